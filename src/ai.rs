@@ -1,0 +1,265 @@
+//! Enemy decisions: pick a target, then a destination and path, as the unit's profile says,
+//! with a one-line reason a level designer can read.
+
+use crate::battle::{Battle, UnitId};
+use crate::grid::{Path, Pos};
+use crate::potential::UNREACHABLE;
+use crate::profile::{Behavior, Profiles};
+use crate::range::{Leash, Team};
+use crate::terrain::Cost;
+use serde::Serialize;
+
+/// What one unit decided on its turn.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Decision {
+    /// The unit's name.
+    pub unit: String,
+    /// Its side.
+    pub team: Team,
+    /// Its profile name (`"player"` for units driven by the built-in player policy).
+    pub profile: String,
+    /// The unit it went for, if any.
+    pub target: Option<String>,
+    /// Where it stood.
+    pub from: Pos,
+    /// Where it ends.
+    pub to: Pos,
+    /// The digits of its path (`"0"` when staying).
+    pub path: String,
+    /// Movement points spent.
+    pub cost: Cost,
+    /// Whether its condition to act held: always for charger and pivot; within sight for
+    /// proximity and keep_range; the guard's battle-long trigger.
+    pub triggered: bool,
+    /// Why, in one line.
+    pub reason: String,
+    #[serde(skip)]
+    /// The path itself, for replaying the move.
+    pub steps: Path,
+    #[serde(skip)]
+    /// The unit.
+    pub id: UnitId,
+}
+
+/// The target: the living unit of the other side with the lowest travel cost from the
+/// mover's cell; ties go to the nearer by Manhattan distance, then to the earlier in the
+/// scenario. Returns the target and its travel cost (`None` when no path leads to it).
+pub fn choose_target(b: &mut Battle, id: UnitId) -> Option<(UnitId, Option<Cost>)> {
+    let me = b.unit(id).clone();
+    let foes: Vec<UnitId> = b.living(me.team.other()).collect();
+    let mut best: Option<((Cost, u32, usize), UnitId, Option<Cost>)> = None;
+    for t in foes {
+        let tp = b.unit(t).pos;
+        let travel = b.potential(tp, me.class).get(me.pos);
+        let key = (travel.unwrap_or(UNREACHABLE), me.pos.manhattan(tp), t.0);
+        if best.as_ref().is_none_or(|(k, _, _)| key < *k) {
+            best = Some((key, t, travel));
+        }
+    }
+    best.map(|(_, t, travel)| (t, travel))
+}
+
+/// How the unit picks among the cells it can reach.
+enum Goal {
+    Stay,
+    Approach,
+    Ring(u32),
+}
+
+/// Decides for enemy `id` without changing the battle, except that a guard's trigger,
+/// once fired, is set on the unit (it is battle state).
+pub fn decide(b: &mut Battle, profiles: &Profiles, id: UnitId) -> Decision {
+    let profile_name = b.unit(id).profile.clone().unwrap_or_default();
+    let behavior = profiles.get(&profile_name).map(|p| p.behavior);
+    decide_as(b, id, behavior, profile_name)
+}
+
+/// Decides for `id` with an explicit behaviour (`None`: unknown profile, stays); `label`
+/// is reported as the profile. The built-in player policy is a charger labelled `player`.
+pub fn decide_as(
+    b: &mut Battle,
+    id: UnitId,
+    behavior: Option<Behavior>,
+    label: String,
+) -> Decision {
+    let me = b.unit(id).clone();
+    let profile_name = label;
+    let target = choose_target(b, id);
+    let tname = target.map(|(t, _)| b.unit(t).name.clone());
+    let tpos = target.map(|(t, _)| b.unit(t).pos);
+    let dist = tpos.map(|p| me.pos.manhattan(p));
+
+    let mut leash = None;
+    let (goal, triggered, why): (Goal, bool, String) = match (behavior, &tname, dist) {
+        (None, _, _) => (
+            Goal::Stay,
+            false,
+            format!("unknown profile {profile_name:?}: stays"),
+        ),
+        (Some(_), None, _) | (Some(_), _, None) => {
+            (Goal::Stay, false, "no living player unit: stays".into())
+        }
+        (Some(beh), Some(t), Some(d)) => match beh {
+            Behavior::Charger => (Goal::Approach, true, String::new()),
+            Behavior::Proximity { sight } if d > sight => (
+                Goal::Stay,
+                false,
+                format!("target {t} at distance {d} > sight {sight}: stays"),
+            ),
+            Behavior::Proximity { sight } => (
+                Goal::Approach,
+                true,
+                format!("target {t} at distance {d} <= sight {sight}; "),
+            ),
+            Behavior::GuardTrigger { trigger } => {
+                let waker = b
+                    .living(me.team.other())
+                    .map(|p| (me.pos.manhattan(b.unit(p).pos), p.0))
+                    .min();
+                match waker {
+                    _ if me.triggered => {
+                        (Goal::Approach, true, "awake since an earlier turn; ".into())
+                    }
+                    Some((wd, w)) if wd <= trigger => {
+                        b.units[id.0].triggered = true;
+                        let wn = &b.units[w].name;
+                        (
+                            Goal::Approach,
+                            true,
+                            format!("woke: {wn} at distance {wd} <= trigger {trigger}; "),
+                        )
+                    }
+                    Some((wd, w)) => {
+                        let wn = &b.units[w].name;
+                        (
+                            Goal::Stay,
+                            false,
+                            format!(
+                                "asleep: nearest player unit {wn} at distance {wd} > trigger {trigger}: stays"
+                            ),
+                        )
+                    }
+                    None => (Goal::Stay, false, "asleep: no player unit: stays".into()),
+                }
+            }
+            Behavior::PivotLeash { leash: radius } => {
+                leash = Some(Leash {
+                    pivot: me.pivot,
+                    radius,
+                });
+                (
+                    Goal::Approach,
+                    true,
+                    format!("within leash {radius} of pivot {}; ", me.pivot),
+                )
+            }
+            Behavior::KeepRange { sight, .. } if d > sight => (
+                Goal::Stay,
+                false,
+                format!("target {t} at distance {d} > sight {sight}: stays"),
+            ),
+            Behavior::KeepRange { range, .. } => (Goal::Ring(range), true, String::new()),
+        },
+    };
+
+    let (to, cost, steps, how) = match (&goal, target) {
+        (Goal::Stay, _) | (_, None) => (me.pos, 0, Path::default(), String::new()),
+        (_, Some((t, _))) => {
+            let tp = b.unit(t).pos;
+            let tname = b.unit(t).name.clone();
+            let tname = Some(tname);
+            let (reach, pot) = b.reach_and_potential(id, leash, tp);
+            let travel = |p: Pos| pot.get(p).unwrap_or(UNREACHABLE);
+            let pick = match goal {
+                Goal::Ring(range) => {
+                    let on_ring = reach
+                        .cells()
+                        .filter(|(p, _)| p.manhattan(tp) == range)
+                        .min_by_key(|&(p, c)| (travel(p), c, p.y, p.x));
+                    match on_ring {
+                        Some((p, c)) => {
+                            (p, c, format!("keeps range {range} from {}", b_name(&tname)))
+                        }
+                        None => {
+                            let (p, c) = reach
+                                .cells()
+                                .min_by_key(|&(p, c)| {
+                                    (p.manhattan(tp).abs_diff(range), travel(p), c, p.y, p.x)
+                                })
+                                .unwrap_or((me.pos, 0));
+                            (
+                                p,
+                                c,
+                                format!(
+                                    "no reachable cell at range {range} from {}: nearest to the ring at distance {}",
+                                    b_name(&tname),
+                                    p.manhattan(tp)
+                                ),
+                            )
+                        }
+                    }
+                }
+                _ => {
+                    let (p, c) = reach
+                        .cells()
+                        .min_by_key(|&(p, c)| (travel(p), c, p.y, p.x))
+                        .unwrap_or((me.pos, 0));
+                    let msg = match (pot.get(me.pos), pot.get(p)) {
+                        (_, None) => {
+                            format!("no path to {} over this terrain: stays", b_name(&tname))
+                        }
+                        (Some(a), Some(z)) if p == me.pos => {
+                            format!(
+                                "already as close to {} as it can get (travel {a} → {z})",
+                                b_name(&tname)
+                            )
+                        }
+                        (a, Some(z)) => format!(
+                            "closest reachable cell to {} by travel cost ({} → {z})",
+                            b_name(&tname),
+                            a.map_or("∞".to_string(), |a| a.to_string())
+                        ),
+                    };
+                    (p, c, msg)
+                }
+            };
+            let steps = reach.path(pick.0).unwrap_or_default();
+            (pick.0, pick.1, steps, pick.2)
+        }
+    };
+    Decision {
+        unit: me.name.clone(),
+        team: me.team,
+        profile: profile_name,
+        target: tname,
+        from: me.pos,
+        to,
+        path: steps.digits(),
+        cost,
+        triggered,
+        reason: format!("{why}{how}"),
+        steps,
+        id,
+    }
+}
+
+fn b_name(n: &Option<String>) -> &str {
+    n.as_deref().unwrap_or("?")
+}
+
+/// One enemy phase: every living enemy, in acting order, decides on the board as the
+/// previous one left it and moves along its recorded path.
+pub fn enemy_phase(b: &mut Battle, profiles: &Profiles) -> Vec<Decision> {
+    let enemies: Vec<UnitId> = b.living(Team::Enemy).collect();
+    let mut out = Vec::with_capacity(enemies.len());
+    for id in enemies {
+        let d = decide(b, profiles, id);
+        // The path came from this very board's search, so it is legal; a refusal here
+        // would be an engine bug, and the unit then simply stays.
+        if b.move_along(id, &d.steps).is_err() {
+            debug_assert!(false, "AI produced an illegal path for {}", d.unit);
+        }
+        out.push(d);
+    }
+    out
+}

@@ -1,0 +1,213 @@
+//! Diagnostics: every load or validation error names `path:line:col` and says what was expected.
+
+use std::fmt;
+use std::ops::Range;
+
+/// One problem found in an input file, located by 1-based line and column.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// The file as the user named it (relative paths stay relative).
+    pub path: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, counted in characters.
+    pub col: usize,
+    /// What is wrong and what was expected.
+    pub message: String,
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: {}",
+            self.path, self.line, self.col, self.message
+        )
+    }
+}
+
+/// Every problem found in one run, in the order found. Never empty when returned as an error.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Diagnostics(pub Vec<Diagnostic>);
+
+impl Diagnostics {
+    /// True when no problem was recorded.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Adds one problem.
+    pub fn push(&mut self, d: Diagnostic) {
+        self.0.push(d);
+    }
+
+    /// Appends every problem of `other`.
+    pub fn extend(&mut self, other: Diagnostics) {
+        self.0.extend(other.0);
+    }
+
+    /// `Ok(value)` when nothing was recorded, otherwise the problems.
+    pub fn into_result<T>(self, value: T) -> Result<T, Diagnostics> {
+        if self.is_empty() {
+            Ok(value)
+        } else {
+            Err(self)
+        }
+    }
+
+    /// The first message of the list, for tests and short reports.
+    pub fn first(&self) -> Option<&Diagnostic> {
+        self.0.first()
+    }
+}
+
+impl From<Diagnostic> for Diagnostics {
+    fn from(d: Diagnostic) -> Self {
+        Diagnostics(vec![d])
+    }
+}
+
+impl fmt::Display for Diagnostics {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, d) in self.0.iter().enumerate() {
+            if i > 0 {
+                writeln!(f)?;
+            }
+            write!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Diagnostics {}
+
+/// A text file held in memory with its display path, able to turn byte offsets into line:col.
+#[derive(Debug, Clone)]
+pub struct Source {
+    /// The path as shown in messages.
+    pub path: String,
+    /// The whole text.
+    pub text: String,
+}
+
+impl Source {
+    /// Wraps already-read text.
+    pub fn new(path: impl Into<String>, text: impl Into<String>) -> Self {
+        Source {
+            path: path.into(),
+            text: text.into(),
+        }
+    }
+
+    /// Reads a file; an unreadable file is a diagnostic at 1:1.
+    pub fn read(path: &std::path::Path) -> Result<Self, Diagnostic> {
+        let shown = display_path(path);
+        let bytes = std::fs::read(path).map_err(|e| Diagnostic {
+            path: shown.clone(),
+            line: 1,
+            col: 1,
+            message: format!("cannot read file: {e}"),
+        })?;
+        match String::from_utf8(bytes) {
+            Ok(text) => Ok(Source::new(shown, text)),
+            Err(e) => {
+                let at = e.utf8_error().valid_up_to();
+                let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
+                let src = Source::new(shown, text);
+                Err(src.error_at(at, "file is not valid UTF-8 text"))
+            }
+        }
+    }
+
+    /// 1-based (line, column) of a byte offset; offsets past the end point after the last character.
+    pub fn line_col(&self, offset: usize) -> (usize, usize) {
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
+        let before = &self.text[..offset];
+        let line = before.matches('\n').count() + 1;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let col = before[line_start..].chars().count() + 1;
+        (line, col)
+    }
+
+    /// A diagnostic at a byte offset.
+    pub fn error_at(&self, offset: usize, message: impl Into<String>) -> Diagnostic {
+        let (line, col) = self.line_col(offset);
+        Diagnostic {
+            path: self.path.clone(),
+            line,
+            col,
+            message: message.into(),
+        }
+    }
+
+    /// A diagnostic at the start of a byte span.
+    pub fn error_span(&self, span: &Range<usize>, message: impl Into<String>) -> Diagnostic {
+        self.error_at(span.start, message)
+    }
+
+    /// A diagnostic at a 1-based line and column given directly.
+    pub fn error_line_col(
+        &self,
+        line: usize,
+        col: usize,
+        message: impl Into<String>,
+    ) -> Diagnostic {
+        Diagnostic {
+            path: self.path.clone(),
+            line,
+            col,
+            message: message.into(),
+        }
+    }
+
+    /// Parses TOML into `T`, turning a syntax or shape error into a located diagnostic.
+    pub fn parse_toml<T: serde::de::DeserializeOwned>(&self) -> Result<T, Diagnostic> {
+        toml::from_str(&self.text).map_err(|e| {
+            let offset = e.span().map_or(0, |s| s.start);
+            self.error_at(offset, tidy_toml_message(e.message()))
+        })
+    }
+}
+
+/// Shows a path the way a user typed it, with `/` separators.
+pub fn display_path(path: &std::path::Path) -> String {
+    let s = path.to_string_lossy().replace('\\', "/");
+    s.strip_prefix("./").map(str::to_string).unwrap_or(s)
+}
+
+/// toml's messages end with a newline and sometimes repeat themselves; keep one clean line.
+fn tidy_toml_message(msg: &str) -> String {
+    msg.trim().replace('\n', "; ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_col_counts_characters_from_one() {
+        let s = Source::new("f", "ab\ncdé\nx");
+        assert_eq!(s.line_col(0), (1, 1));
+        assert_eq!(s.line_col(3), (2, 1));
+        assert_eq!(s.line_col(7), (2, 4)); // after the 2-byte é
+        assert_eq!(s.line_col(8), (3, 1));
+        assert_eq!(s.line_col(99), (3, 2));
+    }
+
+    #[test]
+    fn toml_errors_are_located() {
+        #[derive(serde::Deserialize, Debug)]
+        #[serde(deny_unknown_fields)]
+        #[allow(dead_code)]
+        struct T {
+            a: i32,
+        }
+        let s = Source::new("x.toml", "a = 1\nmoev = 7\n");
+        let e = s.parse_toml::<T>().unwrap_err();
+        assert_eq!((e.line, e.col), (2, 1));
+        assert!(e.message.contains("moev"), "{}", e.message);
+    }
+}

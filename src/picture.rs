@@ -1,0 +1,63 @@
+//! ASCII pictures of a range: the map with every destination replaced by its cost.
+//! Used by `skirmish range` without `--json` and by tests, so a failing test shows a picture.
+
+use crate::grid::Pos;
+use crate::map::TerrainMap;
+use crate::range::{Occupancy, Reach, Team};
+use crate::terrain::TerrainSet;
+
+/// One character for a cost: `0`–`9`, then `a`–`z` for 10–35, `*` beyond.
+pub fn cost_char(c: u32) -> char {
+    match c {
+        0..=9 => (b'0' + c as u8) as char,
+        10..=35 => (b'a' + (c - 10) as u8) as char,
+        _ => '*',
+    }
+}
+
+/// Draws rows `y0..y1`, columns `x0..x1`: destinations as their cost, units of the mover's
+/// team as `a`, the other team as `x`, everything else as its terrain glyph.
+pub fn draw(
+    map: &TerrainMap,
+    terrain: &TerrainSet,
+    occ: &Occupancy,
+    mover: Team,
+    reach: &Reach<'_>,
+    (x0, y0, x1, y1): (i32, i32, i32, i32),
+) -> String {
+    let mut s = String::new();
+    for y in y0..y1 {
+        for x in x0..x1 {
+            let p = Pos::new(x, y);
+            let c = match (reach.cost(p), occ.at(p)) {
+                (Some(c), _) => cost_char(c),
+                (None, Some(t)) if t == mover => 'a',
+                (None, Some(_)) => 'x',
+                (None, None) => terrain.get(map.at(p)).glyph,
+            };
+            s.push(c);
+        }
+        s.push('\n');
+    }
+    s
+}
+
+/// The window around every destination with a margin, clipped to the map.
+pub fn bounds(map: &TerrainMap, reach: &Reach<'_>, margin: i32) -> (i32, i32, i32, i32) {
+    let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
+    for (p, _) in reach.cells() {
+        x0 = x0.min(p.x);
+        y0 = y0.min(p.y);
+        x1 = x1.max(p.x);
+        y1 = y1.max(p.y);
+    }
+    if x0 > x1 {
+        return (0, 0, map.width as i32, map.height as i32);
+    }
+    (
+        (x0 - margin).max(0),
+        (y0 - margin).max(0),
+        (x1 + margin + 1).min(map.width as i32),
+        (y1 + margin + 1).min(map.height as i32),
+    )
+}

@@ -1,0 +1,110 @@
+//! The potential map: travel cost from every cell to one target cell, over terrain only.
+//!
+//! The travel cost from a cell is the cheapest sum of the costs of the cells entered on the
+//! way to the target, the target's own cell included (the maze article's step map,
+//! weighted by terrain). It is one backward Dijkstra from the target with a bucket ring.
+
+use crate::grid::Pos;
+use crate::map::{CostLayer, Layout};
+use crate::terrain::Cost;
+
+/// Travel cost to one target from every cell of the map.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PotentialMap {
+    layout: Layout,
+    target: Pos,
+    dist: Vec<Cost>,
+}
+
+/// Marks cells from which the target cannot be reached.
+pub const UNREACHABLE: Cost = Cost::MAX;
+
+impl PotentialMap {
+    /// Computes the map for `target` on `layer`'s terrain costs.
+    ///
+    /// ```
+    /// use skirmish::{diag::Source, grid::Pos, map::TerrainMap, potential::PotentialMap, terrain::*};
+    /// let t = TerrainSet::parse(&Source::new("t", "[p]\nglyph = \".\"\ncost = 1\n[f]\nglyph = \"T\"\ncost = 2\n")).unwrap();
+    /// let m = TerrainMap::parse(&Source::new("m", "..T.\n"), &t).unwrap();
+    /// let pot = PotentialMap::compute(&m.cost_layer(&t, ClassId(0)), Pos::new(3, 0));
+    /// // From (0,0): enter (1,0)=1, (2,0)=2, then the target (3,0)=1.
+    /// assert_eq!(pot.get(Pos::new(0, 0)), Some(4));
+    /// assert_eq!(pot.get(Pos::new(3, 0)), Some(0));
+    /// ```
+    pub fn compute(layer: &CostLayer, target: Pos) -> PotentialMap {
+        let layout = layer.layout;
+        let mut dist = vec![UNREACHABLE; layout.len()];
+        if layout.contains(target) {
+            fill(layer, layout.index(target), &mut dist);
+        }
+        PotentialMap {
+            layout,
+            target,
+            dist,
+        }
+    }
+
+    /// The target cell.
+    pub fn target(&self) -> Pos {
+        self.target
+    }
+
+    /// Travel cost from `p` to the target; `None` when off the map or cut off.
+    pub fn get(&self, p: Pos) -> Option<Cost> {
+        if !self.layout.contains(p) {
+            return None;
+        }
+        match self.dist[self.layout.index(p)] {
+            UNREACHABLE => None,
+            d => Some(d),
+        }
+    }
+
+    /// Travel cost at a padded index, [`UNREACHABLE`] when cut off.
+    #[inline]
+    pub fn at_index(&self, i: usize) -> Cost {
+        self.dist[i]
+    }
+}
+
+fn fill(layer: &CostLayer, target: usize, dist: &mut [Cost]) {
+    let stride = layer.layout.stride;
+    let offsets = [stride.wrapping_neg(), 1, stride, 1usize.wrapping_neg()];
+    let costs = &layer.costs[..];
+    dist[target] = 0;
+    // Cells that cannot be entered pass nothing on: nobody reaches the target through them.
+    if costs[target] == 0 {
+        return;
+    }
+    let size = layer.max_cost as usize + 1;
+    let mut ring: Vec<Vec<u32>> = vec![Vec::new(); size];
+    ring[0].push(target as u32);
+    let mut pending = 1usize;
+    let mut cur: Cost = 0;
+    while pending > 0 {
+        let slot = cur as usize % size;
+        let mut bucket = std::mem::take(&mut ring[slot]);
+        pending -= bucket.len();
+        for &i in &bucket {
+            let i = i as usize;
+            if dist[i] != cur {
+                continue;
+            }
+            // Stepping from a neighbour into `i` costs `i`'s terrain.
+            let nd = cur + costs[i] as Cost;
+            let ring_slot = nd as usize % size;
+            for &off in &offsets {
+                let n = i.wrapping_add(off);
+                // Cells nobody can stand on (walls, the border) get no travel cost.
+                if costs[n] != 0 && nd < dist[n] {
+                    dist[n] = nd;
+                    ring[ring_slot].push(n as u32);
+                    pending += 1;
+                }
+            }
+        }
+        bucket.clear();
+        ring[slot] = bucket;
+        cur += 1;
+    }
+}

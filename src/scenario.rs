@@ -1,0 +1,309 @@
+//! Scenarios (`maps/*.toml`): a map file and the units placed on it, strictly parsed and validated.
+
+use crate::data::DataSet;
+use crate::diag::{Diagnostics, Source, display_path};
+use crate::grid::Pos;
+use crate::map::TerrainMap;
+use crate::range::Team;
+use crate::terrain::{ClassId, Cost};
+use serde::Deserialize;
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use toml::Spanned;
+
+/// Most units one scenario may place.
+pub const MAX_UNITS: usize = 10_000;
+/// Highest `move` accepted.
+pub const MAX_MOVE: i64 = 1_000;
+
+/// One unit as the scenario places it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnitSpec {
+    /// Unique name within the scenario.
+    pub name: String,
+    /// Its side.
+    pub team: Team,
+    /// Starting cell.
+    pub at: Pos,
+    /// Movement class.
+    pub class: ClassId,
+    /// Movement points.
+    pub movement: Cost,
+    /// AI profile name (enemies only).
+    pub profile: Option<String>,
+    /// Pivot-leash centre; `None` means the start cell.
+    pub pivot: Option<Pos>,
+}
+
+/// A loaded and validated scenario.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Scenario {
+    /// Display name.
+    pub name: String,
+    /// The scenario file as shown in messages.
+    pub path: String,
+    /// The map file as shown in messages.
+    pub map_path: String,
+    /// The terrain.
+    pub map: TerrainMap,
+    /// Units in file order, which is also the acting order.
+    pub units: Vec<UnitSpec>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawScenario {
+    name: Spanned<String>,
+    map: Spanned<String>,
+    #[serde(default)]
+    units: Vec<Spanned<RawUnit>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawUnit {
+    name: Spanned<String>,
+    team: Spanned<String>,
+    at: Spanned<[i64; 2]>,
+    class: Option<Spanned<String>>,
+    #[serde(rename = "move")]
+    movement: Spanned<i64>,
+    profile: Option<Spanned<String>>,
+    pivot: Option<Spanned<[i64; 2]>>,
+}
+
+/// The data folder a scenario uses by default: `maps/../data/`.
+pub fn default_data_dir(scenario: &Path) -> PathBuf {
+    let dir = scenario.parent().unwrap_or(Path::new(""));
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    dir.join("..").join("data")
+}
+
+fn to_pos(a: [i64; 2]) -> Option<Pos> {
+    Some(Pos::new(
+        i32::try_from(a[0]).ok()?,
+        i32::try_from(a[1]).ok()?,
+    ))
+}
+
+impl Scenario {
+    /// Loads a scenario file and its map, checking them against `data`.
+    pub fn load(path: &Path, data: &DataSet) -> Result<Scenario, Diagnostics> {
+        let src = Source::read(path)?;
+        Scenario::parse(&src, path.parent().unwrap_or(Path::new("")), data)
+    }
+
+    /// Parses scenario text whose map paths are relative to `dir`.
+    pub fn parse(src: &Source, dir: &Path, data: &DataSet) -> Result<Scenario, Diagnostics> {
+        let raw: RawScenario = src.parse_toml()?;
+        let mut errs = Diagnostics::default();
+        let map_file = dir.join(raw.map.get_ref());
+        let map_path = display_path(&map_file);
+        let map = match Source::read(&map_file) {
+            Ok(map_src) => match TerrainMap::parse(&map_src, &data.terrain) {
+                Ok(m) => Some(m),
+                Err(e) => {
+                    errs.push(src.error_span(
+                        &raw.map.span(),
+                        format!("map {map_path:?} has errors (listed below)"),
+                    ));
+                    errs.extend(e);
+                    None
+                }
+            },
+            Err(e) => {
+                errs.push(src.error_span(
+                    &raw.map.span(),
+                    format!(
+                        "cannot read map {map_path:?}: {}",
+                        e.message.trim_start_matches("cannot read file: ")
+                    ),
+                ));
+                None
+            }
+        };
+        if raw.units.len() > MAX_UNITS {
+            errs.push(src.error_at(
+                0,
+                format!("too many units: {} (at most {MAX_UNITS})", raw.units.len()),
+            ));
+            return Err(errs);
+        }
+        let mut units = Vec::with_capacity(raw.units.len());
+        let mut names: HashMap<String, usize> = HashMap::new();
+        let mut cells: HashMap<Pos, String> = HashMap::new();
+        for u in &raw.units {
+            let u = u.get_ref();
+            let name = u.name.get_ref().clone();
+            let class_known = u
+                .class
+                .as_ref()
+                .is_none_or(|c| data.terrain.class(c.get_ref()).is_some());
+            let mut err =
+                |span: &std::ops::Range<usize>, msg: String| errs.push(src.error_span(span, msg));
+            if name.trim().is_empty() {
+                err(
+                    &u.name.span(),
+                    "unit name is empty: give every unit a name".into(),
+                );
+            } else if names.contains_key(&name) {
+                err(
+                    &u.name.span(),
+                    format!("duplicate unit name {name:?}: names must be unique within a scenario"),
+                );
+            }
+            names.insert(name.clone(), units.len());
+            let team = match u.team.get_ref().as_str() {
+                "player" => Team::Player,
+                "enemy" => Team::Enemy,
+                other => {
+                    err(
+                        &u.team.span(),
+                        format!(
+                            "unit {name:?}: unknown team {other:?} (expected \"player\" or \"enemy\")"
+                        ),
+                    );
+                    Team::Enemy
+                }
+            };
+            let class = match &u.class {
+                None => ClassId(0),
+                Some(c) => match data.terrain.class(c.get_ref()) {
+                    Some(id) => id,
+                    None => {
+                        err(
+                            &c.span(),
+                            format!(
+                                "unit {name:?}: unknown movement class {:?} (known: {})",
+                                c.get_ref(),
+                                data.terrain.classes.join(", ")
+                            ),
+                        );
+                        ClassId(0)
+                    }
+                },
+            };
+            let movement = *u.movement.get_ref();
+            if !(0..=MAX_MOVE).contains(&movement) {
+                err(
+                    &u.movement.span(),
+                    format!(
+                        "unit {name:?}: move = {movement} is out of range (expected 0..={MAX_MOVE})"
+                    ),
+                );
+            }
+            let mut at = Pos::default();
+            match (to_pos(*u.at.get_ref()), &map) {
+                (Some(p), Some(m)) if m.contains(p) => {
+                    at = p;
+                    let t = data.terrain.get(m.at(p));
+                    if class_known && t.cost_for(class).is_none() {
+                        err(
+                            &u.at.span(),
+                            format!(
+                                "unit {name:?} stands on {} at {p}, which class '{}' cannot enter",
+                                t.name, data.terrain.classes[class.0 as usize]
+                            ),
+                        );
+                    }
+                    if let Some(other) = cells.get(&p) {
+                        err(
+                            &u.at.span(),
+                            format!("unit {name:?} is on {p}, where {other:?} already stands"),
+                        );
+                    }
+                    cells.insert(p, name.clone());
+                }
+                (_, Some(m)) => {
+                    let [x, y] = *u.at.get_ref();
+                    err(
+                        &u.at.span(),
+                        format!(
+                            "unit {name:?} at [{x}, {y}] is off the map (x must be 0..{}, y 0..{})",
+                            m.width, m.height
+                        ),
+                    );
+                }
+                (_, None) => {}
+            }
+            let profile = match (&u.profile, team) {
+                (Some(p), Team::Player) => {
+                    err(
+                        &p.span(),
+                        format!(
+                            "unit {name:?}: `profile` is for enemies only; player units are driven by the player"
+                        ),
+                    );
+                    None
+                }
+                (Some(p), Team::Enemy) => {
+                    if data.profiles.get(p.get_ref()).is_none() {
+                        err(
+                            &p.span(),
+                            format!(
+                                "unit {name:?}: unknown profile {:?} (known: {})",
+                                p.get_ref(),
+                                data.profiles.names()
+                            ),
+                        );
+                    }
+                    Some(p.get_ref().clone())
+                }
+                (None, Team::Enemy) => {
+                    err(
+                        &u.name.span(),
+                        format!(
+                            "enemy {name:?} has no `profile` (known: {})",
+                            data.profiles.names()
+                        ),
+                    );
+                    None
+                }
+                (None, Team::Player) => None,
+            };
+            let pivot = match (&u.pivot, &map) {
+                (Some(p), Some(m)) => match to_pos(*p.get_ref()).filter(|q| m.contains(*q)) {
+                    Some(q) => Some(q),
+                    None => {
+                        let [x, y] = *p.get_ref();
+                        err(
+                            &p.span(),
+                            format!("unit {name:?}: pivot [{x}, {y}] is off the map"),
+                        );
+                        None
+                    }
+                },
+                _ => None,
+            };
+            units.push(UnitSpec {
+                name,
+                team,
+                at,
+                class,
+                movement: movement.clamp(0, MAX_MOVE) as Cost,
+                profile,
+                pivot,
+            });
+        }
+        if !units.iter().any(|u| u.team == Team::Player) && errs.is_empty() {
+            errs.push(src.error_at(
+                0,
+                "no player unit: a scenario needs at least one unit with team = \"player\"",
+            ));
+        }
+        match map {
+            Some(map) if errs.is_empty() => Ok(Scenario {
+                name: raw.name.into_inner(),
+                path: src.path.clone(),
+                map_path,
+                map,
+                units,
+            }),
+            _ => Err(errs),
+        }
+    }
+}

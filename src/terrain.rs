@@ -1,0 +1,348 @@
+//! Terrain kinds and movement classes, loaded from `data/terrain.toml`.
+
+use crate::diag::{Diagnostics, Source};
+use indexmap::IndexMap;
+use serde::Deserialize;
+use serde::de::{self, Deserializer, MapAccess, Visitor};
+use std::fmt;
+use toml::Spanned;
+
+/// Index of a terrain kind in [`TerrainSet::kinds`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TerrainId(pub u8);
+
+/// Index of a movement class in [`TerrainSet::classes`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ClassId(pub u8);
+
+/// Movement points, paid on entering a cell.
+pub type Cost = u32;
+
+/// Highest cost a terrain may charge to enter (costs are stored in a byte).
+pub const MAX_TERRAIN_COST: i64 = 255;
+/// Most terrain kinds a table may define (ids are stored in a byte).
+pub const MAX_TERRAIN_KINDS: usize = 250;
+/// Most movement classes.
+pub const MAX_CLASSES: usize = 32;
+
+/// One kind of ground.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Terrain {
+    /// The table name, e.g. `forest`.
+    pub name: String,
+    /// Its single character in map files.
+    pub glyph: char,
+    /// Cost to enter for each class (indexed by [`ClassId`]); `None` cannot enter.
+    pub cost: Vec<Option<u8>>,
+    /// Defense bonus for a unit standing here.
+    pub defense: i32,
+    /// Colour for the game and pictures, `[r, g, b]`.
+    pub color: Option<[u8; 3]>,
+}
+
+impl Terrain {
+    /// Cost for `class` to enter, or `None` when it cannot.
+    pub fn cost_for(&self, class: ClassId) -> Option<Cost> {
+        self.cost
+            .get(class.0 as usize)
+            .copied()
+            .flatten()
+            .map(Cost::from)
+    }
+}
+
+/// Every terrain kind and movement class of a data set.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TerrainSet {
+    /// The kinds, in file order.
+    pub kinds: Vec<Terrain>,
+    /// Class names; `foot` is always class 0 (the default class of a unit).
+    pub classes: Vec<String>,
+}
+
+impl TerrainSet {
+    /// The kind with this glyph.
+    pub fn by_glyph(&self, c: char) -> Option<TerrainId> {
+        self.kinds
+            .iter()
+            .position(|t| t.glyph == c)
+            .map(|i| TerrainId(i as u8))
+    }
+
+    /// The kind with this table name.
+    pub fn by_name(&self, name: &str) -> Option<TerrainId> {
+        self.kinds
+            .iter()
+            .position(|t| t.name == name)
+            .map(|i| TerrainId(i as u8))
+    }
+
+    /// The class with this name.
+    pub fn class(&self, name: &str) -> Option<ClassId> {
+        self.classes
+            .iter()
+            .position(|c| c == name)
+            .map(|i| ClassId(i as u8))
+    }
+
+    /// The kind with this id.
+    pub fn get(&self, id: TerrainId) -> &Terrain {
+        &self.kinds[id.0 as usize]
+    }
+
+    /// Glyphs as listed in error messages: `. T ^ ~ M #`.
+    pub fn glyph_list(&self) -> String {
+        self.kinds
+            .iter()
+            .map(|t| t.glyph.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// Parses and validates `terrain.toml`, reporting every problem found.
+    pub fn parse(src: &Source) -> Result<TerrainSet, Diagnostics> {
+        let raw: IndexMap<String, Spanned<RawTerrain>> = src.parse_toml()?;
+        let mut errs = Diagnostics::default();
+        if raw.is_empty() {
+            errs.push(src.error_at(
+                0,
+                "no terrain defined: expected tables such as [plain] with glyph and cost",
+            ));
+            return Err(errs);
+        }
+        if raw.len() > MAX_TERRAIN_KINDS {
+            errs.push(src.error_at(
+                0,
+                format!(
+                    "too many terrain kinds: {} (at most {MAX_TERRAIN_KINDS})",
+                    raw.len()
+                ),
+            ));
+            return Err(errs);
+        }
+        let mut classes = vec!["foot".to_string()];
+        for def in raw.values() {
+            if let Some(cost) = &def.get_ref().cost {
+                if let CostDef::PerClass(map) = cost.get_ref() {
+                    for name in map.keys() {
+                        if !classes.contains(name) {
+                            classes.push(name.clone());
+                        }
+                    }
+                }
+            }
+        }
+        if classes.len() > MAX_CLASSES {
+            errs.push(src.error_at(
+                0,
+                format!(
+                    "too many movement classes: {} (at most {MAX_CLASSES})",
+                    classes.len()
+                ),
+            ));
+            return Err(errs);
+        }
+        let mut kinds: Vec<Terrain> = Vec::new();
+        for (name, def) in &raw {
+            let def = def.get_ref();
+            let glyph_text = def.glyph.get_ref();
+            let mut chars = glyph_text.chars();
+            let glyph = match (chars.next(), chars.next()) {
+                (Some(c), None) if !c.is_whitespace() && !c.is_control() => c,
+                _ => {
+                    errs.push(src.error_span(
+                        &def.glyph.span(),
+                        format!("terrain '{name}': glyph must be exactly one visible character, found {glyph_text:?}"),
+                    ));
+                    '\0'
+                }
+            };
+            if glyph != '\0' {
+                if let Some(other) = kinds.iter().find(|t| t.glyph == glyph) {
+                    errs.push(src.error_span(
+                        &def.glyph.span(),
+                        format!(
+                            "terrain '{name}': glyph '{glyph}' is already used by '{}'",
+                            other.name
+                        ),
+                    ));
+                }
+            }
+            let mut cost = vec![None; classes.len()];
+            if let Some(c) = &def.cost {
+                match c.get_ref() {
+                    CostDef::All(v) => match check_cost(*v) {
+                        Ok(v) => cost.iter_mut().for_each(|slot| *slot = Some(v)),
+                        Err(m) => {
+                            errs.push(src.error_span(&c.span(), format!("terrain '{name}': {m}")))
+                        }
+                    },
+                    CostDef::PerClass(map) => {
+                        for (class, v) in map {
+                            let i = classes.iter().position(|k| k == class).unwrap_or(0);
+                            match check_cost(*v.get_ref()) {
+                                Ok(v) => cost[i] = Some(v),
+                                Err(m) => errs.push(src.error_span(
+                                    &v.span(),
+                                    format!("terrain '{name}', class '{class}': {m}"),
+                                )),
+                            }
+                        }
+                    }
+                }
+            }
+            let defense = match &def.defense {
+                Some(d) if !(-100..=100).contains(d.get_ref()) => {
+                    errs.push(src.error_span(
+                        &d.span(),
+                        format!(
+                            "terrain '{name}': defense {} is out of range (expected -100..=100)",
+                            d.get_ref()
+                        ),
+                    ));
+                    0
+                }
+                Some(d) => *d.get_ref() as i32,
+                None => 0,
+            };
+            let color = match &def.color {
+                Some(c) => {
+                    match parse_color(c.get_ref()) {
+                        Some(rgb) => Some(rgb),
+                        None => {
+                            errs.push(src.error_span(
+                            &c.span(),
+                            format!("terrain '{name}': color must look like \"#7ab648\", found {:?}", c.get_ref()),
+                        ));
+                            None
+                        }
+                    }
+                }
+                None => None,
+            };
+            kinds.push(Terrain {
+                name: name.clone(),
+                glyph,
+                cost,
+                defense,
+                color,
+            });
+        }
+        errs.into_result(TerrainSet { kinds, classes })
+    }
+}
+
+fn check_cost(v: i64) -> Result<u8, String> {
+    if (1..=MAX_TERRAIN_COST).contains(&v) {
+        Ok(v as u8)
+    } else {
+        Err(format!(
+            "cost {v} is out of range (expected 1..={MAX_TERRAIN_COST}; leave the class out to make the terrain impassable)"
+        ))
+    }
+}
+
+/// Parses `#rrggbb`.
+pub fn parse_color(s: &str) -> Option<[u8; 3]> {
+    let hex = s.strip_prefix('#')?;
+    if hex.len() != 6 || !hex.is_ascii() {
+        return None;
+    }
+    let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
+    Some([byte(0)?, byte(2)?, byte(4)?])
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTerrain {
+    glyph: Spanned<String>,
+    cost: Option<Spanned<CostDef>>,
+    defense: Option<Spanned<i64>>,
+    color: Option<Spanned<String>>,
+}
+
+enum CostDef {
+    All(i64),
+    PerClass(IndexMap<String, Spanned<i64>>),
+}
+
+impl<'de> Deserialize<'de> for CostDef {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = CostDef;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str(
+                    "an integer, or a table of class = integer such as { foot = 2, horse = 3 }",
+                )
+            }
+            fn visit_i64<E: de::Error>(self, v: i64) -> Result<CostDef, E> {
+                Ok(CostDef::All(v))
+            }
+            fn visit_u64<E: de::Error>(self, v: u64) -> Result<CostDef, E> {
+                Ok(CostDef::All(i64::try_from(v).unwrap_or(i64::MAX)))
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<CostDef, A::Error> {
+                let mut out = IndexMap::new();
+                while let Some((k, v)) = m.next_entry::<String, Spanned<i64>>()? {
+                    out.insert(k, v);
+                }
+                Ok(CostDef::PerClass(out))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(text: &str) -> Result<TerrainSet, Diagnostics> {
+        TerrainSet::parse(&Source::new("terrain.toml", text))
+    }
+
+    #[test]
+    fn classes_come_from_cost_tables_with_foot_first() {
+        let t = parse(
+            "[plain]\nglyph = \".\"\ncost = 1\n[forest]\nglyph = \"T\"\ncost = { horse = 3, foot = 2 }\n[wall]\nglyph = \"#\"\n",
+        )
+        .unwrap();
+        assert_eq!(t.classes, ["foot", "horse"]);
+        let forest = t.get(t.by_glyph('T').unwrap());
+        assert_eq!(forest.cost_for(ClassId(0)), Some(2));
+        assert_eq!(forest.cost_for(ClassId(1)), Some(3));
+        assert_eq!(t.get(t.by_glyph('#').unwrap()).cost_for(ClassId(0)), None);
+    }
+
+    #[test]
+    fn bad_values_are_all_reported_with_places() {
+        let e = parse("[a]\nglyph = \"ab\"\ncost = 0\n[b]\nglyph = \".\"\ncost = { foot = 300 }\n")
+            .unwrap_err();
+        let shown = e.to_string();
+        assert!(
+            shown.contains("terrain.toml:2:9: terrain 'a': glyph must be exactly one"),
+            "{shown}"
+        );
+        assert!(
+            shown.contains("terrain.toml:3:8: terrain 'a': cost 0 is out of range"),
+            "{shown}"
+        );
+        assert!(
+            shown.contains("terrain.toml:6:17: terrain 'b', class 'foot': cost 300"),
+            "{shown}"
+        );
+    }
+
+    #[test]
+    fn cost_of_wrong_type_says_what_was_expected() {
+        let e = parse("[a]\nglyph = \".\"\ncost = \"cheap\"\n").unwrap_err();
+        let d = e.first().unwrap();
+        assert_eq!((d.line, d.col), (3, 8));
+        assert!(
+            d.message.contains("an integer, or a table"),
+            "{}",
+            d.message
+        );
+    }
+}

@@ -1,0 +1,401 @@
+//! The range search: exact minimum costs, every reachable cell and nothing else,
+//! recorded paths that replay to their cell, determinism — checked on inline ASCII maps,
+//! against the original article's algorithm, and against `pathfinding`'s Dijkstra.
+
+use pathfinding::prelude::dijkstra_reach;
+use proptest::prelude::*;
+use skirmish::fixture::{Scene, squeeze};
+use skirmish::grid::{Path, Pos};
+use skirmish::map::TerrainMap;
+use skirmish::picture;
+use skirmish::range::{Leash, Occupancy, RangeFinder, RangeQuery, Team};
+use skirmish::terrain::{ClassId, TerrainSet};
+use std::collections::BTreeMap;
+
+/// Runs a search for `@` in `scene` and draws the picture of its range.
+fn range_picture(scene: &str, budget: u32, class: &str, leash: Option<Leash>) -> String {
+    let s = Scene::parse(scene);
+    let class = s.terrain.class(class).unwrap();
+    let layer = s.map.cost_layer(&s.terrain, class);
+    let occ = s.occupancy(Team::Player);
+    let mut f = RangeFinder::new(layer.layout);
+    let q = RangeQuery {
+        origin: s.mark('@'),
+        budget,
+        team: Team::Player,
+        leash,
+    };
+    let r = f.search(&layer, &occ, q);
+    picture::draw(
+        &s.map,
+        &s.terrain,
+        &occ,
+        Team::Player,
+        &r,
+        (0, 0, s.map.width as i32, s.map.height as i32),
+    )
+}
+
+#[track_caller]
+fn assert_picture(got: String, expected: &str) {
+    let expected = squeeze(expected);
+    assert_eq!(
+        got, expected,
+        "\n--- got ---\n{got}--- expected ---\n{expected}"
+    );
+}
+
+#[test]
+fn open_plain_is_a_diamond_of_costs() {
+    let got = range_picture(
+        ". . . . . . .
+         . . . . . . .
+         . . . . . . .
+         . . . @ . . .
+         . . . . . . .
+         . . . . . . .",
+        2,
+        "foot",
+        None,
+    );
+    assert_picture(
+        got,
+        ". . . . . . .
+         . . . 2 . . .
+         . . 2 1 2 . .
+         . 2 1 0 1 2 .
+         . . 2 1 2 . .
+         . . . 2 . . .",
+    );
+}
+
+#[test]
+fn terrain_costs_are_paid_on_entering() {
+    // forest 2, hill 3, river 6, mountain 12 for foot; walls never.
+    let got = range_picture(
+        ". . . . . . . .
+         . T T ^ . # . .
+         @ . ~ . . # . .
+         . . M . . . . .",
+        5,
+        "foot",
+        None,
+    );
+    assert_picture(
+        got,
+        "2 3 4 5 . . . .
+         1 3 5 ^ . # . .
+         0 1 ~ . . # . .
+         1 2 M . . . . .",
+    );
+}
+
+#[test]
+fn movement_classes_see_different_ground() {
+    let scene = "@ T T ~ ~ . M . .";
+    assert_picture(range_picture(scene, 6, "foot", None), "0 2 4 ~ ~ . M . .");
+    assert_picture(range_picture(scene, 6, "horse", None), "0 4 T ~ ~ . M . .");
+    assert_picture(range_picture(scene, 6, "flier", None), "0 1 2 3 4 5 M . .");
+}
+
+#[test]
+fn allies_are_passed_through_but_not_stopped_on_enemies_block() {
+    let got = range_picture(
+        ". . . . .
+         @ a . x .
+         . # # # .",
+        4,
+        "foot",
+        None,
+    );
+    assert_picture(
+        got,
+        "1 2 3 4 .
+         0 a 2 x .
+         1 # # # .",
+    );
+}
+
+#[test]
+fn a_leash_keeps_the_whole_search_inside_the_diamond() {
+    // Pivot at @ with leash 2: only cells at distance 0 or 1 may be entered. The cell
+    // (2,2) at distance 2 is forbidden, so nothing beyond it is reached either.
+    let leash = Some(Leash {
+        pivot: Pos::new(2, 2),
+        radius: 2,
+    });
+    let got = range_picture(
+        ". . . . .
+         . . . . .
+         . . @ . .
+         . . . . .",
+        5,
+        "foot",
+        leash,
+    );
+    assert_picture(
+        got,
+        ". . . . .
+         . . 1 . .
+         . 1 0 1 .
+         . . 1 . .",
+    );
+}
+
+#[test]
+fn paths_are_digit_strings_that_replay_to_their_cell() {
+    let s = Scene::parse(
+        ". . . .
+         @ # . .
+         . . . .",
+    );
+    let layer = s.map.cost_layer(&s.terrain, ClassId(0));
+    let occ = s.occupancy(Team::Player);
+    let mut f = RangeFinder::new(layer.layout);
+    let origin = s.mark('@');
+    let r = f.search(
+        &layer,
+        &occ,
+        RangeQuery {
+            origin,
+            budget: 4,
+            team: Team::Player,
+            leash: None,
+        },
+    );
+    // Around the wall: up-first wins the tie with down-first because neighbours are
+    // tried in digit order 1, 2, 3, 4 and equal costs settle first-in first-out.
+    assert_eq!(r.digits(Pos::new(2, 1)).unwrap(), "1223");
+    assert_eq!(r.digits(origin).unwrap(), "0");
+    let path = r.path(Pos::new(3, 0)).unwrap();
+    assert_eq!(path.end(origin), Pos::new(3, 0));
+    assert_eq!(Path::parse(&path.digits()).unwrap(), path);
+}
+
+/// The article's `RangeCheck`/`Arch`, transcribed: it prunes on path *length* rather than
+/// remaining movement, so a cheaper but longer detour is thrown away.
+fn original_range(map: &[&str], origin: (i32, i32), mv: i32) -> BTreeMap<(i32, i32), String> {
+    fn cost(c: u8) -> Option<i32> {
+        match c {
+            b'.' => Some(1),
+            b'T' => Some(2),
+            b'~' => Some(6),
+            _ => None,
+        }
+    }
+    #[allow(clippy::too_many_arguments)]
+    fn arch(
+        m: &[&str],
+        o: (i32, i32),
+        rec: &mut BTreeMap<(i32, i32), String>,
+        x: i32,
+        y: i32,
+        mv: i32,
+        di: u8,
+        way: String,
+    ) {
+        if y < 0 || x < 0 || y as usize >= m.len() || x as usize >= m[0].len() || (x, y) == o {
+            return;
+        }
+        if let Some(prev) = rec.get(&(x, y)) {
+            if way.len() > prev.len() {
+                return;
+            }
+        }
+        let Some(down) = cost(m[y as usize].as_bytes()[x as usize]) else {
+            return;
+        };
+        if mv - down < 0 {
+            return;
+        }
+        rec.insert((x, y), way.clone());
+        let mv = mv - down;
+        if di != 3 {
+            arch(m, o, rec, x, y - 1, mv, 1, format!("{way}1"));
+        }
+        if di != 4 {
+            arch(m, o, rec, x + 1, y, mv, 2, format!("{way}2"));
+        }
+        if di != 1 {
+            arch(m, o, rec, x, y + 1, mv, 3, format!("{way}3"));
+        }
+        if di != 2 {
+            arch(m, o, rec, x - 1, y, mv, 4, format!("{way}4"));
+        }
+    }
+    let mut rec = BTreeMap::new();
+    let (px, py) = origin;
+    arch(map, origin, &mut rec, px, py - 1, mv, 1, "1".into());
+    arch(map, origin, &mut rec, px + 1, py, mv, 2, "2".into());
+    arch(map, origin, &mut rec, px, py + 1, mv, 3, "3".into());
+    arch(map, origin, &mut rec, px - 1, py, mv, 4, "4".into());
+    rec.insert(origin, "0".into());
+    rec
+}
+
+#[test]
+fn regression_the_original_algorithm_misses_a_cell_and_keeps_a_dearer_path() {
+    let rows = ["@~..", "..T#"];
+    let original = original_range(
+        &rows
+            .map(|r| r.replace('@', "."))
+            .each_ref()
+            .map(|s| s.as_str()),
+        (0, 0),
+        7,
+    );
+    // The flaw, as the article's code behaves: (2,0) kept at "22" (river 6 + plain 1 = 7)
+    // and (3,0) never found, because the cheap detour "3221" is longer in steps.
+    assert_eq!(original.get(&(2, 0)).map(String::as_str), Some("22"));
+    assert!(!original.contains_key(&(3, 0)));
+
+    let got = range_picture("@ ~ . .\n. . T #", 7, "foot", None);
+    assert_picture(got, "0 6 5 6\n1 2 4 #");
+    let s = Scene::parse("@ ~ . .\n. . T #");
+    let layer = s.map.cost_layer(&s.terrain, ClassId(0));
+    let mut f = RangeFinder::new(layer.layout);
+    let r = f.search(
+        &layer,
+        &s.occupancy(Team::Player),
+        RangeQuery {
+            origin: Pos::new(0, 0),
+            budget: 7,
+            team: Team::Player,
+            leash: None,
+        },
+    );
+    assert_eq!(r.digits(Pos::new(2, 0)).unwrap(), "3221");
+    assert_eq!(r.digits(Pos::new(3, 0)).unwrap(), "32212");
+}
+
+// ---- property test against the reference: pathfinding's Dijkstra ----
+
+#[derive(Debug, Clone)]
+struct RandomCase {
+    rows: Vec<String>,
+    origin: Pos,
+    budget: u32,
+    class: &'static str,
+    blocks: Vec<Pos>,
+    allies: Vec<Pos>,
+}
+
+fn random_case() -> impl Strategy<Value = RandomCase> {
+    (2usize..14, 2usize..14, 0u32..20, 0usize..3)
+        .prop_flat_map(|(w, h, budget, class)| {
+            let glyphs = prop::sample::select(vec!['.', '.', '.', 'T', '^', '~', 'M', '#', '=']);
+            (
+                prop::collection::vec(prop::collection::vec(glyphs, w), h),
+                (0..w as i32, 0..h as i32),
+                Just(budget),
+                Just(["foot", "horse", "flier"][class]),
+                prop::collection::vec((0..w as i32, 0..h as i32), 0..6),
+                prop::collection::vec((0..w as i32, 0..h as i32), 0..6),
+            )
+        })
+        .prop_map(|(grid, (ox, oy), budget, class, blocks, allies)| {
+            let origin = Pos::new(ox, oy);
+            let mut rows: Vec<String> = grid.into_iter().map(|r| r.into_iter().collect()).collect();
+            // The mover stands on plain.
+            let mut row: Vec<char> = rows[oy as usize].chars().collect();
+            row[ox as usize] = '.';
+            rows[oy as usize] = row.into_iter().collect();
+            let blocks: Vec<Pos> = blocks
+                .into_iter()
+                .map(|(x, y)| Pos::new(x, y))
+                .filter(|&p| p != origin)
+                .collect();
+            let allies = allies
+                .into_iter()
+                .map(|(x, y)| Pos::new(x, y))
+                .filter(|p| *p != origin && !blocks.contains(p))
+                .collect();
+            RandomCase {
+                rows,
+                origin,
+                budget,
+                class,
+                blocks,
+                allies,
+            }
+        })
+}
+
+fn reference(
+    case: &RandomCase,
+    terrain: &TerrainSet,
+    map: &TerrainMap,
+    class: ClassId,
+) -> BTreeMap<Pos, u32> {
+    let enter = |p: Pos| -> Option<u32> {
+        if !map.contains(p) || case.blocks.contains(&p) {
+            return None;
+        }
+        terrain.get(map.at(p)).cost_for(class)
+    };
+    dijkstra_reach(&case.origin, |&p| {
+        [
+            Pos::new(p.x, p.y - 1),
+            Pos::new(p.x + 1, p.y),
+            Pos::new(p.x, p.y + 1),
+            Pos::new(p.x - 1, p.y),
+        ]
+        .into_iter()
+        .filter_map(|n| enter(n).map(|c| (n, c)))
+        .collect::<Vec<_>>()
+    })
+    .take_while(|item| item.total_cost <= case.budget)
+    .filter(|item| !case.allies.contains(&item.node))
+    .map(|item| (item.node, item.total_cost))
+    .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn matches_pathfinding_dijkstra_and_paths_replay(case in random_case()) {
+        let terrain = skirmish::fixture::terrain();
+        let map = TerrainMap::parse(&skirmish::diag::Source::new("r", case.rows.join("\n")), &terrain).unwrap();
+        let class = terrain.class(case.class).unwrap();
+        let layer = map.cost_layer(&terrain, class);
+        let mut occ = Occupancy::new(map.layout());
+        occ.place(case.origin, Team::Player);
+        for &p in &case.blocks { occ.place(p, Team::Enemy); }
+        for &p in &case.allies { occ.place(p, Team::Player); }
+        let q = RangeQuery { origin: case.origin, budget: case.budget, team: Team::Player, leash: None };
+        let mut f = RangeFinder::new(layer.layout);
+        let r = f.search(&layer, &occ, q);
+        let ours: BTreeMap<Pos, u32> = r.cells().collect();
+        prop_assert_eq!(&ours, &reference(&case, &terrain, &map, class));
+        for (&p, &cost) in &ours {
+            let path = r.path(p).unwrap();
+            let cells = path.replay(case.origin);
+            prop_assert_eq!(path.end(case.origin), p);
+            let paid: u32 = cells.iter().map(|&c| terrain.get(map.at(c)).cost_for(class).unwrap()).sum();
+            prop_assert_eq!(paid, cost, "path {} to {} pays {}", path.digits(), p, paid);
+            prop_assert!(cells.iter().all(|c| !case.blocks.contains(c)));
+        }
+        let first: Vec<(Pos, u32, String)> = r.cells().map(|(p, c)| (p, c, r.digits(p).unwrap())).collect();
+        let again = f.search(&layer, &occ, q);
+        let second: Vec<(Pos, u32, String)> = again.cells().map(|(p, c)| (p, c, again.digits(p).unwrap())).collect();
+        prop_assert_eq!(first, second, "the same input must give the same cells in the same order with the same paths");
+    }
+
+    #[test]
+    fn leashed_search_never_passes_outside(case in random_case(), radius in 1u32..6) {
+        let terrain = skirmish::fixture::terrain();
+        let map = TerrainMap::parse(&skirmish::diag::Source::new("r", case.rows.join("\n")), &terrain).unwrap();
+        let class = terrain.class(case.class).unwrap();
+        let layer = map.cost_layer(&terrain, class);
+        let occ = Occupancy::new(map.layout());
+        let leash = Leash { pivot: case.origin, radius };
+        let mut f = RangeFinder::new(layer.layout);
+        let r = f.search(&layer, &occ, RangeQuery { origin: case.origin, budget: case.budget, team: Team::Enemy, leash: Some(leash) });
+        for (p, _) in r.cells() {
+            for c in r.path(p).unwrap().replay(case.origin) {
+                prop_assert!(c.manhattan(leash.pivot) < radius, "{} passes {} outside leash {}", p, c, radius);
+            }
+        }
+    }
+}
