@@ -1,1 +1,152 @@
-fn main() {}
+//! Range search and potential map against the `pathfinding` crate, in one run.
+//!
+//! `cargo bench --bench range` — per case, `ours` is this crate's search with paths recorded
+//! (digit strings are not built), `pathfinding` is `dijkstra_reach` with the same cost
+//! cutoff over the same flat cost array. Throughput is reachable cells per second.
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use pathfinding::prelude::{dijkstra_all, dijkstra_reach};
+use skirmish::grid::Pos;
+use skirmish::map::{CostLayer, TerrainMap};
+use skirmish::potential::PotentialMap;
+use skirmish::range::{Occupancy, RangeFinder, RangeQuery, Team};
+use skirmish::terrain::{ClassId, TerrainId, TerrainSet};
+use std::hint::black_box;
+use std::time::Duration;
+
+/// A tiny deterministic generator so every run measures the same maps.
+struct SplitMix(u64);
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+fn make_map(terrain: &TerrainSet, side: usize, mixed: bool) -> TerrainMap {
+    let id = |g: char| terrain.by_glyph(g).unwrap();
+    let mut m = TerrainMap::filled(side, side, id('.'));
+    if mixed {
+        let mut rng = SplitMix(42);
+        for i in 0..side * side {
+            let r = rng.next() % 100;
+            let g = match r {
+                0..=59 => '.',
+                60..=79 => 'T',
+                80..=89 => '^',
+                90..=94 => '~',
+                95..=97 => 'M',
+                _ => '#',
+            };
+            m.cells[i] = id(g);
+        }
+    }
+    m
+}
+
+fn setup(side: usize, mixed: bool) -> (CostLayer, Occupancy, Pos) {
+    let terrain = skirmish::fixture::terrain();
+    let mut map = make_map(&terrain, side, mixed);
+    let c = (side / 2) as i32;
+    let origin = Pos::new(c, c);
+    map.set(origin, TerrainId(0));
+    let layer = map.cost_layer(&terrain, ClassId(0));
+    let mut occ = Occupancy::new(map.layout());
+    occ.place(origin, Team::Player);
+    // A few enemies nearby, and an ally to pass through.
+    for (dx, dy) in [(3, 1), (-2, 4), (5, -5), (-6, -2)] {
+        let p = Pos::new(c + dx, c + dy);
+        if map.contains(p) {
+            occ.place(p, Team::Enemy);
+        }
+    }
+    occ.place(Pos::new(c + 1, c), Team::Player);
+    (layer, occ, origin)
+}
+
+fn reference_reach(layer: &CostLayer, occ: &Occupancy, origin: usize, budget: u32) -> usize {
+    let stride = layer.layout.stride;
+    let costs = &layer.costs;
+    let offsets = [stride.wrapping_neg(), 1, stride, 1usize.wrapping_neg()];
+    dijkstra_reach(&origin, |&i| {
+        offsets.iter().filter_map(move |&o| {
+            let n = i.wrapping_add(o);
+            let c = costs[n];
+            (c != 0 && occ.at_index(n) != Some(Team::Enemy)).then_some((n, c as u32))
+        })
+    })
+    .take_while(|item| item.total_cost <= budget)
+    .count()
+}
+
+fn range_benches(c: &mut Criterion) {
+    let mut group = c.benchmark_group("range");
+    group
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2));
+    for side in [32usize, 256] {
+        for mixed in [false, true] {
+            let (layer, occ, origin) = setup(side, mixed);
+            let mut finder = RangeFinder::new(layer.layout);
+            for budget in [7u32, 15, 30] {
+                let q = RangeQuery {
+                    origin,
+                    budget,
+                    team: Team::Player,
+                    leash: None,
+                };
+                let cells = finder.search(&layer, &occ, q).len();
+                let name = format!(
+                    "{side}x{side}/{}/move{budget}",
+                    if mixed { "mixed" } else { "plains" }
+                );
+                group.throughput(Throughput::Elements(cells as u64));
+                group.bench_function(BenchmarkId::new("ours", &name), |b| {
+                    b.iter(|| black_box(finder.search(&layer, &occ, black_box(q)).len()))
+                });
+                let o = layer.layout.index(origin);
+                group.bench_function(BenchmarkId::new("pathfinding", &name), |b| {
+                    b.iter(|| black_box(reference_reach(&layer, &occ, black_box(o), budget)))
+                });
+            }
+        }
+    }
+    group.finish();
+}
+
+fn potential_benches(c: &mut Criterion) {
+    let mut group = c.benchmark_group("potential");
+    group
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3))
+        .sample_size(20);
+    let (layer, _, target) = setup(256, true);
+    group.bench_function("ours/256x256/mixed", |b| {
+        b.iter(|| black_box(PotentialMap::compute(&layer, black_box(target))))
+    });
+    let stride = layer.layout.stride;
+    let offsets = [stride.wrapping_neg(), 1, stride, 1usize.wrapping_neg()];
+    let costs = &layer.costs;
+    group.bench_function("pathfinding_dijkstra_all/256x256/mixed", |b| {
+        b.iter(|| {
+            let t = layer.layout.index(target);
+            black_box(dijkstra_all(&t, |&i| {
+                let enter = costs[i] as u32;
+                offsets
+                    .iter()
+                    .map(move |&o| i.wrapping_add(o))
+                    .filter(move |&n| costs[n] != 0)
+                    .map(move |n| (n, enter))
+                    .collect::<Vec<_>>()
+            }))
+            .len()
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, range_benches, potential_benches);
+criterion_main!(benches);

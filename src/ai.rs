@@ -47,7 +47,9 @@ pub struct Decision {
 pub fn choose_target(b: &mut Battle, id: UnitId) -> Option<(UnitId, Option<Cost>)> {
     let me = b.unit(id).clone();
     let foes: Vec<UnitId> = b.living(me.team.other()).collect();
-    let mut best: Option<((Cost, u32, usize), UnitId, Option<Cost>)> = None;
+    // Ordered by (travel cost, Manhattan distance, scenario order).
+    type Key = (Cost, u32, usize);
+    let mut best: Option<(Key, UnitId, Option<Cost>)> = None;
     for t in foes {
         let tp = b.unit(t).pos;
         let travel = b.potential(tp, me.class).get(me.pos);

@@ -3,13 +3,15 @@
 //!
 //! Terrain glyphs are those of [`TERRAIN`] (the shipped glyphs with foot costs fixed here,
 //! so designer edits to `data/terrain.toml` never change what a test means). Markers stand
-//! on plain ground: `@` the mover, `a` its allies, `x` units of the other team, and any
-//! other ASCII letter a named unit (see [`Scene::marks`]). Spaces are ignored, so rows may
+//! on plain ground: `@` the mover, `a` its allies, `x` units of the other team, `*` an
+//! expected destination, and any other ASCII letter a named unit (see [`Scene::marks`]). Spaces are ignored, so rows may
 //! be written `. . T .` for readability.
 
+use crate::battle::{Battle, Unit};
 use crate::diag::Source;
 use crate::grid::Pos;
 use crate::map::TerrainMap;
+use crate::profile::Profiles;
 use crate::range::{Occupancy, Team};
 use crate::terrain::TerrainSet;
 
@@ -74,7 +76,8 @@ impl Scene {
             let y = rows.len() as i32;
             let mut row = String::new();
             for (x, c) in line.chars().enumerate() {
-                if c.is_ascii_alphabetic() && terrain.by_glyph(c).is_none() || c == '@' {
+                if c.is_ascii_alphabetic() && terrain.by_glyph(c).is_none() || c == '@' || c == '*'
+                {
                     marks.push((c, Pos::new(x as i32, y)));
                     row.push('.');
                 } else {
@@ -124,4 +127,94 @@ pub fn squeeze(picture: &str) -> String {
         .filter(|l| !l.is_empty())
         .map(|l| l + "\n")
         .collect()
+}
+
+/// The five shipped profiles with their shipped numbers, fixed here for tests.
+pub const PROFILES: &str = r#"
+[charger]
+behavior = "charger"
+[proximity]
+behavior = "proximity"
+sight = 10
+[guard]
+behavior = "guard_trigger"
+trigger = 3
+[pivot]
+behavior = "pivot_leash"
+leash = 6
+[archer]
+behavior = "keep_range"
+sight = 10
+range = 3
+"#;
+
+/// [`PROFILES`] plus `extra` TOML tables.
+pub fn profiles(extra: &str) -> Profiles {
+    let text = format!("{PROFILES}\n{extra}");
+    Profiles::parse(&Source::new("fixture-profiles.toml", text)).unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// A unit placed on a scene's marker.
+#[derive(Debug, Clone)]
+pub struct Placed {
+    /// The marker letter in the picture.
+    pub mark: char,
+    /// Side.
+    pub team: Team,
+    /// Movement points.
+    pub movement: u32,
+    /// Profile (enemies).
+    pub profile: Option<&'static str>,
+    /// Movement class name.
+    pub class: &'static str,
+}
+
+/// A player unit on marker `mark` (foot, move 5).
+pub fn player(mark: char) -> Placed {
+    Placed {
+        mark,
+        team: Team::Player,
+        movement: 5,
+        profile: None,
+        class: "foot",
+    }
+}
+
+/// An enemy on marker `mark` with `profile` and `movement` (foot).
+pub fn enemy(mark: char, profile: &'static str, movement: u32) -> Placed {
+    Placed {
+        mark,
+        team: Team::Enemy,
+        movement,
+        profile: Some(profile),
+        class: "foot",
+    }
+}
+
+impl Scene {
+    /// A battle with `units` on their markers, in the order given (the acting order).
+    /// Each unit is named after its marker letter.
+    pub fn battle(&self, units: &[Placed]) -> Battle {
+        let list = units
+            .iter()
+            .map(|u| {
+                let pos = self.mark(u.mark);
+                Unit {
+                    name: u.mark.to_string(),
+                    team: u.team,
+                    pos,
+                    class: self
+                        .terrain
+                        .class(u.class)
+                        .unwrap_or_else(|| panic!("class {}", u.class)),
+                    movement: u.movement,
+                    profile: u.profile.map(str::to_string),
+                    pivot: pos,
+                    triggered: false,
+                    alive: true,
+                }
+            })
+            .collect();
+        Battle::from_parts(self.map.clone(), self.terrain.clone(), list)
+    }
 }

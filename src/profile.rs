@@ -161,19 +161,19 @@ impl Profiles {
                 },
             };
             for (key, v) in given {
-                if let Some(s) = v {
-                    if !params.contains(&key) {
-                        ok = false;
-                        let takes = if params.is_empty() {
-                            "no parameters".to_string()
-                        } else {
-                            format!("only {}", params.join(", "))
-                        };
-                        errs.push(src.error_span(
+                if let Some(s) = v
+                    && !params.contains(&key)
+                {
+                    ok = false;
+                    let takes = if params.is_empty() {
+                        "no parameters".to_string()
+                    } else {
+                        format!("only {}", params.join(", "))
+                    };
+                    errs.push(src.error_span(
                             &s.span(),
                             format!("profile '{name}': behavior '{behavior_name}' does not use `{key}` (it takes {takes})"),
                         ));
-                    }
                 }
             }
             if ok {

@@ -76,6 +76,16 @@ impl Occupancy {
         self.cells[i] = 0;
     }
 
+    /// The team at a padded index (see [`Layout`]), if any.
+    #[inline]
+    pub fn at_index(&self, i: usize) -> Option<Team> {
+        match self.cells[i] {
+            1 => Some(Team::Player),
+            2 => Some(Team::Enemy),
+            _ => None,
+        }
+    }
+
     /// The team on `p`, if any.
     pub fn at(&self, p: Pos) -> Option<Team> {
         if !self.layout.contains(p) {
@@ -115,15 +125,21 @@ pub struct RangeQuery {
 /// Bit set in a cell's step byte when the cell may be passed through but not stopped on.
 const PASS_ONLY: u8 = 0x80;
 const DIR_MASK: u8 = 0x07;
+/// A cell's search state in one word: generation stamp (high 32 bits), step byte
+/// (bits 24..32: direction it was entered by, plus [`PASS_ONLY`]) and cost (low 24 bits).
+/// One load and one store per neighbour, and a stale stamp means "not reached".
+const COST_BITS: u32 = 24;
+const COST_MASK: u64 = (1 << COST_BITS) - 1;
+
+/// Highest movement budget a search accepts; larger budgets are clamped (the cost field is 24 bits).
+pub const MAX_BUDGET: Cost = (1 << COST_BITS) - 1 - 255;
 
 /// Reusable scratch space for range searches on one map size. Keep one and call
 /// [`RangeFinder::search`] as often as needed; nothing is cleared between searches.
 #[derive(Debug, Clone)]
 pub struct RangeFinder {
     layout: Layout,
-    stamp: Vec<u32>,
-    dist: Vec<u32>,
-    step: Vec<u8>,
+    state: Vec<u64>,
     generation: u32,
     ring: Vec<Vec<u32>>,
     stops: Vec<u32>,
@@ -135,9 +151,7 @@ impl RangeFinder {
     pub fn new(layout: Layout) -> RangeFinder {
         RangeFinder {
             layout,
-            stamp: vec![0; layout.len()],
-            dist: vec![0; layout.len()],
-            step: vec![0; layout.len()],
+            state: vec![0; layout.len()],
             generation: 0,
             ring: Vec::new(),
             stops: Vec::new(),
@@ -147,16 +161,17 @@ impl RangeFinder {
 
     /// Runs one search. The mover's own cell is always in the result at cost 0, even when
     /// the query's leash would exclude it. A mover whose origin is off the map gets an empty result.
-    pub fn search(&mut self, layer: &CostLayer, occ: &Occupancy, q: RangeQuery) -> Reach<'_> {
+    pub fn search(&mut self, layer: &CostLayer, occ: &Occupancy, mut q: RangeQuery) -> Reach<'_> {
         if self.layout != layer.layout {
             *self = RangeFinder::new(layer.layout);
         }
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
-            self.stamp.fill(0);
+            self.state.fill(0);
             self.generation = 1;
         }
         self.stops.clear();
+        q.budget = q.budget.min(MAX_BUDGET);
         self.query = Some(q);
         if !self.layout.contains(q.origin) {
             self.query = None;
@@ -181,86 +196,95 @@ impl RangeFinder {
         q: RangeQuery,
         allowed: impl Fn(usize) -> bool,
     ) {
-        let size = layer.max_cost as usize + 1;
+        // Every step costs 1..=max_cost, so the pending cells span fewer than `size` costs
+        // and a ring of buckets indexed by `cost & mask` never mixes two costs.
+        let size = (layer.max_cost as usize + 1).next_power_of_two();
+        let mask = size as u32 - 1;
         if self.ring.len() < size {
             self.ring.resize_with(size, Vec::new);
         }
         for b in &mut self.ring[..size] {
             b.clear();
         }
-        let stamp_now = self.generation;
+        let stamp = (self.generation as u64) << 32;
         let team = q.team.code();
         let budget = q.budget;
         let stride = self.layout.stride;
         let offsets = [stride.wrapping_neg(), 1, stride, 1usize.wrapping_neg()];
         let costs = &layer.costs[..];
         let occ = &occ.cells[..];
-        let (stamp, dist, step) = (&mut self.stamp[..], &mut self.dist[..], &mut self.step[..]);
+        let state = &mut self.state[..];
+        // The unchecked reads below rely on these lengths.
+        assert!(
+            costs.len() == state.len() && occ.len() == state.len(),
+            "layer, occupancy and finder sizes differ"
+        );
+        let ring = &mut self.ring[..size];
+        let stops = &mut self.stops;
 
         let o = self.layout.index(q.origin);
-        stamp[o] = stamp_now;
-        dist[o] = 0;
-        step[o] = 0;
-        self.stops.push(o as u32);
+        state[o] = stamp;
+        ring[0].push(o as u32);
         let mut pending = 1usize;
-        let mut current = o;
         let mut cur = 0u32;
-        let mut bucket: Vec<u32> = Vec::new();
-        // The origin is expanded first, outside the ring, so the loop below only sees cells
-        // that were entered.
         loop {
-            for (d, &off) in offsets.iter().enumerate() {
-                let n = current.wrapping_add(off);
-                let c = costs[n];
-                if c == 0 {
+            let slot = (cur & mask) as usize;
+            let bucket = std::mem::take(&mut ring[slot]);
+            pending -= bucket.len();
+            for &i in &bucket {
+                let i = i as usize;
+                let s = state[i];
+                // A cell is queued again each time its cost drops; only its cheapest entry counts.
+                if (s & COST_MASK) as u32 != cur {
                     continue;
                 }
-                let nd = cur + c as u32;
-                if nd > budget {
-                    continue;
+                if (s >> COST_BITS) as u8 & PASS_ONLY == 0 {
+                    stops.push(i as u32);
                 }
-                let who = occ[n];
-                if who != 0 && who != team {
-                    continue;
-                }
-                if stamp[n] == stamp_now && dist[n] <= nd {
-                    continue;
-                }
-                if !allowed(n) {
-                    continue;
-                }
-                stamp[n] = stamp_now;
-                dist[n] = nd;
-                step[n] = (d as u8 + 1) | if who != 0 { PASS_ONLY } else { 0 };
-                self.ring[nd as usize % size].push(n as u32);
-                pending += 1;
-            }
-            pending -= 1;
-            // Next settled cell: drain the current bucket, then move to the next cost.
-            loop {
-                if let Some(i) = bucket.pop() {
-                    let i = i as usize;
-                    if dist[i] != cur {
-                        pending -= 1;
+                for (d, &off) in offsets.iter().enumerate() {
+                    let n = i.wrapping_add(off);
+                    // SAFETY: `i` was queued, so it is a map cell (the border costs 0 and is
+                    // never queued), and every map cell has its four neighbours inside the
+                    // padded arrays, which all have `layout.len()` entries (checked above).
+                    let (c, old) = unsafe { (*costs.get_unchecked(n), *state.get_unchecked(n)) };
+                    if c == 0 {
                         continue;
                     }
-                    current = i;
-                    break;
+                    let nd = cur + c as u32;
+                    if nd > budget
+                        || (old & !((1 << 32) - 1) == stamp && (old & COST_MASK) as u32 <= nd)
+                    {
+                        continue;
+                    }
+                    // SAFETY: as above.
+                    let who = unsafe { *occ.get_unchecked(n) };
+                    if (who != 0 && who != team) || !allowed(n) {
+                        continue;
+                    }
+                    let step = (d as u64 + 1) | if who != 0 { PASS_ONLY as u64 } else { 0 };
+                    // SAFETY: as above, `n` is inside the padded arrays; `nd & mask < size`.
+                    unsafe {
+                        *state.get_unchecked_mut(n) = stamp | step << COST_BITS | nd as u64;
+                        ring.get_unchecked_mut((nd & mask) as usize).push(n as u32);
+                    }
+                    pending += 1;
                 }
-                if pending == 0 {
-                    self.ring[cur as usize % size] = bucket;
-                    return;
-                }
-                self.ring[cur as usize % size] = std::mem::take(&mut bucket);
-                cur += 1;
-                std::mem::swap(&mut bucket, &mut self.ring[cur as usize % size]);
-                // FIFO within a cost: pop from the end of a reversed bucket.
-                bucket.reverse();
             }
-            if step[current] & PASS_ONLY == 0 {
-                self.stops.push(current as u32);
+            let mut bucket = bucket;
+            bucket.clear();
+            ring[slot] = bucket;
+            if pending == 0 {
+                return;
             }
+            cur += 1;
         }
+    }
+
+    #[inline]
+    fn cell(&self, i: usize) -> Option<(Cost, u8)> {
+        let s = self.state[i];
+        ((s >> 32) as u32 == self.generation)
+            .then_some(((s & COST_MASK) as Cost, (s >> COST_BITS) as u8))
     }
 }
 
@@ -289,25 +313,27 @@ impl Reach<'_> {
     /// Every cell the mover can end on with its minimum cost, cheapest first
     /// (equal costs in the order the search settled them).
     pub fn cells(&self) -> impl Iterator<Item = (Pos, Cost)> + '_ {
-        self.f
-            .stops
-            .iter()
-            .map(|&i| (self.f.layout.pos(i as usize), self.f.dist[i as usize]))
+        self.f.stops.iter().map(|&i| {
+            (
+                self.f.layout.pos(i as usize),
+                (self.f.state[i as usize] & COST_MASK) as Cost,
+            )
+        })
     }
 
-    fn entered(&self, p: Pos) -> Option<usize> {
-        let q = self.f.query?;
+    fn entered(&self, p: Pos) -> Option<(usize, Cost, u8)> {
+        self.f.query?;
         if !self.f.layout.contains(p) {
             return None;
         }
         let i = self.f.layout.index(p);
-        (self.f.stamp[i] == self.f.generation && self.f.dist[i] <= q.budget).then_some(i)
+        self.f.cell(i).map(|(c, step)| (i, c, step))
     }
 
     /// Minimum cost to end on `p`, or `None` when `p` is not a possible destination.
     pub fn cost(&self, p: Pos) -> Option<Cost> {
-        let i = self.entered(p)?;
-        (self.f.step[i] & PASS_ONLY == 0).then(|| self.f.dist[i])
+        let (_, cost, step) = self.entered(p)?;
+        (step & PASS_ONLY == 0).then_some(cost)
     }
 
     /// True when the mover can end on `p`.
@@ -317,15 +343,12 @@ impl Reach<'_> {
 
     /// The cheapest path to `p` (a destination), in O(path length).
     pub fn path(&self, p: Pos) -> Option<Path> {
-        let mut i = self.entered(p)?;
-        if self.f.step[i] & PASS_ONLY != 0 {
+        let (mut i, _, step) = self.entered(p)?;
+        if step & PASS_ONLY != 0 {
             return None;
         }
         let mut dirs = Vec::new();
-        loop {
-            let Some(d) = Dir::from_code(self.f.step[i] & DIR_MASK) else {
-                break;
-            };
+        while let Some(d) = Dir::from_code(self.f.cell(i).map_or(0, |(_, s)| s & DIR_MASK)) {
             dirs.push(d);
             i = i.wrapping_add_signed(-self.f.layout.offset(d));
         }
@@ -354,7 +377,7 @@ impl Reach<'_> {
                 let at = self.f.layout.pos(i as usize);
                 RangeCell {
                     at,
-                    cost: self.f.dist[i as usize],
+                    cost: (self.f.state[i as usize] & COST_MASK) as Cost,
                     path: self.path(at).unwrap_or_default(),
                 }
             })

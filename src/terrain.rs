@@ -122,12 +122,12 @@ impl TerrainSet {
         }
         let mut classes = vec!["foot".to_string()];
         for def in raw.values() {
-            if let Some(cost) = &def.get_ref().cost {
-                if let CostDef::PerClass(map) = cost.get_ref() {
-                    for name in map.keys() {
-                        if !classes.contains(name) {
-                            classes.push(name.clone());
-                        }
+            if let Some(cost) = &def.get_ref().cost
+                && let CostDef::PerClass(map) = cost.get_ref()
+            {
+                for name in map.keys() {
+                    if !classes.contains(name) {
+                        classes.push(name.clone());
                     }
                 }
             }
@@ -157,16 +157,16 @@ impl TerrainSet {
                     '\0'
                 }
             };
-            if glyph != '\0' {
-                if let Some(other) = kinds.iter().find(|t| t.glyph == glyph) {
-                    errs.push(src.error_span(
-                        &def.glyph.span(),
-                        format!(
-                            "terrain '{name}': glyph '{glyph}' is already used by '{}'",
-                            other.name
-                        ),
-                    ));
-                }
+            if glyph != '\0'
+                && let Some(other) = kinds.iter().find(|t| t.glyph == glyph)
+            {
+                errs.push(src.error_span(
+                    &def.glyph.span(),
+                    format!(
+                        "terrain '{name}': glyph '{glyph}' is already used by '{}'",
+                        other.name
+                    ),
+                ));
             }
             let mut cost = vec![None; classes.len()];
             if let Some(c) = &def.cost {

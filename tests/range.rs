@@ -197,10 +197,8 @@ fn original_range(map: &[&str], origin: (i32, i32), mv: i32) -> BTreeMap<(i32, i
         if y < 0 || x < 0 || y as usize >= m.len() || x as usize >= m[0].len() || (x, y) == o {
             return;
         }
-        if let Some(prev) = rec.get(&(x, y)) {
-            if way.len() > prev.len() {
-                return;
-            }
+        if rec.get(&(x, y)).is_some_and(|prev| way.len() > prev.len()) {
+            return;
         }
         let Some(down) = cost(m[y as usize].as_bytes()[x as usize]) else {
             return;

@@ -1,0 +1,479 @@
+//! Enemy AI, specified by example. Each test is a tiny map: `P`, `Q` are player units, other
+//! letters enemies, `*` marks where the enemy is expected to end its move. Profiles are the
+//! shipped five (`charger`, `proximity` sight 10, `guard` trigger 3, `pivot` leash 6,
+//! `archer` sight 10 range 3) plus any a test adds, exactly as a designer would in TOML.
+
+use proptest::prelude::*;
+use skirmish::ai::{self, Decision};
+use skirmish::battle::{Battle, UnitId};
+use skirmish::fixture::{Placed, Scene, enemy, player, profiles};
+use skirmish::grid::Pos;
+use skirmish::range::Team;
+
+/// Decides for enemy `who` on `picture` and checks it ends on `*` (or stays when there is none).
+#[track_caller]
+fn expect(picture: &str, units: &[Placed], extra_profiles: &str, who: char) -> Decision {
+    let scene = Scene::parse(picture);
+    let mut battle = scene.battle(units);
+    let id = battle.find(&who.to_string()).unwrap();
+    let d = ai::decide(&mut battle, &profiles(extra_profiles), id);
+    let want = scene
+        .marks
+        .iter()
+        .find(|(c, _)| *c == '*')
+        .map_or(scene.mark(who), |m| m.1);
+    assert_eq!(
+        d.to, want,
+        "{who} went to {} (path {}) instead of {want}: {}",
+        d.to, d.path, d.reason
+    );
+    assert_eq!(
+        d.steps.end(d.from),
+        d.to,
+        "the path must replay to the destination"
+    );
+    d
+}
+
+// ---- proximity: approaches only while the target is within sight ----
+
+#[test]
+fn proximity_approaches_a_target_exactly_at_sight_10() {
+    let d = expect(
+        "P . . . . . . * . . E",
+        &[player('P'), enemy('E', "proximity", 3)],
+        "",
+        'E',
+    );
+    assert!(d.triggered);
+    assert_eq!(d.path, "444");
+}
+
+#[test]
+fn proximity_stays_when_the_target_is_at_11() {
+    let d = expect(
+        "P . . . . . . . . . . E",
+        &[player('P'), enemy('E', "proximity", 3)],
+        "",
+        'E',
+    );
+    assert_eq!(d.path, "0");
+    assert!(!d.triggered);
+    assert_eq!(d.reason, "target P at distance 11 > sight 10: stays");
+}
+
+#[test]
+fn sight_is_manhattan_distance_not_travel_cost() {
+    // Around the wall the travel cost is far more than 10, but the simple distance is 4.
+    let d = expect(
+        "P # . . .
+         . # . . .
+         . # . . E
+         . # . . .
+         . . * . .",
+        &[player('P'), enemy('E', "proximity", 4)],
+        "",
+        'E',
+    );
+    assert!(d.triggered, "{}", d.reason);
+}
+
+// ---- guard_trigger: wakes at 3, then chases for the rest of the battle ----
+
+#[test]
+fn guard_wakes_when_a_player_unit_is_within_3() {
+    let d = expect("P * . G", &[player('P'), enemy('G', "guard", 4)], "", 'G');
+    assert!(d.triggered);
+    assert!(
+        d.reason.starts_with("woke: P at distance 3 <= trigger 3"),
+        "{}",
+        d.reason
+    );
+}
+
+#[test]
+fn guard_sleeps_at_distance_4() {
+    let d = expect("P . . . G", &[player('P'), enemy('G', "guard", 4)], "", 'G');
+    assert!(!d.triggered);
+    assert_eq!(
+        d.reason,
+        "asleep: nearest player unit P at distance 4 > trigger 3: stays"
+    );
+}
+
+#[test]
+fn a_woken_guard_keeps_chasing_after_the_player_retreats() {
+    let scene = Scene::parse(". . . . . . . . . . . . . . . . P . . G");
+    let mut b = scene.battle(&[player('P'), enemy('G', "guard", 2)]);
+    let p = profiles("");
+    let first = ai::enemy_phase(&mut b, &p);
+    assert!(first[0].triggered);
+    // The player runs far away: distance now far beyond the trigger.
+    let pid = b.find("P").unwrap();
+    b.units[pid.0].pos = Pos::new(0, 0);
+    b.rebuild_occupancy();
+    let second = ai::enemy_phase(&mut b, &p);
+    assert!(second[0].triggered, "a fired trigger is battle state");
+    assert_eq!(second[0].path, "44");
+    assert!(
+        second[0].reason.starts_with("awake since an earlier turn"),
+        "{}",
+        second[0].reason
+    );
+}
+
+#[test]
+fn any_player_unit_wakes_the_guard_but_it_chases_its_target() {
+    // Q at distance 2 wakes G; P is the cheaper target by travel cost? No: Q is nearer by
+    // both, so G goes for Q; the trigger does not pick the target.
+    let d = expect(
+        "P . . . . . . .
+         . . . . . Q * G",
+        &[player('P'), player('Q'), enemy('G', "guard", 3)],
+        "",
+        'G',
+    );
+    assert_eq!(d.target.as_deref(), Some("Q"));
+}
+
+// ---- pivot_leash: never enters a cell at distance >= leash from its pivot ----
+
+#[test]
+fn pivot_stops_at_distance_5_with_leash_6() {
+    let d = expect(
+        "P . . . . . . . . * . . . . D",
+        &[player('P'), enemy('D', "pivot", 9)],
+        "",
+        'D',
+    );
+    assert_eq!(d.to.manhattan(d.from), 5);
+}
+
+#[test]
+fn a_leash_of_5_stops_one_cell_sooner() {
+    expect(
+        "P . . . . . . . . . * . . . D",
+        &[player('P'), enemy('D', "pivot5", 9)],
+        "[pivot5]\nbehavior = \"pivot_leash\"\nleash = 5\n",
+        'D',
+    );
+}
+
+#[test]
+fn the_leash_limits_the_path_not_only_the_destination() {
+    // (1,2) is at distance 2 from D's pivot, inside leash 3, and next to P, but every way
+    // there passes (1,1) or (1,3) at distance 3. So D cannot use it and waits at (2,1).
+    let picture = ". . . . .
+                   . . * . .
+                   P . # D .
+                   . . . . .";
+    let d = expect(
+        picture,
+        &[player('P'), enemy('D', "tight", 6)],
+        "[tight]\nbehavior = \"pivot_leash\"\nleash = 3\n",
+        'D',
+    );
+    for c in d.steps.replay(d.from) {
+        assert!(c.manhattan(d.from) < 3, "passed {c} outside the leash");
+    }
+    // Without the leash the same unit walks around the wall.
+    let scene = Scene::parse(picture);
+    let mut b = scene.battle(&[player('P'), enemy('D', "charger", 6)]);
+    let free = ai::decide(&mut b, &profiles(""), UnitId(1));
+    assert_eq!(free.to, Pos::new(0, 1));
+}
+
+// ---- keep_range (archer): ends exactly 3 away whenever it can ----
+
+#[test]
+fn archer_too_far_closes_to_range_3() {
+    expect(
+        "P . . * . . . . . A",
+        &[player('P'), enemy('A', "archer", 6)],
+        "",
+        'A',
+    );
+}
+
+#[test]
+fn archer_too_close_steps_back_to_range_3() {
+    let d = expect(
+        "P A . * . .",
+        &[player('P'), enemy('A', "archer", 6)],
+        "",
+        'A',
+    );
+    assert_eq!(d.reason, "keeps range 3 from P");
+}
+
+#[test]
+fn archer_with_no_ring_cell_in_reach_gets_as_near_the_ring_as_it_can() {
+    let d = expect(
+        "P . . . . . . * . . A",
+        &[player('P'), enemy('A', "archer", 3)],
+        "",
+        'A',
+    );
+    assert!(
+        d.reason.starts_with("no reachable cell at range 3"),
+        "{}",
+        d.reason
+    );
+}
+
+#[test]
+fn archer_cannot_use_a_ring_cell_behind_a_wall() {
+    let d = expect(
+        ". . . # . .
+         P . . # * A
+         . . . # . .",
+        &[player('P'), enemy('A', "archer", 6)],
+        "",
+        'A',
+    );
+    assert!(
+        d.reason.starts_with("no reachable cell at range 3"),
+        "{}",
+        d.reason
+    );
+}
+
+#[test]
+fn archer_out_of_sight_stays() {
+    expect(
+        "P . . . . . . . . . . A",
+        &[player('P'), enemy('A', "archer", 6)],
+        "",
+        'A',
+    );
+}
+
+#[test]
+fn a_designer_made_sniper_keeps_range_5() {
+    expect(
+        "P . . . . * . . . . . S",
+        &[player('P'), enemy('S', "sniper", 6)],
+        "[sniper]\nbehavior = \"keep_range\"\nsight = 12\nrange = 5\n",
+        'S',
+    );
+}
+
+// ---- target choice and approach ----
+
+#[test]
+fn the_target_is_nearest_by_travel_cost_not_by_manhattan() {
+    // Q is nearer in a straight line (5 vs 6) but behind a wall; P is cheaper to reach.
+    // Several cells are 4 from P; the cheapest to walk to, then the first in reading order, wins.
+    let d = expect(
+        "P . . . * . # Q
+         . . . . . . # .
+         . . . . E . # .
+         . . . . . . # .
+         . . . . . . . .",
+        &[player('P'), player('Q'), enemy('E', "charger", 2)],
+        "",
+        'E',
+    );
+    assert_eq!(d.target.as_deref(), Some("P"));
+}
+
+#[test]
+fn a_river_makes_the_far_bank_dear() {
+    // Q is 3 away across a river (6 to enter); P is 5 away on dry land.
+    let d = expect(
+        "P . . * . E ~ ~ Q",
+        &[player('P'), player('Q'), enemy('E', "charger", 2)],
+        "",
+        'E',
+    );
+    assert_eq!(d.target.as_deref(), Some("P"));
+}
+
+#[test]
+fn equal_travel_costs_go_to_the_unit_listed_first() {
+    let d = expect(
+        "P . . * E . . . Q",
+        &[player('P'), player('Q'), enemy('E', "charger", 1)],
+        "",
+        'E',
+    );
+    assert_eq!(d.target.as_deref(), Some("P"));
+    let d = expect(
+        "P . . . E * . . Q",
+        &[player('Q'), player('P'), enemy('E', "charger", 1)],
+        "",
+        'E',
+    );
+    assert_eq!(d.target.as_deref(), Some("Q"));
+}
+
+#[test]
+fn a_charger_next_to_its_target_stays() {
+    let d = expect("P E . .", &[player('P'), enemy('E', "charger", 5)], "", 'E');
+    assert_eq!(d.path, "0");
+}
+
+#[test]
+fn allies_in_a_corridor_are_passed_but_never_landed_on() {
+    // F acts first and walks through E; then E follows behind it.
+    let scene = Scene::parse(
+        "# # # # # # # #
+         P . . . . E F #
+         # # # # # # # #",
+    );
+    let mut b = scene.battle(&[
+        player('P'),
+        enemy('F', "charger", 3),
+        enemy('E', "charger", 3),
+    ]);
+    let ds = ai::enemy_phase(&mut b, &profiles(""));
+    assert_eq!(
+        (ds[0].unit.as_str(), ds[0].to, ds[0].path.as_str()),
+        ("F", Pos::new(3, 1), "444")
+    );
+    assert_eq!(
+        (ds[1].unit.as_str(), ds[1].to, ds[1].path.as_str()),
+        ("E", Pos::new(2, 1), "444")
+    );
+}
+
+#[test]
+fn a_player_unit_in_the_corridor_blocks_the_way() {
+    let d = expect(
+        "# # # # # # #
+         P . Q * . E #
+         # # # # # # #",
+        &[player('P'), player('Q'), enemy('E', "charger", 4)],
+        "",
+        'E',
+    );
+    assert_eq!(d.target.as_deref(), Some("Q"));
+}
+
+#[test]
+fn ties_between_cells_go_to_the_cheaper_move_then_reading_order() {
+    // (1,0) and (0,1) are both next to P and both cost 2: the upper one wins.
+    let picture = "P * .
+                   . . E";
+    let d = expect(picture, &[player('P'), enemy('E', "charger", 2)], "", 'E');
+    assert_eq!(d.path, "14");
+    for _ in 0..5 {
+        let again = expect(picture, &[player('P'), enemy('E', "charger", 2)], "", 'E');
+        assert_eq!(again, d);
+    }
+}
+
+#[test]
+fn each_enemy_sees_the_board_as_the_previous_one_left_it() {
+    let scene = Scene::parse("P . . . A B");
+    let mut b = scene.battle(&[
+        player('P'),
+        enemy('A', "charger", 5),
+        enemy('B', "charger", 5),
+    ]);
+    let ds = ai::enemy_phase(&mut b, &profiles(""));
+    assert_eq!(ds[0].to, Pos::new(1, 0));
+    assert_eq!(ds[1].to, Pos::new(2, 0), "B cannot stop where A now stands");
+}
+
+// ---- properties over random battles ----
+
+/// Map rows, player cells, and enemies as (x, y, profile index, move).
+type RandomBattle = (Vec<String>, Vec<(i32, i32)>, Vec<(i32, i32, usize, u32)>);
+
+fn random_battle() -> impl Strategy<Value = RandomBattle> {
+    (4usize..14, 4usize..14).prop_flat_map(|(w, h)| {
+        let glyph = prop::sample::select(vec!['.', '.', '.', '.', 'T', '^', '~', '#']);
+        (
+            prop::collection::vec(
+                prop::collection::vec(glyph, w).prop_map(|r| r.into_iter().collect::<String>()),
+                h,
+            ),
+            prop::collection::vec((0..w as i32, 0..h as i32), 1..3),
+            prop::collection::vec((0..w as i32, 0..h as i32, 0usize..5, 0u32..8), 1..5),
+        )
+    })
+}
+
+fn build(
+    rows: &[String],
+    players: &[(i32, i32)],
+    enemies: &[(i32, i32, usize, u32)],
+) -> Option<Battle> {
+    let names = ["charger", "proximity", "guard", "pivot", "archer"];
+    let mut text: Vec<Vec<char>> = rows.iter().map(|r| r.chars().collect()).collect();
+    let mut taken = std::collections::HashSet::new();
+    let mut units = Vec::new();
+    let marks = ['P', 'Q', 'A', 'B', 'C', 'D', 'E', 'F'];
+    let mut k = 0;
+    for &(x, y) in players {
+        if taken.insert((x, y)) {
+            text[y as usize][x as usize] = marks[k];
+            units.push(player(marks[k]));
+            k += 1;
+        }
+    }
+    for &(x, y, p, mv) in enemies {
+        if taken.insert((x, y)) {
+            text[y as usize][x as usize] = marks[k];
+            units.push(enemy(marks[k], names[p], mv));
+            k += 1;
+        }
+    }
+    if units.iter().all(|u| u.team == Team::Enemy) {
+        return None;
+    }
+    let picture: String = text
+        .iter()
+        .map(|r| r.iter().collect::<String>() + "\n")
+        .collect();
+    Some(Scene::parse(&picture).battle(&units))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+    #[test]
+    fn every_decision_keeps_its_profile_promise((rows, players, enemies) in random_battle()) {
+        let Some(mut b) = build(&rows, &players, &enemies) else { return Ok(()) };
+        let p = profiles("");
+        let before = b.clone();
+        let again = ai::enemy_phase(&mut before.clone(), &p);
+        let ds = ai::enemy_phase(&mut b, &p);
+        prop_assert_eq!(&ds, &again, "same board, same decisions");
+        // Replay on a fresh copy to check each decision on the board it was made on.
+        let mut board = before;
+        for d in &ds {
+            let me = board.unit(d.id).clone();
+            prop_assert_eq!(d.steps.end(d.from), d.to);
+            prop_assert!(d.cost <= me.movement);
+            match me.profile.as_deref() {
+                Some("pivot") => {
+                    for c in d.steps.replay(d.from) {
+                        prop_assert!(c.manhattan(me.pivot) < 6, "{} left its leash at {}", d.unit, c);
+                    }
+                }
+                Some("archer") if d.triggered => {
+                    let t = board.find(d.target.as_deref().unwrap()).unwrap();
+                    let tp = board.unit(t).pos;
+                    let reach = board.reach(d.id, None);
+                    let ring_reachable = reach.cells().any(|(c, _)| c.manhattan(tp) == 3);
+                    prop_assert_eq!(d.to.manhattan(tp) == 3, ring_reachable, "{}", d.reason);
+                }
+                Some("proximity") if !d.triggered => prop_assert_eq!(d.to, d.from),
+                _ => {}
+            }
+            if d.triggered && me.profile.as_deref() != Some("archer") {
+                // Approaching never ends farther (by travel cost) than where it started.
+                if let Some(t) = d.target.as_deref().and_then(|n| board.find(n)) {
+                    let tp = board.unit(t).pos;
+                    let pot = board.potential(tp, me.class);
+                    if let (Some(a), Some(z)) = (pot.get(d.from), pot.get(d.to)) {
+                        prop_assert!(z <= a, "{} moved away from its target: {} -> {}", d.unit, a, z);
+                    }
+                }
+            }
+            board.move_along(d.id, &d.steps).unwrap();
+        }
+    }
+}

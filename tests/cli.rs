@@ -1,0 +1,382 @@
+//! The command line and every bad-input message: `path:line:col: message`, exit code 1,
+//! nothing on stdout, never a panic.
+
+use skirmish::cli::{Outcome, run};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// A scratch folder laid out like the repository: `data/` and `maps/`.
+struct Tree(PathBuf);
+
+impl Tree {
+    fn new(name: &str) -> Tree {
+        let dir = std::env::temp_dir().join(format!("skirmish-cli-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("data")).unwrap();
+        std::fs::create_dir_all(dir.join("maps")).unwrap();
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        std::fs::write(dir.join("data/terrain.toml"), skirmish::fixture::TERRAIN).unwrap();
+        std::fs::copy(
+            root.join("data/profiles.toml"),
+            dir.join("data/profiles.toml"),
+        )
+        .unwrap();
+        std::fs::write(dir.join("maps/m.txt"), ".....\n..T..\n..#..\n").unwrap();
+        Tree(dir)
+    }
+    fn write(&self, rel: &str, text: &str) -> PathBuf {
+        let p = self.0.join(rel);
+        std::fs::write(&p, text).unwrap();
+        p
+    }
+}
+
+impl Drop for Tree {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn exec(args: &[&str]) -> (i32, String, String) {
+    let all = std::iter::once("skirmish")
+        .chain(args.iter().copied())
+        .map(std::ffi::OsString::from);
+    match run(all) {
+        Outcome::Done {
+            code,
+            stdout,
+            stderr,
+        } => (code, stdout, stderr),
+        Outcome::Play { .. } => panic!("unexpected play"),
+    }
+}
+
+const GOOD_UNITS: &str = r#"name = "t"
+map = "m.txt"
+[[units]]
+name = "Kiny"
+team = "player"
+at = [0, 0]
+move = 3
+[[units]]
+name = "Brute"
+team = "enemy"
+at = [4, 0]
+move = 2
+profile = "charger"
+"#;
+
+/// Checks a scenario text and returns stderr, asserting exit 1 and an empty stdout.
+fn check_scenario(tree: &Tree, text: &str) -> String {
+    let p = tree.write("maps/s.toml", text);
+    let (code, out, err) = exec(&["check", p.to_str().unwrap()]);
+    assert_eq!(code, 1, "expected failure, got stdout {out}");
+    assert!(out.is_empty());
+    err.replace(&format!("{}/", tree.0.to_string_lossy()), "")
+}
+
+#[test]
+fn shipped_data_checks_ok() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (code, out, err) = exec(&["check", root.join("maps/sample.toml").to_str().unwrap()]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(out.starts_with("ok"));
+}
+
+#[test]
+fn scenario_errors_name_file_line_and_column() {
+    let t = Tree::new("scen");
+    let cases: [(&str, &str, &str); 9] = [
+        (
+            "move = 3",
+            "moev = 3",
+            "maps/s.toml:7:1: unknown field `moev`",
+        ),
+        (
+            "at = [0, 0]",
+            "at = [9, 0]",
+            "maps/s.toml:6:6: unit \"Kiny\" at [9, 0] is off the map (x must be 0..5, y 0..3)",
+        ),
+        (
+            "at = [4, 0]",
+            "at = [0, 0]",
+            "maps/s.toml:11:6: unit \"Brute\" is on (0, 0), where \"Kiny\" already stands",
+        ),
+        (
+            "name = \"Brute\"",
+            "name = \"Kiny\"",
+            "maps/s.toml:9:8: duplicate unit name \"Kiny\"",
+        ),
+        (
+            "move = 3",
+            "move = 3\nclass = \"hrose\"",
+            "maps/s.toml:8:9: unit \"Kiny\": unknown movement class \"hrose\" (known: foot, horse, flier)",
+        ),
+        (
+            "profile = \"charger\"",
+            "profile = \"chagrer\"",
+            "maps/s.toml:13:11: unit \"Brute\": unknown profile \"chagrer\" (known: charger, proximity, guard, pivot, archer)",
+        ),
+        (
+            "move = 2",
+            "move = -2",
+            "maps/s.toml:12:8: unit \"Brute\": move = -2 is out of range (expected 0..=1000)",
+        ),
+        (
+            "at = [4, 0]",
+            "at = [2, 2]",
+            "maps/s.toml:11:6: unit \"Brute\" stands on wall at (2, 2), which class 'foot' cannot enter",
+        ),
+        (
+            "team = \"enemy\"",
+            "team = \"enemies\"",
+            "maps/s.toml:10:8: unit \"Brute\": unknown team \"enemies\" (expected \"player\" or \"enemy\")",
+        ),
+    ];
+    for (from, to, want) in cases {
+        let text = GOOD_UNITS.replacen(
+            from,
+            to,
+            if from == "move = 3" || from == "at = [0, 0]" {
+                1
+            } else {
+                2
+            },
+        );
+        let text = if from == "at = [4, 0]"
+            || from == "move = 2"
+            || from == "team = \"enemy\""
+            || from == "profile = \"charger\""
+        {
+            GOOD_UNITS.replace(from, to)
+        } else {
+            text
+        };
+        let err = check_scenario(&t, &text);
+        assert!(
+            err.starts_with(want),
+            "case {to:?}\n got: {err}\nwant: {want}"
+        );
+    }
+}
+
+#[test]
+fn map_errors_are_reported_through_the_scenario_and_alone() {
+    let t = Tree::new("map");
+    t.write("maps/m.txt", "..Q..\n..T\n.....\n");
+    let err = check_scenario(&t, GOOD_UNITS);
+    assert!(
+        err.contains("maps/m.txt:1:3: unknown terrain glyph 'Q' (known: . T ^ ~ M = _ #)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("maps/m.txt:2:4: ragged row: 3 glyphs where the first row has 5"),
+        "{err}"
+    );
+    t.write("maps/m.txt", "");
+    let (code, _, err) = exec(&["check", t.0.join("maps/m.txt").to_str().unwrap()]);
+    assert_eq!(code, 1);
+    assert!(
+        err.ends_with("maps/m.txt:1:1: empty map: expected at least one row of terrain glyphs\n"),
+        "{err}"
+    );
+}
+
+#[test]
+fn check_without_files_reports_every_error_in_every_file() {
+    let t = Tree::new("all");
+    t.write("maps/a.toml", &GOOD_UNITS.replace("move = 3", "moev = 3"));
+    t.write(
+        "maps/b.toml",
+        &GOOD_UNITS.replace("\"charger\"", "\"nope\""),
+    );
+    let root = t.0.clone();
+    let out = Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .arg("check")
+        .current_dir(&root)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(err.contains("maps/a.toml:7:1:"), "{err}");
+    assert!(err.contains("maps/b.toml:13:11:"), "{err}");
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn range_json_follows_the_contract() {
+    let t = Tree::new("range");
+    let p = t.write("maps/s.toml", GOOD_UNITS);
+    let (code, out, err) = exec(&["range", p.to_str().unwrap(), "--unit", "Kiny", "--json"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["origin"], serde_json::json!([0, 0]));
+    assert_eq!(v["move"], 3);
+    let cells = v["cells"].as_array().unwrap();
+    assert_eq!(
+        cells[0],
+        serde_json::json!({"at": [0, 0], "cost": 0, "path": "0"})
+    );
+    // The forest at (2,1) costs 2 to enter, so it is 4 away: out of reach with move 3.
+    assert!(
+        !cells.iter().any(|c| c["at"] == serde_json::json!([2, 1])),
+        "{cells:?}"
+    );
+    assert!(
+        cells.contains(&serde_json::json!({"at": [1, 1], "cost": 2, "path": "23"})),
+        "{cells:?}"
+    );
+    // Every cell's path replays to it.
+    for c in cells {
+        let path = skirmish::grid::Path::parse(c["path"].as_str().unwrap()).unwrap();
+        let end = path.end(skirmish::grid::Pos::new(0, 0));
+        assert_eq!(serde_json::json!([end.x, end.y]), c["at"]);
+    }
+}
+
+#[test]
+fn range_on_a_bare_map_with_blocks_and_allies() {
+    let t = Tree::new("bare");
+    let m = t.0.join("maps/m.txt");
+    let (code, out, _) = exec(&[
+        "range",
+        "--map",
+        m.to_str().unwrap(),
+        "--from",
+        "0,0",
+        "--move",
+        "2",
+        "--block",
+        "1,0",
+        "--ally",
+        "0,1",
+        "--json",
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let at: Vec<serde_json::Value> = v["cells"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["at"].clone())
+        .collect();
+    // (1,0) is an enemy, (0,1) an ally: passable, but not a place to stop.
+    // Sorted by cost, then row, then column.
+    assert_eq!(
+        at,
+        vec![
+            serde_json::json!([0, 0]),
+            serde_json::json!([1, 1]),
+            serde_json::json!([0, 2])
+        ]
+    );
+    let (code, out, err) = exec(&[
+        "range",
+        "--map",
+        m.to_str().unwrap(),
+        "--from",
+        "9,0",
+        "--move",
+        "2",
+    ]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(err.contains("--from 9,0 is off the map"), "{err}");
+}
+
+#[test]
+fn ai_json_lists_decisions_in_acting_order() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (code, out, _) = exec(&[
+        "ai",
+        root.join("maps/sample.toml").to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let ds = v["decisions"].as_array().unwrap();
+    let names: Vec<&str> = ds.iter().map(|d| d["unit"].as_str().unwrap()).collect();
+    assert_eq!(names, ["Brute", "Scout", "Warden", "Tether", "Archer"]);
+    for d in ds {
+        for key in [
+            "unit",
+            "profile",
+            "target",
+            "from",
+            "to",
+            "path",
+            "triggered",
+            "reason",
+        ] {
+            assert!(d.get(key).is_some(), "missing {key} in {d}");
+        }
+    }
+}
+
+#[test]
+fn a_new_profile_in_toml_shows_up_in_ai_output() {
+    let t = Tree::new("sniper");
+    let mut profiles = std::fs::read_to_string(t.0.join("data/profiles.toml")).unwrap();
+    profiles += "\n[sniper]\nbehavior = \"keep_range\"\nsight = 12\nrange = 2\n";
+    t.write("data/profiles.toml", &profiles);
+    let p = t.write(
+        "maps/s.toml",
+        &GOOD_UNITS.replace("\"charger\"", "\"sniper\""),
+    );
+    let (code, out, err) = exec(&["ai", p.to_str().unwrap(), "--json"]);
+    assert_eq!((code, err.as_str()), (0, ""));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["decisions"][0]["profile"], "sniper");
+    assert_eq!(v["decisions"][0]["to"], serde_json::json!([2, 0]));
+    assert_eq!(v["decisions"][0]["reason"], "keeps range 2 from Kiny");
+}
+
+#[test]
+fn simulate_reports_turns_with_both_teams() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (code, out, _) = exec(&[
+        "simulate",
+        root.join("maps/sample.toml").to_str().unwrap(),
+        "--turns",
+        "3",
+        "--seed",
+        "7",
+        "--json",
+    ]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let turns = v["turns"].as_array().unwrap();
+    assert!(!turns.is_empty() && turns.len() <= 3);
+    assert_eq!(turns[0]["turn"], 1);
+    assert_eq!(turns[0]["decisions"][0]["team"], "player");
+    assert!(
+        turns[0]["decisions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|d| d["team"] == "enemy")
+    );
+    assert!(turns[0]["defeated"].is_array());
+    assert!(v["result"].is_string());
+}
+
+#[test]
+fn bad_arguments_exit_1_without_panicking() {
+    for args in [
+        vec!["range"],
+        vec!["range", "nope.toml", "--unit", "X", "--json"],
+        vec!["ai", "missing.toml"],
+        vec!["frobnicate"],
+        vec!["range", "--map", "x.txt", "--from", "a,b", "--move", "3"],
+        vec!["check", "/nonexistent/terrain.toml"],
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_skirmish"))
+            .args(&args)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(!err.is_empty(), "{args:?}");
+    }
+}
