@@ -99,10 +99,7 @@ fn range_benches(c: &mut Criterion) {
                     leash: None,
                 };
                 let cells = finder.search(&layer, &occ, q).len();
-                let name = format!(
-                    "{side}x{side}/{}/move{budget}",
-                    if mixed { "mixed" } else { "plains" }
-                );
+                let name = format!("{side}x{side}/{}/move{budget}", if mixed { "mixed" } else { "plains" });
                 group.throughput(Throughput::Elements(cells as u64));
                 group.bench_function(BenchmarkId::new("ours", &name), |b| {
                     b.iter(|| black_box(finder.search(&layer, &occ, black_box(q)).len()))

@@ -125,10 +125,7 @@ impl Cell {
     /// Scanline polygon fill (even-odd) sampled at pixel centres. `xy` holds flat x, y pairs in
     /// pixel-edge coordinates, so a polygon spanning x = 12..20 covers pixels 12..=19.
     fn poly(&mut self, xy: &[i32], c: Color) {
-        let pts: Vec<(f32, f32)> = xy
-            .chunks_exact(2)
-            .map(|p| (p[0] as f32, p[1] as f32))
-            .collect();
+        let pts: Vec<(f32, f32)> = xy.chunks_exact(2).map(|p| (p[0] as f32, p[1] as f32)).collect();
         for y in 0..CELL as i32 {
             let yc = y as f32 + 0.5 - self.dy as f32;
             let mut xs: Vec<f32> = Vec::new();
@@ -155,10 +152,7 @@ impl Cell {
         let mut prev = (x, top);
         for y in top..=bottom {
             let t = (y - top) as f32 / (bottom - top) as f32;
-            let p = (
-                x + (bulge * (t * std::f32::consts::PI).sin()).round() as i32,
-                y,
-            );
+            let p = (x + (bulge * (t * std::f32::consts::PI).sin()).round() as i32, y);
             self.line(prev, p, c);
             prev = p;
         }
@@ -171,12 +165,7 @@ impl Cell {
         let solid = |x: u32, y: u32| src.get_pixel_checked(x, y).is_some_and(|p| p[3] > 0);
         for (x, y, p) in self.img.enumerate_pixels_mut() {
             // wrapping_sub turns -1 into a huge index, which get_pixel_checked rejects.
-            let near = [
-                (x.wrapping_sub(1), y),
-                (x + 1, y),
-                (x, y.wrapping_sub(1)),
-                (x, y + 1),
-            ];
+            let near = [(x.wrapping_sub(1), y), (x + 1, y), (x, y.wrapping_sub(1)), (x, y + 1)];
             if !solid(x, y) && near.iter().any(|&(nx, ny)| solid(nx, ny)) {
                 *p = Rgba(c);
             }
@@ -276,10 +265,7 @@ fn peak(c: &mut Cell, ax: i32, ay: i32, hw: i32, base: Color) {
     c.poly(&[ax, ay, ax + hw, foot, ax + hw / 6, foot], tint(base, -20));
     // Snow cap with a jagged lower edge; its right half is shaded like the rock below.
     let (l, r, y) = (ax - hw / 2, ax + hw / 2, ay + (foot - ay) * 2 / 5);
-    c.poly(
-        &[ax, ay, r, y, r - 2, y - 2, ax, y + 1, l + 2, y - 2, l, y],
-        WHITE,
-    );
+    c.poly(&[ax, ay, r, y, r - 2, y - 2, ax, y + 1, l + 2, y - 2, l, y], WHITE);
     c.poly(&[ax, ay, r, y, r - 2, y - 2, ax, y], rgb(0xc4cee0));
 }
 
@@ -680,10 +666,7 @@ fn arrow(c: &mut Cell, piece: Arrow) {
             }
             Arrow::Head => {
                 c.rect(0, a, 18, w, col);
-                c.poly(
-                    &[15 + i, 7 + 2 * i, 28 - 2 * i, 16, 15 + i, 25 - 2 * i],
-                    col,
-                );
+                c.poly(&[15 + i, 7 + 2 * i, 28 - 2 * i, 16, 15 + i, 25 - 2 * i], col);
             }
             Arrow::Tail => {
                 c.rect(16, a, 16, w, col);
@@ -818,10 +801,7 @@ fn normalize(mut s: Vec<f32>, peak: f32) -> Vec<f32> {
 
 fn sfx_cursor() -> Vec<f32> {
     let mut o = Osc::default();
-    normalize(
-        synth(30, |t| triangle(o.step(1500.0)) * env(t, 30, 90.0)),
-        0.25,
-    )
+    normalize(synth(30, |t| triangle(o.step(1500.0)) * env(t, 30, 90.0)), 0.25)
 }
 
 fn two_note(first: f32, second: f32) -> Vec<f32> {
@@ -881,11 +861,7 @@ fn write_wav(path: &Path, samples: &[f32]) -> std::io::Result<()> {
 fn main() -> Result<(), Box<dyn Error>> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets");
     fs::create_dir_all(dir.join("sfx"))?;
-    for (name, img) in [
-        ("tiles.png", tiles()),
-        ("units.png", units()),
-        ("ui.png", ui()),
-    ] {
+    for (name, img) in [("tiles.png", tiles()), ("units.png", units()), ("ui.png", ui())] {
         img.save(dir.join(name))?;
         println!("wrote assets/{name} ({}x{})", img.width(), img.height());
     }

@@ -2,6 +2,7 @@
 //! with a one-line reason a level designer can read.
 
 use crate::battle::{Battle, UnitId};
+use crate::combat::{self, Strike};
 use crate::grid::{Path, Pos};
 use crate::potential::UNREACHABLE;
 use crate::profile::{Behavior, Profiles};
@@ -33,6 +34,10 @@ pub struct Decision {
     pub triggered: bool,
     /// Why, in one line.
     pub reason: String,
+    /// The unit it attacked after moving, if any.
+    pub attack: Option<String>,
+    /// The blows of that attack, counter-attack included.
+    pub strikes: Vec<Strike>,
     #[serde(skip)]
     /// The path itself, for replaying the move.
     pub steps: Path,
@@ -78,12 +83,7 @@ pub fn decide(b: &mut Battle, profiles: &Profiles, id: UnitId) -> Decision {
 
 /// Decides for `id` with an explicit behaviour (`None`: unknown profile, stays); `label`
 /// is reported as the profile. The built-in player policy is a charger labelled `player`.
-pub fn decide_as(
-    b: &mut Battle,
-    id: UnitId,
-    behavior: Option<Behavior>,
-    label: String,
-) -> Decision {
+pub fn decide_as(b: &mut Battle, id: UnitId, behavior: Option<Behavior>, label: String) -> Decision {
     let me = b.unit(id).clone();
     let profile_name = label;
     let target = choose_target(b, id);
@@ -93,14 +93,8 @@ pub fn decide_as(
 
     let mut leash = None;
     let (goal, triggered, why): (Goal, bool, String) = match (behavior, &tname, dist) {
-        (None, _, _) => (
-            Goal::Stay,
-            false,
-            format!("unknown profile {profile_name:?}: stays"),
-        ),
-        (Some(_), None, _) | (Some(_), _, None) => {
-            (Goal::Stay, false, "no living player unit: stays".into())
-        }
+        (None, _, _) => (Goal::Stay, false, format!("unknown profile {profile_name:?}: stays")),
+        (Some(_), None, _) | (Some(_), _, None) => (Goal::Stay, false, "no living player unit: stays".into()),
         (Some(beh), Some(t), Some(d)) => match beh {
             Behavior::Charger => (Goal::Approach, true, String::new()),
             Behavior::Proximity { sight } if d > sight => (
@@ -119,9 +113,7 @@ pub fn decide_as(
                     .map(|p| (me.pos.manhattan(b.unit(p).pos), p.0))
                     .min();
                 match waker {
-                    _ if me.triggered => {
-                        (Goal::Approach, true, "awake since an earlier turn; ".into())
-                    }
+                    _ if me.triggered => (Goal::Approach, true, "awake since an earlier turn; ".into()),
                     Some((wd, w)) if wd <= trigger => {
                         b.units[id.0].triggered = true;
                         let wn = &b.units[w].name;
@@ -136,9 +128,7 @@ pub fn decide_as(
                         (
                             Goal::Stay,
                             false,
-                            format!(
-                                "asleep: nearest player unit {wn} at distance {wd} > trigger {trigger}: stays"
-                            ),
+                            format!("asleep: nearest player unit {wn} at distance {wd} > trigger {trigger}: stays"),
                         )
                     }
                     None => (Goal::Stay, false, "asleep: no player unit: stays".into()),
@@ -179,15 +169,11 @@ pub fn decide_as(
                         .filter(|(p, _)| p.manhattan(tp) == range)
                         .min_by_key(|&(p, c)| (travel(p), c, p.y, p.x));
                     match on_ring {
-                        Some((p, c)) => {
-                            (p, c, format!("keeps range {range} from {}", b_name(&tname)))
-                        }
+                        Some((p, c)) => (p, c, format!("keeps range {range} from {}", b_name(&tname))),
                         None => {
                             let (p, c) = reach
                                 .cells()
-                                .min_by_key(|&(p, c)| {
-                                    (p.manhattan(tp).abs_diff(range), travel(p), c, p.y, p.x)
-                                })
+                                .min_by_key(|&(p, c)| (p.manhattan(tp).abs_diff(range), travel(p), c, p.y, p.x))
                                 .unwrap_or((me.pos, 0));
                             (
                                 p,
@@ -240,6 +226,8 @@ pub fn decide_as(
         cost,
         triggered,
         reason: format!("{why}{how}"),
+        attack: None,
+        strikes: Vec::new(),
         steps,
         id,
     }
@@ -250,18 +238,37 @@ fn b_name(n: &Option<String>) -> &str {
 }
 
 /// One enemy phase: every living enemy, in acting order, decides on the board as the
-/// previous one left it and moves along its recorded path.
+/// previous one left it, moves along its recorded path, then attacks a player unit in range
+/// (its target when it can, else the weakest). Stops early once the battle is decided.
 pub fn enemy_phase(b: &mut Battle, profiles: &Profiles) -> Vec<Decision> {
     let enemies: Vec<UnitId> = b.living(Team::Enemy).collect();
     let mut out = Vec::with_capacity(enemies.len());
     for id in enemies {
-        let d = decide(b, profiles, id);
-        // The path came from this very board's search, so it is legal; a refusal here
-        // would be an engine bug, and the unit then simply stays.
-        if b.move_along(id, &d.steps).is_err() {
-            debug_assert!(false, "AI produced an illegal path for {}", d.unit);
+        if !b.unit(id).alive || combat::outcome(b).is_some() {
+            continue;
         }
+        let mut d = decide(b, profiles, id);
+        act(b, &mut d);
         out.push(d);
     }
     out
+}
+
+/// Carries out a decision: the move along its path, then an attack on the decided target
+/// if it is in range, else on the weakest foe in range.
+pub fn act(b: &mut Battle, d: &mut Decision) {
+    // The path came from this very board's search, so it is legal; were it refused the
+    // unit would simply stay, which is still a legal move.
+    let _ = b.move_along(d.id, &d.steps);
+    let in_range = combat::targets_in_range(b, d.id);
+    let preferred = d
+        .target
+        .as_deref()
+        .and_then(|t| b.find(t))
+        .filter(|t| in_range.contains(t));
+    let victim = preferred.or_else(|| in_range.iter().copied().min_by_key(|&v| (b.unit(v).hp, v.0)));
+    if let Some(v) = victim {
+        d.attack = Some(b.unit(v).name.clone());
+        d.strikes = combat::attack(b, d.id, v);
+    }
 }

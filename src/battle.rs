@@ -2,6 +2,7 @@
 
 use crate::data::DataSet;
 use crate::grid::{Path, Pos};
+use crate::kinds::Stats;
 use crate::map::{CostLayer, TerrainMap};
 use crate::potential::PotentialMap;
 use crate::range::{Leash, Occupancy, Range, RangeFinder, RangeQuery, Reach, Team};
@@ -34,6 +35,43 @@ pub struct Unit {
     pub triggered: bool,
     /// False once defeated.
     pub alive: bool,
+    /// Kind name (from `units.toml`).
+    pub kind: String,
+    /// Sprite name.
+    pub sprite: String,
+    /// Combat numbers.
+    pub stats: Stats,
+    /// Hit points left.
+    pub hp: i32,
+    /// True once it has acted this player phase.
+    pub acted: bool,
+}
+
+impl Unit {
+    /// A unit with default soldier stats (tests and generators fill in the rest).
+    pub fn new(name: impl Into<String>, team: Team, pos: Pos, class: ClassId, movement: Cost) -> Unit {
+        let stats = crate::data::builtin_kinds().list[0].stats;
+        Unit {
+            name: name.into(),
+            team,
+            pos,
+            class,
+            movement,
+            profile: None,
+            pivot: pos,
+            triggered: false,
+            alive: true,
+            kind: "soldier".into(),
+            sprite: if team == Team::Player {
+                "hero".into()
+            } else {
+                "soldier".into()
+            },
+            stats,
+            hp: stats.hp,
+            acted: false,
+        }
+    }
 }
 
 /// Why a move was refused.
@@ -86,6 +124,11 @@ impl Battle {
                 pivot: u.pivot.unwrap_or(u.at),
                 triggered: false,
                 alive: true,
+                kind: u.kind.clone(),
+                sprite: u.sprite.clone(),
+                stats: u.stats,
+                hp: u.stats.hp,
+                acted: false,
             })
             .collect();
         Battle::from_parts(scenario.map.clone(), data.terrain.clone(), units)
@@ -140,10 +183,7 @@ impl Battle {
 
     /// The living unit on `p`.
     pub fn unit_at(&self, p: Pos) -> Option<UnitId> {
-        self.units
-            .iter()
-            .position(|u| u.alive && u.pos == p)
-            .map(UnitId)
+        self.units.iter().position(|u| u.alive && u.pos == p).map(UnitId)
     }
 
     /// The unit named `name`.
@@ -174,8 +214,7 @@ impl Battle {
             team: u.team,
             leash,
         };
-        self.finder
-            .search(&self.layers[u.class.0 as usize], &self.occ, q)
+        self.finder.search(&self.layers[u.class.0 as usize], &self.occ, q)
     }
 
     /// An owned copy of [`Battle::reach`] without a leash (the player's move overlay).
@@ -185,9 +224,7 @@ impl Battle {
 
     /// Travel cost map towards `target` for movers of `class`, cached.
     pub fn potential(&mut self, target: Pos, class: ClassId) -> &PotentialMap {
-        if self.potentials.len() >= MAX_CACHED_POTENTIALS
-            && !self.potentials.contains_key(&(target, class))
-        {
+        if self.potentials.len() >= MAX_CACHED_POTENTIALS && !self.potentials.contains_key(&(target, class)) {
             self.potentials.clear();
         }
         let layer = &self.layers[class.0 as usize];
@@ -198,12 +235,7 @@ impl Battle {
 
     /// The range search for `id` together with the potential map towards `target` for its
     /// class (both borrowed at once, so deciding needs no copy of the map).
-    pub fn reach_and_potential(
-        &mut self,
-        id: UnitId,
-        leash: Option<Leash>,
-        target: Pos,
-    ) -> (Reach<'_>, &PotentialMap) {
+    pub fn reach_and_potential(&mut self, id: UnitId, leash: Option<Leash>, target: Pos) -> (Reach<'_>, &PotentialMap) {
         let class = self.units[id.0].class;
         self.potential(target, class);
         let u = &self.units[id.0];
@@ -214,22 +246,25 @@ impl Battle {
             leash,
         };
         let pot = &self.potentials[&(target, class)];
-        (
-            self.finder
-                .search(&self.layers[class.0 as usize], &self.occ, q),
-            pot,
-        )
+        (self.finder.search(&self.layers[class.0 as usize], &self.occ, q), pot)
+    }
+
+    /// Removes a defeated unit from the board.
+    pub fn defeat(&mut self, id: UnitId) {
+        let u = &mut self.units[id.0];
+        if u.alive {
+            u.alive = false;
+            u.hp = 0;
+            let p = u.pos;
+            self.occ.clear(p);
+        }
     }
 
     /// Moves `id` along `path`, checking the path is legal for it right now: every step
     /// enters a cell its class can enter and no enemy holds, the total cost fits its
     /// movement, and it ends on a free cell (or where it stands).
     pub fn move_along(&mut self, id: UnitId, path: &Path) -> Result<Pos, RuleError> {
-        let u = self
-            .units
-            .get(id.0)
-            .filter(|u| u.alive)
-            .ok_or(RuleError::NoUnit(id))?;
+        let u = self.units.get(id.0).filter(|u| u.alive).ok_or(RuleError::NoUnit(id))?;
         let layer = &self.layers[u.class.0 as usize];
         let mut at = u.pos;
         let mut paid: Cost = 0;

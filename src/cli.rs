@@ -184,12 +184,7 @@ fn usage(msg: String) -> Outcome {
 
 fn dedup(errs: Diagnostics) -> Diagnostics {
     let mut seen = std::collections::HashSet::new();
-    Diagnostics(
-        errs.0
-            .into_iter()
-            .filter(|d| seen.insert(d.to_string()))
-            .collect(),
-    )
+    Diagnostics(errs.0.into_iter().filter(|d| seen.insert(d.to_string())).collect())
 }
 
 /// Parses arguments and runs every command but the game.
@@ -235,10 +230,7 @@ pub fn find_default(rel: &str) -> PathBuf {
 }
 
 /// Loads a scenario and the data it uses.
-pub fn load_scenario(
-    path: &Path,
-    data_override: Option<PathBuf>,
-) -> Result<(Scenario, DataSet, PathBuf), Diagnostics> {
+pub fn load_scenario(path: &Path, data_override: Option<PathBuf>) -> Result<(Scenario, DataSet, PathBuf), Diagnostics> {
     let data_dir = data_override.unwrap_or_else(|| default_data_dir(path));
     if !path.exists() {
         return Err(Diagnostic {
@@ -283,9 +275,7 @@ fn check(files: &[PathBuf], data_override: Option<PathBuf>) -> Outcome {
     let mut errs = Diagnostics::default();
     let mut checked = 0usize;
     if files.is_empty() {
-        let data_dir = data_override
-            .clone()
-            .unwrap_or_else(|| find_default("data"));
+        let data_dir = data_override.clone().unwrap_or_else(|| find_default("data"));
         let maps_dir = find_default("maps");
         match DataSet::load(&data_dir) {
             Err(e) => errs.extend(e),
@@ -357,7 +347,8 @@ fn check_file(f: &Path, data_override: Option<&Path>) -> Result<(), Diagnostics>
             path: display_path(f),
             line: 1,
             col: 1,
-            message: "unknown kind of file: expected terrain.toml, profiles.toml, a map (.txt) or a scenario (.toml)".into(),
+            message: "unknown kind of file: expected terrain.toml, profiles.toml, a map (.txt) or a scenario (.toml)"
+                .into(),
         }
         .into())
     }
@@ -383,13 +374,7 @@ fn range(a: RangeArgs, data_override: Option<PathBuf>) -> Outcome {
         let (Some(from), Some(budget)) = (a.from, a.movement) else {
             return arg_error("--map needs --from X,Y and --move N");
         };
-        let dir = data_override.unwrap_or_else(|| {
-            map_path
-                .parent()
-                .unwrap_or(Path::new(""))
-                .join("..")
-                .join("data")
-        });
+        let dir = data_override.unwrap_or_else(|| map_path.parent().unwrap_or(Path::new("")).join("..").join("data"));
         let loaded = Source::read(&dir.join("terrain.toml"))
             .map_err(Diagnostics::from)
             .and_then(|s| TerrainSet::parse(&s))
@@ -435,9 +420,7 @@ fn range(a: RangeArgs, data_override: Option<PathBuf>) -> Outcome {
         };
         let reach = finder.search(&layer, &occ, q);
         let title = format!("from {from} on {shown}, move {budget}, class {}", a.class);
-        return ok(range_output(
-            &reach, a.json, None, &title, &map, &terrain, &occ,
-        ));
+        return ok(range_output(&reach, a.json, None, &title, &map, &terrain, &occ));
     }
     let Some(scenario_path) = a.scenario else {
         return arg_error("give a scenario and --unit NAME, or --map MAP.txt --from X,Y --move N");
@@ -460,10 +443,7 @@ fn range(a: RangeArgs, data_override: Option<PathBuf>) -> Outcome {
     };
     let u = battle.unit(id).clone();
     let class = &data.terrain.classes[u.class.0 as usize];
-    let title = format!(
-        "{} at {}, move {}, class {class}",
-        u.name, u.pos, u.movement
-    );
+    let title = format!("{} at {}, move {}, class {class}", u.name, u.pos, u.movement);
     let map = battle.map.clone();
     let occ = battle.occupancy().clone();
     let terrain = battle.terrain.clone();
@@ -535,23 +515,14 @@ fn ai_cmd(path: &Path, data_override: Option<PathBuf>, as_json: bool) -> Outcome
     }
 }
 
-fn simulate_cmd(
-    path: &Path,
-    data_override: Option<PathBuf>,
-    turns: u32,
-    seed: u64,
-    as_json: bool,
-) -> Outcome {
+fn simulate_cmd(path: &Path, data_override: Option<PathBuf>, turns: u32, seed: u64, as_json: bool) -> Outcome {
     let (scenario, data, _) = match load_scenario(path, data_override) {
         Ok(v) => v,
         Err(e) => return fail(e),
     };
     let report = simulate::run(&scenario, &data, turns, seed);
     if as_json {
-        ok(format!(
-            "{}\n",
-            serde_json::to_string(&report).unwrap_or_default()
-        ))
+        ok(format!("{}\n", serde_json::to_string(&report).unwrap_or_default()))
     } else {
         let mut s = String::new();
         for t in &report.turns {

@@ -18,11 +18,7 @@ pub struct Diagnostic {
 
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}:{}:{}: {}",
-            self.path, self.line, self.col, self.message
-        )
+        write!(f, "{}:{}:{}: {}", self.path, self.line, self.col, self.message)
     }
 }
 
@@ -48,11 +44,7 @@ impl Diagnostics {
 
     /// `Ok(value)` when nothing was recorded, otherwise the problems.
     pub fn into_result<T>(self, value: T) -> Result<T, Diagnostics> {
-        if self.is_empty() {
-            Ok(value)
-        } else {
-            Err(self)
-        }
+        if self.is_empty() { Ok(value) } else { Err(self) }
     }
 
     /// The first message of the list, for tests and short reports.
@@ -149,12 +141,7 @@ impl Source {
     }
 
     /// A diagnostic at a 1-based line and column given directly.
-    pub fn error_line_col(
-        &self,
-        line: usize,
-        col: usize,
-        message: impl Into<String>,
-    ) -> Diagnostic {
+    pub fn error_line_col(&self, line: usize, col: usize, message: impl Into<String>) -> Diagnostic {
         Diagnostic {
             path: self.path.clone(),
             line,

@@ -47,8 +47,7 @@ glyph = "#"
 
 /// The terrain of [`TERRAIN`].
 pub fn terrain() -> TerrainSet {
-    TerrainSet::parse(&Source::new("fixture-terrain.toml", TERRAIN))
-        .unwrap_or_else(|e| panic!("{e}"))
+    TerrainSet::parse(&Source::new("fixture-terrain.toml", TERRAIN)).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// A parsed scene.
@@ -76,8 +75,7 @@ impl Scene {
             let y = rows.len() as i32;
             let mut row = String::new();
             for (x, c) in line.chars().enumerate() {
-                if c.is_ascii_alphabetic() && terrain.by_glyph(c).is_none() || c == '@' || c == '*'
-                {
+                if c.is_ascii_alphabetic() && terrain.by_glyph(c).is_none() || c == '@' || c == '*' {
                     marks.push((c, Pos::new(x as i32, y)));
                     row.push('.');
                 } else {
@@ -87,13 +85,8 @@ impl Scene {
             rows.push(row);
         }
         let text = rows.join("\n");
-        let map = TerrainMap::parse(&Source::new("fixture", text), &terrain)
-            .unwrap_or_else(|e| panic!("{e}"));
-        Scene {
-            terrain,
-            map,
-            marks,
-        }
+        let map = TerrainMap::parse(&Source::new("fixture", text), &terrain).unwrap_or_else(|e| panic!("{e}"));
+        Scene { terrain, map, marks }
     }
 
     /// The cell of the first marker `c`.
@@ -199,20 +192,13 @@ impl Scene {
             .iter()
             .map(|u| {
                 let pos = self.mark(u.mark);
-                Unit {
-                    name: u.mark.to_string(),
-                    team: u.team,
-                    pos,
-                    class: self
-                        .terrain
-                        .class(u.class)
-                        .unwrap_or_else(|| panic!("class {}", u.class)),
-                    movement: u.movement,
-                    profile: u.profile.map(str::to_string),
-                    pivot: pos,
-                    triggered: false,
-                    alive: true,
-                }
+                let class = self
+                    .terrain
+                    .class(u.class)
+                    .unwrap_or_else(|| panic!("class {}", u.class));
+                let mut unit = Unit::new(u.mark.to_string(), u.team, pos, class, u.movement);
+                unit.profile = u.profile.map(str::to_string);
+                unit
             })
             .collect();
         Battle::from_parts(self.map.clone(), self.terrain.clone(), list)

@@ -4,9 +4,7 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// A cell `[x, y]`, 0-based, x to the right and y downward.
-#[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
-)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(from = "[i32; 2]", into = "[i32; 2]")]
 pub struct Pos {
     /// Column.
@@ -141,10 +139,7 @@ impl Path {
         if s == "0" {
             return Some(Path::default());
         }
-        s.chars()
-            .map(Dir::from_digit)
-            .collect::<Option<Vec<_>>>()
-            .map(Path)
+        s.chars().map(Dir::from_digit).collect::<Option<Vec<_>>>().map(Path)
     }
 
     /// Number of steps.

@@ -7,11 +7,15 @@
 pub mod ai;
 pub mod battle;
 pub mod cli;
+pub mod combat;
+pub mod danger;
 pub mod data;
 pub mod diag;
 pub mod fixture;
 pub mod grid;
+pub mod kinds;
 pub mod map;
+pub mod phase;
 pub mod picture;
 pub mod potential;
 pub mod profile;

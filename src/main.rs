@@ -5,11 +5,7 @@ use std::io::Write;
 
 fn main() {
     let code = match cli::run(std::env::args_os()) {
-        Outcome::Done {
-            code,
-            stdout,
-            stderr,
-        } => {
+        Outcome::Done { code, stdout, stderr } => {
             // A closed pipe (`skirmish range ... | head`) is not an error worth a panic.
             let _ = std::io::stdout().write_all(stdout.as_bytes());
             let _ = std::io::stderr().write_all(stderr.as_bytes());
@@ -35,10 +31,7 @@ fn play(
     _opts: cli::PlayArgs,
 ) -> i32 {
     // Without the window, show what the player would see first: the hero's range.
-    let hero = scenario
-        .units
-        .iter()
-        .find(|u| u.team == skirmish::range::Team::Player);
+    let hero = scenario.units.iter().find(|u| u.team == skirmish::range::Team::Player);
     let name = hero.map(|u| u.name.clone()).unwrap_or_default();
     let args = [
         "skirmish",
@@ -51,11 +44,7 @@ fn play(
     ];
     eprintln!("built without the `gui` feature: no window; showing {name}'s range instead");
     match cli::run(args.iter().map(std::ffi::OsString::from)) {
-        Outcome::Done {
-            code,
-            stdout,
-            stderr,
-        } => {
+        Outcome::Done { code, stdout, stderr } => {
             let _ = std::io::stdout().write_all(stdout.as_bytes());
             let _ = std::io::stderr().write_all(stderr.as_bytes());
             code

@@ -35,20 +35,12 @@ impl TerrainMap {
             lines.pop();
         }
         if lines.is_empty() || lines.iter().all(|l| l.is_empty()) {
-            errs.push(src.error_line_col(
-                1,
-                1,
-                "empty map: expected at least one row of terrain glyphs",
-            ));
+            errs.push(src.error_line_col(1, 1, "empty map: expected at least one row of terrain glyphs"));
             return Err(errs);
         }
         let width = lines[0].chars().count();
         if width == 0 {
-            errs.push(src.error_line_col(
-                1,
-                1,
-                "empty first row: every row must hold at least one glyph",
-            ));
+            errs.push(src.error_line_col(1, 1, "empty first row: every row must hold at least one glyph"));
             return Err(errs);
         }
         if width > MAX_MAP_SIDE || lines.len() > MAX_MAP_SIDE {
@@ -100,10 +92,7 @@ impl TerrainMap {
             errs.push(src.error_line_col(
                 1,
                 1,
-                format!(
-                    "{} more unknown glyphs not listed",
-                    glyph_errors - MAX_GLYPH_ERRORS
-                ),
+                format!("{} more unknown glyphs not listed", glyph_errors - MAX_GLYPH_ERRORS),
             ));
         }
         errs.into_result(TerrainMap {
@@ -293,10 +282,7 @@ mod tests {
         assert_eq!(layer.cost(Pos::new(2, 0)), None);
         assert_eq!(layer.cost(Pos::new(1, 1)), Some(1));
         assert_eq!(layer.cost(Pos::new(3, 1)), None);
-        assert_eq!(
-            layer.layout.pos(layer.layout.index(Pos::new(2, 1))),
-            Pos::new(2, 1)
-        );
+        assert_eq!(layer.layout.pos(layer.layout.index(Pos::new(2, 1))), Pos::new(2, 1));
     }
 
     #[test]

@@ -37,11 +37,7 @@ impl PotentialMap {
         if layout.contains(target) {
             fill(layer, layout.index(target), &mut dist);
         }
-        PotentialMap {
-            layout,
-            target,
-            dist,
-        }
+        PotentialMap { layout, target, dist }
     }
 
     /// The target cell.

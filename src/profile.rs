@@ -83,11 +83,7 @@ impl Profiles {
 
     /// Names, comma-separated, for messages.
     pub fn names(&self) -> String {
-        self.list
-            .iter()
-            .map(|p| p.name.as_str())
-            .collect::<Vec<_>>()
-            .join(", ")
+        self.list.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ")
     }
 
     /// Parses and validates `profiles.toml`, reporting every problem found.
@@ -171,9 +167,9 @@ impl Profiles {
                         format!("only {}", params.join(", "))
                     };
                     errs.push(src.error_span(
-                            &s.span(),
-                            format!("profile '{name}': behavior '{behavior_name}' does not use `{key}` (it takes {takes})"),
-                        ));
+                        &s.span(),
+                        format!("profile '{name}': behavior '{behavior_name}' does not use `{key}` (it takes {takes})"),
+                    ));
                 }
             }
             if ok {
@@ -210,10 +206,7 @@ mod tests {
         let p = parse("[sniper]\nbehavior = \"keep_range\"\nsight = 14\nrange = 5\n").unwrap();
         assert_eq!(
             p.get("sniper").unwrap().behavior,
-            Behavior::KeepRange {
-                sight: 14,
-                range: 5
-            }
+            Behavior::KeepRange { sight: 14, range: 5 }
         );
     }
 
@@ -229,22 +222,11 @@ mod tests {
         .unwrap_err();
         let lines: Vec<String> = e.0.iter().map(|d| d.to_string()).collect();
         assert_eq!(lines.len(), 5, "{lines:#?}");
-        assert!(
-            lines[0]
-                .starts_with("data/profiles.toml:2:12: profile 'a': unknown behavior \"charge\"")
-        );
-        assert!(
-            lines[1].starts_with("data/profiles.toml:5:9: profile 'b': sight = -1 makes no sense")
-        );
-        assert!(
-            lines[2].starts_with("data/profiles.toml:8:9: profile 'c': leash = 0 makes no sense")
-        );
-        assert!(lines[3].starts_with(
-            "data/profiles.toml:9:1: profile 'd': behavior 'guard_trigger' needs `trigger`"
-        ));
-        assert!(lines[4].starts_with(
-            "data/profiles.toml:13:9: profile 'e': behavior 'charger' does not use `sight`"
-        ));
+        assert!(lines[0].starts_with("data/profiles.toml:2:12: profile 'a': unknown behavior \"charge\""));
+        assert!(lines[1].starts_with("data/profiles.toml:5:9: profile 'b': sight = -1 makes no sense"));
+        assert!(lines[2].starts_with("data/profiles.toml:8:9: profile 'c': leash = 0 makes no sense"));
+        assert!(lines[3].starts_with("data/profiles.toml:9:1: profile 'd': behavior 'guard_trigger' needs `trigger`"));
+        assert!(lines[4].starts_with("data/profiles.toml:13:9: profile 'e': behavior 'charger' does not use `sight`"));
     }
 
     #[test]

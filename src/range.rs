@@ -12,9 +12,7 @@ use crate::terrain::Cost;
 use std::collections::HashMap;
 
 /// The two sides of a battle.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
-)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Team {
     /// The human side.
@@ -181,21 +179,13 @@ impl RangeFinder {
             None => self.run(layer, occ, q, |_| true),
             Some(l) => {
                 let layout = self.layout;
-                self.run(layer, occ, q, move |i| {
-                    layout.pos(i).manhattan(l.pivot) < l.radius
-                })
+                self.run(layer, occ, q, move |i| layout.pos(i).manhattan(l.pivot) < l.radius)
             }
         }
         Reach { f: self }
     }
 
-    fn run(
-        &mut self,
-        layer: &CostLayer,
-        occ: &Occupancy,
-        q: RangeQuery,
-        allowed: impl Fn(usize) -> bool,
-    ) {
+    fn run(&mut self, layer: &CostLayer, occ: &Occupancy, q: RangeQuery, allowed: impl Fn(usize) -> bool) {
         // Every step costs 1..=max_cost, so the pending cells span fewer than `size` costs
         // and a ring of buckets indexed by `cost & mask` never mixes two costs.
         let size = (layer.max_cost as usize + 1).next_power_of_two();
@@ -251,9 +241,7 @@ impl RangeFinder {
                         continue;
                     }
                     let nd = cur + c as u32;
-                    if nd > budget
-                        || (old & !((1 << 32) - 1) == stamp && (old & COST_MASK) as u32 <= nd)
-                    {
+                    if nd > budget || (old & !((1 << 32) - 1) == stamp && (old & COST_MASK) as u32 <= nd) {
                         continue;
                     }
                     // SAFETY: as above.
@@ -283,8 +271,7 @@ impl RangeFinder {
     #[inline]
     fn cell(&self, i: usize) -> Option<(Cost, u8)> {
         let s = self.state[i];
-        ((s >> 32) as u32 == self.generation)
-            .then_some(((s & COST_MASK) as Cost, (s >> COST_BITS) as u8))
+        ((s >> 32) as u32 == self.generation).then_some(((s & COST_MASK) as Cost, (s >> COST_BITS) as u8))
     }
 }
 

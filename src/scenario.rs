@@ -3,6 +3,7 @@
 use crate::data::DataSet;
 use crate::diag::{Diagnostics, Source, display_path};
 use crate::grid::Pos;
+use crate::kinds::{RangeSpec, Stats, check_stat};
 use crate::map::TerrainMap;
 use crate::range::Team;
 use crate::terrain::{ClassId, Cost};
@@ -33,6 +34,12 @@ pub struct UnitSpec {
     pub profile: Option<String>,
     /// Pivot-leash centre; `None` means the start cell.
     pub pivot: Option<Pos>,
+    /// Unit kind name.
+    pub kind: String,
+    /// Sprite name.
+    pub sprite: String,
+    /// Combat numbers (kind defaults with the scenario's overrides).
+    pub stats: Stats,
 }
 
 /// A loaded and validated scenario.
@@ -67,9 +74,14 @@ struct RawUnit {
     at: Spanned<[i64; 2]>,
     class: Option<Spanned<String>>,
     #[serde(rename = "move")]
-    movement: Spanned<i64>,
+    movement: Option<Spanned<i64>>,
     profile: Option<Spanned<String>>,
     pivot: Option<Spanned<[i64; 2]>>,
+    kind: Option<Spanned<String>>,
+    hp: Option<Spanned<i64>>,
+    attack: Option<Spanned<i64>>,
+    defense: Option<Spanned<i64>>,
+    range: Option<Spanned<RangeSpec>>,
 }
 
 /// The data folder a scenario uses by default: `maps/../data/`.
@@ -84,10 +96,7 @@ pub fn default_data_dir(scenario: &Path) -> PathBuf {
 }
 
 fn to_pos(a: [i64; 2]) -> Option<Pos> {
-    Some(Pos::new(
-        i32::try_from(a[0]).ok()?,
-        i32::try_from(a[1]).ok()?,
-    ))
+    Some(Pos::new(i32::try_from(a[0]).ok()?, i32::try_from(a[1]).ok()?))
 }
 
 impl Scenario {
@@ -107,10 +116,7 @@ impl Scenario {
             Ok(map_src) => match TerrainMap::parse(&map_src, &data.terrain) {
                 Ok(m) => Some(m),
                 Err(e) => {
-                    errs.push(src.error_span(
-                        &raw.map.span(),
-                        format!("map {map_path:?} has errors (listed below)"),
-                    ));
+                    errs.push(src.error_span(&raw.map.span(), format!("map {map_path:?} has errors (listed below)")));
                     errs.extend(e);
                     None
                 }
@@ -127,10 +133,7 @@ impl Scenario {
             }
         };
         if raw.units.len() > MAX_UNITS {
-            errs.push(src.error_at(
-                0,
-                format!("too many units: {} (at most {MAX_UNITS})", raw.units.len()),
-            ));
+            errs.push(src.error_at(0, format!("too many units: {} (at most {MAX_UNITS})", raw.units.len())));
             return Err(errs);
         }
         let mut units = Vec::with_capacity(raw.units.len());
@@ -139,17 +142,27 @@ impl Scenario {
         for u in &raw.units {
             let u = u.get_ref();
             let name = u.name.get_ref().clone();
-            let class_known = u
-                .class
-                .as_ref()
-                .is_none_or(|c| data.terrain.class(c.get_ref()).is_some());
-            let mut err =
-                |span: &std::ops::Range<usize>, msg: String| errs.push(src.error_span(span, msg));
+            let kind_name = u.kind.as_ref().map_or("soldier", |k| k.get_ref().as_str());
+            if data.kinds.get(kind_name).is_none() {
+                let at = u.kind.as_ref().map_or(u.name.span(), |k| k.span());
+                errs.push(src.error_span(
+                    &at,
+                    format!(
+                        "unit {name:?}: unknown unit kind {kind_name:?} (known: {})",
+                        data.kinds.names()
+                    ),
+                ));
+            }
+            let kind = data
+                .kinds
+                .get(kind_name)
+                .cloned()
+                .unwrap_or_else(|| crate::data::builtin_kinds().list.remove(0));
+            let class_name = u.class.as_ref().map_or(kind.class.as_str(), |c| c.get_ref().as_str());
+            let class_known = data.terrain.class(class_name).is_some();
+            let mut err = |span: &std::ops::Range<usize>, msg: String| errs.push(src.error_span(span, msg));
             if name.trim().is_empty() {
-                err(
-                    &u.name.span(),
-                    "unit name is empty: give every unit a name".into(),
-                );
+                err(&u.name.span(), "unit name is empty: give every unit a name".into());
             } else if names.contains_key(&name) {
                 err(
                     &u.name.span(),
@@ -163,38 +176,51 @@ impl Scenario {
                 other => {
                     err(
                         &u.team.span(),
-                        format!(
-                            "unit {name:?}: unknown team {other:?} (expected \"player\" or \"enemy\")"
-                        ),
+                        format!("unit {name:?}: unknown team {other:?} (expected \"player\" or \"enemy\")"),
                     );
                     Team::Enemy
                 }
             };
-            let class = match &u.class {
-                None => ClassId(0),
-                Some(c) => match data.terrain.class(c.get_ref()) {
-                    Some(id) => id,
-                    None => {
-                        err(
-                            &c.span(),
-                            format!(
-                                "unit {name:?}: unknown movement class {:?} (known: {})",
-                                c.get_ref(),
-                                data.terrain.classes.join(", ")
-                            ),
-                        );
-                        ClassId(0)
-                    }
-                },
+            let class = match data.terrain.class(class_name) {
+                Some(id) => id,
+                None => {
+                    let at = u.class.as_ref().map_or(u.name.span(), |c| c.span());
+                    err(
+                        &at,
+                        format!(
+                            "unit {name:?}: unknown movement class {class_name:?} (known: {})",
+                            data.terrain.classes.join(", ")
+                        ),
+                    );
+                    ClassId(0)
+                }
             };
-            let movement = *u.movement.get_ref();
+            let movement = u.movement.as_ref().map_or(kind.movement as i64, |m| *m.get_ref());
             if !(0..=MAX_MOVE).contains(&movement) {
+                let at = u.movement.as_ref().map_or(u.name.span(), |m| m.span());
                 err(
-                    &u.movement.span(),
-                    format!(
-                        "unit {name:?}: move = {movement} is out of range (expected 0..={MAX_MOVE})"
-                    ),
+                    &at,
+                    format!("unit {name:?}: move = {movement} is out of range (expected 0..={MAX_MOVE})"),
                 );
+            }
+            let mut stats = kind.stats;
+            for (key, value, min, slot) in [
+                ("hp", &u.hp, 1, &mut stats.hp),
+                ("attack", &u.attack, 0, &mut stats.attack),
+                ("defense", &u.defense, 0, &mut stats.defense),
+            ] {
+                if let Some(v) = value {
+                    match check_stat(key, *v.get_ref(), min) {
+                        Ok(x) => *slot = x,
+                        Err(m) => err(&v.span(), format!("unit {name:?}: {m}")),
+                    }
+                }
+            }
+            if let Some(r) = &u.range {
+                match r.get_ref().check() {
+                    Ok((lo, hi)) => (stats.range_min, stats.range_max) = (lo, hi),
+                    Err(m) => err(&r.span(), format!("unit {name:?}: {m}")),
+                }
             }
             let mut at = Pos::default();
             match (to_pos(*u.at.get_ref()), &map) {
@@ -205,8 +231,8 @@ impl Scenario {
                         err(
                             &u.at.span(),
                             format!(
-                                "unit {name:?} stands on {} at {p}, which class '{}' cannot enter",
-                                t.name, data.terrain.classes[class.0 as usize]
+                                "unit {name:?} stands on {} at {p}, which class '{class_name}' cannot enter",
+                                t.name
                             ),
                         );
                     }
@@ -234,9 +260,7 @@ impl Scenario {
                 (Some(p), Team::Player) => {
                     err(
                         &p.span(),
-                        format!(
-                            "unit {name:?}: `profile` is for enemies only; player units are driven by the player"
-                        ),
+                        format!("unit {name:?}: `profile` is for enemies only; player units are driven by the player"),
                     );
                     None
                 }
@@ -256,10 +280,7 @@ impl Scenario {
                 (None, Team::Enemy) => {
                     err(
                         &u.name.span(),
-                        format!(
-                            "enemy {name:?} has no `profile` (known: {})",
-                            data.profiles.names()
-                        ),
+                        format!("enemy {name:?} has no `profile` (known: {})", data.profiles.names()),
                     );
                     None
                 }
@@ -270,10 +291,7 @@ impl Scenario {
                     Some(q) => Some(q),
                     None => {
                         let [x, y] = *p.get_ref();
-                        err(
-                            &p.span(),
-                            format!("unit {name:?}: pivot [{x}, {y}] is off the map"),
-                        );
+                        err(&p.span(), format!("unit {name:?}: pivot [{x}, {y}] is off the map"));
                         None
                     }
                 },
@@ -287,6 +305,9 @@ impl Scenario {
                 movement: movement.clamp(0, MAX_MOVE) as Cost,
                 profile,
                 pivot,
+                kind: kind.name.clone(),
+                sprite: kind.sprite.clone(),
+                stats,
             });
         }
         if !units.iter().any(|u| u.team == Team::Player) && errs.is_empty() {

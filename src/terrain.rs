@@ -43,11 +43,7 @@ pub struct Terrain {
 impl Terrain {
     /// Cost for `class` to enter, or `None` when it cannot.
     pub fn cost_for(&self, class: ClassId) -> Option<Cost> {
-        self.cost
-            .get(class.0 as usize)
-            .copied()
-            .flatten()
-            .map(Cost::from)
+        self.cost.get(class.0 as usize).copied().flatten().map(Cost::from)
     }
 }
 
@@ -63,10 +59,7 @@ pub struct TerrainSet {
 impl TerrainSet {
     /// The kind with this glyph.
     pub fn by_glyph(&self, c: char) -> Option<TerrainId> {
-        self.kinds
-            .iter()
-            .position(|t| t.glyph == c)
-            .map(|i| TerrainId(i as u8))
+        self.kinds.iter().position(|t| t.glyph == c).map(|i| TerrainId(i as u8))
     }
 
     /// The kind with this table name.
@@ -79,10 +72,7 @@ impl TerrainSet {
 
     /// The class with this name.
     pub fn class(&self, name: &str) -> Option<ClassId> {
-        self.classes
-            .iter()
-            .position(|c| c == name)
-            .map(|i| ClassId(i as u8))
+        self.classes.iter().position(|c| c == name).map(|i| ClassId(i as u8))
     }
 
     /// The kind with this id.
@@ -113,10 +103,7 @@ impl TerrainSet {
         if raw.len() > MAX_TERRAIN_KINDS {
             errs.push(src.error_at(
                 0,
-                format!(
-                    "too many terrain kinds: {} (at most {MAX_TERRAIN_KINDS})",
-                    raw.len()
-                ),
+                format!("too many terrain kinds: {} (at most {MAX_TERRAIN_KINDS})", raw.len()),
             ));
             return Err(errs);
         }
@@ -135,10 +122,7 @@ impl TerrainSet {
         if classes.len() > MAX_CLASSES {
             errs.push(src.error_at(
                 0,
-                format!(
-                    "too many movement classes: {} (at most {MAX_CLASSES})",
-                    classes.len()
-                ),
+                format!("too many movement classes: {} (at most {MAX_CLASSES})", classes.len()),
             ));
             return Err(errs);
         }
@@ -162,10 +146,7 @@ impl TerrainSet {
             {
                 errs.push(src.error_span(
                     &def.glyph.span(),
-                    format!(
-                        "terrain '{name}': glyph '{glyph}' is already used by '{}'",
-                        other.name
-                    ),
+                    format!("terrain '{name}': glyph '{glyph}' is already used by '{}'", other.name),
                 ));
             }
             let mut cost = vec![None; classes.len()];
@@ -173,19 +154,15 @@ impl TerrainSet {
                 match c.get_ref() {
                     CostDef::All(v) => match check_cost(*v) {
                         Ok(v) => cost.iter_mut().for_each(|slot| *slot = Some(v)),
-                        Err(m) => {
-                            errs.push(src.error_span(&c.span(), format!("terrain '{name}': {m}")))
-                        }
+                        Err(m) => errs.push(src.error_span(&c.span(), format!("terrain '{name}': {m}"))),
                     },
                     CostDef::PerClass(map) => {
                         for (class, v) in map {
                             let i = classes.iter().position(|k| k == class).unwrap_or(0);
                             match check_cost(*v.get_ref()) {
                                 Ok(v) => cost[i] = Some(v),
-                                Err(m) => errs.push(src.error_span(
-                                    &v.span(),
-                                    format!("terrain '{name}', class '{class}': {m}"),
-                                )),
+                                Err(m) => errs
+                                    .push(src.error_span(&v.span(), format!("terrain '{name}', class '{class}': {m}"))),
                             }
                         }
                     }
@@ -206,18 +183,19 @@ impl TerrainSet {
                 None => 0,
             };
             let color = match &def.color {
-                Some(c) => {
-                    match parse_color(c.get_ref()) {
-                        Some(rgb) => Some(rgb),
-                        None => {
-                            errs.push(src.error_span(
+                Some(c) => match parse_color(c.get_ref()) {
+                    Some(rgb) => Some(rgb),
+                    None => {
+                        errs.push(src.error_span(
                             &c.span(),
-                            format!("terrain '{name}': color must look like \"#7ab648\", found {:?}", c.get_ref()),
+                            format!(
+                                "terrain '{name}': color must look like \"#7ab648\", found {:?}",
+                                c.get_ref()
+                            ),
                         ));
-                            None
-                        }
+                        None
                     }
-                }
+                },
                 None => None,
             };
             kinds.push(Terrain {
@@ -272,9 +250,7 @@ impl<'de> Deserialize<'de> for CostDef {
         impl<'de> Visitor<'de> for V {
             type Value = CostDef;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str(
-                    "an integer, or a table of class = integer such as { foot = 2, horse = 3 }",
-                )
+                f.write_str("an integer, or a table of class = integer such as { foot = 2, horse = 3 }")
             }
             fn visit_i64<E: de::Error>(self, v: i64) -> Result<CostDef, E> {
                 Ok(CostDef::All(v))
@@ -317,8 +293,7 @@ mod tests {
 
     #[test]
     fn bad_values_are_all_reported_with_places() {
-        let e = parse("[a]\nglyph = \"ab\"\ncost = 0\n[b]\nglyph = \".\"\ncost = { foot = 300 }\n")
-            .unwrap_err();
+        let e = parse("[a]\nglyph = \"ab\"\ncost = 0\n[b]\nglyph = \".\"\ncost = { foot = 300 }\n").unwrap_err();
         let shown = e.to_string();
         assert!(
             shown.contains("terrain.toml:2:9: terrain 'a': glyph must be exactly one"),
@@ -339,10 +314,6 @@ mod tests {
         let e = parse("[a]\nglyph = \".\"\ncost = \"cheap\"\n").unwrap_err();
         let d = e.first().unwrap();
         assert_eq!((d.line, d.col), (3, 8));
-        assert!(
-            d.message.contains("an integer, or a table"),
-            "{}",
-            d.message
-        );
+        assert!(d.message.contains("an integer, or a table"), "{}", d.message);
     }
 }

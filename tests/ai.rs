@@ -27,11 +27,7 @@ fn expect(picture: &str, units: &[Placed], extra_profiles: &str, who: char) -> D
         "{who} went to {} (path {}) instead of {want}: {}",
         d.to, d.path, d.reason
     );
-    assert_eq!(
-        d.steps.end(d.from),
-        d.to,
-        "the path must replay to the destination"
-    );
+    assert_eq!(d.steps.end(d.from), d.to, "the path must replay to the destination");
     d
 }
 
@@ -187,22 +183,12 @@ fn the_leash_limits_the_path_not_only_the_destination() {
 
 #[test]
 fn archer_too_far_closes_to_range_3() {
-    expect(
-        "P . . * . . . . . A",
-        &[player('P'), enemy('A', "archer", 6)],
-        "",
-        'A',
-    );
+    expect("P . . * . . . . . A", &[player('P'), enemy('A', "archer", 6)], "", 'A');
 }
 
 #[test]
 fn archer_too_close_steps_back_to_range_3() {
-    let d = expect(
-        "P A . * . .",
-        &[player('P'), enemy('A', "archer", 6)],
-        "",
-        'A',
-    );
+    let d = expect("P A . * . .", &[player('P'), enemy('A', "archer", 6)], "", 'A');
     assert_eq!(d.reason, "keeps range 3 from P");
 }
 
@@ -214,11 +200,7 @@ fn archer_with_no_ring_cell_in_reach_gets_as_near_the_ring_as_it_can() {
         "",
         'A',
     );
-    assert!(
-        d.reason.starts_with("no reachable cell at range 3"),
-        "{}",
-        d.reason
-    );
+    assert!(d.reason.starts_with("no reachable cell at range 3"), "{}", d.reason);
 }
 
 #[test]
@@ -231,11 +213,7 @@ fn archer_cannot_use_a_ring_cell_behind_a_wall() {
         "",
         'A',
     );
-    assert!(
-        d.reason.starts_with("no reachable cell at range 3"),
-        "{}",
-        d.reason
-    );
+    assert!(d.reason.starts_with("no reachable cell at range 3"), "{}", d.reason);
 }
 
 #[test]
@@ -321,11 +299,7 @@ fn allies_in_a_corridor_are_passed_but_never_landed_on() {
          P . . . . E F #
          # # # # # # # #",
     );
-    let mut b = scene.battle(&[
-        player('P'),
-        enemy('F', "charger", 3),
-        enemy('E', "charger", 3),
-    ]);
+    let mut b = scene.battle(&[player('P'), enemy('F', "charger", 3), enemy('E', "charger", 3)]);
     let ds = ai::enemy_phase(&mut b, &profiles(""));
     assert_eq!(
         (ds[0].unit.as_str(), ds[0].to, ds[0].path.as_str()),
@@ -366,11 +340,7 @@ fn ties_between_cells_go_to_the_cheaper_move_then_reading_order() {
 #[test]
 fn each_enemy_sees_the_board_as_the_previous_one_left_it() {
     let scene = Scene::parse("P . . . A B");
-    let mut b = scene.battle(&[
-        player('P'),
-        enemy('A', "charger", 5),
-        enemy('B', "charger", 5),
-    ]);
+    let mut b = scene.battle(&[player('P'), enemy('A', "charger", 5), enemy('B', "charger", 5)]);
     let ds = ai::enemy_phase(&mut b, &profiles(""));
     assert_eq!(ds[0].to, Pos::new(1, 0));
     assert_eq!(ds[1].to, Pos::new(2, 0), "B cannot stop where A now stands");
@@ -395,11 +365,7 @@ fn random_battle() -> impl Strategy<Value = RandomBattle> {
     })
 }
 
-fn build(
-    rows: &[String],
-    players: &[(i32, i32)],
-    enemies: &[(i32, i32, usize, u32)],
-) -> Option<Battle> {
+fn build(rows: &[String], players: &[(i32, i32)], enemies: &[(i32, i32, usize, u32)]) -> Option<Battle> {
     let names = ["charger", "proximity", "guard", "pivot", "archer"];
     let mut text: Vec<Vec<char>> = rows.iter().map(|r| r.chars().collect()).collect();
     let mut taken = std::collections::HashSet::new();
@@ -423,10 +389,7 @@ fn build(
     if units.iter().all(|u| u.team == Team::Enemy) {
         return None;
     }
-    let picture: String = text
-        .iter()
-        .map(|r| r.iter().collect::<String>() + "\n")
-        .collect();
+    let picture: String = text.iter().map(|r| r.iter().collect::<String>() + "\n").collect();
     Some(Scene::parse(&picture).battle(&units))
 }
 

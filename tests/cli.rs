@@ -16,11 +16,7 @@ impl Tree {
         std::fs::create_dir_all(dir.join("maps")).unwrap();
         let root = Path::new(env!("CARGO_MANIFEST_DIR"));
         std::fs::write(dir.join("data/terrain.toml"), skirmish::fixture::TERRAIN).unwrap();
-        std::fs::copy(
-            root.join("data/profiles.toml"),
-            dir.join("data/profiles.toml"),
-        )
-        .unwrap();
+        std::fs::copy(root.join("data/profiles.toml"), dir.join("data/profiles.toml")).unwrap();
         std::fs::write(dir.join("maps/m.txt"), ".....\n..T..\n..#..\n").unwrap();
         Tree(dir)
     }
@@ -42,11 +38,7 @@ fn exec(args: &[&str]) -> (i32, String, String) {
         .chain(args.iter().copied())
         .map(std::ffi::OsString::from);
     match run(all) {
-        Outcome::Done {
-            code,
-            stdout,
-            stderr,
-        } => (code, stdout, stderr),
+        Outcome::Done { code, stdout, stderr } => (code, stdout, stderr),
         Outcome::Play { .. } => panic!("unexpected play"),
     }
 }
@@ -87,11 +79,7 @@ fn shipped_data_checks_ok() {
 fn scenario_errors_name_file_line_and_column() {
     let t = Tree::new("scen");
     let cases: [(&str, &str, &str); 9] = [
-        (
-            "move = 3",
-            "moev = 3",
-            "maps/s.toml:7:1: unknown field `moev`",
-        ),
+        ("move = 3", "moev = 3", "maps/s.toml:7:1: unknown field `moev`"),
         (
             "at = [0, 0]",
             "at = [9, 0]",
@@ -153,10 +141,7 @@ fn scenario_errors_name_file_line_and_column() {
             text
         };
         let err = check_scenario(&t, &text);
-        assert!(
-            err.starts_with(want),
-            "case {to:?}\n got: {err}\nwant: {want}"
-        );
+        assert!(err.starts_with(want), "case {to:?}\n got: {err}\nwant: {want}");
     }
 }
 
@@ -186,10 +171,7 @@ fn map_errors_are_reported_through_the_scenario_and_alone() {
 fn check_without_files_reports_every_error_in_every_file() {
     let t = Tree::new("all");
     t.write("maps/a.toml", &GOOD_UNITS.replace("move = 3", "moev = 3"));
-    t.write(
-        "maps/b.toml",
-        &GOOD_UNITS.replace("\"charger\"", "\"nope\""),
-    );
+    t.write("maps/b.toml", &GOOD_UNITS.replace("\"charger\"", "\"nope\""));
     let root = t.0.clone();
     let out = Command::new(env!("CARGO_BIN_EXE_skirmish"))
         .arg("check")
@@ -213,15 +195,9 @@ fn range_json_follows_the_contract() {
     assert_eq!(v["origin"], serde_json::json!([0, 0]));
     assert_eq!(v["move"], 3);
     let cells = v["cells"].as_array().unwrap();
-    assert_eq!(
-        cells[0],
-        serde_json::json!({"at": [0, 0], "cost": 0, "path": "0"})
-    );
+    assert_eq!(cells[0], serde_json::json!({"at": [0, 0], "cost": 0, "path": "0"}));
     // The forest at (2,1) costs 2 to enter, so it is 4 away: out of reach with move 3.
-    assert!(
-        !cells.iter().any(|c| c["at"] == serde_json::json!([2, 1])),
-        "{cells:?}"
-    );
+    assert!(!cells.iter().any(|c| c["at"] == serde_json::json!([2, 1])), "{cells:?}");
     assert!(
         cells.contains(&serde_json::json!({"at": [1, 1], "cost": 2, "path": "23"})),
         "{cells:?}"
@@ -254,12 +230,7 @@ fn range_on_a_bare_map_with_blocks_and_allies() {
     ]);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    let at: Vec<serde_json::Value> = v["cells"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| c["at"].clone())
-        .collect();
+    let at: Vec<serde_json::Value> = v["cells"].as_array().unwrap().iter().map(|c| c["at"].clone()).collect();
     // (1,0) is an enemy, (0,1) an ally: passable, but not a place to stop.
     // Sorted by cost, then row, then column.
     assert_eq!(
@@ -270,15 +241,7 @@ fn range_on_a_bare_map_with_blocks_and_allies() {
             serde_json::json!([0, 2])
         ]
     );
-    let (code, out, err) = exec(&[
-        "range",
-        "--map",
-        m.to_str().unwrap(),
-        "--from",
-        "9,0",
-        "--move",
-        "2",
-    ]);
+    let (code, out, err) = exec(&["range", "--map", m.to_str().unwrap(), "--from", "9,0", "--move", "2"]);
     assert_eq!((code, out.as_str()), (1, ""));
     assert!(err.contains("--from 9,0 is off the map"), "{err}");
 }
@@ -286,27 +249,14 @@ fn range_on_a_bare_map_with_blocks_and_allies() {
 #[test]
 fn ai_json_lists_decisions_in_acting_order() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let (code, out, _) = exec(&[
-        "ai",
-        root.join("maps/sample.toml").to_str().unwrap(),
-        "--json",
-    ]);
+    let (code, out, _) = exec(&["ai", root.join("maps/sample.toml").to_str().unwrap(), "--json"]);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let ds = v["decisions"].as_array().unwrap();
     let names: Vec<&str> = ds.iter().map(|d| d["unit"].as_str().unwrap()).collect();
     assert_eq!(names, ["Brute", "Scout", "Warden", "Tether", "Archer"]);
     for d in ds {
-        for key in [
-            "unit",
-            "profile",
-            "target",
-            "from",
-            "to",
-            "path",
-            "triggered",
-            "reason",
-        ] {
+        for key in ["unit", "profile", "target", "from", "to", "path", "triggered", "reason"] {
             assert!(d.get(key).is_some(), "missing {key} in {d}");
         }
     }
@@ -318,10 +268,7 @@ fn a_new_profile_in_toml_shows_up_in_ai_output() {
     let mut profiles = std::fs::read_to_string(t.0.join("data/profiles.toml")).unwrap();
     profiles += "\n[sniper]\nbehavior = \"keep_range\"\nsight = 12\nrange = 2\n";
     t.write("data/profiles.toml", &profiles);
-    let p = t.write(
-        "maps/s.toml",
-        &GOOD_UNITS.replace("\"charger\"", "\"sniper\""),
-    );
+    let p = t.write("maps/s.toml", &GOOD_UNITS.replace("\"charger\"", "\"sniper\""));
     let (code, out, err) = exec(&["ai", p.to_str().unwrap(), "--json"]);
     assert_eq!((code, err.as_str()), (0, ""));
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();

@@ -39,10 +39,7 @@ fn range_picture(scene: &str, budget: u32, class: &str, leash: Option<Leash>) ->
 #[track_caller]
 fn assert_picture(got: String, expected: &str) {
     let expected = squeeze(expected);
-    assert_eq!(
-        got, expected,
-        "\n--- got ---\n{got}--- expected ---\n{expected}"
-    );
+    assert_eq!(got, expected, "\n--- got ---\n{got}--- expected ---\n{expected}");
 }
 
 #[test]
@@ -235,10 +232,7 @@ fn original_range(map: &[&str], origin: (i32, i32), mv: i32) -> BTreeMap<(i32, i
 fn regression_the_original_algorithm_misses_a_cell_and_keeps_a_dearer_path() {
     let rows = ["@~..", "..T#"];
     let original = original_range(
-        &rows
-            .map(|r| r.replace('@', "."))
-            .each_ref()
-            .map(|s| s.as_str()),
+        &rows.map(|r| r.replace('@', ".")).each_ref().map(|s| s.as_str()),
         (0, 0),
         7,
     );
@@ -319,12 +313,7 @@ fn random_case() -> impl Strategy<Value = RandomCase> {
         })
 }
 
-fn reference(
-    case: &RandomCase,
-    terrain: &TerrainSet,
-    map: &TerrainMap,
-    class: ClassId,
-) -> BTreeMap<Pos, u32> {
+fn reference(case: &RandomCase, terrain: &TerrainSet, map: &TerrainMap, class: ClassId) -> BTreeMap<Pos, u32> {
     let enter = |p: Pos| -> Option<u32> {
         if !map.contains(p) || case.blocks.contains(&p) {
             return None;

@@ -1,0 +1,130 @@
+//! Danger zones: every cell some enemy could attack next turn, and for one enemy its own
+//! reach plus the shape of its profile (sight diamond, trigger ring, leash area).
+
+use crate::battle::{Battle, UnitId};
+use crate::grid::Pos;
+use crate::profile::{Behavior, Profiles};
+use crate::range::Leash;
+
+/// The area of a profile's rule, drawn as an outline by the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    /// A charger has no area: it always comes.
+    None,
+    /// Approaches only targets within this Manhattan radius of itself.
+    Sight {
+        /// Radius.
+        radius: u32,
+    },
+    /// A guard: wakes when a player unit comes within `radius`; `fired` once it has.
+    Trigger {
+        /// Radius.
+        radius: u32,
+        /// True once woken (for the rest of the battle).
+        fired: bool,
+    },
+    /// Never enters cells at distance `>= radius` from `pivot`.
+    Leash {
+        /// Centre.
+        pivot: Pos,
+        /// Forbidden distance.
+        radius: u32,
+    },
+    /// Keeps `range` from its target while the target is within `sight`.
+    Ring {
+        /// Sight radius.
+        sight: u32,
+        /// Preferred distance.
+        range: u32,
+    },
+}
+
+/// One enemy's reach next turn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EnemyZone {
+    /// The enemy.
+    pub unit: UnitId,
+    /// Cells it can end its move on.
+    pub moves: Vec<Pos>,
+    /// Cells it could attack from any of those.
+    pub attacks: Vec<Pos>,
+    /// Its profile's area.
+    pub shape: Shape,
+}
+
+/// Reach and profile shape of enemy `id`.
+pub fn enemy_zone(b: &mut Battle, profiles: &Profiles, id: UnitId) -> EnemyZone {
+    let u = b.unit(id).clone();
+    let behavior = u.profile.as_deref().and_then(|p| profiles.get(p)).map(|p| p.behavior);
+    let (shape, leash) = match behavior {
+        Some(Behavior::Proximity { sight }) => (Shape::Sight { radius: sight }, None),
+        Some(Behavior::GuardTrigger { trigger }) => (
+            Shape::Trigger {
+                radius: trigger,
+                fired: u.triggered,
+            },
+            None,
+        ),
+        Some(Behavior::PivotLeash { leash }) => (
+            Shape::Leash {
+                pivot: u.pivot,
+                radius: leash,
+            },
+            Some(Leash {
+                pivot: u.pivot,
+                radius: leash,
+            }),
+        ),
+        Some(Behavior::KeepRange { sight, range }) => (Shape::Ring { sight, range }, None),
+        _ => (Shape::None, None),
+    };
+    let moves: Vec<Pos> = b.reach(id, leash).cells().map(|(p, _)| p).collect();
+    let (w, h) = (b.map.width, b.map.height);
+    let mut hit = vec![false; w * h];
+    mark_attacks(&moves, u.stats.range_min, u.stats.range_max, w, h, &mut hit);
+    let attacks = cells_of(&hit, w);
+    EnemyZone {
+        unit: id,
+        moves,
+        attacks,
+        shape,
+    }
+}
+
+/// Every cell any living enemy could attack next turn, as a row-major grid of the map's size.
+pub fn danger_map(b: &mut Battle, profiles: &Profiles) -> Vec<bool> {
+    let (w, h) = (b.map.width, b.map.height);
+    let mut hit = vec![false; w * h];
+    let enemies: Vec<UnitId> = b.living(crate::range::Team::Enemy).collect();
+    for id in enemies {
+        let z = enemy_zone(b, profiles, id);
+        for p in z.attacks {
+            hit[p.y as usize * w + p.x as usize] = true;
+        }
+    }
+    hit
+}
+
+fn mark_attacks(from: &[Pos], lo: u32, hi: u32, w: usize, h: usize, hit: &mut [bool]) {
+    let hi = hi as i32;
+    for &c in from {
+        for dy in -hi..=hi {
+            let rest = hi - dy.abs();
+            for dx in -rest..=rest {
+                let d = (dx.abs() + dy.abs()) as u32;
+                let p = Pos::new(c.x + dx, c.y + dy);
+                if d >= lo && p.x >= 0 && p.y >= 0 && (p.x as usize) < w && (p.y as usize) < h {
+                    hit[p.y as usize * w + p.x as usize] = true;
+                }
+            }
+        }
+    }
+}
+
+fn cells_of(hit: &[bool], w: usize) -> Vec<Pos> {
+    hit.iter()
+        .enumerate()
+        .filter(|(_, &b)| b)
+        .map(|(i, _)| Pos::new((i % w) as i32, (i / w) as i32))
+        .collect()
+}

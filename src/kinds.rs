@@ -1,0 +1,185 @@
+//! Unit kinds from `data/units.toml`: default stats and the sprite of each kind of unit.
+
+use crate::diag::{Diagnostics, Source};
+use indexmap::IndexMap;
+use serde::Deserialize;
+use toml::Spanned;
+
+/// Sprite names known to the game, in the order of the rows of `assets/units.png`.
+pub const SPRITES: [&str; 10] = [
+    "hero", "knight", "flier", "bowman", "brute", "soldier", "guard", "mage", "archer", "grunt",
+];
+
+/// Highest hp, attack or defense accepted.
+pub const MAX_STAT: i64 = 9_999;
+
+/// Combat numbers of a unit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Stats {
+    /// Hit points when unhurt.
+    pub hp: i32,
+    /// Attack power.
+    pub attack: i32,
+    /// Defense.
+    pub defense: i32,
+    /// Nearest attack distance.
+    pub range_min: u32,
+    /// Farthest attack distance.
+    pub range_max: u32,
+}
+
+impl Stats {
+    /// True when a target at Manhattan distance `d` can be attacked.
+    pub fn reaches(&self, d: u32) -> bool {
+        (self.range_min..=self.range_max).contains(&d)
+    }
+}
+
+/// One kind of unit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Kind {
+    /// Table name.
+    pub name: String,
+    /// Sprite name (one of [`SPRITES`]).
+    pub sprite: String,
+    /// Movement class name.
+    pub class: String,
+    /// Movement points.
+    pub movement: u32,
+    /// Combat numbers.
+    pub stats: Stats,
+}
+
+/// Every unit kind of a data set.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Kinds {
+    /// Kinds in file order.
+    pub list: Vec<Kind>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawKind {
+    sprite: Option<Spanned<String>>,
+    class: Option<Spanned<String>>,
+    #[serde(rename = "move")]
+    movement: Spanned<i64>,
+    hp: Spanned<i64>,
+    attack: Spanned<i64>,
+    defense: Spanned<i64>,
+    range: Spanned<RangeSpec>,
+}
+
+/// `range = 1` or `range = [2, 3]`.
+#[derive(Deserialize, Clone, Copy)]
+#[serde(untagged)]
+pub enum RangeSpec {
+    /// One distance.
+    One(i64),
+    /// `[min, max]`.
+    Span([i64; 2]),
+}
+
+impl RangeSpec {
+    /// Checked `(min, max)`.
+    pub fn check(self) -> Result<(u32, u32), String> {
+        let (a, b) = match self {
+            RangeSpec::One(a) => (a, a),
+            RangeSpec::Span([a, b]) => (a, b),
+        };
+        if a < 1 || b < a || b > 100 {
+            return Err(format!(
+                "range [{a}, {b}] makes no sense (expected 1 <= min <= max <= 100)"
+            ));
+        }
+        Ok((a as u32, b as u32))
+    }
+}
+
+/// Checks a stat value.
+pub fn check_stat(name: &str, v: i64, min: i64) -> Result<i32, String> {
+    if (min..=MAX_STAT).contains(&v) {
+        Ok(v as i32)
+    } else {
+        Err(format!("{name} = {v} is out of range (expected {min}..={MAX_STAT})"))
+    }
+}
+
+impl Kinds {
+    /// The kind named `name`.
+    pub fn get(&self, name: &str) -> Option<&Kind> {
+        self.list.iter().find(|k| k.name == name)
+    }
+
+    /// Names, comma-separated, for messages.
+    pub fn names(&self) -> String {
+        self.list.iter().map(|k| k.name.as_str()).collect::<Vec<_>>().join(", ")
+    }
+
+    /// Parses `units.toml`; `classes` are the movement classes of the terrain table.
+    pub fn parse(src: &Source, classes: &[String]) -> Result<Kinds, Diagnostics> {
+        let raw: IndexMap<String, Spanned<RawKind>> = src.parse_toml()?;
+        let mut errs = Diagnostics::default();
+        let mut list = Vec::new();
+        for (name, k) in &raw {
+            let k = k.get_ref();
+            let mut bad = |span: std::ops::Range<usize>, m: String| {
+                errs.push(src.error_span(&span, format!("unit kind '{name}': {m}")))
+            };
+            let sprite = match &k.sprite {
+                Some(s) if SPRITES.contains(&s.get_ref().as_str()) => s.get_ref().clone(),
+                Some(s) => {
+                    bad(
+                        s.span(),
+                        format!("unknown sprite {:?} (known: {})", s.get_ref(), SPRITES.join(", ")),
+                    );
+                    String::new()
+                }
+                None => "grunt".into(),
+            };
+            let class = match &k.class {
+                Some(c) if classes.contains(c.get_ref()) => c.get_ref().clone(),
+                Some(c) => {
+                    bad(
+                        c.span(),
+                        format!(
+                            "unknown movement class {:?} (known: {})",
+                            c.get_ref(),
+                            classes.join(", ")
+                        ),
+                    );
+                    String::new()
+                }
+                None => "foot".into(),
+            };
+            let mut stat = |s: &Spanned<i64>, n: &str, min: i64| {
+                check_stat(n, *s.get_ref(), min).unwrap_or_else(|m| {
+                    bad(s.span(), m);
+                    0
+                })
+            };
+            let movement = stat(&k.movement, "move", 0) as u32;
+            let hp = stat(&k.hp, "hp", 1);
+            let attack = stat(&k.attack, "attack", 0);
+            let defense = stat(&k.defense, "defense", 0);
+            let (range_min, range_max) = k.range.get_ref().check().unwrap_or_else(|m| {
+                errs.push(src.error_span(&k.range.span(), format!("unit kind '{name}': {m}")));
+                (1, 1)
+            });
+            list.push(Kind {
+                name: name.clone(),
+                sprite,
+                class,
+                movement,
+                stats: Stats {
+                    hp,
+                    attack,
+                    defense,
+                    range_min,
+                    range_max,
+                },
+            });
+        }
+        errs.into_result(Kinds { list })
+    }
+}
