@@ -124,7 +124,7 @@ fn mark_attacks(from: &[Pos], lo: u32, hi: u32, w: usize, h: usize, hit: &mut [b
 fn cells_of(hit: &[bool], w: usize) -> Vec<Pos> {
     hit.iter()
         .enumerate()
-        .filter(|(_, &b)| b)
+        .filter(|(_, b)| **b)
         .map(|(i, _)| Pos::new((i % w) as i32, (i / w) as i32))
         .collect()
 }
