@@ -67,18 +67,22 @@ fn fill(layer: &CostLayer, target: usize, dist: &mut [Cost]) {
     let stride = layer.layout.stride;
     let offsets = [stride.wrapping_neg(), 1, stride, 1usize.wrapping_neg()];
     let costs = &layer.costs[..];
+    assert_eq!(costs.len(), dist.len(), "cost layer and potential map sizes differ");
     dist[target] = 0;
     // Cells that cannot be entered pass nothing on: nobody reaches the target through them.
     if costs[target] == 0 {
         return;
     }
-    let size = layer.max_cost as usize + 1;
+    // Edge costs are 1..=max_cost, so a power-of-two ring of buckets indexed by
+    // `cost & mask` never mixes two pending costs.
+    let size = (layer.max_cost as usize + 1).next_power_of_two();
+    let mask = size as Cost - 1;
     let mut ring: Vec<Vec<u32>> = vec![Vec::new(); size];
     ring[0].push(target as u32);
     let mut pending = 1usize;
     let mut cur: Cost = 0;
     while pending > 0 {
-        let slot = cur as usize % size;
+        let slot = (cur & mask) as usize;
         let mut bucket = std::mem::take(&mut ring[slot]);
         pending -= bucket.len();
         for &i in &bucket {
@@ -88,13 +92,17 @@ fn fill(layer: &CostLayer, target: usize, dist: &mut [Cost]) {
             }
             // Stepping from a neighbour into `i` costs `i`'s terrain.
             let nd = cur + costs[i] as Cost;
-            let ring_slot = nd as usize % size;
+            let next = &mut ring[(nd & mask) as usize];
             for &off in &offsets {
                 let n = i.wrapping_add(off);
+                // SAFETY: `i` was queued, so it is a map cell (border cells cost 0 and are
+                // never queued); a map cell's four neighbours lie inside the padded arrays,
+                // whose equal lengths are asserted above.
+                let (c, d) = unsafe { (*costs.get_unchecked(n), dist.get_unchecked_mut(n)) };
                 // Cells nobody can stand on (walls, the border) get no travel cost.
-                if costs[n] != 0 && nd < dist[n] {
-                    dist[n] = nd;
-                    ring[ring_slot].push(n as u32);
+                if c != 0 && nd < *d {
+                    *d = nd;
+                    next.push(n as u32);
                     pending += 1;
                 }
             }

@@ -1,0 +1,95 @@
+//! One enemy phase (every enemy decides, moves and attacks in turn) with 10, 100 and 1,000
+//! enemies on a 256×256 mixed-terrain map, the five shipped profiles in rotation.
+//!
+//! `cargo bench --bench ai`. Each iteration starts from a fresh copy of the board with an
+//! empty potential-map cache, so the figure includes the travel-cost maps ("cold" turn).
+
+use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};
+use skirmish::ai;
+use skirmish::battle::{Battle, Unit};
+use skirmish::grid::Pos;
+use skirmish::map::TerrainMap;
+use skirmish::range::Team;
+use skirmish::terrain::ClassId;
+use std::collections::HashSet;
+use std::hint::black_box;
+use std::time::Duration;
+
+struct SplitMix(u64);
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+}
+
+fn board(enemies: usize, players: usize) -> Battle {
+    let terrain = skirmish::fixture::terrain();
+    let side = 256;
+    let mut rng = SplitMix(7);
+    let mut map = TerrainMap::filled(side, side, terrain.by_glyph('.').unwrap());
+    for i in 0..side * side {
+        let g = match rng.next() % 100 {
+            0..=59 => '.',
+            60..=79 => 'T',
+            80..=89 => '^',
+            90..=94 => '~',
+            95..=97 => 'M',
+            _ => '#',
+        };
+        map.cells[i] = terrain.by_glyph(g).unwrap();
+    }
+    let plain = terrain.by_glyph('.').unwrap();
+    let mut taken = HashSet::new();
+    let mut units = Vec::new();
+    let profiles = ["charger", "proximity", "guard", "pivot", "archer"];
+    let mut place = |team: Team, k: usize, rng: &mut SplitMix, map: &mut TerrainMap| loop {
+        // Players near the middle, enemies spread over the whole map.
+        let (x, y) = match team {
+            Team::Player => (118 + (rng.next() % 20) as i32, 118 + (rng.next() % 20) as i32),
+            Team::Enemy => ((rng.next() % side as u64) as i32, (rng.next() % side as u64) as i32),
+        };
+        if taken.insert((x, y)) {
+            let p = Pos::new(x, y);
+            map.set(p, plain);
+            let mut u = Unit::new(format!("{team:?}{k}"), team, p, ClassId(0), 6);
+            if team == Team::Enemy {
+                u.profile = Some(profiles[k % profiles.len()].to_string());
+            }
+            break u;
+        }
+    };
+    for k in 0..players {
+        units.push(place(Team::Player, k, &mut rng, &mut map));
+    }
+    for k in 0..enemies {
+        units.push(place(Team::Enemy, k, &mut rng, &mut map));
+    }
+    Battle::from_parts(map, terrain, units)
+}
+
+fn enemy_phase(c: &mut Criterion) {
+    let profiles = skirmish::fixture::profiles("");
+    let mut group = c.benchmark_group("enemy_phase");
+    group.warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(3)).sample_size(30);
+    for players in [1usize, 3] {
+        for n in [10usize, 100, 1000] {
+            let b = board(n, players);
+            group.throughput(Throughput::Elements(n as u64));
+            group.bench_function(BenchmarkId::new(format!("256x256_mixed/{players}_players"), n), |bench| {
+                bench.iter_batched(
+                    || b.clone(),
+                    |mut b| black_box(ai::enemy_phase(&mut b, &profiles).len()),
+                    BatchSize::LargeInput,
+                )
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, enemy_phase);
+criterion_main!(benches);
