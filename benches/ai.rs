@@ -4,7 +4,7 @@
 //! `cargo bench --bench ai`. Each iteration starts from a fresh copy of the board with an
 //! empty potential-map cache, so the figure includes the travel-cost maps ("cold" turn).
 
-use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};
+use criterion::{BatchSize, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use skirmish::ai;
 use skirmish::battle::{Battle, Unit};
 use skirmish::grid::Pos;
@@ -74,18 +74,24 @@ fn board(enemies: usize, players: usize) -> Battle {
 fn enemy_phase(c: &mut Criterion) {
     let profiles = skirmish::fixture::profiles("");
     let mut group = c.benchmark_group("enemy_phase");
-    group.warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(3)).sample_size(30);
+    group
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3))
+        .sample_size(30);
     for players in [1usize, 3] {
         for n in [10usize, 100, 1000] {
             let b = board(n, players);
             group.throughput(Throughput::Elements(n as u64));
-            group.bench_function(BenchmarkId::new(format!("256x256_mixed/{players}_players"), n), |bench| {
-                bench.iter_batched(
-                    || b.clone(),
-                    |mut b| black_box(ai::enemy_phase(&mut b, &profiles).len()),
-                    BatchSize::LargeInput,
-                )
-            });
+            group.bench_function(
+                BenchmarkId::new(format!("256x256_mixed/{players}_players"), n),
+                |bench| {
+                    bench.iter_batched(
+                        || b.clone(),
+                        |mut b| black_box(ai::enemy_phase(&mut b, &profiles).len()),
+                        BatchSize::LargeInput,
+                    )
+                },
+            );
         }
     }
     group.finish();

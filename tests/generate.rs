@@ -1,0 +1,94 @@
+//! `skirmish generate`: the same seed gives the same files, the result passes `check`,
+//! and no enemy starts closer than the minimum travel cost.
+
+use skirmish::cli::{Outcome, run};
+use skirmish::generate::{MIN_ENEMY_TRAVEL, generate};
+use skirmish::map::TerrainMap;
+use skirmish::potential::PotentialMap;
+use std::path::Path;
+
+fn exec(args: &[&str]) -> (i32, String, String) {
+    let all = std::iter::once("skirmish")
+        .chain(args.iter().copied())
+        .map(std::ffi::OsString::from);
+    match run(all) {
+        Outcome::Done { code, stdout, stderr } => (code, stdout, stderr),
+        Outcome::Play { .. } => panic!("unexpected play"),
+    }
+}
+
+#[test]
+fn the_same_seed_writes_the_same_files_and_they_check_ok() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let data = root.join("data");
+    let base = std::env::temp_dir().join(format!("skirmish-gen-{}", std::process::id()));
+    let mut texts = Vec::new();
+    for run_no in 0..2 {
+        let out = base.join(format!("run{run_no}"));
+        let (code, stdout, stderr) = exec(&[
+            "generate",
+            "--seed",
+            "42",
+            "--size",
+            "48x32",
+            "--out",
+            out.to_str().unwrap(),
+            "--data",
+            data.to_str().unwrap(),
+        ]);
+        assert_eq!((code, stderr.as_str()), (0, ""), "{stdout}");
+        let scen = out.join("gen-42.toml");
+        let (code, _, err) = exec(&["check", scen.to_str().unwrap(), "--data", data.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        texts.push((
+            std::fs::read_to_string(out.join("gen-42.txt")).unwrap(),
+            std::fs::read_to_string(&scen).unwrap(),
+        ));
+    }
+    assert_eq!(texts[0], texts[1]);
+    let (code, _, _) = exec(&[
+        "generate",
+        "--seed",
+        "43",
+        "--size",
+        "48x32",
+        "--out",
+        base.join("run0").to_str().unwrap(),
+        "--data",
+        data.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0);
+    let other = std::fs::read_to_string(base.join("run0/gen-43.txt")).unwrap();
+    assert_ne!(other, texts[0].0, "another seed, another map");
+    let _ = std::fs::remove_dir_all(&base);
+}
+
+#[test]
+fn enemies_start_at_least_the_minimum_travel_cost_away() {
+    let terrain = skirmish::fixture::terrain();
+    for seed in 0..20 {
+        let g = generate(&terrain, seed, 40, 30, "x.txt").unwrap();
+        let layer = g.map.cost_layer(&terrain, skirmish::terrain::ClassId(0));
+        let pot = PotentialMap::compute(&layer, g.hero);
+        assert!(!g.enemies.is_empty());
+        for (p, _) in &g.enemies {
+            let travel = pot.get(*p).expect("every enemy can reach the hero");
+            assert!(
+                travel >= MIN_ENEMY_TRAVEL,
+                "seed {seed}: enemy at {p} only {travel} away"
+            );
+        }
+        let parsed = TerrainMap::parse(&skirmish::diag::Source::new("x", g.map_text.clone()), &terrain).unwrap();
+        assert_eq!(parsed, g.map);
+    }
+}
+
+#[test]
+fn sizes_out_of_range_are_refused_with_exit_1() {
+    let (code, out, err) = exec(&["generate", "--seed", "1", "--size", "5x5", "--out", "/tmp/never"]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(err.contains("size 5x5 is out of range"), "{err}");
+    let (code, _, err) = exec(&["generate", "--seed", "1", "--size", "big"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("WIDTHxHEIGHT"), "{err}");
+}

@@ -1,0 +1,66 @@
+//! Every shipped scenario loads, checks, and plays to a finish headless.
+
+use skirmish::cli::load_scenario;
+use std::path::Path;
+
+#[test]
+fn every_shipped_scenario_plays_to_a_finish() {
+    let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&maps).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "toml") {
+            continue;
+        }
+        seen += 1;
+        let (scenario, data, _) = load_scenario(&path, None).unwrap_or_else(|e| panic!("{e}"));
+        let players = scenario
+            .units
+            .iter()
+            .filter(|u| u.team == skirmish::range::Team::Player)
+            .count();
+        assert!(
+            players >= 3,
+            "{}: a battle worth playing has several player units",
+            path.display()
+        );
+        let report = skirmish::simulate::run(&scenario, &data, 200, 0);
+        assert!(
+            report.result == "player" || report.result == "enemy",
+            "{} did not finish: {}",
+            path.display(),
+            report.result
+        );
+        let again = skirmish::simulate::run(&scenario, &data, 200, 0);
+        assert_eq!(
+            serde_json::to_string(&report).unwrap(),
+            serde_json::to_string(&again).unwrap(),
+            "simulation is deterministic"
+        );
+    }
+    assert!(seen >= 3, "at least three hand-made scenarios");
+}
+
+#[test]
+fn the_sample_keeps_the_original_layout() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/sample.toml");
+    let (s, _, _) = load_scenario(&path, None).unwrap();
+    assert!(s.map.width >= 64 && s.map.height >= 64);
+    let at = |n: &str| {
+        s.units
+            .iter()
+            .find(|u| u.name == n)
+            .map(|u| ([u.at.x, u.at.y], u.movement))
+            .unwrap()
+    };
+    assert_eq!(at("Kiny"), ([20, 20], 7));
+    for (name, pos) in [
+        ("Brute", [25, 16]),
+        ("Scout", [30, 24]),
+        ("Warden", [20, 25]),
+        ("Tether", [36, 21]),
+        ("Archer", [30, 20]),
+    ] {
+        assert_eq!(at(name), (pos, 6), "{name}");
+    }
+}
