@@ -8,6 +8,7 @@ use criterion::{BatchSize, BenchmarkId, Criterion, Throughput, criterion_group, 
 use skirmish::ai;
 use skirmish::battle::{Battle, Unit};
 use skirmish::grid::Pos;
+use skirmish::rng::Rng;
 use skirmish::map::TerrainMap;
 use skirmish::range::Team;
 use skirmish::terrain::ClassId;
@@ -15,24 +16,13 @@ use std::collections::HashSet;
 use std::hint::black_box;
 use std::time::Duration;
 
-struct SplitMix(u64);
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
-
 fn board(enemies: usize, players: usize) -> Battle {
     let terrain = skirmish::fixture::terrain();
     let side = 256;
-    let mut rng = SplitMix(7);
+    let mut rng = Rng::new(7);
     let mut map = TerrainMap::filled(side, side, terrain.by_glyph('.').unwrap());
     for i in 0..side * side {
-        let g = match rng.next() % 100 {
+        let g = match rng.next_u64() % 100 {
             0..=59 => '.',
             60..=79 => 'T',
             80..=89 => '^',
@@ -46,11 +36,11 @@ fn board(enemies: usize, players: usize) -> Battle {
     let mut taken = HashSet::new();
     let mut units = Vec::new();
     let profiles = ["charger", "proximity", "guard", "pivot", "archer"];
-    let mut place = |team: Team, k: usize, rng: &mut SplitMix, map: &mut TerrainMap| loop {
+    let mut place = |team: Team, k: usize, rng: &mut Rng, map: &mut TerrainMap| loop {
         // Players near the middle, enemies spread over the whole map.
         let (x, y) = match team {
-            Team::Player => (118 + (rng.next() % 20) as i32, 118 + (rng.next() % 20) as i32),
-            Team::Enemy => ((rng.next() % side as u64) as i32, (rng.next() % side as u64) as i32),
+            Team::Player => (118 + (rng.next_u64() % 20) as i32, 118 + (rng.next_u64() % 20) as i32),
+            Team::Enemy => ((rng.next_u64() % side as u64) as i32, (rng.next_u64() % side as u64) as i32),
         };
         if taken.insert((x, y)) {
             let p = Pos::new(x, y);

@@ -7,6 +7,7 @@
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use pathfinding::prelude::{dijkstra_all, dijkstra_reach};
 use skirmish::grid::Pos;
+use skirmish::rng::Rng;
 use skirmish::map::{CostLayer, TerrainMap};
 use skirmish::potential::PotentialMap;
 use skirmish::range::{Occupancy, RangeFinder, RangeQuery, Team};
@@ -14,25 +15,13 @@ use skirmish::terrain::{ClassId, TerrainId, TerrainSet};
 use std::hint::black_box;
 use std::time::Duration;
 
-/// A tiny deterministic generator so every run measures the same maps.
-struct SplitMix(u64);
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-}
-
 fn make_map(terrain: &TerrainSet, side: usize, mixed: bool) -> TerrainMap {
     let id = |g: char| terrain.by_glyph(g).unwrap();
     let mut m = TerrainMap::filled(side, side, id('.'));
     if mixed {
-        let mut rng = SplitMix(42);
+        let mut rng = Rng::new(42);
         for i in 0..side * side {
-            let r = rng.next() % 100;
+            let r = rng.next_u64() % 100;
             let g = match r {
                 0..=59 => '.',
                 60..=79 => 'T',

@@ -193,14 +193,13 @@ impl RangeFinder {
         if self.ring.len() < size {
             self.ring.resize_with(size, Vec::new);
         }
-        for b in &mut self.ring[..size] {
-            b.clear();
-        }
+        // Every search ends with all buckets drained, so the ring needs no clearing.
+        debug_assert!(self.ring.iter().all(Vec::is_empty));
         let stamp = (self.generation as u64) << 32;
         let team = q.team.code();
         let budget = q.budget;
         let stride = self.layout.stride;
-        let offsets = [stride.wrapping_neg(), 1, stride, 1usize.wrapping_neg()];
+        let (up, left) = (stride.wrapping_neg(), 1usize.wrapping_neg());
         let costs = &layer.costs[..];
         let occ = &occ.cells[..];
         let state = &mut self.state[..];
@@ -231,32 +230,35 @@ impl RangeFinder {
                 if (s >> COST_BITS) as u8 & PASS_ONLY == 0 {
                     stops.push(i as u32);
                 }
-                for (d, &off) in offsets.iter().enumerate() {
-                    let n = i.wrapping_add(off);
-                    // SAFETY: `i` was queued, so it is a map cell (the border costs 0 and is
-                    // never queued), and every map cell has its four neighbours inside the
-                    // padded arrays, which all have `layout.len()` entries (checked above).
-                    let (c, old) = unsafe { (*costs.get_unchecked(n), *state.get_unchecked(n)) };
-                    if c == 0 {
-                        continue;
-                    }
-                    let nd = cur + c as u32;
-                    if nd > budget || (old & !((1 << 32) - 1) == stamp && (old & COST_MASK) as u32 <= nd) {
-                        continue;
-                    }
-                    // SAFETY: as above.
-                    let who = unsafe { *occ.get_unchecked(n) };
-                    if (who != 0 && who != team) || !allowed(n) {
-                        continue;
-                    }
-                    let step = (d as u64 + 1) | if who != 0 { PASS_ONLY as u64 } else { 0 };
-                    // SAFETY: as above, `n` is inside the padded arrays; `nd & mask < size`.
-                    unsafe {
-                        *state.get_unchecked_mut(n) = stamp | step << COST_BITS | nd as u64;
-                        ring.get_unchecked_mut((nd & mask) as usize).push(n as u32);
-                    }
-                    pending += 1;
+                // Unrolled over the four directions so the compiler keeps everything in registers.
+                macro_rules! relax {
+                    ($off:expr, $code:expr) => {{
+                        let n = i.wrapping_add($off);
+                        // SAFETY: `i` was queued, so it is a map cell (the border costs 0 and is
+                        // never queued), and every map cell has its four neighbours inside the
+                        // padded arrays, which all have `layout.len()` entries (asserted above).
+                        let (c, old) = unsafe { (*costs.get_unchecked(n), *state.get_unchecked(n)) };
+                        let nd = cur + c as u32;
+                        let improves = old & !((1 << 32) - 1) != stamp || ((old & COST_MASK) as u32) > nd;
+                        if c != 0 && nd <= budget && improves {
+                            // SAFETY: as above.
+                            let who = unsafe { *occ.get_unchecked(n) };
+                            if (who == 0 || who == team) && allowed(n) {
+                                let step = $code | if who != 0 { PASS_ONLY as u64 } else { 0 };
+                                // SAFETY: as above; `nd & mask < size`.
+                                unsafe {
+                                    *state.get_unchecked_mut(n) = stamp | step << COST_BITS | nd as u64;
+                                    ring.get_unchecked_mut((nd & mask) as usize).push(n as u32);
+                                }
+                                pending += 1;
+                            }
+                        }
+                    }};
                 }
+                relax!(up, 1u64);
+                relax!(1usize, 2u64);
+                relax!(stride, 3u64);
+                relax!(left, 4u64);
             }
             let mut bucket = bucket;
             bucket.clear();

@@ -83,10 +83,7 @@ pub fn run(scenario: &Scenario, data: &DataSet, max_turns: u32, seed: u64) -> Re
 /// A well-mixed number from the seed and a candidate, so that equally good choices are
 /// broken differently by different seeds but always the same way for one seed.
 fn jitter(seed: u64, p: Pos, e: UnitId) -> u64 {
-    let mut z = seed ^ ((p.x as u64) << 40) ^ ((p.y as u64) << 20) ^ e.0 as u64;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    crate::rng::Rng::new(seed ^ ((p.x as u64) << 40) ^ ((p.y as u64) << 20) ^ e.0 as u64).next_u64()
 }
 
 /// The built-in player policy: if some enemy can be attacked from a reachable cell, go
