@@ -47,6 +47,15 @@ pub struct PlayArgs {
     /// Intents to play before the screenshot, e.g. "Right Right Space Down Space".
     #[arg(long, value_name = "KEYS")]
     pub input: Option<String>,
+    /// Resume a saved battle (its scenario is the one the save names unless one is given).
+    #[arg(long, value_name = "SAVE")]
+    pub resume: Option<PathBuf>,
+    /// Where the game saves (key S) and loads (key L) the battle in progress.
+    #[arg(long, value_name = "FILE", default_value = "skirmish.save")]
+    pub save_file: PathBuf,
+    /// The checked save to resume, filled in after validation.
+    #[arg(skip)]
+    pub save: Option<Box<crate::save::SaveFile>>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -225,7 +234,14 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
     };
     let data_override = cli.data.clone();
     match cli.cmd {
-        None => play(&find_default(DEFAULT_SCENARIO), data_override, cli.play),
+        None => {
+            let scenario = match cli.play.resume.as_deref().map(crate::save::read) {
+                Some(Ok(save)) => PathBuf::from(save.scenario),
+                Some(Err(e)) => return fail(e.0.into()),
+                None => find_default(DEFAULT_SCENARIO),
+            };
+            play(&scenario, data_override, cli.play)
+        }
         Some(Cmd::Play { file, opts }) => play(&file, data_override, opts),
         Some(Cmd::Check { files }) => check(&files, data_override),
         Some(Cmd::Range(a)) => range(a, data_override),
@@ -268,15 +284,28 @@ pub fn load_scenario(path: &Path, data_override: Option<PathBuf>) -> Result<(Sce
     Ok((scenario, data, data_dir))
 }
 
-fn play(path: &Path, data_override: Option<PathBuf>, opts: PlayArgs) -> Outcome {
+fn play(path: &Path, data_override: Option<PathBuf>, mut opts: PlayArgs) -> Outcome {
     match load_scenario(path, data_override) {
-        Ok((scenario, data, data_dir)) => Outcome::Play {
-            path: path.to_path_buf(),
-            data_dir,
-            scenario: Box::new(scenario),
-            data: Box::new(data),
-            opts,
-        },
+        Ok((scenario, data, data_dir)) => {
+            if let Some(save_path) = &opts.resume {
+                // Check the save against the scenario now, so a bad save never opens a window.
+                let checked = crate::save::read(save_path).and_then(|save| {
+                    let mut battle = Battle::new(&scenario, &data);
+                    crate::save::restore(&save, &scenario, &mut battle, save_path).map(|_| save)
+                });
+                match checked {
+                    Ok(save) => opts.save = Some(Box::new(save)),
+                    Err(e) => return fail(e.0.into()),
+                }
+            }
+            Outcome::Play {
+                path: path.to_path_buf(),
+                data_dir,
+                scenario: Box::new(scenario),
+                data: Box::new(data),
+                opts,
+            }
+        }
         Err(e) => fail(e),
     }
 }

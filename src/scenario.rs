@@ -55,6 +55,23 @@ pub struct Scenario {
     pub map: TerrainMap,
     /// Units in file order, which is also the acting order.
     pub units: Vec<UnitSpec>,
+    /// A hash of the scenario and map texts: a save refuses to resume on changed files.
+    pub fingerprint: u64,
+}
+
+/// FNV-1a over some byte strings, for fingerprints that must not change between versions.
+pub fn fnv1a(parts: &[&[u8]]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for part in parts {
+        for &b in *part {
+            h ^= b as u64;
+            h = h.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        // Separate the parts so ("ab", "c") and ("a", "bc") differ.
+        h ^= 0xff;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
 }
 
 #[derive(Deserialize)]
@@ -112,15 +129,20 @@ impl Scenario {
         let mut errs = Diagnostics::default();
         let map_file = dir.join(raw.map.get_ref());
         let map_path = display_path(&map_file);
+        let mut map_text = String::new();
         let map = match Source::read(&map_file) {
-            Ok(map_src) => match TerrainMap::parse(&map_src, &data.terrain) {
-                Ok(m) => Some(m),
-                Err(e) => {
-                    errs.push(src.error_span(&raw.map.span(), format!("map {map_path:?} has errors (listed below)")));
-                    errs.extend(e);
-                    None
+            Ok(map_src) => {
+                match TerrainMap::parse(&map_src, &data.terrain).inspect(|_| map_text = map_src.text.clone()) {
+                    Ok(m) => Some(m),
+                    Err(e) => {
+                        errs.push(
+                            src.error_span(&raw.map.span(), format!("map {map_path:?} has errors (listed below)")),
+                        );
+                        errs.extend(e);
+                        None
+                    }
                 }
-            },
+            }
             Err(e) => {
                 errs.push(src.error_span(
                     &raw.map.span(),
@@ -141,7 +163,7 @@ impl Scenario {
         let mut cells: HashMap<Pos, String> = HashMap::new();
         for u in &raw.units {
             let u = u.get_ref();
-            let name = u.name.get_ref().clone();
+            let name = crate::names::clean_name(u.name.get_ref(), units.len() + 1);
             let kind_name = u.kind.as_ref().map_or("soldier", |k| k.get_ref().as_str());
             if data.kinds.get(kind_name).is_none() {
                 let at = u.kind.as_ref().map_or(u.name.span(), |k| k.span());
@@ -161,12 +183,13 @@ impl Scenario {
             let class_name = u.class.as_ref().map_or(kind.class.as_str(), |c| c.get_ref().as_str());
             let class_known = data.terrain.class(class_name).is_some();
             let mut err = |span: &std::ops::Range<usize>, msg: String| errs.push(src.error_span(span, msg));
-            if name.trim().is_empty() {
-                err(&u.name.span(), "unit name is empty: give every unit a name".into());
-            } else if names.contains_key(&name) {
+            if names.contains_key(&name) {
                 err(
                     &u.name.span(),
-                    format!("duplicate unit name {name:?}: names must be unique within a scenario"),
+                    format!(
+                        "duplicate unit name {name:?}: names must be unique within a scenario (names are shown cut to {} characters)",
+                        crate::names::MAX_NAME_CHARS
+                    ),
                 );
             }
             names.insert(name.clone(), units.len());
@@ -323,6 +346,7 @@ impl Scenario {
                 map_path,
                 map,
                 units,
+                fingerprint: fnv1a(&[src.text.as_bytes(), map_text.as_bytes()]),
             }),
             _ => Err(errs),
         }

@@ -99,7 +99,9 @@ pub fn player_policy(b: &mut Battle, id: UnitId, seed: u64) -> Decision {
             .collect()
     };
     let foes: Vec<UnitId> = b.living(me.team.other()).collect();
-    let mut best: Option<((bool, i32, i32, u32, u64), usize, UnitId)> = None;
+    // Ordered by (survives, hp left, counter damage taken, walk cost, seeded tie-break).
+    type Key = (bool, i32, i32, u32, u64);
+    let mut best: Option<(Key, usize, UnitId)> = None;
     for (k, (p, cost, _)) in cells.iter().enumerate() {
         for &e in &foes {
             let foe = b.unit(e);

@@ -1,0 +1,107 @@
+//! Live reload: notice when data files or the scenario change on disk, and apply a valid
+//! edit to the battle in progress without losing anything; an invalid edit changes nothing
+//! and comes back as located errors for the game to show.
+
+use crate::data::DataSet;
+use crate::diag::{Diagnostic, Diagnostics, display_path};
+use crate::phase::{Phase, Session};
+use crate::scenario::Scenario;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+/// Polls a set of files for changes (modification time and length).
+#[derive(Debug, Clone)]
+pub struct Watch {
+    files: Vec<(PathBuf, Option<(SystemTime, u64)>)>,
+}
+
+fn stamp(p: &Path) -> Option<(SystemTime, u64)> {
+    let m = std::fs::metadata(p).ok()?;
+    Some((m.modified().ok()?, m.len()))
+}
+
+impl Watch {
+    /// Watches `data_dir/*.toml`, the scenario and its map.
+    pub fn new(data_dir: &Path, scenario: &Path, map: &Path) -> Watch {
+        let mut files: Vec<PathBuf> = ["terrain.toml", "profiles.toml", "units.toml"]
+            .iter()
+            .map(|f| data_dir.join(f))
+            .collect();
+        files.push(scenario.to_path_buf());
+        files.push(map.to_path_buf());
+        Watch {
+            files: files.into_iter().map(|f| (f.clone(), stamp(&f))).collect(),
+        }
+    }
+
+    /// True when any watched file changed since the last call (or since creation).
+    pub fn changed(&mut self) -> bool {
+        let mut any = false;
+        for (path, last) in &mut self.files {
+            let now = stamp(path);
+            if now != *last {
+                *last = now;
+                any = true;
+            }
+        }
+        any
+    }
+}
+
+/// Reloads the data folder and the scenario, and applies them to `session`: new profiles
+/// take effect from the next enemy decision, new terrain costs and unit stats at once.
+/// Positions, hit points (capped by a lowered maximum), acted flags, guard triggers and the
+/// turn are kept. On any error nothing changes.
+pub fn reload(session: &mut Session, scenario_path: &Path, data_dir: &Path) -> Result<String, Diagnostics> {
+    let data = DataSet::load(data_dir)?;
+    let scenario = Scenario::load(scenario_path, &data)?;
+    let b = &session.battle;
+    let refuse = |message: String| -> Diagnostics {
+        Diagnostic {
+            path: display_path(scenario_path),
+            line: 1,
+            col: 1,
+            message,
+        }
+        .into()
+    };
+    if (scenario.map.width, scenario.map.height) != (b.map.width, b.map.height) {
+        return Err(refuse(format!(
+            "the map changed size ({}x{} to {}x{}): restart the battle (R) to use it",
+            b.map.width, b.map.height, scenario.map.width, scenario.map.height
+        )));
+    }
+    if scenario.units.len() != b.units.len() || scenario.units.iter().zip(&b.units).any(|(s, u)| s.name != u.name) {
+        return Err(refuse(
+            "units were added, removed or renamed: restart the battle (R) to use them; other edits apply live".into(),
+        ));
+    }
+    let battle = &mut session.battle;
+    battle.map = scenario.map.clone();
+    battle.set_terrain(data.terrain.clone());
+    for (u, spec) in battle.units.iter_mut().zip(&scenario.units) {
+        u.class = spec.class;
+        u.movement = spec.movement;
+        u.profile = spec.profile.clone();
+        if let Some(p) = spec.pivot {
+            u.pivot = p;
+        }
+        u.kind = spec.kind.clone();
+        u.sprite = spec.sprite.clone();
+        u.stats = spec.stats;
+        u.hp = u.hp.min(spec.stats.hp);
+    }
+    session.profiles = data.profiles;
+    // A range on screen was computed with the old numbers.
+    if let Phase::Target { unit, .. } = session.phase {
+        session.phase = Phase::Target {
+            unit,
+            range: session.battle.range(unit),
+        };
+    }
+    Ok(format!(
+        "reloaded {} and {}",
+        display_path(data_dir),
+        display_path(scenario_path)
+    ))
+}

@@ -1,0 +1,109 @@
+//! Live reload: a valid edit to data or scenario applies to the battle in progress from the
+//! next decision; a broken edit keeps the old data and reports `path:line:col`.
+
+use skirmish::battle::Battle;
+use skirmish::cli::load_scenario;
+use skirmish::phase::{Intent, Phase, Session};
+use skirmish::reload::{Watch, reload};
+use std::path::{Path, PathBuf};
+
+/// A copy of the shipped data and maps to edit.
+fn workspace(name: &str) -> PathBuf {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = std::env::temp_dir().join(format!("skirmish-reload-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for sub in ["data", "maps"] {
+        std::fs::create_dir_all(dir.join(sub)).unwrap();
+        for e in std::fs::read_dir(root.join(sub)).unwrap() {
+            let p = e.unwrap().path();
+            std::fs::copy(&p, dir.join(sub).join(p.file_name().unwrap())).unwrap();
+        }
+    }
+    dir
+}
+
+fn scout_decision(s: &mut Session) -> skirmish::ai::Decision {
+    let id = s.battle.find("Scout").unwrap();
+    skirmish::ai::decide(&mut s.battle.clone(), &s.profiles, id)
+}
+
+#[test]
+fn a_profile_edit_changes_the_next_enemy_decision_without_restarting() {
+    let dir = workspace("edit");
+    let scen = dir.join("maps/sample.toml");
+    let (scenario, data, data_dir) = load_scenario(&scen, None).unwrap();
+    let mut s = Session::new(Battle::new(&scenario, &data), data.profiles.clone());
+    s.input(Intent::Confirm); // Kiny selected: the battle is in progress
+    let mut watch = Watch::new(&data_dir, &scen, &dir.join("maps/sample.txt"));
+    assert!(!watch.changed());
+    assert_eq!(scout_decision(&mut s).path, "0", "Kiny is 14 away, beyond sight 10");
+
+    let profiles = std::fs::read_to_string(data_dir.join("profiles.toml")).unwrap();
+    std::fs::write(
+        data_dir.join("profiles.toml"),
+        profiles.replace("sight = 10\n", "sight = 20\n"),
+    )
+    .unwrap();
+    assert!(watch.changed());
+    let units_before = s.battle.units.clone();
+    reload(&mut s, &scen, &data_dir).unwrap();
+    assert_ne!(scout_decision(&mut s).path, "0", "with sight 20 the scout comes");
+    assert_eq!(s.battle.units, units_before, "nothing of the battle is lost");
+    assert!(matches!(s.phase, Phase::Target { .. }), "the player's selection stays");
+}
+
+#[test]
+fn a_broken_edit_keeps_the_old_data_and_says_where() {
+    let dir = workspace("broken");
+    let scen = dir.join("maps/sample.toml");
+    let (scenario, data, data_dir) = load_scenario(&scen, None).unwrap();
+    let mut s = Session::new(Battle::new(&scenario, &data), data.profiles.clone());
+    let profiles = std::fs::read_to_string(data_dir.join("profiles.toml")).unwrap();
+    std::fs::write(
+        data_dir.join("profiles.toml"),
+        profiles.replace("trigger = 3", "trigger = -3"),
+    )
+    .unwrap();
+    let before = (s.battle.units.clone(), s.profiles.clone());
+    let err = reload(&mut s, &scen, &data_dir).unwrap_err().to_string();
+    assert!(err.contains("profiles.toml:"), "{err}");
+    assert!(err.contains("trigger = -3 makes no sense"), "{err}");
+    assert_eq!((s.battle.units.clone(), s.profiles.clone()), before);
+
+    // Fixing the file makes the next reload apply.
+    std::fs::write(
+        data_dir.join("profiles.toml"),
+        profiles.replace("trigger = 3", "trigger = 5"),
+    )
+    .unwrap();
+    reload(&mut s, &scen, &data_dir).unwrap();
+    let guard = s.profiles.get("guard").unwrap();
+    assert_eq!(guard.behavior, skirmish::profile::Behavior::GuardTrigger { trigger: 5 });
+}
+
+#[test]
+fn terrain_and_unit_stat_edits_apply_to_the_board() {
+    let dir = workspace("terrain");
+    let scen = dir.join("maps/sample.toml");
+    let (scenario, data, data_dir) = load_scenario(&scen, None).unwrap();
+    let mut s = Session::new(Battle::new(&scenario, &data), data.profiles.clone());
+    let kiny = s.battle.find("Kiny").unwrap();
+    let before = s.battle.range(kiny).cells.len();
+    let terrain = std::fs::read_to_string(data_dir.join("terrain.toml")).unwrap();
+    std::fs::write(
+        data_dir.join("terrain.toml"),
+        terrain.replace("cost = { foot = 2, horse = 4, flier = 1 }", "cost = 1"),
+    )
+    .unwrap();
+    let scen_text = std::fs::read_to_string(&scen).unwrap();
+    std::fs::write(&scen, scen_text.replacen("move = 7", "move = 9", 1)).unwrap();
+    reload(&mut s, &scen, &data_dir).unwrap();
+    assert_eq!(s.battle.unit(kiny).movement, 9);
+    assert!(
+        s.battle.range(kiny).cells.len() > before,
+        "cheaper forests and more move reach farther"
+    );
+    std::fs::write(&scen, scen_text.replace("name = \"Lance\"", "name = \"Lancelot\"")).unwrap();
+    let err = reload(&mut s, &scen, &data_dir).unwrap_err().to_string();
+    assert!(err.contains("restart the battle"), "{err}");
+}

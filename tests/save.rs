@@ -1,0 +1,151 @@
+//! Save and resume: round trip, atomic writes, and clear refusals for saves from another
+//! version, damaged files and changed scenarios — leaving everything as it was.
+
+use skirmish::battle::Battle;
+use skirmish::cli::{Outcome, load_scenario, run};
+use skirmish::phase::{Intent, Session};
+use skirmish::save;
+use std::path::{Path, PathBuf};
+
+fn sample() -> (skirmish::scenario::Scenario, skirmish::data::DataSet) {
+    let (s, d, _) = load_scenario(&Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/sample.toml"), None).unwrap();
+    (s, d)
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("skirmish-save-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// A battle one player phase and one enemy phase in: moved units, a hurt unit, a woken guard.
+fn played() -> (skirmish::scenario::Scenario, Session) {
+    let (scenario, data) = sample();
+    let mut s = Session::new(Battle::new(&scenario, &data), data.profiles.clone());
+    for i in [
+        Intent::Confirm,
+        Intent::Release,
+        Intent::Cursor(skirmish::grid::Dir::Down),
+        Intent::Cursor(skirmish::grid::Dir::Down),
+        Intent::Cursor(skirmish::grid::Dir::Down),
+        Intent::Cursor(skirmish::grid::Dir::Down),
+        Intent::Confirm,
+        Intent::Release,
+    ] {
+        s.input(i);
+    }
+    // Kiny stands next to the guard now; attack it if possible, else wait.
+    s.input(Intent::Confirm);
+    s.input(Intent::Release);
+    s.input(Intent::EndTurn);
+    while matches!(s.phase, skirmish::phase::Phase::Enemy { .. }) {
+        s.input(Intent::Advance);
+    }
+    (scenario, s)
+}
+
+#[test]
+fn a_saved_battle_resumes_exactly() {
+    let (scenario, s) = played();
+    assert!(s.battle.units.iter().any(|u| u.triggered), "the guard woke up");
+    let dir = scratch("roundtrip");
+    let path = dir.join("battle.save");
+    let file = save::snapshot(&s, &scenario, 7).unwrap();
+    save::write(&path, &file).unwrap();
+    let back = save::read(&path).unwrap();
+    assert_eq!(back, file);
+    let (_, data) = sample();
+    let mut fresh = Battle::new(&scenario, &data);
+    save::restore(&back, &scenario, &mut fresh, &path).unwrap();
+    assert_eq!(fresh.units, s.battle.units);
+    assert_eq!(fresh.turn, s.battle.turn);
+    assert_eq!(fresh.occupancy(), s.battle.occupancy());
+}
+
+#[test]
+fn a_reader_never_sees_a_half_written_save() {
+    let (scenario, s) = played();
+    let dir = scratch("atomic");
+    let path = dir.join("battle.save");
+    let file = save::snapshot(&s, &scenario, 1).unwrap();
+    save::write(&path, &file).unwrap();
+    let writer = {
+        let (path, file) = (path.clone(), file.clone());
+        std::thread::spawn(move || {
+            for _ in 0..200 {
+                save::write(&path, &file).unwrap();
+            }
+        })
+    };
+    for _ in 0..400 {
+        assert_eq!(save::read(&path).unwrap(), file);
+    }
+    writer.join().unwrap();
+    // A crash mid-write leaves only the temporary file behind; the save is still whole.
+    std::fs::write(dir.join("battle.save.tmp"), b"{\"format\": \"skirmish-sa").unwrap();
+    assert_eq!(save::read(&path).unwrap(), file);
+}
+
+#[test]
+fn bad_saves_are_refused_with_a_clear_message_and_change_nothing() {
+    let (scenario, s) = played();
+    let dir = scratch("bad");
+    let good = save::snapshot(&s, &scenario, 1).unwrap();
+    let text = serde_json::to_string_pretty(&good).unwrap();
+    let (_, data) = sample();
+    let cases: Vec<(&str, String, &str)> = vec![
+        (
+            "future.save",
+            text.replace("\"version\": 1", "\"version\": 2"),
+            "save is version 2; this skirmish reads version 1 only",
+        ),
+        (
+            "truncated.save",
+            text[..text.len() / 2].to_string(),
+            "damaged save file",
+        ),
+        ("garbage.save", "\u{0}\u{1}not json".into(), "damaged save file"),
+        ("other.save", "{\"hello\": 1}".into(), "not a skirmish save file"),
+        (
+            "changed.save",
+            text.replace(&good.fingerprint, "0000000000000000"),
+            "changed since this save was made",
+        ),
+        (
+            "hp.save",
+            text.replacen("\"hp\": ", "\"hp\": 9", 1),
+            "impossible hit points",
+        ),
+    ];
+    for (name, body, want) in cases {
+        let path = dir.join(name);
+        std::fs::write(&path, body).unwrap();
+        let mut battle = Battle::new(&scenario, &data);
+        let before = battle.units.clone();
+        let err = save::read(&path)
+            .and_then(|f| save::restore(&f, &scenario, &mut battle, &path))
+            .unwrap_err();
+        assert!(err.to_string().contains(want), "{name}: {err}");
+        assert!(
+            err.to_string().starts_with(&skirmish::diag::display_path(&path)),
+            "{err}"
+        );
+        assert_eq!(battle.units, before, "{name}: the battle is untouched");
+    }
+}
+
+#[test]
+fn the_command_line_refuses_a_bad_save_before_opening_a_window() {
+    let dir = scratch("cli");
+    let path = dir.join("x.save");
+    std::fs::write(&path, "{ \"format\": \"skirmish-save\", \"version\": 1, \"scen").unwrap();
+    let args = ["skirmish", "--resume", path.to_str().unwrap()].map(std::ffi::OsString::from);
+    match run(args) {
+        Outcome::Done { code, stdout, stderr } => {
+            assert_eq!((code, stdout.as_str()), (1, ""));
+            assert!(stderr.contains("damaged save file"), "{stderr}");
+        }
+        Outcome::Play { .. } => panic!("a damaged save must not start the game"),
+    }
+}
