@@ -423,7 +423,12 @@ proptest! {
                     let ring_reachable = reach.cells().any(|(c, _)| c.manhattan(tp) == 3);
                     prop_assert_eq!(d.to.manhattan(tp) == 3, ring_reachable, "{}", d.reason);
                 }
-                Some("proximity") if !d.triggered => prop_assert_eq!(d.to, d.from),
+                Some("proximity") | Some("guard") if !d.triggered => prop_assert_eq!(d.to, d.from),
+                Some("guard") => {
+                    // Awake means a player unit was within 3 at some decision, now or before.
+                    let near = board.living(Team::Player).any(|p| board.unit(p).pos.manhattan(d.from) <= 3);
+                    prop_assert!(near || me.triggered, "{} woke with nobody near", d.unit);
+                }
                 _ => {}
             }
             if d.triggered && me.profile.as_deref() != Some("archer") {
