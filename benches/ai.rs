@@ -8,9 +8,9 @@ use criterion::{BatchSize, BenchmarkId, Criterion, Throughput, criterion_group, 
 use skirmish::ai;
 use skirmish::battle::{Battle, Unit};
 use skirmish::grid::Pos;
-use skirmish::rng::Rng;
 use skirmish::map::TerrainMap;
 use skirmish::range::Team;
+use skirmish::rng::Rng;
 use skirmish::terrain::ClassId;
 use std::collections::HashSet;
 use std::hint::black_box;
@@ -20,18 +20,7 @@ fn board(enemies: usize, players: usize) -> Battle {
     let terrain = skirmish::fixture::terrain();
     let side = 256;
     let mut rng = Rng::new(7);
-    let mut map = TerrainMap::filled(side, side, terrain.by_glyph('.').unwrap());
-    for i in 0..side * side {
-        let g = match rng.next_u64() % 100 {
-            0..=59 => '.',
-            60..=79 => 'T',
-            80..=89 => '^',
-            90..=94 => '~',
-            95..=97 => 'M',
-            _ => '#',
-        };
-        map.cells[i] = terrain.by_glyph(g).unwrap();
-    }
+    let mut map = skirmish::fixture::mixed_map(side, 7);
     let plain = terrain.by_glyph('.').unwrap();
     let mut taken = HashSet::new();
     let mut units = Vec::new();
@@ -40,7 +29,10 @@ fn board(enemies: usize, players: usize) -> Battle {
         // Players near the middle, enemies spread over the whole map.
         let (x, y) = match team {
             Team::Player => (118 + (rng.next_u64() % 20) as i32, 118 + (rng.next_u64() % 20) as i32),
-            Team::Enemy => ((rng.next_u64() % side as u64) as i32, (rng.next_u64() % side as u64) as i32),
+            Team::Enemy => (
+                (rng.next_u64() % side as u64) as i32,
+                (rng.next_u64() % side as u64) as i32,
+            ),
         };
         if taken.insert((x, y)) {
             let p = Pos::new(x, y);

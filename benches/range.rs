@@ -7,38 +7,20 @@
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use pathfinding::prelude::{dijkstra_all, dijkstra_reach};
 use skirmish::grid::Pos;
-use skirmish::rng::Rng;
 use skirmish::map::{CostLayer, TerrainMap};
 use skirmish::potential::PotentialMap;
 use skirmish::range::{Occupancy, RangeFinder, RangeQuery, Team};
-use skirmish::terrain::{ClassId, TerrainId, TerrainSet};
+use skirmish::terrain::{ClassId, TerrainId};
 use std::hint::black_box;
 use std::time::Duration;
 
-fn make_map(terrain: &TerrainSet, side: usize, mixed: bool) -> TerrainMap {
-    let id = |g: char| terrain.by_glyph(g).unwrap();
-    let mut m = TerrainMap::filled(side, side, id('.'));
-    if mixed {
-        let mut rng = Rng::new(42);
-        for i in 0..side * side {
-            let r = rng.next_u64() % 100;
-            let g = match r {
-                0..=59 => '.',
-                60..=79 => 'T',
-                80..=89 => '^',
-                90..=94 => '~',
-                95..=97 => 'M',
-                _ => '#',
-            };
-            m.cells[i] = id(g);
-        }
-    }
-    m
-}
-
 fn setup(side: usize, mixed: bool) -> (CostLayer, Occupancy, Pos) {
     let terrain = skirmish::fixture::terrain();
-    let mut map = make_map(&terrain, side, mixed);
+    let mut map = if mixed {
+        skirmish::fixture::mixed_map(side, 42)
+    } else {
+        TerrainMap::filled(side, side, TerrainId(0))
+    };
     let c = (side / 2) as i32;
     let origin = Pos::new(c, c);
     map.set(origin, TerrainId(0));

@@ -204,3 +204,35 @@ impl Scene {
         Battle::from_parts(self.map.clone(), self.terrain.clone(), list)
     }
 }
+
+/// A `side` × `side` map of the fixture terrain, randomly mixed from `seed`: 60% plain,
+/// 20% forest, 10% hill, 5% river, 3% mountain, 2% wall (the benches' "mixed" maps).
+pub fn mixed_map(side: usize, seed: u64) -> TerrainMap {
+    let terrain = terrain();
+    let id = |g: char| terrain.by_glyph(g).unwrap_or_else(|| panic!("fixture glyph {g}"));
+    let mut rng = crate::rng::Rng::new(seed);
+    let mut m = TerrainMap::filled(side, side, id('.'));
+    for cell in &mut m.cells {
+        *cell = id(match rng.next_u64() % 100 {
+            0..=59 => '.',
+            60..=79 => 'T',
+            80..=89 => '^',
+            90..=94 => '~',
+            95..=97 => 'M',
+            _ => '#',
+        });
+    }
+    m
+}
+
+/// Runs the command line in-process: `(exit code, stdout, stderr)`; panics if it would
+/// open the game (tests never do).
+pub fn run_cli(args: &[&str]) -> (i32, String, String) {
+    let all = std::iter::once("skirmish")
+        .chain(args.iter().copied())
+        .map(std::ffi::OsString::from);
+    match crate::cli::run(all) {
+        crate::cli::Outcome::Done { code, stdout, stderr } => (code, stdout, stderr),
+        crate::cli::Outcome::Play { .. } => panic!("{args:?} would open the game"),
+    }
+}

@@ -1,7 +1,6 @@
 //! The command line and every bad-input message: `path:line:col: message`, exit code 1,
 //! nothing on stdout, never a panic.
 
-use skirmish::cli::{Outcome, run};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -33,15 +32,7 @@ impl Drop for Tree {
     }
 }
 
-fn exec(args: &[&str]) -> (i32, String, String) {
-    let all = std::iter::once("skirmish")
-        .chain(args.iter().copied())
-        .map(std::ffi::OsString::from);
-    match run(all) {
-        Outcome::Done { code, stdout, stderr } => (code, stdout, stderr),
-        Outcome::Play { .. } => panic!("unexpected play"),
-    }
-}
+use skirmish::fixture::run_cli as exec;
 
 const GOOD_UNITS: &str = r#"name = "t"
 map = "m.txt"

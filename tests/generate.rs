@@ -1,21 +1,12 @@
 //! `skirmish generate`: the same seed gives the same files, the result passes `check`,
 //! and no enemy starts closer than the minimum travel cost.
 
-use skirmish::cli::{Outcome, run};
 use skirmish::generate::{MIN_ENEMY_TRAVEL, generate};
 use skirmish::map::TerrainMap;
 use skirmish::potential::PotentialMap;
 use std::path::Path;
 
-fn exec(args: &[&str]) -> (i32, String, String) {
-    let all = std::iter::once("skirmish")
-        .chain(args.iter().copied())
-        .map(std::ffi::OsString::from);
-    match run(all) {
-        Outcome::Done { code, stdout, stderr } => (code, stdout, stderr),
-        Outcome::Play { .. } => panic!("unexpected play"),
-    }
-}
+use skirmish::fixture::run_cli as exec;
 
 #[test]
 fn the_same_seed_writes_the_same_files_and_they_check_ok() {
