@@ -12,6 +12,8 @@ pub mod danger;
 pub mod data;
 pub mod diag;
 pub mod fixture;
+#[cfg(feature = "gui")]
+pub mod game;
 pub mod generate;
 pub mod grid;
 pub mod kinds;

@@ -61,8 +61,6 @@ fn play(
     data: skirmish::data::DataSet,
     opts: cli::PlayArgs,
 ) -> i32 {
-    let _ = (path, data_dir, opts);
-    eprintln!("{}", scenario.name);
-    let _ = data;
-    0
+    let _ = data_dir; // the data is already loaded
+    skirmish::game::run(&path, scenario, data, opts)
 }

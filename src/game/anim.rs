@@ -1,0 +1,355 @@
+//! Animations of what the engine already decided: the board changes at once, the picture
+//! catches up. Moves slide along their path with an ease-out, blows lunge and flash, and
+//! banners announce phases; they play one after another from a queue.
+
+use super::assets::TILE;
+use crate::battle::UnitId;
+use crate::grid::Pos;
+use ggez::glam::Vec2;
+use std::collections::VecDeque;
+
+/// Seconds per step of a move.
+pub const STEP_SECS: f32 = 0.12;
+/// Seconds of one blow.
+pub const STRIKE_SECS: f32 = 0.5;
+/// Share of a blow at which it lands (hp bars drop, the hit sounds).
+const IMPACT: f32 = 0.35;
+/// Seconds the camera rests on an enemy before it moves.
+pub const FOCUS_SECS: f32 = 0.25;
+/// Seconds a phase banner stays.
+pub const BANNER_SECS: f32 = 0.8;
+/// How much faster enemy animations play in fast mode.
+pub const FAST: f32 = 4.0;
+
+/// The ease-out curve of the original: `t -= 1; t*t*t + 1` (fast start, soft landing).
+pub fn ease_out(t: f32) -> f32 {
+    let t = t.clamp(0.0, 1.0) - 1.0;
+    t * t * t + 1.0
+}
+
+/// Top-left pixel of a cell in world coordinates.
+pub fn cell_px(p: Pos) -> Vec2 {
+    Vec2::new(p.x as f32 * TILE, p.y as f32 * TILE)
+}
+
+/// What one animation shows.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Kind {
+    /// A unit slides from `cells[0]` through each following cell.
+    Move {
+        /// The mover.
+        unit: UnitId,
+        /// Start cell, then the cell after each step.
+        cells: Vec<Pos>,
+    },
+    /// One blow.
+    Strike {
+        /// Who strikes.
+        attacker: UnitId,
+        /// Who is hit.
+        defender: UnitId,
+        /// Unit vector from the attacker towards the defender (for the lunge).
+        toward: Vec2,
+        /// Hit points taken.
+        damage: i32,
+        /// The defender's hit points before the blow.
+        hp_before: i32,
+        /// And after.
+        hp_left: i32,
+        /// The blow defeated the defender.
+        defeated: bool,
+    },
+    /// The camera looks at an enemy about to act.
+    Focus {
+        /// The enemy.
+        unit: UnitId,
+    },
+    /// A phase banner across the screen.
+    Banner {
+        /// Its words.
+        text: String,
+    },
+}
+
+/// One queued animation.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Anim {
+    /// What it shows.
+    pub kind: Kind,
+    /// Seconds played so far.
+    pub t: f32,
+    /// Seconds it lasts at normal speed.
+    pub secs: f32,
+    /// Part of the enemy phase (plays faster in fast mode).
+    pub enemy: bool,
+}
+
+impl Anim {
+    /// A new animation of `kind`, with its natural length.
+    pub fn new(kind: Kind, enemy: bool) -> Anim {
+        let secs = match &kind {
+            Kind::Move { cells, .. } => STEP_SECS * cells.len().saturating_sub(1) as f32,
+            Kind::Strike { .. } => STRIKE_SECS,
+            Kind::Focus { .. } => FOCUS_SECS,
+            Kind::Banner { .. } => BANNER_SECS,
+        };
+        Anim {
+            kind,
+            t: 0.0,
+            secs,
+            enemy,
+        }
+    }
+
+    /// Progress 0..=1.
+    pub fn progress(&self) -> f32 {
+        if self.secs <= 0.0 {
+            1.0
+        } else {
+            (self.t / self.secs).min(1.0)
+        }
+    }
+}
+
+/// For a move of `cells` cells at `progress` (0..=1): the step being walked (0-based) and
+/// the fraction of it done. The ease-out runs over the whole move.
+fn walk(progress: f32, cells: usize) -> (usize, f32) {
+    let steps = cells.saturating_sub(1);
+    let s = ease_out(progress) * steps as f32;
+    let i = (s.floor() as usize).min(steps.saturating_sub(1));
+    (i, (s - i as f32).clamp(0.0, 1.0))
+}
+
+/// Something the animations ask the game to play (sounds).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Cue {
+    /// A step began.
+    Step,
+    /// A blow landed.
+    Hit,
+}
+
+/// Animations waiting to play, the first one playing.
+#[derive(Debug, Default)]
+pub struct Queue {
+    list: VecDeque<Anim>,
+}
+
+impl Queue {
+    /// Adds an animation at the end.
+    pub fn push(&mut self, a: Anim) {
+        // A move of no steps shows nothing.
+        if !matches!(&a.kind, Kind::Move { cells, .. } if cells.len() < 2) {
+            self.list.push_back(a);
+        }
+    }
+
+    /// Drops everything (restart, undo).
+    pub fn clear(&mut self) {
+        self.list.clear();
+    }
+
+    /// True while something plays.
+    pub fn busy(&self) -> bool {
+        !self.list.is_empty()
+    }
+
+    /// The playing animation.
+    pub fn current(&self) -> Option<&Anim> {
+        self.list.front()
+    }
+
+    /// Plays `dt` seconds (`fast` speeds up enemy animations), returning the cues passed.
+    pub fn advance(&mut self, mut dt: f32, fast: bool) -> Vec<Cue> {
+        let mut cues = Vec::new();
+        while dt > 0.0 {
+            let Some(a) = self.list.front_mut() else { break };
+            let speed = if fast && a.enemy { FAST } else { 1.0 };
+            let before = a.progress();
+            let left = (a.secs - a.t).max(0.0) / speed;
+            let used = dt.min(left);
+            a.t += used * speed;
+            match &a.kind {
+                Kind::Move { cells, .. } => {
+                    if before == 0.0 {
+                        cues.push(Cue::Step);
+                    }
+                    let was = walk(before, cells.len()).0;
+                    let now = walk(a.progress(), cells.len()).0;
+                    cues.extend((was..now).map(|_| Cue::Step));
+                }
+                Kind::Strike { .. } if before < IMPACT && a.progress() >= IMPACT => cues.push(Cue::Hit),
+                _ => {}
+            }
+            dt -= used;
+            if a.t >= a.secs {
+                self.list.pop_front();
+            } else {
+                break;
+            }
+        }
+        cues
+    }
+
+    /// Where to draw unit `id` (top-left, world pixels) whose board cell is `at`: sliding
+    /// along a playing move, waiting at the start of a move still to come, lunging or
+    /// shaking in a blow.
+    pub fn unit_px(&self, id: UnitId, at: Pos) -> Vec2 {
+        let mut base = None;
+        for (i, a) in self.list.iter().enumerate() {
+            if let Kind::Move { unit, cells } = &a.kind
+                && *unit == id
+            {
+                base = Some(if i == 0 {
+                    let (step, f) = walk(a.progress(), cells.len());
+                    cell_px(cells[step]).lerp(cell_px(cells[step + 1]), f)
+                } else {
+                    cell_px(cells[0])
+                });
+                break;
+            }
+        }
+        let mut px = base.unwrap_or_else(|| cell_px(at));
+        if let Some(Anim {
+            kind:
+                Kind::Strike {
+                    attacker,
+                    defender,
+                    toward,
+                    ..
+                },
+            ..
+        }) = self.list.front()
+        {
+            let a = self.list[0].progress();
+            if *attacker == id {
+                // Lunge a few pixels towards the defender and back.
+                px += *toward * 8.0 * (a * std::f32::consts::PI).sin();
+            } else if *defender == id && (IMPACT..IMPACT + 0.3).contains(&a) {
+                let shake = ((a - IMPACT) * 60.0).sin() * 2.0;
+                px.x += shake;
+            }
+        }
+        px
+    }
+
+    /// Hit points to show for `id` whose board value is `hp`: blows still to land are not
+    /// shown yet.
+    pub fn shown_hp(&self, id: UnitId, hp: i32) -> i32 {
+        for (i, a) in self.list.iter().enumerate() {
+            if let Kind::Strike {
+                defender,
+                hp_before,
+                hp_left,
+                ..
+            } = &a.kind
+                && *defender == id
+            {
+                return if i == 0 && a.progress() >= IMPACT {
+                    *hp_left
+                } else {
+                    *hp_before
+                };
+            }
+        }
+        hp
+    }
+
+    /// Opacity of unit `id`: a unit whose defeat is still to be shown stays, and fades out
+    /// during the blow that defeats it. `None` when it should not be drawn.
+    pub fn defeated_alpha(&self, id: UnitId) -> Option<f32> {
+        self.list.iter().enumerate().find_map(|(i, a)| match &a.kind {
+            Kind::Strike {
+                defender,
+                defeated: true,
+                ..
+            } if *defender == id => Some(if i == 0 {
+                1.0 - ((a.progress() - IMPACT) / (1.0 - IMPACT)).clamp(0.0, 1.0)
+            } else {
+                1.0
+            }),
+            _ => None,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ease_out_starts_fast_and_lands_softly() {
+        assert_eq!(ease_out(0.0), 0.0);
+        assert_eq!(ease_out(1.0), 1.0);
+        assert!(ease_out(0.5) > 0.8);
+        assert!(ease_out(2.0) == 1.0 && ease_out(-1.0) == 0.0);
+    }
+
+    fn walk(cells: &[(i32, i32)]) -> Queue {
+        let mut q = Queue::default();
+        q.push(Anim::new(
+            Kind::Move {
+                unit: UnitId(0),
+                cells: cells.iter().map(|&(x, y)| Pos::new(x, y)).collect(),
+            },
+            false,
+        ));
+        q
+    }
+
+    #[test]
+    fn a_move_slides_through_every_cell_and_ends_on_the_last() {
+        let mut q = walk(&[(0, 0), (1, 0), (1, 1)]);
+        assert_eq!(q.unit_px(UnitId(0), Pos::new(1, 1)), Vec2::ZERO);
+        let cues = q.advance(STEP_SECS, false);
+        assert!(cues.len() >= 2, "{cues:?}");
+        let mid = q.unit_px(UnitId(0), Pos::new(1, 1));
+        assert!(mid.x > 0.0 && mid.x <= TILE, "{mid}");
+        let cues = q.advance(1.0, false);
+        assert!(!q.busy());
+        assert!(cues.len() <= 1);
+        assert_eq!(q.unit_px(UnitId(0), Pos::new(1, 1)), Vec2::new(TILE, TILE));
+    }
+
+    #[test]
+    fn empty_moves_are_not_queued_and_waiting_moves_hold_the_start() {
+        let mut q = walk(&[(3, 3)]);
+        assert!(!q.busy());
+        q.push(Anim::new(Kind::Focus { unit: UnitId(1) }, true));
+        q.push(Anim::new(
+            Kind::Move {
+                unit: UnitId(0),
+                cells: vec![Pos::new(0, 0), Pos::new(0, 1)],
+            },
+            true,
+        ));
+        assert_eq!(q.unit_px(UnitId(0), Pos::new(0, 1)), Vec2::ZERO);
+        q.advance(FOCUS_SECS / FAST, true);
+        assert!(matches!(q.current().unwrap().kind, Kind::Move { .. }));
+    }
+
+    #[test]
+    fn hp_and_defeat_show_only_when_the_blow_lands() {
+        let mut q = Queue::default();
+        q.push(Anim::new(
+            Kind::Strike {
+                attacker: UnitId(0),
+                defender: UnitId(1),
+                toward: Vec2::X,
+                damage: 5,
+                hp_before: 5,
+                hp_left: 0,
+                defeated: true,
+            },
+            false,
+        ));
+        assert_eq!(q.shown_hp(UnitId(1), 0), 5);
+        assert_eq!(q.defeated_alpha(UnitId(1)), Some(1.0));
+        let cues = q.advance(STRIKE_SECS * 0.9, false);
+        assert_eq!(cues, vec![Cue::Hit]);
+        assert_eq!(q.shown_hp(UnitId(1), 0), 0);
+        assert!(q.defeated_alpha(UnitId(1)).unwrap() < 0.5);
+        q.advance(1.0, false);
+        assert_eq!(q.defeated_alpha(UnitId(1)), None);
+    }
+}

@@ -1,0 +1,186 @@
+//! Sprite sheets (and, with the `sound` feature, sound effects) from `assets/`, read and
+//! checked once before the window opens, then turned into GPU images once it exists.
+
+use ggez::Context;
+use ggez::graphics::{Image, ImageFormat, Rect};
+use std::path::{Path, PathBuf};
+
+/// Side of one map cell and of every sheet cell, in pixels.
+pub const TILE: f32 = 32.0;
+const CELL: u32 = 32;
+
+/// Columns of `tiles.png`, by terrain name.
+pub const TILE_NAMES: [&str; 8] = [
+    "plain", "forest", "hill", "river", "mountain", "bridge", "floor", "wall",
+];
+
+/// Cells of `ui.png`.
+pub mod ui {
+    /// The cursor.
+    pub const CURSOR: u32 = 0;
+    /// The cursor's second blink frame.
+    pub const CURSOR_ALT: u32 = 1;
+    /// Blue "can move here" square.
+    pub const MOVE: u32 = 2;
+    /// Red "attack / danger" square.
+    pub const ATTACK: u32 = 3;
+    /// Path arrow, straight, joining left and right edges.
+    pub const ARROW_STRAIGHT: u32 = 4;
+    /// Path arrow corner, joining the left edge to the bottom edge.
+    pub const ARROW_CORNER: u32 = 5;
+    /// Path arrow head, pointing right, joining on the left.
+    pub const ARROW_HEAD: u32 = 6;
+    /// Path arrow tail dot, joining on the right.
+    pub const ARROW_TAIL: u32 = 7;
+}
+
+/// The assets folder: `./assets` when it exists, else the one in the source tree the
+/// binary was built from (so `cargo run` and a copied binary both find it).
+pub fn find_dir() -> PathBuf {
+    let here = PathBuf::from("assets");
+    if here.is_dir() { here } else { built_dir() }
+}
+
+/// The assets folder of the source tree the binary was built from.
+pub fn built_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("assets")
+}
+
+/// A decoded sheet, not yet on the GPU.
+struct Pixels {
+    rgba: Vec<u8>,
+    width: u32,
+    height: u32,
+}
+
+/// Everything read from disk, checked, before a window exists.
+pub struct AssetFiles {
+    tiles: Pixels,
+    units: Pixels,
+    ui: Pixels,
+    #[cfg(feature = "sound")]
+    sounds: Vec<ggez::audio::SoundData>,
+}
+
+/// Sound effects (only played when built with the `sound` feature).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Sfx {
+    /// The cursor moved.
+    Cursor = 0,
+    /// A unit was selected.
+    Select = 1,
+    /// One step of a move.
+    Step = 2,
+    /// Backed out.
+    Cancel = 3,
+    /// A blow landed.
+    Hit = 4,
+}
+
+#[cfg(feature = "sound")]
+const SOUND_FILES: [&str; 5] = ["cursor", "select", "step", "cancel", "hit"];
+
+impl AssetFiles {
+    /// Reads and decodes every asset in `dir`; the message names the file that failed.
+    pub fn read(dir: &Path) -> Result<AssetFiles, String> {
+        Ok(AssetFiles {
+            tiles: read_sheet(&dir.join("tiles.png"), 8, 1)?,
+            units: read_sheet(&dir.join("units.png"), 2, crate::kinds::SPRITES.len() as u32)?,
+            ui: read_sheet(&dir.join("ui.png"), 8, 1)?,
+            #[cfg(feature = "sound")]
+            sounds: SOUND_FILES
+                .iter()
+                .map(|name| {
+                    let path = dir.join("sfx").join(format!("{name}.wav"));
+                    let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+                    ggez::audio::SoundData::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
+                })
+                .collect::<Result<_, String>>()?,
+        })
+    }
+}
+
+fn read_sheet(path: &Path, cols: u32, rows: u32) -> Result<Pixels, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let img = image::load_from_memory(&bytes)
+        .map_err(|e| format!("{}: not a readable PNG: {e}", path.display()))?
+        .to_rgba8();
+    let (width, height) = img.dimensions();
+    if width < cols * CELL || height < rows * CELL {
+        return Err(format!(
+            "{}: the sheet is {width}x{height} pixels; expected at least {}x{} ({cols} columns x {rows} rows of {CELL}px cells)",
+            path.display(),
+            cols * CELL,
+            rows * CELL
+        ));
+    }
+    Ok(Pixels {
+        rgba: img.into_raw(),
+        width,
+        height,
+    })
+}
+
+/// One sprite sheet on the GPU, cut in 32 px cells.
+pub struct Sheet {
+    /// The whole picture.
+    pub image: Image,
+}
+
+impl Sheet {
+    fn new(ctx: &Context, p: &Pixels) -> Sheet {
+        Sheet {
+            image: Image::from_pixels(ctx, &p.rgba, ImageFormat::Rgba8UnormSrgb, p.width, p.height),
+        }
+    }
+
+    /// Texture coordinates of cell (`col`, `row`).
+    pub fn cell(&self, col: u32, row: u32) -> Rect {
+        self.image.uv_rect(col * CELL, row * CELL, CELL, CELL)
+    }
+}
+
+/// Everything the game draws with (and plays), loaded once.
+pub struct Assets {
+    /// Terrain, one column per kind of [`TILE_NAMES`].
+    pub tiles: Sheet,
+    /// Units: two idle frames per row, rows in the order of [`crate::kinds::SPRITES`].
+    pub units: Sheet,
+    /// Cursor, overlays and path arrows (see [`ui`]).
+    pub ui: Sheet,
+    /// A 1×1 white picture for flat squares and bars.
+    pub white: Image,
+    #[cfg(feature = "sound")]
+    sounds: Vec<ggez::audio::SoundData>,
+}
+
+impl Assets {
+    /// Puts the files on the GPU.
+    pub fn new(ctx: &Context, files: AssetFiles) -> Assets {
+        Assets {
+            tiles: Sheet::new(ctx, &files.tiles),
+            units: Sheet::new(ctx, &files.units),
+            ui: Sheet::new(ctx, &files.ui),
+            white: Image::from_color(ctx, 1, 1, None),
+            #[cfg(feature = "sound")]
+            sounds: files.sounds,
+        }
+    }
+
+    /// The row of `sprite` in the unit sheet; unknown names use the last row (grunt).
+    pub fn unit_row(sprite: &str) -> u32 {
+        let rows = &crate::kinds::SPRITES;
+        rows.iter().position(|s| *s == sprite).unwrap_or(rows.len() - 1) as u32
+    }
+
+    /// Plays a sound effect; a sound that cannot play is not worth stopping the game for.
+    #[cfg(feature = "sound")]
+    pub fn play(&self, ctx: &Context, sfx: Sfx) {
+        use ggez::audio::SoundSource;
+        if let Some(data) = self.sounds.get(sfx as usize)
+            && let Ok(src) = ggez::audio::Source::from_data(ctx, data.clone())
+        {
+            src.play_detached();
+        }
+    }
+}

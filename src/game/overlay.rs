@@ -1,0 +1,313 @@
+//! What the map overlays show, worked out from the engine's answers: path arrow pieces,
+//! outlines of cell sets, and the danger and enemy-zone caches (recomputed only when the
+//! board changes, never per frame).
+
+use super::assets::ui;
+use crate::ai;
+use crate::battle::{Battle, UnitId};
+use crate::danger::{self, EnemyZone, Shape};
+use crate::grid::{Dir, Path, Pos};
+use crate::profile::Profiles;
+use crate::range::{Range, Team};
+use std::f32::consts::{FRAC_PI_2, PI};
+
+/// Screen rotation (clockwise, radians) that turns a piece facing right to face `d`.
+pub fn angle(d: Dir) -> f32 {
+    match d {
+        Dir::Right => 0.0,
+        Dir::Down => FRAC_PI_2,
+        Dir::Left => PI,
+        Dir::Up => -FRAC_PI_2,
+    }
+}
+
+/// Turns `d` a quarter clockwise on screen.
+fn clockwise(d: Dir) -> Dir {
+    match d {
+        Dir::Up => Dir::Right,
+        Dir::Right => Dir::Down,
+        Dir::Down => Dir::Left,
+        Dir::Left => Dir::Up,
+    }
+}
+
+/// One piece of a path arrow: the cell, the `ui.png` frame and its rotation.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Piece {
+    /// The cell.
+    pub at: Pos,
+    /// Frame of `ui.png`.
+    pub frame: u32,
+    /// Clockwise rotation in radians.
+    pub rotation: f32,
+}
+
+/// The arrow from `from` along `path`: a tail dot, straight and corner pieces, a head.
+/// The stay path has no arrow.
+pub fn arrow(from: Pos, path: &Path) -> Vec<Piece> {
+    let steps = &path.0;
+    let Some((&first, _)) = steps.split_first() else {
+        return Vec::new();
+    };
+    let mut out = vec![Piece {
+        at: from,
+        frame: ui::ARROW_TAIL,
+        rotation: angle(first),
+    }];
+    let mut at = from;
+    for (i, &d) in steps.iter().enumerate() {
+        at = at.step(d);
+        let piece = match steps.get(i + 1) {
+            None => Piece {
+                at,
+                frame: ui::ARROW_HEAD,
+                rotation: angle(d),
+            },
+            Some(&next) if next == d => Piece {
+                at,
+                frame: ui::ARROW_STRAIGHT,
+                rotation: if matches!(d, Dir::Left | Dir::Right) {
+                    0.0
+                } else {
+                    FRAC_PI_2
+                },
+            },
+            Some(&next) => corner(at, d.opposite(), next),
+        };
+        out.push(piece);
+    }
+    out
+}
+
+/// The corner piece joining the sides `a` and `b` of a cell: the sheet's corner joins the
+/// left and bottom sides; each quarter turn clockwise moves both sides along.
+fn corner(at: Pos, a: Dir, b: Dir) -> Piece {
+    let (mut s1, mut s2) = (Dir::Left, Dir::Down);
+    for k in 0..4 {
+        if (s1 == a && s2 == b) || (s1 == b && s2 == a) {
+            return Piece {
+                at,
+                frame: ui::ARROW_CORNER,
+                rotation: k as f32 * FRAC_PI_2,
+            };
+        }
+        (s1, s2) = (clockwise(s1), clockwise(s2));
+    }
+    // Only a path that turns straight back gets here, which a range path never does.
+    Piece {
+        at,
+        frame: ui::ARROW_STRAIGHT,
+        rotation: 0.0,
+    }
+}
+
+/// The sides of cells in `area` (inclusive corners) where a cell inside the set borders
+/// one outside it: the outline of the set.
+pub fn outline(lo: Pos, hi: Pos, inside: impl Fn(Pos) -> bool) -> Vec<(Pos, Dir)> {
+    let mut out = Vec::new();
+    for y in lo.y..=hi.y {
+        for x in lo.x..=hi.x {
+            let p = Pos::new(x, y);
+            if inside(p) {
+                out.extend(Dir::ALL.iter().filter(|&&d| !inside(p.step(d))).map(|&d| (p, d)));
+            }
+        }
+    }
+    out
+}
+
+/// The outline of the cells within Manhattan distance `r` of `c`.
+pub fn diamond(c: Pos, r: u32) -> Vec<(Pos, Dir)> {
+    let ri = r as i32;
+    outline(Pos::new(c.x - ri, c.y - ri), Pos::new(c.x + ri, c.y + ri), |p| {
+        p.manhattan(c) <= r
+    })
+}
+
+/// Cells a selected unit could attack after moving somewhere in `range` but cannot move
+/// to: the red fringe around the blue overlay.
+pub fn attack_fringe(b: &Battle, unit: UnitId, range: &Range) -> Vec<Pos> {
+    let u = b.unit(unit);
+    let (lo, hi) = (u.stats.range_min, u.stats.range_max as i32);
+    let (w, h) = (b.map.width, b.map.height);
+    let mut hit = vec![false; w * h];
+    for c in &range.cells {
+        for dy in -hi..=hi {
+            let rest = hi - dy.abs();
+            for dx in -rest..=rest {
+                let p = Pos::new(c.at.x + dx, c.at.y + dy);
+                if p.manhattan(c.at) >= lo && b.map.contains(p) {
+                    hit[p.y as usize * w + p.x as usize] = true;
+                }
+            }
+        }
+    }
+    (0..h)
+        .flat_map(|y| (0..w).map(move |x| Pos::new(x as i32, y as i32)))
+        .filter(|p| hit[p.y as usize * w + p.x as usize] && !range.contains(*p))
+        .collect()
+}
+
+/// What the board looked like when the caches were filled; any change refills them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Stamp {
+    turn: u32,
+    units: Vec<(Pos, bool, bool)>,
+}
+
+impl Stamp {
+    fn of(b: &Battle) -> Stamp {
+        Stamp {
+            turn: b.turn,
+            units: b.units.iter().map(|u| (u.pos, u.alive, u.triggered)).collect(),
+        }
+    }
+}
+
+/// One enemy's zone, ready to draw.
+#[derive(Debug, Clone)]
+pub struct ZoneView {
+    /// The engine's answer.
+    pub zone: EnemyZone,
+    /// Outline of its profile's area.
+    pub outline: Vec<(Pos, Dir)>,
+    /// Extra cells to mark (a keep-range enemy's wanted ring around its target).
+    pub ring: Vec<Pos>,
+    /// A word for the shape ("asleep", "AWAKE", "sight 10", ...).
+    pub label: String,
+    /// Row-major: cells the zone colours (moves or attacks), left out of the danger tint.
+    pub covered: Vec<bool>,
+}
+
+/// Danger map and hovered-enemy zone, filled on demand and kept until the board changes.
+#[derive(Debug, Default)]
+pub struct Zones {
+    stamp: Option<Stamp>,
+    danger: Option<Vec<bool>>,
+    zone: Option<ZoneView>,
+}
+
+impl Zones {
+    /// Forgets everything (a new battle).
+    pub fn reset(&mut self) {
+        *self = Zones::default();
+    }
+
+    fn check(&mut self, b: &Battle) {
+        let now = Stamp::of(b);
+        if self.stamp.as_ref() != Some(&now) {
+            self.stamp = Some(now);
+            self.danger = None;
+            self.zone = None;
+        }
+    }
+
+    /// Every cell some enemy could attack next turn (row-major), and the zone of `enemy`.
+    pub fn get(&mut self, b: &mut Battle, profiles: &Profiles, enemy: Option<UnitId>) -> (&[bool], Option<&ZoneView>) {
+        self.check(b);
+        if self.danger.is_none() {
+            self.danger = Some(danger::danger_map(b, profiles));
+        }
+        match enemy {
+            Some(id) if self.zone.as_ref().is_none_or(|z| z.zone.unit != id) => {
+                self.zone = Some(zone_view(b, profiles, id));
+            }
+            _ => {}
+        }
+        let zone = self.zone.as_ref().filter(|z| Some(z.zone.unit) == enemy);
+        (self.danger.as_deref().unwrap_or_default(), zone)
+    }
+}
+
+fn zone_view(b: &mut Battle, profiles: &Profiles, id: UnitId) -> ZoneView {
+    let zone = danger::enemy_zone(b, profiles, id);
+    let at = b.unit(id).pos;
+    let (outline, ring, label) = match zone.shape {
+        Shape::None => (Vec::new(), Vec::new(), "always comes".to_string()),
+        Shape::Sight { radius } => (diamond(at, radius), Vec::new(), format!("sight {radius}")),
+        Shape::Trigger { radius, fired } => (
+            diamond(at, radius),
+            Vec::new(),
+            if fired { "AWAKE" } else { "asleep" }.to_string(),
+        ),
+        Shape::Leash { pivot, radius } => (
+            diamond(pivot, radius.saturating_sub(1)),
+            Vec::new(),
+            format!("leash {radius}"),
+        ),
+        Shape::Ring { sight, range } => {
+            // The ring it wants: `range` from the target it would pick now.
+            let ring = match ai::choose_target(b, id) {
+                Some((t, _)) if b.unit(t).team == Team::Player => {
+                    let c = b.unit(t).pos;
+                    let r = range as i32;
+                    (-r..=r)
+                        .flat_map(|dy| {
+                            let dx = r - dy.abs();
+                            [Pos::new(c.x - dx, c.y + dy), Pos::new(c.x + dx, c.y + dy)]
+                        })
+                        .filter(|p| b.map.contains(*p))
+                        .collect::<std::collections::BTreeSet<_>>()
+                        .into_iter()
+                        .collect()
+                }
+                _ => Vec::new(),
+            };
+            (diamond(at, sight), ring, format!("keeps {range} away"))
+        }
+    };
+    let w = b.map.width;
+    let mut covered = vec![false; w * b.map.height];
+    for p in zone.moves.iter().chain(&zone.attacks) {
+        covered[p.y as usize * w + p.x as usize] = true;
+    }
+    ZoneView {
+        zone,
+        outline,
+        ring,
+        label,
+        covered,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn frames(from: Pos, digits: &str) -> Vec<(u32, i32)> {
+        arrow(from, &Path::parse(digits).unwrap())
+            .iter()
+            .map(|p| (p.frame, (p.rotation / FRAC_PI_2).round() as i32))
+            .collect()
+    }
+
+    #[test]
+    fn an_arrow_has_a_tail_straights_corners_and_a_head() {
+        // Right, right, down: tail→, straight, corner joining left and bottom, head↓.
+        assert_eq!(
+            frames(Pos::new(0, 0), "223"),
+            vec![
+                (ui::ARROW_TAIL, 0),
+                (ui::ARROW_STRAIGHT, 0),
+                (ui::ARROW_CORNER, 0),
+                (ui::ARROW_HEAD, 1)
+            ]
+        );
+        // Up then left: the corner joins bottom (came from below) and left, as drawn.
+        assert_eq!(
+            frames(Pos::new(5, 5), "14"),
+            vec![(ui::ARROW_TAIL, -1), (ui::ARROW_CORNER, 0), (ui::ARROW_HEAD, 2)]
+        );
+        // Down then right: joins top and right: half turn.
+        assert_eq!(frames(Pos::new(5, 5), "32")[1], (ui::ARROW_CORNER, 2));
+        assert!(arrow(Pos::new(1, 1), &Path::default()).is_empty());
+    }
+
+    #[test]
+    fn a_diamond_outline_has_four_sides_per_rim_cell_edge() {
+        // Radius 0: one cell, four sides.
+        assert_eq!(diamond(Pos::new(3, 3), 0).len(), 4);
+        // Radius 1: five cells in a plus; 12 outer sides.
+        assert_eq!(diamond(Pos::new(3, 3), 1).len(), 12);
+    }
+}

@@ -1,0 +1,626 @@
+//! The running game: turns keys, mouse and the `--input` script into engine intents, turns
+//! the engine's events into animations and sounds, paces the enemy phase, and takes the
+//! `--screenshot`. Drawing is in `draw`.
+
+use super::anim::{self, Anim, Cue, Kind, Queue};
+use super::assets::{Assets, Sfx, TILE};
+use super::camera::Camera;
+use super::draw::{Batches, Layout};
+use super::overlay::Zones;
+use super::script::Token;
+use crate::battle::{Battle, UnitId};
+use crate::combat::Strike;
+use crate::data::DataSet;
+use crate::grid::{Dir, Pos};
+use crate::phase::{Action, Event, Intent, Phase, Session};
+use crate::range::Team;
+use crate::scenario::Scenario;
+use ggez::event::EventHandler;
+use ggez::glam::Vec2;
+use ggez::graphics::Rect;
+use ggez::input::keyboard::KeyInput;
+use ggez::winit::event::MouseButton;
+use ggez::winit::keyboard::{Key, ModifiersState, NamedKey};
+use ggez::{Context, GameError, GameResult};
+use std::cell::Cell;
+use std::collections::VecDeque;
+use std::path::PathBuf;
+use std::rc::Rc;
+use std::time::Instant;
+
+/// Pixels the mouse must travel before it takes the cursor back from the keys.
+const MOUSE_SLOP: f32 = 6.0;
+/// Logic ticks per second.
+const TICKS: u32 = 60;
+/// Seconds between scripted tokens (once nothing is animating).
+const TOKEN_SECS: f32 = 0.15;
+/// Seconds of rest after an enemy's animation before the next enemy acts.
+const ENEMY_GAP: f32 = 0.15;
+/// Frames drawn after everything settled before the screenshot is taken.
+const SETTLE_FRAMES: u32 = 5;
+/// A screenshot run that has not settled after this long has gone wrong.
+const SHOT_TIMEOUT_SECS: u64 = 300;
+/// Lines kept in the message log, and seconds each stays.
+const LOG_LINES: usize = 4;
+const LOG_SECS: f32 = 8.0;
+
+/// Opacity of a log line `age` seconds old: it fades out over its last second.
+pub(super) fn log_alpha(age: f32) -> f32 {
+    (LOG_SECS - age).clamp(0.0, 1.0)
+}
+
+/// What a key does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Command {
+    Intent(Intent),
+    Danger,
+    Fast,
+    Restart,
+    Quit,
+}
+
+/// The key map. Letters go by the character they type, so they follow the keyboard layout.
+fn command(key: &Key) -> Option<Command> {
+    let c = match key {
+        Key::Named(NamedKey::ArrowUp) => Command::Intent(Intent::Cursor(Dir::Up)),
+        Key::Named(NamedKey::ArrowDown) => Command::Intent(Intent::Cursor(Dir::Down)),
+        Key::Named(NamedKey::ArrowLeft) => Command::Intent(Intent::Cursor(Dir::Left)),
+        Key::Named(NamedKey::ArrowRight) => Command::Intent(Intent::Cursor(Dir::Right)),
+        Key::Named(NamedKey::Space | NamedKey::Enter) => Command::Intent(Intent::Confirm),
+        Key::Named(NamedKey::Escape | NamedKey::Backspace) => Command::Intent(Intent::Cancel),
+        Key::Character(s) => match s.to_lowercase().as_str() {
+            "z" => Command::Intent(Intent::Confirm),
+            "x" => Command::Intent(Intent::Cancel),
+            "e" => Command::Intent(Intent::EndTurn),
+            "u" => Command::Intent(Intent::Undo),
+            "n" => Command::Intent(Intent::NextUnit),
+            "d" => Command::Danger,
+            "f" => Command::Fast,
+            "r" => Command::Restart,
+            "q" => Command::Quit,
+            _ => return None,
+        },
+        _ => return None,
+    };
+    Some(c)
+}
+
+/// The `--screenshot` request in progress.
+struct Shot {
+    path: PathBuf,
+    settled: u32,
+    started: Instant,
+}
+
+/// Everything the window shows and remembers.
+pub struct GameState {
+    scenario: Scenario,
+    data: DataSet,
+    /// The engine.
+    pub(super) session: Session,
+    pub(super) assets: Assets,
+    pub(super) batches: Batches,
+    pub(super) anims: Queue,
+    pub(super) camera: Camera,
+    pub(super) zones: Zones,
+    /// Window size and zoom, as of the last frame.
+    pub(super) layout: Layout,
+    /// Seconds of play (drives blinking and idle frames).
+    pub(super) clock: f32,
+    /// F toggled fast enemy playback.
+    pub(super) fast: bool,
+    /// Shift is held (fast enemy playback while held).
+    pub(super) shift: bool,
+    /// Recent messages with their age in seconds, newest last.
+    pub(super) log: VecDeque<(String, f32)>,
+    /// Where the action menu's entries were drawn (window pixels), for the mouse.
+    pub(super) menu_rects: Vec<Rect>,
+    /// Hit points as of the last event absorbed, per unit (the start of the next blow).
+    hp_seen: Vec<i32>,
+    script: VecDeque<Token>,
+    script_wait: f32,
+    shot: Option<Shot>,
+    exit: Rc<Cell<i32>>,
+    enemy_turn: bool,
+    enemy_pause: f32,
+    last_focus: Vec2,
+    /// A new player phase began: centre the view on the cursor once the banner is gone.
+    recenter: bool,
+    sfx: Vec<Sfx>,
+    mouse_cell: Option<Pos>,
+    /// The mouse points only after it really moved: where it rested when the keys took over.
+    mouse_rest: Option<Vec2>,
+    mouse_live: bool,
+    fps_report: Option<Instant>,
+}
+
+/// How the game was asked to run.
+pub struct Options {
+    /// Scripted tokens to play first.
+    pub script: VecDeque<Token>,
+    /// Save a PNG here once the script has played and everything settled, then quit.
+    pub screenshot: Option<PathBuf>,
+    /// Print frames per second to stderr.
+    pub fps: bool,
+}
+
+impl GameState {
+    /// A new game of `scenario`; `exit` receives the process exit code.
+    pub fn new(
+        ctx: &Context,
+        scenario: Scenario,
+        data: DataSet,
+        assets: Assets,
+        opts: Options,
+        exit: Rc<Cell<i32>>,
+    ) -> GameState {
+        let battle = Battle::new(&scenario, &data);
+        let session = Session::new(battle, data.profiles.clone());
+        let camera = Camera::new(session.battle.map.width, session.battle.map.height);
+        let batches = Batches::new(ctx, &assets, &session.battle);
+        let mut g = GameState {
+            scenario,
+            data,
+            session,
+            assets,
+            batches,
+            anims: Queue::default(),
+            camera,
+            zones: Zones::default(),
+            layout: Layout::of(ctx),
+            clock: 0.0,
+            fast: false,
+            shift: false,
+            log: VecDeque::new(),
+            menu_rects: Vec::new(),
+            hp_seen: Vec::new(),
+            script: opts.script,
+            script_wait: 0.0,
+            shot: opts.screenshot.map(|path| Shot {
+                path,
+                settled: 0,
+                started: Instant::now(),
+            }),
+            exit,
+            enemy_turn: false,
+            enemy_pause: 0.0,
+            last_focus: Vec2::ZERO,
+            recenter: false,
+            sfx: Vec::new(),
+            mouse_cell: None,
+            mouse_rest: None,
+            mouse_live: false,
+            fps_report: opts.fps.then(Instant::now),
+        };
+        g.begin();
+        g
+    }
+
+    /// Starts (or restarts) from the session as it is.
+    fn begin(&mut self) {
+        self.anims.clear();
+        self.zones.reset();
+        self.log.clear();
+        self.enemy_turn = false;
+        self.enemy_pause = 0.0;
+        self.hp_seen = self.session.battle.units.iter().map(|u| u.hp).collect();
+        self.absorb();
+        self.last_focus = anim::cell_px(self.session.cursor);
+        self.camera.center_on(self.last_focus, self.layout.map_view(), true);
+    }
+
+    /// R: the same battle from the start.
+    fn restart(&mut self) {
+        let danger = self.session.show_danger;
+        self.session = Session::new(Battle::new(&self.scenario, &self.data), self.data.profiles.clone());
+        self.session.show_danger = danger;
+        self.begin();
+    }
+
+    /// True when a player may act: nothing animating, not the enemy's turn, no script left.
+    pub(super) fn accepts_input(&self) -> bool {
+        !self.anims.busy() && !matches!(self.session.phase, Phase::Enemy { .. }) && self.script.is_empty()
+    }
+
+    /// Sends one intent to the engine and animates what it did.
+    fn apply(&mut self, i: Intent) {
+        self.session.input(i);
+        self.absorb();
+    }
+
+    fn say(&mut self, line: String) {
+        self.log.push_back((line, 0.0));
+        while self.log.len() > LOG_LINES {
+            self.log.pop_front();
+        }
+    }
+
+    /// Turns the engine's events into animations, sounds and log lines.
+    fn absorb(&mut self) {
+        for e in self.session.drain_events() {
+            match e {
+                Event::CursorMoved(_) => self.sfx.push(Sfx::Cursor),
+                Event::Selected(_) => self.sfx.push(Sfx::Select),
+                Event::Cancelled | Event::MoveUndone(_) | Event::Undone => self.sfx.push(Sfx::Cancel),
+                Event::Moved { unit, from, path } => {
+                    let mut cells = vec![from];
+                    cells.extend(path.replay(from));
+                    self.anims.push(Anim::new(Kind::Move { unit, cells }, self.enemy_turn));
+                }
+                Event::Struck(s) => self.strike(&s),
+                Event::EnemyDecided(d) => {
+                    if !d.steps.is_empty() || !d.strikes.is_empty() {
+                        self.anims.push(Anim::new(Kind::Focus { unit: d.id }, true));
+                    }
+                    self.say(format!("{}: {}", d.unit, d.reason));
+                }
+                Event::PhaseStarted(team) => {
+                    self.enemy_turn = team == Team::Enemy;
+                    self.recenter = !self.enemy_turn;
+                    let text = if self.enemy_turn {
+                        "Enemy phase".to_string()
+                    } else {
+                        format!("Turn {} — Player phase", self.session.battle.turn)
+                    };
+                    self.anims.push(Anim::new(Kind::Banner { text }, self.enemy_turn));
+                }
+                Event::Over(team) => self.say(match team {
+                    Team::Player => "Every enemy is down: victory!".to_string(),
+                    Team::Enemy => "The battle is lost.".to_string(),
+                }),
+            }
+        }
+        self.hp_seen = self.session.battle.units.iter().map(|u| u.hp).collect();
+    }
+
+    fn strike(&mut self, s: &Strike) {
+        let b = &self.session.battle;
+        let (Some(att), Some(def)) = (b.find(&s.attacker), b.find(&s.defender)) else {
+            return;
+        };
+        let d = b.unit(def).pos;
+        let a = b.unit(att).pos;
+        let toward = Vec2::new((d.x - a.x) as f32, (d.y - a.y) as f32).normalize_or_zero();
+        let hp_before = self.hp_seen.get(def.0).copied().unwrap_or(s.hp_left + s.damage);
+        if let Some(h) = self.hp_seen.get_mut(def.0) {
+            *h = s.hp_left;
+        }
+        self.anims.push(Anim::new(
+            Kind::Strike {
+                attacker: att,
+                defender: def,
+                toward,
+                damage: s.damage,
+                hp_before,
+                hp_left: s.hp_left,
+                defeated: s.defeated,
+            },
+            self.enemy_turn,
+        ));
+        let verb = if s.counter { "strikes back at" } else { "hits" };
+        let end = if s.defeated {
+            "defeated!".to_string()
+        } else {
+            format!("{} hp left", s.hp_left)
+        };
+        self.say(format!("{} {verb} {} for {}: {end}", s.attacker, s.defender, s.damage));
+    }
+
+    /// Where unit `id` is drawn (top-left, world pixels).
+    pub(super) fn unit_px(&self, id: UnitId) -> Vec2 {
+        self.anims.unit_px(id, self.session.battle.unit(id).pos)
+    }
+
+    /// What the camera should keep in view: the animated unit, else the cursor in the
+    /// player's phases, else wherever it last looked.
+    fn focus(&mut self) -> Vec2 {
+        let f = match self.anims.current().map(|a| &a.kind) {
+            Some(Kind::Move { unit, .. } | Kind::Focus { unit }) => Some(self.unit_px(*unit)),
+            Some(Kind::Strike { defender, .. }) => Some(self.unit_px(*defender)),
+            Some(Kind::Banner { .. }) | None => match self.session.phase {
+                Phase::Enemy { .. } => None,
+                _ => Some(anim::cell_px(self.session.cursor)),
+            },
+        };
+        if let Some(f) = f {
+            self.last_focus = f;
+        }
+        self.last_focus
+    }
+
+    /// One fixed logic step of `dt` seconds.
+    fn tick(&mut self, dt: f32) {
+        self.clock += dt;
+        let fast = self.fast || self.shift;
+        for cue in self.anims.advance(dt, fast) {
+            self.sfx.push(match cue {
+                Cue::Step => Sfx::Step,
+                Cue::Hit => Sfx::Hit,
+            });
+        }
+        if !self.anims.busy() {
+            if matches!(self.session.phase, Phase::Enemy { .. }) {
+                if self.enemy_pause > 0.0 {
+                    self.enemy_pause -= dt * if fast { anim::FAST } else { 1.0 };
+                } else {
+                    self.apply(Intent::Advance);
+                    self.enemy_pause = if self.anims.busy() { ENEMY_GAP } else { 0.0 };
+                }
+            } else if !self.script.is_empty() {
+                self.script_wait -= dt;
+                if self.script_wait <= 0.0
+                    && let Some(t) = self.script.pop_front()
+                {
+                    self.play(t);
+                    self.script_wait = TOKEN_SECS;
+                }
+            }
+        }
+        let focus = self.focus();
+        if self.recenter && !self.anims.busy() {
+            self.recenter = false;
+            self.camera.center_on(focus, self.layout.map_view(), false);
+        }
+        self.camera.follow(focus, self.layout.map_view(), false);
+        self.camera.update(dt);
+        for (_, age) in &mut self.log {
+            *age += dt;
+        }
+        while self.log.front().is_some_and(|(_, age)| *age > LOG_SECS) {
+            self.log.pop_front();
+        }
+    }
+
+    /// Plays one scripted token.
+    fn play(&mut self, t: Token) {
+        match t {
+            Token::Cursor(d) => self.apply(Intent::Cursor(d)),
+            Token::Confirm => {
+                self.apply(Intent::Confirm);
+                self.apply(Intent::Release);
+            }
+            Token::Cancel => self.apply(Intent::Cancel),
+            Token::EndTurn => self.apply(Intent::EndTurn),
+            Token::Undo => self.apply(Intent::Undo),
+            Token::Next => self.apply(Intent::NextUnit),
+            Token::Danger => self.session.show_danger = !self.session.show_danger,
+            Token::Wait => {}
+            Token::Click(p) => self.click_cell(p),
+        }
+    }
+
+    /// A click on cell `p`: point and confirm there; in the action menu, a click on a
+    /// target attacks it and a click on the unit itself waits.
+    fn click_cell(&mut self, p: Pos) {
+        if let Phase::Action { unit, options, .. } = &self.session.phase {
+            let b = &self.session.battle;
+            let pick = options.iter().position(|o| match o {
+                Action::Attack(t) => b.unit(*t).pos == p,
+                Action::Wait => b.unit(*unit).pos == p,
+            });
+            if let Some(i) = pick {
+                self.choose(i);
+                self.apply(Intent::Confirm);
+                self.apply(Intent::Release);
+            }
+            return;
+        }
+        self.apply(Intent::Point(p));
+        self.apply(Intent::Confirm);
+        self.apply(Intent::Release);
+    }
+
+    /// Highlights action-menu entry `i` (by stepping the choice, as the keys do).
+    fn choose(&mut self, i: usize) {
+        if let Phase::Action { options, choice, .. } = &self.session.phase {
+            let n = options.len();
+            let steps = (i + n - choice % n.max(1)) % n.max(1);
+            for _ in 0..steps {
+                self.apply(Intent::Cursor(Dir::Down));
+            }
+        }
+    }
+
+    /// The map cell under window pixel (`x`, `y`), if the map shows there.
+    fn cell_under(&self, x: f32, y: f32) -> Option<Pos> {
+        let p = self.layout.to_logical(x, y);
+        if !self.layout.map_view().contains(p) {
+            return None;
+        }
+        let w = p + self.camera.pos.round();
+        let c = Pos::new((w.x / TILE).floor() as i32, (w.y / TILE).floor() as i32);
+        self.session.battle.map.contains(c).then_some(c)
+    }
+
+    fn menu_entry_under(&self, x: f32, y: f32) -> Option<usize> {
+        let p = self.layout.to_logical(x, y);
+        self.menu_rects.iter().position(|r| r.contains(p))
+    }
+
+    /// Saves the last drawn frame once everything settled; quits when done.
+    fn screenshot(&mut self, ctx: &mut Context) {
+        let settled = self.accepts_input() && self.camera.settled();
+        let Some(shot) = &mut self.shot else { return };
+        if shot.started.elapsed().as_secs() > SHOT_TIMEOUT_SECS {
+            eprintln!("--screenshot: the game did not settle within {SHOT_TIMEOUT_SECS} s; giving up");
+            self.exit.set(1);
+            ctx.request_quit();
+            return;
+        }
+        shot.settled = if settled { shot.settled + 1 } else { 0 };
+        if shot.settled < SETTLE_FRAMES {
+            return;
+        }
+        let path = shot.path.clone();
+        self.shot = None;
+        match save_frame(ctx, &path) {
+            Ok(()) => {
+                eprintln!("saved {}", path.display());
+                self.exit.set(0);
+            }
+            Err(e) => {
+                eprintln!("--screenshot {}: {e}", path.display());
+                self.exit.set(1);
+            }
+        }
+        ctx.request_quit();
+    }
+}
+
+/// Writes the window's last frame to a PNG.
+fn save_frame(ctx: &Context, path: &std::path::Path) -> Result<(), String> {
+    let frame = ctx.gfx.frame();
+    let (w, h) = (frame.width(), frame.height());
+    let mut px = frame
+        .to_pixels(ctx)
+        .map_err(|e| format!("cannot read the frame: {e}"))?;
+    // The window surface is BGRA; PNG wants RGBA.
+    if matches!(
+        frame.format(),
+        ggez::graphics::ImageFormat::Bgra8Unorm | ggez::graphics::ImageFormat::Bgra8UnormSrgb
+    ) {
+        for p in px.chunks_exact_mut(4) {
+            p.swap(0, 2);
+        }
+    }
+    image::save_buffer_with_format(
+        path,
+        &px,
+        w,
+        h,
+        image::ExtendedColorType::Rgba8,
+        image::ImageFormat::Png,
+    )
+    .map_err(|e| e.to_string())
+}
+
+impl EventHandler for GameState {
+    fn update(&mut self, ctx: &mut Context) -> GameResult {
+        self.layout = Layout::of(ctx);
+        self.shift = ctx.keyboard.active_modifiers.contains(ModifiersState::SHIFT);
+        while ctx.time.check_update_time(TICKS) {
+            self.tick(1.0 / TICKS as f32);
+        }
+        #[cfg(feature = "sound")]
+        for s in self.sfx.drain(..) {
+            self.assets.play(ctx, s);
+        }
+        self.sfx.clear();
+        self.screenshot(ctx);
+        if let Some(t) = self.fps_report
+            && t.elapsed().as_secs_f32() >= 1.0
+        {
+            eprintln!("fps {:.1}", ctx.time.fps());
+            self.fps_report = Some(Instant::now());
+        }
+        Ok(())
+    }
+
+    fn draw(&mut self, ctx: &mut Context) -> GameResult {
+        self.render(ctx)
+    }
+
+    fn key_down_event(&mut self, ctx: &mut Context, input: KeyInput, repeated: bool) -> GameResult {
+        // Overriding this drops ggez's quit on Escape, which cancels here.
+        match command(&input.event.logical_key) {
+            Some(Command::Quit) => ctx.request_quit(),
+            Some(Command::Fast) if !repeated => self.fast = !self.fast,
+            Some(Command::Danger) if !repeated => self.session.show_danger = !self.session.show_danger,
+            Some(Command::Restart) if !repeated => self.restart(),
+            Some(Command::Intent(i)) if self.accepts_input() => {
+                // The keys have the cursor until the mouse moves again.
+                self.mouse_live = false;
+                self.mouse_cell = None;
+                self.mouse_rest = Some(ctx.mouse.position().into());
+                self.apply(i);
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn key_up_event(&mut self, _ctx: &mut Context, input: KeyInput) -> GameResult {
+        if command(&input.event.logical_key) == Some(Command::Intent(Intent::Confirm)) {
+            // Always let go, even mid-animation, so the button never stays held.
+            self.apply(Intent::Release);
+        }
+        Ok(())
+    }
+
+    fn mouse_motion_event(&mut self, _ctx: &mut Context, x: f32, y: f32, _dx: f32, _dy: f32) -> GameResult {
+        // A pointer that merely rests over the window (or just entered it) does not point.
+        if !self.mouse_live {
+            let at = Vec2::new(x, y);
+            match self.mouse_rest {
+                Some(rest) if rest.distance(at) >= MOUSE_SLOP => self.mouse_live = true,
+                Some(_) => return Ok(()),
+                None => {
+                    self.mouse_rest = Some(at);
+                    return Ok(());
+                }
+            }
+        }
+        if !self.accepts_input() {
+            return Ok(());
+        }
+        if matches!(self.session.phase, Phase::Action { .. }) {
+            if let Some(i) = self.menu_entry_under(x, y) {
+                self.choose(i);
+            }
+            return Ok(());
+        }
+        let cell = self.cell_under(x, y);
+        if cell.is_some() && cell != self.mouse_cell {
+            self.mouse_cell = cell;
+            if let Some(c) = cell {
+                self.apply(Intent::Point(c));
+            }
+        }
+        Ok(())
+    }
+
+    fn mouse_button_down_event(&mut self, _ctx: &mut Context, button: MouseButton, x: f32, y: f32) -> GameResult {
+        if !self.accepts_input() {
+            return Ok(());
+        }
+        match button {
+            MouseButton::Left => {
+                if let Some(i) = self.menu_entry_under(x, y) {
+                    self.choose(i);
+                    self.apply(Intent::Confirm);
+                    self.apply(Intent::Release);
+                } else if let Some(c) = self.cell_under(x, y) {
+                    self.click_cell(c);
+                }
+            }
+            MouseButton::Right => self.apply(Intent::Cancel),
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn on_error(&mut self, _ctx: &mut Context, origin: ggez::event::ErrorOrigin, e: GameError) -> bool {
+        eprintln!("skirmish: {origin:?}: {e}");
+        self.exit.set(1);
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escape_cancels_and_q_quits() {
+        assert_eq!(
+            command(&Key::Named(NamedKey::Escape)),
+            Some(Command::Intent(Intent::Cancel))
+        );
+        assert_eq!(command(&Key::Character("Q".into())), Some(Command::Quit));
+        assert_eq!(
+            command(&Key::Character("z".into())),
+            Some(Command::Intent(Intent::Confirm))
+        );
+        assert_eq!(command(&Key::Character("w".into())), None);
+    }
+}
