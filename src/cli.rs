@@ -58,6 +58,28 @@ pub struct PlayArgs {
     pub save: Option<Box<crate::save::SaveFile>>,
 }
 
+impl PlayArgs {
+    /// These options, with any left unset taken from `other`.
+    fn or(self, other: PlayArgs) -> PlayArgs {
+        let default_save = PlayArgs::default_save_file();
+        PlayArgs {
+            screenshot: self.screenshot.or(other.screenshot),
+            input: self.input.or(other.input),
+            resume: self.resume.or(other.resume),
+            save_file: if self.save_file == default_save {
+                other.save_file
+            } else {
+                self.save_file
+            },
+            save: self.save.or(other.save),
+        }
+    }
+
+    fn default_save_file() -> PathBuf {
+        PathBuf::from("skirmish.save")
+    }
+}
+
 #[derive(Subcommand, Debug)]
 enum Cmd {
     /// Play a scenario in a window.
@@ -242,7 +264,8 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
             };
             play(&scenario, data_override, cli.play)
         }
-        Some(Cmd::Play { file, opts }) => play(&file, data_override, opts),
+        // Window options may stand before or after `play FILE`.
+        Some(Cmd::Play { file, opts }) => play(&file, data_override, opts.or(cli.play)),
         Some(Cmd::Check { files }) => check(&files, data_override),
         Some(Cmd::Range(a)) => range(a, data_override),
         Some(Cmd::Ai { scenario, json }) => ai_cmd(&scenario, data_override, json),

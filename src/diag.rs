@@ -161,7 +161,19 @@ impl Source {
 
 /// Shows a path the way a user typed it, with `/` separators.
 pub fn display_path(path: &std::path::Path) -> String {
-    let s = path.to_string_lossy().replace('\\', "/");
+    // `maps/../data/x.toml` reads better as `data/x.toml`: fold `dir/..` pairs (lexically;
+    // the shown path is for people, the real one is still used to open the file).
+    let mut parts: Vec<String> = Vec::new();
+    for c in path.to_string_lossy().replace('\\', "/").split('/') {
+        match c {
+            "." if !parts.is_empty() => {}
+            ".." if parts.last().is_some_and(|p| p != ".." && p != "." && !p.is_empty()) => {
+                parts.pop();
+            }
+            _ => parts.push(c.to_string()),
+        }
+    }
+    let s = parts.join("/");
     s.strip_prefix("./").map(str::to_string).unwrap_or(s)
 }
 
@@ -182,6 +194,18 @@ mod tests {
         assert_eq!(s.line_col(7), (2, 4)); // after the 2-byte é
         assert_eq!(s.line_col(8), (3, 1));
         assert_eq!(s.line_col(99), (3, 2));
+    }
+
+    #[test]
+    fn shown_paths_fold_parent_steps() {
+        use std::path::Path;
+        assert_eq!(
+            display_path(Path::new("maps/../data/profiles.toml")),
+            "data/profiles.toml"
+        );
+        assert_eq!(display_path(Path::new("./maps/x.toml")), "maps/x.toml");
+        assert_eq!(display_path(Path::new("../data/t.toml")), "../data/t.toml");
+        assert_eq!(display_path(Path::new("/tmp/a/../b")), "/tmp/b");
     }
 
     #[test]

@@ -61,6 +61,7 @@ fn play(
     data: skirmish::data::DataSet,
     opts: cli::PlayArgs,
 ) -> i32 {
-    let _ = data_dir; // the data is already loaded
-    skirmish::game::run(&path, scenario, data, opts)
+    // A data folder other than the scenario's own came from --data: keep it for every scenario.
+    let data_given = data_dir != skirmish::scenario::default_data_dir(&path);
+    skirmish::game::run(&path, &data_dir, scenario, data, opts, data_given)
 }

@@ -48,11 +48,22 @@ impl Watch {
     }
 }
 
+/// What a successful reload loaded (the game keeps them for restarts).
+#[derive(Debug, Clone)]
+pub struct Reloaded {
+    /// The data set now in force.
+    pub data: DataSet,
+    /// The scenario as it now reads.
+    pub scenario: Scenario,
+    /// A line for the player.
+    pub message: String,
+}
+
 /// Reloads the data folder and the scenario, and applies them to `session`: new profiles
 /// take effect from the next enemy decision, new terrain costs and unit stats at once.
 /// Positions, hit points (capped by a lowered maximum), acted flags, guard triggers and the
 /// turn are kept. On any error nothing changes.
-pub fn reload(session: &mut Session, scenario_path: &Path, data_dir: &Path) -> Result<String, Diagnostics> {
+pub fn reload(session: &mut Session, scenario_path: &Path, data_dir: &Path) -> Result<Reloaded, Diagnostics> {
     let data = DataSet::load(data_dir)?;
     let scenario = Scenario::load(scenario_path, &data)?;
     let b = &session.battle;
@@ -91,7 +102,7 @@ pub fn reload(session: &mut Session, scenario_path: &Path, data_dir: &Path) -> R
         u.stats = spec.stats;
         u.hp = u.hp.min(spec.stats.hp);
     }
-    session.profiles = data.profiles;
+    session.profiles = data.profiles.clone();
     // A range on screen was computed with the old numbers.
     if let Phase::Target { unit, .. } = session.phase {
         session.phase = Phase::Target {
@@ -99,9 +110,14 @@ pub fn reload(session: &mut Session, scenario_path: &Path, data_dir: &Path) -> R
             range: session.battle.range(unit),
         };
     }
-    Ok(format!(
+    let message = format!(
         "reloaded {} and {}",
         display_path(data_dir),
         display_path(scenario_path)
-    ))
+    );
+    Ok(Reloaded {
+        data,
+        scenario,
+        message,
+    })
 }

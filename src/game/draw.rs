@@ -622,6 +622,25 @@ impl GameState {
                 Color::new(0.92, 0.92, 0.95, alpha),
             );
         }
+        // A live-reload error stays on screen until the file is fixed; play goes on.
+        if let Some(alert) = &self.alert {
+            let lines: Vec<String> = std::iter::once("Reload failed; the old data stays in force:".to_string())
+                .chain(alert.lines().take(6).map(|l| l.chars().take(max_chars).collect()))
+                .collect();
+            let y0 = BANNER_H + 3.0 + 4.0 * 15.0;
+            let width = lines.iter().map(|l| text_w(l, 12.0)).fold(0.0, f32::max) + 12.0;
+            let bg = Rect::new(4.0, y0, width, 15.0 * lines.len() as f32 + 6.0);
+            rect(canvas, bg, Color::new(0.35, 0.02, 0.02, 0.88), Z_HUD);
+            for (i, l) in lines.iter().enumerate() {
+                text(
+                    canvas,
+                    l,
+                    Vec2::new(10.0, y0 + 3.0 + 15.0 * i as f32),
+                    12.0,
+                    Color::new(1.0, 0.85, 0.8, 1.0),
+                );
+            }
+        }
         // Bottom panel: unit and terrain under the cursor, key help.
         let top = l.h - PANEL_H;
         rect(

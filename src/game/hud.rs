@@ -12,8 +12,8 @@ use crate::terrain::ClassId;
 
 /// Key help, two lines.
 pub const HELP: [&str; 2] = [
-    "arrows move · Z/Space/Enter confirm · X/Esc cancel · E end turn · U undo",
-    "N next unit · D danger zones · F fast enemies · R restart · Q quit",
+    "arrows move · Z/Space confirm · X/Esc cancel · E end turn · U undo · N next unit",
+    "D danger · F fast · S save · L load · F5 reload · PgUp/PgDn map · R restart · Q quit",
 ];
 
 /// The banner at the top.

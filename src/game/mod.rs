@@ -28,7 +28,7 @@ use std::rc::Rc;
 /// Opens the game window on `scenario` (loaded from `path`) and plays until the player
 /// quits; returns the process exit code. With `--input` the script plays first; with
 /// `--screenshot` the game saves a PNG once everything has settled and exits.
-pub fn run(path: &Path, scenario: Scenario, data: DataSet, opts: PlayArgs) -> i32 {
+pub fn run(path: &Path, data_dir: &Path, scenario: Scenario, data: DataSet, opts: PlayArgs, data_given: bool) -> i32 {
     // Everything that can be checked is checked before a window opens.
     let (w, h) = (scenario.map.width, scenario.map.height);
     let script = match opts.input.as_deref().map(|text| script::parse(text, w, h)) {
@@ -87,6 +87,13 @@ pub fn run(path: &Path, scenario: Scenario, data: DataSet, opts: PlayArgs) -> i3
         script,
         screenshot: opts.screenshot,
         fps: std::env::var("SKIRMISH_FPS").is_ok_and(|v| v == "1"),
+        files: state::Files {
+            scenario: path.to_path_buf(),
+            data_dir: data_dir.to_path_buf(),
+            save: opts.save_file.clone(),
+            data_given,
+        },
+        resume: opts.save,
     };
     let game = state::GameState::new(&ctx, scenario, data, assets, opts, Rc::clone(&exit));
     match event::run(ctx, event_loop, game) {

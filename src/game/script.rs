@@ -28,6 +28,12 @@ pub enum Token {
     Danger,
     /// Nothing, for one token slot.
     Wait,
+    /// Save the battle (key S).
+    Save,
+    /// Load the save (key L).
+    Load,
+    /// Reload data and scenario (key F5).
+    Reload,
     /// Put the cursor on a cell and press the action button there (a mouse click).
     Click(Pos),
 }
@@ -78,6 +84,9 @@ fn parse_token(word: &str, width: usize, height: usize) -> Result<Token, String>
         "next" => Token::Next,
         "danger" => Token::Danger,
         "wait" => Token::Wait,
+        "save" => Token::Save,
+        "load" => Token::Load,
+        "reload" => Token::Reload,
         _ => match lower.strip_prefix("click:") {
             Some(xy) => Token::Click(parse_cell(xy, width, height)?),
             None => return Err(format!("unknown token (expected one of: {TOKENS})")),

@@ -14,6 +14,7 @@ use crate::data::DataSet;
 use crate::grid::{Dir, Pos};
 use crate::phase::{Action, Event, Intent, Phase, Session};
 use crate::range::Team;
+use crate::reload::Watch;
 use crate::scenario::Scenario;
 use ggez::event::EventHandler;
 use ggez::glam::Vec2;
@@ -24,7 +25,7 @@ use ggez::winit::keyboard::{Key, ModifiersState, NamedKey};
 use ggez::{Context, GameError, GameResult};
 use std::cell::Cell;
 use std::collections::VecDeque;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::time::Instant;
 
@@ -57,6 +58,11 @@ enum Command {
     Fast,
     Restart,
     Quit,
+    Save,
+    Load,
+    Reload,
+    /// Previous (-1) or next (+1) scenario of the scenario's folder.
+    Scenario(i32),
 }
 
 /// The key map. Letters go by the character they type, so they follow the keyboard layout.
@@ -68,6 +74,9 @@ fn command(key: &Key) -> Option<Command> {
         Key::Named(NamedKey::ArrowRight) => Command::Intent(Intent::Cursor(Dir::Right)),
         Key::Named(NamedKey::Space | NamedKey::Enter) => Command::Intent(Intent::Confirm),
         Key::Named(NamedKey::Escape | NamedKey::Backspace) => Command::Intent(Intent::Cancel),
+        Key::Named(NamedKey::F5) => Command::Reload,
+        Key::Named(NamedKey::PageUp) => Command::Scenario(-1),
+        Key::Named(NamedKey::PageDown) => Command::Scenario(1),
         Key::Character(s) => match s.to_lowercase().as_str() {
             "z" => Command::Intent(Intent::Confirm),
             "x" => Command::Intent(Intent::Cancel),
@@ -78,6 +87,10 @@ fn command(key: &Key) -> Option<Command> {
             "f" => Command::Fast,
             "r" => Command::Restart,
             "q" => Command::Quit,
+            "s" => Command::Save,
+            "l" => Command::Load,
+            "[" => Command::Scenario(-1),
+            "]" => Command::Scenario(1),
             _ => return None,
         },
         _ => return None,
@@ -132,7 +145,31 @@ pub struct GameState {
     mouse_rest: Option<Vec2>,
     mouse_live: bool,
     fps_report: Option<Instant>,
+    /// The scenario file, its data folder and the save file (for reload, save, switching).
+    files: Files,
+    /// Notices edits of the data and scenario files.
+    watch: Watch,
+    watch_clock: f32,
+    /// A live-reload error, shown until the files are fixed.
+    pub(super) alert: Option<String>,
+    /// The Batches must be rebuilt (terrain kinds changed).
+    rebuild: bool,
 }
+
+/// Where the game's files are.
+pub struct Files {
+    /// The scenario being played.
+    pub scenario: PathBuf,
+    /// Its data folder.
+    pub data_dir: PathBuf,
+    /// Where S saves and L loads.
+    pub save: PathBuf,
+    /// True when the data folder was given with `--data` (kept for every scenario).
+    pub data_given: bool,
+}
+
+/// Seconds between checks for edited files.
+const WATCH_SECS: f32 = 0.5;
 
 /// How the game was asked to run.
 pub struct Options {
@@ -142,6 +179,10 @@ pub struct Options {
     pub screenshot: Option<PathBuf>,
     /// Print frames per second to stderr.
     pub fps: bool,
+    /// The game's files.
+    pub files: Files,
+    /// A checked save to resume from.
+    pub resume: Option<Box<crate::save::SaveFile>>,
 }
 
 impl GameState {
@@ -154,8 +195,23 @@ impl GameState {
         opts: Options,
         exit: Rc<Cell<i32>>,
     ) -> GameState {
-        let battle = Battle::new(&scenario, &data);
+        let mut battle = Battle::new(&scenario, &data);
+        let mut resumed = None;
+        if let Some(save) = &opts.resume {
+            // Checked by the command line already; a failure here would leave the fresh battle.
+            resumed = Some(
+                match crate::save::restore(save, &scenario, &mut battle, &opts.files.save) {
+                    Ok(()) => format!("resumed turn {} from {}", battle.turn, opts.files.save.display()),
+                    Err(e) => e.to_string(),
+                },
+            );
+        }
         let session = Session::new(battle, data.profiles.clone());
+        let watch = Watch::new(
+            &opts.files.data_dir,
+            &opts.files.scenario,
+            Path::new(&scenario.map_path),
+        );
         let camera = Camera::new(session.battle.map.width, session.battle.map.height);
         let batches = Batches::new(ctx, &assets, &session.battle);
         let mut g = GameState {
@@ -191,8 +247,16 @@ impl GameState {
             mouse_rest: None,
             mouse_live: false,
             fps_report: opts.fps.then(Instant::now),
+            files: opts.files,
+            watch,
+            watch_clock: 0.0,
+            alert: None,
+            rebuild: false,
         };
         g.begin();
+        if let Some(line) = resumed {
+            g.say(line);
+        }
         g
     }
 
@@ -215,6 +279,96 @@ impl GameState {
         self.session = Session::new(Battle::new(&self.scenario, &self.data), self.data.profiles.clone());
         self.session.show_danger = danger;
         self.begin();
+    }
+
+    /// S: saves the battle in progress.
+    fn save(&mut self) {
+        let line = match crate::save::snapshot(&self.session, &self.scenario, 0) {
+            Err(why) => why,
+            Ok(file) => match crate::save::write(&self.files.save, &file) {
+                Ok(()) => format!("saved turn {} to {}", file.turn, self.files.save.display()),
+                Err(e) => e.to_string(),
+            },
+        };
+        self.say(line);
+    }
+
+    /// L: loads the save, if it fits this scenario; otherwise says why and changes nothing.
+    fn load(&mut self) {
+        let mut battle = Battle::new(&self.scenario, &self.data);
+        let loaded = crate::save::read(&self.files.save)
+            .and_then(|f| crate::save::restore(&f, &self.scenario, &mut battle, &self.files.save));
+        match loaded {
+            Ok(()) => {
+                let danger = self.session.show_danger;
+                self.session = Session::new(battle, self.data.profiles.clone());
+                self.session.show_danger = danger;
+                self.begin();
+                self.say(format!(
+                    "loaded turn {} from {}",
+                    self.session.battle.turn,
+                    self.files.save.display()
+                ));
+            }
+            Err(e) => self.say(e.to_string()),
+        }
+    }
+
+    /// F5 or an edited file: reloads data and scenario into the battle in progress. A broken
+    /// file keeps everything as it was and stays on screen until fixed.
+    fn reload(&mut self) {
+        match crate::reload::reload(&mut self.session, &self.files.scenario, &self.files.data_dir) {
+            Ok(r) => {
+                self.data = r.data;
+                self.scenario = r.scenario;
+                self.alert = None;
+                self.zones.reset();
+                self.rebuild = true;
+                self.say(r.message);
+            }
+            Err(e) => self.alert = Some(e.to_string()),
+        }
+    }
+
+    /// PgUp/PgDn: the previous or next scenario of the same folder.
+    fn switch_scenario(&mut self, step: i32) {
+        let dir = self.files.scenario.parent().map(Path::to_path_buf).unwrap_or_default();
+        let mut list: Vec<PathBuf> = std::fs::read_dir(if dir.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            &dir
+        })
+        .map(|rd| {
+            rd.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+                .collect()
+        })
+        .unwrap_or_default();
+        list.sort();
+        if list.is_empty() {
+            return;
+        }
+        let here = list
+            .iter()
+            .position(|p| p.file_name() == self.files.scenario.file_name())
+            .unwrap_or(0) as i32;
+        let next = list[(here + step).rem_euclid(list.len() as i32) as usize].clone();
+        let data = self.files.data_given.then(|| self.files.data_dir.clone());
+        match crate::cli::load_scenario(&next, data) {
+            Ok((scenario, data, data_dir)) => {
+                self.watch = Watch::new(&data_dir, &next, Path::new(&scenario.map_path));
+                self.files.scenario = next;
+                self.files.data_dir = data_dir;
+                self.scenario = scenario;
+                self.data = data;
+                self.alert = None;
+                self.rebuild = true;
+                self.restart();
+                let name = self.scenario.name.clone();
+                self.say(format!("scenario: {name}"));
+            }
+            Err(e) => self.alert = Some(e.to_string()),
+        }
     }
 
     /// True when a player may act: nothing animating, not the enemy's turn, no script left.
@@ -331,6 +485,13 @@ impl GameState {
     /// One fixed logic step of `dt` seconds.
     fn tick(&mut self, dt: f32) {
         self.clock += dt;
+        self.watch_clock += dt;
+        if self.watch_clock >= WATCH_SECS {
+            self.watch_clock = 0.0;
+            if self.watch.changed() {
+                self.reload();
+            }
+        }
         let fast = self.fast || self.shift;
         for cue in self.anims.advance(dt, fast) {
             self.sfx.push(match cue {
@@ -385,6 +546,9 @@ impl GameState {
             Token::Next => self.apply(Intent::NextUnit),
             Token::Danger => self.session.show_danger = !self.session.show_danger,
             Token::Wait => {}
+            Token::Save => self.save(),
+            Token::Load => self.load(),
+            Token::Reload => self.reload(),
             Token::Click(p) => self.click_cell(p),
         }
     }
@@ -501,6 +665,12 @@ impl EventHandler for GameState {
         while ctx.time.check_update_time(TICKS) {
             self.tick(1.0 / TICKS as f32);
         }
+        if std::mem::take(&mut self.rebuild) {
+            self.camera = Camera::new(self.session.battle.map.width, self.session.battle.map.height);
+            self.camera
+                .center_on(anim::cell_px(self.session.cursor), self.layout.map_view(), true);
+            self.batches = Batches::new(ctx, &self.assets, &self.session.battle);
+        }
         #[cfg(feature = "sound")]
         for s in self.sfx.drain(..) {
             self.assets.play(ctx, s);
@@ -527,6 +697,10 @@ impl EventHandler for GameState {
             Some(Command::Fast) if !repeated => self.fast = !self.fast,
             Some(Command::Danger) if !repeated => self.session.show_danger = !self.session.show_danger,
             Some(Command::Restart) if !repeated => self.restart(),
+            Some(Command::Reload) if !repeated => self.reload(),
+            Some(Command::Save) if !repeated && self.accepts_input() => self.save(),
+            Some(Command::Load) if !repeated && self.accepts_input() => self.load(),
+            Some(Command::Scenario(step)) if !repeated => self.switch_scenario(step),
             Some(Command::Intent(i)) if self.accepts_input() => {
                 // The keys have the cursor until the mouse moves again.
                 self.mouse_live = false;
