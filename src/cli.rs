@@ -47,6 +47,9 @@ pub struct PlayArgs {
     /// Intents to play before the screenshot, e.g. "Right Right Space Down Space".
     #[arg(long, value_name = "KEYS")]
     pub input: Option<String>,
+    /// Draw this many frames as fast as possible (no vsync), print the frame rate and exit.
+    #[arg(long, value_name = "N")]
+    pub frames: Option<u32>,
     /// Resume a saved battle (its scenario is the one the save names unless one is given).
     #[arg(long, value_name = "SAVE")]
     pub resume: Option<PathBuf>,
@@ -65,6 +68,7 @@ impl PlayArgs {
         PlayArgs {
             screenshot: self.screenshot.or(other.screenshot),
             input: self.input.or(other.input),
+            frames: self.frames.or(other.frames),
             resume: self.resume.or(other.resume),
             save_file: if self.save_file == default_save {
                 other.save_file

@@ -61,7 +61,8 @@ pub fn run(path: &Path, data_dir: &Path, scenario: Scenario, data: DataSet, opts
         );
         return 1;
     }
-    let shooting = opts.screenshot.is_some();
+    // Screenshots and frame counts render as fast as they can, on the backend that works headless.
+    let shooting = opts.screenshot.is_some() || opts.frames.is_some();
     let title = format!("skirmish — {}", scenario.name);
     let builder = ContextBuilder::new("skirmish", "skirmish")
         .with_conf_file(false)
@@ -94,6 +95,7 @@ pub fn run(path: &Path, data_dir: &Path, scenario: Scenario, data: DataSet, opts
             data_given,
         },
         resume: opts.save,
+        frames: opts.frames,
     };
     let game = state::GameState::new(&ctx, scenario, data, assets, opts, Rc::clone(&exit));
     match event::run(ctx, event_loop, game) {

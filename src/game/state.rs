@@ -154,6 +154,7 @@ pub struct GameState {
     pub(super) alert: Option<String>,
     /// The Batches must be rebuilt (terrain kinds changed).
     rebuild: bool,
+    frame_count: Option<FrameCount>,
 }
 
 /// Where the game's files are.
@@ -183,6 +184,15 @@ pub struct Options {
     pub files: Files,
     /// A checked save to resume from.
     pub resume: Option<Box<crate::save::SaveFile>>,
+    /// Count this many frames, print the frame rate and quit.
+    pub frames: Option<u32>,
+}
+
+/// The frame counter of `--frames`.
+struct FrameCount {
+    left: u32,
+    total: u32,
+    started: Option<Instant>,
 }
 
 impl GameState {
@@ -252,6 +262,11 @@ impl GameState {
             watch_clock: 0.0,
             alert: None,
             rebuild: false,
+            frame_count: opts.frames.map(|n| FrameCount {
+                left: n,
+                total: n,
+                started: None,
+            }),
         };
         g.begin();
         if let Some(line) = resumed {
@@ -631,6 +646,30 @@ impl GameState {
     }
 }
 
+impl GameState {
+    /// `--frames N`: times N frames from the first one drawn, prints the rate and quits.
+    fn count_frame(&mut self, ctx: &mut Context) {
+        let Some(fc) = &mut self.frame_count else { return };
+        let started = *fc.started.get_or_insert_with(Instant::now);
+        if fc.left > 0 {
+            fc.left -= 1;
+            return;
+        }
+        let secs = started.elapsed().as_secs_f64();
+        let (w, h) = (self.session.battle.map.width, self.session.battle.map.height);
+        println!(
+            "{} frames of {} ({w}x{h} map, {:.0}x{:.0} window) in {secs:.2} s: {:.1} fps",
+            fc.total,
+            self.scenario.name,
+            self.layout.w,
+            self.layout.h,
+            fc.total as f64 / secs.max(1e-9)
+        );
+        self.frame_count = None;
+        ctx.request_quit();
+    }
+}
+
 /// Writes the window's last frame to a PNG.
 fn save_frame(ctx: &Context, path: &std::path::Path) -> Result<(), String> {
     let frame = ctx.gfx.frame();
@@ -677,6 +716,7 @@ impl EventHandler for GameState {
         }
         self.sfx.clear();
         self.screenshot(ctx);
+        self.count_frame(ctx);
         if let Some(t) = self.fps_report
             && t.elapsed().as_secs_f32() >= 1.0
         {
