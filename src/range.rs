@@ -123,11 +123,25 @@ pub struct RangeQuery {
 /// Bit set in a cell's step byte when the cell may be passed through but not stopped on.
 const PASS_ONLY: u8 = 0x80;
 const DIR_MASK: u8 = 0x07;
-/// A cell's search state in one word: generation stamp (high 32 bits), step byte
-/// (bits 24..32: direction it was entered by, plus [`PASS_ONLY`]) and cost (low 24 bits).
-/// One load and one store per neighbour, and a stale stamp means "not reached".
+/// A cell's search state in one word: generation stamp (high 32 bits), the cost stored
+/// *inverted* (`COST_MASK - cost`, bits 8..32) and the step byte (low 8 bits: direction it
+/// was entered by, plus [`PASS_ONLY`]). One load and one store per neighbour; a stale
+/// stamp means "not reached". Inverting the cost makes "not reached this search, or
+/// reached dearer" a single comparison: `old >> 8 < new >> 8`.
 const COST_BITS: u32 = 24;
 const COST_MASK: u64 = (1 << COST_BITS) - 1;
+
+/// The key bits (stamp and inverted cost) of a state word for `cost`.
+#[inline]
+fn key(stamp: u64, cost: u32) -> u64 {
+    stamp | (COST_MASK - cost as u64) << 8
+}
+
+/// The cost of a state word.
+#[inline]
+fn cost_of(s: u64) -> Cost {
+    (COST_MASK - ((s >> 8) & COST_MASK)) as Cost
+}
 
 /// Highest movement budget a search accepts; larger budgets are clamped (the cost field is 24 bits).
 pub const MAX_BUDGET: Cost = (1 << COST_BITS) - 1 - 255;
@@ -212,7 +226,7 @@ impl RangeFinder {
         let stops = &mut self.stops;
 
         let o = self.layout.index(q.origin);
-        state[o] = stamp;
+        state[o] = key(stamp, 0);
         ring[0].push(o as u32);
         let mut pending = 1usize;
         let mut cur = 0u32;
@@ -224,10 +238,10 @@ impl RangeFinder {
                 let i = i as usize;
                 let s = state[i];
                 // A cell is queued again each time its cost drops; only its cheapest entry counts.
-                if (s & COST_MASK) as u32 != cur {
+                if cost_of(s) != cur {
                     continue;
                 }
-                if (s >> COST_BITS) as u8 & PASS_ONLY == 0 {
+                if s as u8 & PASS_ONLY == 0 {
                     stops.push(i as u32);
                 }
                 // Unrolled over the four directions so the compiler keeps everything in registers.
@@ -239,7 +253,8 @@ impl RangeFinder {
                         // padded arrays, which all have `layout.len()` entries (asserted above).
                         let (c, old) = unsafe { (*costs.get_unchecked(n), *state.get_unchecked(n)) };
                         let nd = cur + c as u32;
-                        let improves = old & !((1 << 32) - 1) != stamp || ((old & COST_MASK) as u32) > nd;
+                        let new = key(stamp, nd);
+                        let improves = old >> 8 < new >> 8;
                         if c != 0 && nd <= budget && improves {
                             // SAFETY: as above.
                             let who = unsafe { *occ.get_unchecked(n) };
@@ -247,7 +262,7 @@ impl RangeFinder {
                                 let step = $code | if who != 0 { PASS_ONLY as u64 } else { 0 };
                                 // SAFETY: as above; `nd & mask < size`.
                                 unsafe {
-                                    *state.get_unchecked_mut(n) = stamp | step << COST_BITS | nd as u64;
+                                    *state.get_unchecked_mut(n) = new | step;
                                     ring.get_unchecked_mut((nd & mask) as usize).push(n as u32);
                                 }
                                 pending += 1;
@@ -273,7 +288,7 @@ impl RangeFinder {
     #[inline]
     fn cell(&self, i: usize) -> Option<(Cost, u8)> {
         let s = self.state[i];
-        ((s >> 32) as u32 == self.generation).then_some(((s & COST_MASK) as Cost, (s >> COST_BITS) as u8))
+        ((s >> 32) as u32 == self.generation).then_some((cost_of(s), s as u8))
     }
 }
 
@@ -302,12 +317,10 @@ impl Reach<'_> {
     /// Every cell the mover can end on with its minimum cost, cheapest first
     /// (equal costs in the order the search settled them).
     pub fn cells(&self) -> impl Iterator<Item = (Pos, Cost)> + '_ {
-        self.f.stops.iter().map(|&i| {
-            (
-                self.f.layout.pos(i as usize),
-                (self.f.state[i as usize] & COST_MASK) as Cost,
-            )
-        })
+        self.f
+            .stops
+            .iter()
+            .map(|&i| (self.f.layout.pos(i as usize), cost_of(self.f.state[i as usize])))
     }
 
     fn entered(&self, p: Pos) -> Option<(usize, Cost, u8)> {
@@ -366,7 +379,7 @@ impl Reach<'_> {
                 let at = self.f.layout.pos(i as usize);
                 RangeCell {
                     at,
-                    cost: (self.f.state[i as usize] & COST_MASK) as Cost,
+                    cost: cost_of(self.f.state[i as usize]),
                     path: self.path(at).unwrap_or_default(),
                 }
             })
