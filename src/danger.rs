@@ -105,6 +105,14 @@ pub fn danger_map(b: &mut Battle, profiles: &Profiles) -> Vec<bool> {
     hit
 }
 
+/// Every cell within attack distance `lo..=hi` (Manhattan) of some cell of `from`, as a
+/// row-major `w` × `h` grid.
+pub fn attack_cells(from: &[Pos], lo: u32, hi: u32, w: usize, h: usize) -> Vec<bool> {
+    let mut hit = vec![false; w * h];
+    mark_attacks(from, lo, hi, w, h, &mut hit);
+    hit
+}
+
 fn mark_attacks(from: &[Pos], lo: u32, hi: u32, w: usize, h: usize, hit: &mut [bool]) {
     let hi = hi as i32;
     for &c in from {

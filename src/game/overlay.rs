@@ -128,20 +128,9 @@ pub fn diamond(c: Pos, r: u32) -> Vec<(Pos, Dir)> {
 /// to: the red fringe around the blue overlay.
 pub fn attack_fringe(b: &Battle, unit: UnitId, range: &Range) -> Vec<Pos> {
     let u = b.unit(unit);
-    let (lo, hi) = (u.stats.range_min, u.stats.range_max as i32);
     let (w, h) = (b.map.width, b.map.height);
-    let mut hit = vec![false; w * h];
-    for c in &range.cells {
-        for dy in -hi..=hi {
-            let rest = hi - dy.abs();
-            for dx in -rest..=rest {
-                let p = Pos::new(c.at.x + dx, c.at.y + dy);
-                if p.manhattan(c.at) >= lo && b.map.contains(p) {
-                    hit[p.y as usize * w + p.x as usize] = true;
-                }
-            }
-        }
-    }
+    let from: Vec<Pos> = range.cells.iter().map(|c| c.at).collect();
+    let hit = crate::danger::attack_cells(&from, u.stats.range_min, u.stats.range_max, w, h);
     (0..h)
         .flat_map(|y| (0..w).map(move |x| Pos::new(x as i32, y as i32)))
         .filter(|p| hit[p.y as usize * w + p.x as usize] && !range.contains(*p))
