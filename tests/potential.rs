@@ -1,0 +1,58 @@
+//! The potential map (travel cost from every cell to one target, terrain only) against a
+//! reference: `pathfinding`'s Dijkstra from each cell to the target, on random maps.
+
+use pathfinding::prelude::dijkstra;
+use proptest::prelude::*;
+use skirmish::diag::Source;
+use skirmish::grid::Pos;
+use skirmish::map::TerrainMap;
+use skirmish::potential::PotentialMap;
+
+fn grid() -> impl Strategy<Value = (Vec<String>, (i32, i32), usize)> {
+    (2usize..10, 2usize..10).prop_flat_map(|(w, h)| {
+        let glyph = prop::sample::select(vec!['.', '.', 'T', '^', '~', 'M', '#']);
+        (
+            prop::collection::vec(prop::collection::vec(glyph, w).prop_map(|r| r.into_iter().collect()), h),
+            (0..w as i32, 0..h as i32),
+            0usize..3,
+        )
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn travel_costs_match_a_reference_dijkstra((rows, (tx, ty), class) in grid()) {
+        let terrain = skirmish::fixture::terrain();
+        let map = TerrainMap::parse(&Source::new("p", rows.join("\n")), &terrain).unwrap();
+        let class = skirmish::terrain::ClassId(class as u8);
+        let target = Pos::new(tx, ty);
+        let pot = PotentialMap::compute(&map.cost_layer(&terrain, class), target);
+        let enter = |p: Pos| map.contains(p).then(|| terrain.get(map.at(p)).cost_for(class)).flatten();
+        for y in 0..map.height as i32 {
+            for x in 0..map.width as i32 {
+                let from = Pos::new(x, y);
+                // Only cells a unit of this class can stand on have a travel cost.
+                let want = if from == target {
+                    Some(0)
+                } else if enter(from).is_none() {
+                    None
+                } else {
+                    dijkstra(
+                        &from,
+                        |&p| {
+                            [Pos::new(p.x, p.y - 1), Pos::new(p.x + 1, p.y), Pos::new(p.x, p.y + 1), Pos::new(p.x - 1, p.y)]
+                                .into_iter()
+                                .filter_map(|n| enter(n).map(|c| (n, c)))
+                                .collect::<Vec<_>>()
+                        },
+                        |&p| p == target,
+                    )
+                    .map(|(_, c)| c)
+                };
+                prop_assert_eq!(pot.get(from), want, "from {} to {}", from, target);
+            }
+        }
+    }
+}
