@@ -542,7 +542,10 @@ fn range_output(
     terrain: &TerrainSet,
     occ: &Occupancy,
 ) -> String {
-    let q = reach.query().expect("origin checked on the map");
+    // Both callers check the mover's cell first; an empty answer is still no panic.
+    let Some(q) = reach.query() else {
+        return "no range: the mover stands off the map\n".to_string();
+    };
     if as_json {
         let mut v = json!({"origin": [q.origin.x, q.origin.y], "move": q.budget, "cells": cells_json(reach)});
         if let Some(u) = unit {
