@@ -158,8 +158,7 @@ pub fn decide_as(b: &mut Battle, id: UnitId, behavior: Option<Behavior>, label: 
         (Goal::Stay, _) | (_, None) => (me.pos, 0, Path::default(), String::new()),
         (_, Some((t, _))) => {
             let tp = b.unit(t).pos;
-            let tname = b.unit(t).name.clone();
-            let tname = Some(tname);
+            let tname = Some(b.unit(t).name.clone());
             let (reach, pot) = b.reach_and_potential(id, leash, tp);
             let travel = |p: Pos| pot.get(p).unwrap_or(UNREACHABLE);
             let pick = match goal {

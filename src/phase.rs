@@ -387,9 +387,4 @@ impl Session {
         }
         Phase::Select
     }
-
-    /// Advances the enemy phase by one enemy (same as [`Intent::Advance`]).
-    pub fn advance(&mut self) {
-        self.input(Intent::Advance);
-    }
 }

@@ -120,19 +120,26 @@ fn a_woken_guard_keeps_chasing_after_the_player_retreats() {
 
 #[test]
 fn any_player_unit_wakes_the_guard_but_it_chases_its_target() {
-    // Q at distance 2 wakes G; P is the cheaper target by travel cost? No: Q is nearer by
-    // both, so G goes for Q; the trigger does not pick the target.
+    // Q, 2 away behind the wall, wakes G; but P (4 away in a straight line, 4 by travel)
+    // is far cheaper to reach than Q (8 around the wall), so P is the target.
     let d = expect(
-        "P . . . . . . .
-         . . . . . Q * G",
+        ". . . . . # .
+         . . . . Q # G
+         . . . . . # .
+         . . . . . # .
+         . . . . . . *
+         . . . . . . P",
         &[player('P'), player('Q'), enemy('G', "guard", 3)],
         "",
         'G',
     );
-    assert_eq!(d.target.as_deref(), Some("Q"));
+    assert!(
+        d.reason.starts_with("woke: Q at distance 2 <= trigger 3"),
+        "{}",
+        d.reason
+    );
+    assert_eq!(d.target.as_deref(), Some("P"));
 }
-
-// ---- pivot_leash: never enters a cell at distance >= leash from its pivot ----
 
 #[test]
 fn pivot_stops_at_distance_5_with_leash_6() {
