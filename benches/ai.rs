@@ -6,12 +6,12 @@
 
 use criterion::{BatchSize, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use skirmish::ai;
-use skirmish::battle::{Battle, Unit};
-use skirmish::grid::Pos;
-use skirmish::map::TerrainMap;
-use skirmish::range::Team;
+use skirmish::load::map::TerrainMap;
+use skirmish::load::terrain::ClassId;
 use skirmish::rng::Rng;
-use skirmish::terrain::ClassId;
+use skirmish::rules::battle::{Battle, Unit};
+use skirmish::search::grid::Pos;
+use skirmish::search::grid::Team;
 use std::collections::HashSet;
 use std::hint::black_box;
 use std::time::Duration;

@@ -6,11 +6,12 @@
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use pathfinding::prelude::{dijkstra_all, dijkstra_reach};
-use skirmish::grid::Pos;
-use skirmish::map::{CostLayer, TerrainMap};
-use skirmish::potential::PotentialMap;
-use skirmish::range::{Occupancy, RangeFinder, RangeQuery, Team};
-use skirmish::terrain::{ClassId, TerrainId};
+use skirmish::load::map::{CostLayer, TerrainMap};
+use skirmish::load::terrain::{ClassId, TerrainId};
+use skirmish::search::grid::Pos;
+use skirmish::search::grid::Team;
+use skirmish::search::potential::PotentialMap;
+use skirmish::search::range::{Occupancy, RangeFinder, RangeQuery};
 use std::hint::black_box;
 use std::time::Duration;
 

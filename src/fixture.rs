@@ -7,13 +7,14 @@
 //! expected destination, and any other ASCII letter a named unit (see [`Scene::marks`]). Spaces are ignored, so rows may
 //! be written `. . T .` for readability.
 
-use crate::battle::{Battle, Unit};
-use crate::diag::Source;
-use crate::grid::Pos;
-use crate::map::TerrainMap;
-use crate::profile::Profiles;
-use crate::range::{Occupancy, Team};
-use crate::terrain::TerrainSet;
+use crate::load::diag::Source;
+use crate::load::map::TerrainMap;
+use crate::load::profiles::Profiles;
+use crate::load::terrain::TerrainSet;
+use crate::rules::battle::{Battle, Unit};
+use crate::search::grid::Pos;
+use crate::search::grid::Team;
+use crate::search::range::Occupancy;
 
 /// The fixed test terrain: plain 1, forest 2, hill 3, river 6, mountain 12, bridge 1, floor 1, wall.
 pub const TERRAIN: &str = r##"

@@ -26,12 +26,15 @@ fn main() {
 fn play(
     _path: std::path::PathBuf,
     _data_dir: std::path::PathBuf,
-    scenario: skirmish::scenario::Scenario,
-    data: skirmish::data::DataSet,
+    scenario: skirmish::load::scenario::Scenario,
+    data: skirmish::load::data::DataSet,
     _opts: cli::PlayArgs,
 ) -> i32 {
     // Without the window, show what the player would see first: the hero's range.
-    let hero = scenario.units.iter().find(|u| u.team == skirmish::range::Team::Player);
+    let hero = scenario
+        .units
+        .iter()
+        .find(|u| u.team == skirmish::search::grid::Team::Player);
     let name = hero.map(|u| u.name.clone()).unwrap_or_default();
     let args = [
         "skirmish",
@@ -57,11 +60,11 @@ fn play(
 fn play(
     path: std::path::PathBuf,
     data_dir: std::path::PathBuf,
-    scenario: skirmish::scenario::Scenario,
-    data: skirmish::data::DataSet,
+    scenario: skirmish::load::scenario::Scenario,
+    data: skirmish::load::data::DataSet,
     opts: cli::PlayArgs,
 ) -> i32 {
     // A data folder other than the scenario's own came from --data: keep it for every scenario.
-    let data_given = data_dir != skirmish::scenario::default_data_dir(&path);
+    let data_given = data_dir != skirmish::load::scenario::default_data_dir(&path);
     skirmish::game::run(&path, &data_dir, scenario, data, opts, data_given)
 }

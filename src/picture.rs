@@ -1,10 +1,11 @@
 //! ASCII pictures of a range: the map with every destination replaced by its cost.
 //! Used by `skirmish range` without `--json` and by tests, so a failing test shows a picture.
 
-use crate::grid::Pos;
-use crate::map::TerrainMap;
-use crate::range::{Occupancy, Reach, Team};
-use crate::terrain::TerrainSet;
+use crate::load::map::TerrainMap;
+use crate::load::terrain::TerrainSet;
+use crate::search::grid::Pos;
+use crate::search::grid::Team;
+use crate::search::range::{Occupancy, Reach};
 
 /// One character for a cost: `0`–`9`, then `a`–`z` for 10–35, `*` beyond.
 pub fn cost_char(c: u32) -> char {

@@ -5,10 +5,10 @@
 
 use proptest::prelude::*;
 use skirmish::ai::{self, Decision};
-use skirmish::battle::{Battle, UnitId};
 use skirmish::fixture::{Placed, Scene, enemy, player, profiles};
-use skirmish::grid::Pos;
-use skirmish::range::Team;
+use skirmish::rules::battle::{Battle, UnitId};
+use skirmish::search::grid::Pos;
+use skirmish::search::grid::Team;
 
 /// Decides for enemy `who` on `picture` and checks it ends on `*` (or stays when there is none).
 #[track_caller]

@@ -182,8 +182,8 @@ fn range_json_follows_the_contract() {
     );
     // Every cell's path replays to it.
     for c in cells {
-        let path = skirmish::grid::Path::parse(c["path"].as_str().unwrap()).unwrap();
-        let end = path.end(skirmish::grid::Pos::new(0, 0));
+        let path = skirmish::search::grid::Path::parse(c["path"].as_str().unwrap()).unwrap();
+        let end = path.end(skirmish::search::grid::Pos::new(0, 0));
         assert_eq!(serde_json::json!([end.x, end.y]), c["at"]);
     }
 }

@@ -2,11 +2,11 @@
 //! enemies attacking after their move, and the battle's outcome.
 
 use skirmish::ai;
-use skirmish::battle::UnitId;
-use skirmish::combat::{self, outcome};
 use skirmish::fixture::{Scene, enemy, player, profiles};
-use skirmish::kinds::Stats;
-use skirmish::range::Team;
+use skirmish::load::units::Stats;
+use skirmish::rules::battle::UnitId;
+use skirmish::rules::combat::{self, outcome};
+use skirmish::search::grid::Team;
 
 const MELEE: Stats = Stats {
     hp: 20,
@@ -28,7 +28,7 @@ fn damage_is_attack_minus_defense_and_terrain_defense_at_least_one() {
     // E stands in a forest (defense 1 in the fixture terrain).
     let scene = Scene::parse("P T E");
     let mut b = scene.battle(&[player('P'), enemy('E', "guard", 1)]);
-    b.units[1].pos = skirmish::grid::Pos::new(1, 0);
+    b.units[1].pos = skirmish::search::grid::Pos::new(1, 0);
     b.rebuild_occupancy();
     assert_eq!(b.terrain.get(b.map.at(b.units[1].pos)).name, "forest");
     b.units[0].stats = MELEE;
@@ -71,7 +71,7 @@ fn the_defeated_leave_the_board_and_do_not_strike_back() {
     assert_eq!(blows.len(), 1);
     assert!(blows[0].defeated);
     assert!(!b.unit(UnitId(1)).alive);
-    assert_eq!(b.unit_at(skirmish::grid::Pos::new(1, 0)), None);
+    assert_eq!(b.unit_at(skirmish::search::grid::Pos::new(1, 0)), None);
     assert_eq!(outcome(&b), Some(Team::Player));
 }
 

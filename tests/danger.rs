@@ -1,9 +1,9 @@
 //! Danger zones: every cell some enemy could attack next turn, and each enemy's own reach
 //! with its profile's shape.
 
-use skirmish::danger::{Shape, danger_map, enemy_zone};
 use skirmish::fixture::{Scene, enemy, player, profiles};
-use skirmish::grid::Pos;
+use skirmish::rules::danger::{Shape, danger_map, enemy_zone};
+use skirmish::search::grid::Pos;
 
 #[test]
 fn the_danger_map_is_move_plus_attack_range() {

@@ -1,9 +1,9 @@
 //! `skirmish generate`: the same seed gives the same files, the result passes `check`,
 //! and no enemy starts closer than the minimum travel cost.
 
-use skirmish::generate::{MIN_ENEMY_TRAVEL, generate};
-use skirmish::map::TerrainMap;
-use skirmish::potential::PotentialMap;
+use skirmish::io::generate::{MIN_ENEMY_TRAVEL, generate};
+use skirmish::load::map::TerrainMap;
+use skirmish::search::potential::PotentialMap;
 use std::path::Path;
 
 use skirmish::fixture::run_cli as exec;
@@ -59,7 +59,7 @@ fn enemies_start_at_least_the_minimum_travel_cost_away() {
     let terrain = skirmish::fixture::terrain();
     for seed in 0..20 {
         let g = generate(&terrain, seed, 40, 30, "x.txt").unwrap();
-        let layer = g.map.cost_layer(&terrain, skirmish::terrain::ClassId(0));
+        let layer = g.map.cost_layer(&terrain, skirmish::load::terrain::ClassId(0));
         let pot = PotentialMap::compute(&layer, g.hero);
         assert!(!g.enemies.is_empty());
         for (p, _) in &g.enemies {
@@ -69,7 +69,7 @@ fn enemies_start_at_least_the_minimum_travel_cost_away() {
                 "seed {seed}: enemy at {p} only {travel} away"
             );
         }
-        let parsed = TerrainMap::parse(&skirmish::diag::Source::new("x", g.map_text.clone()), &terrain).unwrap();
+        let parsed = TerrainMap::parse(&skirmish::load::diag::Source::new("x", g.map_text.clone()), &terrain).unwrap();
         assert_eq!(parsed, g.map);
     }
 }

@@ -1,10 +1,10 @@
 //! The turn's phase machine, played without a window: feed intents, check phases and positions.
 
-use skirmish::battle::UnitId;
 use skirmish::fixture::{Placed, Scene, enemy, player, profiles};
-use skirmish::grid::{Dir, Pos};
-use skirmish::phase::{Action, Event, Intent, Phase, Session};
-use skirmish::range::Team;
+use skirmish::rules::battle::UnitId;
+use skirmish::rules::phase::{Action, Event, Intent, Phase, Session};
+use skirmish::search::grid::Team;
+use skirmish::search::grid::{Dir, Pos};
 
 fn session(picture: &str, units: &[Placed]) -> (Scene, Session) {
     let scene = Scene::parse(picture);

@@ -3,10 +3,10 @@
 
 use pathfinding::prelude::dijkstra;
 use proptest::prelude::*;
-use skirmish::diag::Source;
-use skirmish::grid::Pos;
-use skirmish::map::TerrainMap;
-use skirmish::potential::PotentialMap;
+use skirmish::load::diag::Source;
+use skirmish::load::map::TerrainMap;
+use skirmish::search::grid::Pos;
+use skirmish::search::potential::PotentialMap;
 
 fn grid() -> impl Strategy<Value = (Vec<String>, (i32, i32), usize)> {
     (2usize..10, 2usize..10).prop_flat_map(|(w, h)| {
@@ -26,7 +26,7 @@ proptest! {
     fn travel_costs_match_a_reference_dijkstra((rows, (tx, ty), class) in grid()) {
         let terrain = skirmish::fixture::terrain();
         let map = TerrainMap::parse(&Source::new("p", rows.join("\n")), &terrain).unwrap();
-        let class = skirmish::terrain::ClassId(class as u8);
+        let class = skirmish::load::terrain::ClassId(class as u8);
         let target = Pos::new(tx, ty);
         let pot = PotentialMap::compute(&map.cost_layer(&terrain, class), target);
         let enter = |p: Pos| map.contains(p).then(|| terrain.get(map.at(p)).cost_for(class)).flatten();

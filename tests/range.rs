@@ -5,11 +5,12 @@
 use pathfinding::prelude::dijkstra_reach;
 use proptest::prelude::*;
 use skirmish::fixture::{Scene, squeeze};
-use skirmish::grid::{Path, Pos};
-use skirmish::map::TerrainMap;
+use skirmish::load::map::TerrainMap;
+use skirmish::load::terrain::{ClassId, TerrainSet};
 use skirmish::picture;
-use skirmish::range::{Leash, Occupancy, RangeFinder, RangeQuery, Team};
-use skirmish::terrain::{ClassId, TerrainSet};
+use skirmish::search::grid::Team;
+use skirmish::search::grid::{Path, Pos};
+use skirmish::search::range::{Leash, Occupancy, RangeFinder, RangeQuery};
 use std::collections::BTreeMap;
 
 /// Runs a search for `@` in `scene` and draws the picture of its range.
@@ -343,7 +344,7 @@ proptest! {
     #[test]
     fn matches_pathfinding_dijkstra_and_paths_replay(case in random_case()) {
         let terrain = skirmish::fixture::terrain();
-        let map = TerrainMap::parse(&skirmish::diag::Source::new("r", case.rows.join("\n")), &terrain).unwrap();
+        let map = TerrainMap::parse(&skirmish::load::diag::Source::new("r", case.rows.join("\n")), &terrain).unwrap();
         let class = terrain.class(case.class).unwrap();
         let layer = map.cost_layer(&terrain, class);
         let mut occ = Occupancy::new(map.layout());
@@ -372,7 +373,7 @@ proptest! {
     #[test]
     fn leashed_search_never_passes_outside(case in random_case(), radius in 1u32..6) {
         let terrain = skirmish::fixture::terrain();
-        let map = TerrainMap::parse(&skirmish::diag::Source::new("r", case.rows.join("\n")), &terrain).unwrap();
+        let map = TerrainMap::parse(&skirmish::load::diag::Source::new("r", case.rows.join("\n")), &terrain).unwrap();
         let class = terrain.class(case.class).unwrap();
         let layer = map.cost_layer(&terrain, class);
         let occ = Occupancy::new(map.layout());

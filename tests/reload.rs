@@ -1,10 +1,10 @@
 //! Live reload: a valid edit to data or scenario applies to the battle in progress from the
 //! next decision; a broken edit keeps the old data and reports `path:line:col`.
 
-use skirmish::battle::Battle;
 use skirmish::cli::load_scenario;
-use skirmish::phase::{Intent, Phase, Session};
-use skirmish::reload::{Watch, reload};
+use skirmish::io::reload::{Watch, reload};
+use skirmish::rules::battle::Battle;
+use skirmish::rules::phase::{Intent, Phase, Session};
 use std::path::{Path, PathBuf};
 
 /// A copy of the shipped data and maps to edit.
@@ -78,7 +78,10 @@ fn a_broken_edit_keeps_the_old_data_and_says_where() {
     .unwrap();
     reload(&mut s, &scen, &data_dir).unwrap();
     let guard = s.profiles.get("guard").unwrap();
-    assert_eq!(guard.behavior, skirmish::profile::Behavior::GuardTrigger { trigger: 5 });
+    assert_eq!(
+        guard.behavior,
+        skirmish::load::profiles::Behavior::GuardTrigger { trigger: 5 }
+    );
 }
 
 #[test]

@@ -3,13 +3,13 @@
 //! Limits (largest map, most units) are explicit errors.
 
 use proptest::prelude::*;
-use skirmish::data::DataSet;
-use skirmish::diag::{Diagnostics, Source};
-use skirmish::kinds::Kinds;
-use skirmish::map::TerrainMap;
-use skirmish::profile::Profiles;
-use skirmish::scenario::Scenario;
-use skirmish::terrain::TerrainSet;
+use skirmish::load::data::DataSet;
+use skirmish::load::diag::{Diagnostics, Source};
+use skirmish::load::map::TerrainMap;
+use skirmish::load::profiles::Profiles;
+use skirmish::load::scenario::Scenario;
+use skirmish::load::terrain::TerrainSet;
+use skirmish::load::units::Kinds;
 use std::path::Path;
 
 fn root() -> &'static Path {

@@ -1,13 +1,13 @@
 //! Save and resume: round trip, atomic writes, and clear refusals for saves from another
 //! version, damaged files and changed scenarios — leaving everything as it was.
 
-use skirmish::battle::Battle;
 use skirmish::cli::{Outcome, load_scenario, run};
-use skirmish::phase::{Intent, Session};
-use skirmish::save;
+use skirmish::io::save;
+use skirmish::rules::battle::Battle;
+use skirmish::rules::phase::{Intent, Session};
 use std::path::{Path, PathBuf};
 
-fn sample() -> (skirmish::scenario::Scenario, skirmish::data::DataSet) {
+fn sample() -> (skirmish::load::scenario::Scenario, skirmish::load::data::DataSet) {
     let (s, d, _) = load_scenario(&Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/sample.toml"), None).unwrap();
     (s, d)
 }
@@ -20,16 +20,16 @@ fn scratch(name: &str) -> PathBuf {
 }
 
 /// A battle one player phase and one enemy phase in: moved units, a hurt unit, a woken guard.
-fn played() -> (skirmish::scenario::Scenario, Session) {
+fn played() -> (skirmish::load::scenario::Scenario, Session) {
     let (scenario, data) = sample();
     let mut s = Session::new(Battle::new(&scenario, &data), data.profiles.clone());
     for i in [
         Intent::Confirm,
         Intent::Release,
-        Intent::Cursor(skirmish::grid::Dir::Down),
-        Intent::Cursor(skirmish::grid::Dir::Down),
-        Intent::Cursor(skirmish::grid::Dir::Down),
-        Intent::Cursor(skirmish::grid::Dir::Down),
+        Intent::Cursor(skirmish::search::grid::Dir::Down),
+        Intent::Cursor(skirmish::search::grid::Dir::Down),
+        Intent::Cursor(skirmish::search::grid::Dir::Down),
+        Intent::Cursor(skirmish::search::grid::Dir::Down),
         Intent::Confirm,
         Intent::Release,
     ] {
@@ -39,7 +39,7 @@ fn played() -> (skirmish::scenario::Scenario, Session) {
     s.input(Intent::Confirm);
     s.input(Intent::Release);
     s.input(Intent::EndTurn);
-    while matches!(s.phase, skirmish::phase::Phase::Enemy { .. }) {
+    while matches!(s.phase, skirmish::rules::phase::Phase::Enemy { .. }) {
         s.input(Intent::Advance);
     }
     (scenario, s)
@@ -128,7 +128,7 @@ fn bad_saves_are_refused_with_a_clear_message_and_change_nothing() {
             .unwrap_err();
         assert!(err.to_string().contains(want), "{name}: {err}");
         assert!(
-            err.to_string().starts_with(&skirmish::diag::display_path(&path)),
+            err.to_string().starts_with(&skirmish::load::diag::display_path(&path)),
             "{err}"
         );
         assert_eq!(battle.units, before, "{name}: the battle is untouched");

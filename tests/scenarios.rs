@@ -17,21 +17,21 @@ fn every_shipped_scenario_plays_to_a_finish() {
         let players = scenario
             .units
             .iter()
-            .filter(|u| u.team == skirmish::range::Team::Player)
+            .filter(|u| u.team == skirmish::search::grid::Team::Player)
             .count();
         assert!(
             players >= 3,
             "{}: a battle worth playing has several player units",
             path.display()
         );
-        let report = skirmish::simulate::run(&scenario, &data, 200, 0);
+        let report = skirmish::play::simulate::run(&scenario, &data, 200, 0);
         assert!(
             report.result == "player" || report.result == "enemy",
             "{} did not finish: {}",
             path.display(),
             report.result
         );
-        let again = skirmish::simulate::run(&scenario, &data, 200, 0);
+        let again = skirmish::play::simulate::run(&scenario, &data, 200, 0);
         assert_eq!(
             serde_json::to_string(&report).unwrap(),
             serde_json::to_string(&again).unwrap(),

@@ -3,13 +3,13 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use skirmish::data::DataSet;
-use skirmish::diag::Source;
-use skirmish::kinds::Kinds;
-use skirmish::map::TerrainMap;
-use skirmish::profile::Profiles;
-use skirmish::scenario::Scenario;
-use skirmish::terrain::TerrainSet;
+use skirmish::load::data::DataSet;
+use skirmish::load::diag::Source;
+use skirmish::load::units::Kinds;
+use skirmish::load::map::TerrainMap;
+use skirmish::load::profiles::Profiles;
+use skirmish::load::scenario::Scenario;
+use skirmish::load::terrain::TerrainSet;
 use std::path::Path;
 use std::sync::OnceLock;
 
@@ -29,19 +29,19 @@ fuzz_target!(|bytes: &[u8]| {
     let _ = Kinds::parse(&src, &d.terrain.classes);
     if let Ok(map) = TerrainMap::parse(&src, &d.terrain) {
         // A valid grid also goes through the searches.
-        let layer = map.cost_layer(&d.terrain, skirmish::terrain::ClassId(0));
-        let origin = skirmish::grid::Pos::new(0, 0);
-        let _ = skirmish::potential::PotentialMap::compute(&layer, origin);
-        let occ = skirmish::range::Occupancy::new(map.layout());
-        let mut f = skirmish::range::RangeFinder::new(map.layout());
-        let q = skirmish::range::RangeQuery {
+        let layer = map.cost_layer(&d.terrain, skirmish::load::terrain::ClassId(0));
+        let origin = skirmish::search::grid::Pos::new(0, 0);
+        let _ = skirmish::search::potential::PotentialMap::compute(&layer, origin);
+        let occ = skirmish::search::range::Occupancy::new(map.layout());
+        let mut f = skirmish::search::range::RangeFinder::new(map.layout());
+        let q = skirmish::search::range::RangeQuery {
             origin,
             budget: 9,
-            team: skirmish::range::Team::Player,
+            team: skirmish::search::grid::Team::Player,
             leash: None,
         };
         let _ = f.search(&layer, &occ, q).len();
     }
     let _ = Scenario::parse(&src, &Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps"), d);
-    let _ = serde_json::from_str::<skirmish::save::SaveFile>(&text);
+    let _ = serde_json::from_str::<skirmish::io::save::SaveFile>(&text);
 });

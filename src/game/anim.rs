@@ -3,8 +3,8 @@
 //! banners announce phases; they play one after another from a queue.
 
 use super::assets::TILE;
-use crate::battle::UnitId;
-use crate::grid::Pos;
+use crate::rules::battle::UnitId;
+use crate::search::grid::Pos;
 use ggez::glam::Vec2;
 use std::collections::VecDeque;
 

@@ -85,7 +85,7 @@ impl AssetFiles {
     pub fn read(dir: &Path) -> Result<AssetFiles, String> {
         Ok(AssetFiles {
             tiles: read_sheet(&dir.join("tiles.png"), 8, 1)?,
-            units: read_sheet(&dir.join("units.png"), 2, crate::kinds::SPRITES.len() as u32)?,
+            units: read_sheet(&dir.join("units.png"), 2, crate::load::units::SPRITES.len() as u32)?,
             ui: read_sheet(&dir.join("ui.png"), 8, 1)?,
             #[cfg(feature = "sound")]
             sounds: SOUND_FILES
@@ -144,7 +144,7 @@ impl Sheet {
 pub struct Assets {
     /// Terrain, one column per kind of [`TILE_NAMES`].
     pub tiles: Sheet,
-    /// Units: two idle frames per row, rows in the order of [`crate::kinds::SPRITES`].
+    /// Units: two idle frames per row, rows in the order of [`crate::load::units::SPRITES`].
     pub units: Sheet,
     /// Cursor, overlays and path arrows (see [`ui`]).
     pub ui: Sheet,
@@ -169,7 +169,7 @@ impl Assets {
 
     /// The row of `sprite` in the unit sheet; unknown names use the last row (grunt).
     pub fn unit_row(sprite: &str) -> u32 {
-        let rows = &crate::kinds::SPRITES;
+        let rows = &crate::load::units::SPRITES;
         rows.iter().position(|s| *s == sprite).unwrap_or(rows.len() - 1) as u32
     }
 

@@ -2,13 +2,13 @@
 //! attack forecast, key help. Plain strings from the engine's state, so they can be tested
 //! without a window.
 
-use crate::battle::{Battle, Unit, UnitId};
-use crate::combat::Forecast;
-use crate::grid::Pos;
-use crate::phase::{Action, Phase, Session};
-use crate::profile::{Behavior, Profiles};
-use crate::range::Team;
-use crate::terrain::ClassId;
+use crate::load::profiles::{Behavior, Profiles};
+use crate::load::terrain::ClassId;
+use crate::rules::battle::{Battle, Unit, UnitId};
+use crate::rules::combat::Forecast;
+use crate::rules::phase::{Action, Phase, Session};
+use crate::search::grid::Pos;
+use crate::search::grid::Team;
 
 /// Key help, two lines.
 pub const HELP: [&str; 2] = [
@@ -123,9 +123,9 @@ pub fn forecast(b: &Battle, att: UnitId, def: UnitId, f: &Forecast) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::battle::Unit;
-    use crate::map::TerrainMap;
-    use crate::terrain::{Terrain, TerrainId, TerrainSet};
+    use crate::load::map::TerrainMap;
+    use crate::load::terrain::{Terrain, TerrainId, TerrainSet};
+    use crate::rules::battle::Unit;
 
     fn board() -> Battle {
         let terrain = TerrainSet {
@@ -161,7 +161,7 @@ mod tests {
     #[test]
     fn a_guard_says_whether_it_is_awake() {
         let mut b = board();
-        let src = crate::diag::Source::new("p.toml", "[guard]\nbehavior = \"guard_trigger\"\ntrigger = 3\n");
+        let src = crate::load::diag::Source::new("p.toml", "[guard]\nbehavior = \"guard_trigger\"\ntrigger = 3\n");
         let profiles = Profiles::parse(&src).unwrap();
         assert_eq!(profile_text(b.unit(UnitId(1)), &profiles), "guard: trigger 3 (asleep)");
         b.units[1].triggered = true;

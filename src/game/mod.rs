@@ -1,6 +1,6 @@
 //! The ggez front end: a window that maps keys and mouse to the engine's intents and draws
-//! its state. It holds no rules of its own; everything it shows comes from [`crate::phase`],
-//! [`crate::danger`] and [`crate::combat`].
+//! its state. It holds no rules of its own; everything it shows comes from [`crate::rules::phase`],
+//! [`crate::rules::danger`] and [`crate::rules::combat`].
 //!
 //! Environment: `SKIRMISH_BACKEND` (`vulkan`, `gl`, `metal`, `dx12`, `primary`, `all`) picks
 //! the graphics API (`--screenshot` defaults to Vulkan, the one that works under Xvfb);
@@ -16,8 +16,8 @@ mod script;
 mod state;
 
 use crate::cli::PlayArgs;
-use crate::data::DataSet;
-use crate::scenario::Scenario;
+use crate::load::data::DataSet;
+use crate::load::scenario::Scenario;
 use ggez::conf::{Backend, WindowMode, WindowSetup};
 use ggez::{Context, ContextBuilder, GameResult, event};
 use std::cell::Cell;

@@ -4,11 +4,12 @@
 
 use super::assets::ui;
 use crate::ai;
-use crate::battle::{Battle, UnitId};
-use crate::danger::{self, EnemyZone, Shape};
-use crate::grid::{Dir, Path, Pos};
-use crate::profile::Profiles;
-use crate::range::{Range, Team};
+use crate::load::profiles::Profiles;
+use crate::rules::battle::{Battle, UnitId};
+use crate::rules::danger::{self, EnemyZone, Shape};
+use crate::search::grid::Team;
+use crate::search::grid::{Dir, Path, Pos};
+use crate::search::range::Range;
 use std::f32::consts::{FRAC_PI_2, PI};
 
 /// Screen rotation (clockwise, radians) that turns a piece facing right to face `d`.
@@ -130,7 +131,7 @@ pub fn attack_fringe(b: &Battle, unit: UnitId, range: &Range) -> Vec<Pos> {
     let u = b.unit(unit);
     let (w, h) = (b.map.width, b.map.height);
     let from: Vec<Pos> = range.cells.iter().map(|c| c.at).collect();
-    let hit = crate::danger::attack_cells(&from, u.stats.range_min, u.stats.range_max, w, h);
+    let hit = crate::rules::danger::attack_cells(&from, u.stats.range_min, u.stats.range_max, w, h);
     (0..h)
         .flat_map(|y| (0..w).map(move |x| Pos::new(x as i32, y as i32)))
         .filter(|p| hit[p.y as usize * w + p.x as usize] && !range.contains(*p))

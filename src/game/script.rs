@@ -1,7 +1,7 @@
 //! The `--input` script: whitespace-separated tokens checked before the window opens, then
 //! played one at a time whenever the board is idle, as if a player pressed the keys.
 
-use crate::grid::{Dir, Pos};
+use crate::search::grid::{Dir, Pos};
 use std::collections::VecDeque;
 use std::fmt;
 

@@ -8,14 +8,14 @@ use super::camera::Camera;
 use super::draw::{Batches, Layout};
 use super::overlay::Zones;
 use super::script::Token;
-use crate::battle::{Battle, UnitId};
-use crate::combat::Strike;
-use crate::data::DataSet;
-use crate::grid::{Dir, Pos};
-use crate::phase::{Action, Event, Intent, Phase, Session};
-use crate::range::Team;
-use crate::reload::Watch;
-use crate::scenario::Scenario;
+use crate::io::reload::Watch;
+use crate::load::data::DataSet;
+use crate::load::scenario::Scenario;
+use crate::rules::battle::{Battle, UnitId};
+use crate::rules::combat::Strike;
+use crate::rules::phase::{Action, Event, Intent, Phase, Session};
+use crate::search::grid::Team;
+use crate::search::grid::{Dir, Pos};
 use ggez::event::EventHandler;
 use ggez::glam::Vec2;
 use ggez::graphics::Rect;
@@ -183,7 +183,7 @@ pub struct Options {
     /// The game's files.
     pub files: Files,
     /// A checked save to resume from.
-    pub resume: Option<Box<crate::save::SaveFile>>,
+    pub resume: Option<Box<crate::io::save::SaveFile>>,
     /// Count this many frames, print the frame rate and quit.
     pub frames: Option<u32>,
 }
@@ -210,7 +210,7 @@ impl GameState {
         if let Some(save) = &opts.resume {
             // Checked by the command line already; a failure here would leave the fresh battle.
             resumed = Some(
-                match crate::save::restore(save, &scenario, &mut battle, &opts.files.save) {
+                match crate::io::save::restore(save, &scenario, &mut battle, &opts.files.save) {
                     Ok(()) => format!("resumed turn {} from {}", battle.turn, opts.files.save.display()),
                     Err(e) => e.to_string(),
                 },
@@ -298,9 +298,9 @@ impl GameState {
 
     /// S: saves the battle in progress.
     fn save(&mut self) {
-        let line = match crate::save::snapshot(&self.session, &self.scenario, 0) {
+        let line = match crate::io::save::snapshot(&self.session, &self.scenario, 0) {
             Err(why) => why,
-            Ok(file) => match crate::save::write(&self.files.save, &file) {
+            Ok(file) => match crate::io::save::write(&self.files.save, &file) {
                 Ok(()) => format!("saved turn {} to {}", file.turn, self.files.save.display()),
                 Err(e) => e.to_string(),
             },
@@ -311,8 +311,8 @@ impl GameState {
     /// L: loads the save, if it fits this scenario; otherwise says why and changes nothing.
     fn load(&mut self) {
         let mut battle = Battle::new(&self.scenario, &self.data);
-        let loaded = crate::save::read(&self.files.save)
-            .and_then(|f| crate::save::restore(&f, &self.scenario, &mut battle, &self.files.save));
+        let loaded = crate::io::save::read(&self.files.save)
+            .and_then(|f| crate::io::save::restore(&f, &self.scenario, &mut battle, &self.files.save));
         match loaded {
             Ok(()) => {
                 let danger = self.session.show_danger;
@@ -332,7 +332,7 @@ impl GameState {
     /// F5 or an edited file: reloads data and scenario into the battle in progress. A broken
     /// file keeps everything as it was and stays on screen until fixed.
     fn reload(&mut self) {
-        match crate::reload::reload(&mut self.session, &self.files.scenario, &self.files.data_dir) {
+        match crate::io::reload::reload(&mut self.session, &self.files.scenario, &self.files.data_dir) {
             Ok(r) => {
                 self.data = r.data;
                 self.scenario = r.scenario;

@@ -2,11 +2,11 @@
 //! and rename, so a crash mid-write leaves the previous save intact), refused with a clear
 //! message when it is from another version, damaged, or its scenario changed on disk.
 
-use crate::battle::Battle;
-use crate::diag::{Diagnostic, Source, display_path};
-use crate::grid::Pos;
-use crate::phase::{Phase, Session};
-use crate::scenario::Scenario;
+use crate::load::diag::{Diagnostic, Source, display_path};
+use crate::load::scenario::Scenario;
+use crate::rules::battle::Battle;
+use crate::rules::phase::{Phase, Session};
+use crate::search::grid::Pos;
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 

@@ -1,10 +1,10 @@
 //! Danger zones: every cell some enemy could attack next turn, and for one enemy its own
 //! reach plus the shape of its profile (sight diamond, trigger ring, leash area).
 
-use crate::battle::{Battle, UnitId};
-use crate::grid::Pos;
-use crate::profile::{Behavior, Profiles};
-use crate::range::Leash;
+use crate::load::profiles::{Behavior, Profiles};
+use crate::rules::battle::{Battle, UnitId};
+use crate::search::grid::Pos;
+use crate::search::range::Leash;
 
 /// The area of a profile's rule, drawn as an outline by the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -95,7 +95,7 @@ pub fn enemy_zone(b: &mut Battle, profiles: &Profiles, id: UnitId) -> EnemyZone 
 pub fn danger_map(b: &mut Battle, profiles: &Profiles) -> Vec<bool> {
     let (w, h) = (b.map.width, b.map.height);
     let mut hit = vec![false; w * h];
-    let enemies: Vec<UnitId> = b.living(crate::range::Team::Enemy).collect();
+    let enemies: Vec<UnitId> = b.living(crate::search::grid::Team::Enemy).collect();
     for id in enemies {
         let z = enemy_zone(b, profiles, id);
         for p in z.attacks {

@@ -1,8 +1,8 @@
 //! Terrain grids (`maps/*.txt`) and the padded flat layout the searches run on.
 
-use crate::diag::{Diagnostics, Source};
-use crate::grid::{Dir, Pos};
-use crate::terrain::{ClassId, TerrainId, TerrainSet};
+use crate::load::diag::{Diagnostics, Source};
+use crate::load::terrain::{ClassId, TerrainId, TerrainSet};
+use crate::search::grid::{Dir, Pos};
 
 /// Widest or tallest map accepted, in cells.
 pub const MAX_MAP_SIDE: usize = 1024;

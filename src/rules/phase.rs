@@ -3,11 +3,12 @@
 //! draws [`Session`] and animates the [`Event`]s it drains; every rule lives here.
 
 use crate::ai::{self, Decision};
-use crate::battle::{Battle, Unit, UnitId};
-use crate::combat::{self, Forecast, Strike};
-use crate::grid::{Dir, Path, Pos};
-use crate::profile::Profiles;
-use crate::range::{Range, Team};
+use crate::load::profiles::Profiles;
+use crate::rules::battle::{Battle, Unit, UnitId};
+use crate::rules::combat::{self, Forecast, Strike};
+use crate::search::grid::Team;
+use crate::search::grid::{Dir, Path, Pos};
+use crate::search::range::Range;
 
 /// What the player asked for, already independent of keys and mouse.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,6 +1,6 @@
 //! Unit kinds from `data/units.toml`: default stats and the sprite of each kind of unit.
 
-use crate::diag::{Diagnostics, Source};
+use crate::load::diag::{Diagnostics, Source};
 use indexmap::IndexMap;
 use serde::Deserialize;
 use toml::Spanned;

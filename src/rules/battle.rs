@@ -1,13 +1,14 @@
 //! Battle state: units on a map, whose turn it is, and the only code that moves units.
 
-use crate::data::DataSet;
-use crate::grid::{Path, Pos};
-use crate::kinds::Stats;
-use crate::map::{CostLayer, TerrainMap};
-use crate::potential::PotentialMap;
-use crate::range::{Leash, Occupancy, Range, RangeFinder, RangeQuery, Reach, Team};
-use crate::scenario::Scenario;
-use crate::terrain::{ClassId, Cost, TerrainSet};
+use crate::load::data::DataSet;
+use crate::load::map::{CostLayer, TerrainMap};
+use crate::load::scenario::Scenario;
+use crate::load::terrain::{ClassId, Cost, TerrainSet};
+use crate::load::units::Stats;
+use crate::search::grid::Team;
+use crate::search::grid::{Path, Pos};
+use crate::search::potential::PotentialMap;
+use crate::search::range::{Leash, Occupancy, Range, RangeFinder, RangeQuery, Reach};
 use std::collections::HashMap;
 
 /// Index of a unit in [`Battle::units`]; stable for the whole battle.
@@ -50,7 +51,7 @@ pub struct Unit {
 impl Unit {
     /// A unit with default soldier stats (tests and generators fill in the rest).
     pub fn new(name: impl Into<String>, team: Team, pos: Pos, class: ClassId, movement: Cost) -> Unit {
-        let stats = crate::data::builtin_kinds().list[0].stats;
+        let stats = crate::load::data::builtin_kinds().list[0].stats;
         Unit {
             name: name.into(),
             team,

@@ -2,10 +2,10 @@
 //! edit to the battle in progress without losing anything; an invalid edit changes nothing
 //! and comes back as located errors for the game to show.
 
-use crate::data::DataSet;
-use crate::diag::{Diagnostic, Diagnostics, display_path};
-use crate::phase::{Phase, Session};
-use crate::scenario::Scenario;
+use crate::load::data::DataSet;
+use crate::load::diag::{Diagnostic, Diagnostics, display_path};
+use crate::load::scenario::Scenario;
+use crate::rules::phase::{Phase, Session};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 

@@ -1,13 +1,13 @@
 //! Whole battles without a window: player units follow a built-in policy, enemies their profiles.
 
 use crate::ai::{self, Decision};
-use crate::battle::{Battle, UnitId};
-use crate::combat;
-use crate::data::DataSet;
-use crate::grid::{Path, Pos};
-use crate::profile::Behavior;
-use crate::range::Team;
-use crate::scenario::Scenario;
+use crate::load::data::DataSet;
+use crate::load::profiles::Behavior;
+use crate::load::scenario::Scenario;
+use crate::rules::battle::{Battle, UnitId};
+use crate::rules::combat;
+use crate::search::grid::Team;
+use crate::search::grid::{Path, Pos};
 use serde::Serialize;
 
 /// One turn of a simulated battle.

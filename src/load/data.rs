@@ -1,9 +1,9 @@
 //! The designer-edited data set: `terrain.toml` and `profiles.toml` of one `data/` folder.
 
-use crate::diag::{Diagnostics, Source};
-use crate::kinds::{Kind, Kinds, Stats};
-use crate::profile::Profiles;
-use crate::terrain::TerrainSet;
+use crate::load::diag::{Diagnostics, Source};
+use crate::load::profiles::Profiles;
+use crate::load::terrain::TerrainSet;
+use crate::load::units::{Kind, Kinds, Stats};
 use std::path::{Path, PathBuf};
 
 /// Terrain kinds and AI profiles, loaded together.

@@ -1,12 +1,12 @@
 //! Scenarios (`maps/*.toml`): a map file and the units placed on it, strictly parsed and validated.
 
-use crate::data::DataSet;
-use crate::diag::{Diagnostics, Source, display_path};
-use crate::grid::Pos;
-use crate::kinds::{RangeSpec, Stats, check_stat};
-use crate::map::TerrainMap;
-use crate::range::Team;
-use crate::terrain::{ClassId, Cost};
+use crate::load::data::DataSet;
+use crate::load::diag::{Diagnostics, Source, display_path};
+use crate::load::map::TerrainMap;
+use crate::load::terrain::{ClassId, Cost};
+use crate::load::units::{RangeSpec, Stats, check_stat};
+use crate::search::grid::Pos;
+use crate::search::grid::Team;
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -163,7 +163,7 @@ impl Scenario {
         let mut cells: HashMap<Pos, String> = HashMap::new();
         for u in &raw.units {
             let u = u.get_ref();
-            let name = crate::names::clean_name(u.name.get_ref(), units.len() + 1);
+            let name = crate::load::names::clean_name(u.name.get_ref(), units.len() + 1);
             let kind_name = u.kind.as_ref().map_or("soldier", |k| k.get_ref().as_str());
             if data.kinds.get(kind_name).is_none() {
                 let at = u.kind.as_ref().map_or(u.name.span(), |k| k.span());
@@ -179,7 +179,7 @@ impl Scenario {
                 .kinds
                 .get(kind_name)
                 .cloned()
-                .unwrap_or_else(|| crate::data::builtin_kinds().list.remove(0));
+                .unwrap_or_else(|| crate::load::data::builtin_kinds().list.remove(0));
             let class_name = u.class.as_ref().map_or(kind.class.as_str(), |c| c.get_ref().as_str());
             let class_known = data.terrain.class(class_name).is_some();
             let mut err = |span: &std::ops::Range<usize>, msg: String| errs.push(src.error_span(span, msg));
@@ -188,7 +188,7 @@ impl Scenario {
                     &u.name.span(),
                     format!(
                         "duplicate unit name {name:?}: names must be unique within a scenario (names are shown cut to {} characters)",
-                        crate::names::MAX_NAME_CHARS
+                        crate::load::names::MAX_NAME_CHARS
                     ),
                 );
             }

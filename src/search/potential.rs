@@ -4,9 +4,9 @@
 //! way to the target, the target's own cell included (the maze article's step map,
 //! weighted by terrain). It is one backward Dijkstra from the target with a bucket ring.
 
-use crate::grid::Pos;
-use crate::map::{CostLayer, Layout};
-use crate::terrain::Cost;
+use crate::load::map::{CostLayer, Layout};
+use crate::load::terrain::Cost;
+use crate::search::grid::Pos;
 
 /// Travel cost to one target from every cell of the map.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -23,7 +23,8 @@ impl PotentialMap {
     /// Computes the map for `target` on `layer`'s terrain costs.
     ///
     /// ```
-    /// use skirmish::{diag::Source, grid::Pos, map::TerrainMap, potential::PotentialMap, terrain::*};
+    /// use skirmish::load::{diag::Source, map::TerrainMap, terrain::*};
+    /// use skirmish::search::{grid::Pos, potential::PotentialMap};
     /// let t = TerrainSet::parse(&Source::new("t", "[p]\nglyph = \".\"\ncost = 1\n[f]\nglyph = \"T\"\ncost = 2\n")).unwrap();
     /// let m = TerrainMap::parse(&Source::new("m", "..T.\n"), &t).unwrap();
     /// let pot = PotentialMap::compute(&m.cost_layer(&t, ClassId(0)), Pos::new(3, 0));

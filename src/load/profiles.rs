@@ -1,6 +1,6 @@
 //! Enemy AI profiles, loaded from `data/profiles.toml`: a behaviour plus its numbers.
 
-use crate::diag::{Diagnostics, Source};
+use crate::load::diag::{Diagnostics, Source};
 use indexmap::IndexMap;
 use serde::Deserialize;
 use toml::Spanned;

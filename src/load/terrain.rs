@@ -1,6 +1,6 @@
 //! Terrain kinds and movement classes, loaded from `data/terrain.toml`.
 
-use crate::diag::{Diagnostics, Source};
+use crate::load::diag::{Diagnostics, Source};
 use indexmap::IndexMap;
 use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, Visitor};

@@ -6,45 +6,10 @@
 //! nanoseconds per reachable cell. Ties are broken the same way every time: cells of equal
 //! cost are settled first-in first-out and neighbours are tried in digit order 1, 2, 3, 4.
 
-use crate::grid::{Dir, Path, Pos};
-use crate::map::{CostLayer, Layout};
-use crate::terrain::Cost;
+use crate::load::map::{CostLayer, Layout};
+use crate::load::terrain::Cost;
+use crate::search::grid::{Dir, Path, Pos, Team};
 use std::collections::HashMap;
-
-/// The two sides of a battle.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Team {
-    /// The human side.
-    Player,
-    /// The AI side.
-    Enemy,
-}
-
-impl Team {
-    /// The other side.
-    pub fn other(self) -> Team {
-        match self {
-            Team::Player => Team::Enemy,
-            Team::Enemy => Team::Player,
-        }
-    }
-
-    fn code(self) -> u8 {
-        match self {
-            Team::Player => 1,
-            Team::Enemy => 2,
-        }
-    }
-
-    /// The lowercase name used in files and JSON.
-    pub fn name(self) -> &'static str {
-        match self {
-            Team::Player => "player",
-            Team::Enemy => "enemy",
-        }
-    }
-}
 
 /// Which team stands on each cell, on the padded layout.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -439,9 +404,9 @@ impl Range {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diag::Source;
-    use crate::map::TerrainMap;
-    use crate::terrain::{ClassId, TerrainSet};
+    use crate::load::diag::Source;
+    use crate::load::map::TerrainMap;
+    use crate::load::terrain::{ClassId, TerrainSet};
 
     fn setup(rows: &str) -> (CostLayer, Occupancy) {
         let t = TerrainSet::parse(&Source::new(

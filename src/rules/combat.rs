@@ -1,7 +1,7 @@
 //! Combat: deterministic damage, counter-attacks, defeat, forecasts and the battle's outcome.
 
-use crate::battle::{Battle, UnitId};
-use crate::range::Team;
+use crate::rules::battle::{Battle, UnitId};
+use crate::search::grid::Team;
 use serde::Serialize;
 
 /// One blow.

@@ -3,17 +3,18 @@
 //! input means a message on stderr, exit code 1 and nothing on stdout.
 
 use crate::ai::{self, Decision};
-use crate::battle::Battle;
-use crate::data::DataSet;
-use crate::diag::{Diagnostic, Diagnostics, Source, display_path};
-use crate::grid::Pos;
-use crate::map::TerrainMap;
+use crate::load::data::DataSet;
+use crate::load::diag::{Diagnostic, Diagnostics, Source, display_path};
+use crate::load::map::TerrainMap;
+use crate::load::profiles::Profiles;
+use crate::load::scenario::{Scenario, default_data_dir};
+use crate::load::terrain::TerrainSet;
 use crate::picture;
-use crate::profile::Profiles;
-use crate::range::{Occupancy, RangeFinder, RangeQuery, Reach, Team};
-use crate::scenario::{Scenario, default_data_dir};
-use crate::simulate;
-use crate::terrain::TerrainSet;
+use crate::play::simulate;
+use crate::rules::battle::Battle;
+use crate::search::grid::Pos;
+use crate::search::grid::Team;
+use crate::search::range::{Occupancy, RangeFinder, RangeQuery, Reach};
 use clap::{Args, Parser, Subcommand};
 use serde_json::{Value, json};
 use std::ffi::OsString;
@@ -58,7 +59,7 @@ pub struct PlayArgs {
     pub save_file: PathBuf,
     /// The checked save to resume, filled in after validation.
     #[arg(skip)]
-    pub save: Option<Box<crate::save::SaveFile>>,
+    pub save: Option<Box<crate::io::save::SaveFile>>,
 }
 
 impl PlayArgs {
@@ -261,7 +262,7 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
     let data_override = cli.data.clone();
     match cli.cmd {
         None => {
-            let scenario = match cli.play.resume.as_deref().map(crate::save::read) {
+            let scenario = match cli.play.resume.as_deref().map(crate::io::save::read) {
                 Some(Ok(save)) => PathBuf::from(save.scenario),
                 Some(Err(e)) => return fail(e.0.into()),
                 None => find_default(DEFAULT_SCENARIO),
@@ -316,9 +317,9 @@ fn play(path: &Path, data_override: Option<PathBuf>, mut opts: PlayArgs) -> Outc
         Ok((scenario, data, data_dir)) => {
             if let Some(save_path) = &opts.resume {
                 // Check the save against the scenario now, so a bad save never opens a window.
-                let checked = crate::save::read(save_path).and_then(|save| {
+                let checked = crate::io::save::read(save_path).and_then(|save| {
                     let mut battle = Battle::new(&scenario, &data);
-                    crate::save::restore(&save, &scenario, &mut battle, save_path).map(|_| save)
+                    crate::io::save::restore(&save, &scenario, &mut battle, save_path).map(|_| save)
                 });
                 match checked {
                     Ok(save) => opts.save = Some(Box::new(save)),
@@ -630,7 +631,7 @@ pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
 }
 
 fn generate_cmd(seed: u64, (w, h): (usize, usize), out: &Path, data_override: Option<PathBuf>) -> Outcome {
-    use crate::generate::{MAX_SIDE, MIN_SIDE};
+    use crate::io::generate::{MAX_SIDE, MIN_SIDE};
     if !(MIN_SIDE..=MAX_SIDE).contains(&w) || !(MIN_SIDE..=MAX_SIDE).contains(&h) {
         return usage(format!(
             "error: size {w}x{h} is out of range: each side must be {MIN_SIDE}..={MAX_SIDE}\n"
@@ -645,7 +646,7 @@ fn generate_cmd(seed: u64, (w, h): (usize, usize), out: &Path, data_override: Op
         Err(e) => return fail(e),
     };
     let map_name = format!("gen-{seed}.txt");
-    let g = match crate::generate::generate(&terrain, seed, w, h, &map_name) {
+    let g = match crate::io::generate::generate(&terrain, seed, w, h, &map_name) {
         Ok(g) => g,
         Err(e) => return usage(format!("error: {}\n", e.0)),
     };
@@ -662,6 +663,6 @@ fn generate_cmd(seed: u64, (w, h): (usize, usize), out: &Path, data_override: Op
         display_path(&map_path),
         display_path(&scen_path),
         g.enemies.len(),
-        crate::generate::MIN_ENEMY_TRAVEL
+        crate::io::generate::MIN_ENEMY_TRAVEL
     ))
 }

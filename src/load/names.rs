@@ -9,7 +9,7 @@ pub const MAX_NAME_CHARS: usize = 16;
 /// `Unit N` (with `n` its 1-based place in the scenario).
 ///
 /// ```
-/// use skirmish::names::clean_name;
+/// use skirmish::load::names::clean_name;
 /// assert_eq!(clean_name("  Kiny\t\u{7}", 1), "Kiny");
 /// assert_eq!(clean_name("", 3), "Unit 3");
 /// assert_eq!(clean_name("Bartholomew the Unready", 1), "Bartholomew the ");

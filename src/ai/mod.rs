@@ -1,13 +1,14 @@
 //! Enemy decisions: pick a target, then a destination and path, as the unit's profile says,
 //! with a one-line reason a level designer can read.
 
-use crate::battle::{Battle, UnitId};
-use crate::combat::{self, Strike};
-use crate::grid::{Path, Pos};
-use crate::potential::UNREACHABLE;
-use crate::profile::{Behavior, Profiles};
-use crate::range::{Leash, Team};
-use crate::terrain::Cost;
+use crate::load::profiles::{Behavior, Profiles};
+use crate::load::terrain::Cost;
+use crate::rules::battle::{Battle, UnitId};
+use crate::rules::combat::{self, Strike};
+use crate::search::grid::Team;
+use crate::search::grid::{Path, Pos};
+use crate::search::potential::UNREACHABLE;
+use crate::search::range::Leash;
 use serde::Serialize;
 
 /// What one unit decided on its turn.

@@ -199,3 +199,38 @@ mod tests {
         assert!(Path::parse("25").is_none());
     }
 }
+
+/// The two sides of a battle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Team {
+    /// The human side.
+    Player,
+    /// The AI side.
+    Enemy,
+}
+
+impl Team {
+    /// The other side.
+    pub fn other(self) -> Team {
+        match self {
+            Team::Player => Team::Enemy,
+            Team::Enemy => Team::Player,
+        }
+    }
+
+    pub(crate) fn code(self) -> u8 {
+        match self {
+            Team::Player => 1,
+            Team::Enemy => 2,
+        }
+    }
+
+    /// The lowercase name used in files and JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            Team::Player => "player",
+            Team::Enemy => "enemy",
+        }
+    }
+}

@@ -3,11 +3,11 @@
 //! opened up into a battlefield, and enemies are placed by the potential method so that none
 //! starts closer to the player than a minimum travel cost.
 
-use crate::grid::{Dir, Pos};
-use crate::map::TerrainMap;
-use crate::potential::PotentialMap;
+use crate::load::map::TerrainMap;
+use crate::load::terrain::{ClassId, TerrainSet};
 use crate::rng::Rng;
-use crate::terrain::{ClassId, TerrainSet};
+use crate::search::grid::{Dir, Pos};
+use crate::search::potential::PotentialMap;
 
 /// Smallest side accepted.
 pub const MIN_SIDE: usize = 15;

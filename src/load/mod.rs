@@ -1,0 +1,11 @@
+//! Loading what level designers edit: terrain, unit kinds, AI profiles, maps and scenarios,
+//! every error located as `file:line:col`.
+
+pub mod data;
+pub mod diag;
+pub mod map;
+pub mod names;
+pub mod profiles;
+pub mod scenario;
+pub mod terrain;
+pub mod units;

@@ -1,0 +1,3 @@
+//! Headless drivers: whole battles played through the rules core.
+
+pub mod simulate;

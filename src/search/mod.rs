@@ -1,0 +1,5 @@
+//! Searching the grid: positions and paths, the exact range search and potential maps.
+
+pub mod grid;
+pub mod potential;
+pub mod range;
