@@ -1,0 +1,53 @@
+//! `skirmish generate`: a new battlefield from a seed.
+
+use super::*;
+
+/// Writes `text` to `path` through a temporary file and a rename, so a crash never leaves
+/// a half-written file behind.
+pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
+    let tmp = path.with_extension(format!(
+        "{}.tmp",
+        path.extension()
+            .map(|e| e.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    ));
+    std::fs::write(&tmp, text)?;
+    std::fs::rename(&tmp, path)
+}
+
+pub(super) fn generate_cmd(seed: u64, (w, h): (usize, usize), out: &Path, data_override: Option<PathBuf>) -> Outcome {
+    use crate::io::generate::{MAX_SIDE, MIN_SIDE};
+    if !(MIN_SIDE..=MAX_SIDE).contains(&w) || !(MIN_SIDE..=MAX_SIDE).contains(&h) {
+        return usage(format!(
+            "error: size {w}x{h} is out of range: each side must be {MIN_SIDE}..={MAX_SIDE}\n"
+        ));
+    }
+    let data_dir = data_override.unwrap_or_else(|| out.join("..").join("data"));
+    let terrain = match Source::read(&data_dir.join("terrain.toml"))
+        .map_err(Diagnostics::from)
+        .and_then(|s| TerrainSet::parse(&s))
+    {
+        Ok(t) => t,
+        Err(e) => return fail(e),
+    };
+    let map_name = format!("gen-{seed}.txt");
+    let g = match crate::io::generate::generate(&terrain, seed, w, h, &map_name) {
+        Ok(g) => g,
+        Err(e) => return usage(format!("error: {}\n", e.0)),
+    };
+    let map_path = out.join(&map_name);
+    let scen_path = out.join(format!("gen-{seed}.toml"));
+    if let Err(e) = std::fs::create_dir_all(out)
+        .and_then(|_| write_atomic(&map_path, &g.map_text))
+        .and_then(|_| write_atomic(&scen_path, &g.scenario_text))
+    {
+        return usage(format!("error: cannot write into {}: {e}\n", display_path(out)));
+    }
+    ok(format!(
+        "wrote {} and {} ({} enemies, none closer than travel {} to the hero)\n",
+        display_path(&map_path),
+        display_path(&scen_path),
+        g.enemies.len(),
+        crate::io::generate::MIN_ENEMY_TRAVEL
+    ))
+}

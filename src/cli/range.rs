@@ -1,0 +1,183 @@
+//! `skirmish range`: the reachable cells of a unit in a scenario or on a bare map.
+
+use super::check::check_map;
+use super::*;
+
+#[derive(Args, Debug)]
+pub(super) struct RangeArgs {
+    /// Scenario file (with --unit).
+    scenario: Option<PathBuf>,
+    /// The unit whose range to show.
+    #[arg(long)]
+    unit: Option<String>,
+    /// A bare map file instead of a scenario.
+    #[arg(long, conflicts_with = "scenario")]
+    map: Option<PathBuf>,
+    /// The mover's cell on the bare map, X,Y.
+    #[arg(long, value_parser = parse_pos, requires = "map")]
+    from: Option<Pos>,
+    /// Movement points on the bare map.
+    #[arg(long = "move", requires = "map")]
+    movement: Option<u32>,
+    /// Movement class on the bare map.
+    #[arg(long, default_value = "foot", requires = "map")]
+    class: String,
+    /// A cell held by an enemy of the mover, X,Y (repeatable).
+    #[arg(long, value_parser = parse_pos, requires = "map")]
+    block: Vec<Pos>,
+    /// A cell held by an ally of the mover, X,Y (repeatable).
+    #[arg(long, value_parser = parse_pos, requires = "map")]
+    ally: Vec<Pos>,
+    /// Print JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+pub(super) fn parse_pos(s: &str) -> Result<Pos, String> {
+    let (x, y) = s
+        .split_once(',')
+        .ok_or_else(|| format!("expected X,Y such as 20,20, found {s:?}"))?;
+    let n = |v: &str| {
+        v.trim()
+            .parse::<i32>()
+            .map_err(|_| format!("expected X,Y with whole numbers, found {s:?}"))
+    };
+    Ok(Pos::new(n(x)?, n(y)?))
+}
+
+pub(super) fn cells_json(reach: &Reach<'_>) -> Vec<Value> {
+    let mut cells: Vec<(Pos, u32)> = reach.cells().collect();
+    cells.sort_by_key(|&(p, c)| (c, p.y, p.x));
+    cells
+        .into_iter()
+        .map(|(p, c)| json!({"at": [p.x, p.y], "cost": c, "path": reach.digits(p).unwrap_or_default()}))
+        .collect()
+}
+
+pub(super) fn arg_error(msg: &str) -> Outcome {
+    usage(format!(
+        "error: {msg}\n\nFor more information, try 'skirmish range --help'.\n"
+    ))
+}
+
+pub(super) fn range(a: RangeArgs, data_override: Option<PathBuf>) -> Outcome {
+    if let Some(map_path) = &a.map {
+        let (Some(from), Some(budget)) = (a.from, a.movement) else {
+            return arg_error("--map needs --from X,Y and --move N");
+        };
+        let dir = data_override.unwrap_or_else(|| map_path.parent().unwrap_or(Path::new("")).join("..").join("data"));
+        let loaded = Source::read(&dir.join("terrain.toml"))
+            .map_err(Diagnostics::from)
+            .and_then(|s| TerrainSet::parse(&s))
+            .and_then(|t| check_map(map_path, &t).map(|m| (t, m)));
+        let (terrain, map) = match loaded {
+            Ok(v) => v,
+            Err(e) => return fail(e),
+        };
+        let Some(class) = terrain.class(&a.class) else {
+            return arg_error(&format!(
+                "unknown movement class {:?} (known: {})",
+                a.class,
+                terrain.classes.join(", ")
+            ));
+        };
+        let shown = display_path(map_path);
+        for (flag, p) in std::iter::once(("--from", from))
+            .chain(a.block.iter().map(|&p| ("--block", p)))
+            .chain(a.ally.iter().map(|&p| ("--ally", p)))
+        {
+            if !map.contains(p) {
+                return arg_error(&format!(
+                    "{flag} {},{} is off the map {shown} ({}x{})",
+                    p.x, p.y, map.width, map.height
+                ));
+            }
+        }
+        let mut occ = Occupancy::new(map.layout());
+        occ.place(from, Team::Player);
+        for &p in &a.ally {
+            occ.place(p, Team::Player);
+        }
+        for &p in &a.block {
+            occ.place(p, Team::Enemy);
+        }
+        let layer = map.cost_layer(&terrain, class);
+        let mut finder = RangeFinder::new(layer.layout);
+        let q = RangeQuery {
+            origin: from,
+            budget,
+            team: Team::Player,
+            leash: None,
+        };
+        let reach = finder.search(&layer, &occ, q);
+        let title = format!("from {from} on {shown}, move {budget}, class {}", a.class);
+        return ok(range_output(&reach, a.json, None, &title, &map, &terrain, &occ));
+    }
+    let Some(scenario_path) = a.scenario else {
+        return arg_error("give a scenario and --unit NAME, or --map MAP.txt --from X,Y --move N");
+    };
+    let Some(unit) = a.unit else {
+        return arg_error("a scenario needs --unit NAME");
+    };
+    let (scenario, data, _) = match load_scenario(&scenario_path, data_override) {
+        Ok(v) => v,
+        Err(e) => return fail(e),
+    };
+    let mut battle = Battle::new(&scenario, &data);
+    let Some(id) = battle.find(&unit) else {
+        let names: Vec<&str> = battle.units.iter().map(|u| u.name.as_str()).collect();
+        return arg_error(&format!(
+            "no unit named {unit:?} in {} (units: {})",
+            scenario.path,
+            names.join(", ")
+        ));
+    };
+    let u = battle.unit(id).clone();
+    let class = &data.terrain.classes[u.class.0 as usize];
+    let title = format!("{} at {}, move {}, class {class}", u.name, u.pos, u.movement);
+    let map = battle.map.clone();
+    let occ = battle.occupancy().clone();
+    let terrain = battle.terrain.clone();
+    let reach = battle.reach(id, None);
+    ok(range_output(
+        &reach,
+        a.json,
+        Some(&u.name),
+        &title,
+        &map,
+        &terrain,
+        &occ,
+    ))
+}
+
+pub(super) fn range_output(
+    reach: &Reach<'_>,
+    as_json: bool,
+    unit: Option<&str>,
+    title: &str,
+    map: &TerrainMap,
+    terrain: &TerrainSet,
+    occ: &Occupancy,
+) -> String {
+    // Both callers check the mover's cell first; an empty answer is still no panic.
+    let Some(q) = reach.query() else {
+        return "no range: the mover stands off the map\n".to_string();
+    };
+    if as_json {
+        let mut v = json!({"origin": [q.origin.x, q.origin.y], "move": q.budget, "cells": cells_json(reach)});
+        if let Some(u) = unit {
+            v["unit"] = json!(u);
+        }
+        return format!("{v}\n");
+    }
+    let b = picture::bounds(map, reach, 1);
+    format!(
+        "{title}: {} cells (columns {}..{}, rows {}..{})\n{}legend: digits/letters = cost to end there (a=10 ... z=35, * more), a = ally, x = enemy, other glyphs = terrain\n",
+        reach.len(),
+        b.0,
+        b.2 - 1,
+        b.1,
+        b.3 - 1,
+        picture::draw(map, terrain, occ, q.team, reach, b)
+    )
+}
