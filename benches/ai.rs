@@ -9,9 +9,8 @@ use skirmish::ai;
 use skirmish::load::map::TerrainMap;
 use skirmish::load::terrain::ClassId;
 use skirmish::rng::Rng;
-use skirmish::rules::battle::{Battle, Unit};
-use skirmish::search::grid::Pos;
-use skirmish::search::grid::Team;
+use skirmish::rules::{Battle, Command, Unit};
+use skirmish::search::grid::{Pos, Team};
 use std::collections::HashSet;
 use std::hint::black_box;
 use std::time::Duration;
@@ -68,8 +67,12 @@ fn enemy_phase(c: &mut Criterion) {
                 BenchmarkId::new(format!("256x256_mixed/{players}_players"), n),
                 |bench| {
                     bench.iter_batched(
-                        || b.clone(),
-                        |mut b| black_box(ai::enemy_phase(&mut b, &profiles).len()),
+                        || {
+                            let mut b = b.clone();
+                            b.execute(Command::EndPhase).expect("the enemy phase begins");
+                            b
+                        },
+                        |mut b| black_box(ai::enemy_phase(&mut b, &profiles).map(|(t, _)| t.len())),
                         BatchSize::LargeInput,
                     )
                 },

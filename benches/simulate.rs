@@ -17,7 +17,7 @@ fn battles(c: &mut Criterion) {
         .warm_up_time(Duration::from_millis(500))
         .measurement_time(Duration::from_secs(3));
     group.bench_function("sample_battle_to_the_end", |b| {
-        b.iter(|| black_box(skirmish::play::simulate::run(&scenario, &data, 100, black_box(1)).result))
+        b.iter(|| black_box(skirmish::play::simulate::run(&scenario, &data, 100, black_box(1)).map(|r| r.result())))
     });
     group.finish();
 }

@@ -11,6 +11,7 @@ use crate::load::diag::Source;
 use crate::load::map::TerrainMap;
 use crate::load::profiles::Profiles;
 use crate::load::terrain::TerrainSet;
+use crate::load::units::Stats;
 use crate::rules::battle::{Battle, Unit};
 use crate::search::grid::Pos;
 use crate::search::grid::Team;
@@ -161,6 +162,25 @@ pub struct Placed {
     pub profile: Option<&'static str>,
     /// Movement class name.
     pub class: &'static str,
+    /// Hit points at the start, when not the full amount.
+    pub hp: Option<i32>,
+    /// Combat numbers, when not a soldier's.
+    pub stats: Option<Stats>,
+}
+
+impl Placed {
+    /// The same unit starting with `hp` hit points.
+    pub fn hp(self, hp: i32) -> Placed {
+        Placed { hp: Some(hp), ..self }
+    }
+
+    /// The same unit with other combat numbers (full hit points of those).
+    pub fn stats(self, stats: Stats) -> Placed {
+        Placed {
+            stats: Some(stats),
+            ..self
+        }
+    }
 }
 
 /// A player unit on marker `mark` (foot, move 5).
@@ -171,6 +191,8 @@ pub fn player(mark: char) -> Placed {
         movement: 5,
         profile: None,
         class: "foot",
+        hp: None,
+        stats: None,
     }
 }
 
@@ -182,6 +204,8 @@ pub fn enemy(mark: char, profile: &'static str, movement: u32) -> Placed {
         movement,
         profile: Some(profile),
         class: "foot",
+        hp: None,
+        stats: None,
     }
 }
 
@@ -199,6 +223,11 @@ impl Scene {
                     .unwrap_or_else(|| panic!("class {}", u.class));
                 let mut unit = Unit::new(u.mark.to_string(), u.team, pos, class, u.movement);
                 unit.profile = u.profile.map(str::to_string);
+                if let Some(st) = u.stats {
+                    unit.stats = st;
+                    unit.hp = st.hp;
+                }
+                unit.hp = u.hp.unwrap_or(unit.hp);
                 unit
             })
             .collect();

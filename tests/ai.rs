@@ -6,17 +6,50 @@
 use proptest::prelude::*;
 use skirmish::ai::{self, Decision};
 use skirmish::fixture::{Placed, Scene, enemy, player, profiles};
-use skirmish::rules::battle::{Battle, UnitId};
-use skirmish::search::grid::Pos;
-use skirmish::search::grid::Team;
+use skirmish::load::profiles::Profiles;
+use skirmish::rules::{Battle, Command, UnitId};
+use skirmish::search::grid::{Pos, Team};
+
+/// A decision with the battle it was made on, to name its units.
+#[derive(Debug)]
+struct Decided {
+    d: Decision,
+    battle: Battle,
+}
+
+impl std::ops::Deref for Decided {
+    type Target = Decision;
+    fn deref(&self) -> &Decision {
+        &self.d
+    }
+}
+
+impl PartialEq for Decided {
+    fn eq(&self, other: &Decided) -> bool {
+        self.d == other.d
+    }
+}
+
+impl Decided {
+    fn target_name(&self) -> Option<&str> {
+        self.d.target.map(|t| self.battle.name(t))
+    }
+}
+
+/// One whole enemy phase from the player's phase: every enemy's decision, in acting order.
+fn enemy_phase(b: &mut Battle, p: &Profiles) -> Vec<Decision> {
+    b.execute(Command::EndPhase).unwrap();
+    let (turns, _) = ai::enemy_phase(b, p).unwrap();
+    turns.into_iter().map(|t| t.decision).collect()
+}
 
 /// Decides for enemy `who` on `picture` and checks it ends on `*` (or stays when there is none).
 #[track_caller]
-fn expect(picture: &str, units: &[Placed], extra_profiles: &str, who: char) -> Decision {
+fn expect(picture: &str, units: &[Placed], extra_profiles: &str, who: char) -> Decided {
     let scene = Scene::parse(picture);
-    let mut battle = scene.battle(units);
+    let battle = scene.battle(units);
     let id = battle.find(&who.to_string()).unwrap();
-    let d = ai::decide(&mut battle, &profiles(extra_profiles), id);
+    let d = ai::decide(&battle, &profiles(extra_profiles), id);
     let want = scene
         .marks
         .iter()
@@ -27,8 +60,8 @@ fn expect(picture: &str, units: &[Placed], extra_profiles: &str, who: char) -> D
         "{who} went to {} (path {}) instead of {want}: {}",
         d.to, d.path, d.reason
     );
-    assert_eq!(d.steps.end(d.from), d.to, "the path must replay to the destination");
-    d
+    assert_eq!(d.path.end(d.from), d.to, "the path must replay to the destination");
+    Decided { d, battle }
 }
 
 // ---- proximity: approaches only while the target is within sight ----
@@ -102,13 +135,14 @@ fn a_woken_guard_keeps_chasing_after_the_player_retreats() {
     let scene = Scene::parse(". . . . . . . . . . . . . . . . P . . G");
     let mut b = scene.battle(&[player('P'), enemy('G', "guard", 2)]);
     let p = profiles("");
-    let first = ai::enemy_phase(&mut b, &p);
+    let first = enemy_phase(&mut b, &p);
     assert!(first[0].triggered);
     // The player runs far away: distance now far beyond the trigger.
     let pid = b.find("P").unwrap();
-    b.units[pid.0].pos = Pos::new(0, 0);
-    b.rebuild_occupancy();
-    let second = ai::enemy_phase(&mut b, &p);
+    let mut moved = b.snapshot();
+    moved.units[pid.0].at = Pos::new(0, 0);
+    b.execute(Command::Restore(Box::new(moved))).unwrap();
+    let second = enemy_phase(&mut b, &p);
     assert!(second[0].triggered, "a fired trigger is battle state");
     assert_eq!(second[0].path, "44");
     assert!(
@@ -138,7 +172,7 @@ fn any_player_unit_wakes_the_guard_but_it_chases_its_target() {
         "{}",
         d.reason
     );
-    assert_eq!(d.target.as_deref(), Some("P"));
+    assert_eq!(d.target_name(), Some("P"));
 }
 
 #[test]
@@ -176,13 +210,13 @@ fn the_leash_limits_the_path_not_only_the_destination() {
         "[tight]\nbehavior = \"pivot_leash\"\nleash = 3\n",
         'D',
     );
-    for c in d.steps.replay(d.from) {
+    for c in d.path.replay(d.from) {
         assert!(c.manhattan(d.from) < 3, "passed {c} outside the leash");
     }
     // Without the leash the same unit walks around the wall.
     let scene = Scene::parse(picture);
-    let mut b = scene.battle(&[player('P'), enemy('D', "charger", 6)]);
-    let free = ai::decide(&mut b, &profiles(""), UnitId(1));
+    let b = scene.battle(&[player('P'), enemy('D', "charger", 6)]);
+    let free = ai::decide(&b, &profiles(""), UnitId(1));
     assert_eq!(free.to, Pos::new(0, 1));
 }
 
@@ -259,7 +293,7 @@ fn the_target_is_nearest_by_travel_cost_not_by_manhattan() {
         "",
         'E',
     );
-    assert_eq!(d.target.as_deref(), Some("P"));
+    assert_eq!(d.target_name(), Some("P"));
 }
 
 #[test]
@@ -271,7 +305,7 @@ fn a_river_makes_the_far_bank_dear() {
         "",
         'E',
     );
-    assert_eq!(d.target.as_deref(), Some("P"));
+    assert_eq!(d.target_name(), Some("P"));
 }
 
 #[test]
@@ -282,14 +316,14 @@ fn equal_travel_costs_go_to_the_unit_listed_first() {
         "",
         'E',
     );
-    assert_eq!(d.target.as_deref(), Some("P"));
+    assert_eq!(d.target_name(), Some("P"));
     let d = expect(
         "P . . . E * . . Q",
         &[player('Q'), player('P'), enemy('E', "charger", 1)],
         "",
         'E',
     );
-    assert_eq!(d.target.as_deref(), Some("Q"));
+    assert_eq!(d.target_name(), Some("Q"));
 }
 
 #[test]
@@ -307,13 +341,13 @@ fn allies_in_a_corridor_are_passed_but_never_landed_on() {
          # # # # # # # #",
     );
     let mut b = scene.battle(&[player('P'), enemy('F', "charger", 3), enemy('E', "charger", 3)]);
-    let ds = ai::enemy_phase(&mut b, &profiles(""));
+    let ds = enemy_phase(&mut b, &profiles(""));
     assert_eq!(
-        (ds[0].unit.as_str(), ds[0].to, ds[0].path.as_str()),
+        (b.name(ds[0].unit), ds[0].to, ds[0].path.digits().as_str()),
         ("F", Pos::new(3, 1), "444")
     );
     assert_eq!(
-        (ds[1].unit.as_str(), ds[1].to, ds[1].path.as_str()),
+        (b.name(ds[1].unit), ds[1].to, ds[1].path.digits().as_str()),
         ("E", Pos::new(2, 1), "444")
     );
 }
@@ -328,7 +362,7 @@ fn a_player_unit_in_the_corridor_blocks_the_way() {
         "",
         'E',
     );
-    assert_eq!(d.target.as_deref(), Some("Q"));
+    assert_eq!(d.target_name(), Some("Q"));
 }
 
 #[test]
@@ -348,7 +382,7 @@ fn ties_between_cells_go_to_the_cheaper_move_then_reading_order() {
 fn each_enemy_sees_the_board_as_the_previous_one_left_it() {
     let scene = Scene::parse("P . . . A B");
     let mut b = scene.battle(&[player('P'), enemy('A', "charger", 5), enemy('B', "charger", 5)]);
-    let ds = ai::enemy_phase(&mut b, &profiles(""));
+    let ds = enemy_phase(&mut b, &profiles(""));
     assert_eq!(ds[0].to, Pos::new(1, 0));
     assert_eq!(ds[1].to, Pos::new(2, 0), "B cannot stop where A now stands");
 }
@@ -407,48 +441,51 @@ proptest! {
     fn every_decision_keeps_its_profile_promise((rows, players, enemies) in random_battle()) {
         let Some(mut b) = build(&rows, &players, &enemies) else { return Ok(()) };
         let p = profiles("");
+        b.execute(Command::EndPhase).unwrap();
         let before = b.clone();
-        let again = ai::enemy_phase(&mut before.clone(), &p);
-        let ds = ai::enemy_phase(&mut b, &p);
-        prop_assert_eq!(&ds, &again, "same board, same decisions");
+        let (again, _) = ai::enemy_phase(&mut before.clone(), &p).unwrap();
+        let (turns, _) = ai::enemy_phase(&mut b, &p).unwrap();
+        prop_assert_eq!(&turns, &again, "same board, same decisions and events");
         // Replay on a fresh copy to check each decision on the board it was made on.
         let mut board = before;
-        for d in &ds {
-            let me = board.unit(d.id).clone();
-            prop_assert_eq!(d.steps.end(d.from), d.to);
+        for t in &turns {
+            let d = &t.decision;
+            let me = board.unit(d.unit).clone();
+            let name = &me.name;
+            prop_assert_eq!(d.path.end(d.from), d.to);
             prop_assert!(d.cost <= me.movement);
             match me.profile.as_deref() {
                 Some("pivot") => {
-                    for c in d.steps.replay(d.from) {
-                        prop_assert!(c.manhattan(me.pivot) < 6, "{} left its leash at {}", d.unit, c);
+                    for c in d.path.replay(d.from) {
+                        prop_assert!(c.manhattan(me.pivot) < 6, "{} left its leash at {}", name, c);
                     }
                 }
                 Some("archer") if d.triggered => {
-                    let t = board.find(d.target.as_deref().unwrap()).unwrap();
-                    let tp = board.unit(t).pos;
-                    let reach = board.reach(d.id, None);
-                    let ring_reachable = reach.cells().any(|(c, _)| c.manhattan(tp) == 3);
+                    let tp = board.unit(d.target.unwrap()).pos;
+                    let ring_reachable = board.with_reach(d.unit, None, |r| r.cells().any(|(c, _)| c.manhattan(tp) == 3));
                     prop_assert_eq!(d.to.manhattan(tp) == 3, ring_reachable, "{}", d.reason);
                 }
                 Some("proximity") | Some("guard") if !d.triggered => prop_assert_eq!(d.to, d.from),
                 Some("guard") => {
                     // Awake means a player unit was within 3 at some decision, now or before.
                     let near = board.living(Team::Player).any(|p| board.unit(p).pos.manhattan(d.from) <= 3);
-                    prop_assert!(near || me.triggered, "{} woke with nobody near", d.unit);
+                    prop_assert!(near || me.triggered, "{} woke with nobody near", name);
                 }
                 _ => {}
             }
             if d.triggered && me.profile.as_deref() != Some("archer") {
                 // Approaching never ends farther (by travel cost) than where it started.
-                if let Some(t) = d.target.as_deref().and_then(|n| board.find(n)) {
+                if let Some(t) = d.target {
                     let tp = board.unit(t).pos;
-                    let pot = board.potential(tp, me.class);
-                    if let (Some(a), Some(z)) = (pot.get(d.from), pot.get(d.to)) {
-                        prop_assert!(z <= a, "{} moved away from its target: {} -> {}", d.unit, a, z);
+                    let (a, z) = (board.travel(tp, me.class, d.from), board.travel(tp, me.class, d.to));
+                    if let (Some(a), Some(z)) = (a, z) {
+                        prop_assert!(z <= a, "{} moved away from its target: {} -> {}", name, a, z);
                     }
                 }
             }
-            board.move_along(d.id, &d.steps).unwrap();
+            for e in &t.events {
+                board.apply(e);
+            }
         }
     }
 }

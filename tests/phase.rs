@@ -1,10 +1,9 @@
 //! The turn's phase machine, played without a window: feed intents, check phases and positions.
 
 use skirmish::fixture::{Placed, Scene, enemy, player, profiles};
-use skirmish::rules::battle::UnitId;
-use skirmish::rules::phase::{Action, Event, Intent, Phase, Session};
-use skirmish::search::grid::Team;
-use skirmish::search::grid::{Dir, Pos};
+use skirmish::play::phase::{Action, Intent, Phase, Session, Signal};
+use skirmish::rules::{Event, UnitId};
+use skirmish::search::grid::{Dir, Pos, Team};
 
 fn session(picture: &str, units: &[Placed]) -> (Scene, Session) {
     let scene = Scene::parse(picture);
@@ -34,16 +33,16 @@ fn select_target_move_wait_then_the_enemy_phase_and_back() {
     assert!(matches!(s.phase, Phase::Target { unit: UnitId(0), .. }));
     press(&mut s, &[R, R, R, Confirm]);
     assert_eq!(
-        s.battle.unit(UnitId(0)).pos,
+        s.battle().unit(UnitId(0)).pos,
         Pos::new(3, 0),
         "the logical position changes at once"
     );
     assert!(matches!(&s.phase, Phase::Action { options, .. } if options == &[Action::Wait]));
-    let events = s.drain_events();
+    let signals = s.drain();
     assert!(
-        events
+        signals
             .iter()
-            .any(|e| matches!(e, Event::Moved { path, .. } if path.digits() == "222"))
+            .any(|e| matches!(e, Signal::Rules(Event::Moved { path, .. }) if path.digits() == "222"))
     );
     press(&mut s, &[Confirm]);
     // The only player unit has acted: the enemy phase starts, the first enemy already acted.
@@ -52,12 +51,12 @@ fn select_target_move_wait_then_the_enemy_phase_and_back() {
         "{:?}",
         s.phase
     );
-    assert_eq!(s.battle.unit(UnitId(1)).pos, Pos::new(9, 0));
+    assert_eq!(s.battle().unit(UnitId(1)).pos, Pos::new(9, 0));
     s.input(Advance);
     assert_eq!(s.phase, Phase::Select);
-    assert_eq!(s.battle.turn, 2);
+    assert_eq!(s.battle().turn(), 2);
     assert!(
-        !s.battle.unit(UnitId(0)).acted,
+        !s.battle().unit(UnitId(0)).acted,
         "a new turn makes every unit ready again"
     );
 }
@@ -68,7 +67,7 @@ fn cancel_in_the_target_phase_goes_back_to_select() {
     press(&mut s, &[Confirm, R, Cancel]);
     assert_eq!(s.phase, Phase::Select);
     assert_eq!(s.cursor, Pos::new(0, 0));
-    assert_eq!(s.battle.unit(UnitId(0)).pos, Pos::new(0, 0));
+    assert_eq!(s.battle().unit(UnitId(0)).pos, Pos::new(0, 0));
 }
 
 #[test]
@@ -90,12 +89,12 @@ fn a_held_confirm_does_not_repeat() {
 fn cancel_after_moving_puts_the_unit_back() {
     let (_, mut s) = session("P . . . . . . E", &[player('P'), enemy('E', "guard", 1)]);
     press(&mut s, &[Confirm, R, R, Confirm]);
-    assert_eq!(s.battle.unit(UnitId(0)).pos, Pos::new(2, 0));
+    assert_eq!(s.battle().unit(UnitId(0)).pos, Pos::new(2, 0));
     press(&mut s, &[Cancel]);
-    assert_eq!(s.battle.unit(UnitId(0)).pos, Pos::new(0, 0));
+    assert_eq!(s.battle().unit(UnitId(0)).pos, Pos::new(0, 0));
     assert!(matches!(s.phase, Phase::Target { .. }), "back to choosing a cell");
-    assert_eq!(s.battle.occupancy().at(Pos::new(2, 0)), None);
-    assert_eq!(s.battle.occupancy().at(Pos::new(0, 0)), Some(Team::Player));
+    assert_eq!(s.battle().occupancy().at(Pos::new(2, 0)), None);
+    assert_eq!(s.battle().occupancy().at(Pos::new(0, 0)), Some(Team::Player));
 }
 
 #[test]
@@ -105,7 +104,7 @@ fn attack_from_the_action_menu_then_undo_restores_hp_and_position() {
          Q . . .",
         &[player('P'), player('Q'), enemy('E', "guard", 1)],
     );
-    let hp_before = s.battle.unit(UnitId(2)).hp;
+    let hp_before = s.battle().unit(UnitId(2)).hp;
     press(&mut s, &[Confirm, R, R, Confirm]);
     let Phase::Action { options, .. } = &s.phase else {
         panic!("{:?}", s.phase)
@@ -114,19 +113,19 @@ fn attack_from_the_action_menu_then_undo_restores_hp_and_position() {
     let (_, _, forecast) = s.forecast().unwrap();
     press(&mut s, &[Confirm]);
     assert_eq!(
-        s.battle.unit(UnitId(2)).hp,
+        s.battle().unit(UnitId(2)).hp,
         hp_before - forecast.damage,
         "the forecast is what happens"
     );
-    assert_eq!(s.battle.unit(UnitId(0)).hp, forecast.attacker_hp);
-    assert!(s.battle.unit(UnitId(0)).acted);
+    assert_eq!(s.battle().unit(UnitId(0)).hp, forecast.attacker_hp);
+    assert!(s.battle().unit(UnitId(0)).acted);
     assert_eq!(s.phase, Phase::Select, "Q has not acted yet");
     assert!(s.can_undo());
     press(&mut s, &[Undo]);
-    assert_eq!(s.battle.unit(UnitId(2)).hp, hp_before);
-    assert_eq!(s.battle.unit(UnitId(0)).pos, Pos::new(0, 0));
-    assert!(!s.battle.unit(UnitId(0)).acted);
-    assert_eq!(s.battle.unit(UnitId(0)).hp, s.battle.unit(UnitId(0)).stats.hp);
+    assert_eq!(s.battle().unit(UnitId(2)).hp, hp_before);
+    assert_eq!(s.battle().unit(UnitId(0)).pos, Pos::new(0, 0));
+    assert!(!s.battle().unit(UnitId(0)).acted);
+    assert_eq!(s.battle().unit(UnitId(0)).hp, s.battle().unit(UnitId(0)).stats.hp);
 }
 
 #[test]
@@ -142,7 +141,7 @@ fn acted_units_cannot_be_selected_again_and_end_turn_starts_the_enemy_phase() {
         "a cell held by an ally is not a destination"
     );
     press(&mut s, &[Cancel, Confirm, R, Confirm, Confirm]);
-    assert!(s.battle.unit(UnitId(0)).acted);
+    assert!(s.battle().unit(UnitId(0)).acted);
     s.cursor = Pos::new(1, 0);
     press(&mut s, &[Confirm]);
     assert_eq!(s.phase, Phase::Select, "an acted unit is not selected");
@@ -153,18 +152,17 @@ fn acted_units_cannot_be_selected_again_and_end_turn_starts_the_enemy_phase() {
         s.phase
     );
     press(&mut s, &[Advance]);
-    assert_eq!((s.phase.clone(), s.battle.turn), (Phase::Select, 2));
+    assert_eq!((s.phase.clone(), s.battle().turn()), (Phase::Select, 2));
 }
 
 #[test]
 fn defeating_the_last_enemy_wins() {
-    let (_, mut s) = session("P E", &[player('P'), enemy('E', "guard", 1)]);
-    s.battle.units[1].hp = 1;
+    let (_, mut s) = session("P E", &[player('P'), enemy('E', "guard", 1).hp(1)]);
     press(&mut s, &[Confirm, Confirm, Confirm]); // select, stay, attack
     assert_eq!(s.phase, Phase::Over { winner: Team::Player });
-    assert!(!s.battle.unit(UnitId(1)).alive);
+    assert!(!s.battle().unit(UnitId(1)).alive);
     assert_eq!(
-        s.battle.occupancy().at(Pos::new(1, 0)),
+        s.battle().occupancy().at(Pos::new(1, 0)),
         None,
         "the defeated leave the board"
     );
@@ -172,8 +170,7 @@ fn defeating_the_last_enemy_wins() {
 
 #[test]
 fn losing_the_hero_loses_the_battle() {
-    let (_, mut s) = session("P . E", &[player('P'), enemy('E', "charger", 3)]);
-    s.battle.units[0].hp = 1;
+    let (_, mut s) = session("P . E", &[player('P').hp(1), enemy('E', "charger", 3)]);
     press(&mut s, &[EndTurn]);
     assert_eq!(s.phase, Phase::Over { winner: Team::Enemy });
 }

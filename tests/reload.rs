@@ -3,8 +3,8 @@
 
 use skirmish::cli::load_scenario;
 use skirmish::io::reload::{Watch, reload};
+use skirmish::play::phase::{Intent, Phase, Session};
 use skirmish::rules::battle::Battle;
-use skirmish::rules::phase::{Intent, Phase, Session};
 use std::path::{Path, PathBuf};
 
 /// A copy of the shipped data and maps to edit.
@@ -23,8 +23,8 @@ fn workspace(name: &str) -> PathBuf {
 }
 
 fn scout_decision(s: &mut Session) -> skirmish::ai::Decision {
-    let id = s.battle.find("Scout").unwrap();
-    skirmish::ai::decide(&mut s.battle.clone(), &s.profiles, id)
+    let id = s.battle().find("Scout").unwrap();
+    skirmish::ai::decide(s.battle(), s.profiles(), id)
 }
 
 #[test]
@@ -45,10 +45,10 @@ fn a_profile_edit_changes_the_next_enemy_decision_without_restarting() {
     )
     .unwrap();
     assert!(watch.changed());
-    let units_before = s.battle.units.clone();
+    let units_before = s.battle().units().to_vec();
     reload(&mut s, &scen, &data_dir).unwrap();
     assert_ne!(scout_decision(&mut s).path, "0", "with sight 20 the scout comes");
-    assert_eq!(s.battle.units, units_before, "nothing of the battle is lost");
+    assert_eq!(s.battle().units(), units_before, "nothing of the battle is lost");
     assert!(matches!(s.phase, Phase::Target { .. }), "the player's selection stays");
 }
 
@@ -64,11 +64,11 @@ fn a_broken_edit_keeps_the_old_data_and_says_where() {
         profiles.replace("trigger = 3", "trigger = -3"),
     )
     .unwrap();
-    let before = (s.battle.units.clone(), s.profiles.clone());
+    let before = (s.battle().units().to_vec(), s.profiles().clone());
     let err = reload(&mut s, &scen, &data_dir).unwrap_err().to_string();
     assert!(err.contains("profiles.toml:"), "{err}");
     assert!(err.contains("trigger = -3 makes no sense"), "{err}");
-    assert_eq!((s.battle.units.clone(), s.profiles.clone()), before);
+    assert_eq!((s.battle().units().to_vec(), s.profiles().clone()), before);
 
     // Fixing the file makes the next reload apply.
     std::fs::write(
@@ -77,7 +77,7 @@ fn a_broken_edit_keeps_the_old_data_and_says_where() {
     )
     .unwrap();
     reload(&mut s, &scen, &data_dir).unwrap();
-    let guard = s.profiles.get("guard").unwrap();
+    let guard = s.profiles().get("guard").unwrap();
     assert_eq!(
         guard.behavior,
         skirmish::load::profiles::Behavior::GuardTrigger { trigger: 5 }
@@ -90,8 +90,8 @@ fn terrain_and_unit_stat_edits_apply_to_the_board() {
     let scen = dir.join("maps/sample.toml");
     let (scenario, data, data_dir) = load_scenario(&scen, None).unwrap();
     let mut s = Session::new(Battle::new(&scenario, &data), data.profiles.clone());
-    let kiny = s.battle.find("Kiny").unwrap();
-    let before = s.battle.range(kiny).cells.len();
+    let kiny = s.battle().find("Kiny").unwrap();
+    let before = s.battle().range(kiny).cells.len();
     let terrain = std::fs::read_to_string(data_dir.join("terrain.toml")).unwrap();
     std::fs::write(
         data_dir.join("terrain.toml"),
@@ -101,9 +101,9 @@ fn terrain_and_unit_stat_edits_apply_to_the_board() {
     let scen_text = std::fs::read_to_string(&scen).unwrap();
     std::fs::write(&scen, scen_text.replacen("move = 7", "move = 9", 1)).unwrap();
     reload(&mut s, &scen, &data_dir).unwrap();
-    assert_eq!(s.battle.unit(kiny).movement, 9);
+    assert_eq!(s.battle().unit(kiny).movement, 9);
     assert!(
-        s.battle.range(kiny).cells.len() > before,
+        s.battle().range(kiny).cells.len() > before,
         "cheaper forests and more move reach farther"
     );
     std::fs::write(&scen, scen_text.replace("name = \"Lance\"", "name = \"Lancelot\"")).unwrap();

@@ -3,8 +3,8 @@
 
 use skirmish::cli::{Outcome, load_scenario, run};
 use skirmish::io::save;
+use skirmish::play::phase::{Intent, Session};
 use skirmish::rules::battle::Battle;
-use skirmish::rules::phase::{Intent, Session};
 use std::path::{Path, PathBuf};
 
 fn sample() -> (skirmish::load::scenario::Scenario, skirmish::load::data::DataSet) {
@@ -39,7 +39,7 @@ fn played() -> (skirmish::load::scenario::Scenario, Session) {
     s.input(Intent::Confirm);
     s.input(Intent::Release);
     s.input(Intent::EndTurn);
-    while matches!(s.phase, skirmish::rules::phase::Phase::Enemy { .. }) {
+    while matches!(s.phase, skirmish::play::phase::Phase::Enemy { .. }) {
         s.input(Intent::Advance);
     }
     (scenario, s)
@@ -48,7 +48,7 @@ fn played() -> (skirmish::load::scenario::Scenario, Session) {
 #[test]
 fn a_saved_battle_resumes_exactly() {
     let (scenario, s) = played();
-    assert!(s.battle.units.iter().any(|u| u.triggered), "the guard woke up");
+    assert!(s.battle().units().iter().any(|u| u.triggered), "the guard woke up");
     let dir = scratch("roundtrip");
     let path = dir.join("battle.save");
     let file = save::snapshot(&s, &scenario, 7).unwrap();
@@ -58,9 +58,9 @@ fn a_saved_battle_resumes_exactly() {
     let (_, data) = sample();
     let mut fresh = Battle::new(&scenario, &data);
     save::restore(&back, &scenario, &mut fresh, &path).unwrap();
-    assert_eq!(fresh.units, s.battle.units);
-    assert_eq!(fresh.turn, s.battle.turn);
-    assert_eq!(fresh.occupancy(), s.battle.occupancy());
+    assert_eq!(fresh.units(), s.battle().units());
+    assert_eq!(fresh.turn(), s.battle().turn());
+    assert_eq!(fresh.occupancy(), s.battle().occupancy());
 }
 
 #[test]
@@ -122,7 +122,7 @@ fn bad_saves_are_refused_with_a_clear_message_and_change_nothing() {
         let path = dir.join(name);
         std::fs::write(&path, body).unwrap();
         let mut battle = Battle::new(&scenario, &data);
-        let before = battle.units.clone();
+        let before = battle.units().to_vec();
         let err = save::read(&path)
             .and_then(|f| save::restore(&f, &scenario, &mut battle, &path))
             .unwrap_err();
@@ -131,7 +131,7 @@ fn bad_saves_are_refused_with_a_clear_message_and_change_nothing() {
             err.to_string().starts_with(&skirmish::load::diag::display_path(&path)),
             "{err}"
         );
-        assert_eq!(battle.units, before, "{name}: the battle is untouched");
+        assert_eq!(battle.units(), before, "{name}: the battle is untouched");
     }
 }
 

@@ -24,19 +24,15 @@ fn every_shipped_scenario_plays_to_a_finish() {
             "{}: a battle worth playing has several player units",
             path.display()
         );
-        let report = skirmish::play::simulate::run(&scenario, &data, 200, 0);
+        let report = skirmish::play::simulate::run(&scenario, &data, 200, 0).unwrap();
         assert!(
-            report.result == "player" || report.result == "enemy",
+            report.result().is_some(),
             "{} did not finish: {}",
             path.display(),
-            report.result
+            report.result_name()
         );
-        let again = skirmish::play::simulate::run(&scenario, &data, 200, 0);
-        assert_eq!(
-            serde_json::to_string(&report).unwrap(),
-            serde_json::to_string(&again).unwrap(),
-            "simulation is deterministic"
-        );
+        let again = skirmish::play::simulate::run(&scenario, &data, 200, 0).unwrap();
+        assert_eq!(report.to_json(), again.to_json(), "simulation is deterministic");
     }
     assert!(seen >= 3, "at least three hand-made scenarios");
 }

@@ -1,64 +1,207 @@
-//! Enemy decisions: pick a target, then a destination and path, as the unit's profile says,
-//! with a one-line reason a level designer can read.
+//! Enemy decisions. [`decide`] reads the battle and answers with a [`Decision`] — target,
+//! destination, path, attack and a one-line reason a level designer can read — and the
+//! commands that carry it out; the rules core acts ([`act`]). One file per behaviour:
+//! `charger`, `proximity`, `guard`, `pivot`, `archer`; `player` is the built-in player policy.
+
+mod archer;
+mod charger;
+pub mod danger;
+mod guard;
+pub mod pivot;
+pub mod player;
+mod proximity;
 
 use crate::load::profiles::{Behavior, Profiles};
 use crate::load::terrain::Cost;
-use crate::rules::battle::{Battle, UnitId};
-use crate::rules::combat::{self, Strike};
-use crate::search::grid::Team;
-use crate::search::grid::{Path, Pos};
+use crate::rules::combat;
+use crate::rules::{Battle, Command, Event, RuleError, UnitId};
+use crate::search::grid::{Path, Pos, Team};
 use crate::search::potential::UNREACHABLE;
 use crate::search::range::Leash;
 use serde::Serialize;
 
 /// What one unit decided on its turn.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Decision {
-    /// The unit's name.
-    pub unit: String,
+    /// The unit.
+    pub unit: UnitId,
     /// Its side.
     pub team: Team,
     /// Its profile name (`"player"` for units driven by the built-in player policy).
     pub profile: String,
     /// The unit it went for, if any.
-    pub target: Option<String>,
+    pub target: Option<UnitId>,
     /// Where it stood.
     pub from: Pos,
     /// Where it ends.
     pub to: Pos,
-    /// The digits of its path (`"0"` when staying).
-    pub path: String,
+    /// Its path (empty when staying).
+    pub path: Path,
     /// Movement points spent.
     pub cost: Cost,
     /// Whether its condition to act held: always for charger and pivot; within sight for
     /// proximity and keep_range; the guard's battle-long trigger.
     pub triggered: bool,
+    /// A guard that wakes now, and the player unit that woke it.
+    pub wakes: Option<UnitId>,
     /// Why, in one line.
     pub reason: String,
-    /// The unit it attacked after moving, if any.
-    pub attack: Option<String>,
-    /// The blows of that attack, counter-attack included.
-    pub strikes: Vec<Strike>,
-    #[serde(skip)]
-    /// The path itself, for replaying the move.
-    pub steps: Path,
-    #[serde(skip)]
-    /// The unit.
-    pub id: UnitId,
+    /// The unit it attacks from `to`, if any.
+    pub attack: Option<UnitId>,
+}
+
+impl Decision {
+    /// The commands that carry the decision out: wake (a guard), move (unless it stays),
+    /// then attack or wait.
+    pub fn commands(&self) -> Vec<Command> {
+        let mut c = Vec::with_capacity(3);
+        if let Some(by) = self.wakes {
+            c.push(Command::Wake { unit: self.unit, by });
+        }
+        if !self.path.is_empty() {
+            c.push(Command::Move {
+                unit: self.unit,
+                path: self.path.clone(),
+            });
+        }
+        c.push(match self.attack {
+            Some(target) => Command::Attack {
+                unit: self.unit,
+                target,
+            },
+            None => Command::Wait { unit: self.unit },
+        });
+        c
+    }
+
+    /// The decision as the JSON of `skirmish ai` and `simulate`, with unit names and the
+    /// blows its attack dealt (`events` are the ones its commands produced).
+    pub fn to_json(&self, b: &Battle, events: &[Event]) -> serde_json::Value {
+        let strikes = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Struck {
+                    attacker,
+                    defender,
+                    damage,
+                    hp_left,
+                    counter,
+                    ..
+                } => Some(StrikeJson {
+                    attacker: b.name(*attacker),
+                    defender: b.name(*defender),
+                    damage: *damage,
+                    hp_left: *hp_left,
+                    defeated: *hp_left == 0,
+                    counter: *counter,
+                }),
+                _ => None,
+            })
+            .collect();
+        let j = DecisionJson {
+            unit: b.name(self.unit),
+            team: self.team,
+            profile: &self.profile,
+            target: self.target.map(|t| b.name(t)),
+            from: self.from,
+            to: self.to,
+            path: self.path.digits(),
+            cost: self.cost,
+            triggered: self.triggered,
+            reason: &self.reason,
+            attack: self.attack.map(|t| b.name(t)),
+            strikes,
+        };
+        serde_json::to_value(j).unwrap_or_default()
+    }
+}
+
+/// The JSON layout of a decision (key order as users have always seen it).
+#[derive(Serialize)]
+struct DecisionJson<'a> {
+    unit: &'a str,
+    team: Team,
+    profile: &'a str,
+    target: Option<&'a str>,
+    from: Pos,
+    to: Pos,
+    path: String,
+    cost: Cost,
+    triggered: bool,
+    reason: &'a str,
+    attack: Option<&'a str>,
+    strikes: Vec<StrikeJson<'a>>,
+}
+
+/// One blow in a decision's JSON.
+#[derive(Serialize)]
+struct StrikeJson<'a> {
+    attacker: &'a str,
+    defender: &'a str,
+    damage: i32,
+    hp_left: i32,
+    defeated: bool,
+    counter: bool,
+}
+
+/// The target a behaviour sees.
+pub(crate) struct Target {
+    id: UnitId,
+    pos: Pos,
+    name: String,
+    dist: u32,
+}
+
+/// How the unit picks among the cells it can reach.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Goal {
+    Stay,
+    Approach,
+    Ring(u32),
+}
+
+/// What a behaviour wants before any cell is picked.
+pub(crate) struct Plan {
+    goal: Goal,
+    triggered: bool,
+    why: String,
+    leash: Option<Leash>,
+    wakes: Option<UnitId>,
+}
+
+impl Plan {
+    fn stay(why: String) -> Plan {
+        Plan {
+            goal: Goal::Stay,
+            triggered: false,
+            why,
+            leash: None,
+            wakes: None,
+        }
+    }
+
+    fn act(goal: Goal, why: String) -> Plan {
+        Plan {
+            goal,
+            triggered: true,
+            why,
+            leash: None,
+            wakes: None,
+        }
+    }
 }
 
 /// The target: the living unit of the other side with the lowest travel cost from the
 /// mover's cell; ties go to the nearer by Manhattan distance, then to the earlier in the
 /// scenario. Returns the target and its travel cost (`None` when no path leads to it).
-pub fn choose_target(b: &mut Battle, id: UnitId) -> Option<(UnitId, Option<Cost>)> {
-    let me = b.unit(id).clone();
-    let foes: Vec<UnitId> = b.living(me.team.other()).collect();
+pub fn choose_target(b: &Battle, id: UnitId) -> Option<(UnitId, Option<Cost>)> {
+    let me = b.unit(id);
     // Ordered by (travel cost, Manhattan distance, scenario order).
     type Key = (Cost, u32, usize);
     let mut best: Option<(Key, UnitId, Option<Cost>)> = None;
-    for t in foes {
+    for t in b.living(me.team.other()) {
         let tp = b.unit(t).pos;
-        let travel = b.potential(tp, me.class).get(me.pos);
+        let travel = b.travel(tp, me.class, me.pos);
         let key = (travel.unwrap_or(UNREACHABLE), me.pos.manhattan(tp), t.0);
         if best.as_ref().is_none_or(|(k, _, _)| key < *k) {
             best = Some((key, t, travel));
@@ -67,208 +210,144 @@ pub fn choose_target(b: &mut Battle, id: UnitId) -> Option<(UnitId, Option<Cost>
     best.map(|(_, t, travel)| (t, travel))
 }
 
-/// How the unit picks among the cells it can reach.
-enum Goal {
-    Stay,
-    Approach,
-    Ring(u32),
-}
-
-/// Decides for enemy `id` without changing the battle, except that a guard's trigger,
-/// once fired, is set on the unit (it is battle state).
-pub fn decide(b: &mut Battle, profiles: &Profiles, id: UnitId) -> Decision {
+/// Decides for enemy `id` as its profile says. Reads the battle only.
+pub fn decide(b: &Battle, profiles: &Profiles, id: UnitId) -> Decision {
     let profile_name = b.unit(id).profile.clone().unwrap_or_default();
     let behavior = profiles.get(&profile_name).map(|p| p.behavior);
     decide_as(b, id, behavior, profile_name)
 }
 
 /// Decides for `id` with an explicit behaviour (`None`: unknown profile, stays); `label`
-/// is reported as the profile. The built-in player policy is a charger labelled `player`.
-pub fn decide_as(b: &mut Battle, id: UnitId, behavior: Option<Behavior>, label: String) -> Decision {
-    let me = b.unit(id).clone();
-    let profile_name = label;
-    let target = choose_target(b, id);
-    let tname = target.map(|(t, _)| b.unit(t).name.clone());
-    let tpos = target.map(|(t, _)| b.unit(t).pos);
-    let dist = tpos.map(|p| me.pos.manhattan(p));
-
-    let mut leash = None;
-    let (goal, triggered, why): (Goal, bool, String) = match (behavior, &tname, dist) {
-        (None, _, _) => (Goal::Stay, false, format!("unknown profile {profile_name:?}: stays")),
-        (Some(_), None, _) | (Some(_), _, None) => (Goal::Stay, false, "no living player unit: stays".into()),
-        (Some(beh), Some(t), Some(d)) => match beh {
-            Behavior::Charger => (Goal::Approach, true, String::new()),
-            Behavior::Proximity { sight } if d > sight => (
-                Goal::Stay,
-                false,
-                format!("target {t} at distance {d} > sight {sight}: stays"),
-            ),
-            Behavior::Proximity { sight } => (
-                Goal::Approach,
-                true,
-                format!("target {t} at distance {d} <= sight {sight}; "),
-            ),
-            Behavior::GuardTrigger { trigger } => {
-                let waker = b
-                    .living(me.team.other())
-                    .map(|p| (me.pos.manhattan(b.unit(p).pos), p.0))
-                    .min();
-                match waker {
-                    _ if me.triggered => (Goal::Approach, true, "awake since an earlier turn; ".into()),
-                    Some((wd, w)) if wd <= trigger => {
-                        b.units[id.0].triggered = true;
-                        let wn = &b.units[w].name;
-                        (
-                            Goal::Approach,
-                            true,
-                            format!("woke: {wn} at distance {wd} <= trigger {trigger}; "),
-                        )
-                    }
-                    Some((wd, w)) => {
-                        let wn = &b.units[w].name;
-                        (
-                            Goal::Stay,
-                            false,
-                            format!("asleep: nearest player unit {wn} at distance {wd} > trigger {trigger}: stays"),
-                        )
-                    }
-                    None => (Goal::Stay, false, "asleep: no player unit: stays".into()),
-                }
-            }
-            Behavior::PivotLeash { leash: radius } => {
-                leash = Some(Leash {
-                    pivot: me.pivot,
-                    radius,
-                });
-                (
-                    Goal::Approach,
-                    true,
-                    format!("within leash {radius} of pivot {}; ", me.pivot),
-                )
-            }
-            Behavior::KeepRange { sight, .. } if d > sight => (
-                Goal::Stay,
-                false,
-                format!("target {t} at distance {d} > sight {sight}: stays"),
-            ),
-            Behavior::KeepRange { range, .. } => (Goal::Ring(range), true, String::new()),
+/// is reported as the profile. The built-in player policy falls back to a charger labelled `player`.
+pub fn decide_as(b: &Battle, id: UnitId, behavior: Option<Behavior>, label: String) -> Decision {
+    let me = b.unit(id);
+    let target = choose_target(b, id).map(|(t, _)| Target {
+        id: t,
+        pos: b.unit(t).pos,
+        name: b.name(t).to_string(),
+        dist: me.pos.manhattan(b.unit(t).pos),
+    });
+    let plan = match (behavior, &target) {
+        (None, _) => Plan::stay(format!("unknown profile {label:?}: stays")),
+        (Some(_), None) => Plan::stay("no living player unit: stays".into()),
+        (Some(beh), Some(t)) => match beh {
+            Behavior::Charger => charger::plan(),
+            Behavior::Proximity { sight } => proximity::plan(t, sight),
+            Behavior::GuardTrigger { trigger } => guard::plan(b, id, trigger),
+            Behavior::PivotLeash { leash } => pivot::plan(me, leash),
+            Behavior::KeepRange { sight, range } => archer::plan(t, sight, range),
         },
     };
-
-    let (to, cost, steps, how) = match (&goal, target) {
+    let (to, cost, path, how) = match (&plan.goal, &target) {
         (Goal::Stay, _) | (_, None) => (me.pos, 0, Path::default(), String::new()),
-        (_, Some((t, _))) => {
-            let tp = b.unit(t).pos;
-            let tname = Some(b.unit(t).name.clone());
-            let (reach, pot) = b.reach_and_potential(id, leash, tp);
-            let travel = |p: Pos| pot.get(p).unwrap_or(UNREACHABLE);
-            let pick = match goal {
-                Goal::Ring(range) => {
-                    let on_ring = reach
-                        .cells()
-                        .filter(|(p, _)| p.manhattan(tp) == range)
-                        .min_by_key(|&(p, c)| (travel(p), c, p.y, p.x));
-                    match on_ring {
-                        Some((p, c)) => (p, c, format!("keeps range {range} from {}", b_name(&tname))),
-                        None => {
-                            let (p, c) = reach
-                                .cells()
-                                .min_by_key(|&(p, c)| (p.manhattan(tp).abs_diff(range), travel(p), c, p.y, p.x))
-                                .unwrap_or((me.pos, 0));
-                            (
-                                p,
-                                c,
-                                format!(
-                                    "no reachable cell at range {range} from {}: nearest to the ring at distance {}",
-                                    b_name(&tname),
-                                    p.manhattan(tp)
-                                ),
-                            )
-                        }
-                    }
-                }
-                _ => {
-                    let (p, c) = reach
-                        .cells()
-                        .min_by_key(|&(p, c)| (travel(p), c, p.y, p.x))
-                        .unwrap_or((me.pos, 0));
-                    let msg = match (pot.get(me.pos), pot.get(p)) {
-                        (_, None) => {
-                            format!("no path to {} over this terrain: stays", b_name(&tname))
-                        }
-                        (Some(a), Some(z)) if p == me.pos => {
-                            format!(
-                                "already as close to {} as it can get (travel {a} → {z})",
-                                b_name(&tname)
-                            )
-                        }
-                        (a, Some(z)) => format!(
-                            "closest reachable cell to {} by travel cost ({} → {z})",
-                            b_name(&tname),
-                            a.map_or("∞".to_string(), |a| a.to_string())
-                        ),
-                    };
-                    (p, c, msg)
-                }
-            };
-            let steps = reach.path(pick.0).unwrap_or_default();
-            (pick.0, pick.1, steps, pick.2)
-        }
+        (goal, Some(t)) => choose_cell(b, id, *goal, t, plan.leash),
     };
+    let targets = combat::targets_from(b, id, to);
+    let preferred = target.as_ref().map(|t| t.id).filter(|t| targets.contains(t));
+    let attack = preferred.or_else(|| targets.iter().copied().min_by_key(|&v| (b.unit(v).hp, v.0)));
     Decision {
-        unit: me.name.clone(),
+        unit: id,
         team: me.team,
-        profile: profile_name,
-        target: tname,
+        profile: label,
+        target: target.as_ref().map(|t| t.id),
         from: me.pos,
         to,
-        path: steps.digits(),
+        path,
         cost,
-        triggered,
-        reason: format!("{why}{how}"),
-        attack: None,
-        strikes: Vec::new(),
-        steps,
-        id,
+        triggered: plan.triggered,
+        wakes: plan.wakes,
+        reason: format!("{}{how}", plan.why),
+        attack,
     }
 }
 
-fn b_name(n: &Option<String>) -> &str {
-    n.as_deref().unwrap_or("?")
+/// The cell a goal picks among the reachable ones, with its cost, path and the reason.
+/// Ties: lower travel cost, then the cheaper walk, then reading order.
+fn choose_cell(b: &Battle, id: UnitId, goal: Goal, t: &Target, leash: Option<Leash>) -> (Pos, Cost, Path, String) {
+    let me = b.unit(id).pos;
+    let tp = t.pos;
+    b.with_reach_and_potential(id, leash, tp, |reach, pot| {
+        let travel = |p: Pos| pot.get(p).unwrap_or(UNREACHABLE);
+        let (p, c, how) = match goal {
+            Goal::Ring(range) => {
+                let on_ring = reach
+                    .cells()
+                    .filter(|(p, _)| p.manhattan(tp) == range)
+                    .min_by_key(|&(p, c)| (travel(p), c, p.y, p.x));
+                match on_ring {
+                    Some((p, c)) => (p, c, format!("keeps range {range} from {}", t.name)),
+                    None => {
+                        let (p, c) = reach
+                            .cells()
+                            .min_by_key(|&(p, c)| (p.manhattan(tp).abs_diff(range), travel(p), c, p.y, p.x))
+                            .unwrap_or((me, 0));
+                        let why = format!(
+                            "no reachable cell at range {range} from {}: nearest to the ring at distance {}",
+                            t.name,
+                            p.manhattan(tp)
+                        );
+                        (p, c, why)
+                    }
+                }
+            }
+            _ => {
+                let (p, c) = reach
+                    .cells()
+                    .min_by_key(|&(p, c)| (travel(p), c, p.y, p.x))
+                    .unwrap_or((me, 0));
+                let msg = match (pot.get(me), pot.get(p)) {
+                    (_, None) => format!("no path to {} over this terrain: stays", t.name),
+                    (Some(a), Some(z)) if p == me => {
+                        format!("already as close to {} as it can get (travel {a} → {z})", t.name)
+                    }
+                    (a, Some(z)) => format!(
+                        "closest reachable cell to {} by travel cost ({} → {z})",
+                        t.name,
+                        a.map_or("∞".to_string(), |a| a.to_string())
+                    ),
+                };
+                (p, c, msg)
+            }
+        };
+        (p, c, reach.path(p).unwrap_or_default(), how)
+    })
 }
 
-/// One enemy phase: every living enemy, in acting order, decides on the board as the
-/// previous one left it, moves along its recorded path, then attacks a player unit in range
-/// (its target when it can, else the weakest). Stops early once the battle is decided.
-pub fn enemy_phase(b: &mut Battle, profiles: &Profiles) -> Vec<Decision> {
+/// One unit's turn as it happened: its decision and the events of its commands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Turn {
+    /// What it decided.
+    pub decision: Decision,
+    /// What its commands did.
+    pub events: Vec<Event>,
+}
+
+/// Carries out a decision through the rules core. A refused command is returned as an
+/// error; the commands before it stay done.
+pub fn act(b: &mut Battle, decision: Decision) -> Result<Turn, RuleError> {
+    let mut events = Vec::new();
+    for c in decision.commands() {
+        events.extend(b.execute(c)?);
+    }
+    Ok(Turn { decision, events })
+}
+
+/// The enemy phase, from its start to the next player phase: every living enemy, in acting
+/// order, decides on the board as the previous one left it, and acts; then the phase ends.
+/// Stops once the battle is decided. The battle must be in the enemy's phase.
+pub fn enemy_phase(b: &mut Battle, profiles: &Profiles) -> Result<(Vec<Turn>, Vec<Event>), RuleError> {
     let enemies: Vec<UnitId> = b.living(Team::Enemy).collect();
     let mut out = Vec::with_capacity(enemies.len());
     for id in enemies {
-        if !b.unit(id).alive || combat::outcome(b).is_some() {
+        if !b.unit(id).alive || b.ended().is_some() {
             continue;
         }
-        let mut d = decide(b, profiles, id);
-        act(b, &mut d);
-        out.push(d);
+        out.push(act(b, decide(b, profiles, id))?);
     }
-    out
-}
-
-/// Carries out a decision: the move along its path, then an attack on the decided target
-/// if it is in range, else on the weakest foe in range.
-pub fn act(b: &mut Battle, d: &mut Decision) {
-    // The path came from this very board's search, so it is legal; were it refused the
-    // unit would simply stay, which is still a legal move.
-    let _ = b.move_along(d.id, &d.steps);
-    let in_range = combat::targets_in_range(b, d.id);
-    let preferred = d
-        .target
-        .as_deref()
-        .and_then(|t| b.find(t))
-        .filter(|t| in_range.contains(t));
-    let victim = preferred.or_else(|| in_range.iter().copied().min_by_key(|&v| (b.unit(v).hp, v.0)));
-    if let Some(v) = victim {
-        d.attack = Some(b.unit(v).name.clone());
-        d.strikes = combat::attack(b, d.id, v);
-    }
+    let end = if b.ended().is_none() {
+        b.execute(Command::EndPhase)?
+    } else {
+        Vec::new()
+    };
+    Ok((out, end))
 }

@@ -1,17 +1,34 @@
 //! `skirmish ai` and `skirmish simulate`: enemy decisions and whole battles, as text or JSON.
 
 use super::*;
+use crate::ai::Turn;
+use crate::rules::Command;
 
-pub(super) fn decision_line(d: &Decision) -> String {
+/// One decision as a line: `Brute (charger) -> Kiny: (25, 16) -> (20, 17) path 344444  | reason`.
+pub(super) fn decision_line(b: &Battle, t: &Turn) -> String {
+    let d = &t.decision;
     format!(
         "{} ({}) -> {}: {} -> {} path {}  | {}",
-        d.unit,
+        b.name(d.unit),
         d.profile,
-        d.target.as_deref().unwrap_or("-"),
+        d.target.map_or("-", |t| b.name(t)),
         d.from,
         d.to,
         d.path,
         d.reason
+    )
+}
+
+/// A refused command inside the engine's own drivers is a bug; say so plainly.
+fn rule_failure(path: &Path, e: crate::rules::RuleError) -> Outcome {
+    fail(
+        Diagnostic {
+            path: display_path(path),
+            line: 1,
+            col: 1,
+            message: format!("the rules refused a command of the built-in players: {e}"),
+        }
+        .into(),
     )
 }
 
@@ -21,11 +38,18 @@ pub(super) fn ai_cmd(path: &Path, data_override: Option<PathBuf>, as_json: bool)
         Err(e) => return fail(e),
     };
     let mut battle = Battle::new(&scenario, &data);
-    let decisions = ai::enemy_phase(&mut battle, &data.profiles);
+    let turns = match battle
+        .execute(Command::EndPhase)
+        .and_then(|_| ai::enemy_phase(&mut battle, &data.profiles))
+    {
+        Ok((turns, _)) => turns,
+        Err(e) => return rule_failure(path, e),
+    };
     if as_json {
-        ok(format!("{}\n", json!({"decisions": decisions})))
+        let decisions: Vec<Value> = turns.iter().map(|t| t.decision.to_json(&battle, &t.events)).collect();
+        ok(format!("{}\n", json!({ "decisions": decisions })))
     } else {
-        ok(decisions.iter().map(|d| decision_line(d) + "\n").collect())
+        ok(turns.iter().map(|t| decision_line(&battle, t) + "\n").collect())
     }
 }
 
@@ -40,21 +64,25 @@ pub(super) fn simulate_cmd(
         Ok(v) => v,
         Err(e) => return fail(e),
     };
-    let report = simulate::run(&scenario, &data, turns, seed);
+    let report = match simulate::run(&scenario, &data, turns, seed) {
+        Ok(r) => r,
+        Err(e) => return rule_failure(path, e),
+    };
     if as_json {
-        ok(format!("{}\n", serde_json::to_string(&report).unwrap_or_default()))
-    } else {
-        let mut s = String::new();
-        for t in &report.turns {
-            s += &format!("turn {}\n", t.turn);
-            for d in &t.decisions {
-                s += &format!("  [{}] {}\n", d.team.name(), decision_line(d));
-            }
-            if !t.defeated.is_empty() {
-                s += &format!("  defeated: {}\n", t.defeated.join(", "));
-            }
-        }
-        s += &format!("result: {}\n", report.result);
-        ok(s)
+        return ok(format!("{}\n", report.to_json()));
     }
+    let b = &report.battle;
+    let mut s = String::new();
+    for t in &report.turns {
+        s += &format!("turn {}\n", t.turn);
+        for d in &t.decisions {
+            s += &format!("  [{}] {}\n", d.decision.team.name(), decision_line(b, d));
+        }
+        if !t.defeated.is_empty() {
+            let names: Vec<&str> = t.defeated.iter().map(|&u| b.name(u)).collect();
+            s += &format!("  defeated: {}\n", names.join(", "));
+        }
+    }
+    s += &format!("result: {}\n", report.result_name());
+    ok(s)
 }

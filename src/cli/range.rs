@@ -123,31 +123,29 @@ pub(super) fn range(a: RangeArgs, data_override: Option<PathBuf>) -> Outcome {
         Ok(v) => v,
         Err(e) => return fail(e),
     };
-    let mut battle = Battle::new(&scenario, &data);
+    let battle = Battle::new(&scenario, &data);
     let Some(id) = battle.find(&unit) else {
-        let names: Vec<&str> = battle.units.iter().map(|u| u.name.as_str()).collect();
+        let names: Vec<&str> = battle.units().iter().map(|u| u.name.as_str()).collect();
         return arg_error(&format!(
             "no unit named {unit:?} in {} (units: {})",
             scenario.path,
             names.join(", ")
         ));
     };
-    let u = battle.unit(id).clone();
+    let u = battle.unit(id);
     let class = &data.terrain.classes[u.class.0 as usize];
     let title = format!("{} at {}, move {}, class {class}", u.name, u.pos, u.movement);
-    let map = battle.map.clone();
-    let occ = battle.occupancy().clone();
-    let terrain = battle.terrain.clone();
-    let reach = battle.reach(id, None);
-    ok(range_output(
-        &reach,
-        a.json,
-        Some(&u.name),
-        &title,
-        &map,
-        &terrain,
-        &occ,
-    ))
+    ok(battle.with_reach(id, None, |reach| {
+        range_output(
+            reach,
+            a.json,
+            Some(&u.name),
+            &title,
+            battle.map(),
+            battle.terrain(),
+            battle.occupancy(),
+        )
+    }))
 }
 
 pub(super) fn range_output(

@@ -69,6 +69,8 @@ pub enum Kind {
         /// Its words.
         text: String,
     },
+    /// Nothing to see, only its log line, in its place in the queue.
+    Note,
 }
 
 /// One queued animation.
@@ -82,6 +84,8 @@ pub struct Anim {
     pub secs: f32,
     /// Part of the enemy phase (plays faster in fast mode).
     pub enemy: bool,
+    /// The log line that appears when this animation shows its event (a blow: when it lands).
+    pub line: Option<String>,
 }
 
 impl Anim {
@@ -92,12 +96,28 @@ impl Anim {
             Kind::Strike { .. } => STRIKE_SECS,
             Kind::Focus { .. } => FOCUS_SECS,
             Kind::Banner { .. } => BANNER_SECS,
+            Kind::Note => 0.0,
         };
         Anim {
             kind,
             t: 0.0,
             secs,
             enemy,
+            line: None,
+        }
+    }
+
+    /// The same animation with a log line to show when it plays.
+    pub fn saying(mut self, line: String) -> Anim {
+        self.line = Some(line);
+        self
+    }
+
+    /// The share of the animation at which its line appears.
+    fn line_at(&self) -> f32 {
+        match self.kind {
+            Kind::Strike { .. } => IMPACT,
+            _ => 0.0,
         }
     }
 
@@ -120,13 +140,15 @@ fn walk(progress: f32, cells: usize) -> (usize, f32) {
     (i, (s - i as f32).clamp(0.0, 1.0))
 }
 
-/// Something the animations ask the game to play (sounds).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Something the animations ask the game to do as they play: sounds and log lines.
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Cue {
     /// A step began.
     Step,
     /// A blow landed.
     Hit,
+    /// A log line's event is now on screen.
+    Say(String),
 }
 
 /// Animations waiting to play, the first one playing.
@@ -137,11 +159,13 @@ pub struct Queue {
 
 impl Queue {
     /// Adds an animation at the end.
-    pub fn push(&mut self, a: Anim) {
-        // A move of no steps shows nothing.
-        if !matches!(&a.kind, Kind::Move { cells, .. } if cells.len() < 2) {
-            self.list.push_back(a);
+    pub fn push(&mut self, mut a: Anim) {
+        // A move of no steps shows nothing but may still have a line to say in its turn.
+        if matches!(&a.kind, Kind::Move { cells, .. } if cells.len() < 2) {
+            let Some(line) = a.line.take() else { return };
+            a = Anim::new(Kind::Note, a.enemy).saying(line);
         }
+        self.list.push_back(a);
     }
 
     /// Drops everything (restart, undo).
@@ -162,16 +186,21 @@ impl Queue {
     /// Plays `dt` seconds (`fast` speeds up enemy animations), returning the cues passed.
     pub fn advance(&mut self, mut dt: f32, fast: bool) -> Vec<Cue> {
         let mut cues = Vec::new();
-        while dt > 0.0 {
-            let Some(a) = self.list.front_mut() else { break };
+        while let Some(a) = self.list.front_mut() {
             let speed = if fast && a.enemy { FAST } else { 1.0 };
-            let before = a.progress();
+            let before = if a.t == 0.0 { -1.0 } else { a.progress() };
             let left = (a.secs - a.t).max(0.0) / speed;
             let used = dt.min(left);
             a.t += used * speed;
+            if before < a.line_at()
+                && a.progress() >= a.line_at()
+                && let Some(line) = a.line.take()
+            {
+                cues.push(Cue::Say(line));
+            }
             match &a.kind {
                 Kind::Move { cells, .. } => {
-                    if before == 0.0 {
+                    if before < 0.0 {
                         cues.push(Cue::Step);
                     }
                     let was = walk(before, cells.len()).0;
@@ -185,6 +214,9 @@ impl Queue {
             if a.t >= a.secs {
                 self.list.pop_front();
             } else {
+                break;
+            }
+            if dt <= 0.0 && !self.list.front().is_some_and(|a| a.secs <= 0.0) {
                 break;
             }
         }

@@ -8,8 +8,8 @@ use super::hud;
 use super::overlay;
 use super::state::GameState;
 use crate::load::terrain::ClassId;
+use crate::play::phase::{Action, Phase};
 use crate::rules::battle::{Battle, UnitId};
-use crate::rules::phase::{Action, Phase};
 use crate::search::grid::Team;
 use crate::search::grid::{Dir, Pos};
 use ggez::glam::Vec2;
@@ -111,7 +111,7 @@ impl Batches {
     /// Empty batches for the assets, and the look of each terrain kind of `b`.
     pub fn new(ctx: &Context, a: &Assets, b: &Battle) -> Batches {
         let looks = b
-            .terrain
+            .terrain()
             .kinds
             .iter()
             .map(|t| match TILE_NAMES.iter().position(|n| *n == t.name) {
@@ -197,7 +197,7 @@ impl GameState {
         canvas.set_screen_coordinates(Rect::new(0.0, 0.0, l.w, l.h));
         canvas.set_sampler(Sampler::nearest_clamp());
         let cam = self.camera.pos.round();
-        let map = &self.session.battle.map;
+        let map = &self.session.battle().map();
         let vis = Visible {
             lo: Pos::new(
                 ((cam.x / TILE).floor() as i32).max(0),
@@ -219,7 +219,7 @@ impl GameState {
 
     fn draw_terrain(&mut self, canvas: &mut Canvas, cam: Vec2, vis: Visible) {
         let (a, b) = (&self.assets, &mut self.batches);
-        let map = &self.session.battle.map;
+        let map = &self.session.battle().map();
         b.tiles.clear();
         b.flats.clear();
         for y in vis.lo.y..vis.hi.y {
@@ -245,7 +245,7 @@ impl GameState {
 
     fn draw_overlays(&mut self, canvas: &mut Canvas, cam: Vec2, vis: Visible) {
         let (a, b) = (&self.assets, &mut self.batches);
-        let battle = &mut self.session.battle;
+        let battle = self.session.battle();
         let (ov, arrow, lines) = (&mut b.overlay, &mut b.arrow, &mut b.lines);
         ov.clear();
         arrow.clear();
@@ -258,11 +258,11 @@ impl GameState {
             .filter(|&u| battle.unit(u).team == Team::Enemy)
             .filter(|_| matches!(self.session.phase, Phase::Select | Phase::Target { .. }));
         let (danger, zone) = if self.session.show_danger {
-            self.zones.get(battle, &self.session.profiles, hovered)
+            self.zones.get(battle, self.session.profiles(), hovered)
         } else {
             (&[][..], None)
         };
-        let w = battle.map.width;
+        let w = battle.map().width;
         for y in (vis.lo.y..vis.hi.y).filter(|_| !danger.is_empty()) {
             for x in vis.lo.x..vis.hi.x {
                 let i = y as usize * w + x as usize;
@@ -356,9 +356,9 @@ impl GameState {
     }
 
     fn draw_units(&mut self, canvas: &mut Canvas, cam: Vec2, vis: Visible) {
-        let b = &self.session.battle;
+        let b = &self.session.battle();
         let current = self.anims.current();
-        for (i, u) in b.units.iter().enumerate() {
+        for (i, u) in b.units().iter().enumerate() {
             let id = UnitId(i);
             let alpha = if u.alive {
                 1.0
@@ -489,7 +489,7 @@ impl GameState {
         if self.anims.busy() {
             return;
         }
-        let b = &self.session.battle;
+        let b = &self.session.battle();
         let l = self.layout;
         let entries = hud::menu(b, options);
         let (size, row_h, fs) = (14.0, 20.0, 13.0);
@@ -572,7 +572,7 @@ impl GameState {
     fn draw_hud(&mut self, canvas: &mut Canvas) {
         let l = self.layout;
         let s = &self.session;
-        let b = &s.battle;
+        let b = &s.battle();
         // Top band: phase and modes.
         rect(
             canvas,
@@ -664,7 +664,7 @@ impl GameState {
         let x = 8.0;
         if let Some(id) = shown {
             let u = b.unit(id);
-            let [l1, l2] = hud::unit_lines(b, &s.profiles, id, self.anims.shown_hp(id, u.hp));
+            let [l1, l2] = hud::unit_lines(b, s.profiles(), id, self.anims.shown_hp(id, u.hp));
             let color = if u.team == Team::Player {
                 PLAYER_TEXT
             } else {
@@ -698,7 +698,7 @@ impl GameState {
             };
             let standing = b.living(Team::Player).count();
             let lines = [
-                format!("Turn {} · {standing} of your units standing", b.turn),
+                format!("Turn {} · {standing} of your units standing", b.turn()),
                 "R to play again · Q to quit".to_string(),
             ];
             let bw = lines.iter().map(|s| text_w(s, 14.0)).fold(text_w(big, 40.0), f32::max) + 40.0;

@@ -4,9 +4,9 @@
 
 use crate::load::profiles::{Behavior, Profiles};
 use crate::load::terrain::ClassId;
+use crate::play::phase::{Action, Phase, Session};
 use crate::rules::battle::{Battle, Unit, UnitId};
 use crate::rules::combat::Forecast;
-use crate::rules::phase::{Action, Phase, Session};
 use crate::search::grid::Pos;
 use crate::search::grid::Team;
 
@@ -21,8 +21,8 @@ pub fn title(s: &Session) -> String {
     match &s.phase {
         Phase::Over { winner: Team::Player } => "Victory!".into(),
         Phase::Over { winner: Team::Enemy } => "Defeat".into(),
-        Phase::Enemy { .. } => format!("Turn {} — Enemy phase", s.battle.turn),
-        _ => format!("Turn {} — Player phase", s.battle.turn),
+        Phase::Enemy { .. } => format!("Turn {} — Enemy phase", s.battle().turn()),
+        _ => format!("Turn {} — Player phase", s.battle().turn()),
     }
 }
 
@@ -37,7 +37,7 @@ fn reach(u: &Unit) -> String {
 
 /// Name of movement class `c`.
 pub fn class_name(b: &Battle, c: ClassId) -> &str {
-    b.terrain.classes.get(c.0 as usize).map_or("?", String::as_str)
+    b.terrain().classes.get(c.0 as usize).map_or("?", String::as_str)
 }
 
 /// Two lines about unit `id`, showing `hp` hit points (the animated value).
@@ -85,10 +85,10 @@ pub fn profile_text(u: &Unit, profiles: &Profiles) -> String {
 
 /// The terrain of `at`, with its entry cost for `class` and its defense bonus.
 pub fn terrain_line(b: &Battle, at: Pos, class: ClassId) -> String {
-    if !b.map.contains(at) {
+    if !b.map().contains(at) {
         return String::new();
     }
-    let t = b.terrain.get(b.map.at(at));
+    let t = b.terrain().get(b.map().at(at));
     let cost = match t.cost_for(class) {
         Some(c) => format!("cost {c} ({})", class_name(b, class)),
         None => format!("impassable ({})", class_name(b, class)),
@@ -164,7 +164,13 @@ mod tests {
         let src = crate::load::diag::Source::new("p.toml", "[guard]\nbehavior = \"guard_trigger\"\ntrigger = 3\n");
         let profiles = Profiles::parse(&src).unwrap();
         assert_eq!(profile_text(b.unit(UnitId(1)), &profiles), "guard: trigger 3 (asleep)");
-        b.units[1].triggered = true;
+        use crate::rules::Command;
+        b.execute(Command::EndPhase).unwrap();
+        b.execute(Command::Wake {
+            unit: UnitId(1),
+            by: UnitId(0),
+        })
+        .unwrap();
         let [_, second] = unit_lines(&b, &profiles, UnitId(1), 5);
         assert_eq!(second, "enemy · guard: trigger 3 (AWAKE)");
     }

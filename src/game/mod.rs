@@ -1,6 +1,6 @@
 //! The ggez front end: a window that maps keys and mouse to the engine's intents and draws
-//! its state. It holds no rules of its own; everything it shows comes from [`crate::rules::phase`],
-//! [`crate::rules::danger`] and [`crate::rules::combat`].
+//! its state. It holds no rules of its own; everything it shows comes from [`crate::play::phase`],
+//! [`crate::ai::danger`] and [`crate::rules::combat`].
 //!
 //! Environment: `SKIRMISH_BACKEND` (`vulkan`, `gl`, `metal`, `dx12`, `primary`, `all`) picks
 //! the graphics API (`--screenshot` defaults to Vulkan, the one that works under Xvfb);

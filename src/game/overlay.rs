@@ -4,9 +4,9 @@
 
 use super::assets::ui;
 use crate::ai;
+use crate::ai::danger::{self, EnemyZone, Shape};
 use crate::load::profiles::Profiles;
 use crate::rules::battle::{Battle, UnitId};
-use crate::rules::danger::{self, EnemyZone, Shape};
 use crate::search::grid::Team;
 use crate::search::grid::{Dir, Path, Pos};
 use crate::search::range::Range;
@@ -129,9 +129,9 @@ pub fn diamond(c: Pos, r: u32) -> Vec<(Pos, Dir)> {
 /// to: the red fringe around the blue overlay.
 pub fn attack_fringe(b: &Battle, unit: UnitId, range: &Range) -> Vec<Pos> {
     let u = b.unit(unit);
-    let (w, h) = (b.map.width, b.map.height);
+    let (w, h) = (b.map().width, b.map().height);
     let from: Vec<Pos> = range.cells.iter().map(|c| c.at).collect();
-    let hit = crate::rules::danger::attack_cells(&from, u.stats.range_min, u.stats.range_max, w, h);
+    let hit = crate::ai::danger::attack_cells(&from, u.stats.range_min, u.stats.range_max, w, h);
     (0..h)
         .flat_map(|y| (0..w).map(move |x| Pos::new(x as i32, y as i32)))
         .filter(|p| hit[p.y as usize * w + p.x as usize] && !range.contains(*p))
@@ -148,8 +148,8 @@ struct Stamp {
 impl Stamp {
     fn of(b: &Battle) -> Stamp {
         Stamp {
-            turn: b.turn,
-            units: b.units.iter().map(|u| (u.pos, u.alive, u.triggered)).collect(),
+            turn: b.turn(),
+            units: b.units().iter().map(|u| (u.pos, u.alive, u.triggered)).collect(),
         }
     }
 }
@@ -193,7 +193,7 @@ impl Zones {
     }
 
     /// Every cell some enemy could attack next turn (row-major), and the zone of `enemy`.
-    pub fn get(&mut self, b: &mut Battle, profiles: &Profiles, enemy: Option<UnitId>) -> (&[bool], Option<&ZoneView>) {
+    pub fn get(&mut self, b: &Battle, profiles: &Profiles, enemy: Option<UnitId>) -> (&[bool], Option<&ZoneView>) {
         self.check(b);
         if self.danger.is_none() {
             self.danger = Some(danger::danger_map(b, profiles));
@@ -209,7 +209,7 @@ impl Zones {
     }
 }
 
-fn zone_view(b: &mut Battle, profiles: &Profiles, id: UnitId) -> ZoneView {
+fn zone_view(b: &Battle, profiles: &Profiles, id: UnitId) -> ZoneView {
     let zone = danger::enemy_zone(b, profiles, id);
     let at = b.unit(id).pos;
     let (outline, ring, label) = match zone.shape {
@@ -236,7 +236,7 @@ fn zone_view(b: &mut Battle, profiles: &Profiles, id: UnitId) -> ZoneView {
                             let dx = r - dy.abs();
                             [Pos::new(c.x - dx, c.y + dy), Pos::new(c.x + dx, c.y + dy)]
                         })
-                        .filter(|p| b.map.contains(*p))
+                        .filter(|p| b.map().contains(*p))
                         .collect::<std::collections::BTreeSet<_>>()
                         .into_iter()
                         .collect()
@@ -246,8 +246,8 @@ fn zone_view(b: &mut Battle, profiles: &Profiles, id: UnitId) -> ZoneView {
             (diamond(at, sight), ring, format!("keeps {range} away"))
         }
     };
-    let w = b.map.width;
-    let mut covered = vec![false; w * b.map.height];
+    let w = b.map().width;
+    let mut covered = vec![false; w * b.map().height];
     for p in zone.moves.iter().chain(&zone.attacks) {
         covered[p.y as usize * w + p.x as usize] = true;
     }

@@ -11,9 +11,8 @@ use super::script::Token;
 use crate::io::reload::Watch;
 use crate::load::data::DataSet;
 use crate::load::scenario::Scenario;
-use crate::rules::battle::{Battle, UnitId};
-use crate::rules::combat::Strike;
-use crate::rules::phase::{Action, Event, Intent, Phase, Session};
+use crate::play::phase::{Action, Intent, Phase, Session, Signal};
+use crate::rules::{Battle, Event, UnitId};
 use crate::search::grid::Team;
 use crate::search::grid::{Dir, Pos};
 use ggez::event::EventHandler;
@@ -128,8 +127,6 @@ pub struct GameState {
     pub(super) log: VecDeque<(String, f32)>,
     /// Where the action menu's entries were drawn (window pixels), for the mouse.
     pub(super) menu_rects: Vec<Rect>,
-    /// Hit points as of the last event absorbed, per unit (the start of the next blow).
-    hp_seen: Vec<i32>,
     script: VecDeque<Token>,
     script_wait: f32,
     shot: Option<Shot>,
@@ -211,7 +208,7 @@ impl GameState {
             // Checked by the command line already; a failure here would leave the fresh battle.
             resumed = Some(
                 match crate::io::save::restore(save, &scenario, &mut battle, &opts.files.save) {
-                    Ok(()) => format!("resumed turn {} from {}", battle.turn, opts.files.save.display()),
+                    Ok(()) => format!("resumed turn {} from {}", battle.turn(), opts.files.save.display()),
                     Err(e) => e.to_string(),
                 },
             );
@@ -222,8 +219,8 @@ impl GameState {
             &opts.files.scenario,
             Path::new(&scenario.map_path),
         );
-        let camera = Camera::new(session.battle.map.width, session.battle.map.height);
-        let batches = Batches::new(ctx, &assets, &session.battle);
+        let camera = Camera::new(session.battle().map().width, session.battle().map().height);
+        let batches = Batches::new(ctx, &assets, session.battle());
         let mut g = GameState {
             scenario,
             data,
@@ -239,7 +236,6 @@ impl GameState {
             shift: false,
             log: VecDeque::new(),
             menu_rects: Vec::new(),
-            hp_seen: Vec::new(),
             script: opts.script,
             script_wait: 0.0,
             shot: opts.screenshot.map(|path| Shot {
@@ -282,7 +278,6 @@ impl GameState {
         self.log.clear();
         self.enemy_turn = false;
         self.enemy_pause = 0.0;
-        self.hp_seen = self.session.battle.units.iter().map(|u| u.hp).collect();
         self.absorb();
         self.last_focus = anim::cell_px(self.session.cursor);
         self.camera.center_on(self.last_focus, self.layout.map_view(), true);
@@ -321,7 +316,7 @@ impl GameState {
                 self.begin();
                 self.say(format!(
                     "loaded turn {} from {}",
-                    self.session.battle.turn,
+                    self.session.battle().turn(),
                     self.files.save.display()
                 ));
             }
@@ -404,80 +399,82 @@ impl GameState {
         }
     }
 
-    /// Turns the engine's events into animations, sounds and log lines.
+    /// Turns the engine's signals into animations, sounds and log lines. Every log line
+    /// rides on the animation of its event and appears when that event is on screen.
     fn absorb(&mut self) {
-        for e in self.session.drain_events() {
-            match e {
-                Event::CursorMoved(_) => self.sfx.push(Sfx::Cursor),
-                Event::Selected(_) => self.sfx.push(Sfx::Select),
-                Event::Cancelled | Event::MoveUndone(_) | Event::Undone => self.sfx.push(Sfx::Cancel),
-                Event::Moved { unit, from, path } => {
-                    let mut cells = vec![from];
-                    cells.extend(path.replay(from));
-                    self.anims.push(Anim::new(Kind::Move { unit, cells }, self.enemy_turn));
-                }
-                Event::Struck(s) => self.strike(&s),
-                Event::EnemyDecided(d) => {
-                    if !d.steps.is_empty() || !d.strikes.is_empty() {
-                        self.anims.push(Anim::new(Kind::Focus { unit: d.id }, true));
-                    }
-                    self.say(format!("{}: {}", d.unit, d.reason));
-                }
-                Event::PhaseStarted(team) => {
-                    self.enemy_turn = team == Team::Enemy;
-                    self.recenter = !self.enemy_turn;
-                    let text = if self.enemy_turn {
-                        "Enemy phase".to_string()
+        for sig in self.session.drain() {
+            match sig {
+                Signal::CursorMoved(_) => self.sfx.push(Sfx::Cursor),
+                Signal::Selected(_) => self.sfx.push(Sfx::Select),
+                Signal::Cancelled => self.sfx.push(Sfx::Cancel),
+                Signal::Refused(e) => self.say(format!("refused: {e}")),
+                Signal::Decided(d) => {
+                    let line = format!("{}: {}", self.session.battle().name(d.unit), d.reason);
+                    let kind = if d.path.is_empty() && d.attack.is_none() {
+                        Kind::Note
                     } else {
-                        format!("Turn {} — Player phase", self.session.battle.turn)
+                        Kind::Focus { unit: d.unit }
                     };
-                    self.anims.push(Anim::new(Kind::Banner { text }, self.enemy_turn));
+                    self.anims.push(Anim::new(kind, true).saying(line));
                 }
-                Event::Over(team) => self.say(match team {
-                    Team::Player => "Every enemy is down: victory!".to_string(),
-                    Team::Enemy => "The battle is lost.".to_string(),
-                }),
+                Signal::Rules(e) => self.show(e),
             }
         }
-        self.hp_seen = self.session.battle.units.iter().map(|u| u.hp).collect();
     }
 
-    fn strike(&mut self, s: &Strike) {
-        let b = &self.session.battle;
-        let (Some(att), Some(def)) = (b.find(&s.attacker), b.find(&s.defender)) else {
-            return;
-        };
-        let d = b.unit(def).pos;
-        let a = b.unit(att).pos;
-        let toward = Vec2::new((d.x - a.x) as f32, (d.y - a.y) as f32).normalize_or_zero();
-        let hp_before = self.hp_seen.get(def.0).copied().unwrap_or(s.hp_left + s.damage);
-        if let Some(h) = self.hp_seen.get_mut(def.0) {
-            *h = s.hp_left;
-        }
-        self.anims.push(Anim::new(
-            Kind::Strike {
-                attacker: att,
-                defender: def,
-                toward,
-                damage: s.damage,
+    /// The animation (and log line) of one rules event.
+    fn show(&mut self, e: Event) {
+        let b = self.session.battle();
+        let line = e.describe(b);
+        let anim = match &e {
+            Event::PhaseBegan { team, .. } => {
+                self.enemy_turn = *team == Team::Enemy;
+                self.recenter = !self.enemy_turn;
+                Some(Anim::new(Kind::Banner { text: line }, self.enemy_turn))
+            }
+            Event::Moved { unit, from, path, .. } => {
+                let mut cells = vec![*from];
+                cells.extend(path.replay(*from));
+                Some(Anim::new(Kind::Move { unit: *unit, cells }, self.enemy_turn))
+            }
+            Event::Struck {
+                attacker,
+                defender,
+                damage,
                 hp_before,
-                hp_left: s.hp_left,
-                defeated: s.defeated,
-            },
-            self.enemy_turn,
-        ));
-        let verb = if s.counter { "strikes back at" } else { "hits" };
-        let end = if s.defeated {
-            "defeated!".to_string()
-        } else {
-            format!("{} hp left", s.hp_left)
+                hp_left,
+                ..
+            } => {
+                let (a, d) = (b.unit(*attacker).pos, b.unit(*defender).pos);
+                let toward = Vec2::new((d.x - a.x) as f32, (d.y - a.y) as f32).normalize_or_zero();
+                let kind = Kind::Strike {
+                    attacker: *attacker,
+                    defender: *defender,
+                    toward,
+                    damage: *damage,
+                    hp_before: *hp_before,
+                    hp_left: *hp_left,
+                    defeated: *hp_left == 0,
+                };
+                Some(Anim::new(kind, self.enemy_turn).saying(line))
+            }
+            Event::GuardWoke { .. } | Event::BattleEnded { .. } => {
+                Some(Anim::new(Kind::Note, self.enemy_turn).saying(line))
+            }
+            Event::Reverted(_) => {
+                self.sfx.push(Sfx::Cancel);
+                None
+            }
+            Event::Defeated { .. } | Event::Acted { .. } | Event::Restored(_) => None,
         };
-        self.say(format!("{} {verb} {} for {}: {end}", s.attacker, s.defender, s.damage));
+        if let Some(a) = anim {
+            self.anims.push(a);
+        }
     }
 
     /// Where unit `id` is drawn (top-left, world pixels).
     pub(super) fn unit_px(&self, id: UnitId) -> Vec2 {
-        self.anims.unit_px(id, self.session.battle.unit(id).pos)
+        self.anims.unit_px(id, self.session.battle().unit(id).pos)
     }
 
     /// What the camera should keep in view: the animated unit, else the cursor in the
@@ -486,7 +483,7 @@ impl GameState {
         let f = match self.anims.current().map(|a| &a.kind) {
             Some(Kind::Move { unit, .. } | Kind::Focus { unit }) => Some(self.unit_px(*unit)),
             Some(Kind::Strike { defender, .. }) => Some(self.unit_px(*defender)),
-            Some(Kind::Banner { .. }) | None => match self.session.phase {
+            Some(Kind::Banner { .. } | Kind::Note) | None => match self.session.phase {
                 Phase::Enemy { .. } => None,
                 _ => Some(anim::cell_px(self.session.cursor)),
             },
@@ -509,10 +506,11 @@ impl GameState {
         }
         let fast = self.fast || self.shift;
         for cue in self.anims.advance(dt, fast) {
-            self.sfx.push(match cue {
-                Cue::Step => Sfx::Step,
-                Cue::Hit => Sfx::Hit,
-            });
+            match cue {
+                Cue::Step => self.sfx.push(Sfx::Step),
+                Cue::Hit => self.sfx.push(Sfx::Hit),
+                Cue::Say(line) => self.say(line),
+            }
         }
         if !self.anims.busy() {
             if matches!(self.session.phase, Phase::Enemy { .. }) {
@@ -572,7 +570,7 @@ impl GameState {
     /// target attacks it and a click on the unit itself waits.
     fn click_cell(&mut self, p: Pos) {
         if let Phase::Action { unit, options, .. } = &self.session.phase {
-            let b = &self.session.battle;
+            let b = &self.session.battle();
             let pick = options.iter().position(|o| match o {
                 Action::Attack(t) => b.unit(*t).pos == p,
                 Action::Wait => b.unit(*unit).pos == p,
@@ -608,7 +606,7 @@ impl GameState {
         }
         let w = p + self.camera.pos.round();
         let c = Pos::new((w.x / TILE).floor() as i32, (w.y / TILE).floor() as i32);
-        self.session.battle.map.contains(c).then_some(c)
+        self.session.battle().map().contains(c).then_some(c)
     }
 
     fn menu_entry_under(&self, x: f32, y: f32) -> Option<usize> {
@@ -656,7 +654,7 @@ impl GameState {
             return;
         }
         let secs = started.elapsed().as_secs_f64();
-        let (w, h) = (self.session.battle.map.width, self.session.battle.map.height);
+        let (w, h) = (self.session.battle().map().width, self.session.battle().map().height);
         println!(
             "{} frames of {} ({w}x{h} map, {:.0}x{:.0} window) in {secs:.2} s: {:.1} fps",
             fc.total,
@@ -705,10 +703,10 @@ impl EventHandler for GameState {
             self.tick(1.0 / TICKS as f32);
         }
         if std::mem::take(&mut self.rebuild) {
-            self.camera = Camera::new(self.session.battle.map.width, self.session.battle.map.height);
+            self.camera = Camera::new(self.session.battle().map().width, self.session.battle().map().height);
             self.camera
                 .center_on(anim::cell_px(self.session.cursor), self.layout.map_view(), true);
-            self.batches = Batches::new(ctx, &self.assets, &self.session.battle);
+            self.batches = Batches::new(ctx, &self.assets, self.session.battle());
         }
         #[cfg(feature = "sound")]
         for s in self.sfx.drain(..) {

@@ -5,7 +5,8 @@
 use crate::load::data::DataSet;
 use crate::load::diag::{Diagnostic, Diagnostics, display_path};
 use crate::load::scenario::Scenario;
-use crate::rules::phase::{Phase, Session};
+use crate::play::phase::Session;
+use crate::rules::{Battle, Command};
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -66,7 +67,7 @@ pub struct Reloaded {
 pub fn reload(session: &mut Session, scenario_path: &Path, data_dir: &Path) -> Result<Reloaded, Diagnostics> {
     let data = DataSet::load(data_dir)?;
     let scenario = Scenario::load(scenario_path, &data)?;
-    let b = &session.battle;
+    let b = session.battle();
     let refuse = |message: String| -> Diagnostics {
         Diagnostic {
             path: display_path(scenario_path),
@@ -76,40 +77,31 @@ pub fn reload(session: &mut Session, scenario_path: &Path, data_dir: &Path) -> R
         }
         .into()
     };
-    if (scenario.map.width, scenario.map.height) != (b.map.width, b.map.height) {
+    let (w, h) = (b.map().width, b.map().height);
+    if (scenario.map.width, scenario.map.height) != (w, h) {
         return Err(refuse(format!(
-            "the map changed size ({}x{} to {}x{}): restart the battle (R) to use it",
-            b.map.width, b.map.height, scenario.map.width, scenario.map.height
+            "the map changed size ({w}x{h} to {}x{}): restart the battle (R) to use it",
+            scenario.map.width, scenario.map.height
         )));
     }
-    if scenario.units.len() != b.units.len() || scenario.units.iter().zip(&b.units).any(|(s, u)| s.name != u.name) {
+    let units = b.units();
+    if scenario.units.len() != units.len() || scenario.units.iter().zip(units).any(|(s, u)| s.name != u.name) {
         return Err(refuse(
             "units were added, removed or renamed: restart the battle (R) to use them; other edits apply live".into(),
         ));
     }
-    let battle = &mut session.battle;
-    battle.map = scenario.map.clone();
-    battle.set_terrain(data.terrain.clone());
-    for (u, spec) in battle.units.iter_mut().zip(&scenario.units) {
-        u.class = spec.class;
-        u.movement = spec.movement;
-        u.profile = spec.profile.clone();
-        if let Some(p) = spec.pivot {
-            u.pivot = p;
-        }
-        u.kind = spec.kind.clone();
-        u.sprite = spec.sprite.clone();
-        u.stats = spec.stats;
-        u.hp = u.hp.min(spec.stats.hp);
+    // The same units with the new numbers, carrying the battle's state over through the
+    // core's Restore (hit points capped by a lowered maximum).
+    let mut snap = b.snapshot();
+    for (st, spec) in snap.units.iter_mut().zip(&scenario.units) {
+        st.hp = st.hp.min(spec.stats.hp);
     }
-    session.profiles = data.profiles.clone();
-    // A range on screen was computed with the old numbers.
-    if let Phase::Target { unit, .. } = session.phase {
-        session.phase = Phase::Target {
-            unit,
-            range: session.battle.range(unit),
-        };
-    }
+    let mut battle = Battle::new(&scenario, &data);
+    battle
+        .execute(Command::Restore(Box::new(snap)))
+        .map_err(|e| refuse(format!("the battle does not fit the edited files: {e}")))?;
+    battle.carry_history(b);
+    session.reloaded(battle, data.profiles.clone());
     let message = format!(
         "reloaded {} and {}",
         display_path(data_dir),

@@ -4,9 +4,9 @@
 
 use crate::load::diag::{Diagnostic, Source, display_path};
 use crate::load::scenario::Scenario;
-use crate::rules::battle::Battle;
-use crate::rules::phase::{Phase, Session};
-use crate::search::grid::Pos;
+use crate::play::phase::Session;
+use crate::rules::{Battle, Command, Snapshot, UnitState};
+use crate::search::grid::{Pos, Team};
 use serde::{Deserialize, Serialize};
 use std::path::Path;
 
@@ -75,28 +75,26 @@ fn at_file(path: &Path, message: String) -> SaveError {
 /// The save of `session` right now. A move not yet confirmed is saved as not made; the
 /// enemy phase cannot be saved (its queue is half played).
 pub fn snapshot(session: &Session, scenario: &Scenario, seed: u64) -> Result<SaveFile, String> {
-    let mut units = session.battle.units.clone();
-    match &session.phase {
-        Phase::Enemy { .. } => return Err("cannot save during the enemy phase: wait for your turn".into()),
-        Phase::Action { unit, from, .. } => units[unit.0].pos = *from,
-        _ => {}
-    }
+    let b = session.settled_battle()?;
+    let snap = b.snapshot();
     Ok(SaveFile {
         format: FORMAT.into(),
         version: VERSION,
         scenario: scenario.path.clone(),
         fingerprint: format!("{:016x}", scenario.fingerprint),
-        turn: session.battle.turn,
+        turn: snap.turn,
         seed,
-        units: units
+        units: b
+            .units()
             .iter()
-            .map(|u| SavedUnit {
+            .zip(&snap.units)
+            .map(|(u, s)| SavedUnit {
                 name: u.name.clone(),
-                at: u.pos,
-                hp: u.hp,
-                alive: u.alive,
-                acted: u.acted,
-                triggered: u.triggered,
+                at: s.at,
+                hp: s.hp,
+                alive: s.alive,
+                acted: s.acted,
+                triggered: s.triggered,
             })
             .collect(),
     })
@@ -145,7 +143,8 @@ pub fn read(path: &Path) -> Result<SaveFile, SaveError> {
     })
 }
 
-/// Puts a save's state onto a fresh battle of its scenario, after checking that the
+/// Puts a save's state onto a fresh battle of its scenario (through the rules core's
+/// `Restore`, which checks every unit's cell and hit points), after checking that the
 /// scenario is the one the save was made from. The battle is untouched on error.
 pub fn restore(save: &SaveFile, scenario: &Scenario, battle: &mut Battle, save_path: &Path) -> Result<(), SaveError> {
     if save.fingerprint != format!("{:016x}", scenario.fingerprint) {
@@ -157,35 +156,31 @@ pub fn restore(save: &SaveFile, scenario: &Scenario, battle: &mut Battle, save_p
             ),
         ));
     }
-    if save.units.len() != battle.units.len() || save.units.iter().zip(&battle.units).any(|(s, u)| s.name != u.name) {
+    let units = battle.units();
+    if save.units.len() != units.len() || save.units.iter().zip(units).any(|(s, u)| s.name != u.name) {
         return Err(at_file(
             save_path,
             format!("the units in this save do not match scenario {}", scenario.path),
         ));
     }
-    let mut units = battle.units.clone();
-    let mut seen = std::collections::HashSet::new();
-    for (u, s) in units.iter_mut().zip(&save.units) {
-        if s.alive && (!battle.map.contains(s.at) || !seen.insert(s.at)) {
-            return Err(at_file(
-                save_path,
-                format!("unit {:?} has an impossible cell {} in this save", s.name, s.at),
-            ));
-        }
-        if s.hp < 0 || s.hp > u.stats.hp || (s.alive && s.hp == 0) {
-            return Err(at_file(
-                save_path,
-                format!("unit {:?} has impossible hit points {} in this save", s.name, s.hp),
-            ));
-        }
-        u.pos = s.at;
-        u.hp = s.hp;
-        u.alive = s.alive;
-        u.acted = s.acted;
-        u.triggered = s.triggered;
-    }
-    battle.units = units;
-    battle.turn = save.turn.max(1);
-    battle.rebuild_occupancy();
+    let snap = Snapshot {
+        turn: save.turn,
+        active: Team::Player,
+        units: save
+            .units
+            .iter()
+            .map(|s| UnitState {
+                at: s.at,
+                hp: s.hp,
+                alive: s.alive,
+                moved: false,
+                acted: s.acted,
+                triggered: s.triggered,
+            })
+            .collect(),
+    };
+    battle
+        .execute(Command::Restore(Box::new(snap)))
+        .map_err(|e| at_file(save_path, format!("impossible save: {e}")))?;
     Ok(())
 }

@@ -1,3 +1,5 @@
-//! Headless drivers: whole battles played through the rules core.
+//! Drivers that play battles through the rules core: the player's phase machine (which
+//! the game draws) and whole headless battles (`simulate`).
 
+pub mod phase;
 pub mod simulate;

@@ -1,28 +1,28 @@
-//! Whole battles without a window: player units follow a built-in policy, enemies their profiles.
+//! Whole battles without a window, through the rules core: player units follow the built-in
+//! policy, enemies their profiles. The battle keeps the player's commands, so every
+//! simulated battle can be written as a replay.
 
-use crate::ai::{self, Decision};
+use crate::ai::{self, Turn};
 use crate::load::data::DataSet;
-use crate::load::profiles::Behavior;
+use crate::load::profiles::Profiles;
 use crate::load::scenario::Scenario;
-use crate::rules::battle::{Battle, UnitId};
-use crate::rules::combat;
+use crate::rules::{Battle, Command, Ending, Event, RuleError, UnitId};
 use crate::search::grid::Team;
-use crate::search::grid::{Path, Pos};
-use serde::Serialize;
+use serde_json::{Value, json};
 
 /// One turn of a simulated battle.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct TurnReport {
     /// Turn number from 1.
     pub turn: u32,
     /// Every unit that acted, both teams, in acting order.
-    pub decisions: Vec<Decision>,
+    pub decisions: Vec<Turn>,
     /// Units that fell this turn.
-    pub defeated: Vec<String>,
+    pub defeated: Vec<UnitId>,
 }
 
 /// A whole simulated battle.
-#[derive(Debug, Clone, Serialize)]
+#[derive(Debug, Clone)]
 pub struct Report {
     /// The scenario's name.
     pub scenario: String,
@@ -30,117 +30,91 @@ pub struct Report {
     pub seed: u64,
     /// Every turn played.
     pub turns: Vec<TurnReport>,
-    /// `"player"` or `"enemy"` for the winner, or `"turn limit"` when nobody won in time.
-    pub result: String,
+    /// The battle as it ended (its record is the replay).
+    pub battle: Battle,
+}
+
+impl Report {
+    /// The winner and why, or `None` at the turn limit.
+    pub fn result(&self) -> Option<(Team, Ending)> {
+        self.battle.ended()
+    }
+
+    /// `"player"`, `"enemy"` or `"turn limit"`.
+    pub fn result_name(&self) -> &'static str {
+        self.result().map_or("turn limit", |(w, _)| w.name())
+    }
+
+    /// The contract's JSON: `{"turns": [{"turn", "decisions", "defeated"}], "result"}` plus
+    /// `scenario`, `seed` and `why`.
+    pub fn to_json(&self) -> Value {
+        let b = &self.battle;
+        let turns: Vec<Value> = self
+            .turns
+            .iter()
+            .map(|t| {
+                json!({
+                    "turn": t.turn,
+                    "decisions": t.decisions.iter().map(|d| d.decision.to_json(b, &d.events)).collect::<Vec<_>>(),
+                    "defeated": t.defeated.iter().map(|&u| b.name(u)).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        json!({
+            "scenario": self.scenario,
+            "seed": self.seed,
+            "turns": turns,
+            "result": self.result_name(),
+            "why": self.result().map(|(_, why)| why.describe(b)),
+        })
+    }
 }
 
 /// Plays up to `max_turns` turns of `scenario`.
-pub fn run(scenario: &Scenario, data: &DataSet, max_turns: u32, seed: u64) -> Report {
-    let mut b = Battle::new(scenario, data);
+pub fn run(scenario: &Scenario, data: &DataSet, max_turns: u32, seed: u64) -> Result<Report, RuleError> {
+    let mut battle = Battle::new(scenario, data);
+    let turns = play(&mut battle, &data.profiles, max_turns, seed)?;
+    Ok(Report {
+        scenario: scenario.name.clone(),
+        seed,
+        turns,
+        battle,
+    })
+}
+
+/// Plays `b` from its current player phase until it is decided or `max_turns` turns have
+/// been played in all.
+pub fn play(b: &mut Battle, profiles: &Profiles, max_turns: u32, seed: u64) -> Result<Vec<TurnReport>, RuleError> {
     let mut turns = Vec::new();
-    let mut result = "turn limit".to_string();
-    for turn in 1..=max_turns {
-        b.turn = turn;
-        let alive_before: Vec<bool> = b.units.iter().map(|u| u.alive).collect();
+    while b.ended().is_none() && b.turn() <= max_turns {
+        let turn = b.turn();
         let mut decisions = Vec::new();
-        let players: Vec<UnitId> = b.living(Team::Player).collect();
+        let players: Vec<UnitId> = b.ready(Team::Player).collect();
         for id in players {
-            if !b.unit(id).alive || combat::outcome(&b).is_some() {
+            if !b.unit(id).alive || b.ended().is_some() {
                 continue;
             }
-            let mut d = player_policy(&mut b, id, seed);
-            ai::act(&mut b, &mut d);
-            decisions.push(d);
+            decisions.push(ai::act(b, ai::player::decide(b, id, seed))?);
         }
-        if combat::outcome(&b).is_none() {
-            decisions.extend(ai::enemy_phase(&mut b, &data.profiles));
+        if b.ended().is_none() {
+            b.execute(Command::EndPhase)?;
+            let (enemies, _) = ai::enemy_phase(b, profiles)?;
+            decisions.extend(enemies);
         }
-        let defeated = b
-            .units
+        let mut defeated: Vec<UnitId> = decisions
             .iter()
-            .zip(&alive_before)
-            .filter(|(u, was)| **was && !u.alive)
-            .map(|(u, _)| u.name.clone())
+            .flat_map(|d| &d.events)
+            .filter_map(|e| match e {
+                Event::Defeated { unit } => Some(*unit),
+                _ => None,
+            })
             .collect();
+        defeated.sort();
         turns.push(TurnReport {
             turn,
             decisions,
             defeated,
         });
-        if let Some(winner) = combat::outcome(&b) {
-            result = winner.name().to_string();
-            break;
-        }
     }
-    Report {
-        scenario: scenario.name.clone(),
-        seed,
-        turns,
-        result,
-    }
-}
-
-/// A well-mixed number from the seed and a candidate, so that equally good choices are
-/// broken differently by different seeds but always the same way for one seed.
-fn jitter(seed: u64, p: Pos, e: UnitId) -> u64 {
-    crate::rng::Rng::new(seed ^ ((p.x as u64) << 40) ^ ((p.y as u64) << 20) ^ e.0 as u64).next_u64()
-}
-
-/// The built-in player policy: if some enemy can be attacked from a reachable cell, go
-/// there and attack, preferring a kill, then the weakest enemy left, then the least
-/// counter-damage, then the shorter walk; otherwise approach the nearest enemy by travel cost.
-pub fn player_policy(b: &mut Battle, id: UnitId, seed: u64) -> Decision {
-    let me = b.unit(id).clone();
-    let cells: Vec<(Pos, u32, Path)> = {
-        let reach = b.reach(id, None);
-        reach
-            .cells()
-            .map(|(p, c)| (p, c, reach.path(p).unwrap_or_default()))
-            .collect()
-    };
-    let foes: Vec<UnitId> = b.living(me.team.other()).collect();
-    // Ordered by (survives, hp left, counter damage taken, walk cost, seeded tie-break).
-    type Key = (bool, i32, i32, u32, u64);
-    let mut best: Option<(Key, usize, UnitId)> = None;
-    for (k, (p, cost, _)) in cells.iter().enumerate() {
-        for &e in &foes {
-            let foe = b.unit(e);
-            let d = p.manhattan(foe.pos);
-            if !me.stats.reaches(d) {
-                continue;
-            }
-            let dmg = combat::damage(b, id, e);
-            let left = (foe.hp - dmg).max(0);
-            let counter = if left > 0 && foe.stats.reaches(d) {
-                combat::damage(b, e, id)
-            } else {
-                0
-            };
-            let key = (left > 0, left, counter, *cost, jitter(seed, *p, e));
-            if best.as_ref().is_none_or(|(bk, _, _)| key < *bk) {
-                best = Some((key, k, e));
-            }
-        }
-    }
-    let Some((_, k, e)) = best else {
-        return ai::decide_as(b, id, Some(Behavior::Charger), "player".into());
-    };
-    let (to, cost, steps) = cells[k].clone();
-    let foe = b.unit(e).name.clone();
-    Decision {
-        unit: me.name.clone(),
-        team: me.team,
-        profile: "player".into(),
-        target: Some(foe.clone()),
-        from: me.pos,
-        to,
-        path: steps.digits(),
-        cost,
-        triggered: true,
-        reason: format!("attacks {foe} from {to}"),
-        attack: None,
-        strikes: Vec::new(),
-        steps,
-        id,
-    }
+    Ok(turns)
 }

@@ -1,24 +1,33 @@
-//! Battle state: units on a map, whose turn it is, and the only code that moves units.
+//! Battle state: units on a map, whose phase it is, and read-only questions about them.
+//!
+//! The fields are private. Everything that changes a battle is a [`Command`] given to
+//! [`Battle::execute`], which checks it and answers with [`Event`]s; [`Battle::apply`] is the
+//! only code that writes them into the state (see `command.rs` and `event.rs`).
+//!
+//! [`Command`]: crate::rules::command::Command
+//! [`Event`]: crate::rules::event::Event
 
 use crate::load::data::DataSet;
 use crate::load::map::{CostLayer, TerrainMap};
 use crate::load::scenario::Scenario;
 use crate::load::terrain::{ClassId, Cost, TerrainSet};
 use crate::load::units::Stats;
-use crate::search::grid::Team;
-use crate::search::grid::{Path, Pos};
+use crate::rules::command::Command;
+use crate::rules::event::{Ending, Event};
+use crate::search::grid::{Pos, Team};
 use crate::search::potential::PotentialMap;
 use crate::search::range::{Leash, Occupancy, Range, RangeFinder, RangeQuery, Reach};
+use std::cell::RefCell;
 use std::collections::HashMap;
 
-/// Index of a unit in [`Battle::units`]; stable for the whole battle.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+/// Index of a unit in scenario order; stable for the whole battle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct UnitId(pub usize);
 
-/// A unit during a battle.
+/// A unit during a battle. Read it through [`Battle::unit`]; only events change it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unit {
-    /// Unique name.
+    /// Its name as written in the scenario: its identity in files, JSON and on the command line.
     pub name: String,
     /// Side.
     pub team: Team,
@@ -44,7 +53,9 @@ pub struct Unit {
     pub stats: Stats,
     /// Hit points left.
     pub hp: i32,
-    /// True once it has acted this player phase.
+    /// True once it has moved in its side's current phase.
+    pub moved: bool,
+    /// True once it has acted (attacked or waited) in its side's current phase.
     pub acted: bool,
 }
 
@@ -70,38 +81,45 @@ impl Unit {
             },
             stats,
             hp: stats.hp,
+            moved: false,
             acted: false,
         }
     }
 }
 
-/// Why a move was refused.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum RuleError {
-    /// No such unit, or it has been defeated.
-    NoUnit(UnitId),
-    /// The path does not end on a cell the unit can reach this turn along that path.
-    Unreachable {
-        /// The mover.
-        unit: UnitId,
-        /// Where it wanted to go.
-        to: Pos,
-    },
+/// The changing part of one unit, as saves and restores see it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UnitState {
+    /// Cell.
+    pub at: Pos,
+    /// Hit points left.
+    pub hp: i32,
+    /// Still on the board.
+    pub alive: bool,
+    /// Has moved in its side's current phase.
+    pub moved: bool,
+    /// Has acted in its side's current phase.
+    pub acted: bool,
+    /// A guard's trigger has fired.
+    pub triggered: bool,
 }
 
-/// Units on a map, with cached terrain cost layers and potential maps.
-#[derive(Debug, Clone)]
-pub struct Battle {
-    /// Terrain.
-    pub map: TerrainMap,
-    /// Terrain kinds and classes.
-    pub terrain: TerrainSet,
-    /// Every unit, in scenario order (the acting order).
-    pub units: Vec<Unit>,
+/// Everything that changes during a battle, in one value: what a save keeps and
+/// [`Command::Restore`] puts back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Snapshot {
     /// Turn number, from 1.
     pub turn: u32,
-    occ: Occupancy,
-    layers: Vec<CostLayer>,
+    /// The side whose phase it is.
+    pub active: Team,
+    /// Every unit, in scenario order.
+    pub units: Vec<UnitState>,
+}
+
+/// Search scratch space and potential maps: caches, not battle state, so that deciding
+/// and drawing can ask questions of a `&Battle`.
+#[derive(Debug, Clone)]
+pub(super) struct Scratch {
     finder: RangeFinder,
     potentials: HashMap<(Pos, ClassId), PotentialMap>,
 }
@@ -109,8 +127,34 @@ pub struct Battle {
 /// Potential maps kept at once before the cache is emptied (each is a map-sized array).
 const MAX_CACHED_POTENTIALS: usize = 64;
 
+/// One executed command and its events, for undo; `unit` is who acted.
+#[derive(Debug, Clone)]
+pub(super) struct Done {
+    pub(super) unit: Option<UnitId>,
+    pub(super) command: Command,
+    pub(super) events: Vec<Event>,
+}
+
+/// Units on a map, whose phase it is, and the undo journal of the current phase.
+#[derive(Debug, Clone)]
+pub struct Battle {
+    pub(super) map: TerrainMap,
+    pub(super) terrain: TerrainSet,
+    pub(super) units: Vec<Unit>,
+    pub(super) turn: u32,
+    pub(super) active: Team,
+    pub(super) ended: Option<(Team, Ending)>,
+    pub(super) occ: Occupancy,
+    pub(super) layers: Vec<CostLayer>,
+    /// Commands of the current phase with their events (undo takes them back).
+    pub(super) journal: Vec<Done>,
+    /// The player's commands since the battle began, undone ones removed (the replay).
+    pub(super) record: Vec<Command>,
+    scratch: RefCell<Scratch>,
+}
+
 impl Battle {
-    /// The battle at the start of a scenario.
+    /// The battle at the start of a scenario: turn 1, the player's phase.
     pub fn new(scenario: &Scenario, data: &DataSet) -> Battle {
         let units = scenario
             .units
@@ -129,47 +173,74 @@ impl Battle {
                 sprite: u.sprite.clone(),
                 stats: u.stats,
                 hp: u.stats.hp,
+                moved: false,
                 acted: false,
             })
             .collect();
         Battle::from_parts(scenario.map.clone(), data.terrain.clone(), units)
     }
 
-    /// A battle from a map and units directly (tests, generators).
+    /// A battle from a map and units directly (tests, generators): turn 1, the player's phase.
     pub fn from_parts(map: TerrainMap, terrain: TerrainSet, units: Vec<Unit>) -> Battle {
         let layers = (0..terrain.classes.len())
             .map(|c| map.cost_layer(&terrain, ClassId(c as u8)))
             .collect();
         let layout = map.layout();
-        let mut b = Battle {
+        let mut occ = Occupancy::new(layout);
+        for u in units.iter().filter(|u| u.alive) {
+            occ.place(u.pos, u.team);
+        }
+        Battle {
             map,
             terrain,
             units,
             turn: 1,
-            occ: Occupancy::new(layout),
+            active: Team::Player,
+            ended: None,
+            occ,
             layers,
-            finder: RangeFinder::new(layout),
-            potentials: HashMap::new(),
-        };
-        b.rebuild_occupancy();
-        b
-    }
-
-    /// Recomputes who stands where from the unit list.
-    pub fn rebuild_occupancy(&mut self) {
-        self.occ = Occupancy::new(self.map.layout());
-        for u in self.units.iter().filter(|u| u.alive) {
-            self.occ.place(u.pos, u.team);
+            journal: Vec::new(),
+            record: Vec::new(),
+            scratch: RefCell::new(Scratch {
+                finder: RangeFinder::new(layout),
+                potentials: HashMap::new(),
+            }),
         }
     }
 
-    /// Swaps in new terrain data (live reload); the map's glyphs keep their meaning by index.
-    pub fn set_terrain(&mut self, terrain: TerrainSet) {
-        self.layers = (0..terrain.classes.len())
-            .map(|c| self.map.cost_layer(&terrain, ClassId(c as u8)))
-            .collect();
-        self.terrain = terrain;
-        self.potentials.clear();
+    /// The terrain grid.
+    pub fn map(&self) -> &TerrainMap {
+        &self.map
+    }
+
+    /// Terrain kinds and classes.
+    pub fn terrain(&self) -> &TerrainSet {
+        &self.terrain
+    }
+
+    /// Every unit, in scenario order (the acting order), defeated ones included.
+    pub fn units(&self) -> &[Unit] {
+        &self.units
+    }
+
+    /// Every unit's id, in scenario order.
+    pub fn ids(&self) -> impl Iterator<Item = UnitId> + use<> {
+        (0..self.units.len()).map(UnitId)
+    }
+
+    /// Turn number, from 1.
+    pub fn turn(&self) -> u32 {
+        self.turn
+    }
+
+    /// The side whose phase it is.
+    pub fn active(&self) -> Team {
+        self.active
+    }
+
+    /// The winner and why, once the battle is decided.
+    pub fn ended(&self) -> Option<(Team, Ending)> {
+        self.ended
     }
 
     /// Who stands where.
@@ -182,12 +253,17 @@ impl Battle {
         &self.units[id.0]
     }
 
+    /// The unit's name (for text and JSON only: inside the engine units are ids).
+    pub fn name(&self, id: UnitId) -> &str {
+        &self.units[id.0].name
+    }
+
     /// The living unit on `p`.
     pub fn unit_at(&self, p: Pos) -> Option<UnitId> {
         self.units.iter().position(|u| u.alive && u.pos == p).map(UnitId)
     }
 
-    /// The unit named `name`.
+    /// The unit named `name` (exactly as written in the scenario).
     pub fn find(&self, name: &str) -> Option<UnitId> {
         self.units.iter().position(|u| u.name == name).map(UnitId)
     }
@@ -201,13 +277,59 @@ impl Battle {
             .map(|(i, _)| UnitId(i))
     }
 
+    /// The hero: the first player unit of the scenario.
+    pub fn hero(&self) -> Option<UnitId> {
+        self.units.iter().position(|u| u.team == Team::Player).map(UnitId)
+    }
+
+    /// Living player units that have not acted yet, in acting order.
+    pub fn ready(&self, team: Team) -> impl Iterator<Item = UnitId> + '_ {
+        self.living(team).filter(|&u| !self.units[u.0].acted)
+    }
+
     /// Terrain costs for a class.
     pub fn layer(&self, class: ClassId) -> &CostLayer {
         &self.layers[class.0 as usize]
     }
 
-    /// The range search for `id` with everybody as placed, optionally leashed.
-    pub fn reach(&mut self, id: UnitId, leash: Option<Leash>) -> Reach<'_> {
+    /// The player's commands since the battle began, undone ones taken out: with the
+    /// scenario, they are the whole battle (enemy phases are recomputed).
+    pub fn record(&self) -> &[Command] {
+        &self.record
+    }
+
+    /// True when the last action of the player's phase can be taken back.
+    pub fn can_undo(&self) -> bool {
+        self.active == Team::Player && !self.journal.is_empty()
+    }
+
+    /// The unit whose commands an undo would take back.
+    pub fn undo_unit(&self) -> Option<UnitId> {
+        self.journal.last().and_then(|d| d.unit)
+    }
+
+    /// Everything that changes during the battle.
+    pub fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            turn: self.turn,
+            active: self.active,
+            units: self
+                .units
+                .iter()
+                .map(|u| UnitState {
+                    at: u.pos,
+                    hp: u.hp,
+                    alive: u.alive,
+                    moved: u.moved,
+                    acted: u.acted,
+                    triggered: u.triggered,
+                })
+                .collect(),
+        }
+    }
+
+    /// Runs `f` on the range search of `id` with everybody as placed, optionally leashed.
+    pub fn with_reach<R>(&self, id: UnitId, leash: Option<Leash>, f: impl FnOnce(&Reach<'_>) -> R) -> R {
         let u = &self.units[id.0];
         let q = RangeQuery {
             origin: u.pos,
@@ -215,30 +337,47 @@ impl Battle {
             team: u.team,
             leash,
         };
-        self.finder.search(&self.layers[u.class.0 as usize], &self.occ, q)
+        let mut s = self.scratch.borrow_mut();
+        let reach = s.finder.search(&self.layers[u.class.0 as usize], &self.occ, q);
+        f(&reach)
     }
 
-    /// An owned copy of [`Battle::reach`] without a leash (the player's move overlay).
-    pub fn range(&mut self, id: UnitId) -> Range {
-        self.reach(id, None).to_range()
+    /// An owned copy of the range of `id` without a leash (the player's move overlay).
+    pub fn range(&self, id: UnitId) -> Range {
+        self.with_reach(id, None, |r| r.to_range())
     }
 
-    /// Travel cost map towards `target` for movers of `class`, cached.
-    pub fn potential(&mut self, target: Pos, class: ClassId) -> &PotentialMap {
-        if self.potentials.len() >= MAX_CACHED_POTENTIALS && !self.potentials.contains_key(&(target, class)) {
-            self.potentials.clear();
+    /// Travel cost from `from` to `target` for movers of `class` (the potential map,
+    /// computed once per target cell and class and cached).
+    pub fn travel(&self, target: Pos, class: ClassId, from: Pos) -> Option<Cost> {
+        let mut s = self.scratch.borrow_mut();
+        Self::cached_potential(&mut s.potentials, &self.layers, target, class).get(from)
+    }
+
+    fn cached_potential<'s>(
+        potentials: &'s mut HashMap<(Pos, ClassId), PotentialMap>,
+        layers: &[CostLayer],
+        target: Pos,
+        class: ClassId,
+    ) -> &'s PotentialMap {
+        if potentials.len() >= MAX_CACHED_POTENTIALS && !potentials.contains_key(&(target, class)) {
+            potentials.clear();
         }
-        let layer = &self.layers[class.0 as usize];
-        self.potentials
+        let layer = &layers[class.0 as usize];
+        potentials
             .entry((target, class))
             .or_insert_with(|| PotentialMap::compute(layer, target))
     }
 
-    /// The range search for `id` together with the potential map towards `target` for its
-    /// class (both borrowed at once, so deciding needs no copy of the map).
-    pub fn reach_and_potential(&mut self, id: UnitId, leash: Option<Leash>, target: Pos) -> (Reach<'_>, &PotentialMap) {
-        let class = self.units[id.0].class;
-        self.potential(target, class);
+    /// Runs `f` on the range search of `id` together with the potential map towards
+    /// `target` for its class (both at once, so deciding needs no copy of the map).
+    pub fn with_reach_and_potential<R>(
+        &self,
+        id: UnitId,
+        leash: Option<Leash>,
+        target: Pos,
+        f: impl FnOnce(&Reach<'_>, &PotentialMap) -> R,
+    ) -> R {
         let u = &self.units[id.0];
         let q = RangeQuery {
             origin: u.pos,
@@ -246,51 +385,22 @@ impl Battle {
             team: u.team,
             leash,
         };
-        let pot = &self.potentials[&(target, class)];
-        (self.finder.search(&self.layers[class.0 as usize], &self.occ, q), pot)
+        let mut s = self.scratch.borrow_mut();
+        let Scratch { finder, potentials } = &mut *s;
+        let pot = Self::cached_potential(potentials, &self.layers, target, u.class);
+        let reach = finder.search(&self.layers[u.class.0 as usize], &self.occ, q);
+        f(&reach, pot)
     }
 
-    /// Removes a defeated unit from the board.
-    pub fn defeat(&mut self, id: UnitId) {
-        let u = &mut self.units[id.0];
-        if u.alive {
-            u.alive = false;
-            u.hp = 0;
-            let p = u.pos;
-            self.occ.clear(p);
-        }
+    /// Takes over `old`'s undo journal and player record: the same units, reloaded with new
+    /// numbers (live reload), keep what the player can undo and replay.
+    pub fn carry_history(&mut self, old: &Battle) {
+        self.journal = old.journal.clone();
+        self.record = old.record.clone();
     }
 
-    /// Moves `id` along `path`, checking the path is legal for it right now: every step
-    /// enters a cell its class can enter and no enemy holds, the total cost fits its
-    /// movement, and it ends on a free cell (or where it stands).
-    pub fn move_along(&mut self, id: UnitId, path: &Path) -> Result<Pos, RuleError> {
-        let u = self.units.get(id.0).filter(|u| u.alive).ok_or(RuleError::NoUnit(id))?;
-        let layer = &self.layers[u.class.0 as usize];
-        let mut at = u.pos;
-        let mut paid: Cost = 0;
-        for &d in &path.0 {
-            at = at.step(d);
-            let refused = RuleError::Unreachable {
-                unit: id,
-                to: path.end(u.pos),
-            };
-            let Some(c) = layer.cost(at) else {
-                return Err(refused);
-            };
-            if self.occ.at(at) == Some(u.team.other()) {
-                return Err(refused);
-            }
-            paid += c;
-        }
-        if paid > u.movement || (at != u.pos && self.occ.at(at).is_some()) {
-            return Err(RuleError::Unreachable { unit: id, to: at });
-        }
-        let from = u.pos;
-        let team = u.team;
-        self.occ.clear(from);
-        self.occ.place(at, team);
-        self.units[id.0].pos = at;
-        Ok(at)
+    /// Forgets cached potential maps (after the terrain under them changed).
+    pub(super) fn forget_caches(&self) {
+        self.scratch.borrow_mut().potentials.clear();
     }
 }

@@ -1,25 +1,10 @@
-//! Combat: deterministic damage, counter-attacks, defeat, forecasts and the battle's outcome.
+//! Combat numbers: deterministic damage, who can hit whom, forecasts and the battle's
+//! outcome. Blows themselves are dealt by `Command::Attack` (see `command.rs`).
 
 use crate::rules::battle::{Battle, UnitId};
-use crate::search::grid::Team;
+use crate::rules::event::Ending;
+use crate::search::grid::{Pos, Team};
 use serde::Serialize;
-
-/// One blow.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-pub struct Strike {
-    /// Who struck.
-    pub attacker: String,
-    /// Who was hit.
-    pub defender: String,
-    /// Hit points taken.
-    pub damage: i32,
-    /// The defender's hit points after the blow.
-    pub hp_left: i32,
-    /// True when the blow defeated the defender.
-    pub defeated: bool,
-    /// True for the defender's strike back.
-    pub counter: bool,
-}
 
 /// What an attack would do, shown before the player confirms it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -37,7 +22,7 @@ pub struct Forecast {
 /// Damage `att` deals to `def` where `def` stands: attack − (defense + terrain defense), at least 1.
 pub fn damage(b: &Battle, att: UnitId, def: UnitId) -> i32 {
     let (a, d) = (b.unit(att), b.unit(def));
-    let ground = b.terrain.get(b.map.at(d.pos)).defense;
+    let ground = b.terrain().get(b.map().at(d.pos)).defense;
     (a.stats.attack - d.stats.defense - ground).max(1)
 }
 
@@ -49,8 +34,18 @@ pub fn can_attack(b: &Battle, att: UnitId, def: UnitId) -> bool {
 
 /// Units of the other side that `att` can hit from its cell, in acting order.
 pub fn targets_in_range(b: &Battle, att: UnitId) -> Vec<UnitId> {
-    let team = b.unit(att).team.other();
-    b.living(team).filter(|&d| can_attack(b, att, d)).collect()
+    targets_from(b, att, b.unit(att).pos)
+}
+
+/// Units of the other side that `att` could hit if it stood on `at`, in acting order.
+pub fn targets_from(b: &Battle, att: UnitId, at: Pos) -> Vec<UnitId> {
+    let a = b.unit(att);
+    if !a.alive {
+        return Vec::new();
+    }
+    b.living(a.team.other())
+        .filter(|&d| a.stats.reaches(at.manhattan(b.unit(d).pos)))
+        .collect()
 }
 
 /// The outcome of `att` attacking `def` now, without changing anything.
@@ -67,49 +62,17 @@ pub fn forecast(b: &Battle, att: UnitId, def: UnitId) -> Forecast {
     }
 }
 
-/// `att` attacks `def`; the defender strikes back once if it survives and can reach.
-/// Returns the blows in order. Does nothing when the attack is not possible.
-pub fn attack(b: &mut Battle, att: UnitId, def: UnitId) -> Vec<Strike> {
-    if !can_attack(b, att, def) {
-        return Vec::new();
-    }
-    let mut blows = vec![hit(b, att, def, false)];
-    if b.unit(def).alive && can_attack(b, def, att) {
-        blows.push(hit(b, def, att, true));
-    }
-    blows
-}
-
-fn hit(b: &mut Battle, att: UnitId, def: UnitId, counter: bool) -> Strike {
-    let dmg = damage(b, att, def);
-    let hp = (b.unit(def).hp - dmg).max(0);
-    b.units[def.0].hp = hp;
-    if hp == 0 {
-        b.defeat(def);
-    }
-    Strike {
-        attacker: b.unit(att).name.clone(),
-        defender: b.unit(def).name.clone(),
-        damage: dmg,
-        hp_left: hp,
-        defeated: hp == 0,
-        counter,
-    }
-}
-
 /// Who has won, if anybody: the player when no enemy stands, the enemy when the hero
 /// (the first player unit of the scenario) or every player unit has fallen.
-pub fn outcome(b: &Battle) -> Option<Team> {
+pub fn outcome(b: &Battle) -> Option<(Team, Ending)> {
     if b.living(Team::Enemy).next().is_none() {
-        return Some(Team::Player);
+        return Some((Team::Player, Ending::EnemiesDefeated));
     }
-    let hero_down = b
-        .units
-        .iter()
-        .find(|u| u.team == Team::Player)
-        .is_some_and(|h| !h.alive);
-    if hero_down || b.living(Team::Player).next().is_none() {
-        return Some(Team::Enemy);
+    if let Some(h) = b.hero().filter(|&h| !b.unit(h).alive) {
+        return Some((Team::Enemy, Ending::HeroFell(h)));
+    }
+    if b.living(Team::Player).next().is_none() {
+        return Some((Team::Enemy, Ending::PlayersFell));
     }
     None
 }

@@ -234,3 +234,10 @@ impl Team {
         }
     }
 }
+
+impl PartialEq<&str> for Path {
+    /// A path equals its digit string (`"0"` for staying), so tests read like the contract.
+    fn eq(&self, other: &&str) -> bool {
+        self.digits() == *other
+    }
+}

@@ -1,13 +1,13 @@
 //! The turn's phase machine as plain data: select → target → (move) → action → … → enemy
 //! phase → select, driven by input intents. The front end only turns keys into [`Intent`]s,
-//! draws [`Session`] and animates the [`Event`]s it drains; every rule lives here.
+//! draws [`Session`] and animates the [`Signal`]s it drains. Every change to the battle is a
+//! command given to the rules core; its events come out here in order.
 
 use crate::ai::{self, Decision};
 use crate::load::profiles::Profiles;
-use crate::rules::battle::{Battle, Unit, UnitId};
-use crate::rules::combat::{self, Forecast, Strike};
-use crate::search::grid::Team;
-use crate::search::grid::{Dir, Path, Pos};
+use crate::rules::combat::{self, Forecast};
+use crate::rules::{Battle, Command, Event, RuleError, UnitId};
+use crate::search::grid::{Dir, Pos, Team};
 use crate::search::range::Range;
 
 /// What the player asked for, already independent of keys and mouse.
@@ -54,12 +54,10 @@ pub enum Phase {
         /// Its reachable cells with their paths.
         range: Range,
     },
-    /// After moving: attack a unit in range or wait; cancel puts the unit back.
+    /// After moving: attack a unit in range or wait; cancel takes the move back.
     Action {
         /// The unit that moved.
         unit: UnitId,
-        /// Where it came from (for cancelling the move).
-        from: Pos,
         /// Menu entries: attacks first, then wait.
         options: Vec<Action>,
         /// Highlighted entry.
@@ -77,45 +75,28 @@ pub enum Phase {
     },
 }
 
-/// What happened, for the front end to animate and sound, in order.
+/// What happened, for the front end to animate, sound and log, in order.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Event {
+pub enum Signal {
     /// The cursor moved.
     CursorMoved(Pos),
     /// A unit was selected and its range shown.
     Selected(UnitId),
     /// Back out of a phase.
     Cancelled,
-    /// A unit moved along a path (its logical position is already the end).
-    Moved {
-        /// The mover.
-        unit: UnitId,
-        /// Its cell before the move.
-        from: Pos,
-        /// The steps taken.
-        path: Path,
-    },
-    /// A move was taken back.
-    MoveUndone(UnitId),
-    /// A blow was struck.
-    Struck(Strike),
-    /// An enemy decided and acted (its move and strikes follow as their own events).
-    EnemyDecided(Box<Decision>),
-    /// A new phase began.
-    PhaseStarted(Team),
-    /// The last confirmed action was taken back.
-    Undone,
-    /// The battle is over.
-    Over(Team),
+    /// An enemy decided (its commands' events follow).
+    Decided(Box<Decision>),
+    /// Something happened in the battle.
+    Rules(Event),
+    /// The core refused a command (a bug in whoever built it; shown, never ignored).
+    Refused(RuleError),
 }
 
-/// One battle being played: the board, the phase, the cursor and the undo history.
+/// One battle being played: the board, the phase, the cursor.
 #[derive(Debug, Clone)]
 pub struct Session {
-    /// The board.
-    pub battle: Battle,
-    /// Enemy profiles (replaced by live reload).
-    pub profiles: Profiles,
+    battle: Battle,
+    profiles: Profiles,
     /// Current phase.
     pub phase: Phase,
     /// The cursor cell.
@@ -123,32 +104,62 @@ pub struct Session {
     /// Show every cell an enemy could attack next turn.
     pub show_danger: bool,
     confirm_held: bool,
-    history: Vec<Vec<Unit>>,
-    events: Vec<Event>,
+    signals: Vec<Signal>,
 }
 
 impl Session {
-    /// A battle at its first player phase, cursor on the hero.
+    /// A battle at its player phase, cursor on the first unit ready to act (else the hero).
     pub fn new(battle: Battle, profiles: Profiles) -> Session {
         let cursor = battle
-            .living(Team::Player)
+            .ready(Team::Player)
             .next()
+            .or(battle.hero())
             .map_or(Pos::new(0, 0), |h| battle.unit(h).pos);
+        let turn = battle.turn();
+        let phase = match battle.ended() {
+            Some((winner, _)) => Phase::Over { winner },
+            None => Phase::Select,
+        };
         Session {
             battle,
             profiles,
-            phase: Phase::Select,
+            phase,
             cursor,
             show_danger: false,
             confirm_held: false,
-            history: Vec::new(),
-            events: vec![Event::PhaseStarted(Team::Player)],
+            signals: vec![Signal::Rules(Event::PhaseBegan {
+                team: Team::Player,
+                turn,
+            })],
         }
     }
 
-    /// Takes the events produced since the last call.
-    pub fn drain_events(&mut self) -> Vec<Event> {
-        std::mem::take(&mut self.events)
+    /// The battle (read-only: it changes only through commands).
+    pub fn battle(&self) -> &Battle {
+        &self.battle
+    }
+
+    /// The enemy profiles in force.
+    pub fn profiles(&self) -> &Profiles {
+        &self.profiles
+    }
+
+    /// Swaps in a battle carried over by live reload (same units, same state, new numbers)
+    /// and the new profiles. A range on screen is recomputed with the new numbers.
+    pub fn reloaded(&mut self, battle: Battle, profiles: Profiles) {
+        self.battle = battle;
+        self.profiles = profiles;
+        if let Phase::Target { unit, .. } = self.phase {
+            self.phase = Phase::Target {
+                unit,
+                range: self.battle.range(unit),
+            };
+        }
+    }
+
+    /// Takes the signals produced since the last call.
+    pub fn drain(&mut self) -> Vec<Signal> {
+        std::mem::take(&mut self.signals)
     }
 
     /// The attack forecast of the highlighted menu entry, if it is an attack.
@@ -166,7 +177,20 @@ impl Session {
 
     /// True while undo has something to take back.
     pub fn can_undo(&self) -> bool {
-        !self.history.is_empty()
+        matches!(self.phase, Phase::Select) && self.battle.can_undo()
+    }
+
+    /// The battle as a save should keep it: a move not yet confirmed is taken back.
+    pub fn settled_battle(&self) -> Result<Battle, String> {
+        match &self.phase {
+            Phase::Enemy { .. } => Err("cannot save during the enemy phase: wait for your turn".into()),
+            Phase::Action { .. } => {
+                let mut b = self.battle.clone();
+                b.execute(Command::Undo).map_err(|e| e.to_string())?;
+                Ok(b)
+            }
+            _ => Ok(self.battle.clone()),
+        }
     }
 
     /// Applies one intent.
@@ -184,12 +208,63 @@ impl Session {
         self.phase = self.step(phase, intent);
     }
 
+    /// Gives the core one command and passes its events on; a refusal becomes a signal.
+    fn run(&mut self, cmd: Command) -> Result<Vec<Event>, RuleError> {
+        match self.battle.execute(cmd) {
+            Ok(events) => {
+                self.signals.extend(events.iter().cloned().map(Signal::Rules));
+                Ok(events)
+            }
+            Err(e) => {
+                self.signals.push(Signal::Refused(e.clone()));
+                Err(e)
+            }
+        }
+    }
+
+    /// Plays one recorded player command (a replay), as the inputs that make it would.
+    pub fn perform(&mut self, cmd: Command) -> Result<(), RuleError> {
+        if !matches!(self.phase, Phase::Select | Phase::Action { .. }) {
+            return Err(RuleError::NotItsPhase(UnitId::default()));
+        }
+        match cmd {
+            Command::Move { unit, .. } => {
+                self.run(cmd)?;
+                self.move_cursor(self.battle.unit(unit).pos);
+                self.phase = self.action_menu(unit);
+            }
+            Command::Attack { unit, .. } | Command::Wait { unit } => {
+                self.run(cmd)?;
+                self.move_cursor(self.battle.unit(unit).pos);
+                self.phase = self.after_player_action();
+            }
+            Command::EndPhase => self.phase = self.start_enemy_phase(),
+            other => {
+                self.run(other)?;
+            }
+        }
+        Ok(())
+    }
+
     fn move_cursor(&mut self, to: Pos) {
-        let m = &self.battle.map;
+        let m = self.battle.map();
         let p = Pos::new(to.x.clamp(0, m.width as i32 - 1), to.y.clamp(0, m.height as i32 - 1));
         if p != self.cursor {
             self.cursor = p;
-            self.events.push(Event::CursorMoved(p));
+            self.signals.push(Signal::CursorMoved(p));
+        }
+    }
+
+    fn action_menu(&self, unit: UnitId) -> Phase {
+        let mut options: Vec<Action> = combat::targets_in_range(&self.battle, unit)
+            .into_iter()
+            .map(Action::Attack)
+            .collect();
+        options.push(Action::Wait);
+        Phase::Action {
+            unit,
+            options,
+            choice: 0,
         }
     }
 
@@ -204,7 +279,7 @@ impl Session {
                 p
             }
             (Phase::Select, Intent::NextUnit) => {
-                let ready: Vec<UnitId> = self.ready_units();
+                let ready: Vec<UnitId> = self.battle.ready(Team::Player).collect();
                 let after = ready
                     .iter()
                     .position(|&u| self.battle.unit(u).pos == self.cursor)
@@ -216,7 +291,7 @@ impl Session {
             }
             (Phase::Select, Intent::Confirm) => match self.battle.unit_at(self.cursor) {
                 Some(u) if self.battle.unit(u).team == Team::Player && !self.battle.unit(u).acted => {
-                    self.events.push(Event::Selected(u));
+                    self.signals.push(Signal::Selected(u));
                     Phase::Target {
                         unit: u,
                         range: self.battle.range(u),
@@ -227,49 +302,31 @@ impl Session {
             (Phase::Select, Intent::EndTurn) => self.start_enemy_phase(),
             (Phase::Enemy { queue }, Intent::Advance) => self.enemy_step(queue),
             (Phase::Select, Intent::Undo) => {
-                if let Some(units) = self.history.pop() {
-                    self.battle.units = units;
-                    self.battle.rebuild_occupancy();
-                    self.events.push(Event::Undone);
+                let unit = self.battle.undo_unit();
+                if self.battle.can_undo()
+                    && self.run(Command::Undo).is_ok()
+                    && let Some(u) = unit
+                {
+                    self.move_cursor(self.battle.unit(u).pos);
                 }
                 Phase::Select
             }
             (Phase::Target { unit, .. }, Intent::Cancel) => {
-                self.events.push(Event::Cancelled);
+                self.signals.push(Signal::Cancelled);
                 self.move_cursor(self.battle.unit(unit).pos);
                 Phase::Select
             }
             (Phase::Target { unit, range }, Intent::Confirm) => match range.get(self.cursor) {
                 Some(cell) => {
-                    let from = self.battle.unit(unit).pos;
                     let path = cell.path.clone();
-                    if self.battle.move_along(unit, &path).is_err() {
+                    if self.run(Command::Move { unit, path }).is_err() {
                         return Phase::Target { unit, range };
                     }
-                    self.events.push(Event::Moved { unit, from, path });
-                    let mut options: Vec<Action> = combat::targets_in_range(&self.battle, unit)
-                        .into_iter()
-                        .map(Action::Attack)
-                        .collect();
-                    options.push(Action::Wait);
-                    Phase::Action {
-                        unit,
-                        from,
-                        options,
-                        choice: 0,
-                    }
+                    self.action_menu(unit)
                 }
                 None => Phase::Target { unit, range },
             },
-            (
-                Phase::Action {
-                    unit,
-                    from,
-                    options,
-                    choice,
-                },
-                Intent::Cursor(d),
-            ) => {
+            (Phase::Action { unit, options, choice }, Intent::Cursor(d)) => {
                 let n = options.len();
                 let choice = match d {
                     Dir::Up | Dir::Left => (choice + n - 1) % n,
@@ -278,67 +335,40 @@ impl Session {
                 if let Some(Action::Attack(t)) = options.get(choice) {
                     self.move_cursor(self.battle.unit(*t).pos);
                 }
-                Phase::Action {
-                    unit,
-                    from,
-                    options,
-                    choice,
-                }
+                Phase::Action { unit, options, choice }
             }
-            (Phase::Action { unit, from, .. }, Intent::Cancel) => {
+            (Phase::Action { unit, options, choice }, Intent::Cancel) => {
                 // Not yet confirmed: the move is taken back as if it never happened.
-                self.put_back(unit, from);
-                self.events.push(Event::MoveUndone(unit));
-                self.move_cursor(from);
+                if self.run(Command::Undo).is_err() {
+                    return Phase::Action { unit, options, choice };
+                }
+                self.move_cursor(self.battle.unit(unit).pos);
                 Phase::Target {
                     unit,
                     range: self.battle.range(unit),
                 }
             }
-            (
-                Phase::Action {
-                    unit,
-                    from,
-                    options,
-                    choice,
-                },
-                Intent::Confirm,
-            ) => {
-                // Undo restores the board as it was before this unit moved.
-                let mut before = self.battle.units.clone();
-                before[unit.0].pos = from;
-                self.history.push(before);
-                if let Some(Action::Attack(t)) = options.get(choice) {
-                    for s in combat::attack(&mut self.battle, unit, *t) {
-                        self.events.push(Event::Struck(s));
-                    }
+            (Phase::Action { unit, options, choice }, Intent::Confirm) => {
+                let cmd = match options.get(choice) {
+                    Some(Action::Attack(t)) => Command::Attack { unit, target: *t },
+                    _ => Command::Wait { unit },
+                };
+                if self.run(cmd).is_err() {
+                    return Phase::Action { unit, options, choice };
                 }
-                self.battle.units[unit.0].acted = true;
                 self.after_player_action()
             }
             (p, _) => p,
         }
     }
 
-    fn put_back(&mut self, unit: UnitId, from: Pos) {
-        self.battle.units[unit.0].pos = from;
-        self.battle.rebuild_occupancy();
-    }
-
-    fn ready_units(&self) -> Vec<UnitId> {
-        self.battle
-            .living(Team::Player)
-            .filter(|&u| !self.battle.unit(u).acted)
-            .collect()
-    }
-
     fn after_player_action(&mut self) -> Phase {
-        if let Some(w) = combat::outcome(&self.battle) {
-            self.events.push(Event::Over(w));
-            return Phase::Over { winner: w };
+        if let Some((winner, _)) = self.battle.ended() {
+            return Phase::Over { winner };
         }
-        match self.ready_units().first() {
-            Some(&next) => {
+        let next = self.battle.ready(Team::Player).next();
+        match next {
+            Some(next) => {
                 self.move_cursor(self.battle.unit(next).pos);
                 Phase::Select
             }
@@ -347,8 +377,9 @@ impl Session {
     }
 
     fn start_enemy_phase(&mut self) -> Phase {
-        self.history.clear();
-        self.events.push(Event::PhaseStarted(Team::Enemy));
+        if self.run(Command::EndPhase).is_err() {
+            return Phase::Select;
+        }
         let mut queue: Vec<UnitId> = self.battle.living(Team::Enemy).collect();
         queue.reverse();
         self.enemy_step(queue)
@@ -360,30 +391,25 @@ impl Session {
             if !self.battle.unit(id).alive {
                 continue;
             }
-            let mut d = ai::decide(&mut self.battle, &self.profiles, id);
-            ai::act(&mut self.battle, &mut d);
-            let moved = Event::Moved {
-                unit: id,
-                from: d.from,
-                path: d.steps.clone(),
-            };
-            let strikes: Vec<Event> = d.strikes.iter().cloned().map(Event::Struck).collect();
-            self.events.push(Event::EnemyDecided(Box::new(d)));
-            self.events.push(moved);
-            self.events.extend(strikes);
-            if let Some(w) = combat::outcome(&self.battle) {
-                self.events.push(Event::Over(w));
-                return Phase::Over { winner: w };
+            let d = ai::decide(&self.battle, &self.profiles, id);
+            let commands = d.commands();
+            self.signals.push(Signal::Decided(Box::new(d)));
+            for c in commands {
+                if self.run(c).is_err() {
+                    break;
+                }
+            }
+            if let Some((winner, _)) = self.battle.ended() {
+                return Phase::Over { winner };
             }
             return Phase::Enemy { queue };
         }
         // Everyone has acted: a new turn for the player.
-        self.battle.turn += 1;
-        for u in &mut self.battle.units {
-            u.acted = false;
+        if self.run(Command::EndPhase).is_err() {
+            return Phase::Enemy { queue };
         }
-        self.events.push(Event::PhaseStarted(Team::Player));
-        if let Some(&h) = self.ready_units().first() {
+        let first = self.battle.ready(Team::Player).next();
+        if let Some(h) = first {
             self.move_cursor(self.battle.unit(h).pos);
         }
         Phase::Select

@@ -4,7 +4,6 @@
 use crate::load::profiles::{Behavior, Profiles};
 use crate::rules::battle::{Battle, UnitId};
 use crate::search::grid::Pos;
-use crate::search::range::Leash;
 
 /// The area of a profile's rule, drawn as an outline by the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,33 +52,25 @@ pub struct EnemyZone {
 }
 
 /// Reach and profile shape of enemy `id`.
-pub fn enemy_zone(b: &mut Battle, profiles: &Profiles, id: UnitId) -> EnemyZone {
-    let u = b.unit(id).clone();
+pub fn enemy_zone(b: &Battle, profiles: &Profiles, id: UnitId) -> EnemyZone {
+    let u = b.unit(id);
     let behavior = u.profile.as_deref().and_then(|p| profiles.get(p)).map(|p| p.behavior);
-    let (shape, leash) = match behavior {
-        Some(Behavior::Proximity { sight }) => (Shape::Sight { radius: sight }, None),
-        Some(Behavior::GuardTrigger { trigger }) => (
-            Shape::Trigger {
-                radius: trigger,
-                fired: u.triggered,
-            },
-            None,
-        ),
-        Some(Behavior::PivotLeash { leash }) => (
-            Shape::Leash {
-                pivot: u.pivot,
-                radius: leash,
-            },
-            Some(Leash {
-                pivot: u.pivot,
-                radius: leash,
-            }),
-        ),
-        Some(Behavior::KeepRange { sight, range }) => (Shape::Ring { sight, range }, None),
-        _ => (Shape::None, None),
+    let leash = crate::ai::pivot::leash(behavior, u);
+    let shape = match (behavior, leash) {
+        (Some(Behavior::Proximity { sight }), _) => Shape::Sight { radius: sight },
+        (Some(Behavior::GuardTrigger { trigger }), _) => Shape::Trigger {
+            radius: trigger,
+            fired: u.triggered,
+        },
+        (_, Some(l)) => Shape::Leash {
+            pivot: l.pivot,
+            radius: l.radius,
+        },
+        (Some(Behavior::KeepRange { sight, range }), _) => Shape::Ring { sight, range },
+        _ => Shape::None,
     };
-    let moves: Vec<Pos> = b.reach(id, leash).cells().map(|(p, _)| p).collect();
-    let (w, h) = (b.map.width, b.map.height);
+    let moves: Vec<Pos> = b.with_reach(id, leash, |r| r.cells().map(|(p, _)| p).collect());
+    let (w, h) = (b.map().width, b.map().height);
     let mut hit = vec![false; w * h];
     mark_attacks(&moves, u.stats.range_min, u.stats.range_max, w, h, &mut hit);
     let attacks = cells_of(&hit, w);
@@ -92,11 +83,10 @@ pub fn enemy_zone(b: &mut Battle, profiles: &Profiles, id: UnitId) -> EnemyZone 
 }
 
 /// Every cell any living enemy could attack next turn, as a row-major grid of the map's size.
-pub fn danger_map(b: &mut Battle, profiles: &Profiles) -> Vec<bool> {
-    let (w, h) = (b.map.width, b.map.height);
+pub fn danger_map(b: &Battle, profiles: &Profiles) -> Vec<bool> {
+    let (w, h) = (b.map().width, b.map().height);
     let mut hit = vec![false; w * h];
-    let enemies: Vec<UnitId> = b.living(crate::search::grid::Team::Enemy).collect();
-    for id in enemies {
+    for id in b.living(crate::search::grid::Team::Enemy) {
         let z = enemy_zone(b, profiles, id);
         for p in z.attacks {
             hit[p.y as usize * w + p.x as usize] = true;

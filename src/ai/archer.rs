@@ -1,0 +1,17 @@
+//! Enemy E of the original, `behavior = "keep_range"`: while its target is within `sight`,
+//! ends its move exactly `range` from it whenever such a cell is reachable (stepping back
+//! when too close), else on the reachable cell nearest to that ring.
+
+use super::{Goal, Plan, Target};
+
+/// Keep the ring when the target is in sight.
+pub(super) fn plan(t: &Target, sight: u32, range: u32) -> Plan {
+    if t.dist > sight {
+        Plan::stay(format!(
+            "target {} at distance {} > sight {sight}: stays",
+            t.name, t.dist
+        ))
+    } else {
+        Plan::act(Goal::Ring(range), String::new())
+    }
+}
