@@ -2,4 +2,5 @@
 //! the game draws) and whole headless battles (`simulate`).
 
 pub mod phase;
+pub mod replay;
 pub mod simulate;

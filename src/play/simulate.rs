@@ -19,6 +19,8 @@ pub struct TurnReport {
     pub decisions: Vec<Turn>,
     /// Units that fell this turn.
     pub defeated: Vec<UnitId>,
+    /// Every event of the turn, both sides, in order (phase changes included).
+    pub events: Vec<Event>,
 }
 
 /// A whole simulated battle.
@@ -89,16 +91,21 @@ pub fn play(b: &mut Battle, profiles: &Profiles, max_turns: u32, seed: u64) -> R
     while b.ended().is_none() && b.turn() <= max_turns {
         let turn = b.turn();
         let mut decisions = Vec::new();
+        let mut events = Vec::new();
         let players: Vec<UnitId> = b.ready(Team::Player).collect();
         for id in players {
             if !b.unit(id).alive || b.ended().is_some() {
                 continue;
             }
-            decisions.push(ai::act(b, ai::player::decide(b, id, seed))?);
+            let t = ai::act(b, ai::player::decide(b, id, seed))?;
+            events.extend(t.events.iter().cloned());
+            decisions.push(t);
         }
         if b.ended().is_none() {
-            b.execute(Command::EndPhase)?;
-            let (enemies, _) = ai::enemy_phase(b, profiles)?;
+            events.extend(b.execute(Command::EndPhase)?);
+            let (enemies, end) = ai::enemy_phase(b, profiles)?;
+            events.extend(enemies.iter().flat_map(|t| t.events.iter().cloned()));
+            events.extend(end);
             decisions.extend(enemies);
         }
         let mut defeated: Vec<UnitId> = decisions
@@ -114,6 +121,7 @@ pub fn play(b: &mut Battle, profiles: &Profiles, max_turns: u32, seed: u64) -> R
             turn,
             decisions,
             defeated,
+            events,
         });
     }
     Ok(turns)

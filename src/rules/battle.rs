@@ -190,7 +190,7 @@ impl Battle {
         for u in units.iter().filter(|u| u.alive) {
             occ.place(u.pos, u.team);
         }
-        Battle {
+        let mut b = Battle {
             map,
             terrain,
             units,
@@ -205,7 +205,10 @@ impl Battle {
                 finder: RangeFinder::new(layout),
                 potentials: HashMap::new(),
             }),
-        }
+        };
+        // A board with nobody left on one side is decided from the start.
+        b.ended = crate::rules::combat::outcome(&b);
+        b
     }
 
     /// The terrain grid.

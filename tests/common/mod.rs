@@ -1,0 +1,54 @@
+//! Random small battles for property tests: a map of mixed terrain, one or two player
+//! units and up to four enemies of the five shipped profiles, none on the same cell.
+
+#![allow(dead_code, reason = "each test file uses the part it needs")]
+
+use proptest::prelude::*;
+use skirmish::fixture::{Scene, enemy, player};
+use skirmish::rules::Battle;
+use skirmish::search::grid::Team;
+
+/// Map rows, player cells, and enemies as (x, y, profile index, move).
+pub type RandomBattle = (Vec<String>, Vec<(i32, i32)>, Vec<(i32, i32, usize, u32)>);
+
+pub fn random_battle() -> impl Strategy<Value = RandomBattle> {
+    (4usize..14, 4usize..14).prop_flat_map(|(w, h)| {
+        let glyph = prop::sample::select(vec!['.', '.', '.', '.', 'T', '^', '~', '#']);
+        (
+            prop::collection::vec(
+                prop::collection::vec(glyph, w).prop_map(|r| r.into_iter().collect::<String>()),
+                h,
+            ),
+            prop::collection::vec((0..w as i32, 0..h as i32), 1..3),
+            prop::collection::vec((0..w as i32, 0..h as i32, 0usize..5, 0u32..8), 1..5),
+        )
+    })
+}
+
+pub fn build(rows: &[String], players: &[(i32, i32)], enemies: &[(i32, i32, usize, u32)]) -> Option<Battle> {
+    let names = ["charger", "proximity", "guard", "pivot", "archer"];
+    let mut text: Vec<Vec<char>> = rows.iter().map(|r| r.chars().collect()).collect();
+    let mut taken = std::collections::HashSet::new();
+    let mut units = Vec::new();
+    let marks = ['P', 'Q', 'A', 'B', 'C', 'D', 'E', 'F'];
+    let mut k = 0;
+    for &(x, y) in players {
+        if taken.insert((x, y)) {
+            text[y as usize][x as usize] = marks[k];
+            units.push(player(marks[k]));
+            k += 1;
+        }
+    }
+    for &(x, y, p, mv) in enemies {
+        if taken.insert((x, y)) {
+            text[y as usize][x as usize] = marks[k];
+            units.push(enemy(marks[k], names[p], mv));
+            k += 1;
+        }
+    }
+    if units.iter().all(|u| u.team == Team::Enemy) {
+        return None;
+    }
+    let picture: String = text.iter().map(|r| r.iter().collect::<String>() + "\n").collect();
+    Some(Scene::parse(&picture).battle(&units))
+}

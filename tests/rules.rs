@@ -1,0 +1,285 @@
+//! The rules core, specified by exact event lists: each test is a tiny map (`P`, `Q` player
+//! units — `P` is the hero —, other letters enemies), one command, and every event it must
+//! produce, in order. Units are soldiers (20 hp, attack 7, defense 2, range 1, move 5)
+//! unless a test says otherwise.
+
+use skirmish::ai;
+use skirmish::fixture::{Placed, Scene, enemy, player, profiles};
+use skirmish::load::units::Stats;
+use skirmish::rules::{Battle, Command, Ending, Event, RuleError, UnitId};
+use skirmish::search::grid::{Path, Pos, Team};
+
+const BOW: Stats = Stats {
+    hp: 16,
+    attack: 7,
+    defense: 1,
+    range_min: 2,
+    range_max: 3,
+};
+
+fn battle(picture: &str, units: &[Placed]) -> Battle {
+    Scene::parse(picture).battle(units)
+}
+
+fn walk(unit: usize, digits: &str) -> Command {
+    Command::Move {
+        unit: UnitId(unit),
+        path: Path::parse(digits).unwrap(),
+    }
+}
+
+fn attack(unit: usize, target: usize) -> Command {
+    Command::Attack {
+        unit: UnitId(unit),
+        target: UnitId(target),
+    }
+}
+
+fn moved(unit: usize, from: (i32, i32), to: (i32, i32), digits: &str, cost: u32) -> Event {
+    Event::Moved {
+        unit: UnitId(unit),
+        from: Pos::new(from.0, from.1),
+        to: Pos::new(to.0, to.1),
+        path: Path::parse(digits).unwrap(),
+        cost,
+    }
+}
+
+fn struck(attacker: usize, defender: usize, damage: i32, hp_before: i32, counter: bool) -> Event {
+    Event::Struck {
+        attacker: UnitId(attacker),
+        defender: UnitId(defender),
+        damage,
+        hp_before,
+        hp_left: (hp_before - damage).max(0),
+        counter,
+    }
+}
+
+fn acted(unit: usize) -> Event {
+    Event::Acted { unit: UnitId(unit) }
+}
+
+/// Runs `cmd`, expecting a refusal that leaves the battle exactly as it was.
+#[track_caller]
+fn refused(b: &mut Battle, cmd: Command) -> RuleError {
+    let before = (b.snapshot(), b.occupancy().clone(), b.record().to_vec());
+    let err = b.execute(cmd).unwrap_err();
+    assert_eq!((b.snapshot(), b.occupancy().clone(), b.record().to_vec()), before);
+    err
+}
+
+#[test]
+fn a_move_is_one_event_with_its_path_and_cost() {
+    let mut b = battle("P . T . E", &[player('P'), enemy('E', "guard", 1)]);
+    assert_eq!(b.execute(walk(0, "222")).unwrap(), [moved(0, (0, 0), (3, 0), "222", 4)]);
+    assert_eq!(b.unit(UnitId(0)).pos, Pos::new(3, 0));
+    assert_eq!(b.occupancy().at(Pos::new(3, 0)), Some(Team::Player));
+    assert_eq!(b.occupancy().at(Pos::new(0, 0)), None);
+    assert_eq!(refused(&mut b, walk(0, "4")), RuleError::AlreadyMoved(UnitId(0)));
+}
+
+#[test]
+fn blocked_moves_are_refused_and_change_nothing() {
+    let mut b = battle(
+        "P E . .
+         Q # . .",
+        &[player('P'), player('Q'), enemy('E', "guard", 1)],
+    );
+    let unreachable = |to: (i32, i32)| RuleError::Unreachable {
+        unit: UnitId(0),
+        to: Pos::new(to.0, to.1),
+    };
+    assert_eq!(refused(&mut b, walk(0, "22")), unreachable((2, 0)), "through an enemy");
+    assert_eq!(refused(&mut b, walk(0, "3")), unreachable((0, 1)), "onto an ally");
+    assert_eq!(refused(&mut b, walk(0, "32")), unreachable((1, 1)), "into a wall");
+    assert_eq!(refused(&mut b, walk(0, "4")), unreachable((-1, 0)), "off the map");
+    assert_eq!(
+        refused(&mut b, walk(0, "333333")),
+        unreachable((0, 6)),
+        "beyond its move"
+    );
+    assert_eq!(refused(&mut b, walk(2, "2")), RuleError::NotItsPhase(UnitId(2)));
+    assert_eq!(refused(&mut b, walk(9, "2")), RuleError::NoUnit(UnitId(9)));
+    // Passing through an ally is fine when the move ends on a free cell.
+    let mut corridor = battle("Q P . . E", &[player('P'), player('Q'), enemy('E', "guard", 1)]);
+    assert_eq!(
+        corridor.execute(walk(1, "22")).unwrap(),
+        [moved(1, (0, 0), (2, 0), "22", 2)]
+    );
+}
+
+#[test]
+fn an_attack_out_of_reach_of_the_defender_gets_no_counter() {
+    let mut b = battle("P . E", &[player('P').stats(BOW), enemy('E', "guard", 1)]);
+    assert_eq!(
+        b.execute(attack(0, 1)).unwrap(),
+        [struck(0, 1, 7 - 2, 20, false), acted(0)]
+    );
+    assert_eq!(refused(&mut b, attack(0, 1)), RuleError::AlreadyActed(UnitId(0)));
+}
+
+#[test]
+fn a_defender_that_survives_and_reaches_strikes_back() {
+    let mut b = battle("P E", &[player('P'), enemy('E', "guard", 1)]);
+    assert_eq!(
+        b.execute(attack(0, 1)).unwrap(),
+        [struck(0, 1, 5, 20, false), struck(1, 0, 5, 20, true), acted(0)]
+    );
+    let mut far = battle("P . E", &[player('P'), enemy('E', "guard", 1)]);
+    assert_eq!(
+        refused(&mut far, attack(0, 1)),
+        RuleError::OutOfRange {
+            unit: UnitId(0),
+            target: UnitId(1)
+        }
+    );
+}
+
+#[test]
+fn defeating_the_last_enemy_ends_the_battle_in_victory() {
+    let mut b = battle("P E", &[player('P'), enemy('E', "guard", 1).hp(3)]);
+    let events = b.execute(attack(0, 1)).unwrap();
+    assert_eq!(
+        events,
+        [
+            struck(0, 1, 5, 3, false),
+            Event::Defeated { unit: UnitId(1) },
+            acted(0),
+            Event::BattleEnded {
+                winner: Team::Player,
+                why: Ending::EnemiesDefeated
+            },
+        ]
+    );
+    assert_eq!(events[3].describe(&b), "Victory on turn 1: every enemy was defeated");
+    assert_eq!(b.occupancy().at(Pos::new(1, 0)), None, "the defeated leave the board");
+    assert_eq!(refused(&mut b, Command::EndPhase), RuleError::BattleOver);
+}
+
+#[test]
+fn the_hero_falling_loses_the_battle_and_says_who() {
+    let mut b = battle("P E\nQ .", &[player('P').hp(4), player('Q'), enemy('E', "guard", 1)]);
+    assert_eq!(
+        b.execute(Command::EndPhase).unwrap(),
+        [Event::PhaseBegan {
+            team: Team::Enemy,
+            turn: 1
+        }]
+    );
+    let events = b.execute(attack(2, 0)).unwrap();
+    assert_eq!(
+        events,
+        [
+            struck(2, 0, 5, 4, false),
+            Event::Defeated { unit: UnitId(0) },
+            acted(2),
+            Event::BattleEnded {
+                winner: Team::Enemy,
+                why: Ending::HeroFell(UnitId(0))
+            },
+        ]
+    );
+    assert_eq!(events[3].describe(&b), "Defeat — P fell");
+}
+
+#[test]
+fn a_guard_wakes_as_an_event_then_walks_and_the_player_phase_returns() {
+    let mut b = battle("P . . G", &[player('P'), enemy('G', "guard", 1)]);
+    b.execute(Command::EndPhase).unwrap();
+    let (turns, end) = ai::enemy_phase(&mut b, &profiles("")).unwrap();
+    assert_eq!(
+        turns[0].events,
+        [
+            Event::GuardWoke {
+                unit: UnitId(1),
+                by: UnitId(0)
+            },
+            moved(1, (3, 0), (2, 0), "4", 1),
+            acted(1),
+        ]
+    );
+    assert_eq!(
+        end,
+        [Event::PhaseBegan {
+            team: Team::Player,
+            turn: 2
+        }]
+    );
+    assert!(b.unit(UnitId(1)).triggered);
+    assert_eq!(
+        refused(
+            &mut b,
+            Command::Wake {
+                unit: UnitId(1),
+                by: UnitId(0)
+            }
+        ),
+        RuleError::NotItsPhase(UnitId(1))
+    );
+}
+
+#[test]
+fn undo_takes_back_exactly_the_events_of_the_last_action() {
+    let mut b = battle("Q . P E", &[player('P'), player('Q'), enemy('E', "guard", 1)]);
+    let start = (b.snapshot(), b.occupancy().clone());
+    let mv = b.execute(walk(1, "2")).unwrap();
+    let after_q = (b.snapshot(), b.occupancy().clone());
+    let hit = b.execute(attack(0, 2)).unwrap();
+    assert_eq!(mv, [moved(1, (0, 0), (1, 0), "2", 1)]);
+    assert_eq!(hit, [struck(0, 2, 5, 20, false), struck(2, 0, 5, 20, true), acted(0)]);
+    // Q only moved (not yet confirmed), then P attacked without moving: undo takes back P's attack.
+    let undo = b.execute(Command::Undo).unwrap();
+    let back: Vec<Event> = hit
+        .iter()
+        .rev()
+        .cloned()
+        .map(|e| Event::Reverted(Box::new(e)))
+        .collect();
+    assert_eq!(undo, back);
+    assert_eq!((b.snapshot(), b.occupancy().clone()), after_q);
+    assert_eq!(
+        b.execute(Command::Undo).unwrap(),
+        [Event::Reverted(Box::new(mv[0].clone()))]
+    );
+    assert_eq!((b.snapshot(), b.occupancy().clone()), start);
+    assert_eq!(b.record(), &[] as &[Command], "undone commands leave the replay");
+    assert_eq!(refused(&mut b, Command::Undo), RuleError::NothingToUndo);
+}
+
+#[test]
+fn nothing_of_the_enemy_phase_can_be_undone() {
+    let mut b = battle("P . . . E", &[player('P'), enemy('E', "charger", 1)]);
+    b.execute(walk(0, "2")).unwrap();
+    b.execute(Command::Wait { unit: UnitId(0) }).unwrap();
+    b.execute(Command::EndPhase).unwrap();
+    assert_eq!(refused(&mut b, Command::Undo), RuleError::NothingToUndo);
+    assert_eq!(
+        b.record(),
+        &[walk(0, "2"), Command::Wait { unit: UnitId(0) }, Command::EndPhase]
+    );
+}
+
+#[test]
+fn a_snapshot_that_does_not_fit_is_refused() {
+    let mut b = battle("P # E", &[player('P'), enemy('E', "guard", 1)]);
+    let good = b.snapshot();
+    let bad = |f: &dyn Fn(&mut skirmish::rules::Snapshot)| {
+        let mut s = good.clone();
+        f(&mut s);
+        Command::Restore(Box::new(s))
+    };
+    let why = |e: RuleError| e.to_string();
+    assert!(why(refused(&mut b, bad(&|s| s.units[1].at = Pos::new(0, 0)))).contains("shares cell (0, 0)"));
+    assert!(why(refused(&mut b, bad(&|s| s.units[0].at = Pos::new(1, 0)))).contains("cannot enter"));
+    assert!(why(refused(&mut b, bad(&|s| s.units[0].at = Pos::new(7, 0)))).contains("off the map"));
+    assert!(why(refused(&mut b, bad(&|s| s.units[0].hp = 99))).contains("impossible hit points 99"));
+    assert!(why(refused(&mut b, bad(&|s| s.units.pop().map_or((), |_| ())))).contains("1 units"));
+    // A defeated unit still needs a possible cell.
+    let off = bad(&|s| {
+        s.units[1].alive = false;
+        s.units[1].hp = 0;
+        s.units[1].at = Pos::new(-1, 0);
+    });
+    assert!(why(refused(&mut b, off)).contains("off the map"));
+}
