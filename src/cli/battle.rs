@@ -2,7 +2,8 @@
 
 use super::*;
 use crate::ai::Turn;
-use crate::rules::Command;
+use crate::io::replay;
+use crate::rules::{Command, Event};
 
 /// One decision as a line: `Brute (charger) -> Kiny: (25, 16) -> (20, 17) path 344444  | reason`.
 pub(super) fn decision_line(b: &Battle, t: &Turn) -> String {
@@ -22,12 +23,10 @@ pub(super) fn decision_line(b: &Battle, t: &Turn) -> String {
 /// A refused command inside the engine's own drivers is a bug; say so plainly.
 fn rule_failure(path: &Path, e: crate::rules::RuleError) -> Outcome {
     fail(
-        Diagnostic {
-            path: display_path(path),
-            line: 1,
-            col: 1,
-            message: format!("the rules refused a command of the built-in players: {e}"),
-        }
+        Diagnostic::whole_file(
+            path,
+            format!("the rules refused a command of the built-in players: {e}"),
+        )
         .into(),
     )
 }
@@ -59,8 +58,9 @@ pub(super) fn simulate_cmd(
     turns: u32,
     seed: u64,
     as_json: bool,
+    record: Option<&Path>,
 ) -> Outcome {
-    let (scenario, data, _) = match load_scenario(path, data_override) {
+    let (scenario, data, data_dir) = match load_scenario(path, data_override) {
         Ok(v) => v,
         Err(e) => return fail(e),
     };
@@ -68,6 +68,12 @@ pub(super) fn simulate_cmd(
         Ok(r) => r,
         Err(e) => return rule_failure(path, e),
     };
+    if let Some(file) = record {
+        let r = replay::record(&report.battle, &scenario, &data_dir);
+        if let Err(e) = replay::write(file, &r) {
+            return fail(e.into());
+        }
+    }
     if as_json {
         return ok(format!("{}\n", report.to_json()));
     }
@@ -84,5 +90,71 @@ pub(super) fn simulate_cmd(
         }
     }
     s += &format!("result: {}\n", report.result_name());
+    ok(s)
+}
+
+/// `skirmish replay FILE`: the recorded battle re-run headless, every event in order.
+pub(super) fn replay_cmd(file: &Path, data_override: Option<PathBuf>, as_json: bool) -> Outcome {
+    let r = match replay::read(file) {
+        Ok(r) => r,
+        Err(e) => return fail(e.into()),
+    };
+    let scenario_path = r.scenario_path(file);
+    let (scenario, data, data_dir) = match load_scenario(&scenario_path, data_override) {
+        Ok(v) => v,
+        Err(e) => {
+            let mut all: Diagnostics = Diagnostic::whole_file(
+                file,
+                format!("its scenario {} cannot be loaded", display_path(&scenario_path)),
+            )
+            .into();
+            all.extend(e);
+            return fail(all);
+        }
+    };
+    let mut battle = Battle::new(&scenario, &data);
+    let commands = match r.commands(file, &scenario, &data_dir, &battle) {
+        Ok(c) => c,
+        Err(e) => return fail(e.into()),
+    };
+    let mut events = Vec::new();
+    for (k, c) in commands.iter().enumerate() {
+        match crate::play::replay::run(&mut battle, &data.profiles, std::slice::from_ref(c)) {
+            Ok(e) => events.extend(e),
+            Err(e) => {
+                let msg = format!("command {} is refused by the rules: {e}", k + 1);
+                return fail(Diagnostic::whole_file(file, msg).into());
+            }
+        }
+    }
+    let result = battle.ended().map_or("unfinished", |(w, _)| w.name());
+    let why = battle.ended().map(|(_, why)| why.describe(&battle));
+    if as_json {
+        let list: Vec<Value> = events.iter().map(|e| e.to_json(&battle)).collect();
+        return ok(format!(
+            "{}\n",
+            json!({"scenario": r.scenario, "name": scenario.name, "commands": commands.len(),
+                   "events": list, "turn": battle.turn(), "result": result, "why": why})
+        ));
+    }
+    let mut s = format!(
+        "replay of {} ({}): {} player commands\n",
+        scenario.name,
+        r.scenario,
+        commands.len()
+    );
+    for e in events.iter().filter(|e| !matches!(e, Event::Acted { .. })) {
+        let indent = if matches!(e, Event::PhaseBegan { .. }) {
+            ""
+        } else {
+            "  "
+        };
+        s += &format!("{indent}{}\n", e.describe(&battle));
+    }
+    s += &format!("result: {result}");
+    if let Some(why) = why {
+        s += &format!(" ({why})");
+    }
+    s.push('\n');
     ok(s)
 }

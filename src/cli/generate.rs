@@ -1,19 +1,7 @@
 //! `skirmish generate`: a new battlefield from a seed.
 
 use super::*;
-
-/// Writes `text` to `path` through a temporary file and a rename, so a crash never leaves
-/// a half-written file behind.
-pub fn write_atomic(path: &Path, text: &str) -> std::io::Result<()> {
-    let tmp = path.with_extension(format!(
-        "{}.tmp",
-        path.extension()
-            .map(|e| e.to_string_lossy().into_owned())
-            .unwrap_or_default()
-    ));
-    std::fs::write(&tmp, text)?;
-    std::fs::rename(&tmp, path)
-}
+use crate::io::files::write_atomic;
 
 pub(super) fn generate_cmd(seed: u64, (w, h): (usize, usize), out: &Path, data_override: Option<PathBuf>) -> Outcome {
     use crate::io::generate::{MAX_SIDE, MIN_SIDE};
@@ -38,8 +26,8 @@ pub(super) fn generate_cmd(seed: u64, (w, h): (usize, usize), out: &Path, data_o
     let map_path = out.join(&map_name);
     let scen_path = out.join(format!("gen-{seed}.toml"));
     if let Err(e) = std::fs::create_dir_all(out)
-        .and_then(|_| write_atomic(&map_path, &g.map_text))
-        .and_then(|_| write_atomic(&scen_path, &g.scenario_text))
+        .and_then(|_| write_atomic(&map_path, g.map_text.as_bytes()))
+        .and_then(|_| write_atomic(&scen_path, g.scenario_text.as_bytes()))
     {
         return usage(format!("error: cannot write into {}: {e}\n", display_path(out)));
     }

@@ -25,10 +25,9 @@ mod check;
 mod generate;
 mod range;
 
-use battle::{ai_cmd, simulate_cmd};
+use battle::{ai_cmd, replay_cmd, simulate_cmd};
 use check::check;
 use generate::generate_cmd;
-pub use generate::write_atomic;
 use range::{RangeArgs, range};
 
 /// The scenario `skirmish` plays when given none.
@@ -68,9 +67,19 @@ pub struct PlayArgs {
     /// Where the game saves (key S) and loads (key L) the battle in progress.
     #[arg(long, value_name = "FILE", default_value = "skirmish.save")]
     pub save_file: PathBuf,
+    /// Where the battle's replay is written as it is played (default: beside the save file,
+    /// with the extension `.replay`).
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+    /// Play a recorded battle back in the window (its scenario is the one the replay names).
+    #[arg(long, value_name = "REPLAY")]
+    pub replay: Option<PathBuf>,
     /// The checked save to resume, filled in after validation.
     #[arg(skip)]
     pub save: Option<Box<crate::io::save::SaveFile>>,
+    /// The checked replay's commands, filled in after validation.
+    #[arg(skip)]
+    pub playback: Option<Vec<crate::rules::Command>>,
 }
 
 impl PlayArgs {
@@ -87,8 +96,18 @@ impl PlayArgs {
             } else {
                 self.save_file
             },
+            record: self.record.or(other.record),
+            replay: self.replay.or(other.replay),
             save: self.save.or(other.save),
+            playback: self.playback.or(other.playback),
         }
+    }
+
+    /// Where the game writes its replay: `--record`, else the save file's name with `.replay`.
+    pub fn record_file(&self) -> PathBuf {
+        self.record
+            .clone()
+            .unwrap_or_else(|| self.save_file.with_extension("replay"))
     }
 
     fn default_save_file() -> PathBuf {
@@ -120,6 +139,14 @@ enum Cmd {
         #[arg(long)]
         json: bool,
     },
+    /// Re-run a recorded battle headless and print its events.
+    Replay {
+        /// Replay file (written by `simulate --record` or the game).
+        file: PathBuf,
+        /// Print JSON: every event with unit names.
+        #[arg(long)]
+        json: bool,
+    },
     /// A whole battle without a window; player units follow a built-in policy.
     Simulate {
         /// Scenario file.
@@ -133,6 +160,9 @@ enum Cmd {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// Also write the battle's replay to this file.
+        #[arg(long, value_name = "FILE")]
+        record: Option<PathBuf>,
     },
     /// Write a new scenario carved from a seed: OUT/gen-SEED.txt and OUT/gen-SEED.toml.
     Generate {
@@ -231,10 +261,13 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
     let data_override = cli.data.clone();
     match cli.cmd {
         None => {
-            let scenario = match cli.play.resume.as_deref().map(crate::io::save::read) {
-                Some(Ok(save)) => PathBuf::from(save.scenario),
-                Some(Err(e)) => return fail(e.0.into()),
-                None => find_default(DEFAULT_SCENARIO),
+            let replay = cli.play.replay.as_deref().map(|f| (f, crate::io::replay::read(f)));
+            let scenario = match (replay, cli.play.resume.as_deref().map(crate::io::save::read)) {
+                (Some((f, Ok(r))), _) => r.scenario_path(f),
+                (Some((_, Err(e))), _) => return fail(e.into()),
+                (None, Some(Ok(save))) => PathBuf::from(save.scenario),
+                (None, Some(Err(e))) => return fail(e.0.into()),
+                (None, None) => find_default(DEFAULT_SCENARIO),
             };
             play(&scenario, data_override, cli.play)
         }
@@ -248,33 +281,20 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
             turns,
             seed,
             json,
-        }) => simulate_cmd(&scenario, data_override, turns, seed, json),
+            record,
+        }) => simulate_cmd(&scenario, data_override, turns, seed, json, record.as_deref()),
+        Some(Cmd::Replay { file, json }) => replay_cmd(&file, data_override, json),
         Some(Cmd::Generate { seed, size, out }) => generate_cmd(seed, size, &out, data_override),
     }
 }
 
-/// `rel` in the current folder, or else in the source tree the binary was built from
-/// (so `cargo run` and a copied binary both find the shipped scenario).
-pub fn find_default(rel: &str) -> PathBuf {
-    let here = PathBuf::from(rel);
-    if here.exists() {
-        return here;
-    }
-    let built = Path::new(env!("CARGO_MANIFEST_DIR")).join(rel);
-    if built.exists() { built } else { here }
-}
+pub use crate::io::files::current_or_built as find_default;
 
 /// Loads a scenario and the data it uses.
 pub fn load_scenario(path: &Path, data_override: Option<PathBuf>) -> Result<(Scenario, DataSet, PathBuf), Diagnostics> {
     let data_dir = data_override.unwrap_or_else(|| default_data_dir(path));
     if !path.exists() {
-        return Err(Diagnostic {
-            path: display_path(path),
-            line: 1,
-            col: 1,
-            message: "cannot read file: no such scenario".into(),
-        }
-        .into());
+        return Err(Diagnostic::whole_file(path, "cannot read file: no such scenario").into());
     }
     let data = DataSet::load(&data_dir)?;
     let scenario = Scenario::load(path, &data)?;
@@ -293,6 +313,14 @@ fn play(path: &Path, data_override: Option<PathBuf>, mut opts: PlayArgs) -> Outc
                 match checked {
                     Ok(save) => opts.save = Some(Box::new(save)),
                     Err(e) => return fail(e.0.into()),
+                }
+            }
+            if let Some(file) = &opts.replay {
+                // Check the replay against the files now, so a stale one never opens a window.
+                let battle = Battle::new(&scenario, &data);
+                match crate::io::replay::read(file).and_then(|r| r.commands(file, &scenario, &data_dir, &battle)) {
+                    Ok(c) => opts.playback = Some(c),
+                    Err(e) => return fail(e.into()),
                 }
             }
             Outcome::Play {

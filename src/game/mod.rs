@@ -84,6 +84,7 @@ pub fn run(path: &Path, data_dir: &Path, scenario: Scenario, data: DataSet, opts
     };
     let assets = assets::Assets::new(&ctx, files);
     let exit = Rc::new(Cell::new(0));
+    let record = opts.record_file();
     let opts = state::Options {
         script,
         screenshot: opts.screenshot,
@@ -92,9 +93,11 @@ pub fn run(path: &Path, data_dir: &Path, scenario: Scenario, data: DataSet, opts
             scenario: path.to_path_buf(),
             data_dir: data_dir.to_path_buf(),
             save: opts.save_file.clone(),
+            record,
             data_given,
         },
         resume: opts.save,
+        playback: opts.playback.unwrap_or_default().into(),
         frames: opts.frames,
     };
     let game = state::GameState::new(&ctx, scenario, data, assets, opts, Rc::clone(&exit));

@@ -12,7 +12,7 @@ use crate::io::reload::Watch;
 use crate::load::data::DataSet;
 use crate::load::scenario::Scenario;
 use crate::play::phase::{Action, Intent, Phase, Session, Signal};
-use crate::rules::{Battle, Event, UnitId};
+use crate::rules::{Battle, Command, Event, UnitId};
 use crate::search::grid::Team;
 use crate::search::grid::{Dir, Pos};
 use ggez::event::EventHandler;
@@ -36,6 +36,8 @@ const TICKS: u32 = 60;
 const TOKEN_SECS: f32 = 0.15;
 /// Seconds of rest after an enemy's animation before the next enemy acts.
 const ENEMY_GAP: f32 = 0.15;
+/// Seconds between two played-back commands (`--replay`).
+const PLAYBACK_SECS: f32 = 0.35;
 /// Frames drawn after everything settled before the screenshot is taken.
 const SETTLE_FRAMES: u32 = 5;
 /// A screenshot run that has not settled after this long has gone wrong.
@@ -51,7 +53,7 @@ pub(super) fn log_alpha(age: f32) -> f32 {
 
 /// What a key does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Command {
+enum KeyAction {
     Intent(Intent),
     Danger,
     Fast,
@@ -65,31 +67,31 @@ enum Command {
 }
 
 /// The key map. Letters go by the character they type, so they follow the keyboard layout.
-fn command(key: &Key) -> Option<Command> {
+fn command(key: &Key) -> Option<KeyAction> {
     let c = match key {
-        Key::Named(NamedKey::ArrowUp) => Command::Intent(Intent::Cursor(Dir::Up)),
-        Key::Named(NamedKey::ArrowDown) => Command::Intent(Intent::Cursor(Dir::Down)),
-        Key::Named(NamedKey::ArrowLeft) => Command::Intent(Intent::Cursor(Dir::Left)),
-        Key::Named(NamedKey::ArrowRight) => Command::Intent(Intent::Cursor(Dir::Right)),
-        Key::Named(NamedKey::Space | NamedKey::Enter) => Command::Intent(Intent::Confirm),
-        Key::Named(NamedKey::Escape | NamedKey::Backspace) => Command::Intent(Intent::Cancel),
-        Key::Named(NamedKey::F5) => Command::Reload,
-        Key::Named(NamedKey::PageUp) => Command::Scenario(-1),
-        Key::Named(NamedKey::PageDown) => Command::Scenario(1),
+        Key::Named(NamedKey::ArrowUp) => KeyAction::Intent(Intent::Cursor(Dir::Up)),
+        Key::Named(NamedKey::ArrowDown) => KeyAction::Intent(Intent::Cursor(Dir::Down)),
+        Key::Named(NamedKey::ArrowLeft) => KeyAction::Intent(Intent::Cursor(Dir::Left)),
+        Key::Named(NamedKey::ArrowRight) => KeyAction::Intent(Intent::Cursor(Dir::Right)),
+        Key::Named(NamedKey::Space | NamedKey::Enter) => KeyAction::Intent(Intent::Confirm),
+        Key::Named(NamedKey::Escape | NamedKey::Backspace) => KeyAction::Intent(Intent::Cancel),
+        Key::Named(NamedKey::F5) => KeyAction::Reload,
+        Key::Named(NamedKey::PageUp) => KeyAction::Scenario(-1),
+        Key::Named(NamedKey::PageDown) => KeyAction::Scenario(1),
         Key::Character(s) => match s.to_lowercase().as_str() {
-            "z" => Command::Intent(Intent::Confirm),
-            "x" => Command::Intent(Intent::Cancel),
-            "e" => Command::Intent(Intent::EndTurn),
-            "u" => Command::Intent(Intent::Undo),
-            "n" => Command::Intent(Intent::NextUnit),
-            "d" => Command::Danger,
-            "f" => Command::Fast,
-            "r" => Command::Restart,
-            "q" => Command::Quit,
-            "s" => Command::Save,
-            "l" => Command::Load,
-            "[" => Command::Scenario(-1),
-            "]" => Command::Scenario(1),
+            "z" => KeyAction::Intent(Intent::Confirm),
+            "x" => KeyAction::Intent(Intent::Cancel),
+            "e" => KeyAction::Intent(Intent::EndTurn),
+            "u" => KeyAction::Intent(Intent::Undo),
+            "n" => KeyAction::Intent(Intent::NextUnit),
+            "d" => KeyAction::Danger,
+            "f" => KeyAction::Fast,
+            "r" => KeyAction::Restart,
+            "q" => KeyAction::Quit,
+            "s" => KeyAction::Save,
+            "l" => KeyAction::Load,
+            "[" => KeyAction::Scenario(-1),
+            "]" => KeyAction::Scenario(1),
             _ => return None,
         },
         _ => return None,
@@ -149,6 +151,11 @@ pub struct GameState {
     watch_clock: f32,
     /// A live-reload error, shown until the files are fixed.
     pub(super) alert: Option<String>,
+    /// Recorded commands still to play back (`--replay`), and the pause before the next.
+    playback: VecDeque<Command>,
+    playback_wait: f32,
+    /// The battle is being written to the replay file; the files' fingerprint it started with.
+    recording: Option<String>,
     /// The Batches must be rebuilt (terrain kinds changed).
     rebuild: bool,
     frame_count: Option<FrameCount>,
@@ -162,6 +169,8 @@ pub struct Files {
     pub data_dir: PathBuf,
     /// Where S saves and L loads.
     pub save: PathBuf,
+    /// Where the battle's replay is written as it is played.
+    pub record: PathBuf,
     /// True when the data folder was given with `--data` (kept for every scenario).
     pub data_given: bool,
 }
@@ -183,6 +192,8 @@ pub struct Options {
     pub resume: Option<Box<crate::io::save::SaveFile>>,
     /// Count this many frames, print the frame rate and quit.
     pub frames: Option<u32>,
+    /// Recorded player commands to play back, at viewing speed, before the player takes over.
+    pub playback: VecDeque<Command>,
 }
 
 /// The frame counter of `--frames`.
@@ -248,6 +259,8 @@ impl GameState {
             enemy_pause: 0.0,
             last_focus: Vec2::ZERO,
             recenter: false,
+            recording: None,
+            playback_wait: PLAYBACK_SECS,
             sfx: Vec::new(),
             mouse_cell: None,
             mouse_rest: None,
@@ -258,6 +271,7 @@ impl GameState {
             watch_clock: 0.0,
             alert: None,
             rebuild: false,
+            playback: opts.playback,
             frame_count: opts.frames.map(|n| FrameCount {
                 left: n,
                 total: n,
@@ -265,6 +279,9 @@ impl GameState {
             }),
         };
         g.begin();
+        if resumed.is_none() && g.playback.is_empty() {
+            g.start_recording();
+        }
         if let Some(line) = resumed {
             g.say(line);
         }
@@ -283,12 +300,38 @@ impl GameState {
         self.camera.center_on(self.last_focus, self.layout.map_view(), true);
     }
 
+    /// Starts writing this battle's replay (from its first command).
+    fn start_recording(&mut self) {
+        let fp = crate::io::replay::fingerprint(&self.scenario, &self.files.data_dir);
+        self.recording = Some(fp);
+    }
+
+    /// Writes the replay so far. A battle loaded from a save, or whose files changed while it
+    /// was played, cannot be replayed from its start: recording stops, and says why.
+    fn write_replay(&mut self) {
+        let Some(fp) = &self.recording else { return };
+        let r = crate::io::replay::record(self.session.battle(), &self.scenario, &self.files.data_dir);
+        let stop = if &r.fingerprint != fp {
+            Some("replay stopped: the scenario or data files changed during the battle".to_string())
+        } else {
+            crate::io::replay::write(&self.files.record, &r)
+                .err()
+                .map(|e| e.to_string())
+        };
+        if let Some(why) = stop {
+            self.recording = None;
+            self.say(why);
+        }
+    }
+
     /// R: the same battle from the start.
     fn restart(&mut self) {
         let danger = self.session.show_danger;
         self.session = Session::new(Battle::new(&self.scenario, &self.data), self.data.profiles.clone());
         self.session.show_danger = danger;
         self.begin();
+        self.playback.clear();
+        self.start_recording();
     }
 
     /// S: saves the battle in progress.
@@ -314,8 +357,11 @@ impl GameState {
                 self.session = Session::new(battle, self.data.profiles.clone());
                 self.session.show_danger = danger;
                 self.begin();
+                self.playback.clear();
+                // A replay starts at the scenario's start; a loaded battle did not.
+                self.recording = None;
                 self.say(format!(
-                    "loaded turn {} from {}",
+                    "loaded turn {} from {} (not recorded as a replay)",
                     self.session.battle().turn(),
                     self.files.save.display()
                 ));
@@ -343,18 +389,7 @@ impl GameState {
     /// PgUp/PgDn: the previous or next scenario of the same folder.
     fn switch_scenario(&mut self, step: i32) {
         let dir = self.files.scenario.parent().map(Path::to_path_buf).unwrap_or_default();
-        let mut list: Vec<PathBuf> = std::fs::read_dir(if dir.as_os_str().is_empty() {
-            Path::new(".")
-        } else {
-            &dir
-        })
-        .map(|rd| {
-            rd.filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-                .collect()
-        })
-        .unwrap_or_default();
-        list.sort();
+        let list = crate::io::files::list_files(&dir, "toml");
         if list.is_empty() {
             return;
         }
@@ -383,7 +418,10 @@ impl GameState {
 
     /// True when a player may act: nothing animating, not the enemy's turn, no script left.
     pub(super) fn accepts_input(&self) -> bool {
-        !self.anims.busy() && !matches!(self.session.phase, Phase::Enemy { .. }) && self.script.is_empty()
+        !self.anims.busy()
+            && !matches!(self.session.phase, Phase::Enemy { .. })
+            && self.script.is_empty()
+            && self.playback.is_empty()
     }
 
     /// Sends one intent to the engine and animates what it did.
@@ -402,7 +440,14 @@ impl GameState {
     /// Turns the engine's signals into animations, sounds and log lines. Every log line
     /// rides on the animation of its event and appears when that event is on screen.
     fn absorb(&mut self) {
+        let mut record = false;
         for sig in self.session.drain() {
+            record |= matches!(
+                sig,
+                Signal::Rules(
+                    Event::Acted { .. } | Event::PhaseBegan { .. } | Event::BattleEnded { .. } | Event::Reverted(_)
+                )
+            );
             match sig {
                 Signal::CursorMoved(_) => self.sfx.push(Sfx::Cursor),
                 Signal::Selected(_) => self.sfx.push(Sfx::Select),
@@ -419,6 +464,9 @@ impl GameState {
                 }
                 Signal::Rules(e) => self.show(e),
             }
+        }
+        if record {
+            self.write_replay();
         }
     }
 
@@ -520,6 +568,8 @@ impl GameState {
                     self.apply(Intent::Advance);
                     self.enemy_pause = if self.anims.busy() { ENEMY_GAP } else { 0.0 };
                 }
+            } else if !self.playback.is_empty() {
+                self.play_back(dt);
             } else if !self.script.is_empty() {
                 self.script_wait -= dt;
                 if self.script_wait <= 0.0
@@ -542,6 +592,31 @@ impl GameState {
         }
         while self.log.front().is_some_and(|(_, age)| *age > LOG_SECS) {
             self.log.pop_front();
+        }
+    }
+
+    /// `--replay`: the next recorded command, once the previous one has been shown.
+    fn play_back(&mut self, dt: f32) {
+        if !matches!(self.session.phase, Phase::Select | Phase::Action { .. }) {
+            if matches!(self.session.phase, Phase::Over { .. }) {
+                self.playback.clear();
+            }
+            return;
+        }
+        self.playback_wait -= dt;
+        if self.playback_wait > 0.0 {
+            return;
+        }
+        self.playback_wait = PLAYBACK_SECS;
+        if let Some(c) = self.playback.pop_front() {
+            if let Err(e) = self.session.perform(c) {
+                self.playback.clear();
+                self.say(format!("replay stopped: {e}"));
+            }
+            self.absorb();
+            if self.playback.is_empty() {
+                self.say("end of the replay: your turn".into());
+            }
         }
     }
 
@@ -731,15 +806,15 @@ impl EventHandler for GameState {
     fn key_down_event(&mut self, ctx: &mut Context, input: KeyInput, repeated: bool) -> GameResult {
         // Overriding this drops ggez's quit on Escape, which cancels here.
         match command(&input.event.logical_key) {
-            Some(Command::Quit) => ctx.request_quit(),
-            Some(Command::Fast) if !repeated => self.fast = !self.fast,
-            Some(Command::Danger) if !repeated => self.session.show_danger = !self.session.show_danger,
-            Some(Command::Restart) if !repeated => self.restart(),
-            Some(Command::Reload) if !repeated => self.reload(),
-            Some(Command::Save) if !repeated && self.accepts_input() => self.save(),
-            Some(Command::Load) if !repeated && self.accepts_input() => self.load(),
-            Some(Command::Scenario(step)) if !repeated => self.switch_scenario(step),
-            Some(Command::Intent(i)) if self.accepts_input() => {
+            Some(KeyAction::Quit) => ctx.request_quit(),
+            Some(KeyAction::Fast) if !repeated => self.fast = !self.fast,
+            Some(KeyAction::Danger) if !repeated => self.session.show_danger = !self.session.show_danger,
+            Some(KeyAction::Restart) if !repeated => self.restart(),
+            Some(KeyAction::Reload) if !repeated => self.reload(),
+            Some(KeyAction::Save) if !repeated && self.accepts_input() => self.save(),
+            Some(KeyAction::Load) if !repeated && self.accepts_input() => self.load(),
+            Some(KeyAction::Scenario(step)) if !repeated => self.switch_scenario(step),
+            Some(KeyAction::Intent(i)) if self.accepts_input() => {
                 // The keys have the cursor until the mouse moves again.
                 self.mouse_live = false;
                 self.mouse_cell = None;
@@ -752,7 +827,7 @@ impl EventHandler for GameState {
     }
 
     fn key_up_event(&mut self, _ctx: &mut Context, input: KeyInput) -> GameResult {
-        if command(&input.event.logical_key) == Some(Command::Intent(Intent::Confirm)) {
+        if command(&input.event.logical_key) == Some(KeyAction::Intent(Intent::Confirm)) {
             // Always let go, even mid-animation, so the button never stays held.
             self.apply(Intent::Release);
         }
@@ -826,12 +901,12 @@ mod tests {
     fn escape_cancels_and_q_quits() {
         assert_eq!(
             command(&Key::Named(NamedKey::Escape)),
-            Some(Command::Intent(Intent::Cancel))
+            Some(KeyAction::Intent(Intent::Cancel))
         );
-        assert_eq!(command(&Key::Character("Q".into())), Some(Command::Quit));
+        assert_eq!(command(&Key::Character("Q".into())), Some(KeyAction::Quit));
         assert_eq!(
             command(&Key::Character("z".into())),
-            Some(Command::Intent(Intent::Confirm))
+            Some(KeyAction::Intent(Intent::Confirm))
         );
         assert_eq!(command(&Key::Character("w".into())), None);
     }

@@ -68,15 +68,7 @@ pub fn reload(session: &mut Session, scenario_path: &Path, data_dir: &Path) -> R
     let data = DataSet::load(data_dir)?;
     let scenario = Scenario::load(scenario_path, &data)?;
     let b = session.battle();
-    let refuse = |message: String| -> Diagnostics {
-        Diagnostic {
-            path: display_path(scenario_path),
-            line: 1,
-            col: 1,
-            message,
-        }
-        .into()
-    };
+    let refuse = |message: String| -> Diagnostics { Diagnostic::whole_file(scenario_path, message).into() };
     let (w, h) = (b.map().width, b.map().height);
     if (scenario.map.width, scenario.map.height) != (w, h) {
         return Err(refuse(format!(

@@ -2,7 +2,8 @@
 //! and rename, so a crash mid-write leaves the previous save intact), refused with a clear
 //! message when it is from another version, damaged, or its scenario changed on disk.
 
-use crate::load::diag::{Diagnostic, Source, display_path};
+use crate::io::files::{read_versioned_json, write_atomic};
+use crate::load::diag::Diagnostic;
 use crate::load::scenario::Scenario;
 use crate::play::phase::Session;
 use crate::rules::{Battle, Command, Snapshot, UnitState};
@@ -64,12 +65,7 @@ impl std::fmt::Display for SaveError {
 }
 
 fn at_file(path: &Path, message: String) -> SaveError {
-    SaveError(Diagnostic {
-        path: display_path(path),
-        line: 1,
-        col: 1,
-        message,
-    })
+    SaveError(Diagnostic::whole_file(path, message))
 }
 
 /// The save of `session` right now. A move not yet confirmed is saved as not made; the
@@ -103,44 +99,12 @@ pub fn snapshot(session: &Session, scenario: &Scenario, seed: u64) -> Result<Sav
 /// Writes a save atomically: the previous file stays whole until the new one is complete.
 pub fn write(path: &Path, save: &SaveFile) -> Result<(), SaveError> {
     let text = serde_json::to_string_pretty(save).map_err(|e| at_file(path, format!("cannot encode save: {e}")))?;
-    let tmp = path.with_extension("save.tmp");
-    let written = std::fs::write(&tmp, text.as_bytes()).and_then(|_| {
-        // Make the bytes durable before the rename makes them the save.
-        std::fs::File::open(&tmp)?.sync_all()?;
-        std::fs::rename(&tmp, path)
-    });
-    written.map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        at_file(path, format!("cannot write save: {e}"))
-    })
+    write_atomic(path, text.as_bytes()).map_err(|e| at_file(path, format!("cannot write save: {e}")))
 }
 
 /// Reads a save file, checking its format and version; a damaged file is located by line and column.
 pub fn read(path: &Path) -> Result<SaveFile, SaveError> {
-    let src = Source::read(path).map_err(SaveError)?;
-    // Look at the version first so that a newer layout gets a version message, not a field error.
-    let header: serde_json::Value = serde_json::from_str(&src.text).map_err(|e| {
-        SaveError(src.error_line_col(e.line().max(1), e.column().max(1), format!("damaged save file: {e}")))
-    })?;
-    if header.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
-        return Err(at_file(
-            path,
-            format!("not a skirmish save file (expected \"format\": \"{FORMAT}\")"),
-        ));
-    }
-    match header.get("version").and_then(|v| v.as_u64()) {
-        Some(v) if v == VERSION as u64 => {}
-        Some(v) => {
-            return Err(at_file(
-                path,
-                format!("save is version {v}; this skirmish reads version {VERSION} only"),
-            ));
-        }
-        None => return Err(at_file(path, "save has no version number".into())),
-    }
-    serde_json::from_str(&src.text).map_err(|e| {
-        SaveError(src.error_line_col(e.line().max(1), e.column().max(1), format!("damaged save file: {e}")))
-    })
+    read_versioned_json(path, FORMAT, VERSION, "save").map_err(SaveError)
 }
 
 /// Puts a save's state onto a fresh battle of its scenario (through the rules core's

@@ -22,6 +22,18 @@ impl fmt::Display for Diagnostic {
     }
 }
 
+impl Diagnostic {
+    /// A problem with a file as a whole (it cannot be read, it does not fit): line 1, column 1.
+    pub fn whole_file(path: &std::path::Path, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            path: display_path(path),
+            line: 1,
+            col: 1,
+            message: message.into(),
+        }
+    }
+}
+
 /// Every problem found in one run, in the order found. Never empty when returned as an error.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Diagnostics(pub Vec<Diagnostic>);
