@@ -46,7 +46,7 @@ pub fn build(rows: &[String], players: &[(i32, i32)], enemies: &[(i32, i32, usiz
             k += 1;
         }
     }
-    if units.iter().all(|u| u.team == Team::Enemy) {
+    if units.iter().all(|u| u.team == Team::Enemy) || units.iter().all(|u| u.team == Team::Player) {
         return None;
     }
     let picture: String = text.iter().map(|r| r.iter().collect::<String>() + "\n").collect();
