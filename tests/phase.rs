@@ -174,3 +174,34 @@ fn losing_the_hero_loses_the_battle() {
     press(&mut s, &[EndTurn]);
     assert_eq!(s.phase, Phase::Over { winner: Team::Enemy });
 }
+
+#[test]
+fn a_replay_performed_through_the_session_ends_where_the_battle_did() {
+    let scene = Scene::parse(
+        "P . . . . . . . .
+         Q . . T . . . . E
+         . . . . . . . . F",
+    );
+    let units = [
+        player('P'),
+        player('Q'),
+        enemy('E', "charger", 3),
+        enemy('F', "archer", 3),
+    ];
+    let mut played = scene.battle(&units);
+    skirmish::play::simulate::play(&mut played, &profiles(""), 6, 0).unwrap();
+    let record = played.record().to_vec();
+    assert!(record.len() > 6, "several turns were played: {record:?}");
+    let mut s = Session::new(scene.battle(&units), profiles(""));
+    for c in record {
+        while matches!(s.phase, Phase::Enemy { .. }) {
+            s.input(Advance);
+        }
+        s.perform(c.clone()).unwrap_or_else(|e| panic!("{c:?}: {e}"));
+    }
+    while matches!(s.phase, Phase::Enemy { .. }) {
+        s.input(Advance);
+    }
+    assert_eq!(s.battle().snapshot(), played.snapshot());
+    assert_eq!(s.battle().turn(), played.turn());
+}

@@ -236,7 +236,11 @@ impl Session {
             Command::Attack { unit, .. } | Command::Wait { unit } => {
                 self.run(cmd)?;
                 self.move_cursor(self.battle.unit(unit).pos);
-                self.phase = self.after_player_action();
+                // The record holds the end of the phase as its own command.
+                self.phase = match self.battle.ended() {
+                    Some((winner, _)) => Phase::Over { winner },
+                    None => Phase::Select,
+                };
             }
             Command::EndPhase => self.phase = self.start_enemy_phase(),
             other => {
