@@ -384,4 +384,61 @@ mod tests {
         q.advance(1.0, false);
         assert_eq!(q.defeated_alpha(UnitId(1)), None);
     }
+
+    #[test]
+    fn log_lines_appear_when_their_event_is_on_screen_not_before() {
+        let mut q = Queue::default();
+        let mv = Kind::Move {
+            unit: UnitId(0),
+            cells: vec![Pos::new(0, 0), Pos::new(1, 0), Pos::new(2, 0)],
+        };
+        q.push(Anim::new(Kind::Focus { unit: UnitId(0) }, false).saying("E: closest cell".into()));
+        q.push(Anim::new(mv, false));
+        let blow = Kind::Strike {
+            attacker: UnitId(0),
+            defender: UnitId(1),
+            toward: Vec2::X,
+            damage: 5,
+            hp_before: 20,
+            hp_left: 15,
+            defeated: false,
+        };
+        q.push(Anim::new(blow, false).saying("E hits P for 5: 15 hp left".into()));
+        // A staying unit's move is nothing to see, but its line keeps its place.
+        q.push(
+            Anim::new(
+                Kind::Move {
+                    unit: UnitId(2),
+                    cells: vec![Pos::new(5, 5)],
+                },
+                false,
+            )
+            .saying("F stays".into()),
+        );
+        let said = |cues: &[Cue]| -> Vec<String> {
+            cues.iter()
+                .filter_map(|c| match c {
+                    Cue::Say(s) => Some(s.clone()),
+                    _ => None,
+                })
+                .collect()
+        };
+        assert_eq!(
+            said(&q.advance(0.01, false)),
+            ["E: closest cell"],
+            "the decision shows first"
+        );
+        // Through the focus and the whole walk: the blow has not landed, so its line waits.
+        assert_eq!(said(&q.advance(FOCUS_SECS + 2.0 * STEP_SECS, false)), [] as [String; 0]);
+        assert!(matches!(q.current().unwrap().kind, Kind::Strike { .. }));
+        assert_eq!(
+            said(&q.advance(STRIKE_SECS * (IMPACT - 0.05), false)),
+            [] as [String; 0]
+        );
+        let at_impact = q.advance(STRIKE_SECS * 0.1, false);
+        assert_eq!(said(&at_impact), ["E hits P for 5: 15 hp left"], "when the blow lands");
+        assert!(at_impact.contains(&Cue::Hit));
+        assert_eq!(said(&q.advance(STRIKE_SECS, false)), ["F stays"]);
+        assert!(!q.busy());
+    }
 }
