@@ -1,7 +1,11 @@
-//! The words on screen: phase banner, unit and terrain panels, the action menu and the
-//! attack forecast, key help. Plain strings from the engine's state, so they can be tested
-//! without a window.
+//! The words on screen and the boxes that hold them: phase banner, unit and terrain panels,
+//! the action menu and the attack forecast, key help, the result screen. The strings come
+//! from plain functions of the engine's state, so they are tested without a window.
 
+use super::anim;
+use super::assets::TILE;
+use super::state::GameState;
+use super::view::*;
 use crate::load::profiles::{Behavior, Profiles};
 use crate::load::terrain::ClassId;
 use crate::play::phase::{Action, Phase, Session};
@@ -9,6 +13,8 @@ use crate::rules::battle::{Battle, Unit, UnitId};
 use crate::rules::combat::Forecast;
 use crate::search::grid::Pos;
 use crate::search::grid::Team;
+use ggez::glam::Vec2;
+use ggez::graphics::{Canvas, Color, Rect};
 
 /// Key help, two lines.
 pub const HELP: [&str; 2] = [
@@ -118,6 +124,248 @@ pub fn forecast(b: &Battle, att: UnitId, def: UnitId, f: &Forecast) -> String {
         "{} → {}: dmg {} (hp {}→{}); {back}",
         a.name, d.name, f.damage, d.hp, f.defender_hp
     )
+}
+
+impl GameState {
+    pub(super) fn draw_action_menu(&mut self, canvas: &mut Canvas, cam: Vec2) {
+        self.menu_rects.clear();
+        let Phase::Action {
+            unit, options, choice, ..
+        } = &self.session.phase
+        else {
+            return;
+        };
+        if self.anims.busy() {
+            return;
+        }
+        let b = &self.session.battle();
+        let l = self.layout;
+        let entries = menu(b, options);
+        let (size, row_h, fs) = (14.0, 20.0, 13.0);
+        // The forecast of the highlighted attack, split after its first clause.
+        let forecast: Vec<String> = self
+            .session
+            .forecast()
+            .map(|(att, def, f)| forecast(b, att, def, &f))
+            .map(|s| match s.split_once("; ") {
+                Some((a, c)) => vec![a.to_string(), c.to_string()],
+                None => vec![s],
+            })
+            .unwrap_or_default();
+        let widest = entries
+            .iter()
+            .map(|e| text_w(e, size) + 18.0)
+            .chain(forecast.iter().map(|f| text_w(f, fs)))
+            .fold(0.0, f32::max);
+        let fh = if forecast.is_empty() {
+            0.0
+        } else {
+            8.0 + 16.0 * forecast.len() as f32
+        };
+        let (bw, bh) = (widest + 20.0, row_h * entries.len() as f32 + 8.0 + fh);
+        // Keep the unit and every target in sight: try the sides in turn.
+        let at = self.unit_px(*unit) - cam;
+        let mut keep_clear = vec![Rect::new(at.x, at.y, TILE, TILE)];
+        keep_clear.extend(options.iter().filter_map(|o| match o {
+            Action::Attack(t) => {
+                let p = anim::cell_px(b.unit(*t).pos) - cam;
+                Some(Rect::new(p.x, p.y, TILE, TILE))
+            }
+            Action::Wait => None,
+        }));
+        let view = l.map_view();
+        let fit = |x: f32, y: f32| {
+            Rect::new(
+                x.clamp(4.0, (l.w - bw - 4.0).max(4.0)),
+                y.clamp(view.y + 4.0, (view.y + view.h - bh - 4.0).max(view.y + 4.0)),
+                bw,
+                bh,
+            )
+        };
+        let candidates = [
+            fit(at.x + TILE + 6.0, at.y - 4.0),
+            fit(at.x - 6.0 - bw, at.y - 4.0),
+            fit(at.x + TILE + 6.0, at.y + TILE + 4.0 - bh),
+            fit(at.x - 6.0 - bw, at.y + TILE + 4.0 - bh),
+            fit(at.x + TILE / 2.0 - bw / 2.0, at.y + TILE + 6.0),
+            fit(at.x + TILE / 2.0 - bw / 2.0, at.y - 6.0 - bh),
+        ];
+        let covered = |r: &Rect| keep_clear.iter().filter(|k| r.overlaps(k)).count();
+        let bx = candidates
+            .iter()
+            .copied()
+            .min_by_key(|r| covered(r))
+            .unwrap_or(candidates[0]);
+        panel(canvas, bx, Z_MENU);
+        for (i, e) in entries.iter().enumerate() {
+            let row = Rect::new(bx.x + 3.0, bx.y + 4.0 + i as f32 * row_h, bw - 6.0, row_h);
+            let chosen = i == *choice;
+            if chosen {
+                rect(canvas, row, Color::new(1.0, 0.85, 0.35, 0.28), Z_MENU + 1);
+                text(canvas, ">", Vec2::new(row.x + 3.0, row.y + 2.0), size, GOLD);
+            }
+            let color = if chosen { Color::WHITE } else { DIM_TEXT };
+            text(canvas, e, Vec2::new(row.x + 15.0, row.y + 2.0), size, color);
+            self.menu_rects.push(row);
+        }
+        if !forecast.is_empty() {
+            let top = bx.y + 4.0 + row_h * entries.len() as f32 + 3.0;
+            rect(canvas, Rect::new(bx.x + 6.0, top, bw - 12.0, 1.0), DIM_TEXT, Z_MENU + 1);
+            for (i, f) in forecast.iter().enumerate() {
+                let p = Vec2::new(bx.x + 10.0, top + 4.0 + 16.0 * i as f32);
+                text(canvas, f, p, fs, GOLD);
+            }
+        }
+    }
+
+    pub(super) fn draw_hud(&mut self, canvas: &mut Canvas) {
+        let l = self.layout;
+        let s = &self.session;
+        let b = &s.battle();
+        // Top band: phase and modes.
+        rect(
+            canvas,
+            Rect::new(0.0, 0.0, l.w, BANNER_H),
+            Color::new(0.0, 0.0, 0.0, 0.62),
+            Z_HUD,
+        );
+        let title = title(s);
+        let title_color = match s.phase {
+            Phase::Enemy { .. } | Phase::Over { winner: Team::Enemy } => ENEMY_TEXT,
+            Phase::Over { .. } => GOLD,
+            _ => PLAYER_TEXT,
+        };
+        text(canvas, &title, Vec2::new(8.0, 4.0), 16.0, title_color);
+        let mut modes = Vec::new();
+        if s.show_danger {
+            modes.push("DANGER");
+        }
+        if self.fast || self.shift {
+            modes.push("FAST ×4");
+        }
+        if s.can_undo() && matches!(s.phase, Phase::Select) {
+            modes.push("U: undo");
+        }
+        let modes = modes.join("  ");
+        text(
+            canvas,
+            &modes,
+            Vec2::new(l.w - 8.0 - text_w(&modes, 13.0), 6.0),
+            13.0,
+            GOLD,
+        );
+        // Recent messages under the band (not over the menu or the result: text is on top).
+        let max_chars = ((l.w - 20.0) / (12.0 * CHAR_W)) as usize;
+        let quiet = matches!(s.phase, Phase::Action { .. } | Phase::Over { .. }) && !self.anims.busy();
+        for (i, (line, age)) in self.log.iter().enumerate().filter(|_| !quiet) {
+            let alpha = super::state::log_alpha(*age);
+            let shown: String = line.chars().take(max_chars).collect();
+            let y = BANNER_H + 3.0 + i as f32 * 15.0;
+            let bg = Rect::new(4.0, y, text_w(&shown, 12.0) + 8.0, 15.0);
+            rect(canvas, bg, Color::new(0.0, 0.0, 0.0, 0.45 * alpha), Z_HUD);
+            text(
+                canvas,
+                &shown,
+                Vec2::new(8.0, y + 1.0),
+                12.0,
+                Color::new(0.92, 0.92, 0.95, alpha),
+            );
+        }
+        // A live-reload error stays on screen until the file is fixed; play goes on.
+        if let Some(alert) = &self.alert {
+            let lines: Vec<String> = std::iter::once("Reload failed; the old data stays in force:".to_string())
+                .chain(alert.lines().take(6).map(|l| l.chars().take(max_chars).collect()))
+                .collect();
+            let y0 = BANNER_H + 3.0 + 4.0 * 15.0;
+            let width = lines.iter().map(|l| text_w(l, 12.0)).fold(0.0, f32::max) + 12.0;
+            let bg = Rect::new(4.0, y0, width, 15.0 * lines.len() as f32 + 6.0);
+            rect(canvas, bg, Color::new(0.35, 0.02, 0.02, 0.88), Z_HUD);
+            for (i, l) in lines.iter().enumerate() {
+                text(
+                    canvas,
+                    l,
+                    Vec2::new(10.0, y0 + 3.0 + 15.0 * i as f32),
+                    12.0,
+                    Color::new(1.0, 0.85, 0.8, 1.0),
+                );
+            }
+        }
+        // Bottom panel: unit and terrain under the cursor, key help.
+        let top = l.h - PANEL_H;
+        rect(
+            canvas,
+            Rect::new(0.0, top, l.w, PANEL_H),
+            Color::new(0.05, 0.06, 0.09, 1.0),
+            Z_HUD,
+        );
+        rect(
+            canvas,
+            Rect::new(0.0, top, l.w, 1.0),
+            Color::new(0.45, 0.5, 0.62, 1.0),
+            Z_HUD + 1,
+        );
+        let selected = match &s.phase {
+            Phase::Target { unit, .. } | Phase::Action { unit, .. } => Some(*unit),
+            _ => None,
+        };
+        let hovered = b.unit_at(s.cursor);
+        let shown = hovered.or(selected);
+        let x = 8.0;
+        if let Some(id) = shown {
+            let u = b.unit(id);
+            let [l1, l2] = unit_lines(b, s.profiles(), id, self.anims.shown_hp(id, u.hp));
+            let color = if u.team == Team::Player {
+                PLAYER_TEXT
+            } else {
+                ENEMY_TEXT
+            };
+            text(canvas, &l1, Vec2::new(x, top + 6.0), 14.0, color);
+            text(canvas, &l2, Vec2::new(x, top + 23.0), 13.0, DIM_TEXT);
+        } else {
+            text(canvas, "no unit here", Vec2::new(x, top + 6.0), 14.0, DIM_TEXT);
+        }
+        let class = selected.or(hovered).map_or(ClassId(0), |u| b.unit(u).class);
+        let terrain = terrain_line(b, s.cursor, class);
+        text(canvas, &terrain, Vec2::new(x, top + 40.0), 14.0, Color::WHITE);
+        for (i, h) in HELP.iter().enumerate() {
+            text(canvas, h, Vec2::new(x, top + 59.0 + i as f32 * 13.0), 11.0, DIM_TEXT);
+        }
+        // The result, once the last blow has played.
+        if let Phase::Over { winner } = s.phase
+            && !self.anims.busy()
+        {
+            let v = l.map_view();
+            rect(
+                canvas,
+                Rect::new(0.0, BANNER_H, l.w, v.h),
+                Color::new(0.0, 0.0, 0.0, 0.45),
+                Z_HUD + 2,
+            );
+            let (big, color) = match winner {
+                Team::Player => ("Victory!", GOLD),
+                Team::Enemy => ("Defeat", ENEMY_TEXT),
+            };
+            let standing = b.living(Team::Player).count();
+            let lines = [
+                format!("Turn {} · {standing} of your units standing", b.turn()),
+                "R to play again · Q to quit".to_string(),
+            ];
+            let bw = lines.iter().map(|s| text_w(s, 14.0)).fold(text_w(big, 40.0), f32::max) + 40.0;
+            let bx = Rect::new(l.w / 2.0 - bw / 2.0, v.y + v.h / 2.0 - 60.0, bw, 120.0);
+            panel(canvas, bx, Z_HUD + 3);
+            text(
+                canvas,
+                big,
+                Vec2::new(l.w / 2.0 - text_w(big, 40.0) / 2.0, bx.y + 12.0),
+                40.0,
+                color,
+            );
+            for (i, line) in lines.iter().enumerate() {
+                let p = Vec2::new(l.w / 2.0 - text_w(line, 14.0) / 2.0, bx.y + 66.0 + i as f32 * 20.0);
+                text(canvas, line, p, 14.0, Color::WHITE);
+            }
+        }
+    }
 }
 
 #[cfg(test)]

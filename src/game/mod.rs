@@ -14,6 +14,7 @@ mod hud;
 mod overlay;
 mod script;
 mod state;
+mod view;
 
 use crate::cli::PlayArgs;
 use crate::load::data::DataSet;

@@ -1,0 +1,460 @@
+//! The running game: its state, the fixed-rate tick that paces animations and the enemy
+//! phase, and the turning of the engine's signals into animations, sounds and log lines.
+//! By job: `input` (keys and mouse), `files` (save, load, reload, scenarios, the replay
+//! being recorded), `harness` (scripted input, replay playback, screenshots, frame counts).
+//! Drawing is in `draw` and `hud`.
+
+mod files;
+mod harness;
+mod input;
+
+pub use files::Files;
+use files::WATCH_SECS;
+use harness::{FrameCount, PLAYBACK_SECS, Shot, TOKEN_SECS};
+
+use super::anim::{self, Anim, Cue, Kind, Queue};
+use super::assets::{Assets, Sfx, TILE};
+use super::camera::Camera;
+use super::overlay::Zones;
+use super::script::Token;
+use super::view::{Batches, Layout};
+use crate::io::reload::Watch;
+use crate::load::data::DataSet;
+use crate::load::scenario::Scenario;
+use crate::play::phase::{Action, Intent, Phase, Session, Signal};
+use crate::rules::{Battle, Command, Event, UnitId};
+use crate::search::grid::Team;
+use crate::search::grid::{Dir, Pos};
+use ggez::event::EventHandler;
+use ggez::glam::Vec2;
+use ggez::graphics::Rect;
+use ggez::input::keyboard::KeyInput;
+use ggez::winit::event::MouseButton;
+use ggez::winit::keyboard::{Key, ModifiersState, NamedKey};
+use ggez::{Context, GameError, GameResult};
+use std::cell::Cell;
+use std::collections::VecDeque;
+use std::path::{Path, PathBuf};
+use std::rc::Rc;
+use std::time::Instant;
+
+/// Logic ticks per second.
+const TICKS: u32 = 60;
+/// Seconds of rest after an enemy's animation before the next enemy acts.
+const ENEMY_GAP: f32 = 0.15;
+/// Lines kept in the message log, and seconds each stays.
+const LOG_LINES: usize = 4;
+const LOG_SECS: f32 = 8.0;
+
+/// Opacity of a log line `age` seconds old: it fades out over its last second.
+pub(super) fn log_alpha(age: f32) -> f32 {
+    (LOG_SECS - age).clamp(0.0, 1.0)
+}
+
+/// Everything the window shows and remembers.
+pub struct GameState {
+    scenario: Scenario,
+    data: DataSet,
+    /// The engine.
+    pub(super) session: Session,
+    pub(super) assets: Assets,
+    pub(super) batches: Batches,
+    pub(super) anims: Queue,
+    pub(super) camera: Camera,
+    pub(super) zones: Zones,
+    /// Window size and zoom, as of the last frame.
+    pub(super) layout: Layout,
+    /// Seconds of play (drives blinking and idle frames).
+    pub(super) clock: f32,
+    /// F toggled fast enemy playback.
+    pub(super) fast: bool,
+    /// Shift is held (fast enemy playback while held).
+    pub(super) shift: bool,
+    /// Recent messages with their age in seconds, newest last.
+    pub(super) log: VecDeque<(String, f32)>,
+    /// Where the action menu's entries were drawn (window pixels), for the mouse.
+    pub(super) menu_rects: Vec<Rect>,
+    script: VecDeque<Token>,
+    script_wait: f32,
+    shot: Option<Shot>,
+    exit: Rc<Cell<i32>>,
+    enemy_turn: bool,
+    enemy_pause: f32,
+    last_focus: Vec2,
+    /// A new player phase began: centre the view on the cursor once the banner is gone.
+    recenter: bool,
+    sfx: Vec<Sfx>,
+    mouse_cell: Option<Pos>,
+    /// The mouse points only after it really moved: where it rested when the keys took over.
+    mouse_rest: Option<Vec2>,
+    mouse_live: bool,
+    fps_report: Option<Instant>,
+    /// The scenario file, its data folder and the save file (for reload, save, switching).
+    files: Files,
+    /// Notices edits of the data and scenario files.
+    watch: Watch,
+    watch_clock: f32,
+    /// A live-reload error, shown until the files are fixed.
+    pub(super) alert: Option<String>,
+    /// Recorded commands still to play back (`--replay`), and the pause before the next.
+    playback: VecDeque<Command>,
+    playback_wait: f32,
+    /// The battle is being written to the replay file; the files' fingerprint it started with.
+    recording: Option<String>,
+    /// The Batches must be rebuilt (terrain kinds changed).
+    rebuild: bool,
+    frame_count: Option<FrameCount>,
+}
+
+/// How the game was asked to run.
+pub struct Options {
+    /// Scripted tokens to play first.
+    pub script: VecDeque<Token>,
+    /// Save a PNG here once the script has played and everything settled, then quit.
+    pub screenshot: Option<PathBuf>,
+    /// Print frames per second to stderr.
+    pub fps: bool,
+    /// The game's files.
+    pub files: Files,
+    /// A checked save to resume from.
+    pub resume: Option<Box<crate::io::save::SaveFile>>,
+    /// Count this many frames, print the frame rate and quit.
+    pub frames: Option<u32>,
+    /// Recorded player commands to play back, at viewing speed, before the player takes over.
+    pub playback: VecDeque<Command>,
+}
+
+impl GameState {
+    /// A new game of `scenario`; `exit` receives the process exit code.
+    pub fn new(
+        ctx: &Context,
+        scenario: Scenario,
+        data: DataSet,
+        assets: Assets,
+        opts: Options,
+        exit: Rc<Cell<i32>>,
+    ) -> GameState {
+        let mut battle = Battle::new(&scenario, &data);
+        let mut resumed = None;
+        if let Some(save) = &opts.resume {
+            // Checked by the command line already; a failure here would leave the fresh battle.
+            resumed = Some(
+                match crate::io::save::restore(save, &scenario, &mut battle, &opts.files.save) {
+                    Ok(()) => format!("resumed turn {} from {}", battle.turn(), opts.files.save.display()),
+                    Err(e) => e.to_string(),
+                },
+            );
+        }
+        let session = Session::new(battle, data.profiles.clone());
+        let watch = Watch::new(
+            &opts.files.data_dir,
+            &opts.files.scenario,
+            Path::new(&scenario.map_path),
+        );
+        let camera = Camera::new(session.battle().map().width, session.battle().map().height);
+        let batches = Batches::new(ctx, &assets, session.battle());
+        let mut g = GameState {
+            scenario,
+            data,
+            session,
+            assets,
+            batches,
+            anims: Queue::default(),
+            camera,
+            zones: Zones::default(),
+            layout: Layout::of(ctx),
+            clock: 0.0,
+            fast: false,
+            shift: false,
+            log: VecDeque::new(),
+            menu_rects: Vec::new(),
+            script: opts.script,
+            script_wait: 0.0,
+            shot: opts.screenshot.map(|path| Shot {
+                path,
+                settled: 0,
+                started: Instant::now(),
+            }),
+            exit,
+            enemy_turn: false,
+            enemy_pause: 0.0,
+            last_focus: Vec2::ZERO,
+            recenter: false,
+            recording: None,
+            playback_wait: PLAYBACK_SECS,
+            sfx: Vec::new(),
+            mouse_cell: None,
+            mouse_rest: None,
+            mouse_live: false,
+            fps_report: opts.fps.then(Instant::now),
+            files: opts.files,
+            watch,
+            watch_clock: 0.0,
+            alert: None,
+            rebuild: false,
+            playback: opts.playback,
+            frame_count: opts.frames.map(|n| FrameCount {
+                left: n,
+                total: n,
+                started: None,
+            }),
+        };
+        g.begin();
+        if resumed.is_none() && g.playback.is_empty() {
+            g.start_recording();
+        }
+        if let Some(line) = resumed {
+            g.say(line);
+        }
+        g
+    }
+
+    /// Starts (or restarts) from the session as it is.
+    fn begin(&mut self) {
+        self.anims.clear();
+        self.zones.reset();
+        self.log.clear();
+        self.enemy_turn = false;
+        self.enemy_pause = 0.0;
+        self.absorb();
+        self.last_focus = anim::cell_px(self.session.cursor);
+        self.camera.center_on(self.last_focus, self.layout.map_view(), true);
+    }
+
+    /// True when a player may act: nothing animating, not the enemy's turn, no script left.
+    pub(super) fn accepts_input(&self) -> bool {
+        !self.anims.busy()
+            && !matches!(self.session.phase, Phase::Enemy { .. })
+            && self.script.is_empty()
+            && self.playback.is_empty()
+    }
+
+    /// Sends one intent to the engine and animates what it did.
+    fn apply(&mut self, i: Intent) {
+        self.session.input(i);
+        self.absorb();
+    }
+
+    fn say(&mut self, line: String) {
+        self.log.push_back((line, 0.0));
+        while self.log.len() > LOG_LINES {
+            self.log.pop_front();
+        }
+    }
+
+    /// Turns the engine's signals into animations, sounds and log lines. Every log line
+    /// rides on the animation of its event and appears when that event is on screen.
+    fn absorb(&mut self) {
+        let mut record = false;
+        for sig in self.session.drain() {
+            record |= matches!(
+                sig,
+                Signal::Rules(
+                    Event::Acted { .. } | Event::PhaseBegan { .. } | Event::BattleEnded { .. } | Event::Reverted(_)
+                )
+            );
+            match sig {
+                Signal::CursorMoved(_) => self.sfx.push(Sfx::Cursor),
+                Signal::Selected(_) => self.sfx.push(Sfx::Select),
+                Signal::Cancelled => self.sfx.push(Sfx::Cancel),
+                Signal::Refused(e) => self.say(format!("refused: {e}")),
+                Signal::Decided(d) => {
+                    let line = format!("{}: {}", self.session.battle().name(d.unit), d.reason);
+                    let kind = if d.path.is_empty() && d.attack.is_none() {
+                        Kind::Note
+                    } else {
+                        Kind::Focus { unit: d.unit }
+                    };
+                    self.anims.push(Anim::new(kind, true).saying(line));
+                }
+                Signal::Rules(e) => self.show(e),
+            }
+        }
+        if record {
+            self.write_replay();
+        }
+    }
+
+    /// The animation (and log line) of one rules event.
+    fn show(&mut self, e: Event) {
+        let b = self.session.battle();
+        let line = e.describe(b);
+        let anim = match &e {
+            Event::PhaseBegan { team, .. } => {
+                self.enemy_turn = *team == Team::Enemy;
+                self.recenter = !self.enemy_turn;
+                Some(Anim::new(Kind::Banner { text: line }, self.enemy_turn))
+            }
+            Event::Moved { unit, from, path, .. } => {
+                let mut cells = vec![*from];
+                cells.extend(path.replay(*from));
+                Some(Anim::new(Kind::Move { unit: *unit, cells }, self.enemy_turn))
+            }
+            Event::Struck {
+                attacker,
+                defender,
+                damage,
+                hp_before,
+                hp_left,
+                ..
+            } => {
+                let (a, d) = (b.unit(*attacker).pos, b.unit(*defender).pos);
+                let toward = Vec2::new((d.x - a.x) as f32, (d.y - a.y) as f32).normalize_or_zero();
+                let kind = Kind::Strike {
+                    attacker: *attacker,
+                    defender: *defender,
+                    toward,
+                    damage: *damage,
+                    hp_before: *hp_before,
+                    hp_left: *hp_left,
+                    defeated: *hp_left == 0,
+                };
+                Some(Anim::new(kind, self.enemy_turn).saying(line))
+            }
+            Event::GuardWoke { .. } | Event::BattleEnded { .. } => {
+                Some(Anim::new(Kind::Note, self.enemy_turn).saying(line))
+            }
+            Event::Reverted(_) => {
+                self.sfx.push(Sfx::Cancel);
+                None
+            }
+            Event::Defeated { .. } | Event::Acted { .. } | Event::Restored(_) => None,
+        };
+        if let Some(a) = anim {
+            self.anims.push(a);
+        }
+    }
+
+    /// Where unit `id` is drawn (top-left, world pixels).
+    pub(super) fn unit_px(&self, id: UnitId) -> Vec2 {
+        self.anims.unit_px(id, self.session.battle().unit(id).pos)
+    }
+
+    /// What the camera should keep in view: the animated unit, else the cursor in the
+    /// player's phases, else wherever it last looked.
+    fn focus(&mut self) -> Vec2 {
+        let f = match self.anims.current().map(|a| &a.kind) {
+            Some(Kind::Move { unit, .. } | Kind::Focus { unit }) => Some(self.unit_px(*unit)),
+            Some(Kind::Strike { defender, .. }) => Some(self.unit_px(*defender)),
+            Some(Kind::Banner { .. } | Kind::Note) | None => match self.session.phase {
+                Phase::Enemy { .. } => None,
+                _ => Some(anim::cell_px(self.session.cursor)),
+            },
+        };
+        if let Some(f) = f {
+            self.last_focus = f;
+        }
+        self.last_focus
+    }
+
+    /// One fixed logic step of `dt` seconds.
+    fn tick(&mut self, dt: f32) {
+        self.clock += dt;
+        self.watch_clock += dt;
+        if self.watch_clock >= WATCH_SECS {
+            self.watch_clock = 0.0;
+            if self.watch.changed() {
+                self.reload();
+            }
+        }
+        let fast = self.fast || self.shift;
+        for cue in self.anims.advance(dt, fast) {
+            match cue {
+                Cue::Step => self.sfx.push(Sfx::Step),
+                Cue::Hit => self.sfx.push(Sfx::Hit),
+                Cue::Say(line) => self.say(line),
+            }
+        }
+        if !self.anims.busy() {
+            if matches!(self.session.phase, Phase::Enemy { .. }) {
+                if self.enemy_pause > 0.0 {
+                    self.enemy_pause -= dt * if fast { anim::FAST } else { 1.0 };
+                } else {
+                    self.apply(Intent::Advance);
+                    self.enemy_pause = if self.anims.busy() { ENEMY_GAP } else { 0.0 };
+                }
+            } else if !self.playback.is_empty() {
+                self.play_back(dt);
+            } else if !self.script.is_empty() {
+                self.script_wait -= dt;
+                if self.script_wait <= 0.0
+                    && let Some(t) = self.script.pop_front()
+                {
+                    self.play(t);
+                    self.script_wait = TOKEN_SECS;
+                }
+            }
+        }
+        let focus = self.focus();
+        if self.recenter && !self.anims.busy() {
+            self.recenter = false;
+            self.camera.center_on(focus, self.layout.map_view(), false);
+        }
+        self.camera.follow(focus, self.layout.map_view(), false);
+        self.camera.update(dt);
+        for (_, age) in &mut self.log {
+            *age += dt;
+        }
+        while self.log.front().is_some_and(|(_, age)| *age > LOG_SECS) {
+            self.log.pop_front();
+        }
+    }
+}
+
+impl GameState {}
+
+impl EventHandler for GameState {
+    fn update(&mut self, ctx: &mut Context) -> GameResult {
+        self.layout = Layout::of(ctx);
+        self.shift = ctx.keyboard.active_modifiers.contains(ModifiersState::SHIFT);
+        while ctx.time.check_update_time(TICKS) {
+            self.tick(1.0 / TICKS as f32);
+        }
+        if std::mem::take(&mut self.rebuild) {
+            self.camera = Camera::new(self.session.battle().map().width, self.session.battle().map().height);
+            self.camera
+                .center_on(anim::cell_px(self.session.cursor), self.layout.map_view(), true);
+            self.batches = Batches::new(ctx, &self.assets, self.session.battle());
+        }
+        #[cfg(feature = "sound")]
+        for s in self.sfx.drain(..) {
+            self.assets.play(ctx, s);
+        }
+        self.sfx.clear();
+        self.screenshot(ctx);
+        self.count_frame(ctx);
+        if let Some(t) = self.fps_report
+            && t.elapsed().as_secs_f32() >= 1.0
+        {
+            eprintln!("fps {:.1}", ctx.time.fps());
+            self.fps_report = Some(Instant::now());
+        }
+        Ok(())
+    }
+
+    fn draw(&mut self, ctx: &mut Context) -> GameResult {
+        self.render(ctx)
+    }
+
+    fn key_down_event(&mut self, ctx: &mut Context, input: KeyInput, repeated: bool) -> GameResult {
+        self.key_down(ctx, input, repeated)
+    }
+
+    fn key_up_event(&mut self, ctx: &mut Context, input: KeyInput) -> GameResult {
+        self.key_up(ctx, input)
+    }
+
+    fn mouse_motion_event(&mut self, ctx: &mut Context, x: f32, y: f32, dx: f32, dy: f32) -> GameResult {
+        self.mouse_motion(ctx, x, y, dx, dy)
+    }
+
+    fn mouse_button_down_event(&mut self, ctx: &mut Context, button: MouseButton, x: f32, y: f32) -> GameResult {
+        self.mouse_button_down(ctx, button, x, y)
+    }
+
+    fn on_error(&mut self, _ctx: &mut Context, origin: ggez::event::ErrorOrigin, e: GameError) -> bool {
+        eprintln!("skirmish: {origin:?}: {e}");
+        self.exit.set(1);
+        true
+    }
+}

@@ -1,0 +1,210 @@
+//! What drawing is made of: the window's layout and zoom, the sprite batches, the named
+//! draw layers (`Z_*`), colours, and the small primitives (shadowed text, boxes, cell
+//! squares) that `draw` and `hud` compose.
+
+use super::anim;
+use super::assets::{Assets, TILE, TILE_NAMES};
+use crate::rules::{Battle, UnitId};
+use crate::search::grid::{Dir, Pos};
+use ggez::Context;
+use ggez::glam::Vec2;
+use ggez::graphics::{Canvas, Color, DrawParam, InstanceArray, Quad, Rect, Text, TextFragment};
+
+/// Terrain tiles.
+pub(super) const Z_TERRAIN: i32 = 0;
+
+/// Move, attack and danger squares.
+pub(super) const Z_OVERLAY: i32 = 10;
+
+/// Outlines of enemy profile areas.
+pub(super) const Z_OUTLINE: i32 = 20;
+
+/// The path arrow.
+pub(super) const Z_PATH: i32 = 30;
+
+/// Units: `Z_UNIT + 2 × drawn y` (world pixels), so a unit lower on screen is in front.
+pub(super) const Z_UNIT: i32 = 100;
+
+/// The cursor and the acting-enemy marker.
+pub(super) const Z_CURSOR: i32 = 1_000_000;
+
+/// Phase banners across the map.
+pub(super) const Z_BANNER: i32 = 1_000_200;
+
+/// The action menu and forecast.
+pub(super) const Z_MENU: i32 = 1_000_300;
+
+/// The HUD: top band, log, bottom panel, result screen.
+pub(super) const Z_HUD: i32 = 1_000_400;
+
+/// Every piece of text (see [`text`]).
+pub(super) const Z_TEXT: i32 = 2_000_000;
+
+/// The design size of the window; larger windows zoom by whole steps.
+pub(super) const BASE: Vec2 = Vec2::new(640.0, 480.0);
+
+/// Height of the phase band at the top.
+pub(super) const BANNER_H: f32 = 24.0;
+
+/// Height of the info panel at the bottom.
+pub(super) const PANEL_H: f32 = 88.0;
+
+/// Width of one character of the default (monospaced) font, per pixel of size.
+pub(super) const CHAR_W: f32 = 0.6;
+
+pub(super) const PLAYER_TEXT: Color = Color::new(0.62, 0.80, 1.0, 1.0);
+
+pub(super) const ENEMY_TEXT: Color = Color::new(1.0, 0.62, 0.58, 1.0);
+
+pub(super) const DIM_TEXT: Color = Color::new(0.66, 0.68, 0.74, 1.0);
+
+pub(super) const GOLD: Color = Color::new(1.0, 0.85, 0.35, 1.0);
+
+/// How a terrain kind is drawn.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Look {
+    /// A column of `tiles.png`.
+    Tile(u32),
+    /// A flat square of this colour (terrain the sheet has no picture for).
+    Flat(Color),
+}
+
+/// The window in drawing units: its size divided by a whole zoom factor, so a big window
+/// shows bigger pixels and a window between steps shows more tiles.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Layout {
+    /// Window pixels per drawing unit.
+    pub zoom: f32,
+    /// Width in drawing units.
+    pub w: f32,
+    /// Height in drawing units.
+    pub h: f32,
+}
+
+impl Layout {
+    /// The layout of the window as it is now.
+    pub fn of(ctx: &Context) -> Layout {
+        let (pw, ph) = ctx.gfx.drawable_size();
+        let zoom = (pw / BASE.x).min(ph / BASE.y).floor().max(1.0);
+        Layout {
+            zoom,
+            w: (pw / zoom).max(1.0),
+            h: (ph / zoom).max(1.0),
+        }
+    }
+
+    /// The part of the window where the map is in plain view (between the top band and
+    /// the bottom panel), in drawing units.
+    pub fn map_view(&self) -> Rect {
+        Rect::new(0.0, BANNER_H, self.w, (self.h - BANNER_H - PANEL_H).max(TILE))
+    }
+
+    /// Window pixels to drawing units.
+    pub fn to_logical(self, x: f32, y: f32) -> Vec2 {
+        Vec2::new(x, y) / self.zoom
+    }
+}
+
+/// Instance arrays refilled every frame with only what is visible.
+pub(super) struct Batches {
+    pub(super) tiles: InstanceArray,
+    pub(super) flats: InstanceArray,
+    pub(super) overlay: InstanceArray,
+    pub(super) arrow: InstanceArray,
+    pub(super) lines: InstanceArray,
+    pub(super) looks: Vec<Look>,
+    pub(super) fringe: Option<(UnitId, Pos, Vec<Pos>)>,
+}
+
+impl Batches {
+    /// Empty batches for the assets, and the look of each terrain kind of `b`.
+    pub fn new(ctx: &Context, a: &Assets, b: &Battle) -> Batches {
+        let looks = b
+            .terrain()
+            .kinds
+            .iter()
+            .map(|t| match TILE_NAMES.iter().position(|n| *n == t.name) {
+                Some(i) => Look::Tile(i as u32),
+                None => Look::Flat(
+                    t.color
+                        .map_or(Color::from_rgb(128, 128, 128), |[r, g, b]| Color::from_rgb(r, g, b)),
+                ),
+            })
+            .collect();
+        Batches {
+            tiles: InstanceArray::new(ctx, a.tiles.image.clone()),
+            flats: InstanceArray::new(ctx, a.white.clone()),
+            overlay: InstanceArray::new(ctx, a.ui.image.clone()),
+            arrow: InstanceArray::new(ctx, a.ui.image.clone()),
+            lines: InstanceArray::new(ctx, a.white.clone()),
+            looks,
+            fringe: None,
+        }
+    }
+}
+
+/// The cells on screen: `lo` inclusive to `hi` exclusive, within the map.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Visible {
+    pub(super) lo: Pos,
+    pub(super) hi: Pos,
+}
+
+impl Visible {
+    pub(super) fn contains(&self, p: Pos) -> bool {
+        p.x >= self.lo.x && p.y >= self.lo.y && p.x < self.hi.x && p.y < self.hi.y
+    }
+}
+
+/// Draws `s` at `at` with a dark drop shadow, for legibility over any background.
+///
+/// All text goes on one layer above everything else: ggez 0.10 renders each run of text
+/// draws from a shared glyph cache, and text split into several runs by other draws in
+/// between comes out with wrong letters (ggez issue #1180). So callers keep text away from
+/// boxes of higher layers instead.
+pub(super) fn text(canvas: &mut Canvas, s: &str, at: Vec2, size: f32, color: Color) {
+    let z = Z_TEXT;
+    let at = at.round();
+    let shadow = Text::new(
+        TextFragment::new(s)
+            .scale(size)
+            .color(Color::new(0.0, 0.0, 0.0, 0.85 * color.a)),
+    );
+    canvas.draw(&shadow, DrawParam::new().dest(at + Vec2::ONE).z(z));
+    let t = Text::new(TextFragment::new(s).scale(size).color(color));
+    canvas.draw(&t, DrawParam::new().dest(at).z(z));
+}
+
+/// Width of `s` in the default font at `size`.
+pub(super) fn text_w(s: &str, size: f32) -> f32 {
+    s.chars().count() as f32 * size * CHAR_W
+}
+
+/// A filled rectangle.
+pub(super) fn rect(canvas: &mut Canvas, r: Rect, color: Color, z: i32) {
+    canvas.draw(&Quad, DrawParam::new().dest_rect(r).color(color).z(z));
+}
+
+/// A box with a border.
+pub(super) fn panel(canvas: &mut Canvas, r: Rect, z: i32) {
+    rect(canvas, r, Color::new(0.55, 0.6, 0.72, 0.95), z);
+    let inner = Rect::new(r.x + 1.0, r.y + 1.0, r.w - 2.0, r.h - 2.0);
+    rect(canvas, inner, Color::new(0.06, 0.07, 0.11, 0.92), z);
+}
+
+/// A sheet cell drawn over map cell `p`.
+pub(super) fn on_cell(src: Rect, p: Pos, cam: Vec2) -> DrawParam {
+    DrawParam::new().src(src).dest(anim::cell_px(p) - cam)
+}
+
+/// A line along side `d` of cell `p`, `thick` pixels wide, for the white batch.
+pub(super) fn edge_param(p: Pos, d: Dir, cam: Vec2, thick: f32) -> DrawParam {
+    let o = anim::cell_px(p) - cam;
+    let r = match d {
+        Dir::Up => Rect::new(o.x, o.y, TILE, thick),
+        Dir::Down => Rect::new(o.x, o.y + TILE - thick, TILE, thick),
+        Dir::Left => Rect::new(o.x, o.y, thick, TILE),
+        Dir::Right => Rect::new(o.x + TILE - thick, o.y, thick, TILE),
+    };
+    DrawParam::new().dest(r.point()).scale(r.size())
+}
