@@ -36,11 +36,11 @@ fn board(enemies: usize, players: usize) -> Battle {
         if taken.insert((x, y)) {
             let p = Pos::new(x, y);
             map.set(p, plain);
-            let mut u = Unit::new(format!("{team:?}{k}"), team, p, ClassId(0), 6);
-            if team == Team::Enemy {
-                u.profile = Some(profiles[k % profiles.len()].to_string());
-            }
-            break u;
+            let profile = (team == Team::Enemy).then(|| profiles[k % profiles.len()].to_string());
+            break Unit {
+                profile,
+                ..Unit::new(format!("{team:?}{k}"), team, p, ClassId(0), 6)
+            };
         }
     };
     for k in 0..players {

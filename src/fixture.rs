@@ -221,14 +221,14 @@ impl Scene {
                     .terrain
                     .class(u.class)
                     .unwrap_or_else(|| panic!("class {}", u.class));
-                let mut unit = Unit::new(u.mark.to_string(), u.team, pos, class, u.movement);
-                unit.profile = u.profile.map(str::to_string);
-                if let Some(st) = u.stats {
-                    unit.stats = st;
-                    unit.hp = st.hp;
+                let base = Unit::new(u.mark.to_string(), u.team, pos, class, u.movement);
+                let stats = u.stats.unwrap_or(base.stats);
+                Unit {
+                    profile: u.profile.map(str::to_string),
+                    stats,
+                    hp: u.hp.unwrap_or(stats.hp),
+                    ..base
                 }
-                unit.hp = u.hp.unwrap_or(unit.hp);
-                unit
             })
             .collect();
         Battle::from_parts(self.map.clone(), self.terrain.clone(), list)

@@ -388,8 +388,10 @@ mod tests {
         };
         let map = TerrainMap::filled(4, 4, TerrainId(0));
         let hero = Unit::new("Kiny", Team::Player, Pos::new(0, 0), ClassId(0), 7);
-        let mut guard = Unit::new("Warden", Team::Enemy, Pos::new(1, 0), ClassId(0), 6);
-        guard.profile = Some("guard".into());
+        let guard = Unit {
+            profile: Some("guard".into()),
+            ..Unit::new("Warden", Team::Enemy, Pos::new(1, 0), ClassId(0), 6)
+        };
         Battle::from_parts(map, terrain, vec![hero, guard])
     }
 
