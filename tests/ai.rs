@@ -448,3 +448,38 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    /// `--explain` shows the numbers of the decision the unit really makes: the chosen
+    /// candidate is the target and comes first, and the best-ranked cell is where it goes.
+    #[test]
+    fn the_explanation_matches_the_decision((rows, players, enemies) in random_battle()) {
+        let Some(mut b) = build(&rows, &players, &enemies) else { return Ok(()) };
+        let p = profiles("");
+        b.execute(Command::EndPhase).unwrap();
+        let enemies: Vec<UnitId> = b.living(Team::Enemy).collect();
+        for id in enemies {
+            if !b.unit(id).alive || b.ended().is_some() {
+                continue;
+            }
+            let x = ai::explain(&b, &p, id);
+            let d = ai::decide(&b, &p, id);
+            prop_assert_eq!(&x.decision, &d);
+            let chosen: Vec<&str> = x.candidates.iter().filter(|c| c.chosen).map(|c| c.unit.as_str()).collect();
+            prop_assert_eq!(chosen, d.target.map(|t| b.name(t)).into_iter().collect::<Vec<_>>());
+            if d.target.is_some() {
+                prop_assert!(x.candidates[0].chosen, "the target is the first candidate");
+            }
+            match x.cells.first() {
+                Some(best) => {
+                    prop_assert_eq!(best.at, d.to, "{}", d.reason);
+                    prop_assert_eq!(best.walk, d.cost);
+                }
+                None => prop_assert_eq!(d.to, d.from, "no cells ranked: it stays"),
+            }
+            ai::act(&mut b, d).unwrap();
+        }
+    }
+}

@@ -305,3 +305,41 @@ fn bad_arguments_exit_1_without_panicking() {
         assert!(!err.is_empty(), "{args:?}");
     }
 }
+
+#[test]
+fn ai_explain_shows_the_numbers_behind_a_decision() {
+    let sample = || {
+        Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("maps/sample.toml")
+            .to_string_lossy()
+            .into_owned()
+    };
+    let run_cli = |args: &[&str]| exec(args);
+    let (code, text, err) = run_cli(&["ai", &sample(), "--explain", "Archer"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains("target candidates"), "{text}");
+    assert!(text.contains("goal: end exactly 3 from"), "{text}");
+    let (code, json, _) = run_cli(&["ai", &sample(), "--explain", "Archer", "--json"]);
+    assert_eq!(code, 0);
+    let x: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let (_, all, _) = run_cli(&["ai", &sample(), "--json"]);
+    let all: serde_json::Value = serde_json::from_str(&all).unwrap();
+    let archer = all["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|d| d["unit"] == "Archer")
+        .unwrap();
+    assert_eq!(x["cells"][0]["at"], archer["to"], "the best cell is where it goes");
+    assert_eq!(x["decision"]["to"], archer["to"]);
+    assert_eq!(x["goal"]["kind"], "ring");
+    let text_last = text.lines().last().unwrap();
+    assert!(text_last.starts_with("decision: "), "{text_last}");
+    // Bad names are clear errors.
+    let (code, out, err) = run_cli(&["ai", &sample(), "--explain", "Nobody"]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(err.contains("no unit named \"Nobody\""), "{err}");
+    let (code, _, err) = run_cli(&["ai", &sample(), "--explain", "Kiny"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("is a player unit"), "{err}");
+}

@@ -154,9 +154,12 @@ pub(crate) struct Target {
 
 /// How the unit picks among the cells it can reach.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Goal {
+pub enum Goal {
+    /// It stays where it is.
     Stay,
+    /// The reachable cell with the lowest travel cost to the target.
     Approach,
+    /// A reachable cell at exactly this distance from the target, else the nearest to it.
     Ring(u32),
 }
 
@@ -261,56 +264,165 @@ pub fn decide_as(b: &Battle, id: UnitId, behavior: Option<Behavior>, label: Stri
     }
 }
 
+/// How a goal ranks a reachable cell: lowest first. `gap` is the distance from the ring
+/// for keep_range (0 elsewhere), then the travel cost to the target, the walk's cost, and
+/// reading order. One key serves both stages of keep_range: a cell on the ring (gap 0)
+/// always beats one off it.
+pub type CellKey = (u32, Cost, Cost, i32, i32);
+
+/// The key of cell `p`, reached for `walk`, from which the target at `tp` costs `travel`.
+pub fn cell_key(goal: Goal, p: Pos, walk: Cost, travel: Option<Cost>, tp: Pos) -> CellKey {
+    let gap = match goal {
+        Goal::Ring(range) => p.manhattan(tp).abs_diff(range),
+        Goal::Approach | Goal::Stay => 0,
+    };
+    (gap, travel.unwrap_or(UNREACHABLE), walk, p.y, p.x)
+}
+
 /// The cell a goal picks among the reachable ones, with its cost, path and the reason.
-/// Ties: lower travel cost, then the cheaper walk, then reading order.
 fn choose_cell(b: &Battle, id: UnitId, goal: Goal, t: &Target, leash: Option<Leash>) -> (Pos, Cost, Path, String) {
     let me = b.unit(id).pos;
     let tp = t.pos;
     b.with_reach_and_potential(id, leash, tp, |reach, pot| {
-        let travel = |p: Pos| pot.get(p).unwrap_or(UNREACHABLE);
-        let (p, c, how) = match goal {
-            Goal::Ring(range) => {
-                let on_ring = reach
-                    .cells()
-                    .filter(|(p, _)| p.manhattan(tp) == range)
-                    .min_by_key(|&(p, c)| (travel(p), c, p.y, p.x));
-                match on_ring {
-                    Some((p, c)) => (p, c, format!("keeps range {range} from {}", t.name)),
-                    None => {
-                        let (p, c) = reach
-                            .cells()
-                            .min_by_key(|&(p, c)| (p.manhattan(tp).abs_diff(range), travel(p), c, p.y, p.x))
-                            .unwrap_or((me, 0));
-                        let why = format!(
-                            "no reachable cell at range {range} from {}: nearest to the ring at distance {}",
-                            t.name,
-                            p.manhattan(tp)
-                        );
-                        (p, c, why)
-                    }
+        let (p, c) = reach
+            .cells()
+            .min_by_key(|&(p, c)| cell_key(goal, p, c, pot.get(p), tp))
+            .unwrap_or((me, 0));
+        let how = match goal {
+            Goal::Ring(range) if p.manhattan(tp) == range => format!("keeps range {range} from {}", t.name),
+            Goal::Ring(range) => format!(
+                "no reachable cell at range {range} from {}: nearest to the ring at distance {}",
+                t.name,
+                p.manhattan(tp)
+            ),
+            _ => match (pot.get(me), pot.get(p)) {
+                (_, None) => format!("no path to {} over this terrain: stays", t.name),
+                (Some(a), Some(z)) if p == me => {
+                    format!("already as close to {} as it can get (travel {a} → {z})", t.name)
                 }
-            }
-            _ => {
-                let (p, c) = reach
-                    .cells()
-                    .min_by_key(|&(p, c)| (travel(p), c, p.y, p.x))
-                    .unwrap_or((me, 0));
-                let msg = match (pot.get(me), pot.get(p)) {
-                    (_, None) => format!("no path to {} over this terrain: stays", t.name),
-                    (Some(a), Some(z)) if p == me => {
-                        format!("already as close to {} as it can get (travel {a} → {z})", t.name)
-                    }
-                    (a, Some(z)) => format!(
-                        "closest reachable cell to {} by travel cost ({} → {z})",
-                        t.name,
-                        a.map_or("∞".to_string(), |a| a.to_string())
-                    ),
-                };
-                (p, c, msg)
-            }
+                (a, Some(z)) => format!(
+                    "closest reachable cell to {} by travel cost ({} → {z})",
+                    t.name,
+                    a.map_or("∞".to_string(), |a| a.to_string())
+                ),
+            },
         };
         (p, c, reach.path(p).unwrap_or_default(), how)
     })
+}
+
+/// One target candidate as `--explain` shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Candidate {
+    /// The candidate's name.
+    pub unit: String,
+    /// Its cell.
+    pub at: Pos,
+    /// Travel cost from the mover to it (`None`: no path over this terrain).
+    pub travel: Option<Cost>,
+    /// Manhattan distance (the first tie-break).
+    pub distance: u32,
+    /// True for the chosen target.
+    pub chosen: bool,
+}
+
+/// One reachable cell and the numbers its behaviour ranked it by.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CellScore {
+    /// The cell.
+    pub at: Pos,
+    /// Movement points to walk there.
+    pub walk: Cost,
+    /// Travel cost from there to the target.
+    pub travel: Option<Cost>,
+    /// keep_range: distance from the ring (0 = on it).
+    pub ring_gap: Option<u32>,
+    /// Its rank among the reachable cells (0 = chosen).
+    pub rank: usize,
+}
+
+/// Why a unit decides as it does: the candidates, the goal, and every reachable cell's score.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Explanation {
+    /// The decision itself (what `decide` returns).
+    pub decision: Decision,
+    /// The target candidates in the order of the tie-breaks.
+    pub candidates: Vec<Candidate>,
+    /// What the behaviour wanted.
+    pub goal: Goal,
+    /// The area the unit may not leave, if any.
+    pub leash: Option<Leash>,
+    /// Every reachable cell, best first (empty when the unit stays without looking).
+    pub cells: Vec<CellScore>,
+}
+
+/// Explains the decision of enemy `id` (or of a player unit under `behavior`): the numbers
+/// behind [`decide`], computed by the same functions.
+pub fn explain(b: &Battle, profiles: &Profiles, id: UnitId) -> Explanation {
+    let decision = decide(b, profiles, id);
+    let me = b.unit(id);
+    let mut candidates: Vec<(Cost, u32, usize, Candidate)> = b
+        .living(me.team.other())
+        .map(|t| {
+            let u = b.unit(t);
+            let travel = b.travel(u.pos, me.class, me.pos);
+            let distance = me.pos.manhattan(u.pos);
+            let c = Candidate {
+                unit: u.name.clone(),
+                at: u.pos,
+                travel,
+                distance,
+                chosen: decision.target == Some(t),
+            };
+            (travel.unwrap_or(UNREACHABLE), distance, t.0, c)
+        })
+        .collect();
+    candidates.sort_by_key(|(t, d, k, _)| (*t, *d, *k));
+    let behavior = me.profile.as_deref().and_then(|p| profiles.get(p)).map(|p| p.behavior);
+    let leash = pivot::leash(behavior, me);
+    let goal = match behavior {
+        _ if !decision.triggered => Goal::Stay,
+        Some(Behavior::KeepRange { range, .. }) => Goal::Ring(range),
+        Some(_) => Goal::Approach,
+        None => Goal::Stay,
+    };
+    let mut cells = Vec::new();
+    if let (Some(t), true) = (decision.target, goal != Goal::Stay) {
+        let tp = b.unit(t).pos;
+        b.with_reach_and_potential(id, leash, tp, |reach, pot| {
+            let mut scored: Vec<(CellKey, CellScore)> = reach
+                .cells()
+                .map(|(p, walk)| {
+                    let travel = pot.get(p);
+                    let ring_gap = match goal {
+                        Goal::Ring(range) => Some(p.manhattan(tp).abs_diff(range)),
+                        _ => None,
+                    };
+                    let score = CellScore {
+                        at: p,
+                        walk,
+                        travel,
+                        ring_gap,
+                        rank: 0,
+                    };
+                    (cell_key(goal, p, walk, travel, tp), score)
+                })
+                .collect();
+            scored.sort_by_key(|(k, _)| *k);
+            cells = scored
+                .into_iter()
+                .enumerate()
+                .map(|(rank, (_, c))| CellScore { rank, ..c })
+                .collect();
+        });
+    }
+    Explanation {
+        decision,
+        candidates: candidates.into_iter().map(|(_, _, _, c)| c).collect(),
+        goal,
+        leash,
+        cells,
+    }
 }
 
 /// One unit's turn as it happened: its decision and the events of its commands.

@@ -22,11 +22,13 @@ use std::path::{Path, PathBuf};
 
 mod battle;
 mod check;
+mod explain;
 mod generate;
 mod range;
 
 use battle::{ai_cmd, replay_cmd, simulate_cmd};
 use check::check;
+use explain::explain_cmd;
 use generate::generate_cmd;
 use range::{RangeArgs, range};
 
@@ -138,6 +140,9 @@ enum Cmd {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// Explain this enemy's decision: its target candidates and every reachable cell's score.
+        #[arg(long, value_name = "UNIT")]
+        explain: Option<String>,
     },
     /// Re-run a recorded battle headless and print its events.
     Replay {
@@ -275,7 +280,16 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
         Some(Cmd::Play { file, opts }) => play(&file, data_override, opts.or(cli.play)),
         Some(Cmd::Check { files }) => check(&files, data_override),
         Some(Cmd::Range(a)) => range(a, data_override),
-        Some(Cmd::Ai { scenario, json }) => ai_cmd(&scenario, data_override, json),
+        Some(Cmd::Ai {
+            scenario,
+            json,
+            explain: None,
+        }) => ai_cmd(&scenario, data_override, json),
+        Some(Cmd::Ai {
+            scenario,
+            json,
+            explain: Some(unit),
+        }) => explain_cmd(&scenario, data_override, &unit, json),
         Some(Cmd::Simulate {
             scenario,
             turns,

@@ -1,0 +1,170 @@
+//! `skirmish ai SCENARIO --explain UNIT`: why this cell and not another. The enemy phase is
+//! played up to that unit (each enemy acts on the board the previous one left), then its
+//! decision is shown with the numbers behind it, computed by the AI's own scoring.
+
+use super::*;
+use crate::ai::{Explanation, Goal};
+use crate::picture::cost_char;
+use crate::rules::{Command, UnitId};
+
+pub(super) fn explain_cmd(path: &Path, data_override: Option<PathBuf>, unit: &str, as_json: bool) -> Outcome {
+    let (scenario, data, _) = match load_scenario(path, data_override) {
+        Ok(v) => v,
+        Err(e) => return fail(e),
+    };
+    let mut battle = Battle::new(&scenario, &data);
+    let Some(id) = battle.find(unit) else {
+        let names: Vec<&str> = battle.units().iter().map(|u| u.name.as_str()).collect();
+        return usage(format!(
+            "skirmish: no unit named {unit:?} in {} (units: {})\n",
+            scenario.path,
+            names.join(", ")
+        ));
+    };
+    if battle.unit(id).team != Team::Enemy {
+        return usage(format!(
+            "skirmish: {unit:?} is a player unit: --explain explains the decisions of enemies\n"
+        ));
+    }
+    // Play the enemy phase up to this unit, as `skirmish ai` does.
+    let before: Vec<UnitId> = battle.living(Team::Enemy).take_while(|&e| e != id).collect();
+    let played = battle.execute(Command::EndPhase).and_then(|_| {
+        for e in before {
+            if battle.ended().is_some() || !battle.unit(e).alive {
+                continue;
+            }
+            let d = ai::decide(&battle, &data.profiles, e);
+            ai::act(&mut battle, d)?;
+        }
+        Ok(())
+    });
+    if let Err(e) = played {
+        return fail(Diagnostic::whole_file(path, format!("the rules refused an enemy's command: {e}")).into());
+    }
+    if !battle.unit(id).alive || battle.ended().is_some() {
+        return ok(format!(
+            "{unit} makes no decision this enemy phase: {}\n",
+            if battle.unit(id).alive {
+                "the battle is already decided"
+            } else {
+                "it fell before its turn"
+            }
+        ));
+    }
+    let x = ai::explain(&battle, &data.profiles, id);
+    if as_json {
+        ok(format!("{}\n", explanation_json(&battle, &x)))
+    } else {
+        ok(explanation_text(&battle, &x))
+    }
+}
+
+fn goal_json(g: Goal) -> Value {
+    match g {
+        Goal::Stay => json!({"kind": "stay"}),
+        Goal::Approach => json!({"kind": "approach"}),
+        Goal::Ring(r) => json!({"kind": "ring", "range": r}),
+    }
+}
+
+fn explanation_json(b: &Battle, x: &Explanation) -> Value {
+    json!({
+        "unit": b.name(x.decision.unit),
+        "profile": x.decision.profile,
+        "from": x.decision.from,
+        "goal": goal_json(x.goal),
+        "leash": x.leash.map(|l| json!({"pivot": l.pivot, "radius": l.radius})),
+        "candidates": x.candidates,
+        "cells": x.cells,
+        "decision": x.decision.to_json(b, &[]),
+    })
+}
+
+fn explanation_text(b: &Battle, x: &Explanation) -> String {
+    let d = &x.decision;
+    let me = b.unit(d.unit);
+    let mut s = format!("{} ({}) at {}, move {}\n", me.name, d.profile, d.from, me.movement);
+    s += "target candidates (lowest travel cost, then distance, then scenario order):\n";
+    for c in &x.candidates {
+        let travel = c.travel.map_or("none".to_string(), |t| t.to_string());
+        let mark = if c.chosen { ">" } else { " " };
+        s += &format!(
+            "  {mark} {} at {}: travel {travel}, distance {}\n",
+            c.unit, c.at, c.distance
+        );
+    }
+    let target = d.target.map_or("-".to_string(), |t| b.name(t).to_string());
+    s += &match x.goal {
+        Goal::Stay => "goal: stay (its condition to act does not hold)\n".to_string(),
+        Goal::Approach => format!(
+            "goal: approach {target}: cells ranked by travel cost to {target}, then the cheaper walk, then reading order\n"
+        ),
+        Goal::Ring(r) => format!(
+            "goal: end exactly {r} from {target}: cells ranked by distance from that ring, then travel cost, then the cheaper walk, then reading order\n"
+        ),
+    };
+    if let Some(l) = x.leash {
+        s += &format!(
+            "leash: never enters a cell at distance {} or more from {}\n",
+            l.radius, l.pivot
+        );
+    }
+    if !x.cells.is_empty() {
+        s += &format!("{} reachable cells, best first:\n", x.cells.len());
+        for c in x.cells.iter().take(5) {
+            let travel = c.travel.map_or("none".to_string(), |t| t.to_string());
+            let gap = c.ring_gap.map_or(String::new(), |g| format!("ring gap {g}, "));
+            s += &format!("  {}. {}: {gap}travel {travel}, walk {}\n", c.rank + 1, c.at, c.walk);
+        }
+        s += &picture(b, x);
+    }
+    s += &format!("decision: {} -> {} path {}  | {}\n", d.from, d.to, d.path, d.reason);
+    s
+}
+
+/// The reachable cells with their score (ring gap for keep_range, else travel cost, as
+/// digits then letters), `@` the chosen cell, `a`/`x` units, `:` outside a leash.
+fn picture(b: &Battle, x: &Explanation) -> String {
+    let map = b.map();
+    let score: std::collections::HashMap<Pos, u32> = x
+        .cells
+        .iter()
+        .map(|c| (c.at, c.ring_gap.unwrap_or(c.travel.unwrap_or(u32::MAX))))
+        .collect();
+    let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
+    for c in &x.cells {
+        (x0, y0, x1, y1) = (x0.min(c.at.x), y0.min(c.at.y), x1.max(c.at.x), y1.max(c.at.y));
+    }
+    let (x0, y0) = ((x0 - 1).max(0), (y0 - 1).max(0));
+    let (x1, y1) = ((x1 + 2).min(map.width as i32), (y1 + 2).min(map.height as i32));
+    let me = b.unit(x.decision.unit).team;
+    let mut s = String::new();
+    for y in y0..y1 {
+        for xx in x0..x1 {
+            let p = Pos::new(xx, y);
+            let c = if p == x.decision.to {
+                '@'
+            } else if let Some(v) = score.get(&p) {
+                cost_char(*v)
+            } else if let Some(t) = b.occupancy().at(p) {
+                if t == me { 'a' } else { 'x' }
+            } else if x.leash.is_some_and(|l| p.manhattan(l.pivot) >= l.radius) {
+                ':'
+            } else {
+                b.terrain().get(map.at(p)).glyph
+            };
+            s.push(c);
+        }
+        s.push('\n');
+    }
+    let what = if matches!(x.goal, Goal::Ring(_)) {
+        "distance from the ring"
+    } else {
+        "travel cost to the target"
+    };
+    format!(
+        "picture (columns {x0}..{}, rows {y0}..{}): each reachable cell shows its {what} (a=10 ... z=35, * more), @ = chosen, a = ally, x = enemy, : = outside the leash, other glyphs = terrain\n{s}",
+        x1 - 1,
+        y1 - 1
+    )
+}
