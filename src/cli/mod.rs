@@ -25,6 +25,7 @@ mod check;
 mod explain;
 mod generate;
 mod range;
+mod test;
 
 use battle::{ai_cmd, replay_cmd, simulate_cmd};
 use check::check;
@@ -143,6 +144,14 @@ enum Cmd {
         /// Explain this enemy's decision: its target candidates and every reachable cell's score.
         #[arg(long, value_name = "UNIT")]
         explain: Option<String>,
+    },
+    /// Run AI expectation files (default: tests/ai/): one line per expectation, exit 1 on any failure.
+    Test {
+        /// Expectation files or folders of them.
+        paths: Vec<PathBuf>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
     },
     /// Re-run a recorded battle headless and print its events.
     Replay {
@@ -298,6 +307,7 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
             record,
         }) => simulate_cmd(&scenario, data_override, turns, seed, json, record.as_deref()),
         Some(Cmd::Replay { file, json }) => replay_cmd(&file, data_override, json),
+        Some(Cmd::Test { paths, json }) => test::test_cmd(&paths, data_override, json),
         Some(Cmd::Generate { seed, size, out }) => generate_cmd(seed, size, &out, data_override),
     }
 }

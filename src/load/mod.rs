@@ -3,6 +3,7 @@
 
 pub mod data;
 pub mod diag;
+pub mod expect;
 pub mod map;
 pub mod names;
 pub mod profiles;

@@ -125,23 +125,37 @@ impl Scenario {
 
     /// Parses scenario text whose map paths are relative to `dir`.
     pub fn parse(src: &Source, dir: &Path, data: &DataSet) -> Result<Scenario, Diagnostics> {
+        Scenario::parse_on(src, dir, data, None)
+    }
+
+    /// Parses scenario text; with `drawn` (a map and its text) the units stand on that map
+    /// instead of the file the scenario names (AI tests draw their maps inline).
+    pub fn parse_on(
+        src: &Source,
+        dir: &Path,
+        data: &DataSet,
+        drawn: Option<(&TerrainMap, &str)>,
+    ) -> Result<Scenario, Diagnostics> {
         let raw: RawScenario = src.parse_toml()?;
         let mut errs = Diagnostics::default();
         let map_file = dir.join(raw.map.get_ref());
-        let map_path = display_path(&map_file);
+        let mut map_path = display_path(&map_file);
         let mut map_text = String::new();
-        let map = match Source::read(&map_file) {
-            Ok(map_src) => {
-                match TerrainMap::parse(&map_src, &data.terrain).inspect(|_| map_text = map_src.text.clone()) {
-                    Ok(m) => Some(m),
-                    Err(e) => {
-                        errs.push(
-                            src.error_span(&raw.map.span(), format!("map {map_path:?} has errors (listed below)")),
-                        );
-                        errs.extend(e);
-                        None
-                    }
-                }
+        let read = match drawn {
+            Some((m, text)) => {
+                map_path = src.path.clone();
+                map_text = text.to_string();
+                Ok(Ok(m.clone()))
+            }
+            None => Source::read(&map_file)
+                .map(|map_src| TerrainMap::parse(&map_src, &data.terrain).inspect(|_| map_text = map_src.text.clone())),
+        };
+        let map = match read {
+            Ok(Ok(m)) => Some(m),
+            Ok(Err(e)) => {
+                errs.push(src.error_span(&raw.map.span(), format!("map {map_path:?} has errors (listed below)")));
+                errs.extend(e);
+                None
             }
             Err(e) => {
                 errs.push(src.error_span(

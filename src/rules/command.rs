@@ -110,6 +110,26 @@ impl std::fmt::Display for RuleError {
 
 impl std::error::Error for RuleError {}
 
+impl RuleError {
+    /// The refusal in words with the units' names (the `Display` form names ids only).
+    pub fn describe(&self, b: &Battle) -> String {
+        let n = |u: &UnitId| b.units().get(u.0).map_or(format!("unit #{}", u.0), |x| x.name.clone());
+        match self {
+            RuleError::NoUnit(u) => format!("no unit #{}", u.0),
+            RuleError::Defeated(u) => format!("{} has been defeated", n(u)),
+            RuleError::NotItsPhase(u) => format!("{} cannot act in the other side's phase", n(u)),
+            RuleError::AlreadyMoved(u) => format!("{} has already moved this phase", n(u)),
+            RuleError::AlreadyActed(u) => format!("{} has already acted this phase", n(u)),
+            RuleError::Unreachable { unit, to } => format!("{} cannot move to {to} along that path", n(unit)),
+            RuleError::OutOfRange { unit, target } => {
+                format!("{} cannot attack {} from where it stands", n(unit), n(target))
+            }
+            RuleError::CannotWake(u) => format!("{} cannot wake now", n(u)),
+            other => other.to_string(),
+        }
+    }
+}
+
 impl Battle {
     /// Checks `cmd` against the rules and carries it out: the events, in order, each already
     /// applied. A refused command changes nothing.

@@ -257,7 +257,10 @@ impl GameState {
                 Signal::CursorMoved(_) => self.sfx.push(Sfx::Cursor),
                 Signal::Selected(_) => self.sfx.push(Sfx::Select),
                 Signal::Cancelled => self.sfx.push(Sfx::Cancel),
-                Signal::Refused(e) => self.say(format!("refused: {e}")),
+                Signal::Refused(e) => {
+                    let why = e.describe(self.session.battle());
+                    self.say(format!("refused: {why}"));
+                }
                 Signal::Decided(d) => {
                     let line = format!("{}: {}", self.session.battle().name(d.unit), d.reason);
                     let kind = if d.path.is_empty() && d.attack.is_none() {
