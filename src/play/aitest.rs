@@ -241,8 +241,8 @@ pub fn describe(c: &Check) -> String {
     }
 }
 
-/// The board around a unit's decision: `@` where it went, `o` its path, `*` cells it was
-/// expected to end on, `!` cells it must not enter, units by the first letter of their
+/// The board around a unit's decision: `@` where it went, `*` cells it was expected to end
+/// on, `o` its path, `!` cells it must not enter, units by the first letter of their
 /// names (the mover's in lower case at its start), terrain glyphs elsewhere.
 fn picture(f: &ExpectFile, b: &Battle, d: &Decision, checks: &[Check]) -> String {
     let mut expected: Vec<Pos> = Vec::new();
@@ -276,10 +276,10 @@ fn picture(f: &ExpectFile, b: &Battle, d: &Decision, checks: &[Check]) -> String
                 b.name(d.unit).chars().next().map_or('?', |c| c.to_ascii_lowercase())
             } else if let Some(u) = b.unit_at(p) {
                 b.name(u).chars().next().unwrap_or('?')
-            } else if path.contains(&p) {
-                'o'
             } else if expected.contains(&p) {
                 '*'
+            } else if path.contains(&p) {
+                'o'
             } else if forbidden.contains(&p) {
                 '!'
             } else {
