@@ -120,25 +120,37 @@ pub fn write(path: &Path, save: &SaveFile) -> Result<(), SaveError> {
 /// Reads a save file, checking its format and version; a damaged file is located by line and column.
 pub fn read(path: &Path) -> Result<SaveFile, SaveError> {
     let src = Source::read(path).map_err(SaveError)?;
+    parse(&src)
+}
+
+/// Parses a save from text already read (the part of [`read`] after the file is opened;
+/// the fuzz target feeds it arbitrary text).
+pub fn parse(src: &Source) -> Result<SaveFile, SaveError> {
+    let at_src = |message: String| {
+        SaveError(Diagnostic {
+            path: src.path.clone(),
+            line: 1,
+            col: 1,
+            message,
+        })
+    };
     // Look at the version first so that a newer layout gets a version message, not a field error.
     let header: serde_json::Value = serde_json::from_str(&src.text).map_err(|e| {
         SaveError(src.error_line_col(e.line().max(1), e.column().max(1), format!("damaged save file: {e}")))
     })?;
     if header.get("format").and_then(|f| f.as_str()) != Some(FORMAT) {
-        return Err(at_file(
-            path,
-            format!("not a skirmish save file (expected \"format\": \"{FORMAT}\")"),
-        ));
+        return Err(at_src(format!(
+            "not a skirmish save file (expected \"format\": \"{FORMAT}\")"
+        )));
     }
     match header.get("version").and_then(|v| v.as_u64()) {
         Some(v) if v == VERSION as u64 => {}
         Some(v) => {
-            return Err(at_file(
-                path,
-                format!("save is version {v}; this skirmish reads version {VERSION} only"),
-            ));
+            return Err(at_src(format!(
+                "save is version {v}; this skirmish reads version {VERSION} only"
+            )));
         }
-        None => return Err(at_file(path, "save has no version number".into())),
+        None => return Err(at_src("save has no version number".into())),
     }
     serde_json::from_str(&src.text).map_err(|e| {
         SaveError(src.error_line_col(e.line().max(1), e.column().max(1), format!("damaged save file: {e}")))
