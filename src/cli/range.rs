@@ -2,6 +2,7 @@
 
 use super::check::check_map;
 use super::*;
+use crate::load::units::MAX_MOVE;
 
 #[derive(Args, Debug)]
 pub(super) struct RangeArgs {
@@ -65,6 +66,9 @@ pub(super) fn range(a: RangeArgs, data_override: Option<PathBuf>) -> Outcome {
         let (Some(from), Some(budget)) = (a.from, a.movement) else {
             return arg_error("--map needs --from X,Y and --move N");
         };
+        if i64::from(budget) > MAX_MOVE {
+            return arg_error(&format!("--move {budget} is out of range (expected 0..={MAX_MOVE})"));
+        }
         let dir = data_override.unwrap_or_else(|| map_path.parent().unwrap_or(Path::new("")).join("..").join("data"));
         let loaded = Source::read(&dir.join("terrain.toml"))
             .map_err(Diagnostics::from)

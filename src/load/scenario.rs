@@ -14,8 +14,7 @@ use toml::Spanned;
 
 /// Most units one scenario may place.
 pub const MAX_UNITS: usize = 10_000;
-/// Highest `move` accepted.
-pub const MAX_MOVE: i64 = 1_000;
+pub use crate::load::units::MAX_MOVE;
 
 /// One unit as the scenario places it.
 #[derive(Debug, Clone, PartialEq, Eq)]

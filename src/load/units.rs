@@ -10,6 +10,10 @@ pub const SPRITES: [&str; 10] = [
     "hero", "knight", "flier", "bowman", "brute", "soldier", "guard", "mage", "archer", "grunt",
 ];
 
+/// Highest `move` accepted anywhere a move is read: `units.toml`, scenarios and the
+/// command line (`range --move`).
+pub const MAX_MOVE: i64 = 1_000;
+
 /// Highest hp, attack or defense accepted.
 pub const MAX_STAT: i64 = 9_999;
 
@@ -152,13 +156,22 @@ impl Kinds {
                 }
                 None => "foot".into(),
             };
+            let movement = match *k.movement.get_ref() {
+                m @ 0..=MAX_MOVE => m as u32,
+                m => {
+                    bad(
+                        k.movement.span(),
+                        format!("move = {m} is out of range (expected 0..={MAX_MOVE})"),
+                    );
+                    0
+                }
+            };
             let mut stat = |s: &Spanned<i64>, n: &str, min: i64| {
                 check_stat(n, *s.get_ref(), min).unwrap_or_else(|m| {
                     bad(s.span(), m);
                     0
                 })
             };
-            let movement = stat(&k.movement, "move", 0) as u32;
             let hp = stat(&k.hp, "hp", 1);
             let attack = stat(&k.attack, "attack", 0);
             let defense = stat(&k.defense, "defense", 0);
