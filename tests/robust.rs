@@ -171,13 +171,19 @@ fn more_units_than_the_limit_is_an_error() {
 }
 
 #[test]
-fn names_are_cleaned_for_display() {
+fn names_are_kept_as_written_and_control_characters_refused() {
     let d = data();
-    let text =
-        shipped("maps/sample.toml").replacen("name = \"Kiny\"", "name = \"\\u0007Kiny the Very Brave Hero\\t\"", 1);
+    let text = shipped("maps/sample.toml").replacen("name = \"Kiny\"", "name = \" Kiny the Very Brave Hero \"", 1);
     let s = Scenario::parse(&Source::new("maps/x.toml", text), &root().join("maps"), &d).unwrap();
-    assert_eq!(s.units[0].name, "Kiny the Very Br");
+    assert_eq!(s.units[0].name, " Kiny the Very Brave Hero ");
     let text = shipped("maps/sample.toml").replacen("name = \"Kiny\"", "name = \"  \"", 1);
     let s = Scenario::parse(&Source::new("maps/x.toml", text), &root().join("maps"), &d).unwrap();
     assert_eq!(s.units[0].name, "Unit 1");
+    let text = shipped("maps/sample.toml").replacen("name = \"Kiny\"", "name = \"\\u0007Kiny\"", 1);
+    let e = Scenario::parse(&Source::new("maps/x.toml", text), &root().join("maps"), &d).unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("maps/x.toml:8:8: unit name \"\\u{7}Kiny\" holds the control character U+0007"),
+        "{e}"
+    );
 }

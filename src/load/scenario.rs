@@ -162,7 +162,10 @@ impl Scenario {
         let mut cells: HashMap<Pos, String> = HashMap::new();
         for u in &raw.units {
             let u = u.get_ref();
-            let name = crate::load::names::clean_name(u.name.get_ref(), units.len() + 1);
+            let name = crate::load::names::identity(u.name.get_ref(), units.len() + 1).unwrap_or_else(|m| {
+                errs.push(src.error_span(&u.name.span(), m));
+                u.name.get_ref().clone()
+            });
             let kind_name = u.kind.as_ref().map_or("soldier", |k| k.get_ref().as_str());
             if data.kinds.get(kind_name).is_none() {
                 let at = u.kind.as_ref().map_or(u.name.span(), |k| k.span());
@@ -185,10 +188,7 @@ impl Scenario {
             if names.contains_key(&name) {
                 err(
                     &u.name.span(),
-                    format!(
-                        "duplicate unit name {name:?}: names must be unique within a scenario (names are shown cut to {} characters)",
-                        crate::load::names::MAX_NAME_CHARS
-                    ),
+                    format!("duplicate unit name {name:?}: names must be unique within a scenario"),
                 );
             }
             names.insert(name.clone(), units.len());
