@@ -107,7 +107,7 @@ enum Cmd {
     },
     /// Load and validate data files (all of data/ and maps/ by default).
     Check {
-        /// Files to check: terrain.toml, profiles.toml, maps/*.txt or maps/*.toml.
+        /// Files to check: terrain.toml, profiles.toml, units.toml, maps/*.txt or maps/*.toml.
         files: Vec<PathBuf>,
     },
     /// Every cell a unit can end its move on, with cost and path.

@@ -122,6 +122,12 @@ impl Scenario {
         Scenario::parse(&src, path.parent().unwrap_or(Path::new("")), data)
     }
 
+    /// Checks a scenario's syntax and fields only (no map, no data): what `check` can
+    /// still say about a scenario when the data folder does not load.
+    pub fn check_syntax(src: &Source) -> Result<(), Diagnostics> {
+        src.parse_toml::<RawScenario>().map(|_| ()).map_err(Diagnostics::from)
+    }
+
     /// Parses scenario text whose map paths are relative to `dir`.
     pub fn parse(src: &Source, dir: &Path, data: &DataSet) -> Result<Scenario, Diagnostics> {
         let raw: RawScenario = src.parse_toml()?;

@@ -122,6 +122,16 @@ impl Kinds {
 
     /// Parses `units.toml`; `classes` are the movement classes of the terrain table.
     pub fn parse(src: &Source, classes: &[String]) -> Result<Kinds, Diagnostics> {
+        Kinds::parse_with(src, Some(classes))
+    }
+
+    /// Parses `units.toml` on its own, when the terrain table (and so the list of movement
+    /// classes) is not available: syntax, fields and numbers are checked, class names are not.
+    pub fn parse_without_classes(src: &Source) -> Result<Kinds, Diagnostics> {
+        Kinds::parse_with(src, None)
+    }
+
+    fn parse_with(src: &Source, classes: Option<&[String]>) -> Result<Kinds, Diagnostics> {
         let raw: IndexMap<String, Spanned<RawKind>> = src.parse_toml()?;
         let mut errs = Diagnostics::default();
         let mut list = Vec::new();
@@ -141,9 +151,10 @@ impl Kinds {
                 }
                 None => "grunt".into(),
             };
-            let class = match &k.class {
-                Some(c) if classes.contains(c.get_ref()) => c.get_ref().clone(),
-                Some(c) => {
+            let class = match (&k.class, classes) {
+                (Some(c), None) => c.get_ref().clone(),
+                (Some(c), Some(classes)) if classes.contains(c.get_ref()) => c.get_ref().clone(),
+                (Some(c), Some(classes)) => {
                     bad(
                         c.span(),
                         format!(
@@ -154,7 +165,7 @@ impl Kinds {
                     );
                     String::new()
                 }
-                None => "foot".into(),
+                (None, _) => "foot".into(),
             };
             let movement = match *k.movement.get_ref() {
                 m @ 0..=MAX_MOVE => m as u32,
