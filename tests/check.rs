@@ -92,7 +92,7 @@ fn errors_in_three_files_are_all_listed_in_one_run() {
     let (code, out, err) = t.run(&["check"]);
     assert_eq!((code, out.as_str()), (1, ""));
     for want in [
-        "data/terrain.toml:17:9: terrain 'forest': glyph must be exactly one visible character",
+        "data/terrain.toml:21:9: terrain 'forest': glyph must be exactly one visible character",
         "data/units.toml:17:1: unknown field `moev`",
         "maps/river.toml:",
     ] {
@@ -126,10 +126,46 @@ fn units_errors_show_even_when_terrain_is_broken() {
         err.contains("data/units.toml:18:6: unit kind 'hero': hp = -28 is out of range"),
         "{err}"
     );
-    assert!(err.contains("data/terrain.toml:17:9:"), "{err}");
+    assert!(err.contains("data/terrain.toml:21:9:"), "{err}");
     let (_, _, err) = t.run(&["check"]);
     assert!(
         err.contains("data/units.toml:18:6: unit kind 'hero': hp = -28 is out of range"),
         "{err}"
     );
+}
+
+#[test]
+fn declared_classes_catch_a_misspelt_class() {
+    let t = Tree::new("classes");
+    // The shipped table declares its classes.
+    let terrain = std::fs::read_to_string(t.0.join("data/terrain.toml")).unwrap();
+    assert!(
+        terrain
+            .lines()
+            .any(|l| l == "classes = [\"foot\", \"horse\", \"flier\"]"),
+        "data/terrain.toml declares its classes"
+    );
+    t.edit(
+        "data/terrain.toml",
+        "horse = 4, flier = 1 }\ndefense = 1\n",
+        "hrose = 4, flier = 1 }\ndefense = 1\n",
+    );
+    let (code, out, err) = t.run(&["check", "data/terrain.toml"]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(
+        err.starts_with(
+            "data/terrain.toml:22:20: terrain 'forest': class 'hrose' is not declared (classes: foot, horse, flier)"
+        ),
+        "{err}"
+    );
+    // Without the declaration the classes are inferred, as before: hrose is a new class.
+    let text = std::fs::read_to_string(t.0.join("data/terrain.toml")).unwrap();
+    let text: String = text
+        .lines()
+        .filter(|l| !l.starts_with("classes ="))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(t.0.join("data/terrain.toml"), text).unwrap();
+    let (code, out, err) = t.run(&["check", "data/terrain.toml"]);
+    assert_eq!((code, out.as_str(), err.as_str()), (0, "ok\n", ""));
 }
