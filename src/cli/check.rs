@@ -57,28 +57,25 @@ pub(super) fn check(files: &[PathBuf], data_override: Option<PathBuf>) -> Outcom
             }
         }
     }
+    let mut notes = Vec::new();
     for f in files {
-        if let Err(e) = check_file(f, data_override.as_deref()) {
+        if let Err(e) = check_file(f, data_override.as_deref(), &mut notes) {
             errs.extend(e);
         }
     }
-    if errs.is_empty() {
+    let outcome = if errs.is_empty() {
         // Exactly `ok`, as the contract says: scripts compare it.
         ok("ok\n".to_string())
     } else {
         fail(errs)
-    }
+    };
+    let notes: String = notes.concat();
+    noted(outcome, (!notes.is_empty()).then_some(notes))
 }
 
 pub(super) fn check_map(f: &Path, terrain: &TerrainSet) -> Result<TerrainMap, Diagnostics> {
     let src = Source::read(f)?;
     TerrainMap::parse(&src, terrain)
-}
-
-pub(super) fn data_dir_for(f: &Path, data_override: Option<&Path>) -> PathBuf {
-    data_override
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|| default_data_dir(f))
 }
 
 /// The kinds of file `check` knows, as listed when it meets another.
@@ -133,7 +130,7 @@ fn kind_of(f: &Path) -> Result<FileKind, Diagnostics> {
     }
 }
 
-pub(super) fn check_file(f: &Path, data_override: Option<&Path>) -> Result<(), Diagnostics> {
+pub(super) fn check_file(f: &Path, data_override: Option<&Path>, notes: &mut Vec<String>) -> Result<(), Diagnostics> {
     match kind_of(f)? {
         FileKind::Terrain => TerrainSet::parse(&Source::read(f)?).map(|_| ()),
         FileKind::Profiles => Profiles::parse(&Source::read(f)?).map(|_| ()),
@@ -165,7 +162,9 @@ pub(super) fn check_file(f: &Path, data_override: Option<&Path>) -> Result<(), D
             check_map(f, &terrain).map(|_| ())
         }
         FileKind::Scenario => {
-            let data = DataSet::load(&data_dir_for(f, data_override))?;
+            let (dir, note) = scenario_data_dir(f, data_override.map(Path::to_path_buf));
+            notes.extend(note);
+            let data = DataSet::load(&dir)?;
             Scenario::load(f, &data).map(|_| ())
         }
     }

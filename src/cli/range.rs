@@ -34,6 +34,13 @@ pub(super) struct RangeArgs {
     json: bool,
 }
 
+impl RangeArgs {
+    /// The scenario asked about, when the query is about a scenario (not a bare map).
+    pub(super) fn scenario_path(&self) -> Option<&Path> {
+        self.scenario.as_deref().filter(|_| self.map.is_none())
+    }
+}
+
 pub(super) fn parse_pos(s: &str) -> Result<Pos, String> {
     let (x, y) = s
         .split_once(',')
