@@ -166,12 +166,22 @@ pub struct Placed {
     pub hp: Option<i32>,
     /// Combat numbers, when not a soldier's.
     pub stats: Option<Stats>,
+    /// Pivot-leash centre, when not its start cell.
+    pub pivot: Option<Pos>,
 }
 
 impl Placed {
     /// The same unit starting with `hp` hit points.
     pub fn hp(self, hp: i32) -> Placed {
         Placed { hp: Some(hp), ..self }
+    }
+
+    /// The same unit leashed to `pivot` instead of its start cell.
+    pub fn pivot(self, pivot: Pos) -> Placed {
+        Placed {
+            pivot: Some(pivot),
+            ..self
+        }
     }
 
     /// The same unit with other combat numbers (full hit points of those).
@@ -193,6 +203,7 @@ pub fn player(mark: char) -> Placed {
         class: "foot",
         hp: None,
         stats: None,
+        pivot: None,
     }
 }
 
@@ -206,6 +217,7 @@ pub fn enemy(mark: char, profile: &'static str, movement: u32) -> Placed {
         class: "foot",
         hp: None,
         stats: None,
+        pivot: None,
     }
 }
 
@@ -224,6 +236,7 @@ impl Scene {
                 let base = Unit::new(u.mark.to_string(), u.team, pos, class, u.movement);
                 let stats = u.stats.unwrap_or(base.stats);
                 Unit {
+                    pivot: u.pivot.unwrap_or(pos),
                     profile: u.profile.map(str::to_string),
                     stats,
                     hp: u.hp.unwrap_or(stats.hp),

@@ -83,3 +83,59 @@ fn sizes_out_of_range_are_refused_with_exit_1() {
     assert_eq!(code, 1);
     assert!(err.contains("WIDTHxHEIGHT"), "{err}");
 }
+
+/// Runs the built binary from `dir` (a folder with no `data/` of its own).
+fn run_in(dir: &Path, args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_scenario_generated_anywhere_finds_the_project_data_and_plays() {
+    let dir = std::env::temp_dir().join(format!("skirmish-gen-anywhere-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    let shown = data.to_string_lossy();
+    // No --data and no data/ beside --out: the project's data/, as the other commands find it.
+    let (code, out, err) = run_in(&dir, &["generate", "--seed", "7", "--size", "20x16", "--out", "out"]);
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    assert!(out.starts_with("wrote out/gen-7.txt and out/gen-7.toml"), "{out}");
+    // The scenario has no data/ beside its folder: every command falls back to the project's
+    // data folder and says so on stderr.
+    for args in [
+        vec!["check", "out/gen-7.toml"],
+        vec!["ai", "out/gen-7.toml"],
+        vec!["simulate", "out/gen-7.toml", "--turns", "2"],
+        vec!["range", "out/gen-7.toml", "--unit", "Kiny", "--json"],
+    ] {
+        let (code, out, err) = run_in(&dir, &args);
+        assert_eq!(code, 0, "{args:?}: {err}");
+        assert!(!out.is_empty(), "{args:?}");
+        assert!(
+            err.starts_with("note: no data folder at out/../data; using ") && err.contains(shown.as_ref()),
+            "{args:?}: {err}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn generate_says_where_it_looked_for_the_data() {
+    let dir = std::env::temp_dir().join(format!("skirmish-gen-nodata-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let (code, out, err) = run_in(&dir, &["generate", "--seed", "7", "--out", "out", "--data", "nowhere"]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(err.starts_with("nowhere/terrain.toml:1:1: cannot read file"), "{err}");
+    assert!(err.contains("data folder nowhere (from --data)"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -30,6 +30,8 @@ proptest! {
         let target = Pos::new(tx, ty);
         let pot = PotentialMap::compute(&map.cost_layer(&terrain, class), target);
         let enter = |p: Pos| map.contains(p).then(|| terrain.get(map.at(p)).cost_for(class)).flatten();
+        // The target's own cell counts 1 for a class that cannot enter it (contract, second round).
+        let enter_to = |p: Pos| if p == target { enter(p).or(Some(1)) } else { enter(p) };
         for y in 0..map.height as i32 {
             for x in 0..map.width as i32 {
                 let from = Pos::new(x, y);
@@ -44,7 +46,7 @@ proptest! {
                         |&p| {
                             [Pos::new(p.x, p.y - 1), Pos::new(p.x + 1, p.y), Pos::new(p.x, p.y + 1), Pos::new(p.x - 1, p.y)]
                                 .into_iter()
-                                .filter_map(|n| enter(n).map(|c| (n, c)))
+                                .filter_map(|n| enter_to(n).map(|c| (n, c)))
                                 .collect::<Vec<_>>()
                         },
                         |&p| p == target,
@@ -55,4 +57,27 @@ proptest! {
             }
         }
     }
+}
+
+#[test]
+fn a_target_the_mover_cannot_stand_on_counts_one() {
+    // A flier on a mountain, seen by a horse (which cannot enter mountains): the horse's
+    // travel cost still leads there, counting the mountain itself as 1.
+    let terrain = skirmish::fixture::terrain();
+    let map = TerrainMap::parse(&Source::new("p", ". . T M\n. # . .".replace(' ', "")), &terrain).unwrap();
+    let horse = terrain.class("horse").unwrap();
+    let pot = PotentialMap::compute(&map.cost_layer(&terrain, horse), Pos::new(3, 0));
+    assert_eq!(pot.get(Pos::new(3, 0)), Some(0));
+    assert_eq!(pot.get(Pos::new(3, 1)), Some(1));
+    assert_eq!(pot.get(Pos::new(2, 0)), Some(1));
+    assert_eq!(pot.get(Pos::new(2, 1)), Some(2));
+    // Forest costs a horse 4, and the wall closes the lower row.
+    assert_eq!(pot.get(Pos::new(1, 0)), Some(5));
+    assert_eq!(pot.get(Pos::new(0, 0)), Some(6));
+    assert_eq!(pot.get(Pos::new(0, 1)), Some(7));
+    // Walls still pass nothing on, and a class that can enter pays the terrain's cost.
+    assert_eq!(pot.get(Pos::new(1, 1)), None);
+    let foot = terrain.class("foot").unwrap();
+    let pot = PotentialMap::compute(&map.cost_layer(&terrain, foot), Pos::new(3, 0));
+    assert_eq!(pot.get(Pos::new(2, 0)), Some(12));
 }

@@ -271,12 +271,24 @@ struct RandomCase {
     class: &'static str,
     blocks: Vec<Pos>,
     allies: Vec<Pos>,
+    heavy: bool,
 }
 
 fn random_case() -> impl Strategy<Value = RandomCase> {
-    (2usize..14, 2usize..14, 0u32..20, 0usize..3)
-        .prop_flat_map(|(w, h, budget, class)| {
-            let glyphs = prop::sample::select(vec!['.', '.', '.', 'T', '^', '~', 'M', '#', '=']);
+    let sizes = prop_oneof![
+        (2usize..14, 2usize..14),
+        (Just(1usize), 1usize..20),
+        (1usize..20, Just(1usize)),
+    ];
+    (sizes, 0u32..20, 0usize..3, any::<bool>())
+        .prop_flat_map(|((w, h), budget, class, heavy)| {
+            // Heavy terrain: costs up to 255, the size of the bucket ring, with budgets to match.
+            let glyphs = if heavy {
+                prop::sample::select(vec!['.', '.', 'a', 'b', 'c', 'd', '#'])
+            } else {
+                prop::sample::select(vec!['.', '.', '.', 'T', '^', '~', 'M', '#', '='])
+            };
+            let budget = if heavy { budget * 40 } else { budget };
             (
                 prop::collection::vec(prop::collection::vec(glyphs, w), h),
                 (0..w as i32, 0..h as i32),
@@ -284,9 +296,10 @@ fn random_case() -> impl Strategy<Value = RandomCase> {
                 Just(["foot", "horse", "flier"][class]),
                 prop::collection::vec((0..w as i32, 0..h as i32), 0..6),
                 prop::collection::vec((0..w as i32, 0..h as i32), 0..6),
+                Just(heavy),
             )
         })
-        .prop_map(|(grid, (ox, oy), budget, class, blocks, allies)| {
+        .prop_map(|(grid, (ox, oy), budget, class, blocks, allies, heavy)| {
             let origin = Pos::new(ox, oy);
             let mut rows: Vec<String> = grid.into_iter().map(|r| r.into_iter().collect()).collect();
             // The mover stands on plain.
@@ -310,13 +323,112 @@ fn random_case() -> impl Strategy<Value = RandomCase> {
                 class,
                 blocks,
                 allies,
+                heavy,
             }
         })
 }
 
+/// Terrain with costs up to 255 (the largest a terrain may charge).
+const HEAVY: &str = r##"
+[plain]
+glyph = "."
+cost = 1
+[a]
+glyph = "a"
+cost = 254
+[b]
+glyph = "b"
+cost = 255
+[c]
+glyph = "c"
+cost = 128
+[d]
+glyph = "d"
+cost = { foot = 200, horse = 255, flier = 1 }
+[wall]
+glyph = "#"
+"##;
+
+impl RandomCase {
+    fn terrain(&self) -> TerrainSet {
+        if self.heavy {
+            TerrainSet::parse(&skirmish::load::diag::Source::new("heavy.toml", HEAVY)).unwrap()
+        } else {
+            skirmish::fixture::terrain()
+        }
+    }
+}
+
+/// Runs `case` on `f` (which may hold any earlier search, on any map size) and compares it
+/// with the reference: same cells and costs, and every path replays on the map, through no
+/// enemy, paying exactly its cost.
+fn check_case(f: &mut RangeFinder, case: &RandomCase, leash: Option<Leash>) -> Result<(), TestCaseError> {
+    let terrain = case.terrain();
+    let map = TerrainMap::parse(&skirmish::load::diag::Source::new("r", case.rows.join("\n")), &terrain).unwrap();
+    let class = terrain.class(case.class).unwrap();
+    let layer = map.cost_layer(&terrain, class);
+    let mut occ = Occupancy::new(map.layout());
+    occ.place(case.origin, Team::Player);
+    for &p in &case.blocks {
+        occ.place(p, Team::Enemy);
+    }
+    for &p in &case.allies {
+        occ.place(p, Team::Player);
+    }
+    let q = RangeQuery {
+        origin: case.origin,
+        budget: case.budget,
+        team: Team::Player,
+        leash,
+    };
+    let r = f.search(&layer, &occ, q);
+    let ours: BTreeMap<Pos, u32> = r.cells().collect();
+    prop_assert_eq!(&ours, &reference_within(case, &terrain, &map, class, leash));
+    for (&p, &cost) in &ours {
+        let path = r.path(p).unwrap();
+        let cells = path.replay(case.origin);
+        prop_assert_eq!(path.end(case.origin), p);
+        prop_assert!(
+            cells.iter().all(|&c| map.contains(c)),
+            "path {} to {} leaves the map",
+            path.digits(),
+            p
+        );
+        let paid: u32 = cells
+            .iter()
+            .map(|&c| terrain.get(map.at(c)).cost_for(class).unwrap())
+            .sum();
+        prop_assert_eq!(paid, cost, "path {} to {} pays {}", path.digits(), p, paid);
+        prop_assert!(cells.iter().all(|c| !case.blocks.contains(c)));
+        if let Some(l) = leash {
+            prop_assert!(
+                cells.iter().all(|c| c.manhattan(l.pivot) < l.radius),
+                "{} passes outside the leash",
+                p
+            );
+        }
+    }
+    Ok(())
+}
+
 fn reference(case: &RandomCase, terrain: &TerrainSet, map: &TerrainMap, class: ClassId) -> BTreeMap<Pos, u32> {
+    reference_within(case, terrain, map, class, None)
+}
+
+/// The reference, restricted to the leash diamond (cells at distance < radius from the
+/// pivot) when there is one; the origin is always in the result.
+fn reference_within(
+    case: &RandomCase,
+    terrain: &TerrainSet,
+    map: &TerrainMap,
+    class: ClassId,
+    leash: Option<Leash>,
+) -> BTreeMap<Pos, u32> {
     let enter = |p: Pos| -> Option<u32> {
         if !map.contains(p) || case.blocks.contains(&p) {
+            return None;
+        }
+        if leash.is_some_and(|l| p.manhattan(l.pivot) >= l.radius) {
             return None;
         }
         terrain.get(map.at(p)).cost_for(class)
@@ -343,7 +455,7 @@ proptest! {
 
     #[test]
     fn matches_pathfinding_dijkstra_and_paths_replay(case in random_case()) {
-        let terrain = skirmish::fixture::terrain();
+        let terrain = case.terrain();
         let map = TerrainMap::parse(&skirmish::load::diag::Source::new("r", case.rows.join("\n")), &terrain).unwrap();
         let class = terrain.class(case.class).unwrap();
         let layer = map.cost_layer(&terrain, class);
@@ -372,7 +484,7 @@ proptest! {
 
     #[test]
     fn leashed_search_never_passes_outside(case in random_case(), radius in 1u32..6) {
-        let terrain = skirmish::fixture::terrain();
+        let terrain = case.terrain();
         let map = TerrainMap::parse(&skirmish::load::diag::Source::new("r", case.rows.join("\n")), &terrain).unwrap();
         let class = terrain.class(case.class).unwrap();
         let layer = map.cost_layer(&terrain, class);
@@ -385,5 +497,32 @@ proptest! {
                 prop_assert!(c.manhattan(leash.pivot) < radius, "{} passes {} outside leash {}", p, c, radius);
             }
         }
+    }
+
+    #[test]
+    fn a_finder_reused_across_queries_and_map_sizes_keeps_no_stale_state(
+        cases in prop::collection::vec(random_case(), 2..8),
+    ) {
+        // One finder for every case in turn: different sizes, terrains, origins and budgets.
+        let mut f = RangeFinder::new(skirmish::load::map::Layout::new(1, 1));
+        for case in &cases {
+            check_case(&mut f, case, None)?;
+        }
+        // And back again, in reverse order, on the same finder.
+        for case in cases.iter().rev() {
+            check_case(&mut f, case, None)?;
+        }
+    }
+
+    #[test]
+    fn leashed_search_matches_a_dijkstra_inside_the_diamond(
+        case in random_case(),
+        radius in 1u32..8,
+        (px, py) in (-2i32..16, -2i32..16),
+    ) {
+        // A pivot anywhere, on the map or just off it, often away from the mover.
+        let leash = Leash { pivot: Pos::new(px, py), radius };
+        let mut f = RangeFinder::new(skirmish::load::map::Layout::new(1, 1));
+        check_case(&mut f, &case, Some(leash))?;
     }
 }

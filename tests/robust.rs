@@ -1,6 +1,7 @@
 //! No panic on any input: random bytes, random edits of the shipped files and random grids
 //! go through every loader, which must answer with a value or located errors — never a panic.
-//! Limits (largest map, most units) are explicit errors.
+//! Limits (largest map, most units) are explicit errors. Saves go through `save::parse`,
+//! the text half of `save::read`.
 
 use proptest::prelude::*;
 use skirmish::load::data::DataSet;
@@ -47,6 +48,10 @@ fn all_loaders(text: &str) -> Result<(), TestCaseError> {
     located(text, Kinds::parse(&src, &d.terrain.classes).map(|_| ()))?;
     located(text, TerrainMap::parse(&src, &d.terrain).map(|_| ()))?;
     located(text, Scenario::parse(&src, &root().join("maps"), &d).map(|_| ()))?;
+    located(
+        text,
+        skirmish::io::save::parse(&src).map(|_| ()).map_err(|e| e.0.into()),
+    )?;
     Ok(())
 }
 
@@ -78,6 +83,38 @@ fn mutate(text: String, ops: Vec<(usize, u8, String)>) -> String {
     t.into_iter().collect()
 }
 
+/// A valid save of the sample battle, as `save::write` lays it out.
+const SAVE: &str = r#"{
+  "format": "skirmish-save",
+  "version": 1,
+  "scenario": "maps/sample.toml",
+  "fingerprint": "0123456789abcdef",
+  "turn": 2,
+  "seed": 0,
+  "units": [
+    {"name": "Kiny", "at": [20, 19], "hp": 25, "alive": true, "acted": false, "triggered": false},
+    {"name": "Brute", "at": [22, 18], "hp": 0, "alive": false, "acted": false, "triggered": true}
+  ]
+}"#;
+
+#[test]
+fn the_save_parser_is_the_one_save_read_uses() {
+    // The fuzz target and the tests above feed `save::parse`; it must be what `read` runs.
+    let src = Source::new("x.save", SAVE);
+    let parsed = skirmish::io::save::parse(&src).unwrap();
+    assert_eq!(parsed.units[1].name, "Brute");
+    let p = std::env::temp_dir().join(format!("skirmish-robust-{}.save", std::process::id()));
+    std::fs::write(&p, SAVE).unwrap();
+    assert_eq!(skirmish::io::save::read(&p).unwrap(), parsed);
+    let e = skirmish::io::save::parse(&Source::new("x.save", SAVE.replace("\"version\": 1", "\"version\": 9")))
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "x.save:1:1: save is version 9; this skirmish reads version 1 only"
+    );
+    let _ = std::fs::remove_file(&p);
+}
+
 fn noise() -> impl Strategy<Value = String> {
     prop::string::string_regex(r#"[\[\]{}="',.#\n0-9a-z\- _~^TM\t\r\x00é]{0,8}"#).unwrap()
 }
@@ -93,11 +130,12 @@ proptest! {
 
     #[test]
     fn random_edits_of_the_shipped_files_never_panic(
-        which in 0usize..5,
+        which in 0usize..6,
         ops in prop::collection::vec((any::<usize>(), any::<u8>(), noise()), 1..6),
     ) {
-        let file = ["data/terrain.toml", "data/profiles.toml", "data/units.toml", "maps/sample.toml", "maps/river.toml"][which];
-        let text = mutate(shipped(file), ops);
+        let file = ["data/terrain.toml", "data/profiles.toml", "data/units.toml", "maps/sample.toml", "maps/river.toml", "-"][which];
+        let text = if which == 5 { SAVE.to_string() } else { shipped(file) };
+        let text = mutate(text, ops);
         all_loaders(&text)?;
     }
 
@@ -133,13 +171,19 @@ fn more_units_than_the_limit_is_an_error() {
 }
 
 #[test]
-fn names_are_cleaned_for_display() {
+fn names_are_kept_as_written_and_control_characters_refused() {
     let d = data();
-    let text =
-        shipped("maps/sample.toml").replacen("name = \"Kiny\"", "name = \"\\u0007Kiny the Very Brave Hero\\t\"", 1);
+    let text = shipped("maps/sample.toml").replacen("name = \"Kiny\"", "name = \" Kiny the Very Brave Hero \"", 1);
     let s = Scenario::parse(&Source::new("maps/x.toml", text), &root().join("maps"), &d).unwrap();
-    assert_eq!(s.units[0].name, "Kiny the Very Br");
+    assert_eq!(s.units[0].name, " Kiny the Very Brave Hero ");
     let text = shipped("maps/sample.toml").replacen("name = \"Kiny\"", "name = \"  \"", 1);
     let s = Scenario::parse(&Source::new("maps/x.toml", text), &root().join("maps"), &d).unwrap();
     assert_eq!(s.units[0].name, "Unit 1");
+    let text = shipped("maps/sample.toml").replacen("name = \"Kiny\"", "name = \"\\u0007Kiny\"", 1);
+    let e = Scenario::parse(&Source::new("maps/x.toml", text), &root().join("maps"), &d).unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("maps/x.toml:8:8: unit name \"\\u{7}Kiny\" holds the control character U+0007"),
+        "{e}"
+    );
 }

@@ -1,6 +1,8 @@
 //! `skirmish check`: every error of every file in one run.
 
 use super::*;
+use crate::load::data::DataParts;
+use crate::load::units::Kinds;
 
 pub(super) fn list_dir(dir: &Path, ext: &str) -> Vec<PathBuf> {
     let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
@@ -19,33 +21,56 @@ pub(super) fn check(files: &[PathBuf], data_override: Option<PathBuf>) -> Outcom
     if files.is_empty() {
         let data_dir = data_override.clone().unwrap_or_else(|| find_default("data"));
         let maps_dir = find_default("maps");
-        match DataSet::load(&data_dir) {
-            Err(e) => errs.extend(e),
-            Ok(data) => {
-                for f in list_dir(&maps_dir, "txt") {
-                    if let Err(e) = check_map(&f, &data.terrain) {
-                        errs.extend(e);
-                    }
-                }
-                for f in list_dir(&maps_dir, "toml") {
-                    if let Err(e) = Scenario::load(&f, &data) {
-                        errs.extend(e);
-                    }
+        // Each file of data/ is checked on its own, then the maps against whatever loaded:
+        // one broken file must not hide the errors of the others.
+        let (parts, data_errs) = DataSet::load_parts(&data_dir);
+        errs.extend(data_errs);
+        if let Some(terrain) = &parts.terrain {
+            for f in list_dir(&maps_dir, "txt") {
+                if let Err(e) = check_map(&f, terrain) {
+                    errs.extend(e);
                 }
             }
         }
+        let data = match parts {
+            DataParts {
+                terrain: Some(terrain),
+                profiles: Some(profiles),
+                kinds: Some(kinds),
+            } => Some(DataSet {
+                dir: data_dir.clone(),
+                terrain,
+                profiles,
+                kinds,
+            }),
+            _ => None,
+        };
+        for f in list_dir(&maps_dir, "toml") {
+            let checked = match &data {
+                Some(data) => Scenario::load(&f, data).map(|_| ()),
+                None => Source::read(&f)
+                    .map_err(Diagnostics::from)
+                    .and_then(|s| Scenario::check_syntax(&s)),
+            };
+            if let Err(e) = checked {
+                errs.extend(e);
+            }
+        }
     }
+    let mut notes = Vec::new();
     for f in files {
-        if let Err(e) = check_file(f, data_override.as_deref()) {
+        if let Err(e) = check_file(f, data_override.as_deref(), &mut notes) {
             errs.extend(e);
         }
     }
-    if errs.is_empty() {
+    let outcome = if errs.is_empty() {
         // Exactly `ok`, as the contract says: scripts compare it.
         ok("ok\n".to_string())
     } else {
         fail(errs)
-    }
+    };
+    let notes: String = notes.concat();
+    noted(outcome, (!notes.is_empty()).then_some(notes))
 }
 
 pub(super) fn check_map(f: &Path, terrain: &TerrainSet) -> Result<TerrainMap, Diagnostics> {
@@ -53,13 +78,21 @@ pub(super) fn check_map(f: &Path, terrain: &TerrainSet) -> Result<TerrainMap, Di
     TerrainMap::parse(&src, terrain)
 }
 
-pub(super) fn data_dir_for(f: &Path, data_override: Option<&Path>) -> PathBuf {
-    data_override
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|| default_data_dir(f))
+/// The kinds of file `check` knows, as listed when it meets another.
+const KINDS: &str = "expected terrain.toml, profiles.toml or units.toml (a data folder's tables), \
+a scenario (.toml with a `map` key, in maps/) or a map (.txt)";
+
+/// What kind of file `f` is, from its name, its folder and (for another `.toml`) whether
+/// it has a scenario's `map` key.
+enum FileKind {
+    Terrain,
+    Profiles,
+    Units,
+    Map,
+    Scenario,
 }
 
-pub(super) fn check_file(f: &Path, data_override: Option<&Path>) -> Result<(), Diagnostics> {
+fn kind_of(f: &Path) -> Result<FileKind, Diagnostics> {
     let name = f
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -68,27 +101,71 @@ pub(super) fn check_file(f: &Path, data_override: Option<&Path>) -> Result<(), D
         .extension()
         .map(|e| e.to_string_lossy().into_owned())
         .unwrap_or_default();
-    if name == "terrain.toml" {
-        TerrainSet::parse(&Source::read(f)?).map(|_| ())
-    } else if name == "profiles.toml" {
-        Profiles::parse(&Source::read(f)?).map(|_| ())
-    } else if ext == "txt" {
-        let dir = data_override
-            .map(Path::to_path_buf)
-            .unwrap_or_else(|| f.parent().unwrap_or(Path::new("")).join("..").join("data"));
-        let terrain = TerrainSet::parse(&Source::read(&dir.join("terrain.toml"))?)?;
-        check_map(f, &terrain).map(|_| ())
-    } else if ext == "toml" {
-        let data = DataSet::load(&data_dir_for(f, data_override))?;
-        Scenario::load(f, &data).map(|_| ())
-    } else {
-        Err(Diagnostic {
+    let in_maps = f.parent().and_then(Path::file_name).is_some_and(|d| d == "maps");
+    let unknown = |what: &str| -> Diagnostics {
+        Diagnostic {
             path: display_path(f),
             line: 1,
             col: 1,
-            message: "unknown kind of file: expected terrain.toml, profiles.toml, a map (.txt) or a scenario (.toml)"
-                .into(),
+            message: format!("unknown kind of file ({what}): {KINDS}"),
         }
-        .into())
+        .into()
+    };
+    match (name.as_str(), ext.as_str()) {
+        ("terrain.toml", _) => Ok(FileKind::Terrain),
+        ("profiles.toml", _) => Ok(FileKind::Profiles),
+        ("units.toml", _) => Ok(FileKind::Units),
+        (_, "txt") => Ok(FileKind::Map),
+        (_, "toml") if in_maps => Ok(FileKind::Scenario),
+        (_, "toml") => {
+            let src = Source::read(f)?;
+            let table: toml::Table = src.parse_toml()?;
+            if table.contains_key("map") {
+                Ok(FileKind::Scenario)
+            } else {
+                Err(unknown("a .toml that is no data table and has no scenario `map` key"))
+            }
+        }
+        _ => Err(unknown("neither .toml nor .txt")),
+    }
+}
+
+pub(super) fn check_file(f: &Path, data_override: Option<&Path>, notes: &mut Vec<String>) -> Result<(), Diagnostics> {
+    match kind_of(f)? {
+        FileKind::Terrain => TerrainSet::parse(&Source::read(f)?).map(|_| ()),
+        FileKind::Profiles => Profiles::parse(&Source::read(f)?).map(|_| ()),
+        FileKind::Units => {
+            // Class names are checked against the terrain table beside it (or --data's);
+            // the file's own syntax and numbers are checked even when that table is broken.
+            let dir = data_override
+                .map(Path::to_path_buf)
+                .unwrap_or_else(|| f.parent().unwrap_or(Path::new("")).to_path_buf());
+            let src = Source::read(f)?;
+            let terrain = Source::read(&dir.join("terrain.toml"))
+                .map_err(Diagnostics::from)
+                .and_then(|s| TerrainSet::parse(&s));
+            match terrain {
+                Ok(t) => Kinds::parse(&src, &t.classes).map(|_| ()),
+                Err(mut e) => {
+                    if let Err(own) = Kinds::parse_without_classes(&src) {
+                        e.0.splice(0..0, own.0);
+                    }
+                    Err(e)
+                }
+            }
+        }
+        FileKind::Map => {
+            let dir = data_override
+                .map(Path::to_path_buf)
+                .unwrap_or_else(|| f.parent().unwrap_or(Path::new("")).join("..").join("data"));
+            let terrain = TerrainSet::parse(&Source::read(&dir.join("terrain.toml"))?)?;
+            check_map(f, &terrain).map(|_| ())
+        }
+        FileKind::Scenario => {
+            let (dir, note) = scenario_data_dir(f, data_override.map(Path::to_path_buf));
+            notes.extend(note);
+            let data = DataSet::load(&dir)?;
+            Scenario::load(f, &data).map(|_| ())
+        }
     }
 }

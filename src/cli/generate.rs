@@ -10,13 +10,37 @@ pub(super) fn generate_cmd(seed: u64, (w, h): (usize, usize), out: &Path, data_o
             "error: size {w}x{h} is out of range: each side must be {MIN_SIDE}..={MAX_SIDE}\n"
         ));
     }
-    let data_dir = data_override.unwrap_or_else(|| out.join("..").join("data"));
+    // The data is found as the other commands find it: --data, else ./data, else the
+    // project's data/ (not beside --out, which may be any folder).
+    let given = data_override.is_some();
+    let data_dir = data_override.unwrap_or_else(|| find_default("data"));
     let terrain = match Source::read(&data_dir.join("terrain.toml"))
         .map_err(Diagnostics::from)
         .and_then(|s| TerrainSet::parse(&s))
     {
         Ok(t) => t,
-        Err(e) => return fail(e),
+        Err(e) => {
+            let whence = if given {
+                "from --data".to_string()
+            } else {
+                format!(
+                    "no --data given: ./data, else {}",
+                    display_path(&Path::new(env!("CARGO_MANIFEST_DIR")).join("data"))
+                )
+            };
+            let note = format!(
+                "note: generate reads terrain.toml in the data folder {} ({whence})\n",
+                display_path(&data_dir)
+            );
+            return match fail(e) {
+                Outcome::Done { code, stdout, stderr } => Outcome::Done {
+                    code,
+                    stdout,
+                    stderr: stderr + &note,
+                },
+                other => other,
+            };
+        }
     };
     let map_name = format!("gen-{seed}.txt");
     let g = match crate::io::generate::generate(&terrain, seed, w, h, &map_name) {

@@ -129,7 +129,7 @@ enum Cmd {
     },
     /// Load and validate data files (all of data/ and maps/ by default).
     Check {
-        /// Files to check: terrain.toml, profiles.toml, maps/*.txt or maps/*.toml.
+        /// Files to check: terrain.toml, profiles.toml, units.toml, maps/*.txt or maps/*.toml.
         files: Vec<PathBuf>,
     },
     /// Every cell a unit can end its move on, with cost and path.
@@ -288,24 +288,41 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
         // Window options may stand before or after `play FILE`.
         Some(Cmd::Play { file, opts }) => play(&file, data_override, opts.or(cli.play)),
         Some(Cmd::Check { files }) => check(&files, data_override),
-        Some(Cmd::Range(a)) => range(a, data_override),
+        Some(Cmd::Range(a)) => {
+            let note = a
+                .scenario_path()
+                .and_then(|p| scenario_data_dir(p, data_override.clone()).1);
+            noted(range(a, data_override), note)
+        }
         Some(Cmd::Ai {
             scenario,
             json,
             explain: None,
-        }) => ai_cmd(&scenario, data_override, json),
+        }) => {
+            let note = scenario_data_dir(&scenario, data_override.clone()).1;
+            noted(ai_cmd(&scenario, data_override, json), note)
+        }
         Some(Cmd::Ai {
             scenario,
             json,
             explain: Some(unit),
-        }) => explain_cmd(&scenario, data_override, &unit, json),
+        }) => {
+            let note = scenario_data_dir(&scenario, data_override.clone()).1;
+            noted(explain_cmd(&scenario, data_override, &unit, json), note)
+        }
         Some(Cmd::Simulate {
             scenario,
             turns,
             seed,
             json,
             record,
-        }) => simulate_cmd(&scenario, data_override, turns, seed, json, record.as_deref()),
+        }) => {
+            let note = scenario_data_dir(&scenario, data_override.clone()).1;
+            noted(
+                simulate_cmd(&scenario, data_override, turns, seed, json, record.as_deref()),
+                note,
+            )
+        }
         Some(Cmd::Replay { file, json }) => replay_cmd(&file, data_override, json),
         Some(Cmd::Test { paths, json }) => test::test_cmd(&paths, data_override, json),
         Some(Cmd::Generate { seed, size, out }) => generate_cmd(seed, size, &out, data_override),
@@ -314,9 +331,45 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
 
 pub use crate::io::files::current_or_built as find_default;
 
-/// Loads a scenario and the data it uses.
+/// The data folder of a scenario: `--data`, else `maps/../data` beside it, else — when
+/// that folder does not exist, as for a scenario generated into any folder — the project's
+/// `data/` found as [`find_default`] finds it. The fallback comes with a note for stderr.
+pub fn scenario_data_dir(path: &Path, data_override: Option<PathBuf>) -> (PathBuf, Option<String>) {
+    if let Some(dir) = data_override {
+        return (dir, None);
+    }
+    let beside = default_data_dir(path);
+    if beside.is_dir() {
+        return (beside, None);
+    }
+    let fallback = find_default("data");
+    if !fallback.is_dir() {
+        return (beside, None);
+    }
+    let parent = display_path(path.parent().unwrap_or(Path::new("")));
+    let parent = if parent.is_empty() { ".".to_string() } else { parent };
+    let note = format!(
+        "note: no data folder at {parent}/../data; using {}\n",
+        display_path(&fallback)
+    );
+    (fallback, Some(note))
+}
+
+/// `outcome` with `note` (if any) first on its stderr.
+fn noted(outcome: Outcome, note: Option<String>) -> Outcome {
+    match (outcome, note) {
+        (Outcome::Done { code, stdout, stderr }, Some(note)) => Outcome::Done {
+            code,
+            stdout,
+            stderr: note + &stderr,
+        },
+        (outcome, _) => outcome,
+    }
+}
+
+/// Loads a scenario and the data it uses (see [`scenario_data_dir`]).
 pub fn load_scenario(path: &Path, data_override: Option<PathBuf>) -> Result<(Scenario, DataSet, PathBuf), Diagnostics> {
-    let data_dir = data_override.unwrap_or_else(|| default_data_dir(path));
+    let (data_dir, _) = scenario_data_dir(path, data_override);
     if !path.exists() {
         return Err(Diagnostic::whole_file(path, "cannot read file: no such scenario").into());
     }

@@ -2,6 +2,7 @@
 
 use super::check::check_map;
 use super::*;
+use crate::load::units::MAX_MOVE;
 
 #[derive(Args, Debug)]
 pub(super) struct RangeArgs {
@@ -31,6 +32,13 @@ pub(super) struct RangeArgs {
     /// Print JSON.
     #[arg(long)]
     json: bool,
+}
+
+impl RangeArgs {
+    /// The scenario asked about, when the query is about a scenario (not a bare map).
+    pub(super) fn scenario_path(&self) -> Option<&Path> {
+        self.scenario.as_deref().filter(|_| self.map.is_none())
+    }
 }
 
 pub(super) fn parse_pos(s: &str) -> Result<Pos, String> {
@@ -65,6 +73,9 @@ pub(super) fn range(a: RangeArgs, data_override: Option<PathBuf>) -> Outcome {
         let (Some(from), Some(budget)) = (a.from, a.movement) else {
             return arg_error("--map needs --from X,Y and --move N");
         };
+        if i64::from(budget) > MAX_MOVE {
+            return arg_error(&format!("--move {budget} is out of range (expected 0..={MAX_MOVE})"));
+        }
         let dir = data_override.unwrap_or_else(|| map_path.parent().unwrap_or(Path::new("")).join("..").join("data"));
         let loaded = Source::read(&dir.join("terrain.toml"))
             .map_err(Diagnostics::from)

@@ -6,6 +6,7 @@ use super::anim;
 use super::assets::TILE;
 use super::state::GameState;
 use super::view::*;
+use crate::load::names::{LABEL_CHARS, label};
 use crate::load::profiles::{Behavior, Profiles};
 use crate::load::terrain::ClassId;
 use crate::play::phase::{Action, Phase, Session};
@@ -51,7 +52,7 @@ pub fn unit_lines(b: &Battle, profiles: &Profiles, id: UnitId, hp: i32) -> [Stri
     let u = b.unit(id);
     let first = format!(
         "{} ({})  HP {}/{}  ATK {}  DEF {}  RNG {}  MOV {} {}",
-        u.name,
+        label(&u.name, LABEL_CHARS),
         u.kind,
         hp,
         u.stats.hp,
@@ -107,7 +108,7 @@ pub fn menu(b: &Battle, options: &[Action]) -> Vec<String> {
     options
         .iter()
         .map(|o| match o {
-            Action::Attack(t) => format!("Attack {}", b.unit(*t).name),
+            Action::Attack(t) => format!("Attack {}", label(&b.unit(*t).name, LABEL_CHARS)),
             Action::Wait => "Wait".to_string(),
         })
         .collect()
@@ -122,7 +123,11 @@ pub fn forecast(b: &Battle, att: UnitId, def: UnitId, f: &Forecast) -> String {
     };
     format!(
         "{} → {}: dmg {} (hp {}→{}); {back}",
-        a.name, d.name, f.damage, d.hp, f.defender_hp
+        label(&a.name, LABEL_CHARS),
+        label(&d.name, LABEL_CHARS),
+        f.damage,
+        d.hp,
+        f.defender_hp
     )
 }
 

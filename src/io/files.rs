@@ -30,27 +30,35 @@ pub fn read_versioned_json<T: DeserializeOwned>(
     version: u32,
     what: &str,
 ) -> Result<T, Diagnostic> {
-    let src = Source::read(path)?;
+    parse_versioned_json(&Source::read(path)?, format, version, what)
+}
+
+/// [`read_versioned_json`] on text already read.
+pub fn parse_versioned_json<T: DeserializeOwned>(
+    src: &Source,
+    format: &str,
+    version: u32,
+    what: &str,
+) -> Result<T, Diagnostic> {
+    let at_src = |message: String| src.error_line_col(1, 1, message);
     let damaged = |e: serde_json::Error| {
         src.error_line_col(e.line().max(1), e.column().max(1), format!("damaged {what} file: {e}"))
     };
     // Look at the version first so that a newer layout gets a version message, not a field error.
     let header: serde_json::Value = serde_json::from_str(&src.text).map_err(damaged)?;
     if header.get("format").and_then(|f| f.as_str()) != Some(format) {
-        return Err(Diagnostic::whole_file(
-            path,
-            format!("not a skirmish {what} file (expected \"format\": \"{format}\")"),
-        ));
+        return Err(at_src(format!(
+            "not a skirmish {what} file (expected \"format\": \"{format}\")"
+        )));
     }
     match header.get("version").and_then(|v| v.as_u64()) {
         Some(v) if v == version as u64 => {}
         Some(v) => {
-            return Err(Diagnostic::whole_file(
-                path,
-                format!("{what} is version {v}; this skirmish reads version {version} only"),
-            ));
+            return Err(at_src(format!(
+                "{what} is version {v}; this skirmish reads version {version} only"
+            )));
         }
-        None => return Err(Diagnostic::whole_file(path, format!("{what} has no version number"))),
+        None => return Err(at_src(format!("{what} has no version number"))),
     }
     serde_json::from_str(&src.text).map_err(damaged)
 }

@@ -2,8 +2,8 @@
 //! and rename, so a crash mid-write leaves the previous save intact), refused with a clear
 //! message when it is from another version, damaged, or its scenario changed on disk.
 
-use crate::io::files::{read_versioned_json, write_atomic};
-use crate::load::diag::Diagnostic;
+use crate::io::files::{parse_versioned_json, write_atomic};
+use crate::load::diag::{Diagnostic, Source};
 use crate::load::scenario::Scenario;
 use crate::play::phase::Session;
 use crate::rules::{Battle, Command, Snapshot, UnitState};
@@ -104,7 +104,14 @@ pub fn write(path: &Path, save: &SaveFile) -> Result<(), SaveError> {
 
 /// Reads a save file, checking its format and version; a damaged file is located by line and column.
 pub fn read(path: &Path) -> Result<SaveFile, SaveError> {
-    read_versioned_json(path, FORMAT, VERSION, "save").map_err(SaveError)
+    let src = Source::read(path).map_err(SaveError)?;
+    parse(&src)
+}
+
+/// Parses a save from text already read (the part of [`read`] after the file is opened;
+/// the fuzz target feeds it arbitrary text).
+pub fn parse(src: &Source) -> Result<SaveFile, SaveError> {
+    parse_versioned_json(src, FORMAT, VERSION, "save").map_err(SaveError)
 }
 
 /// Puts a save's state onto a fresh battle of its scenario (through the rules core's

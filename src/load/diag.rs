@@ -85,6 +85,9 @@ impl fmt::Display for Diagnostics {
 
 impl std::error::Error for Diagnostics {}
 
+/// Largest input file read, in bytes (16 MiB: well above a 1024×1024 map).
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
 /// A text file held in memory with its display path, able to turn byte offsets into line:col.
 #[derive(Debug, Clone)]
 pub struct Source {
@@ -103,15 +106,45 @@ impl Source {
         }
     }
 
-    /// Reads a file; an unreadable file is a diagnostic at 1:1.
+    /// Reads a text file; every input file of the product is read here. A file that cannot
+    /// be opened, is not a regular file (a folder, a device such as `/dev/zero`, a FIFO) or
+    /// is larger than [`MAX_FILE_BYTES`] is a diagnostic at 1:1, found without reading it
+    /// (so nothing blocks or fills memory).
     pub fn read(path: &std::path::Path) -> Result<Self, Diagnostic> {
+        use std::io::Read;
         let shown = display_path(path);
-        let bytes = std::fs::read(path).map_err(|e| Diagnostic {
+        let refuse = |message: String| Diagnostic {
             path: shown.clone(),
             line: 1,
             col: 1,
-            message: format!("cannot read file: {e}"),
-        })?;
+            message,
+        };
+        // `metadata` follows links and never opens the file: a FIFO would block on open.
+        let meta = std::fs::metadata(path).map_err(|e| refuse(format!("cannot read file: {e}")))?;
+        if meta.is_dir() {
+            return Err(refuse("cannot read file: it is a folder, not a text file".into()));
+        }
+        if !meta.is_file() {
+            return Err(refuse(
+                "cannot read file: not a regular file (a device, FIFO or socket); expected a text file".into(),
+            ));
+        }
+        let too_big = |size: u64| {
+            refuse(format!(
+                "cannot read file: {size} bytes is larger than the 16 MiB limit ({MAX_FILE_BYTES} bytes)"
+            ))
+        };
+        if meta.len() > MAX_FILE_BYTES {
+            return Err(too_big(meta.len()));
+        }
+        let mut bytes = Vec::with_capacity(meta.len() as usize);
+        std::fs::File::open(path)
+            // Read one byte past the limit so that a file that grew since `metadata` is caught too.
+            .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
+            .map_err(|e| refuse(format!("cannot read file: {e}")))?;
+        if bytes.len() as u64 > MAX_FILE_BYTES {
+            return Err(too_big(bytes.len() as u64));
+        }
         match String::from_utf8(bytes) {
             Ok(text) => Ok(Source::new(shown, text)),
             Err(e) => {

@@ -1,40 +1,52 @@
-//! Unit names as shown to players: cleaned the way the original Minesweeper cleaned names
-//! for its score file — empty becomes a default, control characters go, long names are cut.
+//! Unit names. The name as written in the scenario is the unit's identity: the command
+//! line (`--unit`), JSON, saves and tests use it unchanged. Only the on-screen label
+//! ([`label`]) shortens it.
 
-/// Longest name shown, in characters.
-pub const MAX_NAME_CHARS: usize = 16;
+/// Longest name a label shows, in characters, before it cuts with `…`.
+pub const LABEL_CHARS: usize = 16;
 
-/// The display form of a unit name: control characters removed, surrounding blanks
-/// trimmed, runs of blanks squeezed, cut to [`MAX_NAME_CHARS`]; an empty result becomes
-/// `Unit N` (with `n` its 1-based place in the scenario).
+/// The identity of a unit written as `raw`, the `n`-th unit (1-based) of its scenario:
+/// `raw` itself; an empty or all-blank name becomes `Unit N`. A name holding a control
+/// character (a tab, a newline, an escape) is refused: it could not be typed on the
+/// command line nor shown on one line.
 ///
 /// ```
-/// use skirmish::load::names::clean_name;
-/// assert_eq!(clean_name("  Kiny\t\u{7}", 1), "Kiny");
-/// assert_eq!(clean_name("", 3), "Unit 3");
-/// assert_eq!(clean_name("Bartholomew the Unready", 1), "Bartholomew the ");
+/// use skirmish::load::names::identity;
+/// assert_eq!(identity("Bartholomew the Bold", 1).unwrap(), "Bartholomew the Bold");
+/// assert_eq!(identity("", 3).unwrap(), "Unit 3");
+/// assert!(identity("Ki\u{7}ny", 1).is_err());
 /// ```
-pub fn clean_name(raw: &str, n: usize) -> String {
-    let mut out = String::new();
-    let mut blank = false;
-    for c in raw.chars() {
-        if c.is_control() || c.is_whitespace() {
-            // Tabs and newlines become one space; other control characters vanish.
-            blank |= c.is_whitespace();
-            continue;
-        }
-        if blank && !out.is_empty() {
-            out.push(' ');
-        }
-        blank = false;
-        out.push(c);
+pub fn identity(raw: &str, n: usize) -> Result<String, String> {
+    if let Some(c) = raw.chars().find(|c| c.is_control()) {
+        return Err(format!(
+            "unit name {raw:?} holds the control character U+{:04X}: names are one line of visible text",
+            c as u32
+        ));
     }
-    let cut: String = out.chars().take(MAX_NAME_CHARS).collect();
-    if cut.trim().is_empty() {
-        format!("Unit {n}")
+    if raw.trim().is_empty() {
+        Ok(format!("Unit {n}"))
     } else {
-        cut
+        Ok(raw.to_string())
     }
+}
+
+/// A name as drawn on screen in at most `max` characters: runs of blanks read as one, and
+/// a longer name is cut and ends with `…`. Only labels use this; the name itself is the
+/// unit's identity everywhere else.
+///
+/// ```
+/// use skirmish::load::names::label;
+/// assert_eq!(label("Bartholomew the Bold", 16), "Bartholomew the…");
+/// assert_eq!(label("Kiny", 16), "Kiny");
+/// ```
+pub fn label(name: &str, max: usize) -> String {
+    let words: Vec<&str> = name.split_whitespace().collect();
+    let shown = words.join(" ");
+    if shown.chars().count() <= max {
+        return shown;
+    }
+    let cut: String = shown.chars().take(max.saturating_sub(1)).collect();
+    format!("{}…", cut.trim_end())
 }
 
 #[cfg(test)]
@@ -42,11 +54,18 @@ mod tests {
     use super::*;
 
     #[test]
-    fn cleans_like_a_score_file() {
-        assert_eq!(clean_name("Ki\u{0}ny", 1), "Kiny");
-        assert_eq!(clean_name("a  \n b", 1), "a b");
-        assert_eq!(clean_name("\u{1b}[31m", 2), "[31m");
-        assert_eq!(clean_name("   ", 7), "Unit 7");
-        assert_eq!(clean_name("ééééééééééééééééééé", 1).chars().count(), 16);
+    fn identity_is_the_name_as_written() {
+        assert_eq!(identity("  Kiny  ", 1).unwrap(), "  Kiny  ");
+        assert_eq!(identity("a  b", 1).unwrap(), "a  b");
+        assert_eq!(identity("   ", 7).unwrap(), "Unit 7");
+        assert!(identity("a\tb", 1).unwrap_err().contains("U+0009"));
+        let long = "é".repeat(19);
+        assert_eq!(identity(&long, 1).unwrap(), long);
+    }
+
+    #[test]
+    fn labels_cut_on_characters() {
+        assert_eq!(label(&"é".repeat(19), LABEL_CHARS).chars().count(), LABEL_CHARS);
+        assert_eq!(label("  Kiny\n", LABEL_CHARS), "Kiny");
     }
 }

@@ -14,8 +14,7 @@ use toml::Spanned;
 
 /// Most units one scenario may place.
 pub const MAX_UNITS: usize = 10_000;
-/// Highest `move` accepted.
-pub const MAX_MOVE: i64 = 1_000;
+pub use crate::load::units::MAX_MOVE;
 
 /// One unit as the scenario places it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -123,6 +122,12 @@ impl Scenario {
         Scenario::parse(&src, path.parent().unwrap_or(Path::new("")), data)
     }
 
+    /// Checks a scenario's syntax and fields only (no map, no data): what `check` can
+    /// still say about a scenario when the data folder does not load.
+    pub fn check_syntax(src: &Source) -> Result<(), Diagnostics> {
+        src.parse_toml::<RawScenario>().map(|_| ()).map_err(Diagnostics::from)
+    }
+
     /// Parses scenario text whose map paths are relative to `dir`.
     pub fn parse(src: &Source, dir: &Path, data: &DataSet) -> Result<Scenario, Diagnostics> {
         Scenario::parse_on(src, dir, data, None)
@@ -177,7 +182,10 @@ impl Scenario {
         let mut cells: HashMap<Pos, String> = HashMap::new();
         for u in &raw.units {
             let u = u.get_ref();
-            let name = crate::load::names::clean_name(u.name.get_ref(), units.len() + 1);
+            let name = crate::load::names::identity(u.name.get_ref(), units.len() + 1).unwrap_or_else(|m| {
+                errs.push(src.error_span(&u.name.span(), m));
+                u.name.get_ref().clone()
+            });
             let kind_name = u.kind.as_ref().map_or("soldier", |k| k.get_ref().as_str());
             if data.kinds.get(kind_name).is_none() {
                 let at = u.kind.as_ref().map_or(u.name.span(), |k| k.span());
@@ -200,10 +208,7 @@ impl Scenario {
             if names.contains_key(&name) {
                 err(
                     &u.name.span(),
-                    format!(
-                        "duplicate unit name {name:?}: names must be unique within a scenario (names are shown cut to {} characters)",
-                        crate::load::names::MAX_NAME_CHARS
-                    ),
+                    format!("duplicate unit name {name:?}: names must be unique within a scenario"),
                 );
             }
             names.insert(name.clone(), units.len());

@@ -91,7 +91,10 @@ impl TerrainSet {
 
     /// Parses and validates `terrain.toml`, reporting every problem found.
     pub fn parse(src: &Source) -> Result<TerrainSet, Diagnostics> {
-        let raw: IndexMap<String, Spanned<RawTerrain>> = src.parse_toml()?;
+        let RawFile {
+            classes: declared,
+            terrain: raw,
+        } = src.parse_toml()?;
         let mut errs = Diagnostics::default();
         if raw.is_empty() {
             errs.push(src.error_at(
@@ -108,13 +111,37 @@ impl TerrainSet {
             return Err(errs);
         }
         let mut classes = vec!["foot".to_string()];
-        for def in raw.values() {
-            if let Some(cost) = &def.get_ref().cost
-                && let CostDef::PerClass(map) = cost.get_ref()
-            {
-                for name in map.keys() {
-                    if !classes.contains(name) {
-                        classes.push(name.clone());
+        if let Some(list) = &declared {
+            // Declared classes: `foot` first (the default class), then the file's order.
+            for c in list.get_ref() {
+                let name = c.get_ref();
+                if name.trim().is_empty() {
+                    errs.push(src.error_span(&c.span(), "a class name must not be empty"));
+                } else if name != "foot" && classes.contains(name) {
+                    errs.push(src.error_span(&c.span(), format!("class {name:?} is declared twice")));
+                } else if name != "foot" {
+                    classes.push(name.clone());
+                }
+            }
+            let foots = list.get_ref().iter().filter(|c| c.get_ref() == "foot").count();
+            if foots == 0 {
+                errs.push(src.error_span(
+                    &list.span(),
+                    "`classes` must include \"foot\" (the class of a unit that names none)",
+                ));
+            } else if let Some(second) = list.get_ref().iter().filter(|c| c.get_ref() == "foot").nth(1) {
+                errs.push(src.error_span(&second.span(), "class \"foot\" is declared twice"));
+            }
+        } else {
+            // Without a declaration the classes are the names used in the cost tables.
+            for def in raw.values() {
+                if let Some(cost) = &def.get_ref().cost
+                    && let CostDef::PerClass(map) = cost.get_ref()
+                {
+                    for name in map.keys() {
+                        if !classes.contains(name) {
+                            classes.push(name.clone());
+                        }
                     }
                 }
             }
@@ -158,7 +185,20 @@ impl TerrainSet {
                     },
                     CostDef::PerClass(map) => {
                         for (class, v) in map {
-                            let i = classes.iter().position(|k| k == class).unwrap_or(0);
+                            let Some(i) = classes.iter().position(|k| k == class) else {
+                                // Only a declared list leaves a class unknown: point at its key.
+                                let key = src.text[..v.span().start]
+                                    .rfind(class.as_str())
+                                    .unwrap_or(v.span().start);
+                                errs.push(src.error_at(
+                                    key,
+                                    format!(
+                                        "terrain '{name}': class '{class}' is not declared (classes: {})",
+                                        classes.join(", ")
+                                    ),
+                                ));
+                                continue;
+                            };
                             match check_cost(*v.get_ref()) {
                                 Ok(v) => cost[i] = Some(v),
                                 Err(m) => errs
@@ -228,6 +268,40 @@ pub fn parse_color(s: &str) -> Option<[u8; 3]> {
     }
     let byte = |i: usize| u8::from_str_radix(&hex[i..i + 2], 16).ok();
     Some([byte(0)?, byte(2)?, byte(4)?])
+}
+
+/// The whole file: an optional `classes = [...]` declaration, then one table per terrain.
+struct RawFile {
+    classes: Option<Spanned<Vec<Spanned<String>>>>,
+    terrain: IndexMap<String, Spanned<RawTerrain>>,
+}
+
+impl<'de> Deserialize<'de> for RawFile {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = RawFile;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("`classes = [...]` and tables of terrain such as [plain]")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<RawFile, A::Error> {
+                // Read entry by entry from toml's own deserializer, so the spans survive.
+                let mut out = RawFile {
+                    classes: None,
+                    terrain: IndexMap::new(),
+                };
+                while let Some(k) = m.next_key::<String>()? {
+                    if k == "classes" {
+                        out.classes = Some(m.next_value()?);
+                    } else {
+                        out.terrain.insert(k, m.next_value()?);
+                    }
+                }
+                Ok(out)
+            }
+        }
+        d.deserialize_map(V)
+    }
 }
 
 #[derive(Deserialize)]
@@ -315,5 +389,33 @@ mod tests {
         let d = e.first().unwrap();
         assert_eq!((d.line, d.col), (3, 8));
         assert!(d.message.contains("an integer, or a table"), "{}", d.message);
+    }
+
+    #[test]
+    fn declared_classes_fix_the_order_and_refuse_others() {
+        let t = parse(
+            "classes = [\"foot\", \"flier\", \"horse\"]\n[plain]\nglyph = \".\"\ncost = { horse = 1, foot = 1 }\n",
+        )
+        .unwrap();
+        assert_eq!(t.classes, ["foot", "flier", "horse"]);
+        // A declared class no table names still exists (it cannot enter anything).
+        assert_eq!(t.get(TerrainId(0)).cost_for(ClassId(1)), None);
+        let e = parse("classes = [\"foot\", \"horse\"]\n[plain]\nglyph = \".\"\ncost = { foot = 1, hrose = 1 }\n")
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "terrain.toml:4:20: terrain 'plain': class 'hrose' is not declared (classes: foot, horse)"
+        );
+        for (bad, want) in [
+            ("[\"horse\"]", "terrain.toml:1:11: `classes` must include \"foot\""),
+            (
+                "[\"foot\", \"foot\"]",
+                "terrain.toml:1:20: class \"foot\" is declared twice",
+            ),
+            ("[\"foot\", \"\"]", "terrain.toml:1:20: a class name must not be empty"),
+        ] {
+            let e = parse(&format!("classes = {bad}\n[plain]\nglyph = \".\"\ncost = 1\n")).unwrap_err();
+            assert!(e.to_string().starts_with(want), "{bad}: {e}");
+        }
     }
 }

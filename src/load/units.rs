@@ -10,6 +10,10 @@ pub const SPRITES: [&str; 10] = [
     "hero", "knight", "flier", "bowman", "brute", "soldier", "guard", "mage", "archer", "grunt",
 ];
 
+/// Highest `move` accepted anywhere a move is read: `units.toml`, scenarios and the
+/// command line (`range --move`).
+pub const MAX_MOVE: i64 = 1_000;
+
 /// Highest hp, attack or defense accepted.
 pub const MAX_STAT: i64 = 9_999;
 
@@ -118,6 +122,16 @@ impl Kinds {
 
     /// Parses `units.toml`; `classes` are the movement classes of the terrain table.
     pub fn parse(src: &Source, classes: &[String]) -> Result<Kinds, Diagnostics> {
+        Kinds::parse_with(src, Some(classes))
+    }
+
+    /// Parses `units.toml` on its own, when the terrain table (and so the list of movement
+    /// classes) is not available: syntax, fields and numbers are checked, class names are not.
+    pub fn parse_without_classes(src: &Source) -> Result<Kinds, Diagnostics> {
+        Kinds::parse_with(src, None)
+    }
+
+    fn parse_with(src: &Source, classes: Option<&[String]>) -> Result<Kinds, Diagnostics> {
         let raw: IndexMap<String, Spanned<RawKind>> = src.parse_toml()?;
         let mut errs = Diagnostics::default();
         let mut list = Vec::new();
@@ -137,9 +151,10 @@ impl Kinds {
                 }
                 None => "grunt".into(),
             };
-            let class = match &k.class {
-                Some(c) if classes.contains(c.get_ref()) => c.get_ref().clone(),
-                Some(c) => {
+            let class = match (&k.class, classes) {
+                (Some(c), None) => c.get_ref().clone(),
+                (Some(c), Some(classes)) if classes.contains(c.get_ref()) => c.get_ref().clone(),
+                (Some(c), Some(classes)) => {
                     bad(
                         c.span(),
                         format!(
@@ -150,7 +165,17 @@ impl Kinds {
                     );
                     String::new()
                 }
-                None => "foot".into(),
+                (None, _) => "foot".into(),
+            };
+            let movement = match *k.movement.get_ref() {
+                m @ 0..=MAX_MOVE => m as u32,
+                m => {
+                    bad(
+                        k.movement.span(),
+                        format!("move = {m} is out of range (expected 0..={MAX_MOVE})"),
+                    );
+                    0
+                }
             };
             let mut stat = |s: &Spanned<i64>, n: &str, min: i64| {
                 check_stat(n, *s.get_ref(), min).unwrap_or_else(|m| {
@@ -158,7 +183,6 @@ impl Kinds {
                     0
                 })
             };
-            let movement = stat(&k.movement, "move", 0) as u32;
             let hp = stat(&k.hp, "hp", 1);
             let attack = stat(&k.attack, "attack", 0);
             let defense = stat(&k.defense, "defense", 0);

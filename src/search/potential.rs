@@ -70,18 +70,29 @@ fn fill(layer: &CostLayer, target: usize, dist: &mut [Cost]) {
     let costs = &layer.costs[..];
     assert_eq!(costs.len(), dist.len(), "cost layer and potential map sizes differ");
     dist[target] = 0;
-    // Cells that cannot be entered pass nothing on: nobody reaches the target through them.
-    if costs[target] == 0 {
-        return;
-    }
     // Edge costs are 1..=max_cost, so a power-of-two ring of buckets indexed by
     // `cost & mask` never mixes two pending costs.
-    let size = (layer.max_cost as usize + 1).next_power_of_two();
+    let size = (layer.max_cost.max(1) as usize + 1).next_power_of_two();
     let mask = size as Cost - 1;
     let mut ring: Vec<Vec<u32>> = vec![Vec::new(); size];
-    ring[0].push(target as u32);
-    let mut pending = 1usize;
-    let mut cur: Cost = 0;
+    // The target is settled here rather than in the loop: entering it costs its terrain,
+    // or 1 for a class that cannot enter it (a flier on a mountain, chased by a horse;
+    // contract, "second round"). The loop then never meets the target again.
+    let enter_target = match costs[target] {
+        0 => 1,
+        c => c as Cost,
+    };
+    let mut pending = 0usize;
+    for &off in &offsets {
+        let n = target.wrapping_add(off);
+        // The target is a map cell, so its neighbours lie inside the padded arrays.
+        if costs[n] != 0 {
+            dist[n] = enter_target;
+            ring[(enter_target & mask) as usize].push(n as u32);
+            pending += 1;
+        }
+    }
+    let mut cur: Cost = 1;
     while pending > 0 {
         let slot = (cur & mask) as usize;
         let mut bucket = std::mem::take(&mut ring[slot]);

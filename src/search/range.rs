@@ -108,8 +108,11 @@ fn cost_of(s: u64) -> Cost {
     (COST_MASK - ((s >> 8) & COST_MASK)) as Cost
 }
 
-/// Highest movement budget a search accepts; larger budgets are clamped (the cost field is 24 bits).
+/// Highest movement budget the search can represent (the cost field is 24 bits); a larger
+/// budget is treated as this one. No input reaches it: every `move` that is read, from a
+/// file or the command line, is refused above [`MAX_MOVE`](crate::load::units::MAX_MOVE).
 pub const MAX_BUDGET: Cost = (1 << COST_BITS) - 1 - 255;
+const _: () = assert!(crate::load::units::MAX_MOVE as u64 <= MAX_BUDGET as u64);
 
 /// Reusable scratch space for range searches on one map size. Keep one and call
 /// [`RangeFinder::search`] as often as needed; nothing is cleared between searches.

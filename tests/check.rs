@@ -1,0 +1,171 @@
+//! `skirmish check`: every shipped kind of file is recognised when named, and one run
+//! reports every independent error of every file.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A scratch copy of the shipped `data/` and `maps/`.
+struct Tree(PathBuf);
+
+impl Tree {
+    fn new(name: &str) -> Tree {
+        let dir = std::env::temp_dir().join(format!("skirmish-check-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        for sub in ["data", "maps"] {
+            std::fs::create_dir_all(dir.join(sub)).unwrap();
+            for e in std::fs::read_dir(root().join(sub)).unwrap() {
+                let p = e.unwrap().path();
+                std::fs::copy(&p, dir.join(sub).join(p.file_name().unwrap())).unwrap();
+            }
+        }
+        Tree(dir)
+    }
+    fn edit(&self, rel: &str, from: &str, to: &str) {
+        let p = self.0.join(rel);
+        let text = std::fs::read_to_string(&p).unwrap();
+        assert_eq!(text.matches(from).count(), 1, "{from:?} once in {rel}");
+        std::fs::write(&p, text.replacen(from, to, 1)).unwrap();
+    }
+    /// Runs the binary inside the tree, so `check` alone checks this tree's data/ and maps/.
+    fn run(&self, args: &[&str]) -> (i32, String, String) {
+        let out = Command::new(env!("CARGO_BIN_EXE_skirmish"))
+            .args(args)
+            .current_dir(&self.0)
+            .output()
+            .unwrap();
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    }
+}
+
+impl Drop for Tree {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[test]
+fn every_shipped_kind_is_recognised_when_named() {
+    let t = Tree::new("kinds");
+    for f in [
+        "data/units.toml",
+        "data/terrain.toml",
+        "data/profiles.toml",
+        "maps/sample.txt",
+        "maps/sample.toml",
+    ] {
+        let (code, out, err) = t.run(&["check", f]);
+        assert_eq!((code, out.as_str(), err.as_str()), (0, "ok\n", ""), "check {f}");
+    }
+    // Named explicitly, units.toml gets its own errors, at its own place.
+    t.edit("data/units.toml", "move = 7\nhp = 28\n", "moev = 7\nhp = 28\n");
+    let (code, out, err) = t.run(&["check", "data/units.toml"]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(err.starts_with("data/units.toml:17:1: unknown field `moev`"), "{err}");
+}
+
+#[test]
+fn an_unrecognised_toml_says_which_kinds_exist() {
+    let t = Tree::new("unknown");
+    std::fs::write(t.0.join("notes.toml"), "title = \"my notes\"\n").unwrap();
+    let (code, out, err) = t.run(&["check", "notes.toml"]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(err.starts_with("notes.toml:1:1: "), "{err}");
+    for kind in ["terrain.toml", "profiles.toml", "units.toml", "scenario", "map"] {
+        assert!(err.contains(kind), "{kind} missing from {err}");
+    }
+}
+
+#[test]
+fn errors_in_three_files_are_all_listed_in_one_run() {
+    let t = Tree::new("three");
+    t.edit("data/terrain.toml", "glyph = \"T\"", "glyph = \"TT\"");
+    t.edit("data/units.toml", "move = 7\nhp = 28\n", "moev = 7\nhp = 28\n");
+    t.edit("maps/river.toml", "name = \"River", "nmae = \"River");
+    let (code, out, err) = t.run(&["check"]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    for want in [
+        "data/terrain.toml:21:9: terrain 'forest': glyph must be exactly one visible character",
+        "data/units.toml:17:1: unknown field `moev`",
+        "maps/river.toml:",
+    ] {
+        assert!(err.lines().any(|l| l.starts_with(want)), "{want} missing from:\n{err}");
+    }
+}
+
+#[test]
+fn maps_are_checked_when_only_profiles_fail() {
+    let t = Tree::new("maps");
+    t.edit("data/profiles.toml", "sight = 10\n", "sight = -1\n");
+    std::fs::write(t.0.join("maps/bad.txt"), "..Q..\n").unwrap();
+    let (code, _, err) = t.run(&["check"]);
+    assert_eq!(code, 1);
+    assert!(err.lines().any(|l| l.starts_with("data/profiles.toml:")), "{err}");
+    assert!(
+        err.lines()
+            .any(|l| l.starts_with("maps/bad.txt:1:3: unknown terrain glyph 'Q'")),
+        "{err}"
+    );
+}
+
+#[test]
+fn units_errors_show_even_when_terrain_is_broken() {
+    let t = Tree::new("units");
+    t.edit("data/terrain.toml", "glyph = \"T\"", "glyph = \"TT\"");
+    t.edit("data/units.toml", "move = 7\nhp = 28\n", "move = 7\nhp = -28\n");
+    let (code, _, err) = t.run(&["check", "data/units.toml", "data/terrain.toml"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("data/units.toml:18:6: unit kind 'hero': hp = -28 is out of range"),
+        "{err}"
+    );
+    assert!(err.contains("data/terrain.toml:21:9:"), "{err}");
+    let (_, _, err) = t.run(&["check"]);
+    assert!(
+        err.contains("data/units.toml:18:6: unit kind 'hero': hp = -28 is out of range"),
+        "{err}"
+    );
+}
+
+#[test]
+fn declared_classes_catch_a_misspelt_class() {
+    let t = Tree::new("classes");
+    // The shipped table declares its classes.
+    let terrain = std::fs::read_to_string(t.0.join("data/terrain.toml")).unwrap();
+    assert!(
+        terrain
+            .lines()
+            .any(|l| l == "classes = [\"foot\", \"horse\", \"flier\"]"),
+        "data/terrain.toml declares its classes"
+    );
+    t.edit(
+        "data/terrain.toml",
+        "horse = 4, flier = 1 }\ndefense = 1\n",
+        "hrose = 4, flier = 1 }\ndefense = 1\n",
+    );
+    let (code, out, err) = t.run(&["check", "data/terrain.toml"]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(
+        err.starts_with(
+            "data/terrain.toml:22:20: terrain 'forest': class 'hrose' is not declared (classes: foot, horse, flier)"
+        ),
+        "{err}"
+    );
+    // Without the declaration the classes are inferred, as before: hrose is a new class.
+    let text = std::fs::read_to_string(t.0.join("data/terrain.toml")).unwrap();
+    let text: String = text
+        .lines()
+        .filter(|l| !l.starts_with("classes ="))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(t.0.join("data/terrain.toml"), text).unwrap();
+    let (code, out, err) = t.run(&["check", "data/terrain.toml"]);
+    assert_eq!((code, out.as_str(), err.as_str()), (0, "ok\n", ""));
+}

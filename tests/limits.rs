@@ -1,0 +1,83 @@
+//! Limits are one number each and said, not clamped: `move` stops at `MAX_MOVE` (1,000)
+//! in `units.toml`, in scenarios and on the command line, each with a message.
+
+use skirmish::fixture::run_cli as exec;
+use skirmish::load::units::MAX_MOVE;
+use std::path::{Path, PathBuf};
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A scratch copy of the shipped data and the sample scenario.
+struct Tree(PathBuf);
+
+impl Tree {
+    fn new(name: &str) -> Tree {
+        let dir = std::env::temp_dir().join(format!("skirmish-limits-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        for sub in ["data", "maps"] {
+            std::fs::create_dir_all(dir.join(sub)).unwrap();
+            for e in std::fs::read_dir(root().join(sub)).unwrap() {
+                let p = e.unwrap().path();
+                std::fs::copy(&p, dir.join(sub).join(p.file_name().unwrap())).unwrap();
+            }
+        }
+        Tree(dir)
+    }
+    fn edit(&self, rel: &str, from: &str, to: &str) -> PathBuf {
+        let p = self.0.join(rel);
+        let text = std::fs::read_to_string(&p).unwrap();
+        assert_eq!(text.matches(from).count(), 1, "{from:?} once in {rel}");
+        std::fs::write(&p, text.replacen(from, to, 1)).unwrap();
+        p
+    }
+}
+
+impl Drop for Tree {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[test]
+fn the_limit_is_the_scenario_limit() {
+    assert_eq!(MAX_MOVE, 1_000);
+}
+
+#[test]
+fn units_toml_refuses_a_move_past_the_limit_at_its_own_place() {
+    let t = Tree::new("units");
+    let units = t.edit("data/units.toml", "move = 7\nhp = 28\n", "move = 5000\nhp = 28\n");
+    let (code, out, err) = exec(&["check", "--data", t.0.join("data").to_str().unwrap()]);
+    assert_eq!((code, out.as_str()), (1, ""), "{err}");
+    let want = format!(
+        "{}:17:8: unit kind 'hero': move = 5000 is out of range (expected 0..=1000)",
+        units.display()
+    );
+    assert!(err.lines().any(|l| l == want), "want {want}\n got {err}");
+    // The error is the kind's, not every scenario's that uses the kind.
+    assert!(!err.contains("maps/"), "{err}");
+    // The limit itself is accepted.
+    t.edit("data/units.toml", "move = 5000\nhp", "move = 1000\nhp");
+    let (code, _, err) = exec(&["check", "--data", t.0.join("data").to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+}
+
+#[test]
+fn range_on_a_bare_map_refuses_a_move_past_the_limit() {
+    let map = root().join("maps/sample.txt");
+    let map = map.to_str().unwrap();
+    let (code, out, err) = exec(&["range", "--map", map, "--from", "20,20", "--move", "1001", "--json"]);
+    assert_eq!((code, out.as_str()), (1, ""), "{err}");
+    assert!(err.contains("--move 1001 is out of range (expected 0..=1000)"), "{err}");
+    let (code, out, err) = exec(&["range", "--map", map, "--from", "20,20", "--move", "16777215", "--json"]);
+    assert_eq!((code, out.as_str()), (1, ""), "{err}");
+    let (code, out, err) = exec(&["range", "--map", map, "--from", "20,20", "--move", "1000", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("\"move\":1000"),
+        "the move as given: {}",
+        &out[..80.min(out.len())]
+    );
+}

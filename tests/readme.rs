@@ -1,0 +1,132 @@
+//! The README shows what the program prints: every `$ skirmish ...` line of its
+//! "Command line" section is run from the project root with the built binary, and the
+//! lines shown under it are compared with the real output. A text line must equal the
+//! real line at the same place; a JSON line shown abbreviated with `...` must match the
+//! real line's start (before `...`) and end (after it), and every key it shows must be
+//! a key of the real JSON.
+
+use std::path::Path;
+use std::process::Command;
+
+/// `(command line, lines shown under it)` for every example of the section.
+fn examples(readme: &str) -> Vec<(String, Vec<String>)> {
+    let section = readme
+        .split("\n## ")
+        .find(|s| s.starts_with("Command line"))
+        .expect("README has a \"## Command line\" section");
+    let mut out: Vec<(String, Vec<String>)> = Vec::new();
+    let mut in_block = false;
+    for line in section.lines() {
+        if line.starts_with("```") {
+            in_block = !in_block;
+            if !in_block {
+                // A block ends the last example's output.
+                out.push((String::new(), Vec::new()));
+            }
+            continue;
+        }
+        if !in_block {
+            continue;
+        }
+        if let Some(cmd) = line.strip_prefix("$ ") {
+            out.push((cmd.to_string(), Vec::new()));
+        } else if let Some((cmd, shown)) = out.last_mut()
+            && !cmd.is_empty()
+        {
+            shown.push(line.to_string());
+        }
+    }
+    out.retain(|(cmd, _)| !cmd.is_empty());
+    out
+}
+
+/// The keys of a JSON text, in any object: `"key":`.
+fn keys(text: &str) -> Vec<String> {
+    let mut keys = Vec::new();
+    let mut rest = text;
+    while let Some(i) = rest.find("\":") {
+        let before = &rest[..i];
+        if let Some(j) = before.rfind('"') {
+            keys.push(before[j + 1..].to_string());
+        }
+        rest = &rest[i + 2..];
+    }
+    keys
+}
+
+fn compare(shown: &str, real: &str) -> Result<(), String> {
+    match shown.split_once("...") {
+        None if shown == real => Ok(()),
+        None => Err(format!("shown:\n  {shown}\nreal:\n  {real}")),
+        Some((start, end)) => {
+            let (start, end) = (start.trim_end_matches([' ', ',']), end.trim_start_matches([' ', ',']));
+            if !real.starts_with(start) {
+                return Err(format!("the real line does not start with {start:?}:\n  {real}"));
+            }
+            if !real.ends_with(end) {
+                return Err(format!("the real line does not end with {end:?}:\n  {real}"));
+            }
+            let real_keys = keys(real);
+            match keys(shown).into_iter().find(|k| !real_keys.contains(k)) {
+                Some(k) => Err(format!("key {k:?} is not in the real output:\n  {real}")),
+                None => Ok(()),
+            }
+        }
+    }
+}
+
+#[test]
+fn every_command_line_example_prints_what_the_readme_shows() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let examples = examples(&readme);
+    assert!(
+        examples.len() >= 2,
+        "the README's examples were not found: {examples:?}"
+    );
+    for (cmd, shown) in &examples {
+        let args: Vec<&str> = cmd.split_whitespace().collect();
+        assert_eq!(args[0], "skirmish", "{cmd}");
+        assert!(!shown.is_empty(), "`{cmd}` shows no output in the README");
+        let out = Command::new(env!("CARGO_BIN_EXE_skirmish"))
+            .args(&args[1..])
+            .current_dir(root)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "`{cmd}` failed: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let real = String::from_utf8(out.stdout).unwrap();
+        let real: Vec<&str> = real.lines().collect();
+        assert!(
+            real.len() >= shown.len(),
+            "`{cmd}` prints fewer lines than the README shows"
+        );
+        for (s, r) in shown.iter().zip(&real) {
+            if let Err(e) = compare(s, r) {
+                panic!("README example `{cmd}` is stale: {e}");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_comparison_catches_a_stale_example() {
+    // The comparison itself, on the kind of staleness the README once had.
+    let real = "Brute (charger) -> Kiny: (25, 16) -> (20, 17) path 344444  | closest (9 → 3)";
+    assert!(compare(real, real).is_ok());
+    assert!(
+        compare(
+            "Brute (charger) -> Kiny: (25, 16) -> (20, 17) path 344444  | closest (13 → 7)",
+            real
+        )
+        .is_err()
+    );
+    let json = r#"{"cells":[{"at":[1,1],"cost":0}],"move":7,"unit":"K"}"#;
+    assert!(compare(r#"{"cells":[{"at":[1,1], ...],"move":7,"unit":"K"}"#, json).is_ok());
+    assert!(compare(r#"{"cells":[{"at":[1,1], ...],"move":7,"unit":"K","team":"x"}"#, json).is_err());
+    assert!(compare(r#"{"cells":[{"at":[2,1], ...}"#, json).is_err());
+    assert!(compare(r#"{"cells": ..., "moves":7}"#, json).is_err());
+}
