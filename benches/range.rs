@@ -40,8 +40,8 @@ fn setup(side: usize, mixed: bool) -> (CostLayer, Occupancy, Pos) {
 }
 
 fn reference_reach(layer: &CostLayer, occ: &Occupancy, origin: usize, budget: u32) -> usize {
-    let stride = layer.layout.stride;
-    let costs = &layer.costs;
+    let stride = layer.layout().stride();
+    let costs = &layer.costs();
     let offsets = [stride.wrapping_neg(), 1, stride, 1usize.wrapping_neg()];
     dijkstra_reach(&origin, |&i| {
         offsets.iter().filter_map(move |&o| {
@@ -62,7 +62,7 @@ fn range_benches(c: &mut Criterion) {
     for side in [32usize, 256] {
         for mixed in [false, true] {
             let (layer, occ, origin) = setup(side, mixed);
-            let mut finder = RangeFinder::new(layer.layout);
+            let mut finder = RangeFinder::new(layer.layout());
             for budget in [7u32, 15, 30] {
                 let q = RangeQuery {
                     origin,
@@ -76,7 +76,7 @@ fn range_benches(c: &mut Criterion) {
                 group.bench_function(BenchmarkId::new("ours", &name), |b| {
                     b.iter(|| black_box(finder.search(&layer, &occ, black_box(q)).len()))
                 });
-                let o = layer.layout.index(origin);
+                let o = layer.layout().index(origin);
                 group.bench_function(BenchmarkId::new("pathfinding", &name), |b| {
                     b.iter(|| black_box(reference_reach(&layer, &occ, black_box(o), budget)))
                 });
@@ -96,12 +96,12 @@ fn potential_benches(c: &mut Criterion) {
     group.bench_function("ours/256x256/mixed", |b| {
         b.iter(|| black_box(PotentialMap::compute(&layer, black_box(target))))
     });
-    let stride = layer.layout.stride;
+    let stride = layer.layout().stride();
     let offsets = [stride.wrapping_neg(), 1, stride, 1usize.wrapping_neg()];
-    let costs = &layer.costs;
+    let costs = &layer.costs();
     group.bench_function("pathfinding_dijkstra_all/256x256/mixed", |b| {
         b.iter(|| {
-            let t = layer.layout.index(target);
+            let t = layer.layout().index(target);
             black_box(dijkstra_all(&t, |&i| {
                 let enter = costs[i] as u32;
                 offsets

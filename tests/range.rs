@@ -19,7 +19,7 @@ fn range_picture(scene: &str, budget: u32, class: &str, leash: Option<Leash>) ->
     let class = s.terrain.class(class).unwrap();
     let layer = s.map.cost_layer(&s.terrain, class);
     let occ = s.occupancy(Team::Player);
-    let mut f = RangeFinder::new(layer.layout);
+    let mut f = RangeFinder::new(layer.layout());
     let q = RangeQuery {
         origin: s.mark('@'),
         budget,
@@ -149,7 +149,7 @@ fn paths_are_digit_strings_that_replay_to_their_cell() {
     );
     let layer = s.map.cost_layer(&s.terrain, ClassId(0));
     let occ = s.occupancy(Team::Player);
-    let mut f = RangeFinder::new(layer.layout);
+    let mut f = RangeFinder::new(layer.layout());
     let origin = s.mark('@');
     let r = f.search(
         &layer,
@@ -246,7 +246,7 @@ fn regression_the_original_algorithm_misses_a_cell_and_keeps_a_dearer_path() {
     assert_picture(got, "0 6 5 6\n1 2 4 #");
     let s = Scene::parse("@ ~ . .\n. . T #");
     let layer = s.map.cost_layer(&s.terrain, ClassId(0));
-    let mut f = RangeFinder::new(layer.layout);
+    let mut f = RangeFinder::new(layer.layout());
     let r = f.search(
         &layer,
         &s.occupancy(Team::Player),
@@ -464,7 +464,7 @@ proptest! {
         for &p in &case.blocks { occ.place(p, Team::Enemy); }
         for &p in &case.allies { occ.place(p, Team::Player); }
         let q = RangeQuery { origin: case.origin, budget: case.budget, team: Team::Player, leash: None };
-        let mut f = RangeFinder::new(layer.layout);
+        let mut f = RangeFinder::new(layer.layout());
         let r = f.search(&layer, &occ, q);
         let ours: BTreeMap<Pos, u32> = r.cells().collect();
         prop_assert_eq!(&ours, &reference(&case, &terrain, &map, class));
@@ -490,7 +490,7 @@ proptest! {
         let layer = map.cost_layer(&terrain, class);
         let occ = Occupancy::new(map.layout());
         let leash = Leash { pivot: case.origin, radius };
-        let mut f = RangeFinder::new(layer.layout);
+        let mut f = RangeFinder::new(layer.layout());
         let r = f.search(&layer, &occ, RangeQuery { origin: case.origin, budget: case.budget, team: Team::Enemy, leash: Some(leash) });
         for (p, _) in r.cells() {
             for c in r.path(p).unwrap().replay(case.origin) {
@@ -525,4 +525,36 @@ proptest! {
         let mut f = RangeFinder::new(skirmish::load::map::Layout::new(1, 1));
         check_case(&mut f, &case, Some(leash))?;
     }
+}
+
+/// The search's unchecked reads rely on the occupancy having the cost layer's layout: a
+/// 3×4 and a 4×3 map have padded arrays of the same length but different strides, and the
+/// search must refuse the mix, not read the wrong cells.
+#[test]
+#[should_panic(expected = "the occupancy and the cost layer must have the same layout")]
+fn an_occupancy_of_another_layout_is_refused_even_at_the_same_length() {
+    use skirmish::search::layout::{CostLayer, Layout};
+    use skirmish::search::range::{Occupancy, RangeFinder, RangeQuery};
+    let (tall, wide) = (Layout::new(3, 4), Layout::new(4, 3));
+    assert_eq!(tall.len(), wide.len());
+    let layer = CostLayer::new(tall, |_| 1);
+    let occ = Occupancy::new(wide);
+    let q = RangeQuery {
+        origin: skirmish::search::grid::Pos::new(0, 0),
+        budget: 3,
+        team: skirmish::search::grid::Team::Player,
+        leash: None,
+    };
+    let _ = RangeFinder::new(tall).search(&layer, &occ, q).len();
+}
+
+#[test]
+fn a_cost_layer_has_a_zero_border_whatever_the_costs() {
+    use skirmish::search::layout::{CostLayer, Layout};
+    let l = Layout::new(3, 2);
+    let layer = CostLayer::new(l, |_| 7);
+    let border = (0..l.len()).filter(|&i| !l.contains(l.pos(i)));
+    assert!(border.clone().count() == l.len() - 6);
+    assert!(border.into_iter().all(|i| layer.costs()[i] == 0));
+    assert_eq!(layer.max_cost(), 7);
 }

@@ -113,7 +113,7 @@ pub(super) fn range(a: RangeArgs, data_override: Option<PathBuf>) -> Outcome {
             occ.place(p, Team::Enemy);
         }
         let layer = map.cost_layer(&terrain, class);
-        let mut finder = RangeFinder::new(layer.layout);
+        let mut finder = RangeFinder::new(layer.layout());
         let q = RangeQuery {
             origin: from,
             budget,

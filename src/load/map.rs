@@ -2,7 +2,8 @@
 
 use crate::load::diag::{Diagnostics, Source};
 use crate::load::terrain::{ClassId, TerrainId, TerrainSet};
-use crate::search::grid::{Dir, Pos};
+use crate::search::grid::Pos;
+pub use crate::search::layout::{CostLayer, Layout};
 
 /// Widest or tallest map accepted, in cells.
 pub const MAX_MAP_SIDE: usize = 1024;
@@ -145,26 +146,12 @@ impl TerrainMap {
 
     /// Cost of entering each cell for `class`, on the padded layout (0 = cannot enter).
     pub fn cost_layer(&self, terrain: &TerrainSet, class: ClassId) -> CostLayer {
-        let layout = self.layout();
         let table: Vec<u8> = terrain
             .kinds
             .iter()
             .map(|t| t.cost.get(class.0 as usize).copied().flatten().unwrap_or(0))
             .collect();
-        let mut costs = vec![0u8; layout.len()];
-        for y in 0..self.height {
-            let row = &self.cells[y * self.width..(y + 1) * self.width];
-            let start = layout.index(Pos::new(0, y as i32));
-            for (slot, t) in costs[start..start + self.width].iter_mut().zip(row) {
-                *slot = table[t.0 as usize];
-            }
-        }
-        let max_cost = costs.iter().copied().max().unwrap_or(0);
-        CostLayer {
-            layout,
-            costs,
-            max_cost,
-        }
+        CostLayer::new(self.layout(), |p| table[self.at(p).0 as usize])
     }
 }
 
@@ -173,91 +160,6 @@ fn show_glyph(c: char) -> String {
         format!("{:?}", c)
     } else {
         format!("'{c}'")
-    }
-}
-
-/// A map-sized flat array with a one-cell border of "outside" around it, so that the
-/// four neighbours of any map cell are plain index offsets with no bounds checks.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Layout {
-    /// Map columns.
-    pub width: usize,
-    /// Map rows.
-    pub height: usize,
-    /// Padded row length (`width + 2`).
-    pub stride: usize,
-}
-
-impl Layout {
-    /// The layout of a `width` × `height` map.
-    pub fn new(width: usize, height: usize) -> Layout {
-        Layout {
-            width,
-            height,
-            stride: width + 2,
-        }
-    }
-
-    /// Length of a padded array.
-    pub fn len(&self) -> usize {
-        self.stride * (self.height + 2)
-    }
-
-    /// Never true: even a 0×0 map has its border.
-    pub fn is_empty(&self) -> bool {
-        false
-    }
-
-    /// True when `p` lies on the map.
-    pub fn contains(&self, p: Pos) -> bool {
-        p.x >= 0 && p.y >= 0 && (p.x as usize) < self.width && (p.y as usize) < self.height
-    }
-
-    /// Padded index of an on-map cell.
-    #[inline]
-    pub fn index(&self, p: Pos) -> usize {
-        (p.y as usize + 1) * self.stride + p.x as usize + 1
-    }
-
-    /// The cell of a padded index.
-    #[inline]
-    pub fn pos(&self, i: usize) -> Pos {
-        Pos::new((i % self.stride) as i32 - 1, (i / self.stride) as i32 - 1)
-    }
-
-    /// Index offset of one step in direction `d`.
-    #[inline]
-    pub fn offset(&self, d: Dir) -> isize {
-        match d {
-            Dir::Up => -(self.stride as isize),
-            Dir::Right => 1,
-            Dir::Down => self.stride as isize,
-            Dir::Left => -1,
-        }
-    }
-}
-
-/// What it costs one movement class to enter each cell of a map (0 = cannot enter; the border is 0).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct CostLayer {
-    /// Shape of `costs`.
-    pub layout: Layout,
-    /// Cost to enter, per padded index.
-    pub costs: Vec<u8>,
-    /// The dearest enterable cell (sizes the search's bucket ring).
-    pub max_cost: u8,
-}
-
-impl CostLayer {
-    /// Cost to enter `p`, `None` when it cannot be entered or is off the map.
-    pub fn cost(&self, p: Pos) -> Option<u32> {
-        if !self.layout.contains(p) {
-            return None;
-        }
-        match self.costs[self.layout.index(p)] {
-            0 => None,
-            c => Some(c as u32),
-        }
     }
 }
 
@@ -282,7 +184,7 @@ mod tests {
         assert_eq!(layer.cost(Pos::new(2, 0)), None);
         assert_eq!(layer.cost(Pos::new(1, 1)), Some(1));
         assert_eq!(layer.cost(Pos::new(3, 1)), None);
-        assert_eq!(layer.layout.pos(layer.layout.index(Pos::new(2, 1))), Pos::new(2, 1));
+        assert_eq!(layer.layout().pos(layer.layout().index(Pos::new(2, 1))), Pos::new(2, 1));
     }
 
     #[test]

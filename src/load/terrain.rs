@@ -15,8 +15,7 @@ pub struct TerrainId(pub u8);
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct ClassId(pub u8);
 
-/// Movement points, paid on entering a cell.
-pub type Cost = u32;
+pub use crate::search::grid::Cost;
 
 /// Highest cost a terrain may charge to enter (costs are stored in a byte).
 pub const MAX_TERRAIN_COST: i64 = 255;

@@ -13,6 +13,8 @@ pub const SPRITES: [&str; 10] = [
 /// Highest `move` accepted anywhere a move is read: `units.toml`, scenarios and the
 /// command line (`range --move`).
 pub const MAX_MOVE: i64 = 1_000;
+// The range search can represent every move the loaders accept.
+const _: () = assert!(MAX_MOVE as u64 <= crate::search::range::MAX_BUDGET as u64);
 
 /// Highest hp, attack or defense accepted.
 pub const MAX_STAT: i64 = 9_999;

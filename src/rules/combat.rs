@@ -65,14 +65,5 @@ pub fn forecast(b: &Battle, att: UnitId, def: UnitId) -> Forecast {
 /// Who has won, if anybody: the player when no enemy stands, the enemy when the hero
 /// (the first player unit of the scenario) or every player unit has fallen.
 pub fn outcome(b: &Battle) -> Option<(Team, Ending)> {
-    if b.living(Team::Enemy).next().is_none() {
-        return Some((Team::Player, Ending::EnemiesDefeated));
-    }
-    if let Some(h) = b.hero().filter(|&h| !b.unit(h).alive) {
-        return Some((Team::Enemy, Ending::HeroFell(h)));
-    }
-    if b.living(Team::Player).next().is_none() {
-        return Some((Team::Enemy, Ending::PlayersFell));
-    }
-    None
+    b.outcome()
 }

@@ -1,13 +1,21 @@
 //! The battle's rules, as a small core that every front end drives the same way:
-//! a [`command::Command`] goes to [`battle::Battle::execute`], which checks it and returns
-//! [`event::Event`]s; `Battle::apply` is the only code that changes the battle.
-//! Around the core: combat numbers (forecasts, outcome).
+//! a [`Command`] goes to [`Battle::execute`], which checks it and returns [`Event`]s;
+//! [`Battle::apply`] is the only code that changes the battle.
+//!
+//! The files, in the order they build on each other: `unit` (ids, units, snapshots),
+//! `command` and `event` (the two vocabularies), `battle` (the state and its questions),
+//! `combat` (damage, forecasts, the outcome), `apply`, `execute`, `describe` (words and JSON).
 
+mod apply;
 pub mod battle;
 pub mod combat;
 pub mod command;
+mod describe;
 pub mod event;
+mod execute;
+pub mod unit;
 
-pub use battle::{Battle, Snapshot, Unit, UnitId, UnitState};
+pub use battle::Battle;
 pub use command::{Command, RuleError};
 pub use event::{Ending, Event};
+pub use unit::{Snapshot, Unit, UnitId, UnitState};

@@ -200,6 +200,9 @@ mod tests {
     }
 }
 
+/// Movement points: what entering a cell costs, and what a unit may spend per turn.
+pub type Cost = u32;
+
 /// The two sides of a battle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]

@@ -4,9 +4,8 @@
 //! way to the target, the target's own cell included (the maze article's step map,
 //! weighted by terrain). It is one backward Dijkstra from the target with a bucket ring.
 
-use crate::load::map::{CostLayer, Layout};
-use crate::load::terrain::Cost;
-use crate::search::grid::Pos;
+use crate::search::grid::{Cost, Pos};
+use crate::search::layout::{CostLayer, Layout};
 
 /// Travel cost to one target from every cell of the map.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,7 +32,7 @@ impl PotentialMap {
     /// assert_eq!(pot.get(Pos::new(3, 0)), Some(0));
     /// ```
     pub fn compute(layer: &CostLayer, target: Pos) -> PotentialMap {
-        let layout = layer.layout;
+        let layout = layer.layout();
         let mut dist = vec![UNREACHABLE; layout.len()];
         if layout.contains(target) {
             fill(layer, layout.index(target), &mut dist);
@@ -65,14 +64,14 @@ impl PotentialMap {
 }
 
 fn fill(layer: &CostLayer, target: usize, dist: &mut [Cost]) {
-    let stride = layer.layout.stride;
+    let stride = layer.layout().stride();
     let offsets = [stride.wrapping_neg(), 1, stride, 1usize.wrapping_neg()];
-    let costs = &layer.costs[..];
+    let costs = layer.costs();
     assert_eq!(costs.len(), dist.len(), "cost layer and potential map sizes differ");
     dist[target] = 0;
     // Edge costs are 1..=max_cost, so a power-of-two ring of buckets indexed by
     // `cost & mask` never mixes two pending costs.
-    let size = (layer.max_cost.max(1) as usize + 1).next_power_of_two();
+    let size = (layer.max_cost().max(1) as usize + 1).next_power_of_two();
     let mask = size as Cost - 1;
     let mut ring: Vec<Vec<u32>> = vec![Vec::new(); size];
     // The target is settled here rather than in the loop: entering it costs its terrain,

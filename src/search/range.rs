@@ -6,9 +6,8 @@
 //! nanoseconds per reachable cell. Ties are broken the same way every time: cells of equal
 //! cost are settled first-in first-out and neighbours are tried in digit order 1, 2, 3, 4.
 
-use crate::load::map::{CostLayer, Layout};
-use crate::load::terrain::Cost;
-use crate::search::grid::{Dir, Path, Pos, Team};
+use crate::search::grid::{Cost, Dir, Path, Pos, Team};
+use crate::search::layout::{CostLayer, Layout};
 use std::collections::HashMap;
 
 /// Which team stands on each cell, on the padded layout.
@@ -110,9 +109,8 @@ fn cost_of(s: u64) -> Cost {
 
 /// Highest movement budget the search can represent (the cost field is 24 bits); a larger
 /// budget is treated as this one. No input reaches it: every `move` that is read, from a
-/// file or the command line, is refused above [`MAX_MOVE`](crate::load::units::MAX_MOVE).
+/// file or the command line, is refused above the loaders' `MAX_MOVE` (checked there).
 pub const MAX_BUDGET: Cost = (1 << COST_BITS) - 1 - 255;
-const _: () = assert!(crate::load::units::MAX_MOVE as u64 <= MAX_BUDGET as u64);
 
 /// Reusable scratch space for range searches on one map size. Keep one and call
 /// [`RangeFinder::search`] as often as needed; nothing is cleared between searches.
@@ -142,8 +140,8 @@ impl RangeFinder {
     /// Runs one search. The mover's own cell is always in the result at cost 0, even when
     /// the query's leash would exclude it. A mover whose origin is off the map gets an empty result.
     pub fn search(&mut self, layer: &CostLayer, occ: &Occupancy, mut q: RangeQuery) -> Reach<'_> {
-        if self.layout != layer.layout {
-            *self = RangeFinder::new(layer.layout);
+        if self.layout != layer.layout() {
+            *self = RangeFinder::new(layer.layout());
         }
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
@@ -170,7 +168,7 @@ impl RangeFinder {
     fn run(&mut self, layer: &CostLayer, occ: &Occupancy, q: RangeQuery, allowed: impl Fn(usize) -> bool) {
         // Every step costs 1..=max_cost, so the pending cells span fewer than `size` costs
         // and a ring of buckets indexed by `cost & mask` never mixes two costs.
-        let size = (layer.max_cost as usize + 1).next_power_of_two();
+        let size = (layer.max_cost() as usize + 1).next_power_of_two();
         let mask = size as u32 - 1;
         if self.ring.len() < size {
             self.ring.resize_with(size, Vec::new);
@@ -180,15 +178,17 @@ impl RangeFinder {
         let stamp = (self.generation as u64) << 32;
         let team = q.team.code();
         let budget = q.budget;
-        let stride = self.layout.stride;
+        let stride = self.layout.stride();
         let (up, left) = (stride.wrapping_neg(), 1usize.wrapping_neg());
-        let costs = &layer.costs[..];
+        let costs = layer.costs();
+        let occ_layout = occ.layout;
         let occ = &occ.cells[..];
         let state = &mut self.state[..];
-        // The unchecked reads below rely on these lengths.
+        // The unchecked reads below rely on one layout for all three (CostLayer and Layout
+        // guarantee the zero border and the stride of it), not only on equal lengths.
         assert!(
-            costs.len() == state.len() && occ.len() == state.len(),
-            "layer, occupancy and finder sizes differ"
+            occ_layout == self.layout && costs.len() == state.len() && occ.len() == state.len(),
+            "the occupancy and the cost layer must have the same layout"
         );
         let ring = &mut self.ring[..size];
         let stops = &mut self.stops;
@@ -407,24 +407,30 @@ impl Range {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::load::diag::Source;
-    use crate::load::map::TerrainMap;
-    use crate::load::terrain::{ClassId, TerrainSet};
 
+    /// `.` costs 1, `T` 2, anything else cannot be entered.
     fn setup(rows: &str) -> (CostLayer, Occupancy) {
-        let t = TerrainSet::parse(&Source::new(
-            "t.toml",
-            "[plain]\nglyph = \".\"\ncost = 1\n[forest]\nglyph = \"T\"\ncost = 2\n[wall]\nglyph = \"#\"\n",
-        ))
-        .unwrap();
-        let m = TerrainMap::parse(&Source::new("m.txt", rows), &t).unwrap();
-        (m.cost_layer(&t, ClassId(0)), Occupancy::new(m.layout()))
+        let grid: Vec<Vec<u8>> = rows
+            .lines()
+            .map(|r| {
+                r.chars()
+                    .map(|c| match c {
+                        '.' => 1,
+                        'T' => 2,
+                        _ => 0,
+                    })
+                    .collect()
+            })
+            .collect();
+        let layout = Layout::new(grid[0].len(), grid.len());
+        let layer = CostLayer::new(layout, |p| grid[p.y as usize][p.x as usize]);
+        (layer, Occupancy::new(layout))
     }
 
     #[test]
     fn open_ground_diamond() {
         let (layer, occ) = setup(".....\n.....\n.....\n.....\n.....\n");
-        let mut f = RangeFinder::new(layer.layout);
+        let mut f = RangeFinder::new(layer.layout());
         let r = f.search(
             &layer,
             &occ,
@@ -447,7 +453,7 @@ mod tests {
         let (layer, mut occ) = setup(".....\n");
         occ.place(Pos::new(1, 0), Team::Player);
         occ.place(Pos::new(3, 0), Team::Enemy);
-        let mut f = RangeFinder::new(layer.layout);
+        let mut f = RangeFinder::new(layer.layout());
         let r = f.search(
             &layer,
             &occ,

@@ -1,0 +1,84 @@
+//! [`Battle::apply`]: the only code that writes battle state, one event at a time.
+
+use crate::rules::battle::Battle;
+use crate::rules::event::Event;
+
+impl Battle {
+    /// Writes one event into the battle: the only function that changes battle state.
+    pub fn apply(&mut self, e: &Event) {
+        match e {
+            Event::PhaseBegan { team, turn } => {
+                self.active = *team;
+                self.turn = *turn;
+                for u in &mut self.units {
+                    u.moved = false;
+                    u.acted = false;
+                }
+                self.journal.clear();
+            }
+            Event::GuardWoke { unit, .. } => self.units[unit.0].triggered = true,
+            Event::Moved { unit, from, to, .. } => {
+                let u = &mut self.units[unit.0];
+                self.occ.clear(*from);
+                self.occ.place(*to, u.team);
+                u.pos = *to;
+                u.moved = true;
+            }
+            Event::Struck { defender, hp_left, .. } => self.units[defender.0].hp = *hp_left,
+            Event::Defeated { unit } => {
+                let u = &mut self.units[unit.0];
+                u.alive = false;
+                u.hp = 0;
+                self.occ.clear(u.pos);
+            }
+            Event::Acted { unit } => self.units[unit.0].acted = true,
+            Event::BattleEnded { winner, why } => self.ended = Some((*winner, *why)),
+            Event::Reverted(inner) => self.revert(inner),
+            Event::Restored(s) => {
+                self.turn = s.turn;
+                self.active = s.active;
+                for (u, st) in self.units.iter_mut().zip(&s.units) {
+                    u.pos = st.at;
+                    u.hp = st.hp;
+                    u.alive = st.alive;
+                    u.moved = st.moved;
+                    u.acted = st.acted;
+                    u.triggered = st.triggered;
+                }
+                self.occ = crate::search::range::Occupancy::new(self.map.layout());
+                for u in self.units.iter().filter(|u| u.alive) {
+                    self.occ.place(u.pos, u.team);
+                }
+                self.ended = self.outcome();
+                self.journal.clear();
+                self.forget_caches();
+            }
+        }
+    }
+
+    /// Takes one event back (part of [`Battle::apply`] for [`Event::Reverted`]).
+    fn revert(&mut self, e: &Event) {
+        match e {
+            Event::GuardWoke { unit, .. } => self.units[unit.0].triggered = false,
+            Event::Moved { unit, from, to, .. } => {
+                let u = &mut self.units[unit.0];
+                self.occ.clear(*to);
+                self.occ.place(*from, u.team);
+                u.pos = *from;
+                u.moved = false;
+            }
+            Event::Struck {
+                defender, hp_before, ..
+            } => self.units[defender.0].hp = *hp_before,
+            Event::Defeated { unit } => {
+                let u = &mut self.units[unit.0];
+                u.alive = true;
+                self.occ.place(u.pos, u.team);
+            }
+            Event::Acted { unit } => self.units[unit.0].acted = false,
+            Event::BattleEnded { .. } => self.ended = None,
+            // Phase changes and restores clear the journal, so undo never reaches them.
+            Event::PhaseBegan { .. } | Event::Restored(_) | Event::Reverted(_) => {}
+        }
+    }
+}

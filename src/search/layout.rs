@@ -1,0 +1,133 @@
+//! The shapes the searches run on: a padded flat layout of the map, and one movement
+//! class's entry costs on it. Both are sealed: their constructors guarantee the one-cell
+//! zero border and the stride that the searches' unchecked neighbour reads rely on.
+
+use crate::search::grid::{Dir, Pos};
+
+/// A map-sized flat array with a one-cell border of "outside" around it, so that the
+/// four neighbours of any map cell are plain index offsets with no bounds checks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Layout {
+    width: usize,
+    height: usize,
+    stride: usize,
+}
+
+impl Layout {
+    /// The layout of a `width` × `height` map.
+    pub fn new(width: usize, height: usize) -> Layout {
+        Layout {
+            width,
+            height,
+            stride: width + 2,
+        }
+    }
+
+    /// Map columns.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Map rows.
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// Padded row length (`width + 2`).
+    pub fn stride(&self) -> usize {
+        self.stride
+    }
+
+    /// Length of a padded array.
+    pub fn len(&self) -> usize {
+        self.stride * (self.height + 2)
+    }
+
+    /// Never true: even a 0×0 map has its border.
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// True when `p` lies on the map.
+    pub fn contains(&self, p: Pos) -> bool {
+        p.x >= 0 && p.y >= 0 && (p.x as usize) < self.width && (p.y as usize) < self.height
+    }
+
+    /// Padded index of an on-map cell.
+    #[inline]
+    pub fn index(&self, p: Pos) -> usize {
+        (p.y as usize + 1) * self.stride + p.x as usize + 1
+    }
+
+    /// The cell of a padded index.
+    #[inline]
+    pub fn pos(&self, i: usize) -> Pos {
+        Pos::new((i % self.stride) as i32 - 1, (i / self.stride) as i32 - 1)
+    }
+
+    /// Index offset of one step in direction `d`.
+    #[inline]
+    pub fn offset(&self, d: Dir) -> isize {
+        match d {
+            Dir::Up => -(self.stride as isize),
+            Dir::Right => 1,
+            Dir::Down => self.stride as isize,
+            Dir::Left => -1,
+        }
+    }
+}
+
+/// What it costs one movement class to enter each cell of a map (0 = cannot enter; the
+/// border is always 0).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CostLayer {
+    layout: Layout,
+    costs: Vec<u8>,
+    max_cost: u8,
+}
+
+impl CostLayer {
+    /// The layer of `layout` where entering map cell `p` costs `cost(p)` (0 = cannot).
+    /// The border is 0 by construction.
+    pub fn new(layout: Layout, cost: impl Fn(Pos) -> u8) -> CostLayer {
+        let mut costs = vec![0u8; layout.len()];
+        for y in 0..layout.height as i32 {
+            for x in 0..layout.width as i32 {
+                let p = Pos::new(x, y);
+                costs[layout.index(p)] = cost(p);
+            }
+        }
+        let max_cost = costs.iter().copied().max().unwrap_or(0);
+        CostLayer {
+            layout,
+            costs,
+            max_cost,
+        }
+    }
+
+    /// Its layout.
+    pub fn layout(&self) -> Layout {
+        self.layout
+    }
+
+    /// Cost to enter, per padded index (length `layout().len()`, zero border).
+    pub fn costs(&self) -> &[u8] {
+        &self.costs
+    }
+
+    /// The dearest enterable cell (sizes the searches' bucket rings).
+    pub fn max_cost(&self) -> u8 {
+        self.max_cost
+    }
+
+    /// Cost to enter `p`, `None` when it cannot be entered or is off the map.
+    pub fn cost(&self, p: Pos) -> Option<u32> {
+        if !self.layout.contains(p) {
+            return None;
+        }
+        match self.costs[self.layout.index(p)] {
+            0 => None,
+            c => Some(c as u32),
+        }
+    }
+}
