@@ -1,7 +1,7 @@
 //! Scenarios (`maps/*.toml`): a map file and the units placed on it, strictly parsed and validated.
 
 use crate::load::data::DataSet;
-use crate::load::diag::{Diagnostics, Source, display_path};
+use crate::load::diag::{Diagnostic, Diagnostics, Source, display_path};
 use crate::load::map::TerrainMap;
 use crate::load::terrain::{ClassId, Cost};
 use crate::load::units::{RangeSpec, Stats, check_stat};
@@ -125,12 +125,27 @@ impl Scenario {
 
     /// Parses scenario text whose map paths are relative to `dir`.
     pub fn parse(src: &Source, dir: &Path, data: &DataSet) -> Result<Scenario, Diagnostics> {
+        Scenario::parse_with_map(src, dir, data, |f| Source::read(f))
+    }
+
+    /// Parses scenario text with a map given in memory (generated battlefields): `map`
+    /// is the map's text, whatever file the scenario names.
+    pub fn parse_in_memory(src: &Source, map: &Source, data: &DataSet) -> Result<Scenario, Diagnostics> {
+        Scenario::parse_with_map(src, Path::new(""), data, |_| Ok(map.clone()))
+    }
+
+    fn parse_with_map(
+        src: &Source,
+        dir: &Path,
+        data: &DataSet,
+        read_map: impl FnOnce(&Path) -> Result<Source, Diagnostic>,
+    ) -> Result<Scenario, Diagnostics> {
         let raw: RawScenario = src.parse_toml()?;
         let mut errs = Diagnostics::default();
         let map_file = dir.join(raw.map.get_ref());
         let map_path = display_path(&map_file);
         let mut map_text = String::new();
-        let map = match Source::read(&map_file) {
+        let map = match read_map(&map_file) {
             Ok(map_src) => {
                 match TerrainMap::parse(&map_src, &data.terrain).inspect(|_| map_text = map_src.text.clone()) {
                     Ok(m) => Some(m),
