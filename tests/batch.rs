@@ -51,7 +51,18 @@ fn the_same_bytes_with_one_job_or_two() {
 fn two_slices_merged_equal_one_run() {
     let s = sample();
     let dir = scratch("merge");
-    let base = ["batch", &s, "--runs", "7", "--seed", "5", "--set", "archer.range=2,3,5", "--player", "simple"];
+    let base = [
+        "batch",
+        &s,
+        "--runs",
+        "7",
+        "--seed",
+        "5",
+        "--set",
+        "archer.range=2,3,5",
+        "--player",
+        "simple",
+    ];
     let with = |extra: &[&str]| {
         let mut v: Vec<&str> = base.to_vec();
         v.extend(extra);
@@ -93,11 +104,22 @@ fn the_report_counts_every_battle_and_every_profile() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let c = &v["cells"][0];
     assert_eq!(c["battles"], 6);
-    let sum = ["player_wins", "enemy_wins", "draws"].iter().map(|k| c[k].as_u64().unwrap()).sum::<u64>();
+    let sum = ["player_wins", "enemy_wins", "draws"]
+        .iter()
+        .map(|k| c[k].as_u64().unwrap())
+        .sum::<u64>();
     assert_eq!(sum, 6);
-    let names: Vec<&str> = c["profiles"].as_array().unwrap().iter().map(|p| p["profile"].as_str().unwrap()).collect();
+    let names: Vec<&str> = c["profiles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["profile"].as_str().unwrap())
+        .collect();
     assert_eq!(names, ["archer", "charger", "guard", "pivot", "proximity"]);
-    let (lo, hi) = (c["win_rate_95"][0].as_f64().unwrap(), c["win_rate_95"][1].as_f64().unwrap());
+    let (lo, hi) = (
+        c["win_rate_95"][0].as_f64().unwrap(),
+        c["win_rate_95"][1].as_f64().unwrap(),
+    );
     let rate = c["win_rate"].as_f64().unwrap();
     assert!(lo <= rate && rate <= hi, "{lo} <= {rate} <= {hi}");
 }

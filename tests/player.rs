@@ -26,7 +26,12 @@ fn careful_finishes_the_enemy_it_can_defeat_rather_than_the_healthier_one() {
         "H . . . . . . . .
          . . B . . . . . .
          P . . A . . . . .",
-        &[player('H'), player('P'), enemy('A', "guard", 1), enemy('B', "guard", 1).hp(4)],
+        &[
+            player('H'),
+            player('P'),
+            enemy('A', "guard", 1),
+            enemy('B', "guard", 1).hp(4),
+        ],
     );
     let d = careful(&b, 'P');
     assert_eq!(d.attack.map(|e| b.name(e)), Some("B"), "{}", d.reason);
@@ -41,7 +46,10 @@ fn careful_never_takes_a_deadly_counter_where_simple_does() {
         &[player('H'), player('P').hp(5), enemy('E', "guard", 1)],
     );
     let p = b.find("P").unwrap();
-    assert!(player::decide(&b, p, 1).attack.is_some(), "simple attacks and dies to the counter");
+    assert!(
+        player::decide(&b, p, 1).attack.is_some(),
+        "simple attacks and dies to the counter"
+    );
     let d = careful(&b, 'P');
     assert_eq!(d.attack, None, "{}", d.reason);
 }
@@ -54,7 +62,12 @@ fn the_hero_does_not_end_its_move_where_it_can_be_defeated_next_phase() {
         &[player('H').hp(5), enemy('E', "charger", 4)],
     );
     let d = careful(&b, 'H');
-    assert!(d.to.x <= 3, "the hero ended on {} within the charger's reach: {}", d.to, d.reason);
+    assert!(
+        d.to.x <= 3,
+        "the hero ended on {} within the charger's reach: {}",
+        d.to,
+        d.reason
+    );
     // A companion with hit points to spare does approach.
     let (_, b) = battle(
         "H . . . . . . . . . . .
@@ -74,7 +87,13 @@ fn careful_does_not_wake_a_sleeping_guard_without_a_reason() {
     );
     let g = Pos::new(7, 2);
     let d = careful(&b, 'Q');
-    assert_eq!(d.to.manhattan(g), 4, "stops just outside the trigger: {} ({})", d.to, d.reason);
+    assert_eq!(
+        d.to.manhattan(g),
+        4,
+        "stops just outside the trigger: {} ({})",
+        d.to,
+        d.reason
+    );
     let simple = player::decide(&b, b.find("Q").unwrap(), 1);
     assert!(simple.to.manhattan(g) <= 3, "the simple policy walks in");
 }

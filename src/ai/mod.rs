@@ -215,7 +215,8 @@ pub fn choose_target(b: &Battle, id: UnitId) -> Option<(UnitId, Option<Cost>)> {
 pub fn choose_target_with(b: &Battle, id: UnitId, method: Method) -> Option<(UnitId, Option<Cost>)> {
     let me = b.unit(id);
     let targets: Vec<UnitId> = b.living(me.team.other()).collect();
-    if method == Method::FullMaps || targets.len() > MAX_NEAREST_TARGETS {
+    // With one target the nearest map is its potential map: build the cheaper one.
+    if method == Method::FullMaps || targets.len() > MAX_NEAREST_TARGETS || targets.len() == 1 {
         return choose_target_full(b, id);
     }
     let cells: Vec<Pos> = targets.iter().map(|&t| b.unit(t).pos).collect();
@@ -321,7 +322,7 @@ fn choose_cell(
     let targets: Vec<UnitId> = b.living(me.team.other()).collect();
     let k = targets.iter().position(|&u| u == t.id);
     match (method, k) {
-        (Method::Nearest, Some(k)) if targets.len() <= MAX_NEAREST_TARGETS => {
+        (Method::Nearest, Some(k)) if (2..=MAX_NEAREST_TARGETS).contains(&targets.len()) => {
             let cells: Vec<Pos> = targets.iter().map(|&u| b.unit(u).pos).collect();
             b.with_reach_and_nearest(id, leash, &cells, |reach, near, layer| {
                 // Approaching, no cell dearer than the mover's own can win: those need no

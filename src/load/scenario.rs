@@ -125,7 +125,7 @@ impl Scenario {
 
     /// Parses scenario text whose map paths are relative to `dir`.
     pub fn parse(src: &Source, dir: &Path, data: &DataSet) -> Result<Scenario, Diagnostics> {
-        Scenario::parse_with_map(src, dir, data, |f| Source::read(f))
+        Scenario::parse_with_map(src, dir, data, Source::read)
     }
 
     /// Parses scenario text with a map given in memory (generated battlefields): `map`

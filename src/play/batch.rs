@@ -410,6 +410,10 @@ impl Slice {
 /// Plays the items of `slice` on `jobs` threads (0: one per core), calling `tick` after
 /// every battle. Returns one tally per cell (cells outside the slice have zero battles) and
 /// is the same whatever `jobs` is.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "each is one command-line option; a struct would only rename them"
+)]
 pub fn run(
     cells: &[Cell],
     runs: u64,
