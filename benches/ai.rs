@@ -3,9 +3,11 @@
 //!
 //! `cargo bench --bench ai`. Each iteration starts from a fresh copy of the board with an
 //! empty potential-map cache, so the figure includes the travel-cost maps ("cold" turn).
+//! Both methods side by side: `nearest` (one search from all player units, the default) and
+//! `full_maps` (one potential map per player unit, the first method).
 
 use criterion::{BatchSize, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use skirmish::ai;
+use skirmish::ai::{self, Method};
 use skirmish::load::map::TerrainMap;
 use skirmish::load::terrain::ClassId;
 use skirmish::rng::Rng;
@@ -61,22 +63,24 @@ fn enemy_phase(c: &mut Criterion) {
         .sample_size(30);
     for players in [1usize, 3] {
         for n in [10usize, 100, 1000] {
-            let b = board(n, players);
-            group.throughput(Throughput::Elements(n as u64));
-            group.bench_function(
-                BenchmarkId::new(format!("256x256_mixed/{players}_players"), n),
-                |bench| {
-                    bench.iter_batched(
-                        || {
-                            let mut b = b.clone();
-                            b.execute(Command::EndPhase).expect("the enemy phase begins");
-                            b
-                        },
-                        |mut b| black_box(ai::enemy_phase(&mut b, &profiles).map(|(t, _)| t.len())),
-                        BatchSize::LargeInput,
-                    )
-                },
-            );
+            for (name, method) in [("nearest", Method::Nearest), ("full_maps", Method::FullMaps)] {
+                let b = board(n, players);
+                group.throughput(Throughput::Elements(n as u64));
+                group.bench_function(
+                    BenchmarkId::new(format!("256x256_mixed/{players}_players/{name}"), n),
+                    |bench| {
+                        bench.iter_batched(
+                            || {
+                                let mut b = b.clone();
+                                b.execute(Command::EndPhase).expect("the enemy phase begins");
+                                b
+                            },
+                            |mut b| black_box(ai::enemy_phase_with(&mut b, &profiles, method).map(|(t, _)| t.len())),
+                            BatchSize::LargeInput,
+                        )
+                    },
+                );
+            }
         }
     }
     group.finish();

@@ -16,8 +16,8 @@ use crate::load::terrain::Cost;
 use crate::rules::combat;
 use crate::rules::{Battle, Command, Event, RuleError, UnitId};
 use crate::search::grid::{Path, Pos, Team};
-use crate::search::potential::UNREACHABLE;
-use crate::search::range::Leash;
+use crate::search::potential::{MAX_NEAREST_TARGETS, UNREACHABLE};
+use crate::search::range::{Leash, Reach};
 use serde::Serialize;
 
 /// What one unit decided on its turn.
@@ -194,10 +194,48 @@ impl Plan {
     }
 }
 
+/// How travel costs to several possible targets are found. Both give exactly the same
+/// decisions; [`Method::Nearest`] is the one the game uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Method {
+    /// One search from all targets at once ([`crate::search::potential::NearestMap`]): the
+    /// nearest target and its travel cost for every cell, exact travel to another target
+    /// only where a decision needs it.
+    #[default]
+    Nearest,
+    /// A full potential map per target (the first method; kept for comparison and benches).
+    FullMaps,
+}
+
 /// The target: the living unit of the other side with the lowest travel cost from the
 /// mover's cell; ties go to the nearer by Manhattan distance, then to the earlier in the
 /// scenario. Returns the target and its travel cost (`None` when no path leads to it).
 pub fn choose_target(b: &Battle, id: UnitId) -> Option<(UnitId, Option<Cost>)> {
+    choose_target_with(b, id, Method::default())
+}
+
+/// [`choose_target`] by either method.
+pub fn choose_target_with(b: &Battle, id: UnitId, method: Method) -> Option<(UnitId, Option<Cost>)> {
+    let me = b.unit(id);
+    let targets: Vec<UnitId> = b.living(me.team.other()).collect();
+    // With one target the nearest map is its potential map: build the cheaper one.
+    if method == Method::FullMaps || targets.len() > MAX_NEAREST_TARGETS || targets.len() == 1 {
+        return choose_target_full(b, id);
+    }
+    let cells: Vec<Pos> = targets.iter().map(|&t| b.unit(t).pos).collect();
+    let (d, bits) = b.nearest_travel(&cells, me.class, me.pos);
+    // Every target at the nearest travel cost is in `bits`; when none can be reached, all tie.
+    let tied = |k: usize| d == UNREACHABLE || bits & (1 << k) != 0;
+    targets
+        .iter()
+        .enumerate()
+        .filter(|&(k, _)| tied(k))
+        .min_by_key(|&(k, t)| (me.pos.manhattan(cells[k]), t.0))
+        .map(|(_, &t)| (t, (d != UNREACHABLE).then_some(d)))
+}
+
+/// The first method: one full potential map per target.
+fn choose_target_full(b: &Battle, id: UnitId) -> Option<(UnitId, Option<Cost>)> {
     let me = b.unit(id);
     // Ordered by (travel cost, Manhattan distance, scenario order).
     type Key = (Cost, u32, usize);
@@ -215,16 +253,25 @@ pub fn choose_target(b: &Battle, id: UnitId) -> Option<(UnitId, Option<Cost>)> {
 
 /// Decides for enemy `id` as its profile says. Reads the battle only.
 pub fn decide(b: &Battle, profiles: &Profiles, id: UnitId) -> Decision {
+    decide_with(b, profiles, id, Method::default())
+}
+
+/// [`decide`] by either method of finding travel costs (the decision is the same).
+pub fn decide_with(b: &Battle, profiles: &Profiles, id: UnitId, method: Method) -> Decision {
     let profile_name = b.unit(id).profile.clone().unwrap_or_default();
     let behavior = profiles.get(&profile_name).map(|p| p.behavior);
-    decide_as(b, id, behavior, profile_name)
+    decide_as_with(b, id, behavior, profile_name, method)
 }
 
 /// Decides for `id` with an explicit behaviour (`None`: unknown profile, stays); `label`
 /// is reported as the profile. The built-in player policy falls back to a charger labelled `player`.
 pub fn decide_as(b: &Battle, id: UnitId, behavior: Option<Behavior>, label: String) -> Decision {
+    decide_as_with(b, id, behavior, label, Method::default())
+}
+
+fn decide_as_with(b: &Battle, id: UnitId, behavior: Option<Behavior>, label: String, method: Method) -> Decision {
     let me = b.unit(id);
-    let target = choose_target(b, id).map(|(t, _)| Target {
+    let target = choose_target_with(b, id, method).map(|(t, _)| Target {
         id: t,
         pos: b.unit(t).pos,
         name: b.name(t).to_string(),
@@ -243,7 +290,7 @@ pub fn decide_as(b: &Battle, id: UnitId, behavior: Option<Behavior>, label: Stri
     };
     let (to, cost, path, how) = match (&plan.goal, &target) {
         (Goal::Stay, _) | (_, None) => (me.pos, 0, Path::default(), String::new()),
-        (goal, Some(t)) => choose_cell(b, id, *goal, t, plan.leash),
+        (goal, Some(t)) => choose_cell(b, id, *goal, t, plan.leash, method),
     };
     let targets = combat::targets_from(b, id, to);
     let preferred = target.as_ref().map(|t| t.id).filter(|t| targets.contains(t));
@@ -280,35 +327,69 @@ pub fn cell_key(goal: Goal, p: Pos, walk: Cost, travel: Option<Cost>, tp: Pos) -
 }
 
 /// The cell a goal picks among the reachable ones, with its cost, path and the reason.
-fn choose_cell(b: &Battle, id: UnitId, goal: Goal, t: &Target, leash: Option<Leash>) -> (Pos, Cost, Path, String) {
-    let me = b.unit(id).pos;
+/// Ties: lower travel cost, then the cheaper walk, then reading order.
+fn choose_cell(
+    b: &Battle,
+    id: UnitId,
+    goal: Goal,
+    t: &Target,
+    leash: Option<Leash>,
+    method: Method,
+) -> (Pos, Cost, Path, String) {
+    let me = b.unit(id);
+    let targets: Vec<UnitId> = b.living(me.team.other()).collect();
+    let k = targets.iter().position(|&u| u == t.id);
+    match (method, k) {
+        (Method::Nearest, Some(k)) if (2..=MAX_NEAREST_TARGETS).contains(&targets.len()) => {
+            let cells: Vec<Pos> = targets.iter().map(|&u| b.unit(u).pos).collect();
+            b.with_reach_and_nearest(id, leash, &cells, |reach, near, layer| {
+                // Approaching, no cell dearer than the mover's own can win: those need no
+                // exact travel cost, only one known to be dearer.
+                let cap = (goal == Goal::Approach).then(|| near.travel_to(layer, k, me.pos, None));
+                pick_cell(reach, me.pos, goal, t, &|p| near.travel_to(layer, k, p, cap))
+            })
+        }
+        _ => b.with_reach_and_potential(id, leash, t.pos, |reach, pot| {
+            pick_cell(reach, me.pos, goal, t, &|p| pot.get(p).unwrap_or(UNREACHABLE))
+        }),
+    }
+}
+
+/// The cell `goal` picks in `reach` by [`cell_key`], `travel` giving the travel cost to the
+/// target (`UNREACHABLE` when there is no path).
+fn pick_cell(
+    reach: &Reach<'_>,
+    me: Pos,
+    goal: Goal,
+    t: &Target,
+    travel: &dyn Fn(Pos) -> Cost,
+) -> (Pos, Cost, Path, String) {
     let tp = t.pos;
-    b.with_reach_and_potential(id, leash, tp, |reach, pot| {
-        let (p, c) = reach
-            .cells()
-            .min_by_key(|&(p, c)| cell_key(goal, p, c, pot.get(p), tp))
-            .unwrap_or((me, 0));
-        let how = match goal {
-            Goal::Ring(range) if p.manhattan(tp) == range => format!("keeps range {range} from {}", t.name),
-            Goal::Ring(range) => format!(
-                "no reachable cell at range {range} from {}: nearest to the ring at distance {}",
+    let known = |p: Pos| Some(travel(p)).filter(|&d| d != UNREACHABLE);
+    let (p, c) = reach
+        .cells()
+        .min_by_key(|&(p, c)| cell_key(goal, p, c, known(p), tp))
+        .unwrap_or((me, 0));
+    let how = match goal {
+        Goal::Ring(range) if p.manhattan(tp) == range => format!("keeps range {range} from {}", t.name),
+        Goal::Ring(range) => format!(
+            "no reachable cell at range {range} from {}: nearest to the ring at distance {}",
+            t.name,
+            p.manhattan(tp)
+        ),
+        _ => match (known(me), known(p)) {
+            (_, None) => format!("no path to {} over this terrain: stays", t.name),
+            (Some(a), Some(z)) if p == me => {
+                format!("already as close to {} as it can get (travel {a} → {z})", t.name)
+            }
+            (a, Some(z)) => format!(
+                "closest reachable cell to {} by travel cost ({} → {z})",
                 t.name,
-                p.manhattan(tp)
+                a.map_or("∞".to_string(), |a| a.to_string())
             ),
-            _ => match (pot.get(me), pot.get(p)) {
-                (_, None) => format!("no path to {} over this terrain: stays", t.name),
-                (Some(a), Some(z)) if p == me => {
-                    format!("already as close to {} as it can get (travel {a} → {z})", t.name)
-                }
-                (a, Some(z)) => format!(
-                    "closest reachable cell to {} by travel cost ({} → {z})",
-                    t.name,
-                    a.map_or("∞".to_string(), |a| a.to_string())
-                ),
-            },
-        };
-        (p, c, reach.path(p).unwrap_or_default(), how)
-    })
+        },
+    };
+    (p, c, reach.path(p).unwrap_or_default(), how)
 }
 
 /// One target candidate as `--explain` shows it.
@@ -448,13 +529,22 @@ pub fn act(b: &mut Battle, decision: Decision) -> Result<Turn, RuleError> {
 /// order, decides on the board as the previous one left it, and acts; then the phase ends.
 /// Stops once the battle is decided. The battle must be in the enemy's phase.
 pub fn enemy_phase(b: &mut Battle, profiles: &Profiles) -> Result<(Vec<Turn>, Vec<Event>), RuleError> {
+    enemy_phase_with(b, profiles, Method::default())
+}
+
+/// [`enemy_phase`] by either method of finding travel costs (the turns are the same).
+pub fn enemy_phase_with(
+    b: &mut Battle,
+    profiles: &Profiles,
+    method: Method,
+) -> Result<(Vec<Turn>, Vec<Event>), RuleError> {
     let enemies: Vec<UnitId> = b.living(Team::Enemy).collect();
     let mut out = Vec::with_capacity(enemies.len());
     for id in enemies {
         if !b.unit(id).alive || b.ended().is_some() {
             continue;
         }
-        out.push(act(b, decide(b, profiles, id))?);
+        out.push(act(b, decide_with(b, profiles, id, method))?);
     }
     let end = if b.ended().is_none() {
         b.execute(Command::EndPhase)?

@@ -1,10 +1,11 @@
 //! The built-in player policy that `simulate` (and balance runs) use for the player's units:
 //! if some enemy can be attacked from a reachable cell, go there and attack, preferring a
 //! kill, then the weakest enemy left, then the least counter-damage, then the shorter walk;
-//! otherwise approach the nearest enemy by travel cost, like a charger.
+//! otherwise approach the nearest enemy by travel cost, like a charger. Beside it the careful
+//! policy ([`decide_careful`]) that balance runs measure against; [`Policy`] picks one.
 
-use super::{Decision, decide_as};
-use crate::load::profiles::Behavior;
+use super::{Decision, danger, decide_as};
+use crate::load::profiles::{Behavior, Profiles};
 use crate::rules::{Battle, UnitId, combat};
 use crate::search::grid::{Path, Pos};
 
@@ -63,5 +64,221 @@ pub fn decide(b: &Battle, id: UnitId, seed: u64) -> Decision {
         wakes: None,
         reason: format!("attacks {} from {to}", b.name(e)),
         attack: Some(e),
+    }
+}
+
+/// Which built-in policy drives the player's units.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Policy {
+    /// [`decide`]: attack whatever can be hit, best blow first; otherwise charge.
+    Simple,
+    /// [`decide_careful`]: no deadly counters, the hero kept out of reach, no guard woken
+    /// and no danger zone entered without a reason.
+    #[default]
+    Careful,
+}
+
+impl Policy {
+    /// Every policy name, for messages.
+    pub const NAMES: &'static str = "simple, careful";
+
+    /// The policy called `name`.
+    pub fn parse(name: &str) -> Option<Policy> {
+        match name {
+            "simple" => Some(Policy::Simple),
+            "careful" => Some(Policy::Careful),
+            _ => None,
+        }
+    }
+
+    /// Its name on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Policy::Simple => "simple",
+            Policy::Careful => "careful",
+        }
+    }
+
+    /// The decision of this policy for player unit `id`.
+    pub fn decide(self, b: &Battle, profiles: &Profiles, id: UnitId, seed: u64) -> Decision {
+        match self {
+            Policy::Simple => decide(b, id, seed),
+            Policy::Careful => decide_careful(b, profiles, id, seed),
+        }
+    }
+}
+
+/// What one enemy threatens next enemy phase: the cells it could attack after moving, and
+/// the cells it can attack without moving (where it stays when its condition does not hold).
+struct Threat {
+    unit: UnitId,
+    moving: Vec<bool>,
+    still: Vec<bool>,
+    /// Within this distance of the enemy its condition holds (sight, trigger); `None`: always.
+    wakes_within: Option<u32>,
+    /// A guard that has not woken yet: within `wakes_within` a player unit wakes it.
+    sleeping_guard: bool,
+}
+
+impl Threat {
+    fn of(b: &Battle, profiles: &Profiles, f: UnitId) -> Threat {
+        let u = b.unit(f);
+        let (w, h) = (b.map().width, b.map().height);
+        let zone = danger::enemy_zone(b, profiles, f);
+        let moving = danger::attack_cells(&zone.moves, u.stats.range_min, u.stats.range_max, w, h);
+        let still = danger::attack_cells(&[u.pos], u.stats.range_min, u.stats.range_max, w, h);
+        let (wakes_within, sleeping_guard) = match zone.shape {
+            danger::Shape::Sight { radius } | danger::Shape::Ring { sight: radius, .. } => (Some(radius), false),
+            danger::Shape::Trigger { radius, fired: false } => (Some(radius), true),
+            _ => (None, false),
+        };
+        Threat {
+            unit: f,
+            moving,
+            still,
+            wakes_within,
+            sleeping_guard,
+        }
+    }
+
+    /// True when this enemy could strike a unit standing on `p` next phase.
+    fn reaches(&self, b: &Battle, p: Pos) -> bool {
+        let i = p.y as usize * b.map().width + p.x as usize;
+        let awake = self
+            .wakes_within
+            .is_none_or(|r| b.unit(self.unit).pos.manhattan(p) <= r);
+        if awake { self.moving[i] } else { self.still[i] }
+    }
+}
+
+/// The careful policy's decision for player unit `id`.
+///
+/// Every reachable cell, with or without an attack from it, gets a score, compared in order:
+/// 1. the hero never ends where the enemies could defeat it next phase, when it can avoid it;
+/// 2. an attack beats a move: first one that defeats its target, then the one that hurts
+///    most (hit points actually taken), never one whose counter would defeat the attacker;
+///    between equal blows, the cell where fewer enemies can strike back next phase;
+/// 3. a move does not wake a sleeping guard (end within its trigger), nor end where the
+///    enemies could defeat the unit, then approaches the nearest enemy by travel cost,
+///    then keeps out of danger zones (an archer's ring);
+/// 4. the cheaper walk, then a tie-break drawn from `seed`.
+pub fn decide_careful(b: &Battle, profiles: &Profiles, id: UnitId, seed: u64) -> Decision {
+    let me = b.unit(id);
+    let hero = b.hero() == Some(id);
+    let foes: Vec<UnitId> = b.living(me.team.other()).collect();
+    let threats: Vec<Threat> = foes.iter().map(|&f| Threat::of(b, profiles, f)).collect();
+    let cells: Vec<(Pos, u32, Path)> = b.with_reach(id, None, |reach| {
+        reach
+            .cells()
+            .map(|(p, c)| (p, c, reach.path(p).unwrap_or_default()))
+            .collect()
+    });
+    // Damage the enemies (but `spared`, defeated by our blow) could deal on `p` next phase.
+    let danger = |p: Pos, spared: Option<UnitId>| -> i32 {
+        threats
+            .iter()
+            .filter(|t| Some(t.unit) != spared && t.reaches(b, p))
+            .map(|t| combat::damage_at(b, t.unit, id, p))
+            .sum()
+    };
+    let wakes = |p: Pos, spared: Option<UnitId>| {
+        threats.iter().any(|t| {
+            t.sleeping_guard
+                && Some(t.unit) != spared
+                && t.wakes_within.is_some_and(|r| b.unit(t.unit).pos.manhattan(p) <= r)
+        })
+    };
+    let travel = |p: Pos| {
+        foes.iter()
+            .filter_map(|&f| b.travel(b.unit(f).pos, me.class, p))
+            .min()
+            .unwrap_or(u32::MAX)
+    };
+    // Smaller is better, compared element by element (see the list above).
+    type Key = [i64; 9];
+    let mut best: Option<(Key, usize, Option<UnitId>)> = None;
+    let mut consider = |key: Key, k: usize, attack: Option<UnitId>| {
+        if best.as_ref().is_none_or(|(bk, _, _)| key < *bk) {
+            best = Some((key, k, attack));
+        }
+    };
+    for (k, (p, cost, _)) in cells.iter().enumerate() {
+        let (p, cost) = (*p, *cost as i64);
+        for &e in &foes {
+            let foe = b.unit(e);
+            let d = p.manhattan(foe.pos);
+            if !me.stats.reaches(d) {
+                continue;
+            }
+            let dealt = combat::damage(b, id, e).min(foe.hp);
+            let kill = dealt >= foe.hp;
+            let counter = if !kill && foe.stats.reaches(d) {
+                combat::damage_at(b, e, id, p)
+            } else {
+                0
+            };
+            if counter >= me.hp {
+                continue;
+            }
+            let left = me.hp - counter;
+            let threat = danger(p, kill.then_some(e));
+            let exposed = threat >= left;
+            let key = [
+                (hero && exposed) as i64,
+                0,
+                !kill as i64,
+                -(dealt as i64),
+                exposed as i64,
+                threat as i64 + counter as i64,
+                wakes(p, kill.then_some(e)) as i64,
+                cost,
+                jitter(seed, p, e) as i64,
+            ];
+            consider(key, k, Some(e));
+        }
+        let threat = danger(p, None);
+        let exposed = threat >= me.hp;
+        let key = [
+            (hero && exposed) as i64,
+            1,
+            wakes(p, None) as i64,
+            exposed as i64,
+            travel(p) as i64,
+            threat as i64,
+            0,
+            cost,
+            jitter(seed, p, id) as i64,
+        ];
+        consider(key, k, None);
+    }
+    let Some((_, k, attack)) = best else {
+        return decide_as(b, id, None, "player".into());
+    };
+    let (to, cost, path) = cells[k].clone();
+    let nearest = foes
+        .iter()
+        .copied()
+        .min_by_key(|&f| (b.travel(b.unit(f).pos, me.class, to).unwrap_or(u32::MAX), f.0));
+    let reason = match attack {
+        Some(e) => format!("attacks {} from {to}", b.name(e)),
+        None if to == me.pos => "holds its ground: no safe attack, no better cell".to_string(),
+        None => format!(
+            "moves to {to} towards {}, out of deadly reach",
+            nearest.map_or("-", |f| b.name(f))
+        ),
+    };
+    Decision {
+        unit: id,
+        team: me.team,
+        profile: "player".into(),
+        target: attack.or(nearest),
+        from: me.pos,
+        to,
+        path,
+        cost,
+        triggered: true,
+        wakes: None,
+        reason,
+        attack,
     }
 }

@@ -1,4 +1,4 @@
-//! The `skirmish` command line: `check`, `range`, `ai`, `simulate` (and `play`, which the
+//! The `skirmish` command line: `check`, `range`, `ai`, `simulate`, `batch` (and `play`, which the
 //! binary hands to the game). Every command builds its whole output before printing, so bad
 //! input means a message on stderr, exit code 1 and nothing on stdout.
 
@@ -20,6 +20,7 @@ use serde_json::{Value, json};
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
+mod batch;
 mod battle;
 mod check;
 mod explain;
@@ -27,6 +28,7 @@ mod generate;
 mod range;
 mod test;
 
+use batch::{BatchArgs, batch_cmd};
 use battle::{ai_cmd, replay_cmd, simulate_cmd};
 use check::check;
 use explain::explain_cmd;
@@ -178,6 +180,9 @@ enum Cmd {
         #[arg(long, value_name = "FILE")]
         record: Option<PathBuf>,
     },
+    /// Balance runs: many battles per scenario and per swept profile value, as a table,
+    /// JSON, CSV and a chart; slices of the work run anywhere and merge back.
+    Batch(BatchArgs),
     /// Write a new scenario carved from a seed: OUT/gen-SEED.txt and OUT/gen-SEED.toml.
     Generate {
         /// Seed: the same seed gives the same files.
@@ -325,6 +330,7 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
         }
         Some(Cmd::Replay { file, json }) => replay_cmd(&file, data_override, json),
         Some(Cmd::Test { paths, json }) => test::test_cmd(&paths, data_override, json),
+        Some(Cmd::Batch(a)) => batch_cmd(a, data_override),
         Some(Cmd::Generate { seed, size, out }) => generate_cmd(seed, size, &out, data_override),
     }
 }

@@ -1,5 +1,6 @@
-//! Files the program writes and reads back: saves, replays, live reload, generated battlefields.
+//! Files the program writes and reads back: saves, replays, live reload, generated battlefields, balance charts.
 
+pub mod chart;
 pub mod files;
 pub mod generate;
 pub mod reload;

@@ -418,12 +418,8 @@ pub fn load(path: &Path, data_override: Option<&Path>, default_data: &Path) -> R
         }
     }
     let generated = format!("{} (units)", src.path);
-    let scenario = match Scenario::parse_on(
-        &Source::new(&generated, &w.text),
-        &map_dir,
-        &data,
-        drawn.as_ref().map(|(m, t)| (m, t.as_str())),
-    ) {
+    let drawn_map = drawn.as_ref().map(|(m, t)| (m, t.as_str()));
+    let scenario = match Scenario::parse_on(&Source::new(&generated, &w.text), &map_dir, &data, drawn_map) {
         Ok(mut s) => {
             s.path = src.path.clone();
             Some(s)

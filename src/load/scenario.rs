@@ -133,6 +133,13 @@ impl Scenario {
         Scenario::parse_on(src, dir, data, None)
     }
 
+    /// Parses scenario text with a map given in memory (generated battlefields): `map` is
+    /// the map's text, whatever file the scenario names.
+    pub fn parse_in_memory(src: &Source, map: &Source, data: &DataSet) -> Result<Scenario, Diagnostics> {
+        let drawn = TerrainMap::parse(map, &data.terrain)?;
+        Scenario::parse_on(src, Path::new(""), data, Some((&drawn, &map.text)))
+    }
+
     /// Parses scenario text; with `drawn` (a map and its text) the units stand on that map
     /// instead of the file the scenario names (AI tests draw their maps inline).
     pub fn parse_on(

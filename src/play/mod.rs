@@ -1,7 +1,8 @@
 //! Drivers that play battles through the rules core: the player's phase machine (which
-//! the game draws) and whole headless battles (`simulate`).
+//! the game draws), whole headless battles (`simulate`) and balance runs (`batch`).
 
 pub mod aitest;
+pub mod batch;
 pub mod phase;
 pub mod replay;
 pub mod simulate;

@@ -15,7 +15,7 @@ use crate::rules::command::Command;
 use crate::rules::event::{Ending, Event};
 pub use crate::rules::unit::{Snapshot, Unit, UnitId, UnitState};
 use crate::search::grid::{Pos, Team};
-use crate::search::potential::PotentialMap;
+use crate::search::potential::{NearestMap, PotentialMap};
 use crate::search::range::{Leash, Occupancy, Range, RangeFinder, RangeQuery, Reach};
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -26,7 +26,12 @@ use std::collections::HashMap;
 pub(super) struct Scratch {
     finder: RangeFinder,
     potentials: HashMap<(Pos, ClassId), PotentialMap>,
+    /// Nearest-target maps by class and target cells (few: the targets change only when one falls).
+    nearest: Vec<(ClassId, NearestMap)>,
 }
+
+/// Nearest-target maps kept at once.
+const MAX_CACHED_NEAREST: usize = 8;
 
 /// Potential maps kept at once before the cache is emptied (each is a map-sized array).
 const MAX_CACHED_POTENTIALS: usize = 64;
@@ -108,6 +113,7 @@ impl Battle {
             scratch: RefCell::new(Scratch {
                 finder: RangeFinder::new(layout),
                 potentials: HashMap::new(),
+                nearest: Vec::new(),
             }),
         };
         // A board with nobody left on one side is decided from the start.
@@ -293,10 +299,61 @@ impl Battle {
             leash,
         };
         let mut s = self.scratch.borrow_mut();
-        let Scratch { finder, potentials } = &mut *s;
+        let Scratch { finder, potentials, .. } = &mut *s;
         let pot = Self::cached_potential(potentials, &self.layers, target, u.class);
         let reach = finder.search(&self.layers[u.class.0 as usize], &self.occ, q);
         f(&reach, pot)
+    }
+
+    fn cached_nearest<'s>(
+        nearest: &'s mut Vec<(ClassId, NearestMap)>,
+        layers: &[CostLayer],
+        targets: &[Pos],
+        class: ClassId,
+    ) -> &'s NearestMap {
+        let k = match nearest.iter().position(|(c, m)| *c == class && m.targets() == targets) {
+            Some(k) => k,
+            None => {
+                if nearest.len() >= MAX_CACHED_NEAREST {
+                    nearest.clear();
+                }
+                nearest.push((class, NearestMap::compute(&layers[class.0 as usize], targets)));
+                nearest.len() - 1
+            }
+        };
+        &nearest[k].1
+    }
+
+    /// Travel cost from `from` to the nearest of `targets` for movers of `class`, and the
+    /// bits (by index in `targets`) of the targets that near (one multi-target search,
+    /// cached). `targets` holds at most [`crate::search::potential::MAX_NEAREST_TARGETS`] cells.
+    pub fn nearest_travel(&self, targets: &[Pos], class: ClassId, from: Pos) -> (Cost, u64) {
+        let mut s = self.scratch.borrow_mut();
+        Self::cached_nearest(&mut s.nearest, &self.layers, targets, class).nearest(from)
+    }
+
+    /// Runs `f` on the range search of `id` together with the nearest-target map of
+    /// `targets` for its class and its class's terrain costs.
+    pub fn with_reach_and_nearest<R>(
+        &self,
+        id: UnitId,
+        leash: Option<Leash>,
+        targets: &[Pos],
+        f: impl FnOnce(&Reach<'_>, &NearestMap, &CostLayer) -> R,
+    ) -> R {
+        let u = &self.units[id.0];
+        let q = RangeQuery {
+            origin: u.pos,
+            budget: u.movement,
+            team: u.team,
+            leash,
+        };
+        let mut s = self.scratch.borrow_mut();
+        let Scratch { finder, nearest, .. } = &mut *s;
+        let map = Self::cached_nearest(nearest, &self.layers, targets, u.class);
+        let layer = &self.layers[u.class.0 as usize];
+        let reach = finder.search(layer, &self.occ, q);
+        f(&reach, map, layer)
     }
 
     /// Takes over `old`'s undo journal and player record: the same units, reloaded with new
@@ -323,6 +380,8 @@ impl Battle {
 
     /// Forgets cached potential maps (after the terrain under them changed).
     pub(super) fn forget_caches(&self) {
-        self.scratch.borrow_mut().potentials.clear();
+        let mut s = self.scratch.borrow_mut();
+        s.potentials.clear();
+        s.nearest.clear();
     }
 }

@@ -26,6 +26,13 @@ pub fn damage(b: &Battle, att: UnitId, def: UnitId) -> i32 {
     (a.stats.attack - d.stats.defense - ground).max(1)
 }
 
+/// Damage `att` would deal to `def` if `def` stood on `at` (its terrain defense there).
+pub fn damage_at(b: &Battle, att: UnitId, def: UnitId, at: Pos) -> i32 {
+    let (a, d) = (b.unit(att), b.unit(def));
+    let ground = b.terrain().get(b.map().at(at)).defense;
+    (a.stats.attack - d.stats.defense - ground).max(1)
+}
+
 /// True when `att` can hit `def` from where both stand now.
 pub fn can_attack(b: &Battle, att: UnitId, def: UnitId) -> bool {
     let (a, d) = (b.unit(att), b.unit(def));

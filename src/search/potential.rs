@@ -123,3 +123,170 @@ fn fill(layer: &CostLayer, target: usize, dist: &mut [Cost]) {
         cur += 1;
     }
 }
+
+/// Travel cost from every cell to the *nearest* of several targets, and which targets are
+/// that near: one search from all of them at once instead of one potential map each.
+///
+/// `mask` bit `k` of a cell is set when target `k` is at the cell's travel cost (ties keep
+/// every tied target), so the potential map of target `k` equals `dist` wherever its bit
+/// is set, and is larger everywhere else.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NearestMap {
+    layout: Layout,
+    targets: Vec<Pos>,
+    dist: Vec<Cost>,
+    mask: Vec<u64>,
+}
+
+/// Most targets a [`NearestMap`] takes (one bit each).
+pub const MAX_NEAREST_TARGETS: usize = 64;
+
+impl NearestMap {
+    /// One multi-source search from `targets` (at most [`MAX_NEAREST_TARGETS`], all on the
+    /// map, distinct), with the same rules as [`PotentialMap::compute`] for each.
+    pub fn compute(layer: &CostLayer, targets: &[Pos]) -> NearestMap {
+        assert!(
+            targets.len() <= MAX_NEAREST_TARGETS,
+            "too many targets for a nearest map"
+        );
+        let layout = layer.layout();
+        let mut dist = vec![UNREACHABLE; layout.len()];
+        let mut mask = vec![0u64; layout.len()];
+        let stride = layout.stride();
+        let offsets = [stride.wrapping_neg(), 1, stride, 1usize.wrapping_neg()];
+        let costs = layer.costs();
+        let size = (layer.max_cost() as usize + 1).next_power_of_two();
+        let bucket_mask = size as Cost - 1;
+        let mut ring: Vec<Vec<u32>> = vec![Vec::new(); size];
+        let mut pending = 0usize;
+        for (k, &t) in targets.iter().enumerate() {
+            if layout.contains(t) {
+                let i = layout.index(t);
+                dist[i] = 0;
+                mask[i] |= 1 << k;
+                ring[0].push(i as u32);
+                pending += 1;
+            }
+        }
+        let mut cur: Cost = 0;
+        while pending > 0 {
+            let slot = (cur & bucket_mask) as usize;
+            let mut bucket = std::mem::take(&mut ring[slot]);
+            pending -= bucket.len();
+            for &i in &bucket {
+                let i = i as usize;
+                // A target on a cell its class cannot enter passes nothing on (as in `fill`).
+                if dist[i] != cur || costs[i] == 0 {
+                    continue;
+                }
+                let nd = cur + costs[i] as Cost;
+                let m = mask[i];
+                let next = &mut ring[(nd & bucket_mask) as usize];
+                for &off in &offsets {
+                    let n = i.wrapping_add(off);
+                    // SAFETY: as in `fill`: `i` is a map cell, its neighbours lie inside the
+                    // padded arrays, all of the layout's length.
+                    let (c, d, mk) = unsafe {
+                        (
+                            *costs.get_unchecked(n),
+                            dist.get_unchecked_mut(n),
+                            mask.get_unchecked_mut(n),
+                        )
+                    };
+                    if c == 0 {
+                        continue;
+                    }
+                    if nd < *d {
+                        *d = nd;
+                        *mk = m;
+                        next.push(n as u32);
+                        pending += 1;
+                    } else if nd == *d {
+                        // Settled later than `i` (nd > cur), so the union is complete in time.
+                        *mk |= m;
+                    }
+                }
+            }
+            bucket.clear();
+            ring[slot] = bucket;
+            cur += 1;
+        }
+        NearestMap {
+            layout,
+            targets: targets.to_vec(),
+            dist,
+            mask,
+        }
+    }
+
+    /// The targets, in the order given (bit `k` of a mask is `targets()[k]`).
+    pub fn targets(&self) -> &[Pos] {
+        &self.targets
+    }
+
+    /// Travel cost from `p` to the nearest target ([`UNREACHABLE`] when none can be
+    /// reached), and the bits of the targets that near.
+    pub fn nearest(&self, p: Pos) -> (Cost, u64) {
+        if !self.layout.contains(p) {
+            return (UNREACHABLE, 0);
+        }
+        let i = self.layout.index(p);
+        (self.dist[i], self.mask[i])
+    }
+
+    /// Exact travel cost from `p` to target `k`: the nearest map's value where `k` is among
+    /// the nearest, else a search from `p` guided by the nearest map (a consistent lower
+    /// bound of every target's travel cost, so the search only explores the cells around
+    /// the best ways). With `cap`, a cell that cannot be within `cap` of the target answers
+    /// some value above `cap` without searching.
+    pub fn travel_to(&self, layer: &CostLayer, k: usize, p: Pos, cap: Option<Cost>) -> Cost {
+        let (d, m) = self.nearest(p);
+        if d == UNREACHABLE || m & (1 << k) != 0 {
+            return d;
+        }
+        if let Some(cap) = cap
+            && d >= cap
+        {
+            return d + 1;
+        }
+        self.search(layer, self.layout.index(p), self.layout.index(self.targets[k]))
+    }
+
+    /// A* from `from` to `goal` over terrain, with the nearest map as heuristic.
+    fn search(&self, layer: &CostLayer, from: usize, goal: usize) -> Cost {
+        use std::cmp::Reverse;
+        use std::collections::{BinaryHeap, HashMap};
+        let costs = &layer.costs();
+        if costs[goal] == 0 {
+            return UNREACHABLE;
+        }
+        let stride = self.layout.stride();
+        let offsets = [stride.wrapping_neg(), 1, stride, 1usize.wrapping_neg()];
+        let mut best: HashMap<usize, Cost> = HashMap::new();
+        let mut open = BinaryHeap::new();
+        best.insert(from, 0);
+        open.push(Reverse((self.dist[from], 0, from)));
+        while let Some(Reverse((_, g, i))) = open.pop() {
+            if i == goal {
+                return g;
+            }
+            if best.get(&i).is_some_and(|&b| b < g) {
+                continue;
+            }
+            for &off in &offsets {
+                let n = i.wrapping_add(off);
+                let c = costs[n];
+                let h = self.dist[n];
+                if c == 0 || h == UNREACHABLE {
+                    continue;
+                }
+                let ng = g + c as Cost;
+                if best.get(&n).is_none_or(|&b| ng < b) {
+                    best.insert(n, ng);
+                    open.push(Reverse((ng + h, ng, n)));
+                }
+            }
+        }
+        UNREACHABLE
+    }
+}

@@ -1,0 +1,633 @@
+//! `skirmish batch`: balance runs. Thousands of headless battles per scenario and per swept
+//! profile value, as a table (or JSON, or CSV) and a chart; `--shard I/N` runs one slice of
+//! the work and `--merge` adds slices back into the report of the whole run.
+
+use super::*;
+use crate::ai::player::Policy;
+use crate::io::chart;
+use crate::io::files::write_atomic;
+use crate::play::batch::{self, Cell, Setting, Slice, Sweep, Tally};
+use serde::{Deserialize, Serialize};
+use std::io::IsTerminal;
+
+/// What a batch report file says it is.
+pub const FORMAT: &str = "skirmish-batch";
+/// The layout of batch report files this version writes and reads.
+pub const VERSION: u32 = 1;
+
+/// Arguments of `skirmish batch`.
+#[derive(Args, Debug, Clone)]
+pub struct BatchArgs {
+    /// Scenario files (maps/*.toml).
+    pub scenarios: Vec<PathBuf>,
+    /// Battles per scenario and per value of the sweeps [default: 100].
+    #[arg(long)]
+    pub runs: Option<u64>,
+    /// Seed of the whole run: battle k of every row uses a seed made from it and k [default: 0].
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Threads [default: one per core]; the output does not depend on it.
+    #[arg(long)]
+    pub jobs: Option<usize>,
+    /// Also play K maps made by `skirmish generate`, with seeds SEED, SEED+1, ...
+    #[arg(long, value_name = "K")]
+    pub generate: Option<u64>,
+    /// Sweep a profile's number, e.g. archer.range=2,3,4,5; several make a grid.
+    #[arg(long = "set", value_name = "PROFILE.KEY=V1,V2,...")]
+    pub sets: Vec<String>,
+    /// Turns per battle at most; a battle still going then is a draw [default: 30].
+    #[arg(long)]
+    pub turns: Option<u32>,
+    /// The built-in player policy: careful or simple [default: careful].
+    #[arg(long, value_name = "POLICY")]
+    pub player: Option<String>,
+    /// Print the report as JSON (the format --merge reads).
+    #[arg(long, conflicts_with = "csv")]
+    pub json: bool,
+    /// Also write the report as CSV, one row per scenario and sweep value.
+    #[arg(long, value_name = "FILE")]
+    pub csv: Option<PathBuf>,
+    /// Also draw the player win rate against the (first) swept value as a PNG.
+    #[arg(long, value_name = "FILE.png")]
+    pub chart: Option<PathBuf>,
+    /// Run only the I-th of N equal slices of the work (print it with --json, then --merge).
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<String>,
+    /// Add up the JSON reports of the slices of one run into the report of the whole run.
+    #[arg(long, num_args = 1.., value_name = "FILE")]
+    pub merge: Vec<PathBuf>,
+}
+
+/// The arguments that decide the battles: equal in every slice of one run.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+struct RunArgs {
+    scenarios: Vec<String>,
+    generate: u64,
+    runs: u64,
+    seed: u64,
+    turns: u32,
+    player: String,
+    sets: Vec<Sweep>,
+    /// A hash of every scenario, map and data text played.
+    fingerprint: String,
+}
+
+/// One row of the report as read back by `--merge` (the derived numbers are recomputed).
+#[derive(Debug, Clone, Deserialize)]
+struct CellIn {
+    scenario: String,
+    file: String,
+    set: Vec<Setting>,
+    tally: Tally,
+}
+
+/// A report file as read back by `--merge`.
+#[derive(Debug, Clone, Deserialize)]
+struct ReportIn {
+    args: RunArgs,
+    shard: Option<Slice>,
+    cells: Vec<CellIn>,
+}
+
+/// A report: what was run, which slice, and one tally per row.
+struct Report {
+    args: RunArgs,
+    shard: Option<Slice>,
+    cells: Vec<CellIn>,
+}
+
+fn err(msg: String) -> Outcome {
+    usage(format!("error: {msg}\n"))
+}
+
+pub(super) fn batch_cmd(a: BatchArgs, data_override: Option<PathBuf>) -> Outcome {
+    if a.chart.as_ref().is_some_and(|c| c.as_os_str().is_empty()) {
+        return err("--chart needs a file name".into());
+    }
+    let report = if a.merge.is_empty() {
+        run_cmd(&a, data_override)
+    } else {
+        merge_cmd(&a)
+    };
+    match report {
+        Ok(r) => output(&a, &r),
+        Err(e) => err(e),
+    }
+}
+
+fn run_cmd(a: &BatchArgs, data_override: Option<PathBuf>) -> Result<Report, String> {
+    let runs = a.runs.unwrap_or(100);
+    let seed = a.seed.unwrap_or(0);
+    let turns = a.turns.unwrap_or(30);
+    let generate = a.generate.unwrap_or(0);
+    if runs == 0 {
+        return Err("--runs 0: a batch needs at least one battle per row".into());
+    }
+    if turns == 0 {
+        return Err("--turns 0: a battle needs at least one turn".into());
+    }
+    if a.jobs == Some(0) {
+        return Err("--jobs 0: give at least one thread (or leave --jobs out for one per core)".into());
+    }
+    let player_name = a.player.clone().unwrap_or_else(|| Policy::default().name().into());
+    let policy = Policy::parse(&player_name)
+        .ok_or_else(|| format!("--player {player_name}: unknown policy (known: {})", Policy::NAMES))?;
+    let slice = a.shard.as_deref().map(Slice::parse).transpose()?;
+    if a.scenarios.is_empty() && generate == 0 {
+        return Err("batch needs a SCENARIO file, --generate K, or --merge FILE...".into());
+    }
+    let mut sweeps: Vec<Sweep> = Vec::new();
+    for s in &a.sets {
+        let sw = Sweep::parse(s)?;
+        if sweeps.iter().any(|o| o.label() == sw.label()) {
+            return Err(format!("--set {s}: {} is swept twice", sw.label()));
+        }
+        sweeps.push(sw);
+    }
+    // Load every scenario (reporting every broken file), then the generated ones.
+    let mut scenarios = Vec::new();
+    let mut errs = Diagnostics::default();
+    let mut hash_parts: Vec<Vec<u8>> = Vec::new();
+    for path in &a.scenarios {
+        match load_scenario(path, data_override.clone()) {
+            Ok((s, d, dir)) => {
+                hash_parts.push(crate::io::replay::fingerprint(&s, &dir).into_bytes());
+                scenarios.push((display_path(path), s, d));
+            }
+            Err(e) => errs.extend(e),
+        }
+    }
+    if !errs.is_empty() {
+        return Err(dedup(errs).to_string());
+    }
+    if generate > 0 {
+        let dir = data_override
+            .clone()
+            .or_else(|| a.scenarios.first().map(|p| default_data_dir(p)))
+            .unwrap_or_else(|| find_default("data"));
+        let data = DataSet::load(&dir).map_err(|e| dedup(e).to_string())?;
+        for j in 0..generate {
+            let gseed = seed.wrapping_add(j);
+            let name = format!("gen-{gseed}.txt");
+            let g = crate::io::generate::generate(&data.terrain, gseed, 48, 32, &name)
+                .map_err(|e| format!("--generate: {}", e.0))?;
+            let src = Source::new(format!("generated:{gseed}"), g.scenario_text);
+            let map = Source::new(format!("generated:{gseed}:{name}"), g.map_text);
+            let s = Scenario::parse_in_memory(&src, &map, &data).map_err(|e| dedup(e).to_string())?;
+            hash_parts.push(crate::io::replay::fingerprint(&s, &dir).into_bytes());
+            scenarios.push((format!("generated:{gseed}"), s, data.clone()));
+        }
+    }
+    let cells = batch::cells(&scenarios, &sweeps)?;
+    let parts: Vec<&[u8]> = hash_parts.iter().map(Vec::as_slice).collect();
+    let args = RunArgs {
+        scenarios: a.scenarios.iter().map(|p| display_path(p)).collect(),
+        generate,
+        runs,
+        seed,
+        turns,
+        player: policy.name().into(),
+        sets: sweeps,
+        fingerprint: format!("{:016x}", crate::load::scenario::fnv1a(&parts)),
+    };
+    let whole = slice.unwrap_or(Slice::WHOLE);
+    let items = whole.items(cells.len() as u64 * runs);
+    let bar = progress_bar(items.end - items.start);
+    let tick = || {
+        if let Some(b) = &bar {
+            b.inc(1);
+        }
+    };
+    let tallies = batch::run(&cells, runs, seed, turns, policy, whole, a.jobs.unwrap_or(0), &tick);
+    if let Some(b) = &bar {
+        b.finish_and_clear();
+    }
+    let tallies = tallies?;
+    Ok(Report {
+        args,
+        shard: slice,
+        cells: cells
+            .iter()
+            .zip(tallies)
+            .map(|(c, tally): (&Cell, Tally)| CellIn {
+                scenario: c.scenario.clone(),
+                file: c.file.clone(),
+                set: c.settings.clone(),
+                tally,
+            })
+            .collect(),
+    })
+}
+
+/// A progress bar on stderr, only when stderr is a terminal (never in pipes, files or tests).
+fn progress_bar(len: u64) -> Option<indicatif::ProgressBar> {
+    if !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::with_draw_target(Some(len), indicatif::ProgressDrawTarget::stderr());
+    if let Ok(style) =
+        indicatif::ProgressStyle::with_template("{bar:40.cyan/blue} {pos}/{len} battles  {per_sec}  eta {eta}")
+    {
+        bar.set_style(style);
+    }
+    Some(bar)
+}
+
+fn merge_cmd(a: &BatchArgs) -> Result<Report, String> {
+    let run_options = [
+        (!a.scenarios.is_empty(), "SCENARIO"),
+        (a.runs.is_some(), "--runs"),
+        (a.seed.is_some(), "--seed"),
+        (a.generate.is_some(), "--generate"),
+        (!a.sets.is_empty(), "--set"),
+        (a.turns.is_some(), "--turns"),
+        (a.player.is_some(), "--player"),
+        (a.shard.is_some(), "--shard"),
+        (a.jobs.is_some(), "--jobs"),
+    ];
+    if let Some((_, what)) = run_options.iter().find(|(given, _)| *given) {
+        return Err(format!(
+            "--merge adds up finished slices: {what} belongs to the runs that made them (keep --json, --csv, --chart)"
+        ));
+    }
+    let mut files: Vec<(String, ReportIn)> = Vec::new();
+    for path in &a.merge {
+        let r: ReportIn =
+            crate::io::files::read_versioned_json(path, FORMAT, VERSION, "batch report").map_err(|d| d.to_string())?;
+        files.push((display_path(path), r));
+    }
+    let (first_name, first) = &files[0];
+    let count = first.shard.unwrap_or(Slice::WHOLE).count;
+    let mut seen: Vec<Option<String>> = vec![None; count as usize];
+    for (name, r) in &files {
+        if r.args != first.args {
+            return Err(format!(
+                "{name}: not a slice of the same run as {first_name} (other scenarios, files, --runs, --seed, --turns, --player, --generate or --set)"
+            ));
+        }
+        let s = r.shard.unwrap_or(Slice::WHOLE);
+        if s.count != count {
+            return Err(format!(
+                "{name}: slice {}/{} does not fit with {first_name}'s {}/{count}",
+                s.index,
+                s.count,
+                first.shard.unwrap_or(Slice::WHOLE).index
+            ));
+        }
+        let same_rows = r.cells.len() == first.cells.len()
+            && r.cells
+                .iter()
+                .zip(&first.cells)
+                .all(|(x, y)| x.scenario == y.scenario && x.file == y.file && x.set == y.set);
+        let slot = &mut seen[(s.index - 1) as usize];
+        if !same_rows {
+            return Err(format!("{name}: its rows differ from {first_name}'s"));
+        }
+        if let Some(other) = slot {
+            return Err(format!("{name}: slice {}/{count} is also in {other}", s.index));
+        }
+        *slot = Some(name.clone());
+    }
+    let missing: Vec<String> = seen
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.is_none())
+        .map(|(i, _)| format!("{}/{count}", i + 1))
+        .collect();
+    if !missing.is_empty() {
+        return Err(format!(
+            "missing slices: {} (give every slice of the run)",
+            missing.join(", ")
+        ));
+    }
+    let mut cells = first.cells.clone();
+    for c in &mut cells {
+        c.tally = Tally::default();
+    }
+    for (_, r) in &files {
+        for (c, x) in cells.iter_mut().zip(&r.cells) {
+            c.tally.add(&x.tally);
+        }
+    }
+    Ok(Report {
+        args: first.args.clone(),
+        shard: None,
+        cells,
+    })
+}
+
+/// Rounds a rate or mean for reports (4 decimals), so files stay readable.
+fn r4(x: f64) -> f64 {
+    (x * 10_000.0).round() / 10_000.0
+}
+
+fn cell_json(c: &CellIn) -> Value {
+    let t = &c.tally;
+    let (lo, hi) = t.win_interval();
+    let n = t.battles.max(1) as f64;
+    let profiles: Vec<Value> = t
+        .profiles
+        .iter()
+        .map(|(name, p)| {
+            json!({
+                "profile": name,
+                "units": p.units,
+                "survival_rate": r4(if p.units == 0 { 0.0 } else { p.survived as f64 / p.units as f64 }),
+                "damage_dealt_per_battle": r4(p.damage_dealt as f64 / n),
+                "damage_taken_per_battle": r4(p.damage_taken as f64 / n),
+            })
+        })
+        .collect();
+    json!({
+        "scenario": c.scenario,
+        "file": c.file,
+        "set": c.set,
+        "battles": t.battles,
+        "player_wins": t.player_wins,
+        "enemy_wins": t.enemy_wins,
+        "draws": t.draws,
+        "win_rate": r4(t.win_rate()),
+        "win_rate_95": [r4(lo), r4(hi)],
+        "draw_rate": r4(t.draws as f64 / n),
+        "turns_mean": r4(t.mean_turns()),
+        "turns_median": t.median_turns(),
+        "player_units_lost_per_battle": r4(t.player_units_lost as f64 / n),
+        "profiles": profiles,
+        "tally": t,
+    })
+}
+
+fn report_json(r: &Report) -> String {
+    let mut v = json!({
+        "format": FORMAT,
+        "version": VERSION,
+        "args": r.args,
+        "cells": r.cells.iter().map(cell_json).collect::<Vec<_>>(),
+    });
+    if let Some(s) = r.shard {
+        v["shard"] = json!(s);
+    }
+    format!("{v}\n")
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.1}%", x * 100.0)
+}
+
+fn report_text(r: &Report) -> String {
+    let a = &r.args;
+    let mut out = String::new();
+    if let Some(s) = r.shard {
+        out.push_str(&format!(
+            "slice {}/{} of the run (add the slices up with --merge)\n\n",
+            s.index, s.count
+        ));
+    }
+    let params: Vec<String> = a.sets.iter().map(Sweep::label).collect();
+    let mut k = 0;
+    while k < r.cells.len() {
+        let file = &r.cells[k].file;
+        let rows: Vec<&CellIn> = r.cells[k..].iter().take_while(|c| &c.file == file).collect();
+        k += rows.len();
+        let c0 = rows[0];
+        out.push_str(&format!(
+            "{} ({}): {} battles per row, {} player, at most {} turns, seed {}\n",
+            c0.scenario, c0.file, a.runs, a.player, a.turns, a.seed
+        ));
+        let mut head: Vec<String> = params.clone();
+        head.extend(
+            [
+                "battles",
+                "player wins",
+                "95% interval",
+                "draws",
+                "turns mean",
+                "median",
+                "units lost",
+            ]
+            .map(String::from),
+        );
+        let mut main = vec![head];
+        for c in &rows {
+            let t = &c.tally;
+            let (lo, hi) = t.win_interval();
+            let n = t.battles.max(1) as f64;
+            let mut row: Vec<String> = c.set.iter().map(|s| s.value.to_string()).collect();
+            row.extend([
+                t.battles.to_string(),
+                pct(t.win_rate()),
+                format!("{:.1}–{:.1}%", lo * 100.0, hi * 100.0),
+                pct(t.draws as f64 / n),
+                format!("{:.2}", t.mean_turns()),
+                format!("{}", t.median_turns()),
+                format!("{:.2}", t.player_units_lost as f64 / n),
+            ]);
+            main.push(row);
+        }
+        out.push_str(&table_with_text_column(&main, usize::MAX));
+        out.push_str(
+            "per enemy profile, per battle: damage dealt to the player, damage taken, how often its units survived\n",
+        );
+        let mut head: Vec<String> = params.clone();
+        head.extend(["profile", "units", "dealt", "taken", "survived"].map(String::from));
+        let mut prof = vec![head];
+        for c in &rows {
+            let n = c.tally.battles.max(1) as f64;
+            for (name, p) in &c.tally.profiles {
+                let mut row: Vec<String> = c.set.iter().map(|s| s.value.to_string()).collect();
+                row.extend([
+                    name.clone(),
+                    p.units.to_string(),
+                    format!("{:.2}", p.damage_dealt as f64 / n),
+                    format!("{:.2}", p.damage_taken as f64 / n),
+                    pct(if p.units == 0 {
+                        0.0
+                    } else {
+                        p.survived as f64 / p.units as f64
+                    }),
+                ]);
+                prof.push(row);
+            }
+        }
+        out.push_str(&table_with_text_column(&prof, params.len()));
+        if k < r.cells.len() {
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// Lays out rows as columns: column `text` left-aligned, the others (numbers) right-aligned.
+fn table_with_text_column(rows: &[Vec<String>], text: usize) -> String {
+    let cols = rows.iter().map(Vec::len).max().unwrap_or(0);
+    let width: Vec<usize> = (0..cols)
+        .map(|c| {
+            rows.iter()
+                .filter_map(|r| r.get(c))
+                .map(|s| s.chars().count())
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = String::new();
+    for r in rows {
+        let line: Vec<String> = r
+            .iter()
+            .enumerate()
+            .map(|(c, s)| {
+                if c == text {
+                    format!("{s:<w$}", w = width[c])
+                } else {
+                    format!("{s:>w$}", w = width[c])
+                }
+            })
+            .collect();
+        out.push_str(line.join("  ").trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+fn report_csv(r: &Report) -> String {
+    let profiles: std::collections::BTreeSet<&String> = r.cells.iter().flat_map(|c| c.tally.profiles.keys()).collect();
+    let mut head: Vec<String> = vec!["scenario".into(), "file".into()];
+    head.extend(r.args.sets.iter().map(Sweep::label));
+    head.extend(
+        [
+            "battles",
+            "player_wins",
+            "enemy_wins",
+            "draws",
+            "win_rate",
+            "win_rate_low95",
+            "win_rate_high95",
+            "turns_mean",
+            "turns_median",
+            "player_units_lost_per_battle",
+        ]
+        .map(String::from),
+    );
+    for p in &profiles {
+        for what in [
+            "units",
+            "survival_rate",
+            "damage_dealt_per_battle",
+            "damage_taken_per_battle",
+        ] {
+            head.push(format!("{p}_{what}"));
+        }
+    }
+    let mut out = head.iter().map(|h| csv_field(h)).collect::<Vec<_>>().join(",") + "\n";
+    for c in &r.cells {
+        let t = &c.tally;
+        let n = t.battles.max(1) as f64;
+        let (lo, hi) = t.win_interval();
+        let mut row: Vec<String> = vec![c.scenario.clone(), c.file.clone()];
+        row.extend(c.set.iter().map(|s| s.value.to_string()));
+        row.extend([
+            t.battles.to_string(),
+            t.player_wins.to_string(),
+            t.enemy_wins.to_string(),
+            t.draws.to_string(),
+            r4(t.win_rate()).to_string(),
+            r4(lo).to_string(),
+            r4(hi).to_string(),
+            r4(t.mean_turns()).to_string(),
+            t.median_turns().to_string(),
+            r4(t.player_units_lost as f64 / n).to_string(),
+        ]);
+        for p in &profiles {
+            match t.profiles.get(*p) {
+                Some(x) => row.extend([
+                    x.units.to_string(),
+                    r4(if x.units == 0 {
+                        0.0
+                    } else {
+                        x.survived as f64 / x.units as f64
+                    })
+                    .to_string(),
+                    r4(x.damage_dealt as f64 / n).to_string(),
+                    r4(x.damage_taken as f64 / n).to_string(),
+                ]),
+                None => row.extend([String::new(), String::new(), String::new(), String::new()]),
+            }
+        }
+        out.push_str(&(row.iter().map(|f| csv_field(f)).collect::<Vec<_>>().join(",") + "\n"));
+    }
+    out
+}
+
+/// The chart's lines: x is the first sweep's value; one line per scenario and per value
+/// of the other sweeps. Without sweeps, x is the scenario's number in the run.
+fn chart_series(r: &Report) -> (String, Vec<chart::Series>) {
+    let mut series: Vec<chart::Series> = Vec::new();
+    if r.args.sets.is_empty() {
+        let points = r
+            .cells
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let (lo, hi) = c.tally.win_interval();
+                ((i + 1) as f64, c.tally.win_rate(), lo, hi)
+            })
+            .collect();
+        let names: Vec<String> = r
+            .cells
+            .iter()
+            .enumerate()
+            .map(|(i, c)| format!("{} {}", i + 1, c.scenario))
+            .collect();
+        series.push(chart::Series {
+            label: names.join(", "),
+            points,
+        });
+        return ("scenario (in the order given)".into(), series);
+    }
+    for c in &r.cells {
+        let rest: Vec<String> = c.set[1..].iter().map(|s| format!("{}={}", s.param, s.value)).collect();
+        let label = if rest.is_empty() {
+            c.scenario.clone()
+        } else {
+            format!("{}, {}", c.scenario, rest.join(", "))
+        };
+        let (lo, hi) = c.tally.win_interval();
+        let p = (c.set[0].value as f64, c.tally.win_rate(), lo, hi);
+        match series.iter_mut().find(|s| s.label == label) {
+            Some(s) => s.points.push(p),
+            None => series.push(chart::Series { label, points: vec![p] }),
+        }
+    }
+    (r.args.sets[0].label(), series)
+}
+
+fn output(a: &BatchArgs, r: &Report) -> Outcome {
+    let stdout = if a.json { report_json(r) } else { report_text(r) };
+    if let Some(path) = &a.csv
+        && let Err(e) = write_atomic(path, report_csv(r).as_bytes())
+    {
+        return err(format!("cannot write {}: {e}", display_path(path)));
+    }
+    if let Some(path) = &a.chart {
+        let (x, series) = chart_series(r);
+        let title = format!(
+            "player win rate, {} battles per point, {} player",
+            r.args.runs, r.args.player
+        );
+        let png = match chart::render(&title, &x, &series) {
+            Ok(p) => p,
+            Err(e) => return err(e),
+        };
+        if let Err(e) = write_atomic(path, &png) {
+            return err(format!("cannot write {}: {e}", display_path(path)));
+        }
+    }
+    ok(stdout)
+}

@@ -1,0 +1,464 @@
+//! Balance runs: many headless battles per scenario and per swept profile value, counted
+//! into tallies that add up exactly, so that slices of the work run anywhere (other cores,
+//! other machines) combine into the same report as one run.
+//!
+//! The work is a list of *cells* (scenario × one value of every `--set` sweep), each played
+//! `runs` times; battle `k` of every cell uses [`battle_seed`]`(seed, k)`, so neither the
+//! number of threads nor the slicing changes any battle.
+
+use crate::ai::{self, player::Policy};
+use crate::load::data::DataSet;
+use crate::load::diag::Source;
+use crate::load::profiles::{Behavior, Profile, Profiles};
+use crate::load::scenario::Scenario;
+use crate::rng::Rng;
+use crate::rules::{Battle, Command, Event, RuleError};
+use crate::search::grid::Team;
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// One `--set PROFILE.KEY=V1,V2,...` sweep.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Sweep {
+    /// Profile name (a table of `profiles.toml`).
+    pub profile: String,
+    /// Parameter (`sight`, `trigger`, `leash`, `range`).
+    pub key: String,
+    /// The values to try, in the order given.
+    pub values: Vec<i64>,
+}
+
+impl Sweep {
+    /// Reads `PROFILE.KEY=V1,V2,...`.
+    pub fn parse(arg: &str) -> Result<Sweep, String> {
+        let bad = |why: &str| format!("--set {arg}: {why} (expected PROFILE.KEY=V1,V2,... such as archer.range=2,3,4)");
+        let (lhs, rhs) = arg.split_once('=').ok_or_else(|| bad("no '='"))?;
+        let (profile, key) = lhs
+            .trim()
+            .rsplit_once('.')
+            .ok_or_else(|| bad("no '.' between profile and key"))?;
+        if profile.is_empty() || key.is_empty() {
+            return Err(bad("empty profile or key"));
+        }
+        let mut values = Vec::new();
+        for v in rhs.split(',') {
+            let v = v.trim();
+            let n: i64 = v.parse().map_err(|_| bad(&format!("{v:?} is not a whole number")))?;
+            if values.contains(&n) {
+                return Err(bad(&format!("{n} is listed twice")));
+            }
+            values.push(n);
+        }
+        Ok(Sweep {
+            profile: profile.to_string(),
+            key: key.to_string(),
+            values,
+        })
+    }
+
+    /// `profile.key`, as the report's column heading.
+    pub fn label(&self) -> String {
+        format!("{}.{}", self.profile, self.key)
+    }
+}
+
+/// `profiles` with `profile.key = value`, checked by the same loader (and so the same rules)
+/// as `profiles.toml`: an unknown profile, a key its behaviour does not take, or a value the
+/// file would refuse is an error in the loader's words.
+pub fn set_param(profiles: &Profiles, profile: &str, key: &str, value: i64) -> Result<Profiles, String> {
+    let Some(p) = profiles.get(profile) else {
+        return Err(format!("no profile '{profile}' (known: {})", profiles.names()));
+    };
+    if key == "behavior" {
+        return Err(format!("--set changes numbers only, not the `behavior` of '{profile}'"));
+    }
+    let mut text = format!("[{}]\nbehavior = \"{}\"\n", toml_key(&p.name), p.behavior.name());
+    for (k, v) in params(p) {
+        if k != key {
+            text.push_str(&format!("{k} = {v}\n"));
+        }
+    }
+    text.push_str(&format!("{} = {value}\n", toml_key(key)));
+    let parsed = Profiles::parse(&Source::new(format!("--set {profile}.{key}={value}"), text))
+        .map_err(|e| e.0.iter().map(|d| d.message.clone()).collect::<Vec<_>>().join("; "))?;
+    let mut out = profiles.clone();
+    for q in &mut out.list {
+        if q.name == profile {
+            q.behavior = parsed.list[0].behavior;
+        }
+    }
+    Ok(out)
+}
+
+/// A table or key name as TOML writes it (quoted unless bare).
+fn toml_key(k: &str) -> String {
+    if !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
+        k.to_string()
+    } else {
+        format!("{k:?}")
+    }
+}
+
+/// A profile's numbers as written in its table.
+fn params(p: &Profile) -> Vec<(&'static str, u32)> {
+    match p.behavior {
+        Behavior::Charger => vec![],
+        Behavior::Proximity { sight } => vec![("sight", sight)],
+        Behavior::GuardTrigger { trigger } => vec![("trigger", trigger)],
+        Behavior::PivotLeash { leash } => vec![("leash", leash)],
+        Behavior::KeepRange { sight, range } => vec![("sight", sight), ("range", range)],
+    }
+}
+
+/// One value of a sweep, as a cell shows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Setting {
+    /// `profile.key`.
+    pub param: String,
+    /// Its value in this cell.
+    pub value: i64,
+}
+
+/// A scenario with its profiles set for one point of the sweep grid.
+#[derive(Debug, Clone)]
+pub struct Cell {
+    /// The scenario's name.
+    pub scenario: String,
+    /// Its file, or `generated:SEED`.
+    pub file: String,
+    /// The sweep values of this cell, one per `--set`, in the order given.
+    pub settings: Vec<Setting>,
+    /// The scenario.
+    pub battle_scenario: Scenario,
+    /// Its data with the profiles set.
+    pub data: DataSet,
+}
+
+/// Every point of the sweep grid (the first sweep varies slowest); one empty point without sweeps.
+pub fn grid(sweeps: &[Sweep]) -> Vec<Vec<(usize, i64)>> {
+    let mut points: Vec<Vec<(usize, i64)>> = vec![Vec::new()];
+    for (s, sweep) in sweeps.iter().enumerate() {
+        points = points
+            .into_iter()
+            .flat_map(|pt| {
+                sweep.values.iter().map(move |&v| {
+                    let mut q = pt.clone();
+                    q.push((s, v));
+                    q
+                })
+            })
+            .collect();
+    }
+    points
+}
+
+/// The cells of `scenarios` × the sweep grid, scenario by scenario.
+pub fn cells(scenarios: &[(String, Scenario, DataSet)], sweeps: &[Sweep]) -> Result<Vec<Cell>, String> {
+    let points = grid(sweeps);
+    let mut out = Vec::with_capacity(scenarios.len() * points.len());
+    for (file, scenario, data) in scenarios {
+        for pt in &points {
+            let mut d = data.clone();
+            for &(s, v) in pt {
+                let sw = &sweeps[s];
+                d.profiles = set_param(&d.profiles, &sw.profile, &sw.key, v)
+                    .map_err(|e| format!("--set {}={v}: {e} (profiles of {})", sw.label(), file))?;
+            }
+            out.push(Cell {
+                scenario: scenario.name.clone(),
+                file: file.clone(),
+                settings: pt
+                    .iter()
+                    .map(|&(s, v)| Setting {
+                        param: sweeps[s].label(),
+                        value: v,
+                    })
+                    .collect(),
+                battle_scenario: scenario.clone(),
+                data: d,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// The seed of battle `k` of every cell: a function of the run's seed and `k` only.
+pub fn battle_seed(seed: u64, k: u64) -> u64 {
+    Rng::new(seed ^ k.wrapping_mul(0xA076_1D64_78BD_642F)).next_u64()
+}
+
+/// Damage and survival of one enemy profile, added up over battles.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProfileTally {
+    /// Units of this profile that started a battle.
+    pub units: u64,
+    /// Of those, how many were standing at the end.
+    pub survived: u64,
+    /// Hit points they took from player units.
+    pub damage_dealt: u64,
+    /// Hit points player units took from them.
+    pub damage_taken: u64,
+}
+
+impl ProfileTally {
+    fn add(&mut self, o: &ProfileTally) {
+        self.units += o.units;
+        self.survived += o.survived;
+        self.damage_dealt += o.damage_dealt;
+        self.damage_taken += o.damage_taken;
+    }
+}
+
+/// Everything counted for one cell: whole numbers only, so that tallies of slices add up
+/// to exactly the tally of the whole.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Tally {
+    /// Battles played.
+    pub battles: u64,
+    /// Won by the player.
+    pub player_wins: u64,
+    /// Won by the enemy.
+    pub enemy_wins: u64,
+    /// Stopped at the turn limit.
+    pub draws: u64,
+    /// Turns played, added up.
+    pub turns_total: u64,
+    /// How many battles lasted each number of turns.
+    pub turn_counts: BTreeMap<u32, u64>,
+    /// Player units defeated, added up.
+    pub player_units_lost: u64,
+    /// Per enemy profile, by name.
+    pub profiles: BTreeMap<String, ProfileTally>,
+}
+
+impl Tally {
+    /// Adds another tally of the same cell.
+    pub fn add(&mut self, o: &Tally) {
+        self.battles += o.battles;
+        self.player_wins += o.player_wins;
+        self.enemy_wins += o.enemy_wins;
+        self.draws += o.draws;
+        self.turns_total += o.turns_total;
+        for (t, n) in &o.turn_counts {
+            *self.turn_counts.entry(*t).or_default() += n;
+        }
+        self.player_units_lost += o.player_units_lost;
+        for (p, t) in &o.profiles {
+            self.profiles.entry(p.clone()).or_default().add(t);
+        }
+    }
+
+    /// Player win rate.
+    pub fn win_rate(&self) -> f64 {
+        ratio(self.player_wins, self.battles)
+    }
+
+    /// The 95% Wilson score interval of the win rate.
+    pub fn win_interval(&self) -> (f64, f64) {
+        wilson(self.player_wins, self.battles)
+    }
+
+    /// Mean turns per battle.
+    pub fn mean_turns(&self) -> f64 {
+        ratio(self.turns_total, self.battles)
+    }
+
+    /// Median turns per battle (the mean of the two middle battles for an even count).
+    pub fn median_turns(&self) -> f64 {
+        let n = self.battles;
+        if n == 0 {
+            return 0.0;
+        }
+        let nth = |i: u64| {
+            let mut seen = 0;
+            for (&t, &c) in &self.turn_counts {
+                seen += c;
+                if seen > i {
+                    return t as f64;
+                }
+            }
+            0.0
+        };
+        if n % 2 == 1 {
+            nth(n / 2)
+        } else {
+            (nth(n / 2 - 1) + nth(n / 2)) / 2.0
+        }
+    }
+}
+
+fn ratio(a: u64, b: u64) -> f64 {
+    if b == 0 { 0.0 } else { a as f64 / b as f64 }
+}
+
+/// The 95% Wilson score interval for `k` successes in `n` trials.
+pub fn wilson(k: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let (n, p) = (n as f64, k as f64 / n as f64);
+    let z2 = z * z;
+    let denom = 1.0 + z2 / n;
+    let centre = (p + z2 / (2.0 * n)) / denom;
+    let half = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denom;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+/// Plays one battle of `cell` with `seed` and counts it.
+pub fn fight(cell: &Cell, max_turns: u32, policy: Policy, seed: u64) -> Result<Tally, RuleError> {
+    let profiles = &cell.data.profiles;
+    let mut b = Battle::new(&cell.battle_scenario, &cell.data);
+    let mut events: Vec<Event> = Vec::new();
+    while b.ended().is_none() && b.turn() <= max_turns {
+        let players: Vec<_> = b.ready(Team::Player).collect();
+        for id in players {
+            if !b.unit(id).alive || b.ended().is_some() {
+                continue;
+            }
+            let d = policy.decide(&b, profiles, id, seed);
+            let t = ai::act(&mut b, d)?;
+            events.extend(t.events);
+        }
+        if b.ended().is_none() {
+            b.execute(Command::EndPhase)?;
+            let (turns, _) = ai::enemy_phase(&mut b, profiles)?;
+            events.extend(turns.into_iter().flat_map(|t| t.events));
+        }
+    }
+    let mut t = Tally {
+        battles: 1,
+        ..Tally::default()
+    };
+    match b.ended() {
+        Some((Team::Player, _)) => t.player_wins = 1,
+        Some((Team::Enemy, _)) => t.enemy_wins = 1,
+        None => t.draws = 1,
+    }
+    // A battle decided in the player's phase of turn T lasted T turns; one stopped at the
+    // limit lasted `max_turns`.
+    let turns = b.turn().min(max_turns);
+    t.turns_total = turns as u64;
+    t.turn_counts.insert(turns, 1);
+    let profile_of = |u: crate::rules::UnitId| b.unit(u).profile.clone().unwrap_or_default();
+    for u in b.units() {
+        match u.team {
+            Team::Player => t.player_units_lost += !u.alive as u64,
+            Team::Enemy => {
+                let p = t.profiles.entry(u.profile.clone().unwrap_or_default()).or_default();
+                p.units += 1;
+                p.survived += u.alive as u64;
+            }
+        }
+    }
+    for e in &events {
+        if let Event::Struck {
+            attacker,
+            defender,
+            hp_before,
+            hp_left,
+            ..
+        } = e
+        {
+            let lost = (hp_before - hp_left).max(0) as u64;
+            if b.unit(*attacker).team == Team::Enemy {
+                t.profiles.entry(profile_of(*attacker)).or_default().damage_dealt += lost;
+            } else {
+                t.profiles.entry(profile_of(*defender)).or_default().damage_taken += lost;
+            }
+        }
+    }
+    Ok(t)
+}
+
+/// The part of the work one process does: items `first..end` of `cells × runs`, item
+/// `c * runs + k` being battle `k` of cell `c`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Slice {
+    /// Which slice, from 1.
+    pub index: u64,
+    /// Of how many.
+    pub count: u64,
+}
+
+impl Slice {
+    /// The whole work.
+    pub const WHOLE: Slice = Slice { index: 1, count: 1 };
+
+    /// Reads `I/N` (1 ≤ I ≤ N).
+    pub fn parse(s: &str) -> Result<Slice, String> {
+        let bad = || format!("--shard {s}: expected I/N with 1 <= I <= N, such as 2/8");
+        let (i, n) = s.split_once('/').ok_or_else(bad)?;
+        let (index, count): (u64, u64) = (
+            i.trim().parse().map_err(|_| bad())?,
+            n.trim().parse().map_err(|_| bad())?,
+        );
+        if index == 0 || count == 0 || index > count {
+            return Err(bad());
+        }
+        Ok(Slice { index, count })
+    }
+
+    /// The items of this slice out of `total`: equal slices, the remainder spread evenly.
+    pub fn items(self, total: u64) -> std::ops::Range<u64> {
+        let at = |i: u64| (total as u128 * i as u128 / self.count as u128) as u64;
+        at(self.index - 1)..at(self.index)
+    }
+}
+
+/// Plays the items of `slice` on `jobs` threads (0: one per core), calling `tick` after
+/// every battle. Returns one tally per cell (cells outside the slice have zero battles) and
+/// is the same whatever `jobs` is.
+#[expect(
+    clippy::too_many_arguments,
+    reason = "each is one command-line option; a struct would only rename them"
+)]
+pub fn run(
+    cells: &[Cell],
+    runs: u64,
+    seed: u64,
+    max_turns: u32,
+    policy: Policy,
+    slice: Slice,
+    jobs: usize,
+    tick: &(dyn Fn() + Sync),
+) -> Result<Vec<Tally>, String> {
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(jobs)
+        .build()
+        .map_err(|e| format!("cannot start {jobs} threads: {e}"))?;
+    let items = slice.items(cells.len() as u64 * runs);
+    let mut out = vec![Tally::default(); cells.len()];
+    for (c, cell) in cells.iter().enumerate() {
+        let lo = items.start.max(c as u64 * runs);
+        let hi = items.end.min((c as u64 + 1) * runs);
+        if lo >= hi {
+            continue;
+        }
+        let results: Vec<Result<Tally, RuleError>> = pool.install(|| {
+            (lo..hi)
+                .into_par_iter()
+                .map(|item| {
+                    let r = fight(cell, max_turns, policy, battle_seed(seed, item - c as u64 * runs));
+                    tick();
+                    r
+                })
+                .collect()
+        });
+        for (item, r) in (lo..hi).zip(results) {
+            match r {
+                Ok(t) => out[c].add(&t),
+                Err(e) => {
+                    return Err(format!(
+                        "{}: battle {} (seed {}) stopped: the rules refused a command of the built-in players: {e}",
+                        cell.file,
+                        item - c as u64 * runs,
+                        battle_seed(seed, item - c as u64 * runs)
+                    ));
+                }
+            }
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,79 @@
+//! The enemy phase with one search from all player units (`Method::Nearest`) decides exactly
+//! as with one full potential map per player unit (`Method::FullMaps`, the first method):
+//! every decision and every event, on random boards, turn after turn.
+
+use proptest::prelude::*;
+use skirmish::ai::{self, Method};
+use skirmish::fixture::{Scene, enemy, player, profiles};
+use skirmish::rules::{Battle, Command};
+use skirmish::search::grid::Team;
+
+type Board = (Vec<String>, Vec<(i32, i32)>, Vec<(i32, i32, usize, u32)>);
+
+fn board() -> impl Strategy<Value = Board> {
+    (5usize..20, 5usize..20).prop_flat_map(|(w, h)| {
+        let glyph = prop::sample::select(vec!['.', '.', '.', '.', '.', 'T', '^', '~', 'M', '#']);
+        (
+            prop::collection::vec(
+                prop::collection::vec(glyph, w).prop_map(|r| r.into_iter().collect::<String>()),
+                h,
+            ),
+            prop::collection::vec((0..w as i32, 0..h as i32), 1..5),
+            prop::collection::vec((0..w as i32, 0..h as i32, 0usize..5, 1u32..8), 1..9),
+        )
+    })
+}
+
+fn build((rows, players, enemies): &Board) -> Option<Battle> {
+    let names = ["charger", "proximity", "guard", "pivot", "archer"];
+    let marks: Vec<char> = "PQRSABCDEFGHIJ".chars().collect();
+    let mut text: Vec<Vec<char>> = rows.iter().map(|r| r.chars().collect()).collect();
+    let mut taken = std::collections::HashSet::new();
+    let mut units = Vec::new();
+    for &(x, y) in players {
+        if taken.insert((x, y)) {
+            let m = marks[units.len()];
+            text[y as usize][x as usize] = m;
+            units.push(player(m));
+        }
+    }
+    let first_enemy = 4;
+    for (k, &(x, y, p, mv)) in enemies.iter().enumerate() {
+        if taken.insert((x, y)) {
+            let m = marks[first_enemy + k];
+            text[y as usize][x as usize] = m;
+            units.push(enemy(m, names[p], mv));
+        }
+    }
+    let picture: String = text.iter().map(|r| r.iter().collect::<String>() + "\n").collect();
+    Some(Scene::parse(&picture).battle(&units))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+    #[test]
+    fn one_search_from_all_targets_decides_exactly_like_one_map_per_target(b in board()) {
+        let Some(mut b) = build(&b) else { return Ok(()) };
+        let p = profiles("");
+        for _ in 0..4 {
+            if b.ended().is_some() {
+                break;
+            }
+            b.execute(Command::EndPhase).unwrap();
+            let mut old = b.clone();
+            let want = ai::enemy_phase_with(&mut old, &p, Method::FullMaps).unwrap();
+            let got = ai::enemy_phase_with(&mut b, &p, Method::Nearest).unwrap();
+            prop_assert_eq!(&got, &want);
+            prop_assert_eq!(b.snapshot(), old.snapshot());
+            // Let the player side move too (its built-in policy also chooses targets).
+            if b.ended().is_none() {
+                for id in b.ready(Team::Player).collect::<Vec<_>>() {
+                    if b.ended().is_none() && b.unit(id).alive {
+                        let d = ai::player::decide(&b, id, 3);
+                        ai::act(&mut b, d).unwrap();
+                    }
+                }
+            }
+        }
+    }
+}
