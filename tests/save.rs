@@ -94,6 +94,19 @@ fn bad_saves_are_refused_with_a_clear_message_and_change_nothing() {
     let good = save::snapshot(&s, &scenario, 1).unwrap();
     let text = serde_json::to_string_pretty(&good).unwrap();
     let (_, data) = sample();
+    let edited = |f: &save::SaveFile, change: &dyn Fn(&mut save::SaveFile)| {
+        let mut f = f.clone();
+        change(&mut f);
+        serde_json::to_string_pretty(&f).unwrap()
+    };
+    let wall = {
+        let b = Battle::new(&scenario, &data);
+        let m = b.map();
+        (0..m.height as i32)
+            .flat_map(|y| (0..m.width as i32).map(move |x| skirmish::search::grid::Pos::new(x, y)))
+            .find(|&p| b.terrain().get(m.at(p)).name == "wall")
+            .expect("the sample has a wall")
+    };
     let cases: Vec<(&str, String, &str)> = vec![
         (
             "future.save",
@@ -116,6 +129,26 @@ fn bad_saves_are_refused_with_a_clear_message_and_change_nothing() {
             "hp.save",
             text.replacen("\"hp\": ", "\"hp\": 9", 1),
             "impossible hit points",
+        ),
+        (
+            "crowded.save",
+            edited(&good, &|f: &mut save::SaveFile| f.units[1].at = f.units[0].at),
+            "shares cell",
+        ),
+        (
+            "wall.save",
+            edited(&good, &|f: &mut save::SaveFile| f.units[0].at = wall),
+            "where its class cannot enter",
+        ),
+        (
+            "off-map.save",
+            edited(&good, &|f: &mut save::SaveFile| {
+                // Defeated units are checked too.
+                f.units[2].alive = false;
+                f.units[2].hp = 0;
+                f.units[2].at = skirmish::search::grid::Pos::new(-1, 5);
+            }),
+            "is off the map at (-1, 5)",
         ),
     ];
     for (name, body, want) in cases {
