@@ -77,3 +77,38 @@ proptest! {
         }
     }
 }
+
+/// A flier standing on a mountain among other player units: a horse cannot enter its cell,
+/// which then counts 1 (contract, second round) for both methods alike.
+#[test]
+fn a_target_the_mover_cannot_stand_on_counts_one_in_both_methods() {
+    use skirmish::fixture::Placed;
+    let mut scene = Scene::parse(
+        ". . . . . . . . . . . .
+         . . . . . . . . P . . .
+         Q . . . . . . . . . . .
+         . . . . . . . . . . . .
+         . . . . . . . . . . . A
+         . . . . . . . . . . . B",
+    );
+    let mountain = scene.terrain.by_glyph('M').unwrap();
+    let p = scene.mark('P');
+    scene.map.set(p, mountain);
+    let horse = |m: char| Placed {
+        class: "horse",
+        ..enemy(m, "charger", 4)
+    };
+    let flier = Placed {
+        class: "flier",
+        ..player('P')
+    };
+    let mut b = scene.battle(&[flier, player('Q'), horse('A'), horse('B')]);
+    b.execute(Command::EndPhase).unwrap();
+    let mut old = b.clone();
+    let want = ai::enemy_phase_with(&mut old, &profiles(""), Method::FullMaps).unwrap();
+    let got = ai::enemy_phase_with(&mut b, &profiles(""), Method::Nearest).unwrap();
+    assert_eq!(got, want);
+    let first = &want.0[0].decision;
+    assert_eq!(first.target.map(|t| b.name(t)), Some("P"), "{}", first.reason);
+    assert_ne!(first.to, first.from, "{}", first.reason);
+}

@@ -175,11 +175,16 @@ impl NearestMap {
             pending -= bucket.len();
             for &i in &bucket {
                 let i = i as usize;
-                // A target on a cell its class cannot enter passes nothing on (as in `fill`).
-                if dist[i] != cur || costs[i] == 0 {
+                // Entering a cell costs its terrain; entering a target its class cannot
+                // stand on costs 1 (as in `fill`); other impassable cells pass nothing on.
+                let pay = match (costs[i], cur) {
+                    (0, 0) => 1,
+                    (c, _) => c as Cost,
+                };
+                if dist[i] != cur || pay == 0 {
                     continue;
                 }
-                let nd = cur + costs[i] as Cost;
+                let nd = cur + pay;
                 let m = mask[i];
                 let next = &mut ring[(nd & bucket_mask) as usize];
                 for &off in &offsets {
@@ -256,10 +261,12 @@ impl NearestMap {
     fn search(&self, layer: &CostLayer, from: usize, goal: usize) -> Cost {
         use std::cmp::Reverse;
         use std::collections::{BinaryHeap, HashMap};
-        let costs = &layer.costs();
-        if costs[goal] == 0 {
-            return UNREACHABLE;
-        }
+        let costs = layer.costs();
+        // Entering the goal costs 1 when its class cannot stand there (as in `fill`).
+        let enter = |n: usize| match costs[n] {
+            0 if n == goal => 1,
+            c => c as Cost,
+        };
         let stride = self.layout.stride();
         let offsets = [stride.wrapping_neg(), 1, stride, 1usize.wrapping_neg()];
         let mut best: HashMap<usize, Cost> = HashMap::new();
@@ -275,12 +282,12 @@ impl NearestMap {
             }
             for &off in &offsets {
                 let n = i.wrapping_add(off);
-                let c = costs[n];
+                let c = enter(n);
                 let h = self.dist[n];
                 if c == 0 || h == UNREACHABLE {
                     continue;
                 }
-                let ng = g + c as Cost;
+                let ng = g + c;
                 if best.get(&n).is_none_or(|&b| ng < b) {
                     best.insert(n, ng);
                     open.push(Reverse((ng + h, ng, n)));
