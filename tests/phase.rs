@@ -1,7 +1,7 @@
 //! The turn's phase machine, played without a window: feed intents, check phases and positions.
 
 use skirmish::fixture::{Placed, Scene, enemy, player, profiles};
-use skirmish::play::phase::{Action, Intent, Phase, Session, Signal};
+use skirmish::play::phase::{Action, Ask, Intent, Phase, Session, Signal};
 use skirmish::rules::{Event, UnitId};
 use skirmish::search::grid::{Dir, Pos, Team};
 
@@ -145,7 +145,7 @@ fn acted_units_cannot_be_selected_again_and_end_turn_starts_the_enemy_phase() {
     s.cursor = Pos::new(1, 0);
     press(&mut s, &[Confirm]);
     assert_eq!(s.phase, Phase::Select, "an acted unit is not selected");
-    press(&mut s, &[EndTurn]);
+    press(&mut s, &[EndTurn, Yes]);
     assert!(
         matches!(&s.phase, Phase::Enemy { queue } if queue.is_empty()),
         "{:?}",
@@ -171,7 +171,7 @@ fn defeating_the_last_enemy_wins() {
 #[test]
 fn losing_the_hero_loses_the_battle() {
     let (_, mut s) = session("P . E", &[player('P').hp(1), enemy('E', "charger", 3)]);
-    press(&mut s, &[EndTurn]);
+    press(&mut s, &[EndTurn, Yes]);
     assert_eq!(s.phase, Phase::Over { winner: Team::Enemy });
 }
 
@@ -204,4 +204,221 @@ fn a_replay_performed_through_the_session_ends_where_the_battle_did() {
     }
     assert_eq!(s.battle().snapshot(), played.snapshot());
     assert_eq!(s.battle().turn(), played.turn());
+}
+
+const L: Intent = Cursor(Dir::Left);
+const U: Intent = Cursor(Dir::Up);
+
+#[test]
+fn confirming_on_an_enemy_walks_to_the_cheapest_cell_in_reading_order_and_opens_its_attack() {
+    // (3, 1) and (4, 0) both cost 4 from P; (4, 0) comes first in reading order.
+    let (_, mut s) = session(
+        "P . . . . .
+         . . . . E .",
+        &[player('P'), enemy('E', "guard", 1)],
+    );
+    press(&mut s, &[Confirm, Point(Pos::new(4, 1))]);
+    let (from, path) = s.route().expect("the arrow shows the walk to the attack cell");
+    assert_eq!((from, path.digits().as_str()), (Pos::new(0, 0), "2222"));
+    assert_eq!(s.route_cost(), Some((4, 1)), "cost 4, one move point left");
+    press(&mut s, &[Confirm]);
+    assert_eq!(s.battle().unit(UnitId(0)).pos, Pos::new(4, 0));
+    let Phase::Action { options, choice, .. } = &s.phase else {
+        panic!("{:?}", s.phase)
+    };
+    assert_eq!(
+        options[*choice],
+        Action::Attack(UnitId(1)),
+        "the menu opens on that attack"
+    );
+    let (att, def, _) = s.forecast().expect("with its forecast");
+    assert_eq!((att, def), (UnitId(0), UnitId(1)));
+    assert_eq!(s.cursor, Pos::new(4, 1), "the cursor stays on the enemy");
+}
+
+#[test]
+fn the_attack_cell_prefers_the_cheaper_walk_over_reading_order() {
+    // Through the forest (4, 0) costs 5; (3, 1) costs 4.
+    let (_, mut s) = session(
+        "P . . T . .
+         . . . . E .",
+        &[player('P'), enemy('E', "guard", 1)],
+    );
+    press(&mut s, &[Confirm, Point(Pos::new(4, 1)), Confirm]);
+    assert_eq!(s.battle().unit(UnitId(0)).pos, Pos::new(3, 1));
+    // Cancel takes the walk back, as after any move.
+    press(&mut s, &[Cancel]);
+    assert_eq!(s.battle().unit(UnitId(0)).pos, Pos::new(0, 0));
+    assert!(matches!(s.phase, Phase::Target { .. }));
+}
+
+#[test]
+fn an_enemy_out_of_reach_is_not_attacked() {
+    let (_, mut s) = session("P . . . . . . . . E", &[player('P'), enemy('E', "guard", 1)]);
+    press(&mut s, &[Confirm, Point(Pos::new(9, 0))]);
+    assert_eq!(s.route(), None);
+    press(&mut s, &[Confirm]);
+    assert!(matches!(s.phase, Phase::Target { .. }));
+    assert_eq!(s.battle().unit(UnitId(0)).pos, Pos::new(0, 0));
+}
+
+#[test]
+fn confirming_on_an_enemy_with_nothing_selected_inspects_it_until_cancelled() {
+    let (_, mut s) = session("P . . . E", &[player('P'), enemy('E', "guard", 1)]);
+    press(&mut s, &[Point(Pos::new(4, 0)), Confirm]);
+    assert_eq!(s.phase, Phase::Inspect { enemy: UnitId(1) });
+    press(&mut s, &[L]);
+    assert_eq!(
+        s.phase,
+        Phase::Inspect { enemy: UnitId(1) },
+        "the cursor roams, the range stays"
+    );
+    press(&mut s, &[Cancel]);
+    assert_eq!(s.phase, Phase::Select);
+}
+
+#[test]
+fn the_arrow_follows_the_traced_route_and_the_unit_walks_it() {
+    let (_, mut s) = session(
+        "P . . . . . . . . E
+         . . . . . . . . . .",
+        &[player('P'), enemy('E', "guard", 1)],
+    );
+    // Down, right, right, up: the cheapest path to (2, 0) is "22", the trail is "3221".
+    press(&mut s, &[Confirm, D, R, R, U]);
+    assert_eq!(s.route().unwrap().1.digits(), "3221");
+    assert_eq!(s.route_cost(), Some((4, 1)));
+    press(&mut s, &[Confirm]);
+    let moved = s.drain().into_iter().find_map(|e| match e {
+        Signal::Rules(Event::Moved { path, .. }) => Some(path.digits()),
+        _ => None,
+    });
+    assert_eq!(moved.as_deref(), Some("3221"), "the unit walks the arrow's route");
+}
+
+#[test]
+fn stepping_back_shortens_the_trail_and_a_dear_trail_snaps_to_the_cheapest() {
+    let (_, mut s) = session(
+        "P . . . . . . . . E
+         . . . . . . . . . .",
+        &[player('P'), enemy('E', "guard", 1)],
+    );
+    press(&mut s, &[Confirm, D, R, L]);
+    assert_eq!(
+        s.route().unwrap().1.digits(),
+        "3",
+        "no revisits: back along the trail shortens it"
+    );
+    // Down, then right four times: "32222" costs 5, the whole move; one more step would
+    // cost 6 and snaps to the cheapest path to (5, 1).
+    press(&mut s, &[R, R, R, R]);
+    assert_eq!(s.route().unwrap().1.digits(), "32222");
+    assert_eq!(s.route_cost(), Some((5, 0)));
+    press(&mut s, &[U]);
+    assert_eq!(
+        s.route().unwrap().1.digits(),
+        "2222",
+        "too dear: the cheapest path instead"
+    );
+}
+
+#[test]
+fn leaving_the_range_and_coming_back_elsewhere_snaps_to_the_cheapest_path() {
+    let (_, mut s) = session("P . . . . . . . . E", &[player('P'), enemy('E', "guard", 1)]);
+    press(&mut s, &[Confirm, R, R, R, R, R, R]);
+    assert_eq!(s.route(), None, "out of range: no arrow");
+    press(&mut s, &[Point(Pos::new(3, 0))]);
+    assert_eq!(s.route().unwrap().1.digits(), "222");
+}
+
+#[test]
+fn tab_cycles_the_cursor_through_living_enemies() {
+    let (_, mut s) = session(
+        "P . E . F
+         . . . . G",
+        &[
+            player('P'),
+            enemy('E', "guard", 1),
+            enemy('F', "guard", 1),
+            enemy('G', "guard", 1),
+        ],
+    );
+    press(&mut s, &[NextEnemy]);
+    assert_eq!(s.cursor, Pos::new(2, 0));
+    press(&mut s, &[NextEnemy, NextEnemy]);
+    assert_eq!(s.cursor, Pos::new(4, 1));
+    press(&mut s, &[NextEnemy]);
+    assert_eq!(s.cursor, Pos::new(2, 0), "and round again");
+}
+
+#[test]
+fn ending_the_turn_with_units_ready_asks_first() {
+    let (_, mut s) = session("P . . . . . E", &[player('P'), enemy('E', "guard", 1)]);
+    press(&mut s, &[EndTurn]);
+    assert_eq!(s.pending, Some(Ask::EndTurn));
+    assert_eq!(s.phase, Phase::Select);
+    press(&mut s, &[R, Confirm]);
+    assert_eq!(
+        (s.cursor, s.phase.clone()),
+        (Pos::new(0, 0), Phase::Select),
+        "other keys wait"
+    );
+    press(&mut s, &[No]);
+    assert_eq!((s.pending, s.phase.clone()), (None, Phase::Select));
+    press(&mut s, &[EndTurn, Yes]);
+    assert!(matches!(s.phase, Phase::Enemy { .. }), "{:?}", s.phase);
+}
+
+#[test]
+fn ending_the_turn_with_everyone_acted_does_not_ask() {
+    let (_, mut s) = session(
+        "P . . . . . E
+         Q . . . . . .",
+        &[player('P'), player('Q'), enemy('E', "guard", 1)],
+    );
+    press(&mut s, &[Confirm, Confirm, Confirm]); // P stays and waits
+    press(&mut s, &[EndTurn]);
+    assert_eq!(s.pending, Some(Ask::EndTurn), "Q is still ready");
+    press(&mut s, &[Cancel]);
+    press(&mut s, &[Confirm, Confirm]); // Q: select, stay; the menu is open
+    press(&mut s, &[Confirm]);
+    assert!(
+        matches!(s.phase, Phase::Enemy { .. }),
+        "the last wait ends the phase by itself"
+    );
+}
+
+#[test]
+fn restart_switch_and_quit_ask_once_something_was_played_and_load_over_unsaved_play() {
+    let (_, mut s) = session("P . . . . . E", &[player('P'), enemy('E', "guard", 1)]);
+    for ask in [Ask::Restart, Ask::Scenario(1), Ask::Quit, Ask::Load] {
+        press(&mut s, &[Request(ask)]);
+        assert_eq!(s.pending, None, "{ask:?}: nothing to lose yet");
+        assert!(s.drain().contains(&Signal::Granted(ask)));
+    }
+    press(&mut s, &[Confirm, R, Confirm, Confirm]); // P moves and waits
+    for ask in [Ask::Restart, Ask::Scenario(-1), Ask::Quit, Ask::Load] {
+        s.drain();
+        press(&mut s, &[Request(ask)]);
+        assert_eq!(s.pending, Some(ask));
+        assert!(!s.drain().contains(&Signal::Granted(ask)));
+        press(&mut s, &[Yes]);
+        assert!(s.drain().contains(&Signal::Granted(ask)), "{ask:?}");
+    }
+    s.mark_saved();
+    press(&mut s, &[Request(Ask::Load)]);
+    assert_eq!(s.pending, None, "a saved battle loads without asking");
+}
+
+#[test]
+fn undo_puts_the_cursor_back_on_the_undone_unit() {
+    let (_, mut s) = session(
+        "P . . . . . E
+         Q . . . . . .",
+        &[player('P'), player('Q'), enemy('E', "guard", 1)],
+    );
+    press(&mut s, &[Confirm, R, R, Confirm, Confirm]);
+    assert_eq!(s.cursor, Pos::new(0, 1), "after acting the cursor goes to Q");
+    press(&mut s, &[Undo]);
+    assert_eq!(s.cursor, Pos::new(0, 0), "back on P, where it stands again");
 }

@@ -118,6 +118,41 @@ impl PlayArgs {
     fn default_save_file() -> PathBuf {
         PathBuf::from("skirmish.save")
     }
+
+    /// Where S saves and L loads: `--save-file` when given, else the file resumed with
+    /// `--resume`, else `skirmish.save`.
+    pub fn save_path(&self) -> PathBuf {
+        match &self.resume {
+            Some(r) if self.save_file == PlayArgs::default_save_file() => r.clone(),
+            _ => self.save_file.clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod play_args_tests {
+    use super::*;
+
+    #[test]
+    fn a_resumed_file_is_the_one_saved_and_loaded() {
+        let resumed = PlayArgs {
+            resume: Some(PathBuf::from("saves/ford.save")),
+            save_file: PlayArgs::default_save_file(),
+            ..PlayArgs::default()
+        };
+        assert_eq!(resumed.save_path(), PathBuf::from("saves/ford.save"));
+        assert_eq!(resumed.record_file(), PathBuf::from("skirmish.replay"));
+        let both = PlayArgs {
+            save_file: PathBuf::from("other.save"),
+            ..resumed.clone()
+        };
+        assert_eq!(both.save_path(), PathBuf::from("other.save"), "--save-file wins");
+        let plain = PlayArgs {
+            save_file: PlayArgs::default_save_file(),
+            ..PlayArgs::default()
+        };
+        assert_eq!(plain.save_path(), PathBuf::from("skirmish.save"));
+    }
 }
 
 #[derive(Subcommand, Debug)]

@@ -18,27 +18,36 @@ use ggez::{Context, GameResult};
 impl GameState {
     /// Draws the whole frame.
     pub(super) fn render(&mut self, ctx: &mut Context) -> GameResult {
-        self.layout = Layout::of(ctx);
+        self.layout = Layout::of(ctx, self.layout.scale);
         let l = self.layout;
+        // The map in map units (the player's zoom is this canvas's projection), then the
+        // HUD over it at its own size.
         let mut canvas = Canvas::from_frame(ctx, Color::from_rgb(14, 16, 22));
-        canvas.set_screen_coordinates(Rect::new(0.0, 0.0, l.w, l.h));
+        canvas.set_screen_coordinates(Rect::new(0.0, 0.0, l.w / l.scale, l.h / l.scale));
         canvas.set_sampler(Sampler::nearest_clamp());
         let cam = self.camera.pos.round();
         let map = &self.session.battle().map();
+        let wv = l.world_view();
         let vis = Visible {
             lo: Pos::new(
                 ((cam.x / TILE).floor() as i32).max(0),
                 ((cam.y / TILE).floor() as i32).max(0),
             ),
             hi: Pos::new(
-                (((cam.x + l.w) / TILE).ceil() as i32).min(map.width as i32),
-                (((cam.y + l.h - PANEL_H) / TILE).ceil() as i32).min(map.height as i32),
+                (((cam.x + wv.w) / TILE).ceil() as i32).min(map.width as i32),
+                (((cam.y + wv.y + wv.h) / TILE).ceil() as i32).min(map.height as i32),
             ),
         };
         self.draw_terrain(&mut canvas, cam, vis);
         self.draw_overlays(&mut canvas, cam, vis);
         self.draw_units(&mut canvas, cam, vis);
         self.draw_cursor_and_effects(&mut canvas, cam);
+        canvas.finish(ctx)?;
+        let mut canvas = Canvas::from_frame(ctx, None);
+        canvas.set_screen_coordinates(Rect::new(0.0, 0.0, l.w, l.h));
+        canvas.set_sampler(Sampler::nearest_clamp());
+        self.draw_banner(&mut canvas);
+        self.draw_enemy_pointers(&mut canvas, cam);
         self.draw_action_menu(&mut canvas, cam);
         self.draw_hud(&mut canvas);
         canvas.finish(ctx)
@@ -77,30 +86,54 @@ impl GameState {
         ov.clear();
         arrow.clear();
         lines.clear();
-        let (move_sq, attack_sq) = (a.ui.cell(ui::MOVE, 0), a.ui.cell(ui::ATTACK, 0));
+        let attack_sq = a.ui.cell(ui::ATTACK, 0);
         let cursor = self.session.cursor;
         // The enemy under the cursor, whose own zone is shown on top of the danger tint.
         let hovered = battle
             .unit_at(cursor)
             .filter(|&u| battle.unit(u).team == Team::Enemy)
             .filter(|_| matches!(self.session.phase, Phase::Select | Phase::Target { .. }));
-        let (danger, zone) = if self.session.show_danger {
-            self.zones.get(battle, self.session.profiles(), hovered)
+        // An inspected enemy shows its zone without the danger tint.
+        let inspected = match self.session.phase {
+            Phase::Inspect { enemy } => Some(enemy),
+            _ => None,
+        };
+        let hovered = inspected.or(hovered.filter(|_| self.session.show_danger));
+        let (danger, zone) = if self.session.show_danger || inspected.is_some() {
+            let (d, z) = self.zones.get(battle, self.session.profiles(), hovered);
+            (if self.session.show_danger { d } else { &[][..] }, z)
         } else {
             (&[][..], None)
         };
         let w = battle.map().width;
-        for y in (vis.lo.y..vis.hi.y).filter(|_| !danger.is_empty()) {
-            for x in vis.lo.x..vis.hi.x {
-                let i = y as usize * w + x as usize;
-                let mine = zone.is_some_and(|z| z.covered.get(i) == Some(&true));
-                if danger.get(i) == Some(&true) && !mine {
-                    ov.push(on_cell(attack_sq, Pos::new(x, y), cam));
+        let rgba = |c: [f32; 4]| Color::new(c[0], c[1], c[2], c[3]);
+        let fill = |p: Pos, c: Color| {
+            DrawParam::new()
+                .dest(anim::cell_px(p) - cam)
+                .scale(Vec2::splat(TILE))
+                .color(c)
+        };
+        if !danger.is_empty() {
+            // A light wash and a red outline: the map stays readable under the zone.
+            let inside = |p: Pos| {
+                battle.map().contains(p)
+                    && danger.get(p.y as usize * w + p.x as usize) == Some(&true)
+                    && zone.is_none_or(|z| z.covered.get(p.y as usize * w + p.x as usize) != Some(&true))
+            };
+            for y in vis.lo.y..vis.hi.y {
+                for x in vis.lo.x..vis.hi.x {
+                    if inside(Pos::new(x, y)) {
+                        lines.push(fill(Pos::new(x, y), rgba(overlay::DANGER_FILL)));
+                    }
                 }
+            }
+            let hi = Pos::new(vis.hi.x - 1, vis.hi.y - 1);
+            for (p, d) in overlay::outline(vis.lo, hi, inside) {
+                lines.push(edge_param(p, d, cam, 2.0).color(rgba(overlay::DANGER_EDGE)));
             }
         }
         match &self.session.phase {
-            Phase::Target { unit, range } => {
+            Phase::Target { unit, range, .. } => {
                 let key = (*unit, range.origin);
                 if b.fringe.as_ref().is_none_or(|(u, o, _)| (*u, *o) != key) {
                     b.fringe = Some((key.0, key.1, overlay::attack_fringe(battle, *unit, range)));
@@ -111,10 +144,14 @@ impl GameState {
                     }
                 }
                 for c in range.cells.iter().filter(|c| vis.contains(c.at)) {
-                    ov.push(on_cell(move_sq, c.at, cam));
+                    lines.push(fill(c.at, rgba(overlay::MOVE_FILL)));
                 }
-                if let Some(cell) = range.get(cursor) {
-                    for piece in overlay::arrow(range.origin, &cell.path) {
+                let hi = Pos::new(vis.hi.x - 1, vis.hi.y - 1);
+                for (p, d) in overlay::outline(vis.lo, hi, |p| range.contains(p)) {
+                    lines.push(edge_param(p, d, cam, 2.0).color(rgba(overlay::MOVE_EDGE)));
+                }
+                if let Some((from, path)) = self.session.route() {
+                    for piece in overlay::arrow(from, &path) {
                         // Instances ignore relative offsets, so turn about the cell's centre
                         // by hand: the top-left corner goes where the rotation takes it.
                         let half = Vec2::splat(TILE / 2.0);
@@ -142,9 +179,9 @@ impl GameState {
         }
         // The zone of the enemy under the cursor, with its profile's area outlined.
         if let (Some(z), Some(enemy)) = (zone, hovered) {
-            let tint = Color::new(0.85, 0.55, 1.0, 1.0);
+            let tint = Color::new(1.0, 0.55, 0.9, 0.3);
             for &p in z.zone.moves.iter().filter(|p| vis.contains(**p)) {
-                ov.push(on_cell(move_sq, p, cam).color(tint));
+                lines.push(fill(p, tint));
             }
             for &p in z.zone.attacks.iter().filter(|p| vis.contains(**p)) {
                 if !z.zone.moves.contains(&p) {
@@ -173,7 +210,7 @@ impl GameState {
             let at = battle.unit(enemy).pos;
             let label = z.label.clone();
             let p = anim::cell_px(at) - cam + Vec2::new(TILE / 2.0 - text_w(&label, 12.0) / 2.0, -14.0);
-            if self.layout.map_view().contains(p) {
+            if self.layout.world_view().contains(p + cam) {
                 text(canvas, &label, p, 12.0, edge);
             }
         }
@@ -283,11 +320,21 @@ impl GameState {
                     format!("-{damage}")
                 };
                 let p = at + Vec2::new(TILE / 2.0 - text_w(&s, 16.0) / 2.0, -6.0 - rise);
-                if self.layout.map_view().contains(p) {
+                if self.layout.world_view().contains(p + cam) {
                     text(canvas, &s, p, 16.0, Color::new(1.0, 0.35, 0.3, 1.0));
                 }
             }
-            Kind::Banner { text: words } => {
+            _ => {}
+        }
+    }
+}
+
+impl GameState {
+    /// The phase banner across the middle of the map view.
+    fn draw_banner(&mut self, canvas: &mut Canvas) {
+        let Some(cur) = self.anims.current() else { return };
+        if let Kind::Banner { text: words } = &cur.kind {
+            {
                 let l = self.layout;
                 let v = l.map_view();
                 // Fade in and out.
@@ -301,7 +348,63 @@ impl GameState {
                 let p = Vec2::new(l.w / 2.0 - text_w(words, size) / 2.0 - slide, band.y + 10.0);
                 text(canvas, words, p, size, Color { a: alpha, ..color });
             }
-            _ => {}
         }
+    }
+
+    /// A red pointer at the edge of the view towards each living enemy out of sight.
+    fn draw_enemy_pointers(&mut self, canvas: &mut Canvas, cam: Vec2) {
+        if !matches!(
+            self.session.phase,
+            Phase::Select | Phase::Target { .. } | Phase::Inspect { .. }
+        ) {
+            return;
+        }
+        let (l, b, a) = (self.layout, self.session.battle(), &self.assets);
+        let view = l.map_view();
+        for e in b.living(Team::Enemy) {
+            let centre = l.to_screen(anim::cell_px(b.unit(e).pos) + Vec2::splat(TILE / 2.0), cam);
+            if let Some((at, angle)) = edge_pointer(view, centre, 12.0) {
+                let half = Vec2::splat(TILE / 4.0);
+                let corner = at - Vec2::from_angle(angle).rotate(half);
+                let p = DrawParam::new()
+                    .src(a.ui.cell(ui::ARROW_HEAD, 0))
+                    .dest(corner)
+                    .rotation(angle)
+                    .scale(Vec2::splat(0.5))
+                    .color(Color::new(1.0, 0.3, 0.25, 1.0))
+                    .z(Z_MENU);
+                canvas.draw(&a.ui.image, p);
+            }
+        }
+    }
+}
+
+/// Where a pointer towards `target` (drawing units) sits when it is outside `view`: on
+/// the view's edge, `inset` inside it, with the angle to turn a right-facing arrow to face
+/// the target. `None` when the target shows.
+pub(super) fn edge_pointer(view: Rect, target: Vec2, inset: f32) -> Option<(Vec2, f32)> {
+    if view.contains(target) {
+        return None;
+    }
+    let centre = Vec2::new(view.x + view.w / 2.0, view.y + view.h / 2.0);
+    let d = target - centre;
+    let (hw, hh) = ((view.w / 2.0 - inset).max(1.0), (view.h / 2.0 - inset).max(1.0));
+    let k = (hw / d.x.abs().max(1e-3)).min(hh / d.y.abs().max(1e-3)).min(1.0);
+    Some((centre + d * k, d.y.atan2(d.x)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_enemy_out_of_sight_gets_a_pointer_on_the_edge_towards_it() {
+        let view = Rect::new(0.0, 24.0, 640.0, 368.0);
+        assert_eq!(edge_pointer(view, Vec2::new(100.0, 100.0), 12.0), None, "in sight");
+        let (at, angle) = edge_pointer(view, Vec2::new(2000.0, 208.0), 12.0).unwrap();
+        assert_eq!(at, Vec2::new(628.0, 208.0), "right edge, level with it");
+        assert_eq!(angle, 0.0, "facing right");
+        let (at, _) = edge_pointer(view, Vec2::new(320.0, -500.0), 12.0).unwrap();
+        assert_eq!(at, Vec2::new(320.0, 36.0), "top edge");
     }
 }

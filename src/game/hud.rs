@@ -9,7 +9,7 @@ use super::view::*;
 use crate::load::names::{LABEL_CHARS, label};
 use crate::load::profiles::{Behavior, Profiles};
 use crate::load::terrain::ClassId;
-use crate::play::phase::{Action, Phase, Session};
+use crate::play::phase::{Action, Ask, Phase, Session};
 use crate::rules::battle::{Battle, Unit, UnitId};
 use crate::rules::combat::Forecast;
 use crate::search::grid::Pos;
@@ -19,18 +19,140 @@ use ggez::graphics::{Canvas, Color, Rect};
 
 /// Key help, two lines.
 pub const HELP: [&str; 2] = [
-    "arrows move · Z/Space confirm · X/Esc cancel · E end turn · U undo · N next unit",
-    "D danger · F fast · S save · L load · F5 reload · PgUp/PgDn map · R restart · Q quit",
+    "arrows/mouse move · Z confirm · X cancel · E end turn · U undo · N next unit · Tab next enemy",
+    "+/- zoom · D danger · F fast · S save · L load · F5 reload · PgUp/PgDn map · R restart · Q quit",
 ];
 
-/// The banner at the top.
-pub fn title(s: &Session) -> String {
-    match &s.phase {
-        Phase::Over { winner: Team::Player } => "Victory!".into(),
-        Phase::Over { winner: Team::Enemy } => "Defeat".into(),
+/// The window's title for scenario `name`.
+pub fn window_title(name: &str) -> String {
+    format!("skirmish — {name}")
+}
+
+/// The banner at the top: turn, phase and the scenario's name.
+pub fn title(s: &Session, name: &str) -> String {
+    let phase = match &s.phase {
+        Phase::Over { winner: Team::Player } => "Victory!".to_string(),
+        Phase::Over { winner: Team::Enemy } => "Defeat".to_string(),
         Phase::Enemy { .. } => format!("Turn {} — Enemy phase", s.battle().turn()),
         _ => format!("Turn {} — Player phase", s.battle().turn()),
+    };
+    format!("{phase} · {name}")
+}
+
+/// The result screen: a headline that says why, the numbers, and what to do next.
+pub fn ending_lines(b: &Battle) -> Option<[String; 3]> {
+    let (winner, why) = b.ended()?;
+    let head = match winner {
+        Team::Player => format!("Victory on turn {}", b.turn()),
+        Team::Enemy => format!("Defeat — {}", why.describe(b)),
+    };
+    let count = |team: Team| b.units().iter().filter(|u| u.team == team).count();
+    let (mine, theirs) = (count(Team::Player), count(Team::Enemy));
+    let lost = mine - b.living(Team::Player).count();
+    let beaten = theirs - b.living(Team::Enemy).count();
+    let numbers = format!(
+        "units lost {lost} of {mine} · enemies defeated {beaten} of {theirs} · turns {}",
+        b.turn()
+    );
+    let keys = "R play again · PgDn next scenario · PgUp previous · Q quit".to_string();
+    Some([head, numbers, keys])
+}
+
+/// The question put to the player, with the keys that answer it.
+pub fn ask_text(ask: Ask, b: &Battle) -> String {
+    let q = match ask {
+        Ask::EndTurn => {
+            let n = b.ready(Team::Player).count();
+            let units = if n == 1 { "unit has" } else { "units have" };
+            format!("End the turn? {n} {units} not acted yet.")
+        }
+        Ask::Restart => "Restart the battle? This battle's play is lost.".to_string(),
+        Ask::Scenario(step) => format!(
+            "Go to the {} scenario? This battle's play is lost.",
+            if step < 0 { "previous" } else { "next" }
+        ),
+        Ask::Load => "Load the save? Play since the last save is lost.".to_string(),
+        Ask::Quit => "Quit the game? Play since the last save is lost.".to_string(),
+    };
+    format!("{q}   Y yes · N no")
+}
+
+/// `line` cut into lines of at most `width` characters, at spaces where it can (a long
+/// word is cut where it must): nothing is left out.
+pub fn wrap(line: &str, width: usize) -> Vec<String> {
+    let width = width.max(8);
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    for word in line.split(' ') {
+        let mut word = word.to_string();
+        loop {
+            let have = cur.chars().count();
+            let need = word.chars().count() + usize::from(have > 0);
+            if have + need <= width {
+                if have > 0 {
+                    cur.push(' ');
+                }
+                cur.push_str(&word);
+                break;
+            }
+            if have > 0 {
+                out.push(std::mem::take(&mut cur));
+                continue;
+            }
+            // A word longer than a line: cut it.
+            let head: String = word.chars().take(width).collect();
+            word = word.chars().skip(width).collect();
+            out.push(head);
+        }
     }
+    if !cur.is_empty() || out.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+/// Where the action menu goes: a box of `size` beside the acting unit (`unit`, drawing
+/// units) inside `view`, never over `about` (the enemy the highlighted attack is about)
+/// and over as few of `others` (the other targets, the unit) as it can.
+pub fn place_menu(unit: Rect, about: Option<Rect>, others: &[Rect], size: Vec2, view: Rect) -> Rect {
+    let (bw, bh) = (size.x, size.y);
+    let fit = |x: f32, y: f32| {
+        Rect::new(
+            x.clamp(view.x + 4.0, (view.x + view.w - bw - 4.0).max(view.x + 4.0)),
+            y.clamp(view.y + 4.0, (view.y + view.h - bh - 4.0).max(view.y + 4.0)),
+            bw,
+            bh,
+        )
+    };
+    let (at, t) = (unit.point(), unit.w);
+    let mut candidates = vec![
+        fit(at.x + t + 6.0, at.y - 4.0),
+        fit(at.x - 6.0 - bw, at.y - 4.0),
+        fit(at.x + t + 6.0, at.y + t + 4.0 - bh),
+        fit(at.x - 6.0 - bw, at.y + t + 4.0 - bh),
+        fit(at.x + t / 2.0 - bw / 2.0, at.y + t + 6.0),
+        fit(at.x + t / 2.0 - bw / 2.0, at.y - 6.0 - bh),
+    ];
+    // The corners of the view, when nothing beside the unit will do.
+    candidates.extend([
+        fit(view.x, view.y),
+        fit(view.x + view.w, view.y),
+        fit(view.x, view.y + view.h),
+        fit(view.x + view.w, view.y + view.h),
+    ]);
+    let hides_about = |r: &Rect| about.is_some_and(|a| r.overlaps(&a));
+    let covered = |r: &Rect| {
+        others
+            .iter()
+            .chain(std::iter::once(&unit))
+            .filter(|k| r.overlaps(k))
+            .count()
+    };
+    candidates
+        .iter()
+        .copied()
+        .min_by_key(|r| (hides_about(r), covered(r)))
+        .unwrap_or(candidates[0])
 }
 
 /// Attack distance as written in the data: `1` or `2-3`.
@@ -77,6 +199,8 @@ pub fn profile_text(u: &Unit, profiles: &Profiles) -> String {
     };
     match profiles.get(name).map(|p| p.behavior) {
         None => format!("{name}: unknown profile (stays)"),
+        // The profile's name often is its behaviour's: say it once.
+        Some(Behavior::Charger) if name == "charger" => "charger: always comes".to_string(),
         Some(Behavior::Charger) => format!("{name}: charger, always comes"),
         Some(Behavior::Proximity { sight }) => format!("{name}: comes within sight {sight}"),
         Some(Behavior::GuardTrigger { trigger }) => {
@@ -168,39 +292,25 @@ impl GameState {
             8.0 + 16.0 * forecast.len() as f32
         };
         let (bw, bh) = (widest + 20.0, row_h * entries.len() as f32 + 8.0 + fh);
-        // Keep the unit and every target in sight: try the sides in turn.
-        let at = self.unit_px(*unit) - cam;
-        let mut keep_clear = vec![Rect::new(at.x, at.y, TILE, TILE)];
-        keep_clear.extend(options.iter().filter_map(|o| match o {
-            Action::Attack(t) => {
-                let p = anim::cell_px(b.unit(*t).pos) - cam;
-                Some(Rect::new(p.x, p.y, TILE, TILE))
-            }
-            Action::Wait => None,
-        }));
-        let view = l.map_view();
-        let fit = |x: f32, y: f32| {
-            Rect::new(
-                x.clamp(4.0, (l.w - bw - 4.0).max(4.0)),
-                y.clamp(view.y + 4.0, (view.y + view.h - bh - 4.0).max(view.y + 4.0)),
-                bw,
-                bh,
-            )
+        // Keep the unit and every target in sight, the highlighted one above all.
+        let tile = TILE * l.scale;
+        let cell_rect = |world: Vec2| {
+            let p = l.to_screen(world, cam);
+            Rect::new(p.x, p.y, tile, tile)
         };
-        let candidates = [
-            fit(at.x + TILE + 6.0, at.y - 4.0),
-            fit(at.x - 6.0 - bw, at.y - 4.0),
-            fit(at.x + TILE + 6.0, at.y + TILE + 4.0 - bh),
-            fit(at.x - 6.0 - bw, at.y + TILE + 4.0 - bh),
-            fit(at.x + TILE / 2.0 - bw / 2.0, at.y + TILE + 6.0),
-            fit(at.x + TILE / 2.0 - bw / 2.0, at.y - 6.0 - bh),
-        ];
-        let covered = |r: &Rect| keep_clear.iter().filter(|k| r.overlaps(k)).count();
-        let bx = candidates
+        let unit_rect = cell_rect(self.unit_px(*unit));
+        let about = match options.get(*choice) {
+            Some(Action::Attack(t)) => Some(cell_rect(anim::cell_px(b.unit(*t).pos))),
+            _ => None,
+        };
+        let others: Vec<Rect> = options
             .iter()
-            .copied()
-            .min_by_key(|r| covered(r))
-            .unwrap_or(candidates[0]);
+            .filter_map(|o| match o {
+                Action::Attack(t) => Some(cell_rect(anim::cell_px(b.unit(*t).pos))),
+                Action::Wait => None,
+            })
+            .collect();
+        let bx = place_menu(unit_rect, about, &others, Vec2::new(bw, bh), l.map_view());
         panel(canvas, bx, Z_MENU);
         for (i, e) in entries.iter().enumerate() {
             let row = Rect::new(bx.x + 3.0, bx.y + 4.0 + i as f32 * row_h, bw - 6.0, row_h);
@@ -234,7 +344,7 @@ impl GameState {
             Color::new(0.0, 0.0, 0.0, 0.62),
             Z_HUD,
         );
-        let title = title(s);
+        let title = title(s, &self.scenario_name());
         let title_color = match s.phase {
             Phase::Enemy { .. } | Phase::Over { winner: Team::Enemy } => ENEMY_TEXT,
             Phase::Over { .. } => GOLD,
@@ -262,15 +372,21 @@ impl GameState {
         // Recent messages under the band (not over the menu or the result: text is on top).
         let max_chars = ((l.w - 20.0) / (12.0 * CHAR_W)) as usize;
         let quiet = matches!(s.phase, Phase::Action { .. } | Phase::Over { .. }) && !self.anims.busy();
-        for (i, (line, age)) in self.log.iter().enumerate().filter(|_| !quiet) {
+        let rows: Vec<(String, f32)> = self
+            .log
+            .iter()
+            .filter(|_| !quiet)
+            .flat_map(|(line, age)| wrap(line, max_chars).into_iter().map(|l| (l, *age)))
+            .collect();
+        let log_rows = rows.len();
+        for (i, (shown, age)) in rows.iter().enumerate() {
             let alpha = super::state::log_alpha(*age);
-            let shown: String = line.chars().take(max_chars).collect();
             let y = BANNER_H + 3.0 + i as f32 * 15.0;
-            let bg = Rect::new(4.0, y, text_w(&shown, 12.0) + 8.0, 15.0);
+            let bg = Rect::new(4.0, y, text_w(shown, 12.0) + 8.0, 15.0);
             rect(canvas, bg, Color::new(0.0, 0.0, 0.0, 0.45 * alpha), Z_HUD);
             text(
                 canvas,
-                &shown,
+                shown,
                 Vec2::new(8.0, y + 1.0),
                 12.0,
                 Color::new(0.92, 0.92, 0.95, alpha),
@@ -279,9 +395,9 @@ impl GameState {
         // A live-reload error stays on screen until the file is fixed; play goes on.
         if let Some(alert) = &self.alert {
             let lines: Vec<String> = std::iter::once("Reload failed; the old data stays in force:".to_string())
-                .chain(alert.lines().take(6).map(|l| l.chars().take(max_chars).collect()))
+                .chain(alert.lines().flat_map(|l| wrap(l, max_chars)))
                 .collect();
-            let y0 = BANNER_H + 3.0 + 4.0 * 15.0;
+            let y0 = BANNER_H + 3.0 + log_rows as f32 * 15.0;
             let width = lines.iter().map(|l| text_w(l, 12.0)).fold(0.0, f32::max) + 12.0;
             let bg = Rect::new(4.0, y0, width, 15.0 * lines.len() as f32 + 6.0);
             rect(canvas, bg, Color::new(0.35, 0.02, 0.02, 0.88), Z_HUD);
@@ -330,14 +446,26 @@ impl GameState {
             text(canvas, "no unit here", Vec2::new(x, top + 6.0), 14.0, DIM_TEXT);
         }
         let class = selected.or(hovered).map_or(ClassId(0), |u| b.unit(u).class);
-        let terrain = terrain_line(b, s.cursor, class);
+        let mut terrain = terrain_line(b, s.cursor, class);
+        if let Some((cost, left)) = s.route_cost() {
+            terrain.push_str(&format!("   route cost {cost} · {left} move left"));
+        }
         text(canvas, &terrain, Vec2::new(x, top + 40.0), 14.0, Color::WHITE);
         for (i, h) in HELP.iter().enumerate() {
             text(canvas, h, Vec2::new(x, top + 59.0 + i as f32 * 13.0), 11.0, DIM_TEXT);
         }
         // The result, once the last blow has played.
+        if let Some(ask) = s.pending {
+            let q = ask_text(ask, b);
+            let v = l.map_view();
+            let bw = text_w(&q, 14.0) + 30.0;
+            let bx = Rect::new(l.w / 2.0 - bw / 2.0, v.y + v.h / 2.0 - 22.0, bw, 44.0);
+            panel(canvas, bx, Z_HUD + 3);
+            text(canvas, &q, Vec2::new(bx.x + 15.0, bx.y + 14.0), 14.0, GOLD);
+        }
         if let Phase::Over { winner } = s.phase
             && !self.anims.busy()
+            && s.pending.is_none()
         {
             let v = l.map_view();
             rect(
@@ -346,23 +474,26 @@ impl GameState {
                 Color::new(0.0, 0.0, 0.0, 0.45),
                 Z_HUD + 2,
             );
-            let (big, color) = match winner {
-                Team::Player => ("Victory!", GOLD),
-                Team::Enemy => ("Defeat", ENEMY_TEXT),
+            let color = match winner {
+                Team::Player => GOLD,
+                Team::Enemy => ENEMY_TEXT,
             };
-            let standing = b.living(Team::Player).count();
-            let lines = [
-                format!("Turn {} · {standing} of your units standing", b.turn()),
-                "R to play again · Q to quit".to_string(),
-            ];
-            let bw = lines.iter().map(|s| text_w(s, 14.0)).fold(text_w(big, 40.0), f32::max) + 40.0;
+            let [head, numbers, keys] = ending_lines(b).unwrap_or_default();
+            let big = head.as_str();
+            let lines = [numbers, keys];
+            let big_size = if text_w(big, 32.0) > l.w - 60.0 { 22.0 } else { 32.0 };
+            let bw = lines
+                .iter()
+                .map(|s| text_w(s, 14.0))
+                .fold(text_w(big, big_size), f32::max)
+                + 40.0;
             let bx = Rect::new(l.w / 2.0 - bw / 2.0, v.y + v.h / 2.0 - 60.0, bw, 120.0);
             panel(canvas, bx, Z_HUD + 3);
             text(
                 canvas,
                 big,
-                Vec2::new(l.w / 2.0 - text_w(big, 40.0) / 2.0, bx.y + 12.0),
-                40.0,
+                Vec2::new(l.w / 2.0 - text_w(big, big_size) / 2.0, bx.y + 14.0),
+                big_size,
                 color,
             );
             for (i, line) in lines.iter().enumerate() {
@@ -428,6 +559,132 @@ mod tests {
         .unwrap();
         let [_, second] = unit_lines(&b, &profiles, UnitId(1), 5);
         assert_eq!(second, "enemy · guard: trigger 3 (AWAKE)");
+    }
+
+    #[test]
+    fn the_profile_text_does_not_repeat_itself() {
+        let b = board();
+        let src = crate::load::diag::Source::new(
+            "p.toml",
+            "[charger]\nbehavior = \"charger\"\n[brute]\nbehavior = \"charger\"\n",
+        );
+        let profiles = Profiles::parse(&src).unwrap();
+        let mut u = b.unit(UnitId(1)).clone();
+        u.profile = Some("charger".into());
+        assert_eq!(profile_text(&u, &profiles), "charger: always comes");
+        u.profile = Some("brute".into());
+        assert_eq!(profile_text(&u, &profiles), "brute: charger, always comes");
+    }
+
+    #[test]
+    fn long_lines_wrap_and_keep_every_word() {
+        let err = "maps/sample.toml:12:7: unknown field `moev`, expected one of `name`, `team`, `at`, \
+                   `class`, `move`, `profile`, `pivot`, `kind`, `hp`, `attack`, `defense`, `range` (expected …)";
+        let lines = wrap(err, 40);
+        assert!(lines.len() > 2, "{lines:?}");
+        assert!(lines.iter().all(|l| l.chars().count() <= 40), "{lines:?}");
+        assert_eq!(lines.join(" "), err, "nothing is cut");
+        assert!(lines[0].starts_with("maps/sample.toml:12:7:"));
+        let long = "x".repeat(25);
+        assert_eq!(wrap(&long, 10), vec!["x".repeat(10), "x".repeat(10), "x".repeat(5)]);
+        assert_eq!(wrap("", 10), vec![String::new()]);
+    }
+
+    #[test]
+    fn the_action_menu_never_covers_the_enemy_it_is_about() {
+        let view = Rect::new(0.0, 24.0, 640.0, 368.0);
+        let size = Vec2::new(260.0, 90.0);
+        let t = 32.0;
+        // Against every edge and corner, with the target on each side of the unit.
+        for (ux, uy) in [
+            (0.0, 24.0),
+            (608.0, 24.0),
+            (0.0, 360.0),
+            (608.0, 360.0),
+            (300.0, 200.0),
+            (40.0, 200.0),
+        ] {
+            let unit = Rect::new(ux, uy, t, t);
+            for (dx, dy) in [(t, 0.0), (-t, 0.0), (0.0, t), (0.0, -t), (2.0 * t, 0.0)] {
+                let about = Rect::new(ux + dx, uy + dy, t, t);
+                let r = place_menu(unit, Some(about), &[about], size, view);
+                assert!(!r.overlaps(&about), "unit {ux},{uy} target {dx},{dy}: {r:?}");
+                assert!(r.x >= view.x && r.y >= view.y && r.bottom() <= view.bottom() && r.right() <= view.right());
+            }
+        }
+    }
+
+    #[test]
+    fn endings_say_why_with_numbers_and_keys() {
+        let mut b = board();
+        assert_eq!(ending_lines(&b), None, "not over yet");
+        use crate::rules::Command;
+        // Kiny attacks the guard until one of them falls.
+        while b.ended().is_none() {
+            if b.unit(UnitId(0)).acted || b.active() == Team::Enemy {
+                b.execute(Command::EndPhase).unwrap();
+                continue;
+            }
+            b.execute(Command::Attack {
+                unit: UnitId(0),
+                target: UnitId(1),
+            })
+            .unwrap();
+        }
+        let [head, numbers, keys] = ending_lines(&b).unwrap();
+        match b.ended().unwrap().0 {
+            Team::Player => {
+                assert_eq!(head, format!("Victory on turn {}", b.turn()));
+                assert_eq!(
+                    numbers,
+                    format!("units lost 0 of 1 · enemies defeated 1 of 1 · turns {}", b.turn())
+                );
+            }
+            Team::Enemy => assert_eq!(head, "Defeat — Kiny fell"),
+        }
+        assert!(
+            keys.contains("R play again") && keys.contains("PgDn next scenario"),
+            "{keys}"
+        );
+    }
+
+    #[test]
+    fn defeat_names_the_fallen_hero() {
+        let terrain = board().terrain().clone();
+        let map = crate::load::map::TerrainMap::filled(4, 1, crate::load::terrain::TerrainId(0));
+        let hero = Unit {
+            hp: 1,
+            ..Unit::new("Kiny", Team::Player, Pos::new(0, 0), ClassId(0), 7)
+        };
+        let brute = Unit::new("Brute", Team::Enemy, Pos::new(1, 0), ClassId(0), 6);
+        let mut b = Battle::from_parts(map, terrain, vec![hero, brute]);
+        use crate::rules::Command;
+        b.execute(Command::EndPhase).unwrap();
+        b.execute(Command::Attack {
+            unit: UnitId(1),
+            target: UnitId(0),
+        })
+        .unwrap();
+        let [head, numbers, _] = ending_lines(&b).unwrap();
+        assert_eq!(head, "Defeat — Kiny fell");
+        assert_eq!(numbers, "units lost 1 of 1 · enemies defeated 0 of 1 · turns 1");
+    }
+
+    #[test]
+    fn questions_name_what_is_at_stake_and_the_keys() {
+        let b = board();
+        assert_eq!(
+            ask_text(Ask::EndTurn, &b),
+            "End the turn? 1 unit has not acted yet.   Y yes · N no"
+        );
+        assert!(ask_text(Ask::Scenario(1), &b).contains("next scenario"));
+    }
+
+    #[test]
+    fn the_band_and_the_window_title_show_the_scenario() {
+        let s = Session::new(board(), Profiles::default());
+        assert_eq!(title(&s, "Ford skirmish"), "Turn 1 — Player phase · Ford skirmish");
+        assert_eq!(window_title("Ford skirmish"), "skirmish — Ford skirmish");
     }
 
     #[test]

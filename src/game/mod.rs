@@ -64,7 +64,7 @@ pub fn run(path: &Path, data_dir: &Path, scenario: Scenario, data: DataSet, opts
     }
     // Screenshots and frame counts render as fast as they can, on the backend that works headless.
     let shooting = opts.screenshot.is_some() || opts.frames.is_some();
-    let title = format!("skirmish — {}", scenario.name);
+    let title = hud::window_title(&scenario.name);
     let builder = ContextBuilder::new("skirmish", "skirmish")
         .with_conf_file(false)
         .window_setup(WindowSetup::default().title(&title).vsync(!shooting))
@@ -86,6 +86,7 @@ pub fn run(path: &Path, data_dir: &Path, scenario: Scenario, data: DataSet, opts
     let assets = assets::Assets::new(&ctx, files);
     let exit = Rc::new(Cell::new(0));
     let record = opts.record_file();
+    let save = opts.save_path();
     let opts = state::Options {
         script,
         screenshot: opts.screenshot,
@@ -93,7 +94,7 @@ pub fn run(path: &Path, data_dir: &Path, scenario: Scenario, data: DataSet, opts
         files: state::Files {
             scenario: path.to_path_buf(),
             data_dir: data_dir.to_path_buf(),
-            save: opts.save_file.clone(),
+            save,
             record,
             data_given,
         },

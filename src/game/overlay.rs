@@ -12,6 +12,25 @@ use crate::search::grid::{Dir, Path, Pos};
 use crate::search::range::Range;
 use std::f32::consts::{FRAC_PI_2, PI};
 
+/// Fill of the cells a selected unit can move to: a light cyan wash, so that brown hills
+/// and blue rivers stay themselves under it (a blue fill turned hills purple). The range's
+/// edge is outlined in [`MOVE_EDGE`].
+pub const MOVE_FILL: [f32; 4] = [0.55, 0.9, 1.0, 0.3];
+/// Outline of the move range.
+pub const MOVE_EDGE: [f32; 4] = [0.85, 0.97, 1.0, 0.95];
+/// Fill of the cells some enemy could attack next turn: a light wash, the zone's edge
+/// outlined in [`DANGER_EDGE`], so the map stays readable under it.
+pub const DANGER_FILL: [f32; 4] = [1.0, 0.25, 0.2, 0.2];
+/// Outline of the danger zone.
+pub const DANGER_EDGE: [f32; 4] = [1.0, 0.3, 0.25, 0.95];
+
+/// `over` (with its alpha) laid on the opaque colour `under`, channels 0..=1.
+#[cfg(test)]
+fn blend(over: [f32; 4], under: [f32; 3]) -> [f32; 3] {
+    let a = over[3];
+    [0, 1, 2].map(|i| over[i] * a + under[i] * (1.0 - a))
+}
+
 /// Screen rotation (clockwise, radians) that turns a piece facing right to face `d`.
 pub fn angle(d: Dir) -> f32 {
     match d {
@@ -291,6 +310,32 @@ mod tests {
         // Down then right: joins top and right: half turn.
         assert_eq!(frames(Pos::new(5, 5), "32")[1], (ui::ARROW_CORNER, 2));
         assert!(arrow(Pos::new(1, 1), &Path::default()).is_empty());
+    }
+
+    /// Purple: red at least green, blue well above green.
+    fn purple(c: [f32; 3]) -> bool {
+        c[0] >= c[1] && c[2] > c[1] + 0.1
+    }
+
+    #[test]
+    fn overlays_keep_every_terrain_readable() {
+        // Mean colours of the shipped tiles as drawn (plain, forest, hill, river, mountain).
+        let tiles = [
+            ("plain", [0.48, 0.71, 0.28]),
+            ("forest", [0.17, 0.43, 0.18]),
+            ("hill", [0.64, 0.52, 0.29]),
+            ("river", [0.29, 0.54, 0.85]),
+            ("mountain", [0.55, 0.53, 0.55]),
+        ];
+        for (name, under) in tiles {
+            let moved = blend(MOVE_FILL, under);
+            assert!(!purple(moved), "the move range turns {name} purple: {moved:?}");
+            for fill in [MOVE_FILL, DANGER_FILL] {
+                assert!(fill[3] <= 0.3, "a fill must let {name} show through");
+            }
+        }
+        // The old look fails this: a hill under the old blue square, as a screenshot showed it.
+        assert!(purple([0.49, 0.48, 0.69]));
     }
 
     #[test]

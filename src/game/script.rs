@@ -5,9 +5,43 @@ use crate::search::grid::{Dir, Pos};
 use std::collections::VecDeque;
 use std::fmt;
 
-/// Every token name, for the error message.
-pub const TOKENS: &str =
-    "Up Down Left Right Confirm Space Enter Cancel Esc EndTurn End Undo Next Danger Wait Click:X,Y";
+/// Every token name and what it plays; the error message lists them all.
+pub const NAMES: &[(&str, Token)] = &[
+    ("Up", Token::Cursor(Dir::Up)),
+    ("Down", Token::Cursor(Dir::Down)),
+    ("Left", Token::Cursor(Dir::Left)),
+    ("Right", Token::Cursor(Dir::Right)),
+    ("Confirm", Token::Confirm),
+    ("Space", Token::Confirm),
+    ("Enter", Token::Confirm),
+    ("Cancel", Token::Cancel),
+    ("Esc", Token::Cancel),
+    ("EndTurn", Token::EndTurn),
+    ("End", Token::EndTurn),
+    ("Yes", Token::Yes),
+    ("No", Token::No),
+    ("Undo", Token::Undo),
+    ("Next", Token::Next),
+    ("NextEnemy", Token::NextEnemy),
+    ("Tab", Token::NextEnemy),
+    ("Danger", Token::Danger),
+    ("ZoomIn", Token::Zoom(-1)),
+    ("ZoomOut", Token::Zoom(1)),
+    ("Save", Token::Save),
+    ("Load", Token::Load),
+    ("Reload", Token::Reload),
+    ("Restart", Token::Restart),
+    ("PgUp", Token::Scenario(-1)),
+    ("PgDn", Token::Scenario(1)),
+    ("Wait", Token::Wait),
+];
+
+/// Every token, as the error message lists them.
+pub fn token_list() -> String {
+    let mut names: Vec<&str> = NAMES.iter().map(|(n, _)| *n).collect();
+    names.extend(["Point:X,Y", "Click:X,Y"]);
+    names.join(" ")
+}
 
 /// One scripted press.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -34,6 +68,20 @@ pub enum Token {
     Load,
     /// Reload data and scenario (key F5).
     Reload,
+    /// Yes to the question asked (key Y).
+    Yes,
+    /// No to the question asked (key N).
+    No,
+    /// Cursor to the next living enemy (key Tab).
+    NextEnemy,
+    /// Zoom out (+1, key -) or in (-1, key +).
+    Zoom(i32),
+    /// Restart the battle (key R; asks once something was played).
+    Restart,
+    /// Previous (-1) or next (+1) scenario (PgUp / PgDn; asks once something was played).
+    Scenario(i32),
+    /// Put the cursor on a cell (the mouse pointing there, no click).
+    Point(Pos),
     /// Put the cursor on a cell and press the action button there (a mouse click).
     Click(Pos),
 }
@@ -72,27 +120,16 @@ pub fn parse(text: &str, width: usize, height: usize) -> Result<VecDeque<Token>,
 
 fn parse_token(word: &str, width: usize, height: usize) -> Result<Token, String> {
     let lower = word.to_ascii_lowercase();
-    let token = match lower.as_str() {
-        "up" => Token::Cursor(Dir::Up),
-        "down" => Token::Cursor(Dir::Down),
-        "left" => Token::Cursor(Dir::Left),
-        "right" => Token::Cursor(Dir::Right),
-        "confirm" | "space" | "enter" => Token::Confirm,
-        "cancel" | "esc" => Token::Cancel,
-        "endturn" | "end" => Token::EndTurn,
-        "undo" => Token::Undo,
-        "next" => Token::Next,
-        "danger" => Token::Danger,
-        "wait" => Token::Wait,
-        "save" => Token::Save,
-        "load" => Token::Load,
-        "reload" => Token::Reload,
-        _ => match lower.strip_prefix("click:") {
-            Some(xy) => Token::Click(parse_cell(xy, width, height)?),
-            None => return Err(format!("unknown token (expected one of: {TOKENS})")),
-        },
-    };
-    Ok(token)
+    if let Some(&(_, t)) = NAMES.iter().find(|(n, _)| n.eq_ignore_ascii_case(word)) {
+        return Ok(t);
+    }
+    if let Some(xy) = lower.strip_prefix("click:") {
+        return Ok(Token::Click(parse_cell(xy, width, height)?));
+    }
+    if let Some(xy) = lower.strip_prefix("point:") {
+        return Ok(Token::Point(parse_cell(xy, width, height)?));
+    }
+    Err(format!("unknown token (expected one of: {})", token_list()))
 }
 
 fn parse_cell(xy: &str, width: usize, height: usize) -> Result<Pos, String> {
@@ -138,6 +175,19 @@ mod tests {
         assert!(e.why.contains("off the 10x10 map"), "{e}");
         let e = parse("Click:a,b", 10, 10).unwrap_err();
         assert!(e.why.contains("whole numbers"), "{e}");
+    }
+
+    #[test]
+    fn the_error_lists_every_token() {
+        let e = parse("Jump", 10, 10).unwrap_err().to_string();
+        for (name, t) in NAMES {
+            assert!(e.contains(name), "{name} missing from: {e}");
+            assert_eq!(parse(name, 10, 10).unwrap()[0], *t);
+        }
+        for name in ["Save", "Load", "Reload", "Yes", "Tab", "Point:X,Y", "Click:X,Y"] {
+            assert!(e.contains(name), "{name} missing from: {e}");
+        }
+        assert_eq!(parse("Point:2,3", 10, 10).unwrap()[0], Token::Point(Pos::new(2, 3)));
     }
 
     #[test]

@@ -70,7 +70,8 @@ pub(super) enum Look {
 }
 
 /// The window in drawing units: its size divided by a whole zoom factor, so a big window
-/// shows bigger pixels and a window between steps shows more tiles.
+/// shows bigger pixels and a window between steps shows more tiles. The map itself is drawn
+/// `scale` times its size (the player's zoom, `+`/`-` and the wheel); the HUD is not.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Layout {
     /// Window pixels per drawing unit.
@@ -79,18 +80,57 @@ pub(super) struct Layout {
     pub w: f32,
     /// Height in drawing units.
     pub h: f32,
+    /// Drawing units per map (world) pixel.
+    pub scale: f32,
+}
+
+/// The player's zoom steps for a map of `map` world pixels shown in `view` (drawing
+/// units), nearest first: full size, then smaller steps, the last showing the whole map.
+pub(super) fn zoom_steps(view: Rect, map: Vec2) -> Vec<f32> {
+    let fit = (view.w / map.x).min(view.h / map.y).min(1.0);
+    let mut steps: Vec<f32> = [1.0, 0.75, 0.5, 0.35].into_iter().filter(|s| *s > fit + 0.01).collect();
+    steps.push(fit);
+    steps
 }
 
 impl Layout {
-    /// The layout of the window as it is now.
-    pub fn of(ctx: &Context) -> Layout {
-        let (pw, ph) = ctx.gfx.drawable_size();
+    /// The layout of a window of `pw` × `ph` pixels, the map drawn at `scale`.
+    pub fn new(pw: f32, ph: f32, scale: f32) -> Layout {
         let zoom = (pw / BASE.x).min(ph / BASE.y).floor().max(1.0);
         Layout {
             zoom,
             w: (pw / zoom).max(1.0),
             h: (ph / zoom).max(1.0),
+            scale,
         }
+    }
+
+    /// The layout of the window as it is now.
+    pub fn of(ctx: &Context, scale: f32) -> Layout {
+        let (pw, ph) = ctx.gfx.drawable_size();
+        Layout::new(pw, ph, scale)
+    }
+
+    /// [`Layout::map_view`] in map (world) units, as the camera sees it.
+    pub fn world_view(&self) -> Rect {
+        let v = self.map_view();
+        Rect::new(v.x / self.scale, v.y / self.scale, v.w / self.scale, v.h / self.scale)
+    }
+
+    /// The map cell under window pixel (`x`, `y`) with the camera at `cam`, if the map
+    /// shows there (worked out afresh each time: a scroll under a still pointer moves it).
+    pub fn cell_at(&self, x: f32, y: f32, cam: Vec2) -> Option<Pos> {
+        let p = self.to_logical(x, y);
+        if !self.map_view().contains(p) {
+            return None;
+        }
+        let w = p / self.scale + cam.round();
+        Some(Pos::new((w.x / TILE).floor() as i32, (w.y / TILE).floor() as i32))
+    }
+
+    /// Where world pixel `world` shows, in drawing units, with the camera at `cam`.
+    pub fn to_screen(self, world: Vec2, cam: Vec2) -> Vec2 {
+        (world - cam.round()) * self.scale
     }
 
     /// The part of the window where the map is in plain view (between the top band and
@@ -207,4 +247,41 @@ pub(super) fn edge_param(p: Pos, d: Dir, cam: Vec2, thick: f32) -> DrawParam {
         Dir::Right => Rect::new(o.x + TILE - thick, o.y, thick, TILE),
     };
     DrawParam::new().dest(r.point()).scale(r.size())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_last_zoom_step_shows_a_whole_64_by_64_map() {
+        for (pw, ph) in [(640.0, 480.0), (1024.0, 768.0), (800.0, 300.0)] {
+            let l = Layout::new(pw, ph, 1.0);
+            let map = Vec2::splat(64.0 * TILE);
+            let steps = zoom_steps(l.map_view(), map);
+            assert_eq!(steps[0], 1.0, "the first step is full size");
+            let fit = *steps.last().unwrap();
+            let shown = Layout { scale: fit, ..l }.world_view();
+            assert!(shown.w >= map.x && shown.h >= map.y, "{pw}x{ph}: {shown:?}");
+            assert!(steps.windows(2).all(|w| w[0] > w[1]), "{steps:?}");
+        }
+    }
+
+    #[test]
+    fn the_cell_under_a_still_pointer_follows_the_camera_and_the_zoom() {
+        let l = Layout::new(640.0, 480.0, 1.0);
+        let (x, y) = (100.0, 100.0);
+        assert_eq!(l.cell_at(x, y, Vec2::ZERO), Some(Pos::new(3, 3)));
+        // The view scrolled two tiles right under the same pointer: another cell.
+        assert_eq!(l.cell_at(x, y, Vec2::new(2.0 * TILE, 0.0)), Some(Pos::new(5, 3)));
+        // Zoomed out to half: twice as far into the map.
+        let half = Layout { scale: 0.5, ..l };
+        assert_eq!(half.cell_at(x, y, Vec2::ZERO), Some(Pos::new(6, 6)));
+        // The top band and the bottom panel are not the map.
+        assert_eq!(l.cell_at(x, 5.0, Vec2::ZERO), None);
+        assert_eq!(l.cell_at(x, 470.0, Vec2::ZERO), None);
+        // A bigger window zooms by whole steps: pixels are divided first.
+        let big = Layout::new(1280.0, 960.0, 1.0);
+        assert_eq!(big.cell_at(2.0 * x, 2.0 * y, Vec2::ZERO), Some(Pos::new(3, 3)));
+    }
 }

@@ -60,7 +60,10 @@ impl GameState {
         let line = match crate::io::save::snapshot(&self.session, &self.scenario, 0) {
             Err(why) => why,
             Ok(file) => match crate::io::save::write(&self.files.save, &file) {
-                Ok(()) => format!("saved turn {} to {}", file.turn, self.files.save.display()),
+                Ok(()) => {
+                    self.session.mark_saved();
+                    format!("saved turn {} to {}", file.turn, self.files.save.display())
+                }
                 Err(e) => e.to_string(),
             },
         };
@@ -131,6 +134,7 @@ impl GameState {
                 self.rebuild = true;
                 self.restart();
                 let name = self.scenario.name.clone();
+                self.retitle = true;
                 self.say(format!("scenario: {name}"));
             }
             Err(e) => self.alert = Some(e.to_string()),

@@ -148,9 +148,16 @@ impl GameState {
             Token::Danger => self.session.show_danger = !self.session.show_danger,
             Token::Wait => {}
             Token::Save => self.save(),
-            Token::Load => self.load(),
+            Token::Load => self.apply(Intent::Request(crate::play::phase::Ask::Load)),
             Token::Reload => self.reload(),
             Token::Click(p) => self.click_cell(p),
+            Token::Point(p) => self.apply(Intent::Point(p)),
+            Token::Yes => self.apply(Intent::Yes),
+            Token::No => self.apply(Intent::No),
+            Token::NextEnemy => self.apply(Intent::NextEnemy),
+            Token::Zoom(out) => self.zoom(out),
+            Token::Restart => self.apply(Intent::Request(crate::play::phase::Ask::Restart)),
+            Token::Scenario(step) => self.apply(Intent::Request(crate::play::phase::Ask::Scenario(step))),
         }
     }
 }

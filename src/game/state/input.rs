@@ -16,6 +16,44 @@ enum KeyAction {
     Reload,
     /// Previous (-1) or next (+1) scenario of the scenario's folder.
     Scenario(i32),
+    /// Zoom out (+1) or in (-1).
+    Zoom(i32),
+    /// Yes to a question.
+    Yes,
+}
+
+/// Keys pressed while the board animates, kept in order and played when it is idle, so a
+/// quick Z Z moves and then picks from the menu instead of losing the second press.
+#[derive(Debug, Default)]
+pub(super) struct KeyBuffer {
+    keys: VecDeque<Intent>,
+}
+
+impl KeyBuffer {
+    /// At most this many presses wait (a held key's repeats beyond it are dropped).
+    const MAX: usize = 12;
+
+    /// Keeps `i` for later.
+    pub(super) fn push(&mut self, i: Intent) {
+        if self.keys.len() < Self::MAX {
+            self.keys.push_back(i);
+        }
+    }
+
+    /// The oldest waiting press.
+    pub(super) fn pop(&mut self) -> Option<Intent> {
+        self.keys.pop_front()
+    }
+
+    /// True when presses are waiting (new ones must queue behind them).
+    pub(super) fn waiting(&self) -> bool {
+        !self.keys.is_empty()
+    }
+
+    /// Forgets every waiting press.
+    pub(super) fn clear(&mut self) {
+        self.keys.clear();
+    }
 }
 
 /// The key map. Letters go by the character they type, so they follow the keyboard layout.
@@ -30,6 +68,7 @@ fn command(key: &Key) -> Option<KeyAction> {
         Key::Named(NamedKey::F5) => KeyAction::Reload,
         Key::Named(NamedKey::PageUp) => KeyAction::Scenario(-1),
         Key::Named(NamedKey::PageDown) => KeyAction::Scenario(1),
+        Key::Named(NamedKey::Tab) => KeyAction::Intent(Intent::NextEnemy),
         Key::Character(s) => match s.to_lowercase().as_str() {
             "z" => KeyAction::Intent(Intent::Confirm),
             "x" => KeyAction::Intent(Intent::Cancel),
@@ -44,6 +83,9 @@ fn command(key: &Key) -> Option<KeyAction> {
             "l" => KeyAction::Load,
             "[" => KeyAction::Scenario(-1),
             "]" => KeyAction::Scenario(1),
+            "y" => KeyAction::Yes,
+            "+" | "=" => KeyAction::Zoom(-1),
+            "-" | "_" => KeyAction::Zoom(1),
             _ => return None,
         },
         _ => return None,
@@ -89,13 +131,24 @@ impl GameState {
 
     /// The map cell under window pixel (`x`, `y`), if the map shows there.
     pub(super) fn cell_under(&self, x: f32, y: f32) -> Option<Pos> {
-        let p = self.layout.to_logical(x, y);
-        if !self.layout.map_view().contains(p) {
-            return None;
-        }
-        let w = p + self.camera.pos.round();
-        let c = Pos::new((w.x / TILE).floor() as i32, (w.y / TILE).floor() as i32);
+        let c = self.layout.cell_at(x, y, self.camera.pos)?;
         self.session.battle().map().contains(c).then_some(c)
+    }
+
+    /// The view moved under a pointer that is driving the cursor: the cursor goes to the
+    /// cell now under it, so the highlight and a click agree.
+    pub(super) fn repoint(&mut self) {
+        if !self.mouse_live || !self.accepts_input() || matches!(self.session.phase, Phase::Action { .. }) {
+            return;
+        }
+        let Some(at) = self.pointer else { return };
+        let cell = self.cell_under(at.x, at.y);
+        if cell.is_some() && cell != self.mouse_cell {
+            self.mouse_cell = cell;
+            if let Some(c) = cell {
+                self.apply(Intent::Point(c));
+            }
+        }
     }
 
     pub(super) fn menu_entry_under(&self, x: f32, y: f32) -> Option<usize> {
@@ -105,21 +158,37 @@ impl GameState {
 
     pub(super) fn key_down(&mut self, ctx: &mut Context, input: KeyInput, repeated: bool) -> GameResult {
         // Overriding this drops ggez's quit on Escape, which cancels here.
-        match command(&input.event.logical_key) {
-            Some(KeyAction::Quit) => ctx.request_quit(),
+        let mut action = command(&input.event.logical_key);
+        if self.session.pending.is_some() {
+            // A question is open: Y answers yes; N, X, Esc answer no; other keys wait.
+            action = match action {
+                Some(KeyAction::Yes) => Some(KeyAction::Intent(Intent::Yes)),
+                Some(KeyAction::Intent(Intent::NextUnit | Intent::Cancel)) => Some(KeyAction::Intent(Intent::No)),
+                _ => None,
+            };
+        }
+        match action {
+            Some(KeyAction::Quit) if !repeated => self.apply(Intent::Request(Ask::Quit)),
             Some(KeyAction::Fast) if !repeated => self.fast = !self.fast,
             Some(KeyAction::Danger) if !repeated => self.session.show_danger = !self.session.show_danger,
-            Some(KeyAction::Restart) if !repeated => self.restart(),
+            Some(KeyAction::Restart) if !repeated => self.apply(Intent::Request(Ask::Restart)),
             Some(KeyAction::Reload) if !repeated => self.reload(),
+            Some(KeyAction::Zoom(out)) => self.zoom(out),
             Some(KeyAction::Save) if !repeated && self.accepts_input() => self.save(),
-            Some(KeyAction::Load) if !repeated && self.accepts_input() => self.load(),
-            Some(KeyAction::Scenario(step)) if !repeated => self.switch_scenario(step),
-            Some(KeyAction::Intent(i)) if self.accepts_input() => {
+            Some(KeyAction::Load) if !repeated && self.accepts_input() => self.apply(Intent::Request(Ask::Load)),
+            Some(KeyAction::Scenario(step)) if !repeated => self.apply(Intent::Request(Ask::Scenario(step))),
+            Some(KeyAction::Intent(i @ (Intent::Yes | Intent::No))) => self.apply(i),
+            Some(KeyAction::Intent(i)) => {
                 // The keys have the cursor until the mouse moves again.
                 self.mouse_live = false;
                 self.mouse_cell = None;
                 self.mouse_rest = Some(ctx.mouse.position().into());
-                self.apply(i);
+                if self.accepts_input() && !self.keys.waiting() {
+                    self.apply(i);
+                } else if !matches!(self.session.phase, Phase::Enemy { .. }) && self.script.is_empty() {
+                    // Busy animating: the press waits its turn instead of being lost.
+                    self.keys.push(i);
+                }
             }
             _ => {}
         }
@@ -128,13 +197,19 @@ impl GameState {
 
     pub(super) fn key_up(&mut self, _ctx: &mut Context, input: KeyInput) -> GameResult {
         if command(&input.event.logical_key) == Some(KeyAction::Intent(Intent::Confirm)) {
-            // Always let go, even mid-animation, so the button never stays held.
-            self.apply(Intent::Release);
+            if self.keys.waiting() {
+                // Its press is waiting: so does its release, in order.
+                self.keys.push(Intent::Release);
+            } else {
+                // Always let go, even mid-animation, so the button never stays held.
+                self.apply(Intent::Release);
+            }
         }
         Ok(())
     }
 
     pub(super) fn mouse_motion(&mut self, _ctx: &mut Context, x: f32, y: f32, _dx: f32, _dy: f32) -> GameResult {
+        self.pointer = Some(Vec2::new(x, y));
         // A pointer that merely rests over the window (or just entered it) does not point.
         if !self.mouse_live {
             let at = Vec2::new(x, y);
@@ -181,6 +256,7 @@ impl GameState {
                 }
             }
             MouseButton::Right => self.apply(Intent::Cancel),
+            MouseButton::Middle => self.apply(Intent::NextEnemy),
             _ => {}
         }
         Ok(())
@@ -203,5 +279,57 @@ mod tests {
             Some(KeyAction::Intent(Intent::Confirm))
         );
         assert_eq!(command(&Key::Character("w".into())), None);
+        assert_eq!(
+            command(&Key::Named(NamedKey::Tab)),
+            Some(KeyAction::Intent(Intent::NextEnemy))
+        );
+        assert_eq!(command(&Key::Character("+".into())), Some(KeyAction::Zoom(-1)));
+        assert_eq!(command(&Key::Character("-".into())), Some(KeyAction::Zoom(1)));
+    }
+
+    #[test]
+    fn a_second_confirm_pressed_during_the_move_picks_from_the_menu() {
+        use crate::fixture::{Scene, enemy, player, profiles};
+        let scene = Scene::parse("P . . . . . E");
+        let mut s = Session::new(scene.battle(&[player('P'), enemy('E', "guard", 1)]), profiles(""));
+        let mut keys = KeyBuffer::default();
+        for i in [Intent::Confirm, Intent::Release, Intent::Cursor(Dir::Right)] {
+            s.input(i);
+        }
+        // Z: the unit starts walking (the board is busy)...
+        s.input(Intent::Confirm);
+        assert!(matches!(s.phase, Phase::Action { .. }));
+        s.input(Intent::Release);
+        // ...and Z again before the walk is over: kept, with its release.
+        keys.push(Intent::Confirm);
+        keys.push(Intent::Release);
+        assert!(keys.waiting());
+        // The walk ends: the buffered press picks the menu's choice (wait).
+        while let Some(i) = keys.pop() {
+            s.input(i);
+        }
+        assert!(
+            matches!(s.phase, Phase::Enemy { .. }),
+            "the second Z waited, the last unit acted and the enemy's turn began: {:?}",
+            s.phase
+        );
+    }
+
+    #[test]
+    fn the_buffer_keeps_order_and_a_bound() {
+        let mut keys = KeyBuffer::default();
+        for _ in 0..20 {
+            keys.push(Intent::Cursor(Dir::Up));
+        }
+        keys.push(Intent::Confirm);
+        let n = std::iter::from_fn(|| keys.pop()).count();
+        assert_eq!(n, KeyBuffer::MAX, "a held key does not pile up without end");
+        keys.push(Intent::Confirm);
+        keys.push(Intent::Release);
+        assert_eq!(keys.pop(), Some(Intent::Confirm));
+        assert_eq!(keys.pop(), Some(Intent::Release));
+        keys.push(Intent::Confirm);
+        keys.clear();
+        assert!(!keys.waiting());
     }
 }

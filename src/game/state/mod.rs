@@ -11,17 +11,18 @@ mod input;
 pub use files::Files;
 use files::WATCH_SECS;
 use harness::{FrameCount, PLAYBACK_SECS, Shot, TOKEN_SECS};
+use input::KeyBuffer;
 
 use super::anim::{self, Anim, Cue, Kind, Queue};
 use super::assets::{Assets, Sfx, TILE};
 use super::camera::Camera;
 use super::overlay::Zones;
 use super::script::Token;
-use super::view::{Batches, Layout};
+use super::view::{Batches, Layout, zoom_steps};
 use crate::io::reload::Watch;
 use crate::load::data::DataSet;
 use crate::load::scenario::Scenario;
-use crate::play::phase::{Action, Intent, Phase, Session, Signal};
+use crate::play::phase::{Action, Ask, Intent, Phase, Session, Signal};
 use crate::rules::{Battle, Command, Event, UnitId};
 use crate::search::grid::Team;
 use crate::search::grid::{Dir, Pos};
@@ -85,6 +86,8 @@ pub struct GameState {
     recenter: bool,
     sfx: Vec<Sfx>,
     mouse_cell: Option<Pos>,
+    /// Where the pointer last was (window pixels).
+    pointer: Option<Vec2>,
     /// The mouse points only after it really moved: where it rested when the keys took over.
     mouse_rest: Option<Vec2>,
     mouse_live: bool,
@@ -104,6 +107,16 @@ pub struct GameState {
     /// The Batches must be rebuilt (terrain kinds changed).
     rebuild: bool,
     frame_count: Option<FrameCount>,
+    /// The player's zoom step (0 = full size; see [`zoom_steps`]).
+    zoom_step: usize,
+    /// Keys pressed while something animated, played once it is done.
+    keys: KeyBuffer,
+    /// The player agreed to quit.
+    quit: bool,
+    /// The window title must change (another scenario).
+    retitle: bool,
+    /// The zoom step changed: refit the camera.
+    zoom_changed: bool,
 }
 
 /// How the game was asked to run.
@@ -162,7 +175,7 @@ impl GameState {
             anims: Queue::default(),
             camera,
             zones: Zones::default(),
-            layout: Layout::of(ctx),
+            layout: Layout::of(ctx, 1.0),
             clock: 0.0,
             fast: false,
             shift: false,
@@ -184,6 +197,7 @@ impl GameState {
             playback_wait: PLAYBACK_SECS,
             sfx: Vec::new(),
             mouse_cell: None,
+            pointer: None,
             mouse_rest: None,
             mouse_live: false,
             fps_report: opts.fps.then(Instant::now),
@@ -198,6 +212,11 @@ impl GameState {
                 total: n,
                 started: None,
             }),
+            zoom_step: 0,
+            keys: KeyBuffer::default(),
+            quit: false,
+            retitle: false,
+            zoom_changed: false,
         };
         g.begin();
         if resumed.is_none() && g.playback.is_empty() {
@@ -218,7 +237,32 @@ impl GameState {
         self.enemy_pause = 0.0;
         self.absorb();
         self.last_focus = anim::cell_px(self.session.cursor);
-        self.camera.center_on(self.last_focus, self.layout.map_view(), true);
+        self.keys.clear();
+        self.camera.center_on(self.last_focus, self.layout.world_view(), true);
+    }
+
+    /// The scenario's name, as its file gives it.
+    pub(super) fn scenario_name(&self) -> String {
+        self.scenario.name.clone()
+    }
+
+    /// The layout of the window now, at the player's zoom step.
+    fn refresh_layout(&mut self, ctx: &Context) {
+        let full = Layout::of(ctx, 1.0);
+        let m = self.session.battle().map();
+        let map = Vec2::new(m.width as f32 * TILE, m.height as f32 * TILE);
+        let steps = zoom_steps(full.map_view(), map);
+        self.zoom_step = self.zoom_step.min(steps.len() - 1);
+        self.layout = Layout {
+            scale: steps[self.zoom_step],
+            ..full
+        };
+    }
+
+    /// Zooms out (+1) or in (-1) one step, keeping the cursor in view.
+    pub(super) fn zoom(&mut self, out: i32) {
+        self.zoom_step = self.zoom_step.saturating_add_signed(out as isize);
+        self.zoom_changed = true;
     }
 
     /// True when a player may act: nothing animating, not the enemy's turn, no script left.
@@ -246,6 +290,7 @@ impl GameState {
     /// rides on the animation of its event and appears when that event is on screen.
     fn absorb(&mut self) {
         let mut record = false;
+        let mut granted = Vec::new();
         for sig in self.session.drain() {
             record |= matches!(
                 sig,
@@ -271,10 +316,21 @@ impl GameState {
                     self.anims.push(Anim::new(kind, true).saying(line));
                 }
                 Signal::Rules(e) => self.show(e),
+                Signal::Asking(_) => self.sfx.push(Sfx::Select),
+                Signal::Granted(ask) => granted.push(ask),
             }
         }
         if record {
             self.write_replay();
+        }
+        for ask in granted {
+            match ask {
+                Ask::Restart => self.restart(),
+                Ask::Scenario(step) => self.switch_scenario(step),
+                Ask::Load => self.load(),
+                Ask::Quit => self.quit = true,
+                Ask::EndTurn => {}
+            }
         }
     }
 
@@ -378,6 +434,11 @@ impl GameState {
                 }
             } else if !self.playback.is_empty() {
                 self.play_back(dt);
+            } else if self.script.is_empty()
+                && let Some(i) = self.keys.pop()
+            {
+                // A key pressed while something moved: its turn now.
+                self.apply(i);
             } else if !self.script.is_empty() {
                 self.script_wait -= dt;
                 if self.script_wait <= 0.0
@@ -388,13 +449,26 @@ impl GameState {
                 }
             }
         }
+        if matches!(self.session.phase, Phase::Enemy { .. }) {
+            // Keys pressed during the enemy's turn are not the player's next moves.
+            self.keys.clear();
+        }
         let focus = self.focus();
+        let view = self.layout.world_view();
         if self.recenter && !self.anims.busy() {
             self.recenter = false;
-            self.camera.center_on(focus, self.layout.map_view(), false);
+            self.camera.center_on(focus, view, false);
         }
-        self.camera.follow(focus, self.layout.map_view(), false);
+        // A cursor the mouse moves is where the mouse is: the view does not chase it (that
+        // would scroll the map under a still pointer). Animations and keys still lead it.
+        if self.anims.busy() || !self.mouse_live {
+            self.camera.follow(focus, view, false);
+        }
+        let before = self.camera.pos;
         self.camera.update(dt);
+        if self.camera.pos != before {
+            self.repoint();
+        }
         for (_, age) in &mut self.log {
             *age += dt;
         }
@@ -408,7 +482,18 @@ impl GameState {}
 
 impl EventHandler for GameState {
     fn update(&mut self, ctx: &mut Context) -> GameResult {
-        self.layout = Layout::of(ctx);
+        self.refresh_layout(ctx);
+        if std::mem::take(&mut self.zoom_changed) {
+            self.camera
+                .center_on(anim::cell_px(self.session.cursor), self.layout.world_view(), true);
+            self.repoint();
+        }
+        if std::mem::take(&mut self.retitle) {
+            ctx.gfx.set_window_title(&super::hud::window_title(&self.scenario.name));
+        }
+        if self.quit {
+            ctx.request_quit();
+        }
         self.shift = ctx.keyboard.active_modifiers.contains(ModifiersState::SHIFT);
         while ctx.time.check_update_time(TICKS) {
             self.tick(1.0 / TICKS as f32);
@@ -416,7 +501,7 @@ impl EventHandler for GameState {
         if std::mem::take(&mut self.rebuild) {
             self.camera = Camera::new(self.session.battle().map().width, self.session.battle().map().height);
             self.camera
-                .center_on(anim::cell_px(self.session.cursor), self.layout.map_view(), true);
+                .center_on(anim::cell_px(self.session.cursor), self.layout.world_view(), true);
             self.batches = Batches::new(ctx, &self.assets, self.session.battle());
         }
         #[cfg(feature = "sound")]
@@ -449,6 +534,21 @@ impl EventHandler for GameState {
 
     fn mouse_motion_event(&mut self, ctx: &mut Context, x: f32, y: f32, dx: f32, dy: f32) -> GameResult {
         self.mouse_motion(ctx, x, y, dx, dy)
+    }
+
+    fn mouse_wheel_event(&mut self, _ctx: &mut Context, _x: f32, y: f32) -> GameResult {
+        if y > 0.0 {
+            self.zoom(-1);
+        } else if y < 0.0 {
+            self.zoom(1);
+        }
+        Ok(())
+    }
+
+    fn resize_event(&mut self, ctx: &mut Context, _w: f32, _h: f32) -> GameResult {
+        self.refresh_layout(ctx);
+        self.camera.follow(self.last_focus, self.layout.world_view(), true);
+        Ok(())
     }
 
     fn mouse_button_down_event(&mut self, ctx: &mut Context, button: MouseButton, x: f32, y: f32) -> GameResult {
