@@ -33,6 +33,14 @@ pub(super) struct Scratch {
 /// Nearest-target maps kept at once.
 const MAX_CACHED_NEAREST: usize = 8;
 
+/// The index of a side in per-side tables.
+fn side(team: Team) -> usize {
+    match team {
+        Team::Player => 0,
+        Team::Enemy => 1,
+    }
+}
+
 /// Potential maps kept at once before the cache is emptied (each is a map-sized array).
 const MAX_CACHED_POTENTIALS: usize = 64;
 
@@ -59,6 +67,9 @@ pub struct Battle {
     pub(super) journal: Vec<Done>,
     /// The player's commands since the battle began, undone ones removed (the replay).
     pub(super) record: Vec<Command>,
+    /// Each side's units in acting order (sides never change), so asking for one side's
+    /// living units costs that side's size, not the whole army's.
+    sides: [Vec<UnitId>; 2],
     scratch: RefCell<Scratch>,
 }
 
@@ -99,7 +110,12 @@ impl Battle {
         for u in units.iter().filter(|u| u.alive) {
             occ.place(u.pos, u.team);
         }
+        let mut sides: [Vec<UnitId>; 2] = [Vec::new(), Vec::new()];
+        for (i, u) in units.iter().enumerate() {
+            sides[side(u.team)].push(UnitId(i));
+        }
         let mut b = Battle {
+            sides,
             map,
             terrain,
             units,
@@ -183,11 +199,12 @@ impl Battle {
 
     /// Living units of `team`, in acting order.
     pub fn living(&self, team: Team) -> impl Iterator<Item = UnitId> + '_ {
-        self.units
-            .iter()
-            .enumerate()
-            .filter(move |(_, u)| u.alive && u.team == team)
-            .map(|(i, _)| UnitId(i))
+        self.sides[side(team)].iter().copied().filter(|u| self.units[u.0].alive)
+    }
+
+    /// How many units `team` fielded (defeated ones included).
+    pub fn side_size(&self, team: Team) -> usize {
+        self.sides[side(team)].len()
     }
 
     /// The hero: the first player unit of the scenario.

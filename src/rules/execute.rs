@@ -100,14 +100,15 @@ impl Battle {
                 return Ok(out);
             }
         };
+        // Only the player's phase can be undone and replayed: the enemy's is recomputed.
         if self.active == Team::Player {
             self.record.push(cmd.clone());
+            self.journal.push(Done {
+                unit: actor,
+                command: cmd,
+                events: out.clone(),
+            });
         }
-        self.journal.push(Done {
-            unit: actor,
-            command: cmd,
-            events: out.clone(),
-        });
         Ok(out)
     }
 

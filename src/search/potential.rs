@@ -130,13 +130,33 @@ fn fill(layer: &CostLayer, target: usize, dist: &mut [Cost]) {
 /// `mask` bit `k` of a cell is set when target `k` is at the cell's travel cost (ties keep
 /// every tied target), so the potential map of target `k` equals `dist` wherever its bit
 /// is set, and is larger everywhere else.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 pub struct NearestMap {
     layout: Layout,
     targets: Vec<Pos>,
     dist: Vec<Cost>,
     mask: Vec<u64>,
+    /// Scratch of the guided searches: per cell the best cost found, valid while its stamp
+    /// is the current query's (no clearing between queries), and the open list.
+    scratch: std::cell::RefCell<AStar>,
 }
+
+/// Reusable state of [`NearestMap::travel_to`]'s guided search.
+#[derive(Debug, Clone, Default)]
+struct AStar {
+    stamp: u32,
+    seen: Vec<u32>,
+    best: Vec<Cost>,
+    open: std::collections::BinaryHeap<std::cmp::Reverse<(Cost, Cost, u32)>>,
+}
+
+impl PartialEq for NearestMap {
+    fn eq(&self, other: &NearestMap) -> bool {
+        (self.layout, &self.targets, &self.dist, &self.mask) == (other.layout, &other.targets, &other.dist, &other.mask)
+    }
+}
+
+impl Eq for NearestMap {}
 
 /// Most targets a [`NearestMap`] takes (one bit each).
 pub const MAX_NEAREST_TARGETS: usize = 64;
@@ -221,6 +241,7 @@ impl NearestMap {
             targets: targets.to_vec(),
             dist,
             mask,
+            scratch: Default::default(),
         }
     }
 
@@ -257,10 +278,10 @@ impl NearestMap {
         self.search(layer, self.layout.index(p), self.layout.index(self.targets[k]))
     }
 
-    /// A* from `from` to `goal` over terrain, with the nearest map as heuristic.
+    /// A* from `from` to `goal` over terrain, with the nearest map as heuristic (a
+    /// consistent lower bound: the travel cost to the nearest target).
     fn search(&self, layer: &CostLayer, from: usize, goal: usize) -> Cost {
         use std::cmp::Reverse;
-        use std::collections::{BinaryHeap, HashMap};
         let costs = layer.costs();
         // Entering the goal costs 1 when its class cannot stand there (as in `fill`).
         let enter = |n: usize| match costs[n] {
@@ -269,15 +290,34 @@ impl NearestMap {
         };
         let stride = self.layout.stride();
         let offsets = [stride.wrapping_neg(), 1, stride, 1usize.wrapping_neg()];
-        let mut best: HashMap<usize, Cost> = HashMap::new();
-        let mut open = BinaryHeap::new();
-        best.insert(from, 0);
-        open.push(Reverse((self.dist[from], 0, from)));
+        let mut guard = self.scratch.borrow_mut();
+        let AStar {
+            stamp,
+            seen,
+            best,
+            open,
+        } = &mut *guard;
+        if seen.len() != self.layout.len() {
+            *seen = vec![0; self.layout.len()];
+            *best = vec![0; self.layout.len()];
+            *stamp = 0;
+        }
+        *stamp = stamp.wrapping_add(1);
+        if *stamp == 0 {
+            seen.fill(0);
+            *stamp = 1;
+        }
+        let stamp = *stamp;
+        open.clear();
+        seen[from] = stamp;
+        best[from] = 0;
+        open.push(Reverse((self.dist[from], 0, from as u32)));
         while let Some(Reverse((_, g, i))) = open.pop() {
+            let i = i as usize;
             if i == goal {
                 return g;
             }
-            if best.get(&i).is_some_and(|&b| b < g) {
+            if best[i] < g {
                 continue;
             }
             for &off in &offsets {
@@ -288,9 +328,10 @@ impl NearestMap {
                     continue;
                 }
                 let ng = g + c;
-                if best.get(&n).is_none_or(|&b| ng < b) {
-                    best.insert(n, ng);
-                    open.push(Reverse((ng + h, ng, n)));
+                if seen[n] != stamp || ng < best[n] {
+                    seen[n] = stamp;
+                    best[n] = ng;
+                    open.push(Reverse((ng + h, ng, n as u32)));
                 }
             }
         }
