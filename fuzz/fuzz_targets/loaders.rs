@@ -1,5 +1,6 @@
 //! Fuzz target: any bytes through every loader (terrain, profiles, unit kinds, map grid,
-//! scenario, save file through `io::save::parse`, the text half of `save::read`). A panic or a crash is a bug; errors are fine.
+//! scenario, save file through `io::save::parse`, the text half of `save::read`, and replay
+//! file through `io::replay::parse`). A panic or a crash is a bug; errors are fine.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -45,4 +46,6 @@ fuzz_target!(|bytes: &[u8]| {
     let _ = Scenario::parse(&src, &Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps"), d);
     // The save reader's own parser (format, version, fields), the part of `save::read` after the file is read.
     let _ = skirmish::io::save::parse(&src);
+    // The replay reader's parser, likewise.
+    let _ = skirmish::io::replay::parse(&src);
 });

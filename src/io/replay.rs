@@ -3,8 +3,8 @@
 //! JSON; it is refused when it is damaged, of another version, or when the scenario, map or
 //! data files it was recorded with have changed.
 
-use crate::io::files::{read_versioned_json, write_atomic};
-use crate::load::diag::Diagnostic;
+use crate::io::files::{parse_versioned_json, write_atomic};
+use crate::load::diag::{Diagnostic, Source};
 use crate::load::scenario::{Scenario, fnv1a};
 use crate::rules::{Battle, Command, UnitId};
 use crate::search::grid::Path as Steps;
@@ -109,7 +109,13 @@ pub fn write(path: &Path, replay: &ReplayFile) -> Result<(), Diagnostic> {
 
 /// Reads a replay, checking its format and version.
 pub fn read(path: &Path) -> Result<ReplayFile, Diagnostic> {
-    read_versioned_json(path, FORMAT, VERSION, "replay")
+    parse(&Source::read(path)?)
+}
+
+/// Parses a replay from text already read (the part of [`read`] after the file is opened;
+/// the fuzz target feeds it arbitrary text).
+pub fn parse(src: &Source) -> Result<ReplayFile, Diagnostic> {
+    parse_versioned_json(src, FORMAT, VERSION, "replay")
 }
 
 impl ReplayFile {
