@@ -1,20 +1,9 @@
 //! `skirmish check`: every error of every file in one run.
 
 use super::*;
+use crate::io::files::list_files as list_dir;
 use crate::load::data::DataParts;
 use crate::load::units::Kinds;
-
-pub(super) fn list_dir(dir: &Path, ext: &str) -> Vec<PathBuf> {
-    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|rd| {
-            rd.filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|e| e == ext))
-                .collect()
-        })
-        .unwrap_or_default();
-    v.sort();
-    v
-}
 
 pub(super) fn check(files: &[PathBuf], data_override: Option<PathBuf>) -> Outcome {
     let mut errs = Diagnostics::default();

@@ -258,15 +258,20 @@ impl Battle {
         }
     }
 
-    /// Runs `f` on the range search of `id` with everybody as placed, optionally leashed.
-    pub fn with_reach<R>(&self, id: UnitId, leash: Option<Leash>, f: impl FnOnce(&Reach<'_>) -> R) -> R {
-        let u = &self.units[id.0];
-        let q = RangeQuery {
+    /// The range search of unit `u` as placed, optionally leashed.
+    fn query(u: &Unit, leash: Option<Leash>) -> RangeQuery {
+        RangeQuery {
             origin: u.pos,
             budget: u.movement,
             team: u.team,
             leash,
-        };
+        }
+    }
+
+    /// Runs `f` on the range search of `id` with everybody as placed, optionally leashed.
+    pub fn with_reach<R>(&self, id: UnitId, leash: Option<Leash>, f: impl FnOnce(&Reach<'_>) -> R) -> R {
+        let u = &self.units[id.0];
+        let q = Battle::query(u, leash);
         let mut s = self.scratch.borrow_mut();
         let reach = s.finder.search(&self.layers[u.class.0 as usize], &self.occ, q);
         f(&reach)
@@ -309,12 +314,7 @@ impl Battle {
         f: impl FnOnce(&Reach<'_>, &PotentialMap) -> R,
     ) -> R {
         let u = &self.units[id.0];
-        let q = RangeQuery {
-            origin: u.pos,
-            budget: u.movement,
-            team: u.team,
-            leash,
-        };
+        let q = Battle::query(u, leash);
         let mut s = self.scratch.borrow_mut();
         let Scratch { finder, potentials, .. } = &mut *s;
         let pot = Self::cached_potential(potentials, &self.layers, target, u.class);
@@ -359,12 +359,7 @@ impl Battle {
         f: impl FnOnce(&Reach<'_>, &NearestMap, &CostLayer) -> R,
     ) -> R {
         let u = &self.units[id.0];
-        let q = RangeQuery {
-            origin: u.pos,
-            budget: u.movement,
-            team: u.team,
-            leash,
-        };
+        let q = Battle::query(u, leash);
         let mut s = self.scratch.borrow_mut();
         let Scratch { finder, nearest, .. } = &mut *s;
         let map = Self::cached_nearest(nearest, &self.layers, targets, u.class);
