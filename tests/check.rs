@@ -1,55 +1,9 @@
 //! `skirmish check`: every shipped kind of file is recognised when named, and one run
 //! reports every independent error of every file.
 
-use std::path::{Path, PathBuf};
-use std::process::Command;
+mod common;
 
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// A scratch copy of the shipped `data/` and `maps/`.
-struct Tree(PathBuf);
-
-impl Tree {
-    fn new(name: &str) -> Tree {
-        let dir = std::env::temp_dir().join(format!("skirmish-check-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        for sub in ["data", "maps"] {
-            std::fs::create_dir_all(dir.join(sub)).unwrap();
-            for e in std::fs::read_dir(root().join(sub)).unwrap() {
-                let p = e.unwrap().path();
-                std::fs::copy(&p, dir.join(sub).join(p.file_name().unwrap())).unwrap();
-            }
-        }
-        Tree(dir)
-    }
-    fn edit(&self, rel: &str, from: &str, to: &str) {
-        let p = self.0.join(rel);
-        let text = std::fs::read_to_string(&p).unwrap();
-        assert_eq!(text.matches(from).count(), 1, "{from:?} once in {rel}");
-        std::fs::write(&p, text.replacen(from, to, 1)).unwrap();
-    }
-    /// Runs the binary inside the tree, so `check` alone checks this tree's data/ and maps/.
-    fn run(&self, args: &[&str]) -> (i32, String, String) {
-        let out = Command::new(env!("CARGO_BIN_EXE_skirmish"))
-            .args(args)
-            .current_dir(&self.0)
-            .output()
-            .unwrap();
-        (
-            out.status.code().unwrap_or(-1),
-            String::from_utf8_lossy(&out.stdout).into_owned(),
-            String::from_utf8_lossy(&out.stderr).into_owned(),
-        )
-    }
-}
-
-impl Drop for Tree {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+use common::Tree;
 
 #[test]
 fn every_shipped_kind_is_recognised_when_named() {

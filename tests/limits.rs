@@ -1,44 +1,11 @@
 //! Limits are one number each and said, not clamped: `move` stops at `MAX_MOVE` (1,000)
 //! in `units.toml`, in scenarios and on the command line, each with a message.
 
+mod common;
+
+use common::{Tree, root};
 use skirmish::fixture::run_cli as exec;
 use skirmish::load::units::MAX_MOVE;
-use std::path::{Path, PathBuf};
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// A scratch copy of the shipped data and the sample scenario.
-struct Tree(PathBuf);
-
-impl Tree {
-    fn new(name: &str) -> Tree {
-        let dir = std::env::temp_dir().join(format!("skirmish-limits-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        for sub in ["data", "maps"] {
-            std::fs::create_dir_all(dir.join(sub)).unwrap();
-            for e in std::fs::read_dir(root().join(sub)).unwrap() {
-                let p = e.unwrap().path();
-                std::fs::copy(&p, dir.join(sub).join(p.file_name().unwrap())).unwrap();
-            }
-        }
-        Tree(dir)
-    }
-    fn edit(&self, rel: &str, from: &str, to: &str) -> PathBuf {
-        let p = self.0.join(rel);
-        let text = std::fs::read_to_string(&p).unwrap();
-        assert_eq!(text.matches(from).count(), 1, "{from:?} once in {rel}");
-        std::fs::write(&p, text.replacen(from, to, 1)).unwrap();
-        p
-    }
-}
-
-impl Drop for Tree {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 #[test]
 fn the_limit_is_the_scenario_limit() {

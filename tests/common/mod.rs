@@ -7,6 +7,8 @@ use proptest::prelude::*;
 use skirmish::fixture::{Scene, enemy, player};
 use skirmish::rules::Battle;
 use skirmish::search::grid::Team;
+use std::path::{Path, PathBuf};
+use std::process::Command;
 
 /// Map rows, player cells, and enemies as (x, y, profile index, move).
 pub type RandomBattle = (Vec<String>, Vec<(i32, i32)>, Vec<(i32, i32, usize, u32)>);
@@ -51,4 +53,57 @@ pub fn build(rows: &[String], players: &[(i32, i32)], enemies: &[(i32, i32, usiz
     }
     let picture: String = text.iter().map(|r| r.iter().collect::<String>() + "\n").collect();
     Some(Scene::parse(&picture).battle(&units))
+}
+
+/// The project's root folder.
+pub fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A scratch copy of the shipped `data/` and `maps/`, removed when dropped.
+pub struct Tree(pub PathBuf);
+
+impl Tree {
+    /// A fresh copy in a folder of its own, named after the test.
+    pub fn new(name: &str) -> Tree {
+        let dir = std::env::temp_dir().join(format!("skirmish-tree-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        for sub in ["data", "maps"] {
+            std::fs::create_dir_all(dir.join(sub)).unwrap();
+            for e in std::fs::read_dir(root().join(sub)).unwrap() {
+                let p = e.unwrap().path();
+                std::fs::copy(&p, dir.join(sub).join(p.file_name().unwrap())).unwrap();
+            }
+        }
+        Tree(dir)
+    }
+
+    /// Replaces `from`, which must stand exactly once in file `rel`, with `to`; returns the file.
+    pub fn edit(&self, rel: &str, from: &str, to: &str) -> PathBuf {
+        let p = self.0.join(rel);
+        let text = std::fs::read_to_string(&p).unwrap();
+        assert_eq!(text.matches(from).count(), 1, "{from:?} once in {rel}");
+        std::fs::write(&p, text.replacen(from, to, 1)).unwrap();
+        p
+    }
+
+    /// Runs the binary inside the tree, so `check` alone checks this tree's data/ and maps/.
+    pub fn run(&self, args: &[&str]) -> (i32, String, String) {
+        let out = Command::new(env!("CARGO_BIN_EXE_skirmish"))
+            .args(args)
+            .current_dir(&self.0)
+            .output()
+            .unwrap();
+        (
+            out.status.code().unwrap_or(-1),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    }
+}
+
+impl Drop for Tree {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
 }
