@@ -1,6 +1,7 @@
 //! The enemy phase with one search from all player units (`Method::Nearest`) decides exactly
 //! as with one full potential map per player unit (`Method::FullMaps`, the first method):
-//! every decision and every event, on random boards, turn after turn.
+//! every decision and every event, on random boards, turn after turn. The careful player
+//! policy likewise finds the nearest enemy by one search from all of them or one map each.
 
 use proptest::prelude::*;
 use skirmish::ai::{self, Method};
@@ -65,11 +66,15 @@ proptest! {
             let got = ai::enemy_phase_with(&mut b, &p, Method::Nearest).unwrap();
             prop_assert_eq!(&got, &want);
             prop_assert_eq!(b.snapshot(), old.snapshot());
-            // Let the player side move too (its built-in policy also chooses targets).
+            // Let the player side move too (its built-in policies also choose targets), the
+            // careful one by both methods of finding the nearest enemy.
             if b.ended().is_none() {
-                for id in b.ready(Team::Player).collect::<Vec<_>>() {
+                for (k, id) in b.ready(Team::Player).collect::<Vec<_>>().into_iter().enumerate() {
                     if b.ended().is_none() && b.unit(id).alive {
-                        let d = ai::player::decide(&b, id, 3);
+                        let careful = ai::player::decide_careful_with(&b, &p, id, 3, Method::Nearest);
+                        let want = ai::player::decide_careful_with(&b, &p, id, 3, Method::FullMaps);
+                        prop_assert_eq!(&careful, &want);
+                        let d = if k % 2 == 0 { careful } else { ai::player::decide(&b, id, 3) };
                         ai::act(&mut b, d).unwrap();
                     }
                 }
@@ -111,4 +116,55 @@ fn a_target_the_mover_cannot_stand_on_counts_one_in_both_methods() {
     let first = &want.0[0].decision;
     assert_eq!(first.target.map(|t| b.name(t)), Some("P"), "{}", first.reason);
     assert_ne!(first.to, first.from, "{}", first.reason);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+    /// The nearest map against one potential map per target, cell by cell: the travel cost is
+    /// the least of theirs, the mask holds exactly the targets at it, `bound_to` is a lower
+    /// bound, exact where the target is among the nearest, and `travel_to` is each target's own cost.
+    /// Up to 20 targets, so both mask widths (a byte up to 8 targets, else 64 bits) are met.
+    #[test]
+    fn the_nearest_map_agrees_with_one_potential_map_per_target(
+        seed in 0u64..10_000,
+        side in 4usize..16,
+        class in 0u8..3,
+        picks in prop::collection::vec((0usize..24, 0usize..24), 1..20),
+    ) {
+        use skirmish::load::terrain::ClassId;
+        use skirmish::search::grid::Pos;
+        use skirmish::search::potential::{NearestMap, PotentialMap, UNREACHABLE};
+        let terrain = skirmish::fixture::terrain();
+        let map = skirmish::fixture::mixed_map(side, seed);
+        let layer = map.cost_layer(&terrain, ClassId(class % terrain.classes.len() as u8));
+        let mut targets: Vec<Pos> = Vec::new();
+        for (x, y) in picks {
+            let p = Pos::new((x % side) as i32, (y % side) as i32);
+            if !targets.contains(&p) {
+                targets.push(p);
+            }
+        }
+        let near = NearestMap::compute(&layer, &targets);
+        let maps: Vec<PotentialMap> = targets.iter().map(|&t| PotentialMap::compute(&layer, t)).collect();
+        for y in 0..side as i32 {
+            for x in 0..side as i32 {
+                let p = Pos::new(x, y);
+                let each: Vec<u32> = maps.iter().map(|m| m.get(p).unwrap_or(UNREACHABLE)).collect();
+                let least = *each.iter().min().unwrap();
+                let (d, bits) = near.nearest(p);
+                prop_assert_eq!(d, least, "{}", p);
+                for (k, &dk) in each.iter().enumerate() {
+                    if least != UNREACHABLE {
+                        prop_assert_eq!(bits & (1 << k) != 0, dk == least, "{} target {}", p, k);
+                    }
+                    let (low, exact) = near.bound_to(k, p);
+                    prop_assert!(low <= dk, "{} target {}: bound {} above {}", p, k, low, dk);
+                    // Exact where the target is among the nearest (or none is reachable), and
+                    // then truly so.
+                    prop_assert_eq!(exact, dk == least, "{} target {}", p, k);
+                    prop_assert_eq!(near.travel_to(&layer, k, p), dk, "{} target {}", p, k);
+                }
+            }
+        }
+    }
 }

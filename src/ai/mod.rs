@@ -366,33 +366,59 @@ fn choose_cell(
         {
             let cells: Vec<Pos> = targets.iter().map(|&u| b.unit(u).pos).collect();
             b.with_reach_and_nearest(id, leash, &cells, |reach, near, layer| {
-                // Approaching, no cell dearer than the mover's own can win: those need no
-                // exact travel cost, only one known to be dearer.
-                let cap = (goal == Goal::Approach).then(|| near.travel_to(layer, k, me.pos, None));
-                pick_cell(reach, me.pos, goal, t, &|p| near.travel_to(layer, k, p, cap))
+                pick_cell(reach, me.pos, goal, t, &|p| near.bound_to(k, p), &|p| {
+                    near.travel_to(layer, k, p)
+                })
             })
         }
         _ => b.with_reach_and_potential(id, leash, t.pos, |reach, pot| {
-            pick_cell(reach, me.pos, goal, t, &|p| pot.get(p).unwrap_or(UNREACHABLE))
+            let travel = |p: Pos| pot.get(p).unwrap_or(UNREACHABLE);
+            pick_cell(reach, me.pos, goal, t, &|p| (travel(p), true), &travel)
         }),
     }
 }
 
 /// The cell `goal` picks in `reach` by [`cell_key`], `travel` giving the travel cost to the
-/// target (`UNREACHABLE` when there is no path).
+/// target (`UNREACHABLE` when there is no path) and `bound` a lower bound of it that costs
+/// less, with whether that bound is exact.
+///
+/// Branch and bound: every cell is ranked by its key with the bound; the exact travel cost is
+/// asked only of a cell whose bound could still beat the best exact key found. Keys of two
+/// cells always differ (the key ends with the cell), so the cell picked is the one with the
+/// lowest exact key, as if every cell had been asked.
 fn pick_cell(
     reach: &Reach<'_>,
     me: Pos,
     goal: Goal,
     t: &Target,
+    bound: &dyn Fn(Pos) -> (Cost, bool),
     travel: &dyn Fn(Pos) -> Cost,
 ) -> (Pos, Cost, Path, String) {
     let tp = t.pos;
-    let known = |p: Pos| Some(travel(p)).filter(|&d| d != UNREACHABLE);
-    let (p, c) = reach
-        .cells()
-        .min_by_key(|&(p, c)| cell_key(goal, p, c, known(p), tp))
-        .unwrap_or((me, 0));
+    let known = |d: Cost| Some(d).filter(|&d| d != UNREACHABLE);
+    let mut best: Option<(CellKey, Pos, Cost)> = None;
+    let mut open: Vec<(CellKey, Pos, Cost)> = Vec::new();
+    for (p, c) in reach.cells() {
+        let (d, exact) = bound(p);
+        let key = cell_key(goal, p, c, known(d), tp);
+        if !exact {
+            open.push((key, p, c));
+        } else if best.is_none_or(|(b, _, _)| key < b) {
+            best = Some((key, p, c));
+        }
+    }
+    open.sort_unstable_by_key(|&(key, _, _)| key);
+    for (low, p, c) in open {
+        if best.is_some_and(|(b, _, _)| low > b) {
+            break;
+        }
+        let key = cell_key(goal, p, c, known(travel(p)), tp);
+        if best.is_none_or(|(b, _, _)| key < b) {
+            best = Some((key, p, c));
+        }
+    }
+    let (p, c) = best.map_or((me, 0), |(_, p, c)| (p, c));
+    let known = |p: Pos| known(travel(p));
     let how = match goal {
         Goal::Ring(range) if p.manhattan(tp) == range => format!("keeps range {range} from {}", t.name),
         Goal::Ring(range) => format!(

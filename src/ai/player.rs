@@ -4,10 +4,11 @@
 //! otherwise approach the nearest enemy by travel cost, like a charger. Beside it the careful
 //! policy ([`decide_careful`]) that balance runs measure against; [`Policy`] picks one.
 
-use super::{Decision, danger, decide_as};
+use super::{Decision, Method, danger, decide_as};
 use crate::load::profiles::{Behavior, Profiles};
 use crate::rules::{Battle, UnitId, combat};
-use crate::search::grid::{Path, Pos};
+use crate::search::grid::{Cost, Path, Pos};
+use crate::search::potential::{MAX_NEAREST_TARGETS, UNREACHABLE};
 
 /// A well-mixed number from the seed and a candidate, so that equally good choices are
 /// broken differently by different seeds but always the same way for one seed.
@@ -163,9 +164,18 @@ impl Threat {
 ///    then keeps out of danger zones (an archer's ring);
 /// 4. the cheaper walk, then a tie-break drawn from `seed`.
 pub fn decide_careful(b: &Battle, profiles: &Profiles, id: UnitId, seed: u64) -> Decision {
+    decide_careful_with(b, profiles, id, seed, Method::Auto)
+}
+
+/// [`decide_careful`] with the travel cost to the nearest enemy found by either method:
+/// one search from every enemy at once (any method but [`Method::FullMaps`], up to
+/// [`MAX_NEAREST_TARGETS`] enemies) or one potential map per enemy. The decision is the same.
+pub fn decide_careful_with(b: &Battle, profiles: &Profiles, id: UnitId, seed: u64, method: Method) -> Decision {
     let me = b.unit(id);
     let hero = b.hero() == Some(id);
     let foes: Vec<UnitId> = b.living(me.team.other()).collect();
+    let foe_cells: Vec<Pos> = foes.iter().map(|&f| b.unit(f).pos).collect();
+    let one_search = method != Method::FullMaps && foes.len() <= MAX_NEAREST_TARGETS;
     let threats: Vec<Threat> = foes.iter().map(|&f| Threat::of(b, profiles, f)).collect();
     let cells: Vec<(Pos, u32, Path)> = b.with_reach(id, None, |reach| {
         reach
@@ -188,12 +198,25 @@ pub fn decide_careful(b: &Battle, profiles: &Profiles, id: UnitId, seed: u64) ->
                 && t.wakes_within.is_some_and(|r| b.unit(t.unit).pos.manhattan(p) <= r)
         })
     };
-    let travel = |p: Pos| {
-        foes.iter()
-            .filter_map(|&f| b.travel(b.unit(f).pos, me.class, p))
-            .min()
-            .unwrap_or(u32::MAX)
+    // Travel cost from `p` to the nearest enemy, and the first enemy (in scenario order)
+    // that near; with no path to any, every enemy ties.
+    let nearest = |p: Pos| -> (Cost, Option<UnitId>) {
+        if one_search {
+            let (d, bits) = b.nearest_travel(&foe_cells, me.class, p);
+            let first = if d == UNREACHABLE {
+                0
+            } else {
+                bits.trailing_zeros() as usize
+            };
+            (d, foes.get(first).copied())
+        } else {
+            foes.iter()
+                .map(|&f| (b.travel(b.unit(f).pos, me.class, p).unwrap_or(UNREACHABLE), f))
+                .min_by_key(|&(d, f)| (d, f.0))
+                .map_or((UNREACHABLE, None), |(d, f)| (d, Some(f)))
+        }
     };
+    let travel = |p: Pos| nearest(p).0;
     // Smaller is better, compared element by element (see the list above).
     type Key = [i64; 9];
     let mut best: Option<(Key, usize, Option<UnitId>)> = None;
@@ -255,10 +278,7 @@ pub fn decide_careful(b: &Battle, profiles: &Profiles, id: UnitId, seed: u64) ->
         return decide_as(b, id, None, "player".into());
     };
     let (to, cost, path) = cells[k].clone();
-    let nearest = foes
-        .iter()
-        .copied()
-        .min_by_key(|&f| (b.travel(b.unit(f).pos, me.class, to).unwrap_or(u32::MAX), f.0));
+    let nearest = nearest(to).1;
     let reason = match attack {
         Some(e) => format!("attacks {} from {to}", b.name(e)),
         None if to == me.pos => "holds its ground: no safe attack, no better cell".to_string(),

@@ -135,10 +135,113 @@ pub struct NearestMap {
     layout: Layout,
     targets: Vec<Pos>,
     dist: Vec<Cost>,
-    mask: Vec<u64>,
+    mask: Masks,
     /// Scratch of the guided searches: per cell the best cost found, valid while its stamp
     /// is the current query's (no clearing between queries), and the open list.
     scratch: std::cell::RefCell<AStar>,
+}
+
+/// Per cell, the bits of the targets at its travel cost.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Masks {
+    /// Up to 8 targets.
+    Few(Vec<u8>),
+    /// Up to [`MAX_NEAREST_TARGETS`].
+    Many(Vec<u64>),
+}
+
+/// A cell's set of targets, one bit each.
+trait Bits: Copy + Default + std::ops::BitOrAssign {
+    /// The set holding only target `k`.
+    fn bit(k: usize) -> Self;
+}
+
+impl Bits for u8 {
+    fn bit(k: usize) -> u8 {
+        1 << k
+    }
+}
+
+impl Bits for u64 {
+    fn bit(k: usize) -> u64 {
+        1 << k
+    }
+}
+
+/// The multi-source search of [`NearestMap::compute`]: fills `dist` (all [`UNREACHABLE`]
+/// on entry) and returns the masks.
+fn spread<M: Bits>(layer: &CostLayer, targets: &[Pos], dist: &mut [Cost]) -> Vec<M> {
+    let layout = layer.layout();
+    let mut mask = vec![M::default(); layout.len()];
+    let stride = layout.stride();
+    let offsets = [stride.wrapping_neg(), 1, stride, 1usize.wrapping_neg()];
+    let costs = layer.costs();
+    assert!(
+        costs.len() == dist.len() && dist.len() == mask.len(),
+        "cost layer and nearest map sizes differ"
+    );
+    let size = (layer.max_cost() as usize + 1).next_power_of_two();
+    let bucket_mask = size as Cost - 1;
+    let mut ring: Vec<Vec<u32>> = vec![Vec::new(); size];
+    let mut pending = 0usize;
+    for (k, &t) in targets.iter().enumerate() {
+        if layout.contains(t) {
+            let i = layout.index(t);
+            dist[i] = 0;
+            mask[i] |= M::bit(k);
+            ring[0].push(i as u32);
+            pending += 1;
+        }
+    }
+    let mut cur: Cost = 0;
+    while pending > 0 {
+        let slot = (cur & bucket_mask) as usize;
+        let mut bucket = std::mem::take(&mut ring[slot]);
+        pending -= bucket.len();
+        for &i in &bucket {
+            let i = i as usize;
+            // Entering a cell costs its terrain; entering a target its class cannot
+            // stand on costs 1 (as in `fill`); other impassable cells pass nothing on.
+            let pay = match (costs[i], cur) {
+                (0, 0) => 1,
+                (c, _) => c as Cost,
+            };
+            if dist[i] != cur || pay == 0 {
+                continue;
+            }
+            let nd = cur + pay;
+            let m = mask[i];
+            let next = &mut ring[(nd & bucket_mask) as usize];
+            for &off in &offsets {
+                let n = i.wrapping_add(off);
+                // SAFETY: as in `fill`: `i` is a map cell, its neighbours lie inside the
+                // padded arrays, all of the layout's length (asserted above).
+                let (c, d, mk) = unsafe {
+                    (
+                        *costs.get_unchecked(n),
+                        dist.get_unchecked_mut(n),
+                        mask.get_unchecked_mut(n),
+                    )
+                };
+                if c == 0 {
+                    continue;
+                }
+                if nd < *d {
+                    *d = nd;
+                    *mk = m;
+                    next.push(n as u32);
+                    pending += 1;
+                } else if nd == *d {
+                    // Settled later than `i` (nd > cur), so the union is complete in time.
+                    *mk |= m;
+                }
+            }
+        }
+        bucket.clear();
+        ring[slot] = bucket;
+        cur += 1;
+    }
+    mask
 }
 
 /// Reusable state of [`NearestMap::travel_to`]'s guided search.
@@ -171,71 +274,13 @@ impl NearestMap {
         );
         let layout = layer.layout();
         let mut dist = vec![UNREACHABLE; layout.len()];
-        let mut mask = vec![0u64; layout.len()];
-        let stride = layout.stride();
-        let offsets = [stride.wrapping_neg(), 1, stride, 1usize.wrapping_neg()];
-        let costs = layer.costs();
-        let size = (layer.max_cost() as usize + 1).next_power_of_two();
-        let bucket_mask = size as Cost - 1;
-        let mut ring: Vec<Vec<u32>> = vec![Vec::new(); size];
-        let mut pending = 0usize;
-        for (k, &t) in targets.iter().enumerate() {
-            if layout.contains(t) {
-                let i = layout.index(t);
-                dist[i] = 0;
-                mask[i] |= 1 << k;
-                ring[0].push(i as u32);
-                pending += 1;
-            }
-        }
-        let mut cur: Cost = 0;
-        while pending > 0 {
-            let slot = (cur & bucket_mask) as usize;
-            let mut bucket = std::mem::take(&mut ring[slot]);
-            pending -= bucket.len();
-            for &i in &bucket {
-                let i = i as usize;
-                // Entering a cell costs its terrain; entering a target its class cannot
-                // stand on costs 1 (as in `fill`); other impassable cells pass nothing on.
-                let pay = match (costs[i], cur) {
-                    (0, 0) => 1,
-                    (c, _) => c as Cost,
-                };
-                if dist[i] != cur || pay == 0 {
-                    continue;
-                }
-                let nd = cur + pay;
-                let m = mask[i];
-                let next = &mut ring[(nd & bucket_mask) as usize];
-                for &off in &offsets {
-                    let n = i.wrapping_add(off);
-                    // SAFETY: as in `fill`: `i` is a map cell, its neighbours lie inside the
-                    // padded arrays, all of the layout's length.
-                    let (c, d, mk) = unsafe {
-                        (
-                            *costs.get_unchecked(n),
-                            dist.get_unchecked_mut(n),
-                            mask.get_unchecked_mut(n),
-                        )
-                    };
-                    if c == 0 {
-                        continue;
-                    }
-                    if nd < *d {
-                        *d = nd;
-                        *mk = m;
-                        next.push(n as u32);
-                        pending += 1;
-                    } else if nd == *d {
-                        // Settled later than `i` (nd > cur), so the union is complete in time.
-                        *mk |= m;
-                    }
-                }
-            }
-            bucket.clear();
-            ring[slot] = bucket;
-            cur += 1;
-        }
+        // A byte per cell for the usual few targets: an eighth of the memory to write and
+        // read on a big map.
+        let mask = if targets.len() <= 8 {
+            Masks::Few(spread::<u8>(layer, targets, &mut dist))
+        } else {
+            Masks::Many(spread::<u64>(layer, targets, &mut dist))
+        };
         NearestMap {
             layout,
             targets: targets.to_vec(),
@@ -257,25 +302,34 @@ impl NearestMap {
             return (UNREACHABLE, 0);
         }
         let i = self.layout.index(p);
-        (self.dist[i], self.mask[i])
+        let bits = match &self.mask {
+            Masks::Few(m) => m[i] as u64,
+            Masks::Many(m) => m[i],
+        };
+        (self.dist[i], bits)
+    }
+
+    /// A lower bound of the travel cost from `p` to target `k`, and whether it is exact:
+    /// the nearest map's value where `k` is among the nearest (or nothing can be reached),
+    /// else one more than it (`k` is strictly farther than the nearest). Costs no search.
+    pub fn bound_to(&self, k: usize, p: Pos) -> (Cost, bool) {
+        let (d, m) = self.nearest(p);
+        if d == UNREACHABLE || m & (1 << k) != 0 {
+            (d, true)
+        } else {
+            (d + 1, false)
+        }
     }
 
     /// Exact travel cost from `p` to target `k`: the nearest map's value where `k` is among
     /// the nearest, else a search from `p` guided by the nearest map (a consistent lower
     /// bound of every target's travel cost, so the search only explores the cells around
-    /// the best ways). With `cap`, a cell that cannot be within `cap` of the target answers
-    /// some value above `cap` without searching.
-    pub fn travel_to(&self, layer: &CostLayer, k: usize, p: Pos, cap: Option<Cost>) -> Cost {
-        let (d, m) = self.nearest(p);
-        if d == UNREACHABLE || m & (1 << k) != 0 {
-            return d;
+    /// the best ways).
+    pub fn travel_to(&self, layer: &CostLayer, k: usize, p: Pos) -> Cost {
+        match self.bound_to(k, p) {
+            (d, true) => d,
+            _ => self.search(layer, self.layout.index(p), self.layout.index(self.targets[k])),
         }
-        if let Some(cap) = cap
-            && d >= cap
-        {
-            return d + 1;
-        }
-        self.search(layer, self.layout.index(p), self.layout.index(self.targets[k]))
     }
 
     /// A* from `from` to `goal` over terrain, with the nearest map as heuristic (a
@@ -290,6 +344,10 @@ impl NearestMap {
         };
         let stride = self.layout.stride();
         let offsets = [stride.wrapping_neg(), 1, stride, 1usize.wrapping_neg()];
+        // Nobody stands on an impassable cell, so no way starts there (as in `fill`).
+        if costs[from] == 0 {
+            return UNREACHABLE;
+        }
         let mut guard = self.scratch.borrow_mut();
         let AStar {
             stamp,
