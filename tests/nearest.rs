@@ -162,7 +162,7 @@ proptest! {
                     // Exact where the target is among the nearest (or none is reachable), and
                     // then truly so.
                     prop_assert_eq!(exact, dk == least, "{} target {}", p, k);
-                    prop_assert_eq!(near.travel_to(&layer, k, p), dk, "{} target {}", p, k);
+                    prop_assert_eq!(near.travel_to(k, p), dk, "{} target {}", p, k);
                 }
             }
         }

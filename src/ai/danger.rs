@@ -54,6 +54,21 @@ pub struct EnemyZone {
 /// Reach and profile shape of enemy `id`.
 pub fn enemy_zone(b: &Battle, profiles: &Profiles, id: UnitId) -> EnemyZone {
     let u = b.unit(id);
+    let (moves, shape) = enemy_moves(b, profiles, id);
+    let (w, h) = (b.map().width, b.map().height);
+    let hit = attack_cells(&moves, u.stats.range_min, u.stats.range_max, w, h);
+    let attacks = cells_of(&hit, w);
+    EnemyZone {
+        unit: id,
+        moves,
+        attacks,
+        shape,
+    }
+}
+
+/// The cells enemy `id` can end its move on next turn, and its profile's shape.
+pub fn enemy_moves(b: &Battle, profiles: &Profiles, id: UnitId) -> (Vec<Pos>, Shape) {
+    let u = b.unit(id);
     let behavior = u.profile.as_deref().and_then(|p| profiles.get(p)).map(|p| p.behavior);
     let leash = crate::ai::pivot::leash(behavior, u);
     let shape = match (behavior, leash) {
@@ -70,16 +85,7 @@ pub fn enemy_zone(b: &Battle, profiles: &Profiles, id: UnitId) -> EnemyZone {
         _ => Shape::None,
     };
     let moves: Vec<Pos> = b.with_reach(id, leash, |r| r.cells().map(|(p, _)| p).collect());
-    let (w, h) = (b.map().width, b.map().height);
-    let mut hit = vec![false; w * h];
-    mark_attacks(&moves, u.stats.range_min, u.stats.range_max, w, h, &mut hit);
-    let attacks = cells_of(&hit, w);
-    EnemyZone {
-        unit: id,
-        moves,
-        attacks,
-        shape,
-    }
+    (moves, shape)
 }
 
 /// Every cell any living enemy could attack next turn, as a row-major grid of the map's size.
@@ -99,11 +105,6 @@ pub fn danger_map(b: &Battle, profiles: &Profiles) -> Vec<bool> {
 /// row-major `w` × `h` grid.
 pub fn attack_cells(from: &[Pos], lo: u32, hi: u32, w: usize, h: usize) -> Vec<bool> {
     let mut hit = vec![false; w * h];
-    mark_attacks(from, lo, hi, w, h, &mut hit);
-    hit
-}
-
-fn mark_attacks(from: &[Pos], lo: u32, hi: u32, w: usize, h: usize, hit: &mut [bool]) {
     let hi = hi as i32;
     for &c in from {
         for dy in -hi..=hi {
@@ -117,6 +118,7 @@ fn mark_attacks(from: &[Pos], lo: u32, hi: u32, w: usize, h: usize, hit: &mut [b
             }
         }
     }
+    hit
 }
 
 fn cells_of(hit: &[bool], w: usize) -> Vec<Pos> {

@@ -365,9 +365,9 @@ fn choose_cell(
             if method.for_side(b, me.team) == Method::Nearest && (2..=MAX_NEAREST_TARGETS).contains(&targets.len()) =>
         {
             let cells: Vec<Pos> = targets.iter().map(|&u| b.unit(u).pos).collect();
-            b.with_reach_and_nearest(id, leash, &cells, |reach, near, layer| {
+            b.with_reach_and_nearest(id, leash, &cells, |reach, near| {
                 pick_cell(reach, me.pos, goal, t, &|p| near.bound_to(k, p), &|p| {
-                    near.travel_to(layer, k, p)
+                    near.travel_to(k, p)
                 })
             })
         }

@@ -109,12 +109,11 @@ impl Policy {
     }
 }
 
-/// What one enemy threatens next enemy phase: the cells it could attack after moving, and
-/// the cells it can attack without moving (where it stays when its condition does not hold).
+/// What one enemy threatens next enemy phase: the cells it could attack after moving, or
+/// without moving (where it stays when its condition does not hold).
 struct Threat {
     unit: UnitId,
     moving: Vec<bool>,
-    still: Vec<bool>,
     /// Within this distance of the enemy its condition holds (sight, trigger); `None`: always.
     wakes_within: Option<u32>,
     /// A guard that has not woken yet: within `wakes_within` a player unit wakes it.
@@ -125,10 +124,9 @@ impl Threat {
     fn of(b: &Battle, profiles: &Profiles, f: UnitId) -> Threat {
         let u = b.unit(f);
         let (w, h) = (b.map().width, b.map().height);
-        let zone = danger::enemy_zone(b, profiles, f);
-        let moving = danger::attack_cells(&zone.moves, u.stats.range_min, u.stats.range_max, w, h);
-        let still = danger::attack_cells(&[u.pos], u.stats.range_min, u.stats.range_max, w, h);
-        let (wakes_within, sleeping_guard) = match zone.shape {
+        let (moves, shape) = danger::enemy_moves(b, profiles, f);
+        let moving = danger::attack_cells(&moves, u.stats.range_min, u.stats.range_max, w, h);
+        let (wakes_within, sleeping_guard) = match shape {
             danger::Shape::Sight { radius } | danger::Shape::Ring { sight: radius, .. } => (Some(radius), false),
             danger::Shape::Trigger { radius, fired: false } => (Some(radius), true),
             _ => (None, false),
@@ -136,7 +134,6 @@ impl Threat {
         Threat {
             unit: f,
             moving,
-            still,
             wakes_within,
             sleeping_guard,
         }
@@ -144,11 +141,13 @@ impl Threat {
 
     /// True when this enemy could strike a unit standing on `p` next phase.
     fn reaches(&self, b: &Battle, p: Pos) -> bool {
-        let i = p.y as usize * b.map().width + p.x as usize;
-        let awake = self
-            .wakes_within
-            .is_none_or(|r| b.unit(self.unit).pos.manhattan(p) <= r);
-        if awake { self.moving[i] } else { self.still[i] }
+        let u = b.unit(self.unit);
+        let d = u.pos.manhattan(p);
+        if self.wakes_within.is_none_or(|r| d <= r) {
+            self.moving[p.y as usize * b.map().width + p.x as usize]
+        } else {
+            u.stats.reaches(d)
+        }
     }
 }
 

@@ -350,13 +350,13 @@ impl Battle {
     }
 
     /// Runs `f` on the range search of `id` together with the nearest-target map of
-    /// `targets` for its class and its class's terrain costs.
+    /// `targets` for its class.
     pub fn with_reach_and_nearest<R>(
         &self,
         id: UnitId,
         leash: Option<Leash>,
         targets: &[Pos],
-        f: impl FnOnce(&Reach<'_>, &NearestMap, &CostLayer) -> R,
+        f: impl FnOnce(&Reach<'_>, &NearestMap) -> R,
     ) -> R {
         let u = &self.units[id.0];
         let q = Battle::query(u, leash);
@@ -365,7 +365,7 @@ impl Battle {
         let map = Self::cached_nearest(nearest, &self.layers, targets, u.class);
         let layer = &self.layers[u.class.0 as usize];
         let reach = finder.search(layer, &self.occ, q);
-        f(&reach, map, layer)
+        f(&reach, map)
     }
 
     /// Takes over `old`'s undo journal and player record: the same units, reloaded with new

@@ -130,21 +130,38 @@ fn fill(layer: &CostLayer, target: usize, dist: &mut [Cost]) {
 /// `mask` bit `k` of a cell is set when target `k` is at the cell's travel cost (ties keep
 /// every tied target), so the potential map of target `k` equals `dist` wherever its bit
 /// is set, and is larger everywhere else.
+///
+/// The search runs only as far as the questions asked need: a cell's answer is final once
+/// every cost level below its own has been expanded, so each question resumes the search
+/// until that holds. On a big map where the units stand close together most of the map is
+/// never searched; the answers are those of the whole search.
 #[derive(Debug, Clone)]
 pub struct NearestMap {
-    layout: Layout,
+    layer: CostLayer,
     targets: Vec<Pos>,
-    dist: Vec<Cost>,
-    mask: Masks,
+    spread: std::cell::RefCell<Spread>,
     /// Scratch of the guided searches: per cell the best cost found, valid while its stamp
     /// is the current query's (no clearing between queries), and the open list.
     scratch: std::cell::RefCell<AStar>,
 }
 
+/// The multi-source search, paused between questions.
+#[derive(Debug, Clone)]
+struct Spread {
+    dist: Vec<Cost>,
+    mask: Masks,
+    /// Cells queued by cost, `ring[c & (len - 1)]` holding those at cost `c`.
+    ring: Vec<Vec<u32>>,
+    /// The next cost level to expand: every level below it is done.
+    level: Cost,
+    /// Cells queued and not yet taken.
+    pending: usize,
+}
+
 /// Per cell, the bits of the targets at its travel cost.
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Masks {
-    /// Up to 8 targets.
+    /// Up to 8 targets: a byte per cell, an eighth of the memory to write on a big map.
     Few(Vec<u8>),
     /// Up to [`MAX_NEAREST_TARGETS`].
     Many(Vec<u64>),
@@ -168,36 +185,88 @@ impl Bits for u64 {
     }
 }
 
-/// The multi-source search of [`NearestMap::compute`]: fills `dist` (all [`UNREACHABLE`]
-/// on entry) and returns the masks.
-fn spread<M: Bits>(layer: &CostLayer, targets: &[Pos], dist: &mut [Cost]) -> Vec<M> {
-    let layout = layer.layout();
-    let mut mask = vec![M::default(); layout.len()];
-    let stride = layout.stride();
+impl Spread {
+    fn start(layer: &CostLayer, targets: &[Pos]) -> Spread {
+        let layout = layer.layout();
+        let size = (layer.max_cost() as usize + 1).next_power_of_two();
+        let mut spread = Spread {
+            dist: vec![UNREACHABLE; layout.len()],
+            mask: if targets.len() <= 8 {
+                Masks::Few(vec![0; layout.len()])
+            } else {
+                Masks::Many(vec![0; layout.len()])
+            },
+            ring: vec![Vec::new(); size],
+            level: 0,
+            pending: 0,
+        };
+        for (k, &t) in targets.iter().enumerate() {
+            if layout.contains(t) {
+                let i = layout.index(t);
+                spread.dist[i] = 0;
+                match &mut spread.mask {
+                    Masks::Few(m) => m[i] |= u8::bit(k),
+                    Masks::Many(m) => m[i] |= u64::bit(k),
+                }
+                spread.ring[0].push(i as u32);
+                spread.pending += 1;
+            }
+        }
+        spread
+    }
+
+    /// Expands cost levels until cell `i`'s cost and mask are final: every level below its
+    /// cost is done, or nothing is left to expand (then a cell never reached stays
+    /// [`UNREACHABLE`]).
+    #[inline]
+    fn settle(&mut self, costs: &[u8], stride: usize, i: usize) {
+        if self.level < self.dist[i] && self.pending > 0 {
+            let Spread {
+                dist,
+                mask,
+                ring,
+                level,
+                pending,
+            } = self;
+            match mask {
+                Masks::Few(m) => expand(costs, stride, dist, m, ring, level, pending, i),
+                Masks::Many(m) => expand(costs, stride, dist, m, ring, level, pending, i),
+            }
+        }
+    }
+
+    fn bits(&self, i: usize) -> u64 {
+        match &self.mask {
+            Masks::Few(m) => m[i] as u64,
+            Masks::Many(m) => m[i],
+        }
+    }
+}
+
+/// The multi-source search of [`NearestMap`], resumed at `level` and run until cell `until`
+/// is final (see [`Spread::settle`]).
+#[allow(clippy::too_many_arguments)]
+fn expand<M: Bits>(
+    costs: &[u8],
+    stride: usize,
+    dist: &mut [Cost],
+    mask: &mut [M],
+    ring: &mut [Vec<u32>],
+    level: &mut Cost,
+    pending: &mut usize,
+    until: usize,
+) {
     let offsets = [stride.wrapping_neg(), 1, stride, 1usize.wrapping_neg()];
-    let costs = layer.costs();
     assert!(
         costs.len() == dist.len() && dist.len() == mask.len(),
         "cost layer and nearest map sizes differ"
     );
-    let size = (layer.max_cost() as usize + 1).next_power_of_two();
-    let bucket_mask = size as Cost - 1;
-    let mut ring: Vec<Vec<u32>> = vec![Vec::new(); size];
-    let mut pending = 0usize;
-    for (k, &t) in targets.iter().enumerate() {
-        if layout.contains(t) {
-            let i = layout.index(t);
-            dist[i] = 0;
-            mask[i] |= M::bit(k);
-            ring[0].push(i as u32);
-            pending += 1;
-        }
-    }
-    let mut cur: Cost = 0;
-    while pending > 0 {
+    let bucket_mask = ring.len() as Cost - 1;
+    while *pending > 0 && *level < dist[until] {
+        let cur = *level;
         let slot = (cur & bucket_mask) as usize;
         let mut bucket = std::mem::take(&mut ring[slot]);
-        pending -= bucket.len();
+        *pending -= bucket.len();
         for &i in &bucket {
             let i = i as usize;
             // Entering a cell costs its terrain; entering a target its class cannot
@@ -230,7 +299,7 @@ fn spread<M: Bits>(layer: &CostLayer, targets: &[Pos], dist: &mut [Cost]) -> Vec
                     *d = nd;
                     *mk = m;
                     next.push(n as u32);
-                    pending += 1;
+                    *pending += 1;
                 } else if nd == *d {
                     // Settled later than `i` (nd > cur), so the union is complete in time.
                     *mk |= m;
@@ -239,9 +308,8 @@ fn spread<M: Bits>(layer: &CostLayer, targets: &[Pos], dist: &mut [Cost]) -> Vec
         }
         bucket.clear();
         ring[slot] = bucket;
-        cur += 1;
+        *level += 1;
     }
-    mask
 }
 
 /// Reusable state of [`NearestMap::travel_to`]'s guided search.
@@ -252,14 +320,6 @@ struct AStar {
     best: Vec<Cost>,
     open: std::collections::BinaryHeap<std::cmp::Reverse<(Cost, Cost, u32)>>,
 }
-
-impl PartialEq for NearestMap {
-    fn eq(&self, other: &NearestMap) -> bool {
-        (self.layout, &self.targets, &self.dist, &self.mask) == (other.layout, &other.targets, &other.dist, &other.mask)
-    }
-}
-
-impl Eq for NearestMap {}
 
 /// Most targets a [`NearestMap`] takes (one bit each).
 pub const MAX_NEAREST_TARGETS: usize = 64;
@@ -272,20 +332,10 @@ impl NearestMap {
             targets.len() <= MAX_NEAREST_TARGETS,
             "too many targets for a nearest map"
         );
-        let layout = layer.layout();
-        let mut dist = vec![UNREACHABLE; layout.len()];
-        // A byte per cell for the usual few targets: an eighth of the memory to write and
-        // read on a big map.
-        let mask = if targets.len() <= 8 {
-            Masks::Few(spread::<u8>(layer, targets, &mut dist))
-        } else {
-            Masks::Many(spread::<u64>(layer, targets, &mut dist))
-        };
         NearestMap {
-            layout,
+            layer: layer.clone(),
             targets: targets.to_vec(),
-            dist,
-            mask,
+            spread: std::cell::RefCell::new(Spread::start(layer, targets)),
             scratch: Default::default(),
         }
     }
@@ -298,15 +348,14 @@ impl NearestMap {
     /// Travel cost from `p` to the nearest target ([`UNREACHABLE`] when none can be
     /// reached), and the bits of the targets that near.
     pub fn nearest(&self, p: Pos) -> (Cost, u64) {
-        if !self.layout.contains(p) {
+        let layout = self.layer.layout();
+        if !layout.contains(p) {
             return (UNREACHABLE, 0);
         }
-        let i = self.layout.index(p);
-        let bits = match &self.mask {
-            Masks::Few(m) => m[i] as u64,
-            Masks::Many(m) => m[i],
-        };
-        (self.dist[i], bits)
+        let i = layout.index(p);
+        let mut spread = self.spread.borrow_mut();
+        spread.settle(self.layer.costs(), layout.stride(), i);
+        (spread.dist[i], spread.bits(i))
     }
 
     /// A lower bound of the travel cost from `p` to target `k`, and whether it is exact:
@@ -325,29 +374,34 @@ impl NearestMap {
     /// the nearest, else a search from `p` guided by the nearest map (a consistent lower
     /// bound of every target's travel cost, so the search only explores the cells around
     /// the best ways).
-    pub fn travel_to(&self, layer: &CostLayer, k: usize, p: Pos) -> Cost {
+    pub fn travel_to(&self, k: usize, p: Pos) -> Cost {
         match self.bound_to(k, p) {
             (d, true) => d,
-            _ => self.search(layer, self.layout.index(p), self.layout.index(self.targets[k])),
+            _ => {
+                let layout = self.layer.layout();
+                self.search(layout.index(p), layout.index(self.targets[k]))
+            }
         }
     }
 
     /// A* from `from` to `goal` over terrain, with the nearest map as heuristic (a
     /// consistent lower bound: the travel cost to the nearest target).
-    fn search(&self, layer: &CostLayer, from: usize, goal: usize) -> Cost {
+    fn search(&self, from: usize, goal: usize) -> Cost {
         use std::cmp::Reverse;
-        let costs = layer.costs();
+        let costs = self.layer.costs();
         // Entering the goal costs 1 when its class cannot stand there (as in `fill`).
         let enter = |n: usize| match costs[n] {
             0 if n == goal => 1,
             c => c as Cost,
         };
-        let stride = self.layout.stride();
+        let layout = self.layer.layout();
+        let stride = layout.stride();
         let offsets = [stride.wrapping_neg(), 1, stride, 1usize.wrapping_neg()];
         // Nobody stands on an impassable cell, so no way starts there (as in `fill`).
         if costs[from] == 0 {
             return UNREACHABLE;
         }
+        let mut spread = self.spread.borrow_mut();
         let mut guard = self.scratch.borrow_mut();
         let AStar {
             stamp,
@@ -355,9 +409,9 @@ impl NearestMap {
             best,
             open,
         } = &mut *guard;
-        if seen.len() != self.layout.len() {
-            *seen = vec![0; self.layout.len()];
-            *best = vec![0; self.layout.len()];
+        if seen.len() != layout.len() {
+            *seen = vec![0; layout.len()];
+            *best = vec![0; layout.len()];
             *stamp = 0;
         }
         *stamp = stamp.wrapping_add(1);
@@ -369,7 +423,8 @@ impl NearestMap {
         open.clear();
         seen[from] = stamp;
         best[from] = 0;
-        open.push(Reverse((self.dist[from], 0, from as u32)));
+        spread.settle(costs, stride, from);
+        open.push(Reverse((spread.dist[from], 0, from as u32)));
         while let Some(Reverse((_, g, i))) = open.pop() {
             let i = i as usize;
             if i == goal {
@@ -381,8 +436,12 @@ impl NearestMap {
             for &off in &offsets {
                 let n = i.wrapping_add(off);
                 let c = enter(n);
-                let h = self.dist[n];
-                if c == 0 || h == UNREACHABLE {
+                if c == 0 {
+                    continue;
+                }
+                spread.settle(costs, stride, n);
+                let h = spread.dist[n];
+                if h == UNREACHABLE {
                     continue;
                 }
                 let ng = g + c;
