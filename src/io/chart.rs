@@ -19,7 +19,10 @@ pub struct Series {
 }
 
 /// Width and height of the picture in pixels.
-pub const SIZE: (u32, u32) = (1000, 640);
+pub const SIZE: (u32, u32) = (1200, 640);
+
+/// Width of the legend column at the right.
+const LEGEND_WIDTH: u32 = 250;
 
 /// Draws the chart and returns the PNG bytes.
 pub fn render(title: &str, x_label: &str, series: &[Series]) -> Result<Vec<u8>, String> {
@@ -57,11 +60,12 @@ const PALETTE: [RGBColor; 8] = [
 fn draw(rgb: &mut [u8], title: &str, x_label: &str, series: &[Series]) -> Result<(), Box<dyn std::error::Error>> {
     let root = BitMapBackend::with_buffer(rgb, SIZE).into_drawing_area();
     root.fill(&WHITE)?;
+    let (plot, side) = root.split_horizontally(SIZE.0 - LEGEND_WIDTH);
     let xs = series.iter().flat_map(|s| s.points.iter().map(|p| p.0));
     let (lo, hi) = xs.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), x| (a.min(x), b.max(x)));
     let (lo, hi) = if lo.is_finite() { (lo, hi) } else { (0.0, 1.0) };
     let pad = ((hi - lo) * 0.08).max(0.5);
-    let mut chart = ChartBuilder::on(&root)
+    let mut chart = ChartBuilder::on(&plot)
         .caption(title, ("sans-serif", 26))
         .margin(20)
         .x_label_area_size(55)
@@ -86,20 +90,24 @@ fn draw(rgb: &mut [u8], title: &str, x_label: &str, series: &[Series]) -> Result
         .max_light_lines(1)
         .light_line_style(RGBColor(240, 240, 240))
         .draw()?;
+    // Lines on the same values would hide each other: each series is shifted sideways a
+    // little ("dodged"), and a value label that would sit on another one at the same swept
+    // value is dropped when it says the same, else moved below it.
+    let n = series.len() as f64;
+    let dodge = |k: usize| (k as f64 - (n - 1.0) / 2.0) * (pad * 0.05).min(0.6 / n.max(1.0));
+    let mut placed: Vec<(f64, f64, String)> = Vec::new();
     for (k, s) in series.iter().enumerate() {
         let colour = PALETTE[k % PALETTE.len()];
         let style = ShapeStyle::from(&colour).stroke_width(3);
-        let pts: Vec<(f64, f64)> = s.points.iter().map(|p| (p.0, p.1 * 100.0)).collect();
-        chart
-            .draw_series(LineSeries::new(pts.clone(), style))?
-            .label(s.label.clone())
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 24, y)], style));
+        let off = dodge(k);
+        let pts: Vec<(f64, f64)> = s.points.iter().map(|p| (p.0 + off, p.1 * 100.0)).collect();
+        chart.draw_series(LineSeries::new(pts.clone(), style))?;
         chart.draw_series(pts.iter().map(|&p| Circle::new(p, 5, colour.filled())))?;
         // The 95% interval as a vertical bar with small caps.
         let thin = ShapeStyle::from(&colour).stroke_width(2);
         let cap = pad * 0.12;
         for p in &s.points {
-            let (x, a, b) = (p.0, p.2 * 100.0, p.3 * 100.0);
+            let (x, a, b) = (p.0 + off, p.2 * 100.0, p.3 * 100.0);
             chart.draw_series(std::iter::once(PathElement::new(vec![(x, a), (x, b)], thin)))?;
             chart.draw_series(std::iter::once(PathElement::new(
                 vec![(x - cap, a), (x + cap, a)],
@@ -112,21 +120,81 @@ fn draw(rgb: &mut [u8], title: &str, x_label: &str, series: &[Series]) -> Result
         }
         for p in &s.points {
             let label = format!("{:.1}%", p.1 * 100.0);
-            let y = (p.1 * 100.0 + 4.0).min(97.0);
+            let Some(y) = label_place(&placed, p.0, (p.1 * 100.0 + 4.0).min(97.0), &label) else {
+                continue;
+            };
+            placed.push((p.0, y, label.clone()));
             chart.draw_series(std::iter::once(Text::new(
                 label,
-                (p.0 + cap * 1.5, y),
+                (p.0 + cap * 1.5 + dodge(series.len() - 1).max(0.0), y),
                 ("sans-serif", 16).into_font().color(&colour),
             )))?;
         }
     }
-    chart
-        .configure_series_labels()
-        .position(SeriesLabelPosition::LowerRight)
-        .label_font(("sans-serif", 17))
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .draw()?;
+    // The legend beside the plot, never over a point.
+    for (k, s) in series.iter().enumerate() {
+        let colour = PALETTE[k % PALETTE.len()];
+        let y = 80 + 28 * k as i32;
+        side.draw(&PathElement::new(
+            vec![(8, y), (36, y)],
+            ShapeStyle::from(&colour).stroke_width(3),
+        ))?;
+        side.draw(&Circle::new((22, y), 5, colour.filled()))?;
+        let name: String = if s.label.chars().count() > 24 {
+            s.label.chars().take(23).chain(std::iter::once('…')).collect()
+        } else {
+            s.label.clone()
+        };
+        side.draw(&Text::new(name, (44, y - 9), ("sans-serif", 16).into_font()))?;
+    }
     root.present()?;
     Ok(())
+}
+
+/// Label height in chart units (percentage points) at the chart's size and font.
+const LABEL_HEIGHT: f64 = 4.5;
+
+/// Where a value label `text` wanted at height `y` for swept value `x` goes, given the
+/// labels already `placed`: `None` when one at the same value already says the same close
+/// by, else the first height at or below `y` that overlaps none of them.
+fn label_place(placed: &[(f64, f64, String)], x: f64, y: f64, text: &str) -> Option<f64> {
+    let here: Vec<&(f64, f64, String)> = placed.iter().filter(|(px, _, _)| *px == x).collect();
+    if here.iter().any(|(_, py, t)| t == text && (py - y).abs() < LABEL_HEIGHT) {
+        return None;
+    }
+    let mut y = y;
+    while let Some((_, py, _)) = here.iter().find(|(_, py, _)| (py - y).abs() < LABEL_HEIGHT) {
+        y = py - LABEL_HEIGHT;
+    }
+    Some(y)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::label_place;
+
+    #[test]
+    fn value_labels_never_sit_on_each_other() {
+        let mut placed = Vec::new();
+        // Three series at 100% for x = 2, one at 35.7%: one "100.0%" label, and the 99.7%
+        // of a fourth series moves below it.
+        for text in ["100.0%", "100.0%", "100.0%"] {
+            if let Some(y) = label_place(&placed, 2.0, 97.0, text) {
+                placed.push((2.0, y, text.to_string()));
+            }
+        }
+        assert_eq!(placed.len(), 1);
+        let y = label_place(&placed, 2.0, 97.0, "99.7%").unwrap();
+        assert!(y <= 97.0 - super::LABEL_HEIGHT, "{y}");
+        placed.push((2.0, y, "99.7%".into()));
+        // A third different value goes below both.
+        let z = label_place(&placed, 2.0, 96.0, "98.0%").unwrap();
+        assert!(
+            placed.iter().all(|(_, py, _)| (py - z).abs() >= super::LABEL_HEIGHT),
+            "{z}"
+        );
+        // Far away or at another swept value: where it wanted.
+        assert_eq!(label_place(&placed, 2.0, 40.0, "35.7%"), Some(40.0));
+        assert_eq!(label_place(&placed, 3.0, 97.0, "100.0%"), Some(97.0));
+    }
 }
