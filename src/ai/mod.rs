@@ -198,9 +198,9 @@ impl Plan {
 /// decisions; [`Method::Auto`] is the one the game uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Method {
-    /// [`Method::Nearest`] for armies of up to [`NEAREST_UP_TO`] units, else
-    /// [`Method::FullMaps`] (with many movers the full maps pay for themselves); the one the
-    /// game and `simulate` use. Every method decides the same.
+    /// The one the game, `simulate` and `batch` use: [`Method::Nearest`], which since its
+    /// search runs only as far as the questions need beats one map per target at every
+    /// army size measured (`benches/ai.rs`). Every method decides the same.
     #[default]
     Auto,
     /// One search from all targets at once ([`crate::search::potential::NearestMap`]): the
@@ -211,17 +211,11 @@ pub enum Method {
     FullMaps,
 }
 
-/// Armies up to this size decide with [`Method::Nearest`] under [`Method::Auto`]: measured
-/// on a 256×256 map with 3 targets, one search from all targets wins at 100 movers (1.6 ms
-/// against 2.7 ms) and loses at 1,000 (5.2 ms against 3.9 ms).
-pub const NEAREST_UP_TO: usize = 300;
-
 impl Method {
-    /// The method that actually runs for movers of `team`.
-    fn for_side(self, b: &Battle, team: Team) -> Method {
+    /// The method that actually runs.
+    fn resolved(self) -> Method {
         match self {
-            Method::Auto if b.side_size(team) <= NEAREST_UP_TO => Method::Nearest,
-            Method::Auto => Method::FullMaps,
+            Method::Auto => Method::Nearest,
             m => m,
         }
     }
@@ -239,7 +233,7 @@ pub fn choose_target_with(b: &Battle, id: UnitId, method: Method) -> Option<(Uni
     let me = b.unit(id);
     let targets: Vec<UnitId> = b.living(me.team.other()).collect();
     // With one target the nearest map is its potential map: build the cheaper one.
-    let method = method.for_side(b, me.team);
+    let method = method.resolved();
     if method == Method::FullMaps || targets.len() > MAX_NEAREST_TARGETS || targets.len() == 1 {
         return choose_target_full(b, id);
     }
@@ -360,10 +354,8 @@ fn choose_cell(
     let me = b.unit(id);
     let targets: Vec<UnitId> = b.living(me.team.other()).collect();
     let k = targets.iter().position(|&u| u == t.id);
-    match (method, k) {
-        (Method::Nearest | Method::Auto, Some(k))
-            if method.for_side(b, me.team) == Method::Nearest && (2..=MAX_NEAREST_TARGETS).contains(&targets.len()) =>
-        {
+    match (method.resolved(), k) {
+        (Method::Nearest, Some(k)) if (2..=MAX_NEAREST_TARGETS).contains(&targets.len()) => {
             let cells: Vec<Pos> = targets.iter().map(|&u| b.unit(u).pos).collect();
             b.with_reach_and_nearest(id, leash, &cells, |reach, near| {
                 pick_cell(reach, me.pos, goal, t, &|p| near.bound_to(k, p), &|p| {

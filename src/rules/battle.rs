@@ -202,11 +202,6 @@ impl Battle {
         self.sides[side(team)].iter().copied().filter(|u| self.units[u.0].alive)
     }
 
-    /// How many units `team` fielded (defeated ones included).
-    pub fn side_size(&self, team: Team) -> usize {
-        self.sides[side(team)].len()
-    }
-
     /// The hero: the first player unit of the scenario.
     pub fn hero(&self) -> Option<UnitId> {
         self.units.iter().position(|u| u.team == Team::Player).map(UnitId)
