@@ -54,6 +54,20 @@ fn the_same_seed_writes_the_same_files_and_they_check_ok() {
     let _ = std::fs::remove_dir_all(&base);
 }
 
+/// A fair fight by default: the whole party of four (hero, knight, flier, bowman) and one
+/// enemy per 240 cells, six on the default 48×32. With three against eight (the first
+/// rule) the careful player lost every generated battle, so `batch --generate` said nothing.
+#[test]
+fn the_party_is_whole_and_the_enemies_one_per_240_cells() {
+    let terrain = skirmish::fixture::terrain();
+    for seed in 0..20 {
+        let g = generate(&terrain, seed, 48, 32, "x.txt").unwrap();
+        let players = g.scenario_text.matches("team = \"player\"").count();
+        assert_eq!(players, 4, "seed {seed}:\n{}", g.scenario_text);
+        assert_eq!(g.enemies.len(), 48 * 32 / 240, "seed {seed}");
+    }
+}
+
 #[test]
 fn enemies_start_at_least_the_minimum_travel_cost_away() {
     let terrain = skirmish::fixture::terrain();

@@ -137,22 +137,30 @@ pub fn generate(
         .filter(|&p| map.at(p) == plain && pot.get(p).is_some_and(|c| c >= MIN_ENEMY_TRAVEL))
         .collect();
     let mut friends: Vec<Pos> = Vec::new();
-    for d in [
-        Pos::new(-1, 0),
-        Pos::new(0, -1),
-        Pos::new(0, 1),
-        Pos::new(1, 0),
-        Pos::new(-1, -1),
-        Pos::new(-1, 1),
-    ] {
-        let p = Pos::new(hero.x + d.x, hero.y + d.y);
+    // The nearest open cells first: beside the hero, then two steps away.
+    let around = [
+        (-1, 0),
+        (0, -1),
+        (0, 1),
+        (1, 0),
+        (-1, -1),
+        (-1, 1),
+        (1, -1),
+        (1, 1),
+        (-2, 0),
+        (0, -2),
+        (0, 2),
+        (2, 0),
+    ];
+    for (dx, dy) in around {
+        let p = Pos::new(hero.x + dx, hero.y + dy);
         if friends.len() < 3 && map.contains(p) && map.at(p) == plain && pot.get(p).is_some() {
             friends.push(p);
         }
     }
     let profiles = ["charger", "proximity", "guard", "pivot", "archer"];
     let kinds = ["brute", "soldier", "guard", "mage", "archer"];
-    let count = (width * height / 180).clamp(4, 40).min(far.len());
+    let count = (width * height / 240).clamp(4, 40).min(far.len());
     let mut enemies = Vec::new();
     for k in 0..count {
         let p = far.swap_remove(rng.below(far.len()));
