@@ -77,6 +77,19 @@ pub fn ask_text(ask: Ask, b: &Battle) -> String {
     format!("{q}   Y yes · N no")
 }
 
+/// Why confirming on `to` did nothing while `unit` was selected: an enemy out of its reach,
+/// a cell taken by another unit, or a cell it cannot get to this turn.
+pub fn cannot_go(b: &Battle, unit: UnitId, to: Pos) -> String {
+    let name = |u: UnitId| label(&b.unit(u).name, LABEL_CHARS);
+    match b.unit_at(to) {
+        Some(e) if b.unit(e).team != b.unit(unit).team => {
+            format!("{} is out of {}'s reach this turn", name(e), name(unit))
+        }
+        Some(a) if a != unit => format!("{} cannot stop where {} stands", name(unit), name(a)),
+        _ => format!("{} cannot reach {to} this turn", name(unit)),
+    }
+}
+
 /// `line` cut into lines of at most `width` characters, at spaces where it can (a long
 /// word is cut where it must): nothing is left out.
 pub fn wrap(line: &str, width: usize) -> Vec<String> {
@@ -678,6 +691,26 @@ mod tests {
             "End the turn? 1 unit has not acted yet.   Y yes · N no"
         );
         assert!(ask_text(Ask::Scenario(1), &b).contains("next scenario"));
+    }
+
+    #[test]
+    fn confirming_where_nothing_can_happen_says_why() {
+        let b = board();
+        assert_eq!(
+            cannot_go(&b, UnitId(0), Pos::new(1, 0)),
+            "Warden is out of Kiny's reach this turn"
+        );
+        assert_eq!(
+            cannot_go(&b, UnitId(0), Pos::new(3, 3)),
+            "Kiny cannot reach (3, 3) this turn"
+        );
+        let mut two = b.units().to_vec();
+        two.push(Unit::new("Robin", Team::Player, Pos::new(0, 1), ClassId(0), 5));
+        let b = Battle::from_parts(b.map().clone(), b.terrain().clone(), two);
+        assert_eq!(
+            cannot_go(&b, UnitId(0), Pos::new(0, 1)),
+            "Kiny cannot stop where Robin stands"
+        );
     }
 
     #[test]

@@ -318,6 +318,11 @@ impl GameState {
                 Signal::Rules(e) => self.show(e),
                 Signal::Asking(_) => self.sfx.push(Sfx::Select),
                 Signal::Granted(ask) => granted.push(ask),
+                Signal::CannotGo { unit, to } => {
+                    self.sfx.push(Sfx::Cancel);
+                    let why = super::hud::cannot_go(self.session.battle(), unit, to);
+                    self.say(why);
+                }
             }
         }
         if record {
