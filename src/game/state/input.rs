@@ -2,6 +2,7 @@
 //! moves into the engine's intents.
 
 use super::*;
+use crate::game::buttons::{self, Button, Press};
 
 /// What a key does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -116,6 +117,28 @@ impl GameState {
         self.apply(Intent::Point(p));
         self.apply(Intent::Confirm);
         self.apply(Intent::Release);
+    }
+
+    /// A left click at window pixel (`x`, `y`): a button, else an action-menu entry, else a
+    /// map cell.
+    pub(super) fn left_click(&mut self, x: f32, y: f32) {
+        if let Some(b) = buttons::hit(&self.buttons_now(), self.layout.to_logical(x, y)) {
+            self.press(b);
+        } else if let Some(i) = self.menu_entry_under(x, y) {
+            self.choose(i);
+            self.apply(Intent::Confirm);
+            self.apply(Intent::Release);
+        } else if let Some(c) = self.cell_under(x, y) {
+            self.click_cell(c);
+        }
+    }
+
+    /// Does what button `b` does.
+    pub(super) fn press(&mut self, b: Button) {
+        match b.press() {
+            Press::ToggleDanger => self.session.show_danger = !self.session.show_danger,
+            Press::Intent(i) => self.apply(i),
+        }
     }
 
     /// Highlights action-menu entry `i` (by stepping the choice, as the keys do).
@@ -243,18 +266,16 @@ impl GameState {
 
     pub(super) fn mouse_button_down(&mut self, _ctx: &mut Context, button: MouseButton, x: f32, y: f32) -> GameResult {
         if !self.accepts_input() {
+            // The danger zone can be looked at any time, as with D.
+            if button == MouseButton::Left
+                && buttons::hit(&self.buttons_now(), self.layout.to_logical(x, y)) == Some(Button::Danger)
+            {
+                self.press(Button::Danger);
+            }
             return Ok(());
         }
         match button {
-            MouseButton::Left => {
-                if let Some(i) = self.menu_entry_under(x, y) {
-                    self.choose(i);
-                    self.apply(Intent::Confirm);
-                    self.apply(Intent::Release);
-                } else if let Some(c) = self.cell_under(x, y) {
-                    self.click_cell(c);
-                }
-            }
+            MouseButton::Left => self.left_click(x, y),
             MouseButton::Right => self.apply(Intent::Cancel),
             MouseButton::Middle => self.apply(Intent::NextEnemy),
             _ => {}

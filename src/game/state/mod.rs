@@ -87,7 +87,7 @@ pub struct GameState {
     sfx: Vec<Sfx>,
     mouse_cell: Option<Pos>,
     /// Where the pointer last was (window pixels).
-    pointer: Option<Vec2>,
+    pub(super) pointer: Option<Vec2>,
     /// The mouse points only after it really moved: where it rested when the keys took over.
     mouse_rest: Option<Vec2>,
     mouse_live: bool,
