@@ -9,6 +9,7 @@ mod harness;
 mod input;
 
 pub use files::Files;
+use files::Recorder;
 use files::WATCH_SECS;
 use harness::{FrameCount, PLAYBACK_SECS, Shot, TOKEN_SECS};
 use input::KeyBuffer;
@@ -102,8 +103,8 @@ pub struct GameState {
     /// Recorded commands still to play back (`--replay`), and the pause before the next.
     playback: VecDeque<Command>,
     playback_wait: f32,
-    /// The battle is being written to the replay file; the files' fingerprint it started with.
-    recording: Option<String>,
+    /// The battle being written to the replay file.
+    recorder: Recorder,
     /// The Batches must be rebuilt (terrain kinds changed).
     rebuild: bool,
     frame_count: Option<FrameCount>,
@@ -193,7 +194,7 @@ impl GameState {
             enemy_pause: 0.0,
             last_focus: Vec2::ZERO,
             recenter: false,
-            recording: None,
+            recorder: Recorder::default(),
             playback_wait: PLAYBACK_SECS,
             sfx: Vec::new(),
             mouse_cell: None,
@@ -218,9 +219,12 @@ impl GameState {
             retitle: false,
             zoom_changed: false,
         };
-        g.begin();
+        g.begin(None);
+        // Recorded from its start unless resumed or played back; the file is first written
+        // at the first action, as before.
         if resumed.is_none() && g.playback.is_empty() {
-            g.start_recording();
+            let fp = g.files_fingerprint();
+            g.recorder.begin(Some(fp));
         }
         if let Some(line) = resumed {
             g.say(line);
@@ -228,8 +232,10 @@ impl GameState {
         g
     }
 
-    /// Starts (or restarts) from the session as it is.
-    fn begin(&mut self) {
+    /// Starts (or restarts) from the session as it is, recording it when `record` is the
+    /// fingerprint of its files (see [`Recorder::begin`]).
+    fn begin(&mut self, record: Option<String>) {
+        self.recorder.begin(record);
         self.anims.clear();
         self.zones.reset();
         self.log.clear();
