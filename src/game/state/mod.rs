@@ -12,7 +12,7 @@ pub use files::Files;
 use files::Recorder;
 use files::WATCH_SECS;
 use harness::{FrameCount, PLAYBACK_SECS, Shot, TOKEN_SECS};
-use input::KeyBuffer;
+use input::{KeyBuffer, Pointing};
 
 use super::anim::{self, Anim, Cue, Kind, Queue};
 use super::assets::{Assets, Sfx, TILE};
@@ -86,12 +86,10 @@ pub struct GameState {
     /// A new player phase began: centre the view on the cursor once the banner is gone.
     recenter: bool,
     sfx: Vec<Sfx>,
-    mouse_cell: Option<Pos>,
     /// Where the pointer last was (window pixels).
     pub(super) pointer: Option<Vec2>,
-    /// The mouse points only after it really moved: where it rested when the keys took over.
-    mouse_rest: Option<Vec2>,
-    mouse_live: bool,
+    /// Whether the mouse or the keys lead the cursor.
+    pointing: Pointing,
     fps_report: Option<Instant>,
     /// The scenario file, its data folder and the save file (for reload, save, switching).
     files: Files,
@@ -197,10 +195,8 @@ impl GameState {
             recorder: Recorder::default(),
             playback_wait: PLAYBACK_SECS,
             sfx: Vec::new(),
-            mouse_cell: None,
             pointer: None,
-            mouse_rest: None,
-            mouse_live: false,
+            pointing: Pointing::default(),
             fps_report: opts.fps.then(Instant::now),
             files: opts.files,
             watch,
@@ -472,7 +468,7 @@ impl GameState {
         }
         // A cursor the mouse moves is where the mouse is: the view does not chase it (that
         // would scroll the map under a still pointer). Animations and keys still lead it.
-        if self.anims.busy() || !self.mouse_live {
+        if self.anims.busy() || !self.pointing.leads() {
             self.camera.follow(focus, view, false);
         }
         let before = self.camera.pos;
