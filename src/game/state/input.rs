@@ -146,6 +146,37 @@ impl Pointing {
     }
 }
 
+/// Turns wheel events into zoom steps, one per notch. winit 0.30 on X11 reports a notch that
+/// arrives as button presses (evdev wheel emulation, `xdotool click 4`) twice, on the press and
+/// on the release (winit pull request 4386 fixes it upstream): a second event in the same
+/// direction within [`Wheel::SAME_NOTCH`] is that same notch. A real wheel spun that fast
+/// loses nothing that matters: zoom has a handful of steps.
+#[derive(Debug, Default)]
+pub(super) struct Wheel {
+    last: Option<(Instant, i32)>,
+}
+
+impl Wheel {
+    /// Events closer than this in the same direction are one notch.
+    pub(super) const SAME_NOTCH: std::time::Duration = std::time::Duration::from_millis(40);
+
+    /// The zoom step (+1 out, -1 in) of a wheel event of `dy` lines at `now`, if it is a new notch.
+    pub(super) fn notch(&mut self, dy: f32, now: Instant) -> Option<i32> {
+        let step = if dy > 0.0 {
+            -1
+        } else if dy < 0.0 {
+            1
+        } else {
+            return None;
+        };
+        let repeat = self
+            .last
+            .is_some_and(|(at, s)| s == step && now.saturating_duration_since(at) < Self::SAME_NOTCH);
+        self.last = Some((now, step));
+        (!repeat).then_some(step)
+    }
+}
+
 /// True when `i` puts the cursor somewhere else than under the pointer (a jump): the view must
 /// then follow the cursor, as after a key, or the cell it jumped to may be out of sight.
 pub(super) fn jumps_cursor(i: Intent) -> bool {
@@ -428,6 +459,27 @@ mod tests {
         assert!(jumps_cursor(undo));
         assert_eq!(mouse_intent(MouseButton::Right), Some(Intent::Cancel));
         assert!(!jumps_cursor(Intent::Cancel) && !jumps_cursor(Intent::EndTurn));
+    }
+
+    #[test]
+    fn one_wheel_notch_reported_twice_zooms_one_step() {
+        use std::time::Duration;
+        let mut w = Wheel::default();
+        let t = Instant::now();
+        // X11 through winit 0.30: the press and the release of button 5, microseconds apart.
+        assert_eq!(w.notch(-1.0, t), Some(1), "down zooms out");
+        assert_eq!(w.notch(-1.0, t + Duration::from_micros(300)), None, "the same notch");
+        // The next notch, a quarter of a second later, is a step of its own.
+        let t = t + Duration::from_millis(250);
+        assert_eq!(w.notch(-1.0, t), Some(1));
+        assert_eq!(w.notch(-1.0, t + Duration::from_millis(1)), None);
+        // Turning the other way at once is a step.
+        assert_eq!(w.notch(1.0, t + Duration::from_millis(5)), Some(-1), "up zooms in");
+        assert_eq!(
+            w.notch(0.0, t + Duration::from_millis(500)),
+            None,
+            "a sideways scroll is no step"
+        );
     }
 
     #[test]

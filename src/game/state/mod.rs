@@ -12,7 +12,7 @@ pub use files::Files;
 use files::Recorder;
 use files::WATCH_SECS;
 use harness::{FrameCount, PLAYBACK_SECS, Shot, TOKEN_SECS};
-use input::{KeyBuffer, Pointing};
+use input::{KeyBuffer, Pointing, Wheel};
 
 use super::anim::{self, Anim, Cue, Kind, Queue};
 use super::assets::{Assets, Sfx, TILE};
@@ -90,6 +90,8 @@ pub struct GameState {
     pub(super) pointer: Option<Vec2>,
     /// Whether the mouse or the keys lead the cursor.
     pointing: Pointing,
+    /// Wheel notches, each reported once.
+    wheel: Wheel,
     fps_report: Option<Instant>,
     /// The scenario file, its data folder and the save file (for reload, save, switching).
     files: Files,
@@ -197,6 +199,7 @@ impl GameState {
             sfx: Vec::new(),
             pointer: None,
             pointing: Pointing::default(),
+            wheel: Wheel::default(),
             fps_report: opts.fps.then(Instant::now),
             files: opts.files,
             watch,
@@ -544,10 +547,8 @@ impl EventHandler for GameState {
     }
 
     fn mouse_wheel_event(&mut self, _ctx: &mut Context, _x: f32, y: f32) -> GameResult {
-        if y > 0.0 {
-            self.zoom(-1);
-        } else if y < 0.0 {
-            self.zoom(1);
+        if let Some(step) = self.wheel.notch(y, Instant::now()) {
+            self.zoom(step);
         }
         Ok(())
     }
