@@ -257,9 +257,70 @@ fn an_enemy_out_of_reach_is_not_attacked() {
     let (_, mut s) = session("P . . . . . . . . E", &[player('P'), enemy('E', "guard", 1)]);
     press(&mut s, &[Confirm, Point(Pos::new(9, 0))]);
     assert_eq!(s.route(), None);
+    s.drain();
     press(&mut s, &[Confirm]);
     assert!(matches!(s.phase, Phase::Target { .. }));
     assert_eq!(s.battle().unit(UnitId(0)).pos, Pos::new(0, 0));
+    assert_eq!(
+        s.drain(),
+        [Signal::CannotGo {
+            unit: UnitId(0),
+            to: Pos::new(9, 0)
+        }],
+        "nothing happens, and the player is told so"
+    );
+}
+
+#[test]
+fn confirming_out_of_the_range_says_so_and_stays() {
+    let (_, mut s) = session(
+        "P . . . . . . . . . E
+         Q . . . . . . . . . .",
+        &[player('P'), player('Q'), enemy('E', "guard", 1)],
+    );
+    press(&mut s, &[Confirm, Point(Pos::new(9, 1))]);
+    s.drain();
+    press(&mut s, &[Confirm]);
+    assert!(matches!(s.phase, Phase::Target { .. }));
+    assert_eq!(
+        s.drain(),
+        [Signal::CannotGo {
+            unit: UnitId(0),
+            to: Pos::new(9, 1)
+        }]
+    );
+    // An ally's cell is in reach but not a place to stop.
+    press(&mut s, &[Point(Pos::new(0, 1))]);
+    s.drain();
+    press(&mut s, &[Confirm]);
+    assert!(matches!(s.phase, Phase::Target { .. }));
+    assert!(matches!(s.drain()[..], [Signal::CannotGo { .. }]));
+    // Inside the range it moves, without a word.
+    press(&mut s, &[Point(Pos::new(2, 0)), Confirm]);
+    assert!(matches!(s.phase, Phase::Action { .. }));
+    assert!(!s.drain().iter().any(|x| matches!(x, Signal::CannotGo { .. })));
+}
+
+#[test]
+fn the_turn_can_be_ended_only_from_the_select_phase_with_no_question_open() {
+    let (_, mut s) = session(
+        "P . . . . . E
+         Q . . . . . .",
+        &[player('P'), player('Q'), enemy('E', "guard", 1)],
+    );
+    assert!(s.can_end_turn());
+    press(&mut s, &[Confirm]);
+    assert!(!s.can_end_turn(), "a unit is selected");
+    press(&mut s, &[EndTurn]);
+    assert!(matches!(s.phase, Phase::Target { .. }), "and E does nothing there");
+    press(&mut s, &[Cancel]);
+    assert!(s.can_end_turn());
+    press(&mut s, &[EndTurn]);
+    assert!(!s.can_end_turn(), "the question is open");
+    press(&mut s, &[No]);
+    assert!(s.can_end_turn());
+    press(&mut s, &[EndTurn, Yes]);
+    assert!(!s.can_end_turn(), "the enemy's turn");
 }
 
 #[test]

@@ -4,6 +4,7 @@
 
 use super::anim;
 use super::assets::TILE;
+use super::buttons::{BUTTON_TEXT, Placed, ask_box, ending_box, ending_buttons, on_screen, title_room};
 use super::state::GameState;
 use super::view::*;
 use crate::load::names::{LABEL_CHARS, label};
@@ -39,8 +40,9 @@ pub fn title(s: &Session, name: &str) -> String {
     format!("{phase} · {name}")
 }
 
-/// The result screen: a headline that says why, the numbers, and what to do next.
-pub fn ending_lines(b: &Battle) -> Option<[String; 3]> {
+/// The result screen: a headline that says why and the numbers. What to do next is on the
+/// result box's buttons (see [`super::buttons::ending_buttons`]), which name their keys.
+pub fn ending_lines(b: &Battle) -> Option<[String; 2]> {
     let (winner, why) = b.ended()?;
     let head = match winner {
         Team::Player => format!("Victory on turn {}", b.turn()),
@@ -54,13 +56,12 @@ pub fn ending_lines(b: &Battle) -> Option<[String; 3]> {
         "units lost {lost} of {mine} · enemies defeated {beaten} of {theirs} · turns {}",
         b.turn()
     );
-    let keys = "R play again · PgDn next scenario · PgUp previous · Q quit".to_string();
-    Some([head, numbers, keys])
+    Some([head, numbers])
 }
 
-/// The question put to the player, with the keys that answer it.
+/// The question put to the player (its Yes and No buttons name the keys that answer it).
 pub fn ask_text(ask: Ask, b: &Battle) -> String {
-    let q = match ask {
+    match ask {
         Ask::EndTurn => {
             let n = b.ready(Team::Player).count();
             let units = if n == 1 { "unit has" } else { "units have" };
@@ -73,8 +74,20 @@ pub fn ask_text(ask: Ask, b: &Battle) -> String {
         ),
         Ask::Load => "Load the save? Play since the last save is lost.".to_string(),
         Ask::Quit => "Quit the game? Play since the last save is lost.".to_string(),
-    };
-    format!("{q}   Y yes · N no")
+    }
+}
+
+/// Why confirming on `to` did nothing while `unit` was selected: an enemy out of its reach,
+/// a cell taken by another unit, or a cell it cannot get to this turn.
+pub fn cannot_go(b: &Battle, unit: UnitId, to: Pos) -> String {
+    let name = |u: UnitId| label(&b.unit(u).name, LABEL_CHARS);
+    match b.unit_at(to) {
+        Some(e) if b.unit(e).team != b.unit(unit).team => {
+            format!("{} is out of {}'s reach this turn", name(e), name(unit))
+        }
+        Some(a) if a != unit => format!("{} cannot stop where {} stands", name(unit), name(a)),
+        _ => format!("{} cannot reach {to} this turn", name(unit)),
+    }
 }
 
 /// `line` cut into lines of at most `width` characters, at spaces where it can (a long
@@ -350,25 +363,28 @@ impl GameState {
             Phase::Over { .. } => GOLD,
             _ => PLAYER_TEXT,
         };
+        // The buttons at the band's right end; the title gives way to them.
+        let band: Vec<Placed> = self
+            .buttons_now()
+            .into_iter()
+            .filter(|p| p.rect.bottom() <= BANNER_H)
+            .collect();
+        let fast = if self.fast || self.shift { "FAST ×4" } else { "" };
+        let fast_w = if fast.is_empty() {
+            0.0
+        } else {
+            text_w(fast, 13.0) + 12.0
+        };
+        let title = fit(&title, title_room(&band) - fast_w, 16.0);
         text(canvas, &title, Vec2::new(8.0, 4.0), 16.0, title_color);
-        let mut modes = Vec::new();
-        if s.show_danger {
-            modes.push("DANGER");
+        if !fast.is_empty() {
+            let x = band.first().map_or(l.w - 4.0, |p| p.rect.x) - fast_w;
+            text(canvas, fast, Vec2::new(x, 6.0), 13.0, GOLD);
         }
-        if self.fast || self.shift {
-            modes.push("FAST ×4");
+        let hover = self.pointer.map(|p| l.to_logical(p.x, p.y));
+        for p in &band {
+            draw_button(canvas, p, hover, Z_HUD + 1);
         }
-        if s.can_undo() && matches!(s.phase, Phase::Select) {
-            modes.push("U: undo");
-        }
-        let modes = modes.join("  ");
-        text(
-            canvas,
-            &modes,
-            Vec2::new(l.w - 8.0 - text_w(&modes, 13.0), 6.0),
-            13.0,
-            GOLD,
-        );
         // Recent messages under the band (not over the menu or the result: text is on top).
         let max_chars = ((l.w - 20.0) / (12.0 * CHAR_W)) as usize;
         let quiet = matches!(s.phase, Phase::Action { .. } | Phase::Over { .. }) && !self.anims.busy();
@@ -454,18 +470,20 @@ impl GameState {
         for (i, h) in HELP.iter().enumerate() {
             text(canvas, h, Vec2::new(x, top + 59.0 + i as f32 * 13.0), 11.0, DIM_TEXT);
         }
-        // The result, once the last blow has played.
+        // The question, with its buttons.
         if let Some(ask) = s.pending {
             let q = ask_text(ask, b);
-            let v = l.map_view();
-            let bw = text_w(&q, 14.0) + 30.0;
-            let bx = Rect::new(l.w / 2.0 - bw / 2.0, v.y + v.h / 2.0 - 22.0, bw, 44.0);
+            let (bx, answers) = ask_box(&l, &q);
             panel(canvas, bx, Z_HUD + 3);
-            text(canvas, &q, Vec2::new(bx.x + 15.0, bx.y + 14.0), 14.0, GOLD);
+            let at = Vec2::new(l.w / 2.0 - text_w(&q, 14.0) / 2.0, bx.y + 13.0);
+            text(canvas, &q, at, 14.0, GOLD);
+            for p in &answers {
+                draw_button(canvas, p, hover, Z_HUD + 4);
+            }
         }
+        // The result, once the last blow has played.
         if let Phase::Over { winner } = s.phase
-            && !self.anims.busy()
-            && s.pending.is_none()
+            && let Some((bx, [head, numbers], big_size)) = self.result_box()
         {
             let v = l.map_view();
             rect(
@@ -478,17 +496,8 @@ impl GameState {
                 Team::Player => GOLD,
                 Team::Enemy => ENEMY_TEXT,
             };
-            let [head, numbers, keys] = ending_lines(b).unwrap_or_default();
-            let big = head.as_str();
-            let lines = [numbers, keys];
-            let big_size = if text_w(big, 32.0) > l.w - 60.0 { 22.0 } else { 32.0 };
-            let bw = lines
-                .iter()
-                .map(|s| text_w(s, 14.0))
-                .fold(text_w(big, big_size), f32::max)
-                + 40.0;
-            let bx = Rect::new(l.w / 2.0 - bw / 2.0, v.y + v.h / 2.0 - 60.0, bw, 120.0);
             panel(canvas, bx, Z_HUD + 3);
+            let big = head.as_str();
             text(
                 canvas,
                 big,
@@ -496,12 +505,79 @@ impl GameState {
                 big_size,
                 color,
             );
-            for (i, line) in lines.iter().enumerate() {
-                let p = Vec2::new(l.w / 2.0 - text_w(line, 14.0) / 2.0, bx.y + 66.0 + i as f32 * 20.0);
-                text(canvas, line, p, 14.0, Color::WHITE);
+            let p = Vec2::new(l.w / 2.0 - text_w(&numbers, 14.0) / 2.0, bx.y + 62.0);
+            text(canvas, &numbers, p, 14.0, Color::WHITE);
+            for p in &ending_buttons(bx) {
+                draw_button(canvas, p, hover, Z_HUD + 4);
             }
         }
     }
+
+    /// The result box, its two lines and the headline's size, once the battle is decided,
+    /// the last blow has played and no question is open.
+    pub(super) fn result_box(&self) -> Option<(Rect, [String; 2], f32)> {
+        let s = &self.session;
+        if !matches!(s.phase, Phase::Over { .. }) || self.anims.busy() || s.pending.is_some() {
+            return None;
+        }
+        let l = self.layout;
+        let lines = ending_lines(s.battle())?;
+        let big_size = if text_w(&lines[0], 32.0) > l.w - 60.0 {
+            22.0
+        } else {
+            32.0
+        };
+        let widest = text_w(&lines[0], big_size).max(text_w(&lines[1], 14.0));
+        Some((ending_box(&l, widest), lines, big_size))
+    }
+
+    /// Every button on screen now (see [`super::buttons::on_screen`]): what is drawn and
+    /// what a click hits come from here.
+    pub(super) fn buttons_now(&self) -> Vec<Placed> {
+        let s = &self.session;
+        let question = s.pending.map(|a| ask_text(a, s.battle()));
+        let result = self.result_box().map(|r| r.0);
+        on_screen(&self.layout, s, self.anims.busy(), question.as_deref(), result)
+    }
+}
+
+/// Draws button `p`, brighter under the pointer at `hover` (drawing units), dim when off.
+fn draw_button(canvas: &mut Canvas, p: &Placed, hover: Option<Vec2>, z: i32) {
+    let over = p.enabled && hover.is_some_and(|h| p.rect.contains(h));
+    let (edge, fill, ink) = match (p.enabled, p.lit, over) {
+        (false, _, _) => (
+            Color::new(0.3, 0.32, 0.38, 0.9),
+            Color::new(0.08, 0.09, 0.12, 0.9),
+            Color::new(0.45, 0.47, 0.52, 1.0),
+        ),
+        (true, _, true) => (GOLD, Color::new(0.32, 0.27, 0.12, 0.95), Color::WHITE),
+        (true, true, false) => (GOLD, Color::new(0.35, 0.12, 0.1, 0.95), GOLD),
+        (true, false, false) => (
+            Color::new(0.55, 0.6, 0.72, 0.95),
+            Color::new(0.12, 0.14, 0.2, 0.95),
+            Color::WHITE,
+        ),
+    };
+    rect(canvas, p.rect, edge, z);
+    let inner = Rect::new(p.rect.x + 1.0, p.rect.y + 1.0, p.rect.w - 2.0, p.rect.h - 2.0);
+    rect(canvas, inner, fill, z);
+    let label = p.button.label();
+    let at = Vec2::new(
+        p.rect.x + p.rect.w / 2.0 - text_w(label, BUTTON_TEXT) / 2.0,
+        p.rect.y + (p.rect.h - BUTTON_TEXT) / 2.0 - 1.0,
+    );
+    text(canvas, label, at, BUTTON_TEXT, ink);
+}
+
+/// `s` cut with `…` to fit `room` drawing units at text size `size` (whole when it fits).
+pub fn fit(s: &str, room: f32, size: f32) -> String {
+    if text_w(s, size) <= room {
+        return s.to_string();
+    }
+    let keep = ((room / (size * CHAR_W)) as usize).saturating_sub(1);
+    let mut out: String = s.chars().take(keep).collect();
+    out.push('…');
+    out
 }
 
 #[cfg(test)]
@@ -631,7 +707,7 @@ mod tests {
             })
             .unwrap();
         }
-        let [head, numbers, keys] = ending_lines(&b).unwrap();
+        let [head, numbers] = ending_lines(&b).unwrap();
         match b.ended().unwrap().0 {
             Team::Player => {
                 assert_eq!(head, format!("Victory on turn {}", b.turn()));
@@ -642,9 +718,14 @@ mod tests {
             }
             Team::Enemy => assert_eq!(head, "Defeat — Kiny fell"),
         }
-        assert!(
-            keys.contains("R play again") && keys.contains("PgDn next scenario"),
-            "{keys}"
+        // What next is on the result box's buttons, which name their keys.
+        let labels: Vec<&str> = super::super::buttons::ending_buttons(Rect::new(0.0, 0.0, 600.0, 130.0))
+            .iter()
+            .map(|p| p.button.label())
+            .collect();
+        assert_eq!(
+            labels,
+            ["Play again (R)", "Next scenario (PgDn)", "Previous (PgUp)", "Quit (Q)"]
         );
     }
 
@@ -665,19 +746,47 @@ mod tests {
             target: UnitId(0),
         })
         .unwrap();
-        let [head, numbers, _] = ending_lines(&b).unwrap();
+        let [head, numbers] = ending_lines(&b).unwrap();
         assert_eq!(head, "Defeat — Kiny fell");
         assert_eq!(numbers, "units lost 1 of 1 · enemies defeated 0 of 1 · turns 1");
     }
 
     #[test]
-    fn questions_name_what_is_at_stake_and_the_keys() {
+    fn questions_name_what_is_at_stake_and_their_buttons_the_keys() {
+        let b = board();
+        assert_eq!(ask_text(Ask::EndTurn, &b), "End the turn? 1 unit has not acted yet.");
+        assert!(ask_text(Ask::Scenario(1), &b).contains("next scenario"));
+        let l = crate::game::view::Layout::new(640.0, 480.0, 1.0);
+        let (_, [yes, no]) = super::super::buttons::ask_box(&l, &ask_text(Ask::EndTurn, &b));
+        assert_eq!((yes.button.label(), no.button.label()), ("Yes (Y)", "No (N)"));
+    }
+
+    #[test]
+    fn confirming_where_nothing_can_happen_says_why() {
         let b = board();
         assert_eq!(
-            ask_text(Ask::EndTurn, &b),
-            "End the turn? 1 unit has not acted yet.   Y yes · N no"
+            cannot_go(&b, UnitId(0), Pos::new(1, 0)),
+            "Warden is out of Kiny's reach this turn"
         );
-        assert!(ask_text(Ask::Scenario(1), &b).contains("next scenario"));
+        assert_eq!(
+            cannot_go(&b, UnitId(0), Pos::new(3, 3)),
+            "Kiny cannot reach (3, 3) this turn"
+        );
+        let mut two = b.units().to_vec();
+        two.push(Unit::new("Robin", Team::Player, Pos::new(0, 1), ClassId(0), 5));
+        let b = Battle::from_parts(b.map().clone(), b.terrain().clone(), two);
+        assert_eq!(
+            cannot_go(&b, UnitId(0), Pos::new(0, 1)),
+            "Kiny cannot stop where Robin stands"
+        );
+    }
+
+    #[test]
+    fn a_long_title_is_cut_to_its_room_and_a_short_one_kept() {
+        assert_eq!(fit("Turn 1 — Player phase", 400.0, 16.0), "Turn 1 — Player phase");
+        let cut = fit(&"x".repeat(80), 200.0, 16.0);
+        assert!(cut.ends_with('…'));
+        assert!(text_w(&cut, 16.0) <= 200.0, "{cut}");
     }
 
     #[test]

@@ -8,6 +8,7 @@
 
 mod anim;
 mod assets;
+mod buttons;
 mod camera;
 mod draw;
 mod hud;

@@ -1,6 +1,7 @@
 //! The `--input` script: whitespace-separated tokens checked before the window opens, then
 //! played one at a time whenever the board is idle, as if a player pressed the keys.
 
+use super::buttons::Button;
 use crate::search::grid::{Dir, Pos};
 use std::collections::VecDeque;
 use std::fmt;
@@ -38,8 +39,9 @@ pub const NAMES: &[(&str, Token)] = &[
 
 /// Every token, as the error message lists them.
 pub fn token_list() -> String {
-    let mut names: Vec<&str> = NAMES.iter().map(|(n, _)| *n).collect();
-    names.extend(["Point:X,Y", "Click:X,Y"]);
+    let mut names: Vec<String> = NAMES.iter().map(|(n, _)| n.to_string()).collect();
+    names.extend(["Point:X,Y".to_string(), "Click:X,Y".to_string()]);
+    names.extend(Button::ALL.iter().map(|b| format!("Press:{}", b.name())));
     names.join(" ")
 }
 
@@ -84,6 +86,8 @@ pub enum Token {
     Point(Pos),
     /// Put the cursor on a cell and press the action button there (a mouse click).
     Click(Pos),
+    /// A mouse click on the middle of a button on screen (End turn, Yes, Play again ...).
+    Press(Button),
 }
 
 /// A token the script could not read.
@@ -128,6 +132,15 @@ fn parse_token(word: &str, width: usize, height: usize) -> Result<Token, String>
     }
     if let Some(xy) = lower.strip_prefix("point:") {
         return Ok(Token::Point(parse_cell(xy, width, height)?));
+    }
+    if let Some(name) = lower.strip_prefix("press:") {
+        return match Button::ALL.iter().find(|b| b.name().eq_ignore_ascii_case(name)) {
+            Some(&b) => Ok(Token::Press(b)),
+            None => Err(format!(
+                "no button {name:?} (expected one of: {})",
+                Button::ALL.iter().map(|b| b.name()).collect::<Vec<_>>().join(" ")
+            )),
+        };
     }
     Err(format!("unknown token (expected one of: {})", token_list()))
 }
@@ -187,7 +200,27 @@ mod tests {
         for name in ["Save", "Load", "Reload", "Yes", "Tab", "Point:X,Y", "Click:X,Y"] {
             assert!(e.contains(name), "{name} missing from: {e}");
         }
+        for b in Button::ALL {
+            let name = format!("Press:{}", b.name());
+            assert!(e.contains(&name), "{name} missing from: {e}");
+            assert_eq!(parse(&name, 10, 10).unwrap()[0], Token::Press(b));
+        }
         assert_eq!(parse("Point:2,3", 10, 10).unwrap()[0], Token::Point(Pos::new(2, 3)));
+    }
+
+    #[test]
+    fn buttons_are_pressed_by_name_in_any_case() {
+        let t = parse("Press:EndTurn press:yes PRESS:next", 10, 10).unwrap();
+        assert_eq!(
+            t,
+            [
+                Token::Press(Button::EndTurn),
+                Token::Press(Button::Yes),
+                Token::Press(Button::NextScenario)
+            ]
+        );
+        let e = parse("Press:Jump", 10, 10).unwrap_err();
+        assert!(e.why.contains("no button") && e.why.contains("EndTurn"), "{e}");
     }
 
     #[test]

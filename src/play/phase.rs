@@ -131,6 +131,14 @@ pub enum Signal {
     /// The player agreed (or nothing was at stake): the front end carries out what only it
     /// can do (restart, switch, load, quit). An ended turn is carried out here.
     Granted(Ask),
+    /// Confirm on a cell the selected unit can neither stop on nor attack from any cell it
+    /// reaches: nothing happens, and the front end says why instead of staying silent.
+    CannotGo {
+        /// The selected unit.
+        unit: UnitId,
+        /// The cell confirmed on.
+        to: Pos,
+    },
 }
 
 /// The best cell for `unit` (whose destinations are `range`) to attack `enemy` from: the
@@ -349,6 +357,12 @@ impl Session {
         }
     }
 
+    /// True when the player phase can be ended now (E, or the End turn button): in the select
+    /// phase with no question open. With a unit selected, cancel first.
+    pub fn can_end_turn(&self) -> bool {
+        matches!(self.phase, Phase::Select) && self.pending.is_none()
+    }
+
     /// True while undo has something to take back.
     pub fn can_undo(&self) -> bool {
         matches!(self.phase, Phase::Select) && self.battle.can_undo()
@@ -560,6 +574,7 @@ impl Session {
                     && self.battle.unit(e).team != self.battle.unit(unit).team
                 {
                     let Some(cell) = attack_cell(&self.battle, unit, &range, e) else {
+                        self.signals.push(Signal::CannotGo { unit, to: self.cursor });
                         return Phase::Target { unit, range, trail };
                     };
                     if self.run(Command::Move { unit, path: cell.path }).is_err() {
@@ -572,6 +587,7 @@ impl Session {
                     return menu;
                 }
                 if !range.contains(self.cursor) {
+                    self.signals.push(Signal::CannotGo { unit, to: self.cursor });
                     return Phase::Target { unit, range, trail };
                 }
                 // The traced route when it leads here, else the cheapest; the core checks it.

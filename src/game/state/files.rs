@@ -20,27 +20,61 @@ pub struct Files {
 /// Seconds between checks for edited files.
 pub(super) const WATCH_SECS: f32 = 0.5;
 
-impl GameState {
-    /// Starts writing this battle's replay (from its first command).
-    pub(super) fn start_recording(&mut self) {
-        let fp = crate::io::replay::fingerprint(&self.scenario, &self.files.data_dir);
-        self.recording = Some(fp);
+/// The replay file written as the battle is played. A battle is recorded from its start; a
+/// battle loaded from a save is not (its replay would not start at the scenario's start), nor
+/// one whose files change while it is played.
+#[derive(Debug, Default)]
+pub(super) struct Recorder {
+    /// The files' fingerprint the battle being recorded started with; `None` when not recording.
+    fingerprint: Option<String>,
+}
+
+impl Recorder {
+    /// A battle begins: `from_start` is the fingerprint of its files when it starts at the
+    /// scenario's start, `None` when it does not (loaded, played back). Called before the new
+    /// battle's first write, so that write is judged by the new battle's files, not the old's.
+    pub(super) fn begin(&mut self, from_start: Option<String>) {
+        self.fingerprint = from_start;
     }
 
-    /// Writes the replay so far. A battle loaded from a save, or whose files changed while it
-    /// was played, cannot be replayed from its start: recording stops, and says why.
-    pub(super) fn write_replay(&mut self) {
-        let Some(fp) = &self.recording else { return };
-        let r = crate::io::replay::record(self.session.battle(), &self.scenario, &self.files.data_dir);
+    /// The battle moved on: writes its replay so far to `path`. `Some(why)` when recording
+    /// stops here (the files changed under it, or the file cannot be written).
+    pub(super) fn write(
+        &mut self,
+        battle: &Battle,
+        scenario: &Scenario,
+        data_dir: &Path,
+        path: &Path,
+    ) -> Option<String> {
+        let fp = self.fingerprint.as_ref()?;
+        let r = crate::io::replay::record(battle, scenario, data_dir);
         let stop = if &r.fingerprint != fp {
             Some("replay stopped: the scenario or data files changed during the battle".to_string())
         } else {
-            crate::io::replay::write(&self.files.record, &r)
-                .err()
-                .map(|e| e.to_string())
+            crate::io::replay::write(path, &r).err().map(|e| e.to_string())
         };
+        if stop.is_some() {
+            self.fingerprint = None;
+        }
+        stop
+    }
+}
+
+impl GameState {
+    /// The fingerprint of the files of the battle being played, to record it from its start.
+    pub(super) fn files_fingerprint(&self) -> String {
+        crate::io::replay::fingerprint(&self.scenario, &self.files.data_dir)
+    }
+
+    /// Writes the replay so far; says why when recording stops.
+    pub(super) fn write_replay(&mut self) {
+        let stop = self.recorder.write(
+            self.session.battle(),
+            &self.scenario,
+            &self.files.data_dir,
+            &self.files.record,
+        );
         if let Some(why) = stop {
-            self.recording = None;
             self.say(why);
         }
     }
@@ -50,9 +84,9 @@ impl GameState {
         let danger = self.session.show_danger;
         self.session = Session::new(Battle::new(&self.scenario, &self.data), self.data.profiles.clone());
         self.session.show_danger = danger;
-        self.begin();
         self.playback.clear();
-        self.start_recording();
+        // Recorded from here, with this scenario's files (after a switch or an edit too).
+        self.begin(Some(self.files_fingerprint()));
     }
 
     /// S: saves the battle in progress.
@@ -80,10 +114,9 @@ impl GameState {
                 let danger = self.session.show_danger;
                 self.session = Session::new(battle, self.data.profiles.clone());
                 self.session.show_danger = danger;
-                self.begin();
                 self.playback.clear();
                 // A replay starts at the scenario's start; a loaded battle did not.
-                self.recording = None;
+                self.begin(None);
                 self.say(format!(
                     "loaded turn {} from {} (not recorded as a replay)",
                     self.session.battle().turn(),
@@ -139,5 +172,60 @@ impl GameState {
             }
             Err(e) => self.alert = Some(e.to_string()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Command;
+
+    fn scenario(name: &str) -> (Scenario, DataSet, PathBuf) {
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps").join(name);
+        let (s, d, dir) = crate::cli::load_scenario(&path, None).expect("shipped scenario");
+        (s, d, dir)
+    }
+
+    #[test]
+    fn a_battle_that_begins_is_judged_by_its_own_files() {
+        let out = std::env::temp_dir().join(format!("skirmish-recorder-{}.replay", std::process::id()));
+        let (sample, sample_data, dir) = scenario("sample.toml");
+        let (river, river_data, _) = scenario("river.toml");
+        let mut r = Recorder::default();
+        r.begin(Some(crate::io::replay::fingerprint(&sample, &dir)));
+        let mut b = Battle::new(&sample, &sample_data);
+        b.execute(Command::EndPhase).expect("the player phase ends");
+        assert_eq!(r.write(&b, &sample, &dir, &out), None);
+        // PgDn: the river battle begins. Its first write (its opening phase banner) is judged
+        // by the river's files, so nothing says the sample's files changed.
+        let fresh = Battle::new(&river, &river_data);
+        r.begin(Some(crate::io::replay::fingerprint(&river, &dir)));
+        assert_eq!(
+            r.write(&fresh, &river, &dir, &out),
+            None,
+            "no 'replay stopped' on a switch"
+        );
+        let written = crate::io::replay::read(&out).expect("a replay of the river battle");
+        assert!(written.scenario.ends_with("river.toml"), "{}", written.scenario);
+        assert!(written.commands.is_empty(), "the river battle has no command yet");
+        // Judged by the old battle's files, the same write would stop the recording: that is
+        // why a battle's recording begins before its first write.
+        let mut stale = Recorder::default();
+        stale.begin(Some(crate::io::replay::fingerprint(&sample, &dir)));
+        assert!(
+            stale
+                .write(&fresh, &river, &dir, &out)
+                .is_some_and(|why| why.contains("changed"))
+        );
+        // A loaded battle is not recorded: the file is left alone.
+        let before = std::fs::read(&out).unwrap();
+        r.begin(None);
+        assert_eq!(r.write(&b, &sample, &dir, &out), None);
+        assert_eq!(
+            std::fs::read(&out).unwrap(),
+            before,
+            "a loaded battle does not overwrite the replay"
+        );
+        let _ = std::fs::remove_file(&out);
     }
 }

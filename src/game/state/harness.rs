@@ -158,6 +158,16 @@ impl GameState {
             Token::Zoom(out) => self.zoom(out),
             Token::Restart => self.apply(Intent::Request(crate::play::phase::Ask::Restart)),
             Token::Scenario(step) => self.apply(Intent::Request(crate::play::phase::Ask::Scenario(step))),
+            Token::Press(b) => {
+                // A click on its middle, through the same hit test as the mouse.
+                match self.buttons_now().into_iter().find(|p| p.button == b && p.enabled) {
+                    Some(p) => {
+                        let z = self.layout.zoom;
+                        self.left_click((p.rect.x + p.rect.w / 2.0) * z, (p.rect.y + p.rect.h / 2.0) * z);
+                    }
+                    None => self.say(format!("Press:{}: that button is not on screen now", b.name())),
+                }
+            }
         }
     }
 }

@@ -9,9 +9,10 @@ mod harness;
 mod input;
 
 pub use files::Files;
+use files::Recorder;
 use files::WATCH_SECS;
 use harness::{FrameCount, PLAYBACK_SECS, Shot, TOKEN_SECS};
-use input::KeyBuffer;
+use input::{KeyBuffer, Pointing, Wheel};
 
 use super::anim::{self, Anim, Cue, Kind, Queue};
 use super::assets::{Assets, Sfx, TILE};
@@ -85,12 +86,12 @@ pub struct GameState {
     /// A new player phase began: centre the view on the cursor once the banner is gone.
     recenter: bool,
     sfx: Vec<Sfx>,
-    mouse_cell: Option<Pos>,
     /// Where the pointer last was (window pixels).
-    pointer: Option<Vec2>,
-    /// The mouse points only after it really moved: where it rested when the keys took over.
-    mouse_rest: Option<Vec2>,
-    mouse_live: bool,
+    pub(super) pointer: Option<Vec2>,
+    /// Whether the mouse or the keys lead the cursor.
+    pointing: Pointing,
+    /// Wheel notches, each reported once.
+    wheel: Wheel,
     fps_report: Option<Instant>,
     /// The scenario file, its data folder and the save file (for reload, save, switching).
     files: Files,
@@ -102,8 +103,8 @@ pub struct GameState {
     /// Recorded commands still to play back (`--replay`), and the pause before the next.
     playback: VecDeque<Command>,
     playback_wait: f32,
-    /// The battle is being written to the replay file; the files' fingerprint it started with.
-    recording: Option<String>,
+    /// The battle being written to the replay file.
+    recorder: Recorder,
     /// The Batches must be rebuilt (terrain kinds changed).
     rebuild: bool,
     frame_count: Option<FrameCount>,
@@ -193,13 +194,12 @@ impl GameState {
             enemy_pause: 0.0,
             last_focus: Vec2::ZERO,
             recenter: false,
-            recording: None,
+            recorder: Recorder::default(),
             playback_wait: PLAYBACK_SECS,
             sfx: Vec::new(),
-            mouse_cell: None,
             pointer: None,
-            mouse_rest: None,
-            mouse_live: false,
+            pointing: Pointing::default(),
+            wheel: Wheel::default(),
             fps_report: opts.fps.then(Instant::now),
             files: opts.files,
             watch,
@@ -218,9 +218,12 @@ impl GameState {
             retitle: false,
             zoom_changed: false,
         };
-        g.begin();
+        g.begin(None);
+        // Recorded from its start unless resumed or played back; the file is first written
+        // at the first action, as before.
         if resumed.is_none() && g.playback.is_empty() {
-            g.start_recording();
+            let fp = g.files_fingerprint();
+            g.recorder.begin(Some(fp));
         }
         if let Some(line) = resumed {
             g.say(line);
@@ -228,8 +231,10 @@ impl GameState {
         g
     }
 
-    /// Starts (or restarts) from the session as it is.
-    fn begin(&mut self) {
+    /// Starts (or restarts) from the session as it is, recording it when `record` is the
+    /// fingerprint of its files (see [`Recorder::begin`]).
+    fn begin(&mut self, record: Option<String>) {
+        self.recorder.begin(record);
         self.anims.clear();
         self.zones.reset();
         self.log.clear();
@@ -318,6 +323,11 @@ impl GameState {
                 Signal::Rules(e) => self.show(e),
                 Signal::Asking(_) => self.sfx.push(Sfx::Select),
                 Signal::Granted(ask) => granted.push(ask),
+                Signal::CannotGo { unit, to } => {
+                    self.sfx.push(Sfx::Cancel);
+                    let why = super::hud::cannot_go(self.session.battle(), unit, to);
+                    self.say(why);
+                }
             }
         }
         if record {
@@ -461,7 +471,7 @@ impl GameState {
         }
         // A cursor the mouse moves is where the mouse is: the view does not chase it (that
         // would scroll the map under a still pointer). Animations and keys still lead it.
-        if self.anims.busy() || !self.mouse_live {
+        if self.anims.busy() || !self.pointing.leads() {
             self.camera.follow(focus, view, false);
         }
         let before = self.camera.pos;
@@ -537,10 +547,8 @@ impl EventHandler for GameState {
     }
 
     fn mouse_wheel_event(&mut self, _ctx: &mut Context, _x: f32, y: f32) -> GameResult {
-        if y > 0.0 {
-            self.zoom(-1);
-        } else if y < 0.0 {
-            self.zoom(1);
+        if let Some(step) = self.wheel.notch(y, Instant::now()) {
+            self.zoom(step);
         }
         Ok(())
     }
