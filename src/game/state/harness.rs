@@ -165,7 +165,7 @@ impl GameState {
                         let z = self.layout.zoom;
                         self.left_click((p.rect.x + p.rect.w / 2.0) * z, (p.rect.y + p.rect.h / 2.0) * z);
                     }
-                    None => self.say(format!("Press:{}: that button is not on screen now", b.name())),
+                    None => self.say(format!("Press:{}: that button is off or not on screen now", b.name())),
                 }
             }
         }
