@@ -19,12 +19,7 @@ fn jitter(seed: u64, p: Pos, e: UnitId) -> u64 {
 /// The policy's decision for player unit `id`; `seed` breaks ties between equal choices.
 pub fn decide(b: &Battle, id: UnitId, seed: u64) -> Decision {
     let me = b.unit(id);
-    let cells: Vec<(Pos, u32, Path)> = b.with_reach(id, None, |reach| {
-        reach
-            .cells()
-            .map(|(p, c)| (p, c, reach.path(p).unwrap_or_default()))
-            .collect()
-    });
+    let cells = reachable(b, id);
     // Ordered by (survives, hp left, counter damage taken, walk cost, seeded tie-break).
     type Key = (bool, i32, i32, u32, u64);
     let mut best: Option<(Key, usize, UnitId)> = None;
@@ -52,20 +47,45 @@ pub fn decide(b: &Battle, id: UnitId, seed: u64) -> Decision {
         return decide_as(b, id, Some(Behavior::Charger), "player".into());
     };
     let (to, cost, path) = cells[k].clone();
+    let reason = format!("attacks {} from {to}", b.name(e));
+    chosen(b, id, (to, cost, path), Some(e), Some(e), reason)
+}
+
+/// A policy's decision for player unit `id`: walk `route` (cell, cost, path), aiming at
+/// `target`, attacking `attack` from there.
+fn chosen(
+    b: &Battle,
+    id: UnitId,
+    (to, cost, path): (Pos, Cost, Path),
+    target: Option<UnitId>,
+    attack: Option<UnitId>,
+    reason: String,
+) -> Decision {
+    let me = b.unit(id);
     Decision {
         unit: id,
         team: me.team,
         profile: "player".into(),
-        target: Some(e),
+        target,
         from: me.pos,
         to,
         path,
         cost,
         triggered: true,
         wakes: None,
-        reason: format!("attacks {} from {to}", b.name(e)),
-        attack: Some(e),
+        reason,
+        attack,
     }
+}
+
+/// Every cell player unit `id` can end its move on, with its cost and path.
+fn reachable(b: &Battle, id: UnitId) -> Vec<(Pos, Cost, Path)> {
+    b.with_reach(id, None, |reach| {
+        reach
+            .cells()
+            .map(|(p, c)| (p, c, reach.path(p).unwrap_or_default()))
+            .collect()
+    })
 }
 
 /// Which built-in policy drives the player's units.
@@ -176,12 +196,7 @@ pub fn decide_careful_with(b: &Battle, profiles: &Profiles, id: UnitId, seed: u6
     let foe_cells: Vec<Pos> = foes.iter().map(|&f| b.unit(f).pos).collect();
     let one_search = method != Method::FullMaps && foes.len() <= MAX_NEAREST_TARGETS;
     let threats: Vec<Threat> = foes.iter().map(|&f| Threat::of(b, profiles, f)).collect();
-    let cells: Vec<(Pos, u32, Path)> = b.with_reach(id, None, |reach| {
-        reach
-            .cells()
-            .map(|(p, c)| (p, c, reach.path(p).unwrap_or_default()))
-            .collect()
-    });
+    let cells = reachable(b, id);
     // Damage the enemies (but `spared`, defeated by our blow) could deal on `p` next phase.
     let danger = |p: Pos, spared: Option<UnitId>| -> i32 {
         threats
@@ -276,7 +291,7 @@ pub fn decide_careful_with(b: &Battle, profiles: &Profiles, id: UnitId, seed: u6
     let Some((_, k, attack)) = best else {
         return decide_as(b, id, None, "player".into());
     };
-    let (to, cost, path) = cells[k].clone();
+    let to = cells[k].0;
     let nearest = nearest(to).1;
     let reason = match attack {
         Some(e) => format!("attacks {} from {to}", b.name(e)),
@@ -286,18 +301,6 @@ pub fn decide_careful_with(b: &Battle, profiles: &Profiles, id: UnitId, seed: u6
             nearest.map_or("-", |f| b.name(f))
         ),
     };
-    Decision {
-        unit: id,
-        team: me.team,
-        profile: "player".into(),
-        target: attack.or(nearest),
-        from: me.pos,
-        to,
-        path,
-        cost,
-        triggered: true,
-        wakes: None,
-        reason,
-        attack,
-    }
+    let target = attack.or(nearest);
+    chosen(b, id, cells[k].clone(), target, attack, reason)
 }
