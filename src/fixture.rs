@@ -49,7 +49,7 @@ glyph = "#"
 
 /// The terrain of [`TERRAIN`].
 pub fn terrain() -> TerrainSet {
-    TerrainSet::parse(&Source::new("fixture-terrain.toml", TERRAIN)).unwrap_or_else(|e| panic!("{e}"))
+    crate::load::terrain::parse(&Source::new("fixture-terrain.toml", TERRAIN)).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// A parsed scene.
@@ -87,7 +87,7 @@ impl Scene {
             rows.push(row);
         }
         let text = rows.join("\n");
-        let map = TerrainMap::parse(&Source::new("fixture", text), &terrain).unwrap_or_else(|e| panic!("{e}"));
+        let map = crate::load::map::parse(&Source::new("fixture", text), &terrain).unwrap_or_else(|e| panic!("{e}"));
         Scene { terrain, map, marks }
     }
 
@@ -146,7 +146,7 @@ range = 3
 /// [`PROFILES`] plus `extra` TOML tables.
 pub fn profiles(extra: &str) -> Profiles {
     let text = format!("{PROFILES}\n{extra}");
-    Profiles::parse(&Source::new("fixture-profiles.toml", text)).unwrap_or_else(|e| panic!("{e}"))
+    crate::load::profiles::parse(&Source::new("fixture-profiles.toml", text)).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// A unit placed on a scene's marker.

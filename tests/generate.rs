@@ -2,7 +2,6 @@
 //! and no enemy starts closer than the minimum travel cost.
 
 use skirmish::io::generate::{MIN_ENEMY_TRAVEL, generate};
-use skirmish::load::map::TerrainMap;
 use skirmish::search::potential::PotentialMap;
 use std::path::Path;
 
@@ -83,7 +82,8 @@ fn enemies_start_at_least_the_minimum_travel_cost_away() {
                 "seed {seed}: enemy at {p} only {travel} away"
             );
         }
-        let parsed = TerrainMap::parse(&skirmish::load::diag::Source::new("x", g.map_text.clone()), &terrain).unwrap();
+        let parsed =
+            skirmish::load::map::parse(&skirmish::load::diag::Source::new("x", g.map_text.clone()), &terrain).unwrap();
         assert_eq!(parsed, g.map);
     }
 }

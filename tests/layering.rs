@@ -1,5 +1,8 @@
-//! The layout shows the layers: no source file reaches, through `crate::` or `super::`
-//! paths, a module that reaches back to it, and only `src/game/` names ggez.
+//! The layers, checked: each crate's top-level modules name only the modules listed before
+//! them (its layer order), no module reaches back to one that reaches it, the engine crates
+//! name no file, terminal, parallelism, plotting or graphics crate, and only `src/game/`
+//! names ggez. The crates themselves are layered by Cargo: `skirmish-core` depends on none
+//! of the others, `skirmish-data` on the core only.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -28,16 +31,20 @@ fn module_of(src: &Path, file: &Path) -> String {
     parts.join("::")
 }
 
-/// The module graph: for each module, the other modules its code names (the longest
-/// prefix of each path that is a module; test code inside `#[cfg(test)]` counts too).
-fn graph() -> BTreeMap<String, BTreeSet<String>> {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+/// The `src/` folder of a crate of the workspace (`""` is the top level).
+fn src_of(krate: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(krate).join("src")
+}
+
+/// The module graph of one crate: for each module, the other modules of the same crate its
+/// code names (the longest prefix of each path that is a module; test code counts too).
+fn graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
     let mut files = Vec::new();
-    sources(&src, &mut files);
-    let modules: BTreeSet<String> = files.iter().map(|f| module_of(&src, f)).collect();
+    sources(src, &mut files);
+    let modules: BTreeSet<String> = files.iter().map(|f| module_of(src, f)).collect();
     let mut g = BTreeMap::new();
     for f in &files {
-        let me = module_of(&src, f);
+        let me = module_of(src, f);
         let text = std::fs::read_to_string(f).unwrap();
         let parent: Vec<&str> = me.split("::").collect();
         let parent = if f.ends_with("mod.rs") {
@@ -67,7 +74,7 @@ fn graph() -> BTreeMap<String, BTreeSet<String>> {
                         best = Some(m);
                     }
                 }
-                if let Some(m) = best.filter(|m| *m != me && !me.starts_with(&format!("{m}::"))) {
+                if let Some(m) = best.filter(|m| !m.is_empty() && *m != me && !me.starts_with(&format!("{m}::"))) {
                     to.insert(m);
                 }
             }
@@ -77,10 +84,8 @@ fn graph() -> BTreeMap<String, BTreeSet<String>> {
     g
 }
 
-#[test]
-fn no_module_reaches_back_to_one_that_reaches_it() {
-    let g = graph();
-    // Depth-first search for a cycle, reporting it as a chain of modules.
+/// The first cycle of `g`, as a chain of modules.
+fn cycle(g: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
     fn visit(
         m: &str,
         g: &BTreeMap<String, BTreeSet<String>>,
@@ -106,28 +111,144 @@ fn no_module_reaches_back_to_one_that_reaches_it() {
         None
     }
     let mut done = BTreeSet::new();
-    for m in g.keys() {
-        if let Some(c) = visit(m, &g, &mut Vec::new(), &mut done) {
-            panic!("import cycle: {}", c.join(" -> "));
+    g.keys().find_map(|m| visit(m, g, &mut Vec::new(), &mut done))
+}
+
+/// Every edge of `g` that goes from a top-level module to one at or after it in `order`
+/// (or to one `order` does not list): `(from, to)` pairs, module paths in full.
+fn against_order(g: &BTreeMap<String, BTreeSet<String>>, order: &[&str]) -> Vec<(String, String)> {
+    let top = |m: &str| m.split("::").next().unwrap_or("").to_string();
+    let rank = |m: &str| order.iter().position(|o| *o == top(m));
+    let mut bad = Vec::new();
+    for (from, tos) in g {
+        for to in tos {
+            if top(from) == top(to) {
+                continue;
+            }
+            match (rank(from), rank(to)) {
+                (Some(a), Some(b)) if b < a => {}
+                _ => bad.push((from.clone(), to.clone())),
+            }
         }
     }
+    bad
+}
+
+/// The layer order of each crate: a module may name only those before it.
+const LAYERS: [(&str, &[&str]); 3] = [
+    ("crates/core", &["rng", "search", "model", "rules", "ai", "play"]),
+    ("crates/data", &["load", "io"]),
+    ("", &["picture", "io", "play", "cli", "fixture", "game", "main"]),
+];
+
+#[test]
+fn each_crate_keeps_its_layer_order() {
+    for (krate, order) in LAYERS {
+        let src = src_of(krate);
+        let g = graph(&src);
+        let tops: BTreeSet<String> = g.keys().map(|m| m.split("::").next().unwrap().to_string()).collect();
+        for t in tops.iter().filter(|t| !t.is_empty()) {
+            assert!(
+                order.contains(&t.as_str()),
+                "{krate}: module {t} has no place in the layer order {order:?}"
+            );
+        }
+        let bad = against_order(&g, order);
+        assert!(
+            bad.is_empty(),
+            "{krate}: modules reaching up the layer order {order:?}: {bad:?}"
+        );
+        if let Some(c) = cycle(&g) {
+            panic!("{krate}: import cycle: {}", c.join(" -> "));
+        }
+    }
+}
+
+#[test]
+fn the_checks_see_the_imports_and_catch_a_wrong_order() {
+    let g = graph(&src_of("crates/core"));
     assert!(
         g["rules::execute"].contains("rules::battle"),
         "the graph sees the imports: {g:?}"
     );
+    assert!(g["ai"].contains("rules"), "{g:?}");
+    // The same graph against an order that puts the AI below the rules is refused.
+    let wrong = against_order(&g, &["rng", "search", "model", "ai", "rules", "play"]);
+    assert!(
+        wrong.iter().any(|(f, t)| f.starts_with("ai") && t.starts_with("rules")),
+        "{wrong:?}"
+    );
+    // And a cycle is found.
+    let mut c = BTreeMap::new();
+    c.insert("a".to_string(), BTreeSet::from(["b".to_string()]));
+    c.insert("b".to_string(), BTreeSet::from(["a".to_string()]));
+    assert_eq!(cycle(&c), Some(vec!["a".into(), "b".into(), "a".into()]));
+}
+
+/// The `[dependencies]` names of a crate's manifest.
+fn dependencies(krate: &str) -> Vec<String> {
+    let text = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join(krate).join("Cargo.toml")).unwrap();
+    let mut names = Vec::new();
+    let mut inside = false;
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            inside = line == "[dependencies]";
+        } else if inside && let Some((name, _)) = line.split_once('=') {
+            names.push(name.trim().to_string());
+        }
+    }
+    names
+}
+
+#[test]
+fn the_engine_crates_need_no_file_terminal_parallel_plotting_or_graphics_crate() {
+    let banned = [
+        "toml",
+        "clap",
+        "rayon",
+        "indicatif",
+        "plotters",
+        "png",
+        "image",
+        "ggez",
+        "tiled",
+    ];
+    let core = dependencies("crates/core");
+    assert!(core.contains(&"serde".to_string()), "the manifest is read: {core:?}");
+    for name in &core {
+        assert!(!banned.contains(&name.as_str()), "skirmish-core depends on {name}");
+        assert!(!name.starts_with("skirmish"), "skirmish-core depends on {name}");
+    }
+    for name in dependencies("crates/data") {
+        assert!(
+            !["clap", "rayon", "indicatif", "plotters", "ggez"].contains(&name.as_str()),
+            "skirmish-data depends on {name}"
+        );
+        assert!(
+            name == "skirmish-core" || !name.starts_with("skirmish"),
+            "skirmish-data depends on {name}"
+        );
+    }
 }
 
 #[test]
 fn only_the_game_names_ggez() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    sources(&src, &mut files);
-    for f in files.iter().filter(|f| !f.starts_with(src.join("game"))) {
-        let text = std::fs::read_to_string(f).unwrap();
-        let named = text.lines().any(|l| {
-            let l = l.trim_start();
-            !l.starts_with("//") && l.contains("ggez::")
-        });
-        assert!(!named || f.ends_with("main.rs"), "{} names ggez", f.display());
+    for krate in ["", "crates/core", "crates/data"] {
+        let src = src_of(krate);
+        let mut files = Vec::new();
+        sources(&src, &mut files);
+        for f in files.iter().filter(|f| !f.starts_with(src.join("game"))) {
+            let text = std::fs::read_to_string(f).unwrap();
+            let named = text.lines().any(|l| {
+                let l = l.trim_start();
+                !l.starts_with("//") && l.contains("ggez::")
+            });
+            assert!(
+                !named || (krate.is_empty() && f.ends_with("main.rs")),
+                "{} names ggez",
+                f.display()
+            );
+        }
     }
 }

@@ -4,7 +4,6 @@
 use pathfinding::prelude::dijkstra;
 use proptest::prelude::*;
 use skirmish::load::diag::Source;
-use skirmish::load::map::TerrainMap;
 use skirmish::search::grid::Pos;
 use skirmish::search::potential::PotentialMap;
 
@@ -25,7 +24,7 @@ proptest! {
     #[test]
     fn travel_costs_match_a_reference_dijkstra((rows, (tx, ty), class) in grid()) {
         let terrain = skirmish::fixture::terrain();
-        let map = TerrainMap::parse(&Source::new("p", rows.join("\n")), &terrain).unwrap();
+        let map = skirmish::load::map::parse(&Source::new("p", rows.join("\n")), &terrain).unwrap();
         let class = skirmish::load::terrain::ClassId(class as u8);
         let target = Pos::new(tx, ty);
         let pot = PotentialMap::compute(&map.cost_layer(&terrain, class), target);
@@ -64,7 +63,7 @@ fn a_target_the_mover_cannot_stand_on_counts_one() {
     // A flier on a mountain, seen by a horse (which cannot enter mountains): the horse's
     // travel cost still leads there, counting the mountain itself as 1.
     let terrain = skirmish::fixture::terrain();
-    let map = TerrainMap::parse(&Source::new("p", ". . T M\n. # . .".replace(' ', "")), &terrain).unwrap();
+    let map = skirmish::load::map::parse(&Source::new("p", ". . T M\n. # . .".replace(' ', "")), &terrain).unwrap();
     let horse = terrain.class("horse").unwrap();
     let pot = PotentialMap::compute(&map.cost_layer(&terrain, horse), Pos::new(3, 0));
     assert_eq!(pot.get(Pos::new(3, 0)), Some(0));

@@ -352,7 +352,7 @@ glyph = "#"
 impl RandomCase {
     fn terrain(&self) -> TerrainSet {
         if self.heavy {
-            TerrainSet::parse(&skirmish::load::diag::Source::new("heavy.toml", HEAVY)).unwrap()
+            skirmish::load::terrain::parse(&skirmish::load::diag::Source::new("heavy.toml", HEAVY)).unwrap()
         } else {
             skirmish::fixture::terrain()
         }
@@ -364,7 +364,8 @@ impl RandomCase {
 /// enemy, paying exactly its cost.
 fn check_case(f: &mut RangeFinder, case: &RandomCase, leash: Option<Leash>) -> Result<(), TestCaseError> {
     let terrain = case.terrain();
-    let map = TerrainMap::parse(&skirmish::load::diag::Source::new("r", case.rows.join("\n")), &terrain).unwrap();
+    let map =
+        skirmish::load::map::parse(&skirmish::load::diag::Source::new("r", case.rows.join("\n")), &terrain).unwrap();
     let class = terrain.class(case.class).unwrap();
     let layer = map.cost_layer(&terrain, class);
     let mut occ = Occupancy::new(map.layout());
@@ -456,7 +457,7 @@ proptest! {
     #[test]
     fn matches_pathfinding_dijkstra_and_paths_replay(case in random_case()) {
         let terrain = case.terrain();
-        let map = TerrainMap::parse(&skirmish::load::diag::Source::new("r", case.rows.join("\n")), &terrain).unwrap();
+        let map = skirmish::load::map::parse(&skirmish::load::diag::Source::new("r", case.rows.join("\n")), &terrain).unwrap();
         let class = terrain.class(case.class).unwrap();
         let layer = map.cost_layer(&terrain, class);
         let mut occ = Occupancy::new(map.layout());
@@ -485,7 +486,7 @@ proptest! {
     #[test]
     fn leashed_search_never_passes_outside(case in random_case(), radius in 1u32..6) {
         let terrain = case.terrain();
-        let map = TerrainMap::parse(&skirmish::load::diag::Source::new("r", case.rows.join("\n")), &terrain).unwrap();
+        let map = skirmish::load::map::parse(&skirmish::load::diag::Source::new("r", case.rows.join("\n")), &terrain).unwrap();
         let class = terrain.class(case.class).unwrap();
         let layer = map.cost_layer(&terrain, class);
         let occ = Occupancy::new(map.layout());

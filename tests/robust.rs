@@ -6,11 +6,6 @@
 use proptest::prelude::*;
 use skirmish::load::data::DataSet;
 use skirmish::load::diag::{Diagnostics, Source};
-use skirmish::load::map::TerrainMap;
-use skirmish::load::profiles::Profiles;
-use skirmish::load::scenario::Scenario;
-use skirmish::load::terrain::TerrainSet;
-use skirmish::load::units::Kinds;
 use std::path::Path;
 
 fn root() -> &'static Path {
@@ -22,7 +17,7 @@ fn shipped(rel: &str) -> String {
 }
 
 fn data() -> DataSet {
-    DataSet::load(&root().join("data")).unwrap()
+    skirmish::load::data::load(&root().join("data")).unwrap()
 }
 
 /// Errors must point inside the text they came from.
@@ -43,11 +38,14 @@ fn located(text: &str, r: Result<(), Diagnostics>) -> Result<(), TestCaseError> 
 fn all_loaders(text: &str) -> Result<(), TestCaseError> {
     let src = Source::new("fuzz.toml", text);
     let d = data();
-    located(text, TerrainSet::parse(&src).map(|_| ()))?;
-    located(text, Profiles::parse(&src).map(|_| ()))?;
-    located(text, Kinds::parse(&src, &d.terrain.classes).map(|_| ()))?;
-    located(text, TerrainMap::parse(&src, &d.terrain).map(|_| ()))?;
-    located(text, Scenario::parse(&src, &root().join("maps"), &d).map(|_| ()))?;
+    located(text, skirmish::load::terrain::parse(&src).map(|_| ()))?;
+    located(text, skirmish::load::profiles::parse(&src).map(|_| ()))?;
+    located(text, skirmish::load::units::parse(&src, &d.terrain.classes).map(|_| ()))?;
+    located(text, skirmish::load::map::parse(&src, &d.terrain).map(|_| ()))?;
+    located(
+        text,
+        skirmish::load::scenario::parse(&src, &root().join("maps"), &d).map(|_| ()),
+    )?;
     located(
         text,
         skirmish::io::save::parse(&src).map(|_| ()).map_err(|e| e.0.into()),
@@ -143,7 +141,7 @@ proptest! {
     fn random_grids_never_panic(rows in prop::collection::vec(prop::string::string_regex(r"[.T^~M=_#Q \t\ré]{0,30}").unwrap(), 0..30)) {
         let text = rows.join("\n");
         let d = data();
-        located(&text, TerrainMap::parse(&Source::new("fuzz.txt", text.clone()), &d.terrain).map(|_| ()))?;
+        located(&text, skirmish::load::map::parse(&Source::new("fuzz.txt", text.clone()), &d.terrain).map(|_| ()))?;
     }
 }
 
@@ -151,7 +149,7 @@ proptest! {
 fn a_map_beyond_the_largest_size_is_an_error() {
     let d = data();
     let wide = ".".repeat(1025);
-    let e = TerrainMap::parse(&Source::new("big.txt", wide), &d.terrain).unwrap_err();
+    let e = skirmish::load::map::parse(&Source::new("big.txt", wide), &d.terrain).unwrap_err();
     assert!(
         e.to_string()
             .starts_with("big.txt:1:1: map is 1025x1: the largest map accepted is 1024x1024"),
@@ -166,7 +164,8 @@ fn more_units_than_the_limit_is_an_error() {
     for i in 0..10_001 {
         text += &format!("[[units]]\nname = \"u{i}\"\nteam = \"player\"\nat = [0, 0]\n");
     }
-    let e = Scenario::parse(&Source::new("maps/crowd.toml", text), &root().join("maps"), &d).unwrap_err();
+    let e =
+        skirmish::load::scenario::parse(&Source::new("maps/crowd.toml", text), &root().join("maps"), &d).unwrap_err();
     assert!(e.to_string().contains("too many units: 10001 (at most 10000)"), "{e}");
 }
 
@@ -174,13 +173,13 @@ fn more_units_than_the_limit_is_an_error() {
 fn names_are_kept_as_written_and_control_characters_refused() {
     let d = data();
     let text = shipped("maps/sample.toml").replacen("name = \"Kiny\"", "name = \" Kiny the Very Brave Hero \"", 1);
-    let s = Scenario::parse(&Source::new("maps/x.toml", text), &root().join("maps"), &d).unwrap();
+    let s = skirmish::load::scenario::parse(&Source::new("maps/x.toml", text), &root().join("maps"), &d).unwrap();
     assert_eq!(s.units[0].name, " Kiny the Very Brave Hero ");
     let text = shipped("maps/sample.toml").replacen("name = \"Kiny\"", "name = \"  \"", 1);
-    let s = Scenario::parse(&Source::new("maps/x.toml", text), &root().join("maps"), &d).unwrap();
+    let s = skirmish::load::scenario::parse(&Source::new("maps/x.toml", text), &root().join("maps"), &d).unwrap();
     assert_eq!(s.units[0].name, "Unit 1");
     let text = shipped("maps/sample.toml").replacen("name = \"Kiny\"", "name = \"\\u0007Kiny\"", 1);
-    let e = Scenario::parse(&Source::new("maps/x.toml", text), &root().join("maps"), &d).unwrap_err();
+    let e = skirmish::load::scenario::parse(&Source::new("maps/x.toml", text), &root().join("maps"), &d).unwrap_err();
     assert!(
         e.to_string()
             .starts_with("maps/x.toml:8:8: unit name \"\\u{7}Kiny\" holds the control character U+0007"),

@@ -17,7 +17,7 @@ use std::sync::OnceLock;
 fn data() -> &'static DataSet {
     static DATA: OnceLock<DataSet> = OnceLock::new();
     DATA.get_or_init(|| {
-        DataSet::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../data")).expect("shipped data loads")
+        skirmish::load::data::load(&Path::new(env!("CARGO_MANIFEST_DIR")).join("../data")).expect("shipped data loads")
     })
 }
 
@@ -25,10 +25,10 @@ fuzz_target!(|bytes: &[u8]| {
     let text = String::from_utf8_lossy(bytes);
     let src = Source::new("fuzz", text.as_ref());
     let d = data();
-    let _ = TerrainSet::parse(&src);
-    let _ = Profiles::parse(&src);
-    let _ = Kinds::parse(&src, &d.terrain.classes);
-    if let Ok(map) = TerrainMap::parse(&src, &d.terrain) {
+    let _ = skirmish::load::terrain::parse(&src);
+    let _ = skirmish::load::profiles::parse(&src);
+    let _ = skirmish::load::units::parse(&src, &d.terrain.classes);
+    if let Ok(map) = skirmish::load::map::parse(&src, &d.terrain) {
         // A valid grid also goes through the searches.
         let layer = map.cost_layer(&d.terrain, skirmish::load::terrain::ClassId(0));
         let origin = skirmish::search::grid::Pos::new(0, 0);
@@ -43,7 +43,7 @@ fuzz_target!(|bytes: &[u8]| {
         };
         let _ = f.search(&layer, &occ, q).len();
     }
-    let _ = Scenario::parse(&src, &Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps"), d);
+    let _ = skirmish::load::scenario::parse(&src, &Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps"), d);
     // The save reader's own parser (format, version, fields), the part of `save::read` after the file is read.
     let _ = skirmish::io::save::parse(&src);
     // The replay reader's parser, likewise.

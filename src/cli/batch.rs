@@ -165,7 +165,7 @@ fn run_cmd(a: &BatchArgs, data_override: Option<PathBuf>) -> Result<Report, Stri
             .clone()
             .or_else(|| a.scenarios.first().map(|p| default_data_dir(p)))
             .unwrap_or_else(|| find_default("data"));
-        let data = DataSet::load(&dir).map_err(|e| dedup(e).to_string())?;
+        let data = crate::load::data::load(&dir).map_err(|e| dedup(e).to_string())?;
         for j in 0..generate {
             let gseed = seed.wrapping_add(j);
             let name = format!("gen-{gseed}.txt");
@@ -173,7 +173,7 @@ fn run_cmd(a: &BatchArgs, data_override: Option<PathBuf>) -> Result<Report, Stri
                 .map_err(|e| format!("--generate: {}", e.0))?;
             let src = Source::new(format!("generated:{gseed}"), g.scenario_text);
             let map = Source::new(format!("generated:{gseed}:{name}"), g.map_text);
-            let s = Scenario::parse_in_memory(&src, &map, &data).map_err(|e| dedup(e).to_string())?;
+            let s = crate::load::scenario::parse_in_memory(&src, &map, &data).map_err(|e| dedup(e).to_string())?;
             hash_parts.push(crate::io::replay::fingerprint(&s, &dir).into_bytes());
             scenarios.push((format!("generated:{gseed}"), s, data.clone()));
         }

@@ -3,7 +3,6 @@
 use super::*;
 use crate::io::files::list_files as list_dir;
 use crate::load::data::DataParts;
-use crate::load::units::Kinds;
 
 pub(super) fn check(files: &[PathBuf], data_override: Option<PathBuf>) -> Outcome {
     let mut errs = Diagnostics::default();
@@ -12,7 +11,7 @@ pub(super) fn check(files: &[PathBuf], data_override: Option<PathBuf>) -> Outcom
         let maps_dir = find_default("maps");
         // Each file of data/ is checked on its own, then the maps against whatever loaded:
         // one broken file must not hide the errors of the others.
-        let (parts, data_errs) = DataSet::load_parts(&data_dir);
+        let (parts, data_errs) = crate::load::data::load_parts(&data_dir);
         errs.extend(data_errs);
         if let Some(terrain) = &parts.terrain {
             for f in list_dir(&maps_dir, "txt") {
@@ -36,10 +35,10 @@ pub(super) fn check(files: &[PathBuf], data_override: Option<PathBuf>) -> Outcom
         };
         for f in list_dir(&maps_dir, "toml") {
             let checked = match &data {
-                Some(data) => Scenario::load(&f, data).map(|_| ()),
+                Some(data) => crate::load::scenario::load(&f, data).map(|_| ()),
                 None => Source::read(&f)
                     .map_err(Diagnostics::from)
-                    .and_then(|s| Scenario::check_syntax(&s)),
+                    .and_then(|s| crate::load::scenario::check_syntax(&s)),
             };
             if let Err(e) = checked {
                 errs.extend(e);
@@ -64,7 +63,7 @@ pub(super) fn check(files: &[PathBuf], data_override: Option<PathBuf>) -> Outcom
 
 pub(super) fn check_map(f: &Path, terrain: &TerrainSet) -> Result<TerrainMap, Diagnostics> {
     let src = Source::read(f)?;
-    TerrainMap::parse(&src, terrain)
+    crate::load::map::parse(&src, terrain)
 }
 
 /// The kinds of file `check` knows, as listed when it meets another.
@@ -121,8 +120,8 @@ fn kind_of(f: &Path) -> Result<FileKind, Diagnostics> {
 
 pub(super) fn check_file(f: &Path, data_override: Option<&Path>, notes: &mut Vec<String>) -> Result<(), Diagnostics> {
     match kind_of(f)? {
-        FileKind::Terrain => TerrainSet::parse(&Source::read(f)?).map(|_| ()),
-        FileKind::Profiles => Profiles::parse(&Source::read(f)?).map(|_| ()),
+        FileKind::Terrain => crate::load::terrain::parse(&Source::read(f)?).map(|_| ()),
+        FileKind::Profiles => crate::load::profiles::parse(&Source::read(f)?).map(|_| ()),
         FileKind::Units => {
             // Class names are checked against the terrain table beside it (or --data's);
             // the file's own syntax and numbers are checked even when that table is broken.
@@ -132,11 +131,11 @@ pub(super) fn check_file(f: &Path, data_override: Option<&Path>, notes: &mut Vec
             let src = Source::read(f)?;
             let terrain = Source::read(&dir.join("terrain.toml"))
                 .map_err(Diagnostics::from)
-                .and_then(|s| TerrainSet::parse(&s));
+                .and_then(|s| crate::load::terrain::parse(&s));
             match terrain {
-                Ok(t) => Kinds::parse(&src, &t.classes).map(|_| ()),
+                Ok(t) => crate::load::units::parse(&src, &t.classes).map(|_| ()),
                 Err(mut e) => {
-                    if let Err(own) = Kinds::parse_without_classes(&src) {
+                    if let Err(own) = crate::load::units::parse_without_classes(&src) {
                         e.0.splice(0..0, own.0);
                     }
                     Err(e)
@@ -147,14 +146,14 @@ pub(super) fn check_file(f: &Path, data_override: Option<&Path>, notes: &mut Vec
             let dir = data_override
                 .map(Path::to_path_buf)
                 .unwrap_or_else(|| f.parent().unwrap_or(Path::new("")).join("..").join("data"));
-            let terrain = TerrainSet::parse(&Source::read(&dir.join("terrain.toml"))?)?;
+            let terrain = crate::load::terrain::parse(&Source::read(&dir.join("terrain.toml"))?)?;
             check_map(f, &terrain).map(|_| ())
         }
         FileKind::Scenario => {
             let (dir, note) = scenario_data_dir(f, data_override.map(Path::to_path_buf));
             notes.extend(note);
-            let data = DataSet::load(&dir)?;
-            Scenario::load(f, &data).map(|_| ())
+            let data = crate::load::data::load(&dir)?;
+            crate::load::scenario::load(f, &data).map(|_| ())
         }
     }
 }

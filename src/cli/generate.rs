@@ -16,7 +16,7 @@ pub(super) fn generate_cmd(seed: u64, (w, h): (usize, usize), out: &Path, data_o
     let data_dir = data_override.unwrap_or_else(|| find_default("data"));
     let terrain = match Source::read(&data_dir.join("terrain.toml"))
         .map_err(Diagnostics::from)
-        .and_then(|s| TerrainSet::parse(&s))
+        .and_then(|s| crate::load::terrain::parse(&s))
     {
         Ok(t) => t,
         Err(e) => {

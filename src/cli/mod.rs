@@ -6,7 +6,6 @@ use crate::ai;
 use crate::load::data::DataSet;
 use crate::load::diag::{Diagnostic, Diagnostics, Source, display_path};
 use crate::load::map::TerrainMap;
-use crate::load::profiles::Profiles;
 use crate::load::scenario::{Scenario, default_data_dir};
 use crate::load::terrain::TerrainSet;
 use crate::picture;
@@ -370,7 +369,7 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
     }
 }
 
-pub use crate::io::files::current_or_built as find_default;
+pub use crate::io::project::current_or_built as find_default;
 
 /// The data folder of a scenario: `--data`, else `maps/../data` beside it, else — when
 /// that folder does not exist, as for a scenario generated into any folder — the project's
@@ -414,8 +413,8 @@ pub fn load_scenario(path: &Path, data_override: Option<PathBuf>) -> Result<(Sce
     if !path.exists() {
         return Err(Diagnostic::whole_file(path, "cannot read file: no such scenario").into());
     }
-    let data = DataSet::load(&data_dir)?;
-    let scenario = Scenario::load(path, &data)?;
+    let data = crate::load::data::load(&data_dir)?;
+    let scenario = crate::load::scenario::load(path, &data)?;
     Ok((scenario, data, data_dir))
 }
 

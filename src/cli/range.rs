@@ -79,7 +79,7 @@ pub(super) fn range(a: RangeArgs, data_override: Option<PathBuf>) -> Outcome {
         let dir = data_override.unwrap_or_else(|| map_path.parent().unwrap_or(Path::new("")).join("..").join("data"));
         let loaded = Source::read(&dir.join("terrain.toml"))
             .map_err(Diagnostics::from)
-            .and_then(|s| TerrainSet::parse(&s))
+            .and_then(|s| crate::load::terrain::parse(&s))
             .and_then(|t| check_map(map_path, &t).map(|m| (t, m)));
         let (terrain, map) = match loaded {
             Ok(v) => v,

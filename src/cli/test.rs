@@ -3,7 +3,8 @@
 //! A broken file is a located error on stderr; the other files still run.
 
 use super::*;
-use crate::io::files::{current_or_built, list_files};
+use crate::io::files::list_files;
+use crate::io::project::current_or_built;
 use crate::load::expect;
 use crate::play::aitest::{self, Verdict};
 

@@ -41,7 +41,7 @@ pub mod ui {
 /// The assets folder: `./assets` when it exists, else the one in the source tree the
 /// binary was built from (so `cargo run` and a copied binary both find it).
 pub fn find_dir() -> PathBuf {
-    crate::io::files::current_or_built("assets")
+    crate::io::project::current_or_built("assets")
 }
 
 /// The assets folder of the source tree the binary was built from.

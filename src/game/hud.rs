@@ -624,7 +624,7 @@ mod tests {
     fn a_guard_says_whether_it_is_awake() {
         let mut b = board();
         let src = crate::load::diag::Source::new("p.toml", "[guard]\nbehavior = \"guard_trigger\"\ntrigger = 3\n");
-        let profiles = Profiles::parse(&src).unwrap();
+        let profiles = crate::load::profiles::parse(&src).unwrap();
         assert_eq!(profile_text(b.unit(UnitId(1)), &profiles), "guard: trigger 3 (asleep)");
         use crate::rules::Command;
         b.execute(Command::EndPhase).unwrap();
@@ -644,7 +644,7 @@ mod tests {
             "p.toml",
             "[charger]\nbehavior = \"charger\"\n[brute]\nbehavior = \"charger\"\n",
         );
-        let profiles = Profiles::parse(&src).unwrap();
+        let profiles = crate::load::profiles::parse(&src).unwrap();
         let mut u = b.unit(UnitId(1)).clone();
         u.profile = Some("charger".into());
         assert_eq!(profile_text(&u, &profiles), "charger: always comes");

@@ -1,8 +1,6 @@
-//! Files the program writes and reads back: saves, replays, live reload, generated battlefields, balance charts.
+//! Files the program writes and reads back: saves, replays, live reload, generated
+//! battlefields (from `skirmish-data`), and balance charts.
 
 pub mod chart;
-pub mod files;
-pub mod generate;
-pub mod reload;
-pub mod replay;
-pub mod save;
+pub mod project;
+pub use skirmish_data::io::{files, generate, reload, replay, save};

@@ -80,7 +80,7 @@ pub fn set_param(profiles: &Profiles, profile: &str, key: &str, value: i64) -> R
         }
     }
     text.push_str(&format!("{} = {value}\n", toml_key(key)));
-    let parsed = Profiles::parse(&Source::new(format!("--set {profile}.{key}={value}"), text))
+    let parsed = crate::load::profiles::parse(&Source::new(format!("--set {profile}.{key}={value}"), text))
         .map_err(|e| e.0.iter().map(|d| d.message.clone()).collect::<Vec<_>>().join("; "))?;
     let mut out = profiles.clone();
     for q in &mut out.list {

@@ -1,8 +1,6 @@
-//! Drivers that play battles through the rules core: the player's phase machine (which
-//! the game draws), whole headless battles (`simulate`) and balance runs (`batch`).
+//! Drivers that play battles through the rules core: the phase machine, whole headless
+//! battles and replays (from `skirmish-core`), AI expectation runs and balance runs.
 
 pub mod aitest;
 pub mod batch;
-pub mod phase;
-pub mod replay;
-pub mod simulate;
+pub use skirmish_core::play::{phase, replay, simulate};

@@ -1,0 +1,130 @@
+//! Danger zones: every cell some enemy could attack next turn, and for one enemy its own
+//! reach plus the shape of its profile (sight diamond, trigger ring, leash area).
+
+use crate::model::profiles::{Behavior, Profiles};
+use crate::rules::battle::{Battle, UnitId};
+use crate::search::grid::Pos;
+
+/// The area of a profile's rule, drawn as an outline by the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Shape {
+    /// A charger has no area: it always comes.
+    None,
+    /// Approaches only targets within this Manhattan radius of itself.
+    Sight {
+        /// Radius.
+        radius: u32,
+    },
+    /// A guard: wakes when a player unit comes within `radius`; `fired` once it has.
+    Trigger {
+        /// Radius.
+        radius: u32,
+        /// True once woken (for the rest of the battle).
+        fired: bool,
+    },
+    /// Never enters cells at distance `>= radius` from `pivot`.
+    Leash {
+        /// Centre.
+        pivot: Pos,
+        /// Forbidden distance.
+        radius: u32,
+    },
+    /// Keeps `range` from its target while the target is within `sight`.
+    Ring {
+        /// Sight radius.
+        sight: u32,
+        /// Preferred distance.
+        range: u32,
+    },
+}
+
+/// One enemy's reach next turn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EnemyZone {
+    /// The enemy.
+    pub unit: UnitId,
+    /// Cells it can end its move on.
+    pub moves: Vec<Pos>,
+    /// Cells it could attack from any of those.
+    pub attacks: Vec<Pos>,
+    /// Its profile's area.
+    pub shape: Shape,
+}
+
+/// Reach and profile shape of enemy `id`.
+pub fn enemy_zone(b: &Battle, profiles: &Profiles, id: UnitId) -> EnemyZone {
+    let u = b.unit(id);
+    let (moves, shape) = enemy_moves(b, profiles, id);
+    let (w, h) = (b.map().width, b.map().height);
+    let hit = attack_cells(&moves, u.stats.range_min, u.stats.range_max, w, h);
+    let attacks = cells_of(&hit, w);
+    EnemyZone {
+        unit: id,
+        moves,
+        attacks,
+        shape,
+    }
+}
+
+/// The cells enemy `id` can end its move on next turn, and its profile's shape.
+pub fn enemy_moves(b: &Battle, profiles: &Profiles, id: UnitId) -> (Vec<Pos>, Shape) {
+    let u = b.unit(id);
+    let behavior = u.profile.as_deref().and_then(|p| profiles.get(p)).map(|p| p.behavior);
+    let leash = crate::ai::pivot::leash(behavior, u);
+    let shape = match (behavior, leash) {
+        (Some(Behavior::Proximity { sight }), _) => Shape::Sight { radius: sight },
+        (Some(Behavior::GuardTrigger { trigger }), _) => Shape::Trigger {
+            radius: trigger,
+            fired: u.triggered,
+        },
+        (_, Some(l)) => Shape::Leash {
+            pivot: l.pivot,
+            radius: l.radius,
+        },
+        (Some(Behavior::KeepRange { sight, range }), _) => Shape::Ring { sight, range },
+        _ => Shape::None,
+    };
+    let moves: Vec<Pos> = b.with_reach(id, leash, |r| r.cells().map(|(p, _)| p).collect());
+    (moves, shape)
+}
+
+/// Every cell any living enemy could attack next turn, as a row-major grid of the map's size.
+pub fn danger_map(b: &Battle, profiles: &Profiles) -> Vec<bool> {
+    let (w, h) = (b.map().width, b.map().height);
+    let mut hit = vec![false; w * h];
+    for id in b.living(crate::search::grid::Team::Enemy) {
+        let z = enemy_zone(b, profiles, id);
+        for p in z.attacks {
+            hit[p.y as usize * w + p.x as usize] = true;
+        }
+    }
+    hit
+}
+
+/// Every cell within attack distance `lo..=hi` (Manhattan) of some cell of `from`, as a
+/// row-major `w` × `h` grid.
+pub fn attack_cells(from: &[Pos], lo: u32, hi: u32, w: usize, h: usize) -> Vec<bool> {
+    let mut hit = vec![false; w * h];
+    let hi = hi as i32;
+    for &c in from {
+        for dy in -hi..=hi {
+            let rest = hi - dy.abs();
+            for dx in -rest..=rest {
+                let d = (dx.abs() + dy.abs()) as u32;
+                let p = Pos::new(c.x + dx, c.y + dy);
+                if d >= lo && p.x >= 0 && p.y >= 0 && (p.x as usize) < w && (p.y as usize) < h {
+                    hit[p.y as usize * w + p.x as usize] = true;
+                }
+            }
+        }
+    }
+    hit
+}
+
+fn cells_of(hit: &[bool], w: usize) -> Vec<Pos> {
+    hit.iter()
+        .enumerate()
+        .filter(|(_, b)| **b)
+        .map(|(i, _)| Pos::new((i % w) as i32, (i / w) as i32))
+        .collect()
+}

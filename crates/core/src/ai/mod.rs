@@ -1,0 +1,600 @@
+//! Enemy decisions. [`decide`] reads the battle and answers with a [`Decision`] — target,
+//! destination, path, attack and a one-line reason a level designer can read — and the
+//! commands that carry it out; the rules core acts ([`act`]). One file per behaviour:
+//! `charger`, `proximity`, `guard`, `pivot`, `archer`; `player` is the built-in player policy.
+
+mod archer;
+mod charger;
+pub mod danger;
+mod guard;
+pub mod pivot;
+pub mod player;
+mod proximity;
+
+use crate::model::profiles::{Behavior, Profiles};
+use crate::model::terrain::Cost;
+use crate::rules::combat;
+use crate::rules::{Battle, Command, Event, RuleError, UnitId};
+use crate::search::grid::{Path, Pos, Team};
+use crate::search::potential::{MAX_NEAREST_TARGETS, UNREACHABLE};
+use crate::search::range::{Leash, Reach};
+
+/// What one unit decided on its turn.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Decision {
+    /// The unit.
+    pub unit: UnitId,
+    /// Its side.
+    pub team: Team,
+    /// Its profile name (`"player"` for units driven by the built-in player policy).
+    pub profile: String,
+    /// The unit it went for, if any.
+    pub target: Option<UnitId>,
+    /// Where it stood.
+    pub from: Pos,
+    /// Where it ends.
+    pub to: Pos,
+    /// Its path (empty when staying).
+    pub path: Path,
+    /// Movement points spent.
+    pub cost: Cost,
+    /// Whether its condition to act held: always for charger and pivot; within sight for
+    /// proximity and keep_range; the guard's battle-long trigger.
+    pub triggered: bool,
+    /// A guard that wakes now, and the player unit that woke it.
+    pub wakes: Option<UnitId>,
+    /// Why, in one line.
+    pub reason: String,
+    /// The unit it attacks from `to`, if any.
+    pub attack: Option<UnitId>,
+}
+
+impl Decision {
+    /// The commands that carry the decision out: wake (a guard), move (unless it stays),
+    /// then attack or wait.
+    pub fn commands(&self) -> Vec<Command> {
+        let mut c = Vec::with_capacity(3);
+        if let Some(by) = self.wakes {
+            c.push(Command::Wake { unit: self.unit, by });
+        }
+        if !self.path.is_empty() {
+            c.push(Command::Move {
+                unit: self.unit,
+                path: self.path.clone(),
+            });
+        }
+        c.push(match self.attack {
+            Some(target) => Command::Attack {
+                unit: self.unit,
+                target,
+            },
+            None => Command::Wait { unit: self.unit },
+        });
+        c
+    }
+
+    #[cfg(feature = "serde")]
+    /// The decision as the JSON of `skirmish ai` and `simulate`, with unit names and the
+    /// blows its attack dealt (`events` are the ones its commands produced).
+    pub fn to_json(&self, b: &Battle, events: &[Event]) -> serde_json::Value {
+        let strikes = events
+            .iter()
+            .filter_map(|e| match e {
+                Event::Struck {
+                    attacker,
+                    defender,
+                    damage,
+                    hp_left,
+                    counter,
+                    ..
+                } => Some(StrikeJson {
+                    attacker: b.name(*attacker),
+                    defender: b.name(*defender),
+                    damage: *damage,
+                    hp_left: *hp_left,
+                    defeated: *hp_left == 0,
+                    counter: *counter,
+                }),
+                _ => None,
+            })
+            .collect();
+        let j = DecisionJson {
+            unit: b.name(self.unit),
+            team: self.team,
+            profile: &self.profile,
+            target: self.target.map(|t| b.name(t)),
+            from: self.from,
+            to: self.to,
+            path: self.path.digits(),
+            cost: self.cost,
+            triggered: self.triggered,
+            reason: &self.reason,
+            attack: self.attack.map(|t| b.name(t)),
+            strikes,
+        };
+        serde_json::to_value(j).unwrap_or_default()
+    }
+}
+
+/// The JSON layout of a decision (key order as users have always seen it).
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize)]
+struct DecisionJson<'a> {
+    unit: &'a str,
+    team: Team,
+    profile: &'a str,
+    target: Option<&'a str>,
+    from: Pos,
+    to: Pos,
+    path: String,
+    cost: Cost,
+    triggered: bool,
+    reason: &'a str,
+    attack: Option<&'a str>,
+    strikes: Vec<StrikeJson<'a>>,
+}
+
+/// One blow in a decision's JSON.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize)]
+struct StrikeJson<'a> {
+    attacker: &'a str,
+    defender: &'a str,
+    damage: i32,
+    hp_left: i32,
+    defeated: bool,
+    counter: bool,
+}
+
+/// The target a behaviour sees.
+pub(crate) struct Target {
+    id: UnitId,
+    pos: Pos,
+    name: String,
+    dist: u32,
+}
+
+/// How the unit picks among the cells it can reach.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Goal {
+    /// It stays where it is.
+    Stay,
+    /// The reachable cell with the lowest travel cost to the target.
+    Approach,
+    /// A reachable cell at exactly this distance from the target, else the nearest to it.
+    Ring(u32),
+}
+
+/// What a behaviour wants before any cell is picked.
+pub(crate) struct Plan {
+    goal: Goal,
+    triggered: bool,
+    why: String,
+    leash: Option<Leash>,
+    wakes: Option<UnitId>,
+}
+
+impl Plan {
+    fn stay(why: String) -> Plan {
+        Plan {
+            goal: Goal::Stay,
+            triggered: false,
+            why,
+            leash: None,
+            wakes: None,
+        }
+    }
+
+    fn act(goal: Goal, why: String) -> Plan {
+        Plan {
+            goal,
+            triggered: true,
+            why,
+            leash: None,
+            wakes: None,
+        }
+    }
+}
+
+/// How travel costs to several possible targets are found. Both give exactly the same
+/// decisions; [`Method::Auto`] is the one the game uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Method {
+    /// The one the game, `simulate` and `batch` use: [`Method::Nearest`], which since its
+    /// search runs only as far as the questions need beats one map per target at every
+    /// army size measured (`benches/ai.rs`). Every method decides the same.
+    #[default]
+    Auto,
+    /// One search from all targets at once ([`crate::search::potential::NearestMap`]): the
+    /// nearest target and its travel cost for every cell, exact travel to another target
+    /// only where a decision needs it.
+    Nearest,
+    /// A full potential map per target (the first method; kept for comparison and benches).
+    FullMaps,
+}
+
+impl Method {
+    /// The method that actually runs.
+    fn resolved(self) -> Method {
+        match self {
+            Method::Auto => Method::Nearest,
+            m => m,
+        }
+    }
+}
+
+/// The target: the living unit of the other side with the lowest travel cost from the
+/// mover's cell; ties go to the nearer by Manhattan distance, then to the earlier in the
+/// scenario. Returns the target and its travel cost (`None` when no path leads to it).
+pub fn choose_target(b: &Battle, id: UnitId) -> Option<(UnitId, Option<Cost>)> {
+    choose_target_with(b, id, Method::default())
+}
+
+/// [`choose_target`] by either method.
+pub fn choose_target_with(b: &Battle, id: UnitId, method: Method) -> Option<(UnitId, Option<Cost>)> {
+    let me = b.unit(id);
+    let targets: Vec<UnitId> = b.living(me.team.other()).collect();
+    // With one target the nearest map is its potential map: build the cheaper one.
+    let method = method.resolved();
+    if method == Method::FullMaps || targets.len() > MAX_NEAREST_TARGETS || targets.len() == 1 {
+        return choose_target_full(b, id);
+    }
+    let cells: Vec<Pos> = targets.iter().map(|&t| b.unit(t).pos).collect();
+    let (d, bits) = b.nearest_travel(&cells, me.class, me.pos);
+    // Every target at the nearest travel cost is in `bits`; when none can be reached, all tie.
+    let tied = |k: usize| d == UNREACHABLE || bits & (1 << k) != 0;
+    targets
+        .iter()
+        .enumerate()
+        .filter(|&(k, _)| tied(k))
+        .min_by_key(|&(k, t)| (me.pos.manhattan(cells[k]), t.0))
+        .map(|(_, &t)| (t, (d != UNREACHABLE).then_some(d)))
+}
+
+/// The first method: one full potential map per target.
+fn choose_target_full(b: &Battle, id: UnitId) -> Option<(UnitId, Option<Cost>)> {
+    let me = b.unit(id);
+    // Ordered by (travel cost, Manhattan distance, scenario order).
+    type Key = (Cost, u32, usize);
+    let mut best: Option<(Key, UnitId, Option<Cost>)> = None;
+    for t in b.living(me.team.other()) {
+        let tp = b.unit(t).pos;
+        let travel = b.travel(tp, me.class, me.pos);
+        let key = (travel.unwrap_or(UNREACHABLE), me.pos.manhattan(tp), t.0);
+        if best.as_ref().is_none_or(|(k, _, _)| key < *k) {
+            best = Some((key, t, travel));
+        }
+    }
+    best.map(|(_, t, travel)| (t, travel))
+}
+
+/// Decides for enemy `id` as its profile says. Reads the battle only.
+pub fn decide(b: &Battle, profiles: &Profiles, id: UnitId) -> Decision {
+    decide_with(b, profiles, id, Method::default())
+}
+
+/// [`decide`] by either method of finding travel costs (the decision is the same).
+pub fn decide_with(b: &Battle, profiles: &Profiles, id: UnitId, method: Method) -> Decision {
+    let profile_name = b.unit(id).profile.clone().unwrap_or_default();
+    let behavior = profiles.get(&profile_name).map(|p| p.behavior);
+    decide_as_with(b, id, behavior, profile_name, method)
+}
+
+/// Decides for `id` with an explicit behaviour (`None`: unknown profile, stays); `label`
+/// is reported as the profile. The built-in player policy falls back to a charger labelled `player`.
+pub fn decide_as(b: &Battle, id: UnitId, behavior: Option<Behavior>, label: String) -> Decision {
+    decide_as_with(b, id, behavior, label, Method::default())
+}
+
+fn decide_as_with(b: &Battle, id: UnitId, behavior: Option<Behavior>, label: String, method: Method) -> Decision {
+    let me = b.unit(id);
+    let target = choose_target_with(b, id, method).map(|(t, _)| Target {
+        id: t,
+        pos: b.unit(t).pos,
+        name: b.name(t).to_string(),
+        dist: me.pos.manhattan(b.unit(t).pos),
+    });
+    let plan = match (behavior, &target) {
+        (None, _) => Plan::stay(format!("unknown profile {label:?}: stays")),
+        (Some(_), None) => Plan::stay("no living player unit: stays".into()),
+        (Some(beh), Some(t)) => match beh {
+            Behavior::Charger => charger::plan(),
+            Behavior::Proximity { sight } => proximity::plan(t, sight),
+            Behavior::GuardTrigger { trigger } => guard::plan(b, id, trigger),
+            Behavior::PivotLeash { leash } => pivot::plan(me, leash),
+            Behavior::KeepRange { sight, range } => archer::plan(t, sight, range),
+        },
+    };
+    let (to, cost, path, how) = match (&plan.goal, &target) {
+        (Goal::Stay, _) | (_, None) => (me.pos, 0, Path::default(), String::new()),
+        (goal, Some(t)) => choose_cell(b, id, *goal, t, plan.leash, method),
+    };
+    let targets = combat::targets_from(b, id, to);
+    let preferred = target.as_ref().map(|t| t.id).filter(|t| targets.contains(t));
+    let attack = preferred.or_else(|| targets.iter().copied().min_by_key(|&v| (b.unit(v).hp, v.0)));
+    Decision {
+        unit: id,
+        team: me.team,
+        profile: label,
+        target: target.as_ref().map(|t| t.id),
+        from: me.pos,
+        to,
+        path,
+        cost,
+        triggered: plan.triggered,
+        wakes: plan.wakes,
+        reason: format!("{}{how}", plan.why),
+        attack,
+    }
+}
+
+/// How a goal ranks a reachable cell: lowest first. `gap` is the distance from the ring
+/// for keep_range (0 elsewhere), then the travel cost to the target, the walk's cost, and
+/// reading order. One key serves both stages of keep_range: a cell on the ring (gap 0)
+/// always beats one off it.
+pub type CellKey = (u32, Cost, Cost, i32, i32);
+
+/// The key of cell `p`, reached for `walk`, from which the target at `tp` costs `travel`.
+pub fn cell_key(goal: Goal, p: Pos, walk: Cost, travel: Option<Cost>, tp: Pos) -> CellKey {
+    let gap = match goal {
+        Goal::Ring(range) => p.manhattan(tp).abs_diff(range),
+        Goal::Approach | Goal::Stay => 0,
+    };
+    (gap, travel.unwrap_or(UNREACHABLE), walk, p.y, p.x)
+}
+
+/// The cell a goal picks among the reachable ones, with its cost, path and the reason.
+/// Ties: lower travel cost, then the cheaper walk, then reading order.
+fn choose_cell(
+    b: &Battle,
+    id: UnitId,
+    goal: Goal,
+    t: &Target,
+    leash: Option<Leash>,
+    method: Method,
+) -> (Pos, Cost, Path, String) {
+    let me = b.unit(id);
+    let targets: Vec<UnitId> = b.living(me.team.other()).collect();
+    let k = targets.iter().position(|&u| u == t.id);
+    match (method.resolved(), k) {
+        (Method::Nearest, Some(k)) if (2..=MAX_NEAREST_TARGETS).contains(&targets.len()) => {
+            let cells: Vec<Pos> = targets.iter().map(|&u| b.unit(u).pos).collect();
+            b.with_reach_and_nearest(id, leash, &cells, |reach, near| {
+                pick_cell(reach, me.pos, goal, t, &|p| near.bound_to(k, p), &|p| {
+                    near.travel_to(k, p)
+                })
+            })
+        }
+        _ => b.with_reach_and_potential(id, leash, t.pos, |reach, pot| {
+            let travel = |p: Pos| pot.get(p).unwrap_or(UNREACHABLE);
+            pick_cell(reach, me.pos, goal, t, &|p| (travel(p), true), &travel)
+        }),
+    }
+}
+
+/// The cell `goal` picks in `reach` by [`cell_key`], `travel` giving the travel cost to the
+/// target (`UNREACHABLE` when there is no path) and `bound` a lower bound of it that costs
+/// less, with whether that bound is exact.
+///
+/// Branch and bound: every cell is ranked by its key with the bound; the exact travel cost is
+/// asked only of a cell whose bound could still beat the best exact key found. Keys of two
+/// cells always differ (the key ends with the cell), so the cell picked is the one with the
+/// lowest exact key, as if every cell had been asked.
+fn pick_cell(
+    reach: &Reach<'_>,
+    me: Pos,
+    goal: Goal,
+    t: &Target,
+    bound: &dyn Fn(Pos) -> (Cost, bool),
+    travel: &dyn Fn(Pos) -> Cost,
+) -> (Pos, Cost, Path, String) {
+    let tp = t.pos;
+    let known = |d: Cost| Some(d).filter(|&d| d != UNREACHABLE);
+    let mut best: Option<(CellKey, Pos, Cost)> = None;
+    let mut open: Vec<(CellKey, Pos, Cost)> = Vec::new();
+    for (p, c) in reach.cells() {
+        let (d, exact) = bound(p);
+        let key = cell_key(goal, p, c, known(d), tp);
+        if !exact {
+            open.push((key, p, c));
+        } else if best.is_none_or(|(b, _, _)| key < b) {
+            best = Some((key, p, c));
+        }
+    }
+    open.sort_unstable_by_key(|&(key, _, _)| key);
+    for (low, p, c) in open {
+        if best.is_some_and(|(b, _, _)| low > b) {
+            break;
+        }
+        let key = cell_key(goal, p, c, known(travel(p)), tp);
+        if best.is_none_or(|(b, _, _)| key < b) {
+            best = Some((key, p, c));
+        }
+    }
+    let (p, c) = best.map_or((me, 0), |(_, p, c)| (p, c));
+    let known = |p: Pos| known(travel(p));
+    let how = match goal {
+        Goal::Ring(range) if p.manhattan(tp) == range => format!("keeps range {range} from {}", t.name),
+        Goal::Ring(range) => format!(
+            "no reachable cell at range {range} from {}: nearest to the ring at distance {}",
+            t.name,
+            p.manhattan(tp)
+        ),
+        _ => match (known(me), known(p)) {
+            (_, None) => format!("no path to {} over this terrain: stays", t.name),
+            (Some(a), Some(z)) if p == me => {
+                format!("already as close to {} as it can get (travel {a} → {z})", t.name)
+            }
+            (a, Some(z)) => format!(
+                "closest reachable cell to {} by travel cost ({} → {z})",
+                t.name,
+                a.map_or("∞".to_string(), |a| a.to_string())
+            ),
+        },
+    };
+    (p, c, reach.path(p).unwrap_or_default(), how)
+}
+
+/// One target candidate as `--explain` shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Candidate {
+    /// The candidate's name.
+    pub unit: String,
+    /// Its cell.
+    pub at: Pos,
+    /// Travel cost from the mover to it (`None`: no path over this terrain).
+    pub travel: Option<Cost>,
+    /// Manhattan distance (the first tie-break).
+    pub distance: u32,
+    /// True for the chosen target.
+    pub chosen: bool,
+}
+
+/// One reachable cell and the numbers its behaviour ranked it by.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct CellScore {
+    /// The cell.
+    pub at: Pos,
+    /// Movement points to walk there.
+    pub walk: Cost,
+    /// Travel cost from there to the target.
+    pub travel: Option<Cost>,
+    /// keep_range: distance from the ring (0 = on it).
+    pub ring_gap: Option<u32>,
+    /// Its rank among the reachable cells (0 = chosen).
+    pub rank: usize,
+}
+
+/// Why a unit decides as it does: the candidates, the goal, and every reachable cell's score.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Explanation {
+    /// The decision itself (what `decide` returns).
+    pub decision: Decision,
+    /// The target candidates in the order of the tie-breaks.
+    pub candidates: Vec<Candidate>,
+    /// What the behaviour wanted.
+    pub goal: Goal,
+    /// The area the unit may not leave, if any.
+    pub leash: Option<Leash>,
+    /// Every reachable cell, best first (empty when the unit stays without looking).
+    pub cells: Vec<CellScore>,
+}
+
+/// Explains the decision of enemy `id` (or of a player unit under `behavior`): the numbers
+/// behind [`decide`], computed by the same functions.
+pub fn explain(b: &Battle, profiles: &Profiles, id: UnitId) -> Explanation {
+    let decision = decide(b, profiles, id);
+    let me = b.unit(id);
+    let mut candidates: Vec<(Cost, u32, usize, Candidate)> = b
+        .living(me.team.other())
+        .map(|t| {
+            let u = b.unit(t);
+            let travel = b.travel(u.pos, me.class, me.pos);
+            let distance = me.pos.manhattan(u.pos);
+            let c = Candidate {
+                unit: u.name.clone(),
+                at: u.pos,
+                travel,
+                distance,
+                chosen: decision.target == Some(t),
+            };
+            (travel.unwrap_or(UNREACHABLE), distance, t.0, c)
+        })
+        .collect();
+    candidates.sort_by_key(|(t, d, k, _)| (*t, *d, *k));
+    let behavior = me.profile.as_deref().and_then(|p| profiles.get(p)).map(|p| p.behavior);
+    let leash = pivot::leash(behavior, me);
+    let goal = match behavior {
+        _ if !decision.triggered => Goal::Stay,
+        Some(Behavior::KeepRange { range, .. }) => Goal::Ring(range),
+        Some(_) => Goal::Approach,
+        None => Goal::Stay,
+    };
+    let mut cells = Vec::new();
+    if let (Some(t), true) = (decision.target, goal != Goal::Stay) {
+        let tp = b.unit(t).pos;
+        b.with_reach_and_potential(id, leash, tp, |reach, pot| {
+            let mut scored: Vec<(CellKey, CellScore)> = reach
+                .cells()
+                .map(|(p, walk)| {
+                    let travel = pot.get(p);
+                    let ring_gap = match goal {
+                        Goal::Ring(range) => Some(p.manhattan(tp).abs_diff(range)),
+                        _ => None,
+                    };
+                    let score = CellScore {
+                        at: p,
+                        walk,
+                        travel,
+                        ring_gap,
+                        rank: 0,
+                    };
+                    (cell_key(goal, p, walk, travel, tp), score)
+                })
+                .collect();
+            scored.sort_by_key(|(k, _)| *k);
+            cells = scored
+                .into_iter()
+                .enumerate()
+                .map(|(rank, (_, c))| CellScore { rank, ..c })
+                .collect();
+        });
+    }
+    Explanation {
+        decision,
+        candidates: candidates.into_iter().map(|(_, _, _, c)| c).collect(),
+        goal,
+        leash,
+        cells,
+    }
+}
+
+/// One unit's turn as it happened: its decision and the events of its commands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Turn {
+    /// What it decided.
+    pub decision: Decision,
+    /// What its commands did.
+    pub events: Vec<Event>,
+}
+
+/// Carries out a decision through the rules core. A refused command is returned as an
+/// error; the commands before it stay done.
+pub fn act(b: &mut Battle, decision: Decision) -> Result<Turn, RuleError> {
+    let mut events = Vec::new();
+    for c in decision.commands() {
+        events.extend(b.execute(c)?);
+    }
+    Ok(Turn { decision, events })
+}
+
+/// The enemy phase, from its start to the next player phase: every living enemy, in acting
+/// order, decides on the board as the previous one left it, and acts; then the phase ends.
+/// Stops once the battle is decided. The battle must be in the enemy's phase.
+pub fn enemy_phase(b: &mut Battle, profiles: &Profiles) -> Result<(Vec<Turn>, Vec<Event>), RuleError> {
+    enemy_phase_with(b, profiles, Method::default())
+}
+
+/// [`enemy_phase`] by either method of finding travel costs (the turns are the same).
+pub fn enemy_phase_with(
+    b: &mut Battle,
+    profiles: &Profiles,
+    method: Method,
+) -> Result<(Vec<Turn>, Vec<Event>), RuleError> {
+    let enemies: Vec<UnitId> = b.living(Team::Enemy).collect();
+    let mut out = Vec::with_capacity(enemies.len());
+    for id in enemies {
+        if !b.unit(id).alive || b.ended().is_some() {
+            continue;
+        }
+        out.push(act(b, decide_with(b, profiles, id, method))?);
+    }
+    let end = if b.ended().is_none() {
+        b.execute(Command::EndPhase)?
+    } else {
+        Vec::new()
+    };
+    Ok((out, end))
+}

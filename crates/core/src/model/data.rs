@@ -1,0 +1,38 @@
+//! A data set: terrain kinds, AI profiles and unit kinds, as one value.
+
+use crate::model::profiles::Profiles;
+use crate::model::terrain::TerrainSet;
+use crate::model::units::{Kind, Kinds, Stats};
+use std::path::PathBuf;
+
+/// Terrain kinds and AI profiles, loaded together.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DataSet {
+    /// The folder they came from.
+    pub dir: PathBuf,
+    /// Terrain kinds and movement classes.
+    pub terrain: TerrainSet,
+    /// Enemy AI profiles.
+    pub profiles: Profiles,
+    /// Unit kinds (`units.toml`; a single built-in `soldier` when the file is absent).
+    pub kinds: Kinds,
+}
+
+/// The kinds used when a data folder has no `units.toml`.
+pub fn builtin_kinds() -> Kinds {
+    Kinds {
+        list: vec![Kind {
+            name: "soldier".into(),
+            sprite: "soldier".into(),
+            class: "foot".into(),
+            movement: 5,
+            stats: Stats {
+                hp: 20,
+                attack: 7,
+                defense: 2,
+                range_min: 1,
+                range_max: 1,
+            },
+        }],
+    }
+}

@@ -1,0 +1,83 @@
+//! Enemy AI profiles: a behaviour plus its numbers.
+
+/// Largest distance parameter accepted (sight, trigger, leash, range).
+pub const MAX_DISTANCE: i64 = 10_000;
+
+/// The algorithm of a profile, with its parameters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Behavior {
+    /// Always approaches its target.
+    Charger,
+    /// Approaches while its target is within `sight`, otherwise stays.
+    Proximity {
+        /// Manhattan distance.
+        sight: u32,
+    },
+    /// Stays until any player unit is within `trigger`, then chases for the rest of the battle.
+    GuardTrigger {
+        /// Manhattan distance that wakes it.
+        trigger: u32,
+    },
+    /// Never enters a cell at distance `>= leash` from its pivot; approaches inside that area.
+    PivotLeash {
+        /// Radius of the forbidden boundary.
+        leash: u32,
+    },
+    /// While the target is within `sight`, ends exactly `range` from it when it can.
+    KeepRange {
+        /// Manhattan distance.
+        sight: u32,
+        /// The wanted distance to the target.
+        range: u32,
+    },
+}
+
+impl Behavior {
+    /// The `behavior` string of the file.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Behavior::Charger => "charger",
+            Behavior::Proximity { .. } => "proximity",
+            Behavior::GuardTrigger { .. } => "guard_trigger",
+            Behavior::PivotLeash { .. } => "pivot_leash",
+            Behavior::KeepRange { .. } => "keep_range",
+        }
+    }
+}
+
+/// Every behaviour name and the parameters it takes.
+pub const BEHAVIORS: [(&str, &[&str]); 5] = [
+    ("charger", &[]),
+    ("proximity", &["sight"]),
+    ("guard_trigger", &["trigger"]),
+    ("pivot_leash", &["leash"]),
+    ("keep_range", &["sight", "range"]),
+];
+
+/// One named profile.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Profile {
+    /// The table name, e.g. `archer`.
+    pub name: String,
+    /// What it does.
+    pub behavior: Behavior,
+}
+
+/// All profiles of a data set, in file order.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Profiles {
+    /// The profiles.
+    pub list: Vec<Profile>,
+}
+
+impl Profiles {
+    /// The profile named `name`.
+    pub fn get(&self, name: &str) -> Option<&Profile> {
+        self.list.iter().find(|p| p.name == name)
+    }
+
+    /// Names, comma-separated, for messages.
+    pub fn names(&self) -> String {
+        self.list.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ")
+    }
+}

@@ -1,0 +1,130 @@
+//! Whole battles without a window, through the rules core: player units follow the built-in
+//! policy, enemies their profiles. The battle keeps the player's commands, so every
+//! simulated battle can be written as a replay.
+
+use crate::ai::{self, Turn};
+use crate::model::data::DataSet;
+use crate::model::profiles::Profiles;
+use crate::model::scenario::Scenario;
+use crate::rules::{Battle, Command, Ending, Event, RuleError, UnitId};
+use crate::search::grid::Team;
+#[cfg(feature = "serde")]
+use serde_json::{Value, json};
+
+/// One turn of a simulated battle.
+#[derive(Debug, Clone)]
+pub struct TurnReport {
+    /// Turn number from 1.
+    pub turn: u32,
+    /// Every unit that acted, both teams, in acting order.
+    pub decisions: Vec<Turn>,
+    /// Units that fell this turn.
+    pub defeated: Vec<UnitId>,
+    /// Every event of the turn, both sides, in order (phase changes included).
+    pub events: Vec<Event>,
+}
+
+/// A whole simulated battle.
+#[derive(Debug, Clone)]
+pub struct Report {
+    /// The scenario's name.
+    pub scenario: String,
+    /// The seed used.
+    pub seed: u64,
+    /// Every turn played.
+    pub turns: Vec<TurnReport>,
+    /// The battle as it ended (its record is the replay).
+    pub battle: Battle,
+}
+
+impl Report {
+    /// The winner and why, or `None` at the turn limit.
+    pub fn result(&self) -> Option<(Team, Ending)> {
+        self.battle.ended()
+    }
+
+    /// `"player"`, `"enemy"` or `"turn limit"`.
+    pub fn result_name(&self) -> &'static str {
+        self.result().map_or("turn limit", |(w, _)| w.name())
+    }
+
+    /// The contract's JSON: `{"turns": [{"turn", "decisions", "defeated"}], "result"}` plus
+    /// `scenario`, `seed` and `why`.
+    #[cfg(feature = "serde")]
+    pub fn to_json(&self) -> Value {
+        let b = &self.battle;
+        let turns: Vec<Value> = self
+            .turns
+            .iter()
+            .map(|t| {
+                json!({
+                    "turn": t.turn,
+                    "decisions": t.decisions.iter().map(|d| d.decision.to_json(b, &d.events)).collect::<Vec<_>>(),
+                    "defeated": t.defeated.iter().map(|&u| b.name(u)).collect::<Vec<_>>(),
+                })
+            })
+            .collect();
+        json!({
+            "scenario": self.scenario,
+            "seed": self.seed,
+            "turns": turns,
+            "result": self.result_name(),
+            "why": self.result().map(|(_, why)| why.describe(b)),
+        })
+    }
+}
+
+/// Plays up to `max_turns` turns of `scenario`.
+pub fn run(scenario: &Scenario, data: &DataSet, max_turns: u32, seed: u64) -> Result<Report, RuleError> {
+    let mut battle = Battle::new(scenario, data);
+    let turns = play(&mut battle, &data.profiles, max_turns, seed)?;
+    Ok(Report {
+        scenario: scenario.name.clone(),
+        seed,
+        turns,
+        battle,
+    })
+}
+
+/// Plays `b` from its current player phase until it is decided or `max_turns` turns have
+/// been played in all.
+pub fn play(b: &mut Battle, profiles: &Profiles, max_turns: u32, seed: u64) -> Result<Vec<TurnReport>, RuleError> {
+    let mut turns = Vec::new();
+    while b.ended().is_none() && b.turn() <= max_turns {
+        let turn = b.turn();
+        let mut decisions = Vec::new();
+        let mut events = Vec::new();
+        let players: Vec<UnitId> = b.ready(Team::Player).collect();
+        for id in players {
+            if !b.unit(id).alive || b.ended().is_some() {
+                continue;
+            }
+            let t = ai::act(b, ai::player::decide(b, id, seed))?;
+            events.extend(t.events.iter().cloned());
+            decisions.push(t);
+        }
+        if b.ended().is_none() {
+            events.extend(b.execute(Command::EndPhase)?);
+            let (enemies, end) = ai::enemy_phase(b, profiles)?;
+            events.extend(enemies.iter().flat_map(|t| t.events.iter().cloned()));
+            events.extend(end);
+            decisions.extend(enemies);
+        }
+        let mut defeated: Vec<UnitId> = decisions
+            .iter()
+            .flat_map(|d| &d.events)
+            .filter_map(|e| match e {
+                Event::Defeated { unit } => Some(*unit),
+                _ => None,
+            })
+            .collect();
+        defeated.sort();
+        turns.push(TurnReport {
+            turn,
+            decisions,
+            defeated,
+            events,
+        });
+    }
+    Ok(turns)
+}

@@ -1,0 +1,131 @@
+//! Events, endings and refusals in words and JSON, with the units' names: inside the engine
+//! units are ids; names appear only here, where text for people and tools is made.
+
+use crate::rules::battle::Battle;
+use crate::rules::command::RuleError;
+use crate::rules::event::{Ending, Event};
+use crate::rules::unit::UnitId;
+use crate::search::grid::Team;
+#[cfg(feature = "serde")]
+use serde_json::{Value, json};
+
+impl Ending {
+    /// The reason in words, e.g. "Kiny fell".
+    pub fn describe(&self, b: &Battle) -> String {
+        match self {
+            Ending::EnemiesDefeated => "every enemy was defeated".into(),
+            Ending::HeroFell(h) => format!("{} fell", b.name(*h)),
+            Ending::PlayersFell => "every player unit fell".into(),
+        }
+    }
+}
+
+impl Event {
+    #[cfg(feature = "serde")]
+    /// The event as JSON with unit names (`skirmish replay --json`).
+    pub fn to_json(&self, b: &Battle) -> Value {
+        let n = |id: &UnitId| b.name(*id);
+        match self {
+            Event::PhaseBegan { team, turn } => json!({"event": "phase_began", "team": team, "turn": turn}),
+            Event::GuardWoke { unit, by } => json!({"event": "guard_woke", "unit": n(unit), "by": n(by)}),
+            Event::Moved {
+                unit,
+                from,
+                to,
+                path,
+                cost,
+            } => json!({"event": "moved", "unit": n(unit), "from": from, "to": to,
+                        "path": path.digits(), "cost": cost}),
+            Event::Struck {
+                attacker,
+                defender,
+                damage,
+                hp_left,
+                counter,
+                ..
+            } => json!({"event": "struck", "attacker": n(attacker), "defender": n(defender),
+                        "damage": damage, "hp_left": hp_left, "defeated": *hp_left == 0, "counter": counter}),
+            Event::Defeated { unit } => json!({"event": "defeated", "unit": n(unit)}),
+            Event::Acted { unit } => json!({"event": "acted", "unit": n(unit)}),
+            Event::BattleEnded { winner, why } => {
+                json!({"event": "battle_ended", "winner": winner, "why": why.describe(b)})
+            }
+            Event::Reverted(e) => json!({"event": "reverted", "what": e.to_json(b)}),
+            Event::Restored(s) => json!({"event": "restored", "turn": s.turn, "active": s.active}),
+        }
+    }
+
+    /// One line for a log or a terminal, e.g. "Brute hits Kiny for 5: 15 hp left".
+    pub fn describe(&self, b: &Battle) -> String {
+        let n = |id: &UnitId| b.name(*id).to_string();
+        match self {
+            Event::PhaseBegan {
+                team: Team::Player,
+                turn,
+            } => format!("Turn {turn} — Player phase"),
+            Event::PhaseBegan {
+                team: Team::Enemy,
+                turn,
+            } => format!("Turn {turn} — Enemy phase"),
+            Event::GuardWoke { unit, by } => format!("{} wakes up: {} came too close", n(unit), n(by)),
+            Event::Moved { unit, to, path, .. } if path.is_empty() => format!("{} stays at {to}", n(unit)),
+            Event::Moved {
+                unit,
+                from,
+                to,
+                path,
+                cost,
+            } => {
+                format!("{} moves {from} → {to} (path {path}, cost {cost})", n(unit))
+            }
+            Event::Struck {
+                attacker,
+                defender,
+                damage,
+                hp_left,
+                counter,
+                ..
+            } => {
+                let verb = if *counter { "strikes back at" } else { "hits" };
+                let end = if *hp_left == 0 {
+                    "defeated!".to_string()
+                } else {
+                    format!("{hp_left} hp left")
+                };
+                format!("{} {verb} {} for {damage}: {end}", n(attacker), n(defender))
+            }
+            Event::Defeated { unit } => format!("{} falls", n(unit)),
+            Event::Acted { unit } => format!("{} is done", n(unit)),
+            Event::BattleEnded {
+                winner: Team::Player,
+                why,
+            } => format!("Victory on turn {}: {}", b.turn(), why.describe(b)),
+            Event::BattleEnded {
+                winner: Team::Enemy,
+                why,
+            } => format!("Defeat — {}", why.describe(b)),
+            Event::Reverted(e) => format!("undone: {}", e.describe(b)),
+            Event::Restored(s) => format!("restored turn {}", s.turn),
+        }
+    }
+}
+
+impl RuleError {
+    /// The refusal in words with the units' names (the `Display` form names ids only).
+    pub fn describe(&self, b: &Battle) -> String {
+        let n = |u: &UnitId| b.units().get(u.0).map_or(format!("unit #{}", u.0), |x| x.name.clone());
+        match self {
+            RuleError::NoUnit(u) => format!("no unit #{}", u.0),
+            RuleError::Defeated(u) => format!("{} has been defeated", n(u)),
+            RuleError::NotItsPhase(u) => format!("{} cannot act in the other side's phase", n(u)),
+            RuleError::AlreadyMoved(u) => format!("{} has already moved this phase", n(u)),
+            RuleError::AlreadyActed(u) => format!("{} has already acted this phase", n(u)),
+            RuleError::Unreachable { unit, to } => format!("{} cannot move to {to} along that path", n(unit)),
+            RuleError::OutOfRange { unit, target } => {
+                format!("{} cannot attack {} from where it stands", n(unit), n(target))
+            }
+            RuleError::CannotWake(u) => format!("{} cannot wake now", n(u)),
+            other => other.to_string(),
+        }
+    }
+}

@@ -1,0 +1,87 @@
+//! What happened in a battle, as events. `Battle::apply` (in `apply.rs`) is the only code
+//! that writes them into battle state. Events name units by [`UnitId`]; names appear only
+//! in `describe.rs`, where text and JSON are made for people and tools.
+
+use crate::model::terrain::Cost;
+use crate::rules::unit::{Snapshot, UnitId};
+use crate::search::grid::{Path, Pos, Team};
+
+/// Why a battle ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// No enemy stands.
+    EnemiesDefeated,
+    /// The hero (the first player unit of the scenario) fell.
+    HeroFell(UnitId),
+    /// Every player unit fell.
+    PlayersFell,
+}
+
+/// One thing that happened, in order. Applying the events of a command to the battle as it
+/// was before the command gives the battle after it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Event {
+    /// A side's phase began; every unit's moved and acted flags are cleared.
+    PhaseBegan {
+        /// The side.
+        team: Team,
+        /// The turn number.
+        turn: u32,
+    },
+    /// A guard woke up (it chases for the rest of the battle).
+    GuardWoke {
+        /// The guard.
+        unit: UnitId,
+        /// The player unit that came within its trigger.
+        by: UnitId,
+    },
+    /// A unit walked along a path.
+    Moved {
+        /// The mover.
+        unit: UnitId,
+        /// Its cell before.
+        from: Pos,
+        /// Its cell after.
+        to: Pos,
+        /// The steps, one per cell entered.
+        path: Path,
+        /// Movement points paid.
+        cost: Cost,
+    },
+    /// A blow.
+    Struck {
+        /// Who struck.
+        attacker: UnitId,
+        /// Who was hit.
+        defender: UnitId,
+        /// The blow's damage.
+        damage: i32,
+        /// The defender's hit points before.
+        hp_before: i32,
+        /// The defender's hit points after (never below 0).
+        hp_left: i32,
+        /// True for the defender's strike back.
+        counter: bool,
+    },
+    /// A unit fell and left the board.
+    Defeated {
+        /// The fallen unit.
+        unit: UnitId,
+    },
+    /// A unit finished its action for this phase.
+    Acted {
+        /// The unit.
+        unit: UnitId,
+    },
+    /// The battle is decided.
+    BattleEnded {
+        /// The winning side.
+        winner: Team,
+        /// Why.
+        why: Ending,
+    },
+    /// An earlier event taken back by undo.
+    Reverted(Box<Event>),
+    /// A saved state was put on the board (resume, reload).
+    Restored(Box<Snapshot>),
+}

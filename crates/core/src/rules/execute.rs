@@ -1,0 +1,239 @@
+//! [`Battle::execute`]: the one way in. A command is checked against the rules first (a
+//! refused command changes nothing and says why); an accepted one becomes events, each
+//! written by [`Battle::apply`] as it is produced.
+
+use crate::model::terrain::Cost;
+use crate::rules::battle::{Battle, Done};
+use crate::rules::combat;
+use crate::rules::command::{Command, RuleError};
+use crate::rules::event::Event;
+use crate::rules::unit::{Snapshot, UnitId};
+use crate::search::grid::{Path, Pos, Team};
+
+impl Battle {
+    /// Checks `cmd` against the rules and carries it out: the events, in order, each already
+    /// applied. A refused command changes nothing.
+    pub fn execute(&mut self, cmd: Command) -> Result<Vec<Event>, RuleError> {
+        if self.ended.is_some() && !matches!(cmd, Command::Undo | Command::Restore(_)) {
+            return Err(RuleError::BattleOver);
+        }
+        let mut out = Vec::new();
+        let actor = match &cmd {
+            Command::Move { unit, path } => {
+                let (to, cost) = self.check_move(*unit, path)?;
+                let from = self.unit(*unit).pos;
+                self.emit(
+                    &mut out,
+                    Event::Moved {
+                        unit: *unit,
+                        from,
+                        to,
+                        path: path.clone(),
+                        cost,
+                    },
+                );
+                Some(*unit)
+            }
+            Command::Attack { unit, target } => {
+                self.check_actor(*unit)?;
+                if !combat::can_attack(self, *unit, *target) {
+                    return Err(RuleError::OutOfRange {
+                        unit: *unit,
+                        target: *target,
+                    });
+                }
+                self.strike(&mut out, *unit, *target, false);
+                if self.unit(*target).alive && combat::can_attack(self, *target, *unit) {
+                    self.strike(&mut out, *target, *unit, true);
+                }
+                self.emit(&mut out, Event::Acted { unit: *unit });
+                self.decide_ending(&mut out);
+                Some(*unit)
+            }
+            Command::Wait { unit } => {
+                self.check_actor(*unit)?;
+                self.emit(&mut out, Event::Acted { unit: *unit });
+                Some(*unit)
+            }
+            Command::Wake { unit, by } => {
+                self.check_unit(*unit)?;
+                let foe = self
+                    .units
+                    .get(by.0)
+                    .filter(|b| b.alive && b.team != self.unit(*unit).team);
+                if self.unit(*unit).triggered || foe.is_none() {
+                    return Err(RuleError::CannotWake(*unit));
+                }
+                self.emit(&mut out, Event::GuardWoke { unit: *unit, by: *by });
+                Some(*unit)
+            }
+            Command::EndPhase => {
+                let (team, turn) = match self.active {
+                    Team::Player => (Team::Enemy, self.turn),
+                    Team::Enemy => (Team::Player, self.turn + 1),
+                };
+                if self.active == Team::Player {
+                    self.record.push(cmd.clone());
+                }
+                self.emit(&mut out, Event::PhaseBegan { team, turn });
+                return Ok(out);
+            }
+            Command::Undo => {
+                if !self.can_undo() {
+                    return Err(RuleError::NothingToUndo);
+                }
+                let unit = self.undo_unit();
+                while self.journal.last().is_some_and(|d| d.unit == unit) {
+                    let Some(done) = self.journal.pop() else { break };
+                    for e in done.events.iter().rev() {
+                        self.emit(&mut out, Event::Reverted(Box::new(e.clone())));
+                    }
+                    if self.record.last() == Some(&done.command) {
+                        self.record.pop();
+                    }
+                }
+                return Ok(out);
+            }
+            Command::Restore(s) => {
+                self.check_snapshot(s)?;
+                self.emit(&mut out, Event::Restored(s.clone()));
+                return Ok(out);
+            }
+        };
+        // Only the player's phase can be undone and replayed: the enemy's is recomputed.
+        if self.active == Team::Player {
+            self.record.push(cmd.clone());
+            self.journal.push(Done {
+                unit: actor,
+                command: cmd,
+                events: out.clone(),
+            });
+        }
+        Ok(out)
+    }
+
+    fn emit(&mut self, out: &mut Vec<Event>, e: Event) {
+        self.apply(&e);
+        out.push(e);
+    }
+
+    fn strike(&mut self, out: &mut Vec<Event>, att: UnitId, def: UnitId, counter: bool) {
+        let damage = combat::damage(self, att, def);
+        let hp_before = self.unit(def).hp;
+        let hp_left = (hp_before - damage).max(0);
+        self.emit(
+            out,
+            Event::Struck {
+                attacker: att,
+                defender: def,
+                damage,
+                hp_before,
+                hp_left,
+                counter,
+            },
+        );
+        if hp_left == 0 {
+            self.emit(out, Event::Defeated { unit: def });
+        }
+    }
+
+    fn decide_ending(&mut self, out: &mut Vec<Event>) {
+        if let Some((winner, why)) = self.outcome() {
+            self.emit(out, Event::BattleEnded { winner, why });
+        }
+    }
+
+    fn check_unit(&self, id: UnitId) -> Result<(), RuleError> {
+        let u = self.units.get(id.0).ok_or(RuleError::NoUnit(id))?;
+        if !u.alive {
+            return Err(RuleError::Defeated(id));
+        }
+        if u.team != self.active {
+            return Err(RuleError::NotItsPhase(id));
+        }
+        Ok(())
+    }
+
+    fn check_actor(&self, id: UnitId) -> Result<(), RuleError> {
+        self.check_unit(id)?;
+        if self.unit(id).acted {
+            return Err(RuleError::AlreadyActed(id));
+        }
+        Ok(())
+    }
+
+    /// A legal move right now: every step enters a cell its class can enter and no enemy
+    /// holds, the total fits its movement, and it ends on a free cell (or where it stands).
+    fn check_move(&self, id: UnitId, path: &Path) -> Result<(Pos, Cost), RuleError> {
+        self.check_actor(id)?;
+        let u = self.unit(id);
+        if u.moved {
+            return Err(RuleError::AlreadyMoved(id));
+        }
+        let refused = RuleError::Unreachable {
+            unit: id,
+            to: path.end(u.pos),
+        };
+        let layer = self.layer(u.class);
+        let mut at = u.pos;
+        let mut paid: Cost = 0;
+        for &d in &path.0 {
+            at = at.step(d);
+            let Some(c) = layer.cost(at) else {
+                return Err(refused);
+            };
+            if self.occ.at(at) == Some(u.team.other()) {
+                return Err(refused);
+            }
+            paid = paid.saturating_add(c);
+        }
+        if paid > u.movement || (at != u.pos && self.occ.at(at).is_some()) {
+            return Err(refused);
+        }
+        Ok((at, paid))
+    }
+
+    /// A snapshot fits when it has every unit, and every unit stands on the map on a cell its
+    /// class can enter, no two living units share a cell, and hit points are possible.
+    fn check_snapshot(&self, s: &Snapshot) -> Result<(), RuleError> {
+        if s.units.len() != self.units.len() {
+            return Err(RuleError::BadSnapshot(format!(
+                "{} units where the battle has {}",
+                s.units.len(),
+                self.units.len()
+            )));
+        }
+        if s.turn == 0 {
+            return Err(RuleError::BadSnapshot("turn 0: turns count from 1".into()));
+        }
+        let mut seen = std::collections::HashSet::new();
+        for (u, st) in self.units.iter().zip(&s.units) {
+            let name = &u.name;
+            if !self.map.contains(st.at) {
+                return Err(RuleError::BadSnapshot(format!(
+                    "unit {name:?} is off the map at {}",
+                    st.at
+                )));
+            }
+            if self.layer(u.class).cost(st.at).is_none() {
+                return Err(RuleError::BadSnapshot(format!(
+                    "unit {name:?} stands at {} where its class cannot enter",
+                    st.at
+                )));
+            }
+            if st.alive && !seen.insert(st.at) {
+                return Err(RuleError::BadSnapshot(format!(
+                    "unit {name:?} shares cell {} with another unit",
+                    st.at
+                )));
+            }
+            if st.hp < 0 || st.hp > u.stats.hp || (st.alive && st.hp == 0) || (!st.alive && st.hp != 0) {
+                return Err(RuleError::BadSnapshot(format!(
+                    "unit {name:?} has impossible hit points {}",
+                    st.hp
+                )));
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,102 @@
+//! Units and the state of a battle as plain values: ids, units, and the snapshot that
+//! saves keep and `Command::Restore` puts back.
+
+use crate::model::terrain::{ClassId, Cost};
+use crate::model::units::Stats;
+use crate::search::grid::{Pos, Team};
+
+/// Index of a unit in scenario order; stable for the whole battle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct UnitId(pub usize);
+
+/// A unit during a battle. Read it through [`Battle::unit`]; only events change it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unit {
+    /// Its name as written in the scenario: its identity in files, JSON and on the command line.
+    pub name: String,
+    /// Side.
+    pub team: Team,
+    /// Current cell.
+    pub pos: Pos,
+    /// Movement class.
+    pub class: ClassId,
+    /// Movement points per turn.
+    pub movement: Cost,
+    /// AI profile name (enemies).
+    pub profile: Option<String>,
+    /// Pivot-leash centre (its start cell unless the scenario says otherwise).
+    pub pivot: Pos,
+    /// A guard's trigger: once set it stays set for the rest of the battle.
+    pub triggered: bool,
+    /// False once defeated.
+    pub alive: bool,
+    /// Kind name (from `units.toml`).
+    pub kind: String,
+    /// Sprite name.
+    pub sprite: String,
+    /// Combat numbers.
+    pub stats: Stats,
+    /// Hit points left.
+    pub hp: i32,
+    /// True once it has moved in its side's current phase.
+    pub moved: bool,
+    /// True once it has acted (attacked or waited) in its side's current phase.
+    pub acted: bool,
+}
+
+impl Unit {
+    /// A unit with default soldier stats (tests and generators fill in the rest).
+    pub fn new(name: impl Into<String>, team: Team, pos: Pos, class: ClassId, movement: Cost) -> Unit {
+        let stats = crate::model::data::builtin_kinds().list[0].stats;
+        Unit {
+            name: name.into(),
+            team,
+            pos,
+            class,
+            movement,
+            profile: None,
+            pivot: pos,
+            triggered: false,
+            alive: true,
+            kind: "soldier".into(),
+            sprite: if team == Team::Player {
+                "hero".into()
+            } else {
+                "soldier".into()
+            },
+            stats,
+            hp: stats.hp,
+            moved: false,
+            acted: false,
+        }
+    }
+}
+
+/// The changing part of one unit, as saves and restores see it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UnitState {
+    /// Cell.
+    pub at: Pos,
+    /// Hit points left.
+    pub hp: i32,
+    /// Still on the board.
+    pub alive: bool,
+    /// Has moved in its side's current phase.
+    pub moved: bool,
+    /// Has acted in its side's current phase.
+    pub acted: bool,
+    /// A guard's trigger has fired.
+    pub triggered: bool,
+}
+
+/// Everything that changes during a battle, in one value: what a save keeps and
+/// [`Command::Restore`] puts back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Snapshot {
+    /// Turn number, from 1.
+    pub turn: u32,
+    /// The side whose phase it is.
+    pub active: Team,
+    /// Every unit, in scenario order.
+    pub units: Vec<UnitState>,
+}

@@ -1,0 +1,7 @@
+//! Files the program writes and reads back: saves, replays, live reload, generated battlefields.
+
+pub mod files;
+pub mod generate;
+pub mod reload;
+pub mod replay;
+pub mod save;

@@ -1,0 +1,107 @@
+//! Live reload: notice when data files or the scenario change on disk, and apply a valid
+//! edit to the battle in progress without losing anything; an invalid edit changes nothing
+//! and comes back as located errors for the game to show.
+
+use crate::load::data::DataSet;
+use crate::load::diag::{Diagnostic, Diagnostics, display_path};
+use crate::load::scenario::Scenario;
+use skirmish_core::play::phase::Session;
+use skirmish_core::rules::{Battle, Command};
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+/// Polls a set of files for changes (modification time and length).
+#[derive(Debug, Clone)]
+pub struct Watch {
+    files: Vec<(PathBuf, Option<(SystemTime, u64)>)>,
+}
+
+fn stamp(p: &Path) -> Option<(SystemTime, u64)> {
+    let m = std::fs::metadata(p).ok()?;
+    Some((m.modified().ok()?, m.len()))
+}
+
+impl Watch {
+    /// Watches `data_dir/*.toml`, the scenario and its map.
+    pub fn new(data_dir: &Path, scenario: &Path, map: &Path) -> Watch {
+        let mut files: Vec<PathBuf> = ["terrain.toml", "profiles.toml", "units.toml"]
+            .iter()
+            .map(|f| data_dir.join(f))
+            .collect();
+        files.push(scenario.to_path_buf());
+        files.push(map.to_path_buf());
+        Watch {
+            files: files.into_iter().map(|f| (f.clone(), stamp(&f))).collect(),
+        }
+    }
+
+    /// True when any watched file changed since the last call (or since creation).
+    pub fn changed(&mut self) -> bool {
+        let mut any = false;
+        for (path, last) in &mut self.files {
+            let now = stamp(path);
+            if now != *last {
+                *last = now;
+                any = true;
+            }
+        }
+        any
+    }
+}
+
+/// What a successful reload loaded (the game keeps them for restarts).
+#[derive(Debug, Clone)]
+pub struct Reloaded {
+    /// The data set now in force.
+    pub data: DataSet,
+    /// The scenario as it now reads.
+    pub scenario: Scenario,
+    /// A line for the player.
+    pub message: String,
+}
+
+/// Reloads the data folder and the scenario, and applies them to `session`: new profiles
+/// take effect from the next enemy decision, new terrain costs and unit stats at once.
+/// Positions, hit points (capped by a lowered maximum), acted flags, guard triggers and the
+/// turn are kept. On any error nothing changes.
+pub fn reload(session: &mut Session, scenario_path: &Path, data_dir: &Path) -> Result<Reloaded, Diagnostics> {
+    let data = crate::load::data::load(data_dir)?;
+    let scenario = crate::load::scenario::load(scenario_path, &data)?;
+    let b = session.battle();
+    let refuse = |message: String| -> Diagnostics { Diagnostic::whole_file(scenario_path, message).into() };
+    let (w, h) = (b.map().width, b.map().height);
+    if (scenario.map.width, scenario.map.height) != (w, h) {
+        return Err(refuse(format!(
+            "the map changed size ({w}x{h} to {}x{}): restart the battle (R) to use it",
+            scenario.map.width, scenario.map.height
+        )));
+    }
+    let units = b.units();
+    if scenario.units.len() != units.len() || scenario.units.iter().zip(units).any(|(s, u)| s.name != u.name) {
+        return Err(refuse(
+            "units were added, removed or renamed: restart the battle (R) to use them; other edits apply live".into(),
+        ));
+    }
+    // The same units with the new numbers, carrying the battle's state over through the
+    // core's Restore (hit points capped by a lowered maximum).
+    let mut snap = b.snapshot();
+    for (st, spec) in snap.units.iter_mut().zip(&scenario.units) {
+        st.hp = st.hp.min(spec.stats.hp);
+    }
+    let mut battle = Battle::new(&scenario, &data);
+    battle
+        .execute(Command::Restore(Box::new(snap)))
+        .map_err(|e| refuse(format!("the battle does not fit the edited files: {e}")))?;
+    battle.carry_history(b);
+    session.reloaded(battle, data.profiles.clone());
+    let message = format!(
+        "reloaded {} and {}",
+        display_path(data_dir),
+        display_path(scenario_path)
+    );
+    Ok(Reloaded {
+        data,
+        scenario,
+        message,
+    })
+}

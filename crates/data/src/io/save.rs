@@ -1,0 +1,157 @@
+//! Saving and resuming a battle: a versioned JSON file written atomically (temporary file
+//! and rename, so a crash mid-write leaves the previous save intact), refused with a clear
+//! message when it is from another version, damaged, or its scenario changed on disk.
+
+use crate::io::files::{parse_versioned_json, write_atomic};
+use crate::load::diag::{Diagnostic, Source};
+use crate::load::scenario::Scenario;
+use serde::{Deserialize, Serialize};
+use skirmish_core::play::phase::Session;
+use skirmish_core::rules::{Battle, Command, Snapshot, UnitState};
+use skirmish_core::search::grid::{Pos, Team};
+use std::path::Path;
+
+/// What a save file says it is.
+pub const FORMAT: &str = "skirmish-save";
+/// The save layout this version writes and reads.
+pub const VERSION: u32 = 1;
+
+/// One unit's state in a save.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SavedUnit {
+    /// Its name (must match the scenario's unit in the same place).
+    pub name: String,
+    /// Cell.
+    pub at: Pos,
+    /// Hit points left.
+    pub hp: i32,
+    /// Still on the board.
+    pub alive: bool,
+    /// Has acted this player phase.
+    pub acted: bool,
+    /// A guard's trigger has fired.
+    pub triggered: bool,
+}
+
+/// A battle in progress.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SaveFile {
+    /// Always [`FORMAT`].
+    pub format: String,
+    /// The layout version, [`VERSION`] when written by this build.
+    pub version: u32,
+    /// The scenario file, as it was given when the battle started.
+    pub scenario: String,
+    /// Hex fingerprint of the scenario and map texts.
+    pub fingerprint: String,
+    /// Turn number.
+    pub turn: u32,
+    /// Seed of the battle's random choices (kept for replays; the rules are deterministic).
+    pub seed: u64,
+    /// Every unit, in scenario order.
+    pub units: Vec<SavedUnit>,
+}
+
+/// Why a save could not be made or used.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SaveError(pub Diagnostic);
+
+impl std::fmt::Display for SaveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+fn at_file(path: &Path, message: String) -> SaveError {
+    SaveError(Diagnostic::whole_file(path, message))
+}
+
+/// The save of `session` right now. A move not yet confirmed is saved as not made; the
+/// enemy phase cannot be saved (its queue is half played).
+pub fn snapshot(session: &Session, scenario: &Scenario, seed: u64) -> Result<SaveFile, String> {
+    let b = session.settled_battle()?;
+    let snap = b.snapshot();
+    Ok(SaveFile {
+        format: FORMAT.into(),
+        version: VERSION,
+        scenario: scenario.path.clone(),
+        fingerprint: format!("{:016x}", scenario.fingerprint),
+        turn: snap.turn,
+        seed,
+        units: b
+            .units()
+            .iter()
+            .zip(&snap.units)
+            .map(|(u, s)| SavedUnit {
+                name: u.name.clone(),
+                at: s.at,
+                hp: s.hp,
+                alive: s.alive,
+                acted: s.acted,
+                triggered: s.triggered,
+            })
+            .collect(),
+    })
+}
+
+/// Writes a save atomically: the previous file stays whole until the new one is complete.
+pub fn write(path: &Path, save: &SaveFile) -> Result<(), SaveError> {
+    let text = serde_json::to_string_pretty(save).map_err(|e| at_file(path, format!("cannot encode save: {e}")))?;
+    write_atomic(path, text.as_bytes()).map_err(|e| at_file(path, format!("cannot write save: {e}")))
+}
+
+/// Reads a save file, checking its format and version; a damaged file is located by line and column.
+pub fn read(path: &Path) -> Result<SaveFile, SaveError> {
+    let src = Source::read(path).map_err(SaveError)?;
+    parse(&src)
+}
+
+/// Parses a save from text already read (the part of [`read`] after the file is opened;
+/// the fuzz target feeds it arbitrary text).
+pub fn parse(src: &Source) -> Result<SaveFile, SaveError> {
+    parse_versioned_json(src, FORMAT, VERSION, "save").map_err(SaveError)
+}
+
+/// Puts a save's state onto a fresh battle of its scenario (through the rules core's
+/// `Restore`, which checks every unit's cell and hit points), after checking that the
+/// scenario is the one the save was made from. The battle is untouched on error.
+pub fn restore(save: &SaveFile, scenario: &Scenario, battle: &mut Battle, save_path: &Path) -> Result<(), SaveError> {
+    if save.fingerprint != format!("{:016x}", scenario.fingerprint) {
+        return Err(at_file(
+            save_path,
+            format!(
+                "scenario {} or its map changed since this save was made: the save no longer fits it",
+                scenario.path
+            ),
+        ));
+    }
+    let units = battle.units();
+    if save.units.len() != units.len() || save.units.iter().zip(units).any(|(s, u)| s.name != u.name) {
+        return Err(at_file(
+            save_path,
+            format!("the units in this save do not match scenario {}", scenario.path),
+        ));
+    }
+    let snap = Snapshot {
+        turn: save.turn,
+        active: Team::Player,
+        units: save
+            .units
+            .iter()
+            .map(|s| UnitState {
+                at: s.at,
+                hp: s.hp,
+                alive: s.alive,
+                moved: false,
+                acted: s.acted,
+                triggered: s.triggered,
+            })
+            .collect(),
+    };
+    battle
+        .execute(Command::Restore(Box::new(snap)))
+        .map_err(|e| at_file(save_path, format!("impossible save: {e}")))?;
+    Ok(())
+}

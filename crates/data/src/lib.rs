@@ -1,0 +1,6 @@
+//! skirmish-data: the files a level designer edits (terrain, unit kinds, AI profiles, maps,
+//! scenarios, AI expectations), read with errors located as `file:line:col`, and the files
+//! the program writes and reads back (saves, replays, generated battlefields).
+
+pub mod io;
+pub mod load;

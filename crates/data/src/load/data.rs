@@ -1,0 +1,86 @@
+//! The designer-edited data set: `terrain.toml` and `profiles.toml` of one `data/` folder.
+
+use crate::load::diag::{Diagnostics, Source};
+use crate::load::profiles::Profiles;
+use crate::load::terrain::TerrainSet;
+use crate::load::units::{self, Kinds};
+use crate::load::{profiles, terrain};
+pub use skirmish_core::model::data::*;
+use std::path::Path;
+
+/// The parts of a data folder that loaded, when some did not (for `check`, which goes on
+/// checking what it can).
+#[derive(Debug, Clone, Default)]
+pub struct DataParts {
+    /// `terrain.toml`, if valid.
+    pub terrain: Option<TerrainSet>,
+    /// `profiles.toml`, if valid.
+    pub profiles: Option<Profiles>,
+    /// `units.toml` (or the built-in kinds when absent), if valid and checked against the terrain's classes.
+    pub kinds: Option<Kinds>,
+}
+
+/// Loads `dir/terrain.toml`, `dir/profiles.toml` and `dir/units.toml` (optional),
+/// reporting every problem in all of them.
+pub fn load(dir: &Path) -> Result<DataSet, Diagnostics> {
+    match load_parts(dir) {
+        (
+            DataParts {
+                terrain: Some(terrain),
+                profiles: Some(profiles),
+                kinds: Some(kinds),
+            },
+            errs,
+        ) if errs.is_empty() => Ok(DataSet {
+            dir: dir.to_path_buf(),
+            terrain,
+            profiles,
+            kinds,
+        }),
+        (_, errs) => Err(errs),
+    }
+}
+
+/// Loads each file of `dir` independently: every file's own errors are reported even
+/// when another is broken (`units.toml` is checked for syntax and numbers without a
+/// valid `terrain.toml`, and for its class names only with one).
+pub fn load_parts(dir: &Path) -> (DataParts, Diagnostics) {
+    let mut errs = Diagnostics::default();
+    let terrain = Source::read(&dir.join("terrain.toml"))
+        .map_err(Diagnostics::from)
+        .and_then(|s| terrain::parse(&s))
+        .map_err(|e| errs.extend(e))
+        .ok();
+    let profiles = Source::read(&dir.join("profiles.toml"))
+        .map_err(Diagnostics::from)
+        .and_then(|s| profiles::parse(&s))
+        .map_err(|e| errs.extend(e))
+        .ok();
+    let units_path = dir.join("units.toml");
+    let kinds = if !units_path.exists() && std::fs::symlink_metadata(&units_path).is_err() {
+        Some(builtin_kinds())
+    } else {
+        let parsed = Source::read(&units_path)
+            .map_err(Diagnostics::from)
+            .and_then(|s| match &terrain {
+                Some(t) => units::parse(&s, &t.classes),
+                None => units::parse_without_classes(&s),
+            });
+        match parsed {
+            Ok(k) if terrain.is_some() => Some(k),
+            Ok(_) => None,
+            Err(e) => {
+                errs.extend(e);
+                None
+            }
+        }
+    };
+    (
+        DataParts {
+            terrain,
+            profiles,
+            kinds,
+        },
+        errs,
+    )
+}

@@ -1,0 +1,142 @@
+//! `data/units.toml`: unit kinds, parsed with located errors.
+
+use crate::load::diag::{Diagnostics, Source};
+use indexmap::IndexMap;
+use serde::Deserialize;
+pub use skirmish_core::model::units::*;
+use toml::Spanned;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawKind {
+    sprite: Option<Spanned<String>>,
+    class: Option<Spanned<String>>,
+    #[serde(rename = "move")]
+    movement: Spanned<i64>,
+    hp: Spanned<i64>,
+    attack: Spanned<i64>,
+    defense: Spanned<i64>,
+    range: Spanned<RangeSpec>,
+}
+
+/// `range = 1` or `range = [2, 3]`.
+#[derive(Deserialize, Clone, Copy)]
+#[serde(untagged)]
+pub enum RangeSpec {
+    /// One distance.
+    One(i64),
+    /// `[min, max]`.
+    Span([i64; 2]),
+}
+
+impl RangeSpec {
+    /// Checked `(min, max)`.
+    pub fn check(self) -> Result<(u32, u32), String> {
+        let (a, b) = match self {
+            RangeSpec::One(a) => (a, a),
+            RangeSpec::Span([a, b]) => (a, b),
+        };
+        if a < 1 || b < a || b > 100 {
+            return Err(format!(
+                "range [{a}, {b}] makes no sense (expected 1 <= min <= max <= 100)"
+            ));
+        }
+        Ok((a as u32, b as u32))
+    }
+}
+
+/// Checks a stat value.
+pub fn check_stat(name: &str, v: i64, min: i64) -> Result<i32, String> {
+    if (min..=MAX_STAT).contains(&v) {
+        Ok(v as i32)
+    } else {
+        Err(format!("{name} = {v} is out of range (expected {min}..={MAX_STAT})"))
+    }
+}
+
+/// Parses `units.toml`; `classes` are the movement classes of the terrain table.
+pub fn parse(src: &Source, classes: &[String]) -> Result<Kinds, Diagnostics> {
+    parse_with(src, Some(classes))
+}
+
+/// Parses `units.toml` on its own, when the terrain table (and so the list of movement
+/// classes) is not available: syntax, fields and numbers are checked, class names are not.
+pub fn parse_without_classes(src: &Source) -> Result<Kinds, Diagnostics> {
+    parse_with(src, None)
+}
+
+fn parse_with(src: &Source, classes: Option<&[String]>) -> Result<Kinds, Diagnostics> {
+    let raw: IndexMap<String, Spanned<RawKind>> = src.parse_toml()?;
+    let mut errs = Diagnostics::default();
+    let mut list = Vec::new();
+    for (name, k) in &raw {
+        let k = k.get_ref();
+        let mut bad = |span: std::ops::Range<usize>, m: String| {
+            errs.push(src.error_span(&span, format!("unit kind '{name}': {m}")))
+        };
+        let sprite = match &k.sprite {
+            Some(s) if SPRITES.contains(&s.get_ref().as_str()) => s.get_ref().clone(),
+            Some(s) => {
+                bad(
+                    s.span(),
+                    format!("unknown sprite {:?} (known: {})", s.get_ref(), SPRITES.join(", ")),
+                );
+                String::new()
+            }
+            None => "grunt".into(),
+        };
+        let class = match (&k.class, classes) {
+            (Some(c), None) => c.get_ref().clone(),
+            (Some(c), Some(classes)) if classes.contains(c.get_ref()) => c.get_ref().clone(),
+            (Some(c), Some(classes)) => {
+                bad(
+                    c.span(),
+                    format!(
+                        "unknown movement class {:?} (known: {})",
+                        c.get_ref(),
+                        classes.join(", ")
+                    ),
+                );
+                String::new()
+            }
+            (None, _) => "foot".into(),
+        };
+        let movement = match *k.movement.get_ref() {
+            m @ 0..=MAX_MOVE => m as u32,
+            m => {
+                bad(
+                    k.movement.span(),
+                    format!("move = {m} is out of range (expected 0..={MAX_MOVE})"),
+                );
+                0
+            }
+        };
+        let mut stat = |s: &Spanned<i64>, n: &str, min: i64| {
+            check_stat(n, *s.get_ref(), min).unwrap_or_else(|m| {
+                bad(s.span(), m);
+                0
+            })
+        };
+        let hp = stat(&k.hp, "hp", 1);
+        let attack = stat(&k.attack, "attack", 0);
+        let defense = stat(&k.defense, "defense", 0);
+        let (range_min, range_max) = k.range.get_ref().check().unwrap_or_else(|m| {
+            errs.push(src.error_span(&k.range.span(), format!("unit kind '{name}': {m}")));
+            (1, 1)
+        });
+        list.push(Kind {
+            name: name.clone(),
+            sprite,
+            class,
+            movement,
+            stats: Stats {
+                hp,
+                attack,
+                defense,
+                range_min,
+                range_max,
+            },
+        });
+    }
+    errs.into_result(Kinds { list })
+}
