@@ -10,6 +10,7 @@ use criterion::{BatchSize, BenchmarkId, Criterion, Throughput, criterion_group, 
 use skirmish::ai::{self, Method};
 use skirmish::load::map::TerrainMap;
 use skirmish::load::terrain::ClassId;
+use skirmish::play::enemy::EnemyPhase;
 use skirmish::rng::Rng;
 use skirmish::rules::{Battle, Command, Unit};
 use skirmish::search::grid::{Pos, Team};
@@ -73,9 +74,10 @@ fn enemy_phase(c: &mut Criterion) {
                             || {
                                 let mut b = b.clone();
                                 b.execute(Command::EndPhase).expect("the enemy phase begins");
-                                b
+                                // Cold: new caches every time.
+                                (b, ai::Ai::new(profiles.clone()).with_method(method))
                             },
-                            |mut b| black_box(ai::enemy_phase_with(&mut b, &profiles, method).map(|(t, _)| t.len())),
+                            |(mut b, mut ai)| black_box(EnemyPhase::run(&mut ai, &mut b).map(|r| r.turns.len())),
                             BatchSize::LargeInput,
                         )
                     },

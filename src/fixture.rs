@@ -254,18 +254,19 @@ pub fn mixed_map(side: usize, seed: u64) -> TerrainMap {
     let terrain = terrain();
     let id = |g: char| terrain.by_glyph(g).unwrap_or_else(|| panic!("fixture glyph {g}"));
     let mut rng = crate::rng::Rng::new(seed);
-    let mut m = TerrainMap::filled(side, side, id('.'));
-    for cell in &mut m.cells {
-        *cell = id(match rng.next_u64() % 100 {
-            0..=59 => '.',
-            60..=79 => 'T',
-            80..=89 => '^',
-            90..=94 => '~',
-            95..=97 => 'M',
-            _ => '#',
-        });
-    }
-    m
+    let cells = (0..side * side)
+        .map(|_| {
+            id(match rng.next_u64() % 100 {
+                0..=59 => '.',
+                60..=79 => 'T',
+                80..=89 => '^',
+                90..=94 => '~',
+                95..=97 => 'M',
+                _ => '#',
+            })
+        })
+        .collect();
+    TerrainMap::new(side, side, cells).unwrap_or_else(|e| panic!("fixture map: {e}"))
 }
 
 /// Runs the command line in-process: `(exit code, stdout, stderr)`; panics if it would
@@ -278,4 +279,28 @@ pub fn run_cli(args: &[&str]) -> (i32, String, String) {
         crate::cli::Outcome::Done { code, stdout, stderr } => (code, stdout, stderr),
         crate::cli::Outcome::Play { .. } => panic!("{args:?} would open the game"),
     }
+}
+
+/// One whole enemy phase through the one driver, with fresh caches: the enemies' turns and
+/// the events that ended the phase.
+pub fn enemy_phase(
+    b: &mut Battle,
+    profiles: &crate::load::profiles::Profiles,
+) -> Result<(Vec<crate::play::enemy::Turn>, Vec<crate::rules::Event>), crate::rules::RuleError> {
+    enemy_phase_with(b, profiles, crate::ai::Method::Auto)
+}
+
+/// [`enemy_phase`] by a chosen method of finding travel costs.
+pub fn enemy_phase_with(
+    b: &mut Battle,
+    profiles: &crate::load::profiles::Profiles,
+    method: crate::ai::Method,
+) -> Result<(Vec<crate::play::enemy::Turn>, Vec<crate::rules::Event>), crate::rules::RuleError> {
+    let mut ai = crate::ai::Ai::new(profiles.clone()).with_method(method);
+    crate::play::enemy::EnemyPhase::run(&mut ai, b).map(|r| (r.turns, r.end))
+}
+
+/// What enemy `id` decides, with fresh caches.
+pub fn decide(b: &Battle, profiles: &crate::load::profiles::Profiles, id: crate::rules::UnitId) -> crate::ai::Decision {
+    crate::ai::Ai::new(profiles.clone()).decide(b, id)
 }

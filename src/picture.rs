@@ -53,12 +53,12 @@ pub fn bounds(map: &TerrainMap, reach: &Reach<'_>, margin: i32) -> (i32, i32, i3
         y1 = y1.max(p.y);
     }
     if x0 > x1 {
-        return (0, 0, map.width as i32, map.height as i32);
+        return (0, 0, map.width() as i32, map.height() as i32);
     }
     (
         (x0 - margin).max(0),
         (y0 - margin).max(0),
-        (x1 + margin + 1).min(map.width as i32),
-        (y1 + margin + 1).min(map.height as i32),
+        (x1 + margin + 1).min(map.width() as i32),
+        (y1 + margin + 1).min(map.height() as i32),
     )
 }

@@ -41,7 +41,7 @@ impl Decided {
 /// One whole enemy phase from the player's phase: every enemy's decision, in acting order.
 fn enemy_phase(b: &mut Battle, p: &Profiles) -> Vec<Decision> {
     b.execute(Command::EndPhase).unwrap();
-    let (turns, _) = ai::enemy_phase(b, p).unwrap();
+    let (turns, _) = skirmish::fixture::enemy_phase(b, p).unwrap();
     turns.into_iter().map(|t| t.decision).collect()
 }
 
@@ -51,7 +51,7 @@ fn expect(picture: &str, units: &[Placed], extra_profiles: &str, who: char) -> D
     let scene = Scene::parse(picture);
     let battle = scene.battle(units);
     let id = battle.find(&who.to_string()).unwrap();
-    let d = ai::decide(&battle, &profiles(extra_profiles), id);
+    let d = skirmish::fixture::decide(&battle, &profiles(extra_profiles), id);
     let want = scene
         .marks
         .iter()
@@ -218,7 +218,7 @@ fn the_leash_limits_the_path_not_only_the_destination() {
     // Without the leash the same unit walks around the wall.
     let scene = Scene::parse(picture);
     let b = scene.battle(&[player('P'), enemy('D', "charger", 6)]);
-    let free = ai::decide(&b, &profiles(""), UnitId(1));
+    let free = skirmish::fixture::decide(&b, &profiles(""), UnitId(1));
     assert_eq!(free.to, Pos::new(0, 1));
 }
 
@@ -402,8 +402,8 @@ proptest! {
         let p = profiles("");
         b.execute(Command::EndPhase).unwrap();
         let before = b.clone();
-        let (again, _) = ai::enemy_phase(&mut before.clone(), &p).unwrap();
-        let (turns, _) = ai::enemy_phase(&mut b, &p).unwrap();
+        let (again, _) = skirmish::fixture::enemy_phase(&mut before.clone(), &p).unwrap();
+        let (turns, _) = skirmish::fixture::enemy_phase(&mut b, &p).unwrap();
         prop_assert_eq!(&turns, &again, "same board, same decisions and events");
         // Replay on a fresh copy to check each decision on the board it was made on.
         let mut board = before;
@@ -421,7 +421,7 @@ proptest! {
                 }
                 Some("archer") if d.triggered => {
                     let tp = board.unit(d.target.unwrap()).pos;
-                    let ring_reachable = board.with_reach(d.unit, None, |r| r.cells().any(|(c, _)| c.manhattan(tp) == 3));
+                    let ring_reachable = board.with_reach(&mut skirmish::rules::Caches::new(), d.unit, None, |r| r.cells().any(|(c, _)| c.manhattan(tp) == 3));
                     prop_assert_eq!(d.to.manhattan(tp) == 3, ring_reachable, "{}", d.reason);
                 }
                 Some("proximity") | Some("guard") if !d.triggered => prop_assert_eq!(d.to, d.from),
@@ -436,14 +436,14 @@ proptest! {
                 // Approaching never ends farther (by travel cost) than where it started.
                 if let Some(t) = d.target {
                     let tp = board.unit(t).pos;
-                    let (a, z) = (board.travel(tp, me.class, d.from), board.travel(tp, me.class, d.to));
+                    let (a, z) = (board.travel(&mut skirmish::rules::Caches::new(), tp, me.class, d.from), board.travel(&mut skirmish::rules::Caches::new(), tp, me.class, d.to));
                     if let (Some(a), Some(z)) = (a, z) {
                         prop_assert!(z <= a, "{} moved away from its target: {} -> {}", name, a, z);
                     }
                 }
             }
-            for e in &t.events {
-                board.apply(e);
+            for c in d.commands() {
+                board.execute(c).unwrap();
             }
         }
     }
@@ -464,8 +464,8 @@ proptest! {
             if !b.unit(id).alive || b.ended().is_some() {
                 continue;
             }
-            let x = ai::explain(&b, &p, id);
-            let d = ai::decide(&b, &p, id);
+            let x = ai::explain(&b, &mut skirmish::rules::Caches::new(), &p, id);
+            let d = skirmish::fixture::decide(&b, &p, id);
             prop_assert_eq!(&x.decision, &d);
             let chosen: Vec<&str> = x.candidates.iter().filter(|c| c.chosen).map(|c| c.unit.as_str()).collect();
             prop_assert_eq!(chosen, d.target.map(|t| b.name(t)).into_iter().collect::<Vec<_>>());
@@ -479,7 +479,7 @@ proptest! {
                 }
                 None => prop_assert_eq!(d.to, d.from, "no cells ranked: it stays"),
             }
-            ai::act(&mut b, d).unwrap();
+            skirmish::play::enemy::act(&mut b, d).unwrap();
         }
     }
 }

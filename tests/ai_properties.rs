@@ -2,7 +2,6 @@
 //! (reachable cells, travel cost, distances), not against the AI's own helpers. Self-contained
 //! on purpose: only `fixture` and `ai::decide` are used.
 
-use skirmish::ai;
 use skirmish::fixture::{Placed, Scene, enemy, player, profiles};
 use skirmish::search::grid::Pos;
 
@@ -29,7 +28,7 @@ fn a_horse_chases_a_flier_standing_on_a_mountain() {
     };
     let battle = scene.battle(&[flier, horse]);
     let id = battle.find("E").unwrap();
-    let d = ai::decide(&battle, &profiles(""), id);
+    let d = skirmish::fixture::decide(&battle, &profiles(""), id);
     assert_eq!(d.target.map(|t| battle.name(t)), Some("P"), "{}", d.reason);
     assert_ne!(d.to, d.from, "the horse must move: {}", d.reason);
     // Four plain steps toward P: the cells at Manhattan distance 5 from it are the closest.
@@ -111,7 +110,7 @@ proptest! {
         let battle = scene.battle(&[player('P'), foe]);
         let id = battle.find("E").unwrap();
         let pivot = battle.unit(id).pivot;
-        let d = ai::decide(&battle, &profiles(&extra), id);
+        let d = skirmish::fixture::decide(&battle, &profiles(&extra), id);
 
         // Reference, from the contract: foot costs; the target's own cell counts 1 when
         // the mover cannot enter it (here it is plain, so it costs 1 either way).

@@ -38,9 +38,9 @@ proptest! {
         let Some(start) = build(&rows, &players, &enemies) else { return Ok(()) };
         let p = profiles("");
         let mut b = start.clone();
-        let turns = simulate::play(&mut b, &p, TURNS, seed).unwrap();
+        let turns = simulate::play(&mut b, &mut skirmish::ai::Ai::new(p.clone()), skirmish::ai::player::Policy::Simple, TURNS, seed).unwrap();
         let mut again = start.clone();
-        let replayed = replay::run(&mut again, &p, b.record()).unwrap();
+        let replayed = replay::run(&mut again, &mut skirmish::ai::Ai::new(p.clone()), b.record()).unwrap();
         prop_assert_eq!(events_of(&turns), replayed);
         prop_assert_eq!(state(&again), state(&b));
     }
@@ -54,12 +54,12 @@ proptest! {
         let Some(start) = build(&rows, &players, &enemies) else { return Ok(()) };
         let p = profiles("");
         let mut whole = start.clone();
-        let all = events_of(&simulate::play(&mut whole, &p, TURNS, seed).unwrap());
+        let all = events_of(&simulate::play(&mut whole, &mut skirmish::ai::Ai::new(p.clone()), skirmish::ai::player::Policy::Simple, TURNS, seed).unwrap());
         let mut head = start.clone();
-        let first = events_of(&simulate::play(&mut head, &p, cut, seed).unwrap());
+        let first = events_of(&simulate::play(&mut head, &mut skirmish::ai::Ai::new(p.clone()), skirmish::ai::player::Policy::Simple, cut, seed).unwrap());
         let mut resumed = start.clone();
         resumed.execute(Command::Restore(Box::new(head.snapshot()))).unwrap();
-        let rest = events_of(&simulate::play(&mut resumed, &p, TURNS, seed).unwrap());
+        let rest = events_of(&simulate::play(&mut resumed, &mut skirmish::ai::Ai::new(p.clone()), skirmish::ai::player::Policy::Simple, TURNS, seed).unwrap());
         prop_assert_eq!([first, rest].concat(), all);
         prop_assert_eq!(resumed.snapshot(), whole.snapshot());
     }
@@ -73,7 +73,7 @@ proptest! {
         let Some(start) = build(&rows, &players, &enemies) else { return Ok(()) };
         let p = profiles("");
         let mut played = start.clone();
-        simulate::play(&mut played, &p, TURNS, seed).unwrap();
+        simulate::play(&mut played, &mut skirmish::ai::Ai::new(p.clone()), skirmish::ai::player::Policy::Simple, TURNS, seed).unwrap();
         let mut b = start.clone();
         let mut before_action = state(&b);
         let mut last_move = None;
@@ -98,7 +98,7 @@ proptest! {
                 let want = if matches!(c, Command::Move { .. }) { &before_command } else { &before_action };
                 prop_assert_eq!(&state(&undone), want, "undo after {:?}", c);
             }
-            replay::finish_enemy_phase(&mut b, &p).unwrap();
+            replay::finish_enemy_phase(&mut b, &mut skirmish::ai::Ai::new(p.clone())).unwrap();
         }
     }
 
@@ -109,24 +109,38 @@ proptest! {
         let Some(start) = build(&rows, &players, &enemies) else { return Ok(()) };
         let p = profiles("");
         let mut played = start.clone();
-        let all = events_of(&simulate::play(&mut played, &p, TURNS, seed).unwrap());
+        let turns = simulate::play(&mut played, &mut skirmish::ai::Ai::new(p.clone()), skirmish::ai::player::Policy::Simple, TURNS, seed).unwrap();
+        // Each unit's turn is checked on the board as it stood, then carried out again
+        // through the rules (apply is the core's own): the same battle results.
         let mut b = start;
-        for e in &all {
-            if let Event::Moved { unit, from, to, path, cost } = e {
-                let u = b.unit(*unit);
-                prop_assert_eq!(u.pos, *from);
-                prop_assert_eq!(path.end(*from), *to);
-                let mut paid = 0;
-                for c in path.replay(*from) {
-                    prop_assert_ne!(b.occupancy().at(c), Some(u.team.other()), "{} passed through a foe at {}", u.name, c);
-                    paid += b.layer(u.class).cost(c).expect("a cell its class can enter");
+        for report in &turns {
+            for t in &report.decisions {
+                if t.decision.team != b.active() {
+                    b.execute(Command::EndPhase).unwrap();
                 }
-                prop_assert!(to == from || b.occupancy().at(*to).is_none(), "{} ended on a held cell", u.name);
-                prop_assert_eq!(paid, *cost);
-                prop_assert!(*cost <= u.movement, "{} went beyond its move", u.name);
+                for e in &t.events {
+                    if let Event::Moved { unit, from, to, path, cost } = e {
+                        let u = b.unit(*unit);
+                        prop_assert_eq!(u.pos, *from);
+                        prop_assert_eq!(path.end(*from), *to);
+                        let mut paid = 0;
+                        for c in path.replay(*from) {
+                            prop_assert_ne!(b.occupancy().at(c), Some(u.team.other()), "{} passed through a foe at {}", u.name, c);
+                            paid += b.layer(u.class).cost(c).expect("a cell its class can enter");
+                        }
+                        prop_assert!(to == from || b.occupancy().at(*to).is_none(), "{} ended on a held cell", u.name);
+                        prop_assert_eq!(paid, *cost);
+                        prop_assert!(*cost <= u.movement, "{} went beyond its move", u.name);
+                    }
+                }
+                for c in t.decision.commands() {
+                    b.execute(c).unwrap();
+                }
             }
-            b.apply(e);
+            if b.ended().is_none() && b.active() == Team::Enemy {
+                b.execute(Command::EndPhase).unwrap();
+            }
         }
-        prop_assert_eq!(b.snapshot(), played.snapshot(), "applying the events gives the battle");
+        prop_assert_eq!(b.snapshot(), played.snapshot(), "executing the decisions gives the battle");
     }
 }

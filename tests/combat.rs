@@ -1,7 +1,6 @@
 //! Combat rules: damage with terrain defense, counters only within the defender's range,
 //! enemies attacking after their move, and the battle's outcome.
 
-use skirmish::ai;
 use skirmish::fixture::{Scene, enemy, player, profiles};
 use skirmish::load::units::Stats;
 use skirmish::rules::combat::{self, outcome};
@@ -105,7 +104,7 @@ fn chargers_hit_after_moving_and_archers_shoot_from_3() {
         enemy('A', "archer", 6).stats(BOW),
     ]);
     b.execute(Command::EndPhase).unwrap();
-    let (turns, _) = ai::enemy_phase(&mut b, &profiles("")).unwrap();
+    let (turns, _) = skirmish::fixture::enemy_phase(&mut b, &profiles("")).unwrap();
     let p = b.unit(UnitId(0)).pos;
     assert_eq!(turns[0].decision.to.manhattan(p), 1);
     assert_eq!(turns[0].decision.attack, Some(UnitId(0)));
@@ -119,7 +118,7 @@ fn an_enemy_out_of_range_does_not_attack() {
     let scene = Scene::parse("P . . . . . . . . . . . G");
     let mut b = scene.battle(&[player('P'), enemy('G', "guard", 3)]);
     b.execute(Command::EndPhase).unwrap();
-    let (turns, _) = ai::enemy_phase(&mut b, &profiles("")).unwrap();
+    let (turns, _) = skirmish::fixture::enemy_phase(&mut b, &profiles("")).unwrap();
     assert_eq!(turns[0].decision.attack, None);
     assert!(blows(&turns[0].events).is_empty());
     assert_eq!(turns[0].events, [Event::Acted { unit: UnitId(1) }], "it waits");

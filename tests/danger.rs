@@ -11,8 +11,8 @@ fn the_danger_map_is_move_plus_attack_range() {
     // E moves 2 and hits at 1: cells up to 3 away are in danger, 4 away are not.
     let scene = Scene::parse(". . . . . . . . . P\n. . . . E . . . . .\n. . . . . . . . . .");
     let b = scene.battle(&[player('P'), enemy('E', "charger", 2)]);
-    let map = danger_map(&b, &profiles(""));
-    let at = |x: i32, y: i32| map[(y as usize) * b.map().width + x as usize];
+    let map = danger_map(&b, &mut skirmish::rules::Caches::new(), &profiles(""));
+    let at = |x: i32, y: i32| map[(y as usize) * b.map().width() + x as usize];
     assert!(at(7, 1), "3 to the right");
     assert!(!at(8, 1), "4 to the right");
     assert!(at(1, 1) && !at(0, 1));
@@ -23,7 +23,7 @@ fn the_danger_map_is_move_plus_attack_range() {
 fn a_wall_stops_the_danger_behind_it() {
     let scene = Scene::parse("E . # . .\n. . # . .\n# # # . P");
     let b = scene.battle(&[player('P'), enemy('E', "charger", 9)]);
-    let map = danger_map(&b, &profiles(""));
+    let map = danger_map(&b, &mut skirmish::rules::Caches::new(), &profiles(""));
     assert!(!map[3], "behind the wall, out of reach of a melee unit");
     assert!(map[1]);
 }
@@ -41,7 +41,7 @@ fn each_profile_shows_its_shape() {
     let p = profiles("");
     let g = {
         let id = b.find("G").unwrap();
-        enemy_zone(&b, &p, id)
+        enemy_zone(&b, &mut skirmish::rules::Caches::new(), &p, id)
     };
     assert_eq!(
         g.shape,
@@ -52,7 +52,7 @@ fn each_profile_shows_its_shape() {
     );
     let d = {
         let id = b.find("D").unwrap();
-        enemy_zone(&b, &p, id)
+        enemy_zone(&b, &mut skirmish::rules::Caches::new(), &p, id)
     };
     assert_eq!(
         d.shape,
@@ -67,12 +67,12 @@ fn each_profile_shows_its_shape() {
     );
     let a = {
         let id = b.find("A").unwrap();
-        enemy_zone(&b, &p, id)
+        enemy_zone(&b, &mut skirmish::rules::Caches::new(), &p, id)
     };
     assert_eq!(a.shape, Shape::Ring { sight: 10, range: 3 });
     let s = {
         let id = b.find("S").unwrap();
-        enemy_zone(&b, &p, id)
+        enemy_zone(&b, &mut skirmish::rules::Caches::new(), &p, id)
     };
     assert_eq!(s.shape, Shape::Sight { radius: 10 });
     // A guard that has woken says so.
@@ -84,7 +84,7 @@ fn each_profile_shows_its_shape() {
     .unwrap();
     let g = {
         let id = b.find("G").unwrap();
-        enemy_zone(&b, &p, id)
+        enemy_zone(&b, &mut skirmish::rules::Caches::new(), &p, id)
     };
     assert_eq!(g.shape, Shape::Trigger { radius: 3, fired: true });
 }

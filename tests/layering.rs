@@ -136,7 +136,10 @@ fn against_order(g: &BTreeMap<String, BTreeSet<String>>, order: &[&str]) -> Vec<
 
 /// The layer order of each crate: a module may name only those before it.
 const LAYERS: [(&str, &[&str]); 3] = [
-    ("crates/core", &["rng", "search", "model", "rules", "ai", "play"]),
+    (
+        "crates/core",
+        &["rng", "search", "model", "rules", "ai", "play", "prelude"],
+    ),
     ("crates/data", &["load", "io"]),
     ("", &["picture", "io", "play", "cli", "fixture", "game", "main"]),
 ];

@@ -62,8 +62,8 @@ proptest! {
             }
             b.execute(Command::EndPhase).unwrap();
             let mut old = b.clone();
-            let want = ai::enemy_phase_with(&mut old, &p, Method::FullMaps).unwrap();
-            let got = ai::enemy_phase_with(&mut b, &p, Method::Nearest).unwrap();
+            let want = skirmish::fixture::enemy_phase_with(&mut old, &p, Method::FullMaps).unwrap();
+            let got = skirmish::fixture::enemy_phase_with(&mut b, &p, Method::Nearest).unwrap();
             prop_assert_eq!(&got, &want);
             prop_assert_eq!(b.snapshot(), old.snapshot());
             // Let the player side move too (its built-in policies also choose targets), the
@@ -71,11 +71,11 @@ proptest! {
             if b.ended().is_none() {
                 for (k, id) in b.ready(Team::Player).collect::<Vec<_>>().into_iter().enumerate() {
                     if b.ended().is_none() && b.unit(id).alive {
-                        let careful = ai::player::decide_careful_with(&b, &p, id, 3, Method::Nearest);
-                        let want = ai::player::decide_careful_with(&b, &p, id, 3, Method::FullMaps);
+                        let careful = ai::player::decide_careful_with(&b, &mut skirmish::rules::Caches::new(), &p, id, 3, Method::Nearest);
+                        let want = ai::player::decide_careful_with(&b, &mut skirmish::rules::Caches::new(), &p, id, 3, Method::FullMaps);
                         prop_assert_eq!(&careful, &want);
-                        let d = if k % 2 == 0 { careful } else { ai::player::decide(&b, id, 3) };
-                        ai::act(&mut b, d).unwrap();
+                        let d = if k % 2 == 0 { careful } else { ai::player::decide(&b, &mut skirmish::rules::Caches::new(), id, 3) };
+                        skirmish::play::enemy::act(&mut b, d).unwrap();
                     }
                 }
             }
@@ -110,8 +110,8 @@ fn a_target_the_mover_cannot_stand_on_counts_one_in_both_methods() {
     let mut b = scene.battle(&[flier, player('Q'), horse('A'), horse('B')]);
     b.execute(Command::EndPhase).unwrap();
     let mut old = b.clone();
-    let want = ai::enemy_phase_with(&mut old, &profiles(""), Method::FullMaps).unwrap();
-    let got = ai::enemy_phase_with(&mut b, &profiles(""), Method::Nearest).unwrap();
+    let want = skirmish::fixture::enemy_phase_with(&mut old, &profiles(""), Method::FullMaps).unwrap();
+    let got = skirmish::fixture::enemy_phase_with(&mut b, &profiles(""), Method::Nearest).unwrap();
     assert_eq!(got, want);
     let first = &want.0[0].decision;
     assert_eq!(first.target.map(|t| b.name(t)), Some("P"), "{}", first.reason);

@@ -47,7 +47,7 @@ fn select_target_move_wait_then_the_enemy_phase_and_back() {
     press(&mut s, &[Confirm]);
     // The only player unit has acted: the enemy phase starts, the first enemy already acted.
     assert!(
-        matches!(&s.phase, Phase::Enemy { queue } if queue.is_empty()),
+        matches!(&s.phase, Phase::Enemy { phase } if phase.remaining().next().is_none()),
         "{:?}",
         s.phase
     );
@@ -147,7 +147,7 @@ fn acted_units_cannot_be_selected_again_and_end_turn_starts_the_enemy_phase() {
     assert_eq!(s.phase, Phase::Select, "an acted unit is not selected");
     press(&mut s, &[EndTurn, Yes]);
     assert!(
-        matches!(&s.phase, Phase::Enemy { queue } if queue.is_empty()),
+        matches!(&s.phase, Phase::Enemy { phase } if phase.remaining().next().is_none()),
         "{:?}",
         s.phase
     );
@@ -189,7 +189,14 @@ fn a_replay_performed_through_the_session_ends_where_the_battle_did() {
         enemy('F', "archer", 3),
     ];
     let mut played = scene.battle(&units);
-    skirmish::play::simulate::play(&mut played, &profiles(""), 6, 0).unwrap();
+    skirmish::play::simulate::play(
+        &mut played,
+        &mut skirmish::ai::Ai::new(profiles("").clone()),
+        skirmish::ai::player::Policy::Simple,
+        6,
+        0,
+    )
+    .unwrap();
     let record = played.record().to_vec();
     assert!(record.len() > 6, "several turns were played: {record:?}");
     let mut s = Session::new(scene.battle(&units), profiles(""));

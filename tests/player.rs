@@ -15,7 +15,7 @@ fn battle(picture: &str, units: &[Placed]) -> (Scene, Battle) {
 
 fn careful(b: &Battle, who: char) -> skirmish::ai::Decision {
     let id = b.find(&who.to_string()).unwrap();
-    let d = player::decide_careful(b, &profiles(""), id, 1);
+    let d = player::decide_careful(b, &mut skirmish::rules::Caches::new(), &profiles(""), id, 1);
     assert_eq!(d.path.end(d.from), d.to, "the path replays to the destination");
     d
 }
@@ -47,7 +47,9 @@ fn careful_never_takes_a_deadly_counter_where_simple_does() {
     );
     let p = b.find("P").unwrap();
     assert!(
-        player::decide(&b, p, 1).attack.is_some(),
+        player::decide(&b, &mut skirmish::rules::Caches::new(), p, 1)
+            .attack
+            .is_some(),
         "simple attacks and dies to the counter"
     );
     let d = careful(&b, 'P');
@@ -94,7 +96,7 @@ fn careful_does_not_wake_a_sleeping_guard_without_a_reason() {
         d.to,
         d.reason
     );
-    let simple = player::decide(&b, b.find("Q").unwrap(), 1);
+    let simple = player::decide(&b, &mut skirmish::rules::Caches::new(), b.find("Q").unwrap(), 1);
     assert!(simple.to.manhattan(g) <= 3, "the simple policy walks in");
 }
 
@@ -109,7 +111,10 @@ fn policies_are_deterministic_and_named() {
     let p = b.find("P").unwrap();
     let pr = profiles("");
     for policy in [Policy::Simple, Policy::Careful] {
-        assert_eq!(policy.decide(&b, &pr, p, 7), policy.decide(&b, &pr, p, 7));
+        assert_eq!(
+            policy.decide(&b, &mut skirmish::rules::Caches::new(), &pr, p, 7),
+            policy.decide(&b, &mut skirmish::rules::Caches::new(), &pr, p, 7)
+        );
         assert_eq!(Policy::parse(policy.name()), Some(policy));
     }
     assert_eq!(Policy::parse("reckless"), None);

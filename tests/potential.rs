@@ -31,8 +31,8 @@ proptest! {
         let enter = |p: Pos| map.contains(p).then(|| terrain.get(map.at(p)).cost_for(class)).flatten();
         // The target's own cell counts 1 for a class that cannot enter it (contract, second round).
         let enter_to = |p: Pos| if p == target { enter(p).or(Some(1)) } else { enter(p) };
-        for y in 0..map.height as i32 {
-            for x in 0..map.width as i32 {
+        for y in 0..map.height() as i32 {
+            for x in 0..map.width() as i32 {
                 let from = Pos::new(x, y);
                 // Only cells a unit of this class can stand on have a travel cost.
                 let want = if from == target {

@@ -33,7 +33,7 @@ fn range_picture(scene: &str, budget: u32, class: &str, leash: Option<Leash>) ->
         &occ,
         Team::Player,
         &r,
-        (0, 0, s.map.width as i32, s.map.height as i32),
+        (0, 0, s.map.width() as i32, s.map.height() as i32),
     )
 }
 

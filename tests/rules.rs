@@ -3,7 +3,6 @@
 //! produce, in order. Units are soldiers (20 hp, attack 7, defense 2, range 1, move 5)
 //! unless a test says otherwise.
 
-use skirmish::ai;
 use skirmish::fixture::{Placed, Scene, enemy, player, profiles};
 use skirmish::load::units::Stats;
 use skirmish::rules::{Battle, Command, Ending, Event, RuleError, UnitId};
@@ -187,7 +186,7 @@ fn the_hero_falling_loses_the_battle_and_says_who() {
 fn a_guard_wakes_as_an_event_then_walks_and_the_player_phase_returns() {
     let mut b = battle("P . . G", &[player('P'), enemy('G', "guard", 1)]);
     b.execute(Command::EndPhase).unwrap();
-    let (turns, end) = ai::enemy_phase(&mut b, &profiles("")).unwrap();
+    let (turns, end) = skirmish::fixture::enemy_phase(&mut b, &profiles("")).unwrap();
     assert_eq!(
         turns[0].events,
         [

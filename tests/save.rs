@@ -103,8 +103,8 @@ fn bad_saves_are_refused_with_a_clear_message_and_change_nothing() {
     let wall = {
         let b = Battle::new(&scenario, &data);
         let m = b.map();
-        (0..m.height as i32)
-            .flat_map(|y| (0..m.width as i32).map(move |x| skirmish::search::grid::Pos::new(x, y)))
+        (0..m.height() as i32)
+            .flat_map(|y| (0..m.width() as i32).map(move |x| skirmish::search::grid::Pos::new(x, y)))
             .find(|&p| b.terrain().get(m.at(p)).name == "wall")
             .expect("the sample has a wall")
     };

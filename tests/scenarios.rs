@@ -41,7 +41,7 @@ fn every_shipped_scenario_plays_to_a_finish() {
 fn the_sample_keeps_the_original_layout() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/sample.toml");
     let (s, _, _) = load_scenario(&path, None).unwrap();
-    assert!(s.map.width >= 64 && s.map.height >= 64);
+    assert!(s.map.width() >= 64 && s.map.height() >= 64);
     let at = |n: &str| {
         s.units
             .iter()

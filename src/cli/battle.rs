@@ -1,8 +1,9 @@
 //! `skirmish ai` and `skirmish simulate`: enemy decisions and whole battles, as text or JSON.
 
 use super::*;
-use crate::ai::Turn;
+use crate::ai::Ai;
 use crate::io::replay;
+use crate::play::enemy::{EnemyPhase, Turn};
 use crate::rules::{Command, Event};
 
 /// One decision as a line: `Brute (charger) -> Kiny: (25, 16) -> (20, 17) path 344444  | reason`.
@@ -39,9 +40,9 @@ pub(super) fn ai_cmd(path: &Path, data_override: Option<PathBuf>, as_json: bool)
     let mut battle = Battle::new(&scenario, &data);
     let turns = match battle
         .execute(Command::EndPhase)
-        .and_then(|_| ai::enemy_phase(&mut battle, &data.profiles))
+        .and_then(|_| EnemyPhase::run(&mut Ai::new(data.profiles.clone()), &mut battle))
     {
-        Ok((turns, _)) => turns,
+        Ok(report) => report.turns,
         Err(e) => return rule_failure(path, e),
     };
     if as_json {
@@ -118,8 +119,9 @@ pub(super) fn replay_cmd(file: &Path, data_override: Option<PathBuf>, as_json: b
         Err(e) => return fail(e.into()),
     };
     let mut events = Vec::new();
+    let mut ai = Ai::new(data.profiles.clone());
     for (k, c) in commands.iter().enumerate() {
-        match crate::play::replay::run(&mut battle, &data.profiles, std::slice::from_ref(c)) {
+        match crate::play::replay::run(&mut battle, &mut ai, std::slice::from_ref(c)) {
             Ok(e) => events.extend(e),
             Err(e) => {
                 let msg = format!("command {} is refused by the rules: {e}", k + 1);

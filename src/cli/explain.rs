@@ -3,9 +3,11 @@
 //! decision is shown with the numbers behind it, computed by the AI's own scoring.
 
 use super::*;
+use crate::ai::Ai;
 use crate::ai::{Explanation, Goal};
 use crate::picture::cost_char;
-use crate::rules::{Command, UnitId};
+use crate::play::enemy::EnemyPhase;
+use crate::rules::Command;
 
 pub(super) fn explain_cmd(path: &Path, data_override: Option<PathBuf>, unit: &str, as_json: bool) -> Outcome {
     let (scenario, data, _) = match load_scenario(path, data_override) {
@@ -26,15 +28,14 @@ pub(super) fn explain_cmd(path: &Path, data_override: Option<PathBuf>, unit: &st
             "skirmish: {unit:?} is a player unit: --explain explains the decisions of enemies\n"
         ));
     }
-    // Play the enemy phase up to this unit, as `skirmish ai` does.
-    let before: Vec<UnitId> = battle.living(Team::Enemy).take_while(|&e| e != id).collect();
+    // Play the enemy phase up to this unit, as `skirmish ai` does (the one enemy-phase driver).
+    let mut ai = Ai::new(data.profiles.clone());
     let played = battle.execute(Command::EndPhase).and_then(|_| {
-        for e in before {
-            if battle.ended().is_some() || !battle.unit(e).alive {
-                continue;
+        let mut phase = EnemyPhase::begin(&battle);
+        while phase.remaining().next().is_some_and(|e| e != id) {
+            if phase.step(&mut ai, &mut battle)?.is_none() {
+                break;
             }
-            let d = ai::decide(&battle, &data.profiles, e);
-            ai::act(&mut battle, d)?;
         }
         Ok(())
     });
@@ -51,7 +52,7 @@ pub(super) fn explain_cmd(path: &Path, data_override: Option<PathBuf>, unit: &st
             }
         ));
     }
-    let x = ai::explain(&battle, &data.profiles, id);
+    let x = ai.explain(&battle, id);
     if as_json {
         ok(format!("{}\n", explanation_json(&battle, &x)))
     } else {
@@ -136,7 +137,7 @@ fn picture(b: &Battle, x: &Explanation) -> String {
         (x0, y0, x1, y1) = (x0.min(c.at.x), y0.min(c.at.y), x1.max(c.at.x), y1.max(c.at.y));
     }
     let (x0, y0) = ((x0 - 1).max(0), (y0 - 1).max(0));
-    let (x1, y1) = ((x1 + 2).min(map.width as i32), (y1 + 2).min(map.height as i32));
+    let (x1, y1) = ((x1 + 2).min(map.width() as i32), (y1 + 2).min(map.height() as i32));
     let me = b.unit(x.decision.unit).team;
     let mut s = String::new();
     for y in y0..y1 {

@@ -2,7 +2,6 @@
 //! binary hands to the game). Every command builds its whole output before printing, so bad
 //! input means a message on stderr, exit code 1 and nothing on stdout.
 
-use crate::ai;
 use crate::load::data::DataSet;
 use crate::load::diag::{Diagnostic, Diagnostics, Source, display_path};
 use crate::load::map::TerrainMap;

@@ -100,7 +100,10 @@ pub(super) fn range(a: RangeArgs, data_override: Option<PathBuf>) -> Outcome {
             if !map.contains(p) {
                 return arg_error(&format!(
                     "{flag} {},{} is off the map {shown} ({}x{})",
-                    p.x, p.y, map.width, map.height
+                    p.x,
+                    p.y,
+                    map.width(),
+                    map.height()
                 ));
             }
         }
@@ -146,7 +149,7 @@ pub(super) fn range(a: RangeArgs, data_override: Option<PathBuf>) -> Outcome {
     let u = battle.unit(id);
     let class = &data.terrain.classes[u.class.0 as usize];
     let title = format!("{} at {}, move {}, class {class}", u.name, u.pos, u.movement);
-    ok(battle.with_reach(id, None, |reach| {
+    ok(battle.with_reach(&mut crate::rules::Caches::new(), id, None, |reach| {
         range_output(
             reach,
             a.json,

@@ -34,8 +34,8 @@ impl GameState {
                 ((cam.y / TILE).floor() as i32).max(0),
             ),
             hi: Pos::new(
-                (((cam.x + wv.w) / TILE).ceil() as i32).min(map.width as i32),
-                (((cam.y + wv.y + wv.h) / TILE).ceil() as i32).min(map.height as i32),
+                (((cam.x + wv.w) / TILE).ceil() as i32).min(map.width() as i32),
+                (((cam.y + wv.y + wv.h) / TILE).ceil() as i32).min(map.height() as i32),
             ),
         };
         self.draw_terrain(&mut canvas, cam, vis);
@@ -105,7 +105,7 @@ impl GameState {
         } else {
             (&[][..], None)
         };
-        let w = battle.map().width;
+        let w = battle.map().width();
         let rgba = |c: [f32; 4]| Color::new(c[0], c[1], c[2], c[3]);
         let fill = |p: Pos, c: Color| {
             DrawParam::new()

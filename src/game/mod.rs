@@ -32,7 +32,7 @@ use std::rc::Rc;
 /// `--screenshot` the game saves a PNG once everything has settled and exits.
 pub fn run(path: &Path, data_dir: &Path, scenario: Scenario, data: DataSet, opts: PlayArgs, data_given: bool) -> i32 {
     // Everything that can be checked is checked before a window opens.
-    let (w, h) = (scenario.map.width, scenario.map.height);
+    let (w, h) = (scenario.map.width(), scenario.map.height());
     let script = match opts.input.as_deref().map(|text| script::parse(text, w, h)) {
         None => VecDeque::new(),
         Some(Ok(s)) => s,

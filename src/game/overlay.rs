@@ -148,7 +148,7 @@ pub fn diamond(c: Pos, r: u32) -> Vec<(Pos, Dir)> {
 /// to: the red fringe around the blue overlay.
 pub fn attack_fringe(b: &Battle, unit: UnitId, range: &Range) -> Vec<Pos> {
     let u = b.unit(unit);
-    let (w, h) = (b.map().width, b.map().height);
+    let (w, h) = (b.map().width(), b.map().height());
     let from: Vec<Pos> = range.cells.iter().map(|c| c.at).collect();
     let hit = crate::ai::danger::attack_cells(&from, u.stats.range_min, u.stats.range_max, w, h);
     (0..h)
@@ -194,6 +194,8 @@ pub struct Zones {
     stamp: Option<Stamp>,
     danger: Option<Vec<bool>>,
     zone: Option<ZoneView>,
+    /// The searches' scratch space and travel-cost maps of the front end's own questions.
+    caches: crate::rules::Caches,
 }
 
 impl Zones {
@@ -215,11 +217,11 @@ impl Zones {
     pub fn get(&mut self, b: &Battle, profiles: &Profiles, enemy: Option<UnitId>) -> (&[bool], Option<&ZoneView>) {
         self.check(b);
         if self.danger.is_none() {
-            self.danger = Some(danger::danger_map(b, profiles));
+            self.danger = Some(danger::danger_map(b, &mut self.caches, profiles));
         }
         match enemy {
             Some(id) if self.zone.as_ref().is_none_or(|z| z.zone.unit != id) => {
-                self.zone = Some(zone_view(b, profiles, id));
+                self.zone = Some(zone_view(b, &mut self.caches, profiles, id));
             }
             _ => {}
         }
@@ -228,8 +230,8 @@ impl Zones {
     }
 }
 
-fn zone_view(b: &Battle, profiles: &Profiles, id: UnitId) -> ZoneView {
-    let zone = danger::enemy_zone(b, profiles, id);
+fn zone_view(b: &Battle, c: &mut crate::rules::Caches, profiles: &Profiles, id: UnitId) -> ZoneView {
+    let zone = danger::enemy_zone(b, c, profiles, id);
     let at = b.unit(id).pos;
     let (outline, ring, label) = match zone.shape {
         Shape::None => (Vec::new(), Vec::new(), "always comes".to_string()),
@@ -246,7 +248,7 @@ fn zone_view(b: &Battle, profiles: &Profiles, id: UnitId) -> ZoneView {
         ),
         Shape::Ring { sight, range } => {
             // The ring it wants: `range` from the target it would pick now.
-            let ring = match ai::choose_target(b, id) {
+            let ring = match ai::choose_target(b, c, id) {
                 Some((t, _)) if b.unit(t).team == Team::Player => {
                     let c = b.unit(t).pos;
                     let r = range as i32;
@@ -265,8 +267,8 @@ fn zone_view(b: &Battle, profiles: &Profiles, id: UnitId) -> ZoneView {
             (diamond(at, sight), ring, format!("keeps {range} away"))
         }
     };
-    let w = b.map().width;
-    let mut covered = vec![false; w * b.map().height];
+    let w = b.map().width();
+    let mut covered = vec![false; w * b.map().height()];
     for p in zone.moves.iter().chain(&zone.attacks) {
         covered[p.y as usize * w + p.x as usize] = true;
     }

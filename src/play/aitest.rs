@@ -2,9 +2,11 @@
 //! still player units, then each enemy phase), and every expectation is checked against the
 //! decision the enemy really made and the events its commands produced.
 
-use crate::ai::{self, Decision};
+use crate::ai::player::Policy;
+use crate::ai::{Ai, Decision};
 use crate::load::diag::Diagnostic;
 use crate::load::expect::{Check, ExpectFile, PlayerMode};
+use crate::play::enemy::{EnemyPhase, act};
 use crate::rules::{Battle, Command, RuleError, UnitId};
 use crate::search::grid::{Pos, Team};
 use std::collections::HashMap;
@@ -45,7 +47,7 @@ struct Seen {
 /// or an expectation past the battle's end, is an error located in the file.
 pub fn run(f: &ExpectFile) -> Result<Vec<Verdict>, Diagnostic> {
     let mut b = Battle::new(&f.scenario, &f.data);
-    let profiles = &f.data.profiles;
+    let ai = &mut Ai::new(f.data.profiles.clone());
     let mut seen: HashMap<(u32, UnitId), Seen> = HashMap::new();
     let mut alive: Vec<Vec<bool>> = Vec::new();
     let mut ended_on = None;
@@ -53,22 +55,20 @@ pub fn run(f: &ExpectFile) -> Result<Vec<Verdict>, Diagnostic> {
         if b.ended().is_some() {
             break;
         }
-        player_phase(f, &mut b, turn)?;
+        player_phase(f, ai, &mut b, turn)?;
         if b.ended().is_none() {
             b.execute(Command::EndPhase).map_err(|e| refused(f, turn, e))?;
-            let enemies: Vec<UnitId> = b.living(Team::Enemy).collect();
-            for id in enemies {
-                if !b.unit(id).alive || b.ended().is_some() {
-                    continue;
-                }
+            // The one enemy-phase driver, one enemy at a time so each board is kept.
+            let mut phase = EnemyPhase::begin(&b);
+            loop {
                 let board = b.clone();
-                let decision = ai::decide(&b, profiles, id);
-                ai::act(&mut b, decision.clone()).map_err(|e| refused(f, turn, e))?;
-                seen.insert((turn, id), Seen { board, decision });
+                let Some(done) = phase.step(ai, &mut b).map_err(|e| refused(f, turn, e))? else {
+                    break;
+                };
+                let decision = done.decision;
+                seen.insert((turn, decision.unit), Seen { board, decision });
             }
-            if b.ended().is_none() {
-                b.execute(Command::EndPhase).map_err(|e| refused(f, turn, e))?;
-            }
+            EnemyPhase::finish(&mut b).map_err(|e| refused(f, turn, e))?;
         }
         alive.push(b.units().iter().map(|u| u.alive).collect());
         if b.ended().is_some() {
@@ -185,7 +185,7 @@ fn refused(f: &ExpectFile, turn: u32, e: RuleError) -> Diagnostic {
 
 /// The player's phase before enemy phase `turn`: scripted actions first; the other units
 /// wait (`still`) or follow the built-in policy (from the second phase on).
-fn player_phase(f: &ExpectFile, b: &mut Battle, turn: u32) -> Result<(), Diagnostic> {
+fn player_phase(f: &ExpectFile, ai: &mut Ai, b: &mut Battle, turn: u32) -> Result<(), Diagnostic> {
     for m in f.moves.iter().filter(|m| m.turn == turn) {
         let refuse = |e: RuleError, b: &Battle| Diagnostic {
             message: format!("scripted move of {} refused by the rules: {}", m.unit, e.describe(b)),
@@ -215,8 +215,8 @@ fn player_phase(f: &ExpectFile, b: &mut Battle, turn: u32) -> Result<(), Diagnos
             if b.ended().is_some() || !b.unit(id).alive {
                 continue;
             }
-            let d = ai::player::decide(b, id, 0);
-            ai::act(b, d).map_err(|e| refused(f, turn, e))?;
+            let d = ai.decide_player(b, id, Policy::Simple, 0);
+            act(b, d).map_err(|e| refused(f, turn, e))?;
         }
     }
     Ok(())
@@ -264,7 +264,7 @@ fn picture(f: &ExpectFile, b: &Battle, d: &Decision, checks: &[Check]) -> String
         (x0, y0, x1, y1) = (x0.min(p.x), y0.min(p.y), x1.max(p.x), y1.max(p.y));
     }
     let (x0, y0) = ((x0 - 3).max(0), (y0 - 3).max(0));
-    let (x1, y1) = ((x1 + 4).min(map.width as i32), (y1 + 4).min(map.height as i32));
+    let (x1, y1) = ((x1 + 4).min(map.width() as i32), (y1 + 4).min(map.height() as i32));
     let mut s = String::new();
     for y in y0..y1 {
         s.push_str("      ");

@@ -6,11 +6,12 @@
 //! `runs` times; battle `k` of every cell uses [`battle_seed`]`(seed, k)`, so neither the
 //! number of threads nor the slicing changes any battle.
 
-use crate::ai::{self, player::Policy};
+use crate::ai::{Ai, player::Policy};
 use crate::load::data::DataSet;
 use crate::load::diag::Source;
 use crate::load::profiles::{Behavior, Profile, Profiles};
 use crate::load::scenario::Scenario;
+use crate::play::enemy::{EnemyPhase, act};
 use crate::rng::Rng;
 use crate::rules::{Battle, Command, Event, RuleError};
 use crate::search::grid::Team;
@@ -308,7 +309,7 @@ pub fn wilson(k: u64, n: u64) -> (f64, f64) {
 
 /// Plays one battle of `cell` with `seed` and counts it.
 pub fn fight(cell: &Cell, max_turns: u32, policy: Policy, seed: u64) -> Result<Tally, RuleError> {
-    let profiles = &cell.data.profiles;
+    let mut ai = Ai::new(cell.data.profiles.clone());
     let mut b = Battle::new(&cell.battle_scenario, &cell.data);
     let mut events: Vec<Event> = Vec::new();
     while b.ended().is_none() && b.turn() <= max_turns {
@@ -317,14 +318,14 @@ pub fn fight(cell: &Cell, max_turns: u32, policy: Policy, seed: u64) -> Result<T
             if !b.unit(id).alive || b.ended().is_some() {
                 continue;
             }
-            let d = policy.decide(&b, profiles, id, seed);
-            let t = ai::act(&mut b, d)?;
+            let d = ai.decide_player(&b, id, policy, seed);
+            let t = act(&mut b, d)?;
             events.extend(t.events);
         }
         if b.ended().is_none() {
             b.execute(Command::EndPhase)?;
-            let (turns, _) = ai::enemy_phase(&mut b, profiles)?;
-            events.extend(turns.into_iter().flat_map(|t| t.events));
+            let phase = EnemyPhase::run(&mut ai, &mut b)?;
+            events.extend(phase.turns.into_iter().flat_map(|t| t.events));
         }
     }
     let mut t = Tally {

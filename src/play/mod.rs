@@ -3,4 +3,4 @@
 
 pub mod aitest;
 pub mod batch;
-pub use skirmish_core::play::{phase, replay, simulate};
+pub use skirmish_core::play::{enemy, phase, replay, simulate};

@@ -5,6 +5,7 @@
 pub mod ai;
 pub mod model;
 pub mod play;
+pub mod prelude;
 pub mod rng;
 pub mod rules;
 pub mod search;

@@ -95,7 +95,10 @@ impl GameState {
             return;
         }
         let secs = started.elapsed().as_secs_f64();
-        let (w, h) = (self.session.battle().map().width, self.session.battle().map().height);
+        let (w, h) = (
+            self.session.battle().map().width(),
+            self.session.battle().map().height(),
+        );
         println!(
             "{} frames of {} ({w}x{h} map, {:.0}x{:.0} window) in {secs:.2} s: {:.1} fps",
             fc.total,

@@ -165,7 +165,7 @@ impl GameState {
             &opts.files.scenario,
             Path::new(&scenario.map_path),
         );
-        let camera = Camera::new(session.battle().map().width, session.battle().map().height);
+        let camera = Camera::new(session.battle().map().width(), session.battle().map().height());
         let batches = Batches::new(ctx, &assets, session.battle());
         let mut g = GameState {
             scenario,
@@ -255,7 +255,7 @@ impl GameState {
     fn refresh_layout(&mut self, ctx: &Context) {
         let full = Layout::of(ctx, 1.0);
         let m = self.session.battle().map();
-        let map = Vec2::new(m.width as f32 * TILE, m.height as f32 * TILE);
+        let map = Vec2::new(m.width() as f32 * TILE, m.height() as f32 * TILE);
         let steps = zoom_steps(full.map_view(), map);
         self.zoom_step = self.zoom_step.min(steps.len() - 1);
         self.layout = Layout {
@@ -509,7 +509,10 @@ impl EventHandler for GameState {
             self.tick(1.0 / TICKS as f32);
         }
         if std::mem::take(&mut self.rebuild) {
-            self.camera = Camera::new(self.session.battle().map().width, self.session.battle().map().height);
+            self.camera = Camera::new(
+                self.session.battle().map().width(),
+                self.session.battle().map().height(),
+            );
             self.camera
                 .center_on(anim::cell_px(self.session.cursor), self.layout.world_view(), true);
             self.batches = Batches::new(ctx, &self.assets, self.session.battle());

@@ -3,6 +3,7 @@
 
 use crate::model::profiles::{Behavior, Profiles};
 use crate::rules::battle::{Battle, UnitId};
+use crate::rules::caches::Caches;
 use crate::search::grid::Pos;
 
 /// The area of a profile's rule, drawn as an outline by the game.
@@ -52,10 +53,10 @@ pub struct EnemyZone {
 }
 
 /// Reach and profile shape of enemy `id`.
-pub fn enemy_zone(b: &Battle, profiles: &Profiles, id: UnitId) -> EnemyZone {
+pub fn enemy_zone(b: &Battle, c: &mut Caches, profiles: &Profiles, id: UnitId) -> EnemyZone {
     let u = b.unit(id);
-    let (moves, shape) = enemy_moves(b, profiles, id);
-    let (w, h) = (b.map().width, b.map().height);
+    let (moves, shape) = enemy_moves(b, c, profiles, id);
+    let (w, h) = (b.map().width(), b.map().height());
     let hit = attack_cells(&moves, u.stats.range_min, u.stats.range_max, w, h);
     let attacks = cells_of(&hit, w);
     EnemyZone {
@@ -67,7 +68,7 @@ pub fn enemy_zone(b: &Battle, profiles: &Profiles, id: UnitId) -> EnemyZone {
 }
 
 /// The cells enemy `id` can end its move on next turn, and its profile's shape.
-pub fn enemy_moves(b: &Battle, profiles: &Profiles, id: UnitId) -> (Vec<Pos>, Shape) {
+pub fn enemy_moves(b: &Battle, c: &mut Caches, profiles: &Profiles, id: UnitId) -> (Vec<Pos>, Shape) {
     let u = b.unit(id);
     let behavior = u.profile.as_deref().and_then(|p| profiles.get(p)).map(|p| p.behavior);
     let leash = crate::ai::pivot::leash(behavior, u);
@@ -84,16 +85,16 @@ pub fn enemy_moves(b: &Battle, profiles: &Profiles, id: UnitId) -> (Vec<Pos>, Sh
         (Some(Behavior::KeepRange { sight, range }), _) => Shape::Ring { sight, range },
         _ => Shape::None,
     };
-    let moves: Vec<Pos> = b.with_reach(id, leash, |r| r.cells().map(|(p, _)| p).collect());
+    let moves: Vec<Pos> = b.with_reach(c, id, leash, |r| r.cells().map(|(p, _)| p).collect());
     (moves, shape)
 }
 
 /// Every cell any living enemy could attack next turn, as a row-major grid of the map's size.
-pub fn danger_map(b: &Battle, profiles: &Profiles) -> Vec<bool> {
-    let (w, h) = (b.map().width, b.map().height);
+pub fn danger_map(b: &Battle, c: &mut Caches, profiles: &Profiles) -> Vec<bool> {
+    let (w, h) = (b.map().width(), b.map().height());
     let mut hit = vec![false; w * h];
     for id in b.living(crate::search::grid::Team::Enemy) {
-        let z = enemy_zone(b, profiles, id);
+        let z = enemy_zone(b, c, profiles, id);
         for p in z.attacks {
             hit[p.y as usize * w + p.x as usize] = true;
         }

@@ -3,18 +3,23 @@
 //! commands that carry it out; the rules core acts ([`act`]). One file per behaviour:
 //! `charger`, `proximity`, `guard`, `pivot`, `archer`; `player` is the built-in player policy.
 
+mod agent;
 mod archer;
 mod charger;
 pub mod danger;
+mod explain;
 mod guard;
 pub mod pivot;
 pub mod player;
 mod proximity;
 
+pub use agent::Ai;
+pub use explain::{Candidate, CellScore, Explanation, explain};
+
 use crate::model::profiles::{Behavior, Profiles};
 use crate::model::terrain::Cost;
 use crate::rules::combat;
-use crate::rules::{Battle, Command, Event, RuleError, UnitId};
+use crate::rules::{Battle, Caches, Command, UnitId};
 use crate::search::grid::{Path, Pos, Team};
 use crate::search::potential::{MAX_NEAREST_TARGETS, UNREACHABLE};
 use crate::search::range::{Leash, Reach};
@@ -76,11 +81,11 @@ impl Decision {
     #[cfg(feature = "serde")]
     /// The decision as the JSON of `skirmish ai` and `simulate`, with unit names and the
     /// blows its attack dealt (`events` are the ones its commands produced).
-    pub fn to_json(&self, b: &Battle, events: &[Event]) -> serde_json::Value {
+    pub fn to_json(&self, b: &Battle, events: &[crate::rules::Event]) -> serde_json::Value {
         let strikes = events
             .iter()
             .filter_map(|e| match e {
-                Event::Struck {
+                crate::rules::Event::Struck {
                     attacker,
                     defender,
                     damage,
@@ -226,21 +231,21 @@ impl Method {
 /// The target: the living unit of the other side with the lowest travel cost from the
 /// mover's cell; ties go to the nearer by Manhattan distance, then to the earlier in the
 /// scenario. Returns the target and its travel cost (`None` when no path leads to it).
-pub fn choose_target(b: &Battle, id: UnitId) -> Option<(UnitId, Option<Cost>)> {
-    choose_target_with(b, id, Method::default())
+pub fn choose_target(b: &Battle, c: &mut Caches, id: UnitId) -> Option<(UnitId, Option<Cost>)> {
+    choose_target_with(b, c, id, Method::default())
 }
 
 /// [`choose_target`] by either method.
-pub fn choose_target_with(b: &Battle, id: UnitId, method: Method) -> Option<(UnitId, Option<Cost>)> {
+pub fn choose_target_with(b: &Battle, c: &mut Caches, id: UnitId, method: Method) -> Option<(UnitId, Option<Cost>)> {
     let me = b.unit(id);
     let targets: Vec<UnitId> = b.living(me.team.other()).collect();
     // With one target the nearest map is its potential map: build the cheaper one.
     let method = method.resolved();
     if method == Method::FullMaps || targets.len() > MAX_NEAREST_TARGETS || targets.len() == 1 {
-        return choose_target_full(b, id);
+        return choose_target_full(b, c, id);
     }
     let cells: Vec<Pos> = targets.iter().map(|&t| b.unit(t).pos).collect();
-    let (d, bits) = b.nearest_travel(&cells, me.class, me.pos);
+    let (d, bits) = b.nearest_travel(c, &cells, me.class, me.pos);
     // Every target at the nearest travel cost is in `bits`; when none can be reached, all tie.
     let tied = |k: usize| d == UNREACHABLE || bits & (1 << k) != 0;
     targets
@@ -252,14 +257,14 @@ pub fn choose_target_with(b: &Battle, id: UnitId, method: Method) -> Option<(Uni
 }
 
 /// The first method: one full potential map per target.
-fn choose_target_full(b: &Battle, id: UnitId) -> Option<(UnitId, Option<Cost>)> {
+fn choose_target_full(b: &Battle, c: &mut Caches, id: UnitId) -> Option<(UnitId, Option<Cost>)> {
     let me = b.unit(id);
     // Ordered by (travel cost, Manhattan distance, scenario order).
     type Key = (Cost, u32, usize);
     let mut best: Option<(Key, UnitId, Option<Cost>)> = None;
     for t in b.living(me.team.other()) {
         let tp = b.unit(t).pos;
-        let travel = b.travel(tp, me.class, me.pos);
+        let travel = b.travel(c, tp, me.class, me.pos);
         let key = (travel.unwrap_or(UNREACHABLE), me.pos.manhattan(tp), t.0);
         if best.as_ref().is_none_or(|(k, _, _)| key < *k) {
             best = Some((key, t, travel));
@@ -269,26 +274,33 @@ fn choose_target_full(b: &Battle, id: UnitId) -> Option<(UnitId, Option<Cost>)> 
 }
 
 /// Decides for enemy `id` as its profile says. Reads the battle only.
-pub fn decide(b: &Battle, profiles: &Profiles, id: UnitId) -> Decision {
-    decide_with(b, profiles, id, Method::default())
+pub fn decide(b: &Battle, c: &mut Caches, profiles: &Profiles, id: UnitId) -> Decision {
+    decide_with(b, c, profiles, id, Method::default())
 }
 
 /// [`decide`] by either method of finding travel costs (the decision is the same).
-pub fn decide_with(b: &Battle, profiles: &Profiles, id: UnitId, method: Method) -> Decision {
+pub fn decide_with(b: &Battle, c: &mut Caches, profiles: &Profiles, id: UnitId, method: Method) -> Decision {
     let profile_name = b.unit(id).profile.clone().unwrap_or_default();
     let behavior = profiles.get(&profile_name).map(|p| p.behavior);
-    decide_as_with(b, id, behavior, profile_name, method)
+    decide_as_with(b, c, id, behavior, profile_name, method)
 }
 
 /// Decides for `id` with an explicit behaviour (`None`: unknown profile, stays); `label`
 /// is reported as the profile. The built-in player policy falls back to a charger labelled `player`.
-pub fn decide_as(b: &Battle, id: UnitId, behavior: Option<Behavior>, label: String) -> Decision {
-    decide_as_with(b, id, behavior, label, Method::default())
+pub fn decide_as(b: &Battle, c: &mut Caches, id: UnitId, behavior: Option<Behavior>, label: String) -> Decision {
+    decide_as_with(b, c, id, behavior, label, Method::default())
 }
 
-fn decide_as_with(b: &Battle, id: UnitId, behavior: Option<Behavior>, label: String, method: Method) -> Decision {
+fn decide_as_with(
+    b: &Battle,
+    c: &mut Caches,
+    id: UnitId,
+    behavior: Option<Behavior>,
+    label: String,
+    method: Method,
+) -> Decision {
     let me = b.unit(id);
-    let target = choose_target_with(b, id, method).map(|(t, _)| Target {
+    let target = choose_target_with(b, c, id, method).map(|(t, _)| Target {
         id: t,
         pos: b.unit(t).pos,
         name: b.name(t).to_string(),
@@ -307,7 +319,7 @@ fn decide_as_with(b: &Battle, id: UnitId, behavior: Option<Behavior>, label: Str
     };
     let (to, cost, path, how) = match (&plan.goal, &target) {
         (Goal::Stay, _) | (_, None) => (me.pos, 0, Path::default(), String::new()),
-        (goal, Some(t)) => choose_cell(b, id, *goal, t, plan.leash, method),
+        (goal, Some(t)) => choose_cell(b, c, id, *goal, t, plan.leash, method),
     };
     let targets = combat::targets_from(b, id, to);
     let preferred = target.as_ref().map(|t| t.id).filter(|t| targets.contains(t));
@@ -347,6 +359,7 @@ pub fn cell_key(goal: Goal, p: Pos, walk: Cost, travel: Option<Cost>, tp: Pos) -
 /// Ties: lower travel cost, then the cheaper walk, then reading order.
 fn choose_cell(
     b: &Battle,
+    c: &mut Caches,
     id: UnitId,
     goal: Goal,
     t: &Target,
@@ -359,13 +372,13 @@ fn choose_cell(
     match (method.resolved(), k) {
         (Method::Nearest, Some(k)) if (2..=MAX_NEAREST_TARGETS).contains(&targets.len()) => {
             let cells: Vec<Pos> = targets.iter().map(|&u| b.unit(u).pos).collect();
-            b.with_reach_and_nearest(id, leash, &cells, |reach, near| {
+            b.with_reach_and_nearest(c, id, leash, &cells, |reach, near| {
                 pick_cell(reach, me.pos, goal, t, &|p| near.bound_to(k, p), &|p| {
                     near.travel_to(k, p)
                 })
             })
         }
-        _ => b.with_reach_and_potential(id, leash, t.pos, |reach, pot| {
+        _ => b.with_reach_and_potential(c, id, leash, t.pos, |reach, pot| {
             let travel = |p: Pos| pot.get(p).unwrap_or(UNREACHABLE);
             pick_cell(reach, me.pos, goal, t, &|p| (travel(p), true), &travel)
         }),
@@ -433,168 +446,4 @@ fn pick_cell(
         },
     };
     (p, c, reach.path(p).unwrap_or_default(), how)
-}
-
-/// One target candidate as `--explain` shows it.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct Candidate {
-    /// The candidate's name.
-    pub unit: String,
-    /// Its cell.
-    pub at: Pos,
-    /// Travel cost from the mover to it (`None`: no path over this terrain).
-    pub travel: Option<Cost>,
-    /// Manhattan distance (the first tie-break).
-    pub distance: u32,
-    /// True for the chosen target.
-    pub chosen: bool,
-}
-
-/// One reachable cell and the numbers its behaviour ranked it by.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize))]
-pub struct CellScore {
-    /// The cell.
-    pub at: Pos,
-    /// Movement points to walk there.
-    pub walk: Cost,
-    /// Travel cost from there to the target.
-    pub travel: Option<Cost>,
-    /// keep_range: distance from the ring (0 = on it).
-    pub ring_gap: Option<u32>,
-    /// Its rank among the reachable cells (0 = chosen).
-    pub rank: usize,
-}
-
-/// Why a unit decides as it does: the candidates, the goal, and every reachable cell's score.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Explanation {
-    /// The decision itself (what `decide` returns).
-    pub decision: Decision,
-    /// The target candidates in the order of the tie-breaks.
-    pub candidates: Vec<Candidate>,
-    /// What the behaviour wanted.
-    pub goal: Goal,
-    /// The area the unit may not leave, if any.
-    pub leash: Option<Leash>,
-    /// Every reachable cell, best first (empty when the unit stays without looking).
-    pub cells: Vec<CellScore>,
-}
-
-/// Explains the decision of enemy `id` (or of a player unit under `behavior`): the numbers
-/// behind [`decide`], computed by the same functions.
-pub fn explain(b: &Battle, profiles: &Profiles, id: UnitId) -> Explanation {
-    let decision = decide(b, profiles, id);
-    let me = b.unit(id);
-    let mut candidates: Vec<(Cost, u32, usize, Candidate)> = b
-        .living(me.team.other())
-        .map(|t| {
-            let u = b.unit(t);
-            let travel = b.travel(u.pos, me.class, me.pos);
-            let distance = me.pos.manhattan(u.pos);
-            let c = Candidate {
-                unit: u.name.clone(),
-                at: u.pos,
-                travel,
-                distance,
-                chosen: decision.target == Some(t),
-            };
-            (travel.unwrap_or(UNREACHABLE), distance, t.0, c)
-        })
-        .collect();
-    candidates.sort_by_key(|(t, d, k, _)| (*t, *d, *k));
-    let behavior = me.profile.as_deref().and_then(|p| profiles.get(p)).map(|p| p.behavior);
-    let leash = pivot::leash(behavior, me);
-    let goal = match behavior {
-        _ if !decision.triggered => Goal::Stay,
-        Some(Behavior::KeepRange { range, .. }) => Goal::Ring(range),
-        Some(_) => Goal::Approach,
-        None => Goal::Stay,
-    };
-    let mut cells = Vec::new();
-    if let (Some(t), true) = (decision.target, goal != Goal::Stay) {
-        let tp = b.unit(t).pos;
-        b.with_reach_and_potential(id, leash, tp, |reach, pot| {
-            let mut scored: Vec<(CellKey, CellScore)> = reach
-                .cells()
-                .map(|(p, walk)| {
-                    let travel = pot.get(p);
-                    let ring_gap = match goal {
-                        Goal::Ring(range) => Some(p.manhattan(tp).abs_diff(range)),
-                        _ => None,
-                    };
-                    let score = CellScore {
-                        at: p,
-                        walk,
-                        travel,
-                        ring_gap,
-                        rank: 0,
-                    };
-                    (cell_key(goal, p, walk, travel, tp), score)
-                })
-                .collect();
-            scored.sort_by_key(|(k, _)| *k);
-            cells = scored
-                .into_iter()
-                .enumerate()
-                .map(|(rank, (_, c))| CellScore { rank, ..c })
-                .collect();
-        });
-    }
-    Explanation {
-        decision,
-        candidates: candidates.into_iter().map(|(_, _, _, c)| c).collect(),
-        goal,
-        leash,
-        cells,
-    }
-}
-
-/// One unit's turn as it happened: its decision and the events of its commands.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Turn {
-    /// What it decided.
-    pub decision: Decision,
-    /// What its commands did.
-    pub events: Vec<Event>,
-}
-
-/// Carries out a decision through the rules core. A refused command is returned as an
-/// error; the commands before it stay done.
-pub fn act(b: &mut Battle, decision: Decision) -> Result<Turn, RuleError> {
-    let mut events = Vec::new();
-    for c in decision.commands() {
-        events.extend(b.execute(c)?);
-    }
-    Ok(Turn { decision, events })
-}
-
-/// The enemy phase, from its start to the next player phase: every living enemy, in acting
-/// order, decides on the board as the previous one left it, and acts; then the phase ends.
-/// Stops once the battle is decided. The battle must be in the enemy's phase.
-pub fn enemy_phase(b: &mut Battle, profiles: &Profiles) -> Result<(Vec<Turn>, Vec<Event>), RuleError> {
-    enemy_phase_with(b, profiles, Method::default())
-}
-
-/// [`enemy_phase`] by either method of finding travel costs (the turns are the same).
-pub fn enemy_phase_with(
-    b: &mut Battle,
-    profiles: &Profiles,
-    method: Method,
-) -> Result<(Vec<Turn>, Vec<Event>), RuleError> {
-    let enemies: Vec<UnitId> = b.living(Team::Enemy).collect();
-    let mut out = Vec::with_capacity(enemies.len());
-    for id in enemies {
-        if !b.unit(id).alive || b.ended().is_some() {
-            continue;
-        }
-        out.push(act(b, decide_with(b, profiles, id, method))?);
-    }
-    let end = if b.ended().is_none() {
-        b.execute(Command::EndPhase)?
-    } else {
-        Vec::new()
-    };
-    Ok((out, end))
 }

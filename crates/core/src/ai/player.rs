@@ -6,7 +6,7 @@
 
 use super::{Decision, Method, danger, decide_as};
 use crate::model::profiles::{Behavior, Profiles};
-use crate::rules::{Battle, UnitId, combat};
+use crate::rules::{Battle, Caches, UnitId, combat};
 use crate::search::grid::{Cost, Path, Pos};
 use crate::search::potential::{MAX_NEAREST_TARGETS, UNREACHABLE};
 
@@ -17,9 +17,9 @@ fn jitter(seed: u64, p: Pos, e: UnitId) -> u64 {
 }
 
 /// The policy's decision for player unit `id`; `seed` breaks ties between equal choices.
-pub fn decide(b: &Battle, id: UnitId, seed: u64) -> Decision {
+pub fn decide(b: &Battle, c: &mut Caches, id: UnitId, seed: u64) -> Decision {
     let me = b.unit(id);
-    let cells = reachable(b, id);
+    let cells = reachable(b, c, id);
     // Ordered by (survives, hp left, counter damage taken, walk cost, seeded tie-break).
     type Key = (bool, i32, i32, u32, u64);
     let mut best: Option<(Key, usize, UnitId)> = None;
@@ -44,7 +44,7 @@ pub fn decide(b: &Battle, id: UnitId, seed: u64) -> Decision {
         }
     }
     let Some((_, k, e)) = best else {
-        return decide_as(b, id, Some(Behavior::Charger), "player".into());
+        return decide_as(b, c, id, Some(Behavior::Charger), "player".into());
     };
     let (to, cost, path) = cells[k].clone();
     let reason = format!("attacks {} from {to}", b.name(e));
@@ -79,8 +79,8 @@ fn chosen(
 }
 
 /// Every cell player unit `id` can end its move on, with its cost and path.
-fn reachable(b: &Battle, id: UnitId) -> Vec<(Pos, Cost, Path)> {
-    b.with_reach(id, None, |reach| {
+fn reachable(b: &Battle, c: &mut Caches, id: UnitId) -> Vec<(Pos, Cost, Path)> {
+    b.with_reach(c, id, None, |reach| {
         reach
             .cells()
             .map(|(p, c)| (p, c, reach.path(p).unwrap_or_default()))
@@ -121,10 +121,10 @@ impl Policy {
     }
 
     /// The decision of this policy for player unit `id`.
-    pub fn decide(self, b: &Battle, profiles: &Profiles, id: UnitId, seed: u64) -> Decision {
+    pub fn decide(self, b: &Battle, c: &mut Caches, profiles: &Profiles, id: UnitId, seed: u64) -> Decision {
         match self {
-            Policy::Simple => decide(b, id, seed),
-            Policy::Careful => decide_careful(b, profiles, id, seed),
+            Policy::Simple => decide(b, c, id, seed),
+            Policy::Careful => decide_careful(b, c, profiles, id, seed),
         }
     }
 }
@@ -141,10 +141,10 @@ struct Threat {
 }
 
 impl Threat {
-    fn of(b: &Battle, profiles: &Profiles, f: UnitId) -> Threat {
+    fn of(b: &Battle, c: &mut Caches, profiles: &Profiles, f: UnitId) -> Threat {
         let u = b.unit(f);
-        let (w, h) = (b.map().width, b.map().height);
-        let (moves, shape) = danger::enemy_moves(b, profiles, f);
+        let (w, h) = (b.map().width(), b.map().height());
+        let (moves, shape) = danger::enemy_moves(b, c, profiles, f);
         let moving = danger::attack_cells(&moves, u.stats.range_min, u.stats.range_max, w, h);
         let (wakes_within, sleeping_guard) = match shape {
             danger::Shape::Sight { radius } | danger::Shape::Ring { sight: radius, .. } => (Some(radius), false),
@@ -164,7 +164,7 @@ impl Threat {
         let u = b.unit(self.unit);
         let d = u.pos.manhattan(p);
         if self.wakes_within.is_none_or(|r| d <= r) {
-            self.moving[p.y as usize * b.map().width + p.x as usize]
+            self.moving[p.y as usize * b.map().width() + p.x as usize]
         } else {
             u.stats.reaches(d)
         }
@@ -182,21 +182,28 @@ impl Threat {
 ///    enemies could defeat the unit, then approaches the nearest enemy by travel cost,
 ///    then keeps out of danger zones (an archer's ring);
 /// 4. the cheaper walk, then a tie-break drawn from `seed`.
-pub fn decide_careful(b: &Battle, profiles: &Profiles, id: UnitId, seed: u64) -> Decision {
-    decide_careful_with(b, profiles, id, seed, Method::Auto)
+pub fn decide_careful(b: &Battle, c: &mut Caches, profiles: &Profiles, id: UnitId, seed: u64) -> Decision {
+    decide_careful_with(b, c, profiles, id, seed, Method::Auto)
 }
 
 /// [`decide_careful`] with the travel cost to the nearest enemy found by either method:
 /// one search from every enemy at once (any method but [`Method::FullMaps`], up to
 /// [`MAX_NEAREST_TARGETS`] enemies) or one potential map per enemy. The decision is the same.
-pub fn decide_careful_with(b: &Battle, profiles: &Profiles, id: UnitId, seed: u64, method: Method) -> Decision {
+pub fn decide_careful_with(
+    b: &Battle,
+    c: &mut Caches,
+    profiles: &Profiles,
+    id: UnitId,
+    seed: u64,
+    method: Method,
+) -> Decision {
     let me = b.unit(id);
     let hero = b.hero() == Some(id);
     let foes: Vec<UnitId> = b.living(me.team.other()).collect();
     let foe_cells: Vec<Pos> = foes.iter().map(|&f| b.unit(f).pos).collect();
     let one_search = method != Method::FullMaps && foes.len() <= MAX_NEAREST_TARGETS;
-    let threats: Vec<Threat> = foes.iter().map(|&f| Threat::of(b, profiles, f)).collect();
-    let cells = reachable(b, id);
+    let threats: Vec<Threat> = foes.iter().map(|&f| Threat::of(b, c, profiles, f)).collect();
+    let cells = reachable(b, c, id);
     // Damage the enemies (but `spared`, defeated by our blow) could deal on `p` next phase.
     let danger = |p: Pos, spared: Option<UnitId>| -> i32 {
         threats
@@ -214,9 +221,9 @@ pub fn decide_careful_with(b: &Battle, profiles: &Profiles, id: UnitId, seed: u6
     };
     // Travel cost from `p` to the nearest enemy, and the first enemy (in scenario order)
     // that near; with no path to any, every enemy ties.
-    let nearest = |p: Pos| -> (Cost, Option<UnitId>) {
+    let nearest = |c: &mut Caches, p: Pos| -> (Cost, Option<UnitId>) {
         if one_search {
-            let (d, bits) = b.nearest_travel(&foe_cells, me.class, p);
+            let (d, bits) = b.nearest_travel(c, &foe_cells, me.class, p);
             let first = if d == UNREACHABLE {
                 0
             } else {
@@ -225,12 +232,11 @@ pub fn decide_careful_with(b: &Battle, profiles: &Profiles, id: UnitId, seed: u6
             (d, foes.get(first).copied())
         } else {
             foes.iter()
-                .map(|&f| (b.travel(b.unit(f).pos, me.class, p).unwrap_or(UNREACHABLE), f))
+                .map(|&f| (b.travel(c, b.unit(f).pos, me.class, p).unwrap_or(UNREACHABLE), f))
                 .min_by_key(|&(d, f)| (d, f.0))
                 .map_or((UNREACHABLE, None), |(d, f)| (d, Some(f)))
         }
     };
-    let travel = |p: Pos| nearest(p).0;
     // Smaller is better, compared element by element (see the list above).
     type Key = [i64; 9];
     let mut best: Option<(Key, usize, Option<UnitId>)> = None;
@@ -280,7 +286,7 @@ pub fn decide_careful_with(b: &Battle, profiles: &Profiles, id: UnitId, seed: u6
             1,
             wakes(p, None) as i64,
             exposed as i64,
-            travel(p) as i64,
+            nearest(c, p).0 as i64,
             threat as i64,
             0,
             cost,
@@ -289,10 +295,10 @@ pub fn decide_careful_with(b: &Battle, profiles: &Profiles, id: UnitId, seed: u6
         consider(key, k, None);
     }
     let Some((_, k, attack)) = best else {
-        return decide_as(b, id, None, "player".into());
+        return decide_as(b, c, id, None, "player".into());
     };
     let to = cells[k].0;
-    let nearest = nearest(to).1;
+    let nearest = nearest(c, to).1;
     let reason = match attack {
         Some(e) => format!("attacks {} from {to}", b.name(e)),
         None if to == me.pos => "holds its ground: no safe attack, no better cell".to_string(),

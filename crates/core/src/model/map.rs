@@ -7,25 +7,136 @@ pub use crate::search::layout::{CostLayer, Layout};
 /// Widest or tallest map accepted, in cells.
 pub const MAX_MAP_SIDE: usize = 1024;
 
-/// A rectangular grid of terrain, stored row by row (`y * width + x`).
+/// A rectangular grid of terrain, stored row by row (`y * width + x`). Its fields are
+/// private: every constructor checks that the size is 1..=[`MAX_MAP_SIDE`] on each side and
+/// that there is one terrain per cell, which the searches' layouts rely on.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TerrainMap {
-    /// Columns.
-    pub width: usize,
-    /// Rows.
-    pub height: usize,
-    /// Terrain of every cell.
-    pub cells: Vec<TerrainId>,
+    width: usize,
+    height: usize,
+    cells: Vec<TerrainId>,
 }
 
+/// Why a terrain map could not be built.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MapError {
+    /// A side is 0 or larger than [`MAX_MAP_SIDE`].
+    Size {
+        /// Columns asked for.
+        width: usize,
+        /// Rows asked for.
+        height: usize,
+    },
+    /// The cells do not fill the rectangle exactly.
+    Cells {
+        /// `width × height`.
+        expected: usize,
+        /// Cells given.
+        found: usize,
+    },
+    /// A row of [`TerrainMap::from_rows`] holds a glyph no terrain kind has.
+    UnknownGlyph {
+        /// Row, from 0.
+        row: usize,
+        /// Column, from 0.
+        col: usize,
+        /// The glyph.
+        glyph: char,
+    },
+}
+
+impl std::fmt::Display for MapError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MapError::Size { width, height } => write!(
+                f,
+                "a map must be 1..={MAX_MAP_SIDE} cells on each side, not {width}x{height}"
+            ),
+            MapError::Cells { expected, found } => {
+                write!(f, "{found} cells given for a map of {expected}")
+            }
+            MapError::UnknownGlyph { row, col, glyph } => {
+                write!(f, "row {row}, column {col}: no terrain has the glyph {glyph:?}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for MapError {}
+
 impl TerrainMap {
+    /// A map of `width` × `height` cells, given row by row.
+    ///
+    /// ```
+    /// use skirmish_core::model::{map::TerrainMap, terrain::TerrainId};
+    /// let m = TerrainMap::new(2, 1, vec![TerrainId(0), TerrainId(1)]).unwrap();
+    /// assert_eq!((m.width(), m.height()), (2, 1));
+    /// assert!(TerrainMap::new(2, 2, vec![TerrainId(0)]).is_err());
+    /// assert!(TerrainMap::new(usize::MAX, 1, vec![]).is_err());
+    /// ```
+    pub fn new(width: usize, height: usize, cells: Vec<TerrainId>) -> Result<TerrainMap, MapError> {
+        if !(1..=MAX_MAP_SIDE).contains(&width) || !(1..=MAX_MAP_SIDE).contains(&height) {
+            return Err(MapError::Size { width, height });
+        }
+        if cells.len() != width * height {
+            return Err(MapError::Cells {
+                expected: width * height,
+                found: cells.len(),
+            });
+        }
+        Ok(TerrainMap { width, height, cells })
+    }
+
+    /// A map drawn as rows of glyphs of `terrain` (every row the width of the first).
+    ///
+    /// ```
+    /// use skirmish_core::model::{map::TerrainMap, terrain::TerrainSet};
+    /// let terrain = TerrainSet::standard();
+    /// let m = TerrainMap::from_rows(&terrain, &["..T", "#.~"]).unwrap();
+    /// assert_eq!(terrain.get(m.at((2, 0).into())).name, "forest");
+    /// ```
+    pub fn from_rows(terrain: &TerrainSet, rows: &[&str]) -> Result<TerrainMap, MapError> {
+        let width = rows.first().map_or(0, |r| r.chars().count());
+        let mut cells = Vec::with_capacity(width * rows.len());
+        for (row, line) in rows.iter().enumerate() {
+            for (col, glyph) in line.chars().enumerate() {
+                let t = terrain
+                    .by_glyph(glyph)
+                    .ok_or(MapError::UnknownGlyph { row, col, glyph })?;
+                cells.push(t);
+            }
+        }
+        TerrainMap::new(width, rows.len(), cells)
+    }
+
     /// A map filled with one terrain.
+    ///
+    /// # Panics
+    /// When a side is 0 or larger than [`MAX_MAP_SIDE`].
     pub fn filled(width: usize, height: usize, t: TerrainId) -> TerrainMap {
-        TerrainMap {
+        match TerrainMap::new(
             width,
             height,
-            cells: vec![t; width * height],
+            vec![t; width.min(MAX_MAP_SIDE + 1) * height.min(MAX_MAP_SIDE + 1)],
+        ) {
+            Ok(m) => m,
+            Err(e) => panic!("{e}"),
         }
+    }
+
+    /// Columns.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Rows.
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// The terrain of every cell, row by row.
+    pub fn cells(&self) -> &[TerrainId] {
+        &self.cells
     }
 
     /// True when `p` lies on the map.

@@ -71,6 +71,30 @@ pub struct Profiles {
 }
 
 impl Profiles {
+    /// The five profiles of the shipped `data/profiles.toml`: `charger`, `proximity`
+    /// (sight 10), `guard` (trigger 3), `pivot` (leash 6) and `archer` (sight 10, range 3).
+    ///
+    /// ```
+    /// use skirmish_core::model::profiles::{Behavior, Profiles};
+    /// let p = Profiles::standard();
+    /// assert_eq!(p.get("archer").unwrap().behavior, Behavior::KeepRange { sight: 10, range: 3 });
+    /// ```
+    pub fn standard() -> Profiles {
+        let p = |name: &str, behavior| Profile {
+            name: name.into(),
+            behavior,
+        };
+        Profiles {
+            list: vec![
+                p("charger", Behavior::Charger),
+                p("proximity", Behavior::Proximity { sight: 10 }),
+                p("guard", Behavior::GuardTrigger { trigger: 3 }),
+                p("pivot", Behavior::PivotLeash { leash: 6 }),
+                p("archer", Behavior::KeepRange { sight: 10, range: 3 }),
+            ],
+        }
+    }
+
     /// The profile named `name`.
     pub fn get(&self, name: &str) -> Option<&Profile> {
         self.list.iter().find(|p| p.name == name)

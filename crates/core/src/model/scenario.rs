@@ -50,3 +50,60 @@ pub struct Scenario {
     /// A hash of the scenario and map texts: a save refuses to resume on changed files.
     pub fingerprint: u64,
 }
+
+impl UnitSpec {
+    /// A player unit of the built-in `soldier` kind (class `foot`, move 5) at `at`.
+    pub fn player(name: impl Into<String>, at: impl Into<Pos>) -> UnitSpec {
+        UnitSpec::soldier(name.into(), Team::Player, at.into(), None)
+    }
+
+    /// An enemy unit of the built-in `soldier` kind that decides by the profile named `profile`.
+    pub fn enemy(name: impl Into<String>, at: impl Into<Pos>, profile: impl Into<String>) -> UnitSpec {
+        UnitSpec::soldier(name.into(), Team::Enemy, at.into(), Some(profile.into()))
+    }
+
+    fn soldier(name: String, team: Team, at: Pos, profile: Option<String>) -> UnitSpec {
+        let kinds = crate::model::data::builtin_kinds();
+        let kind = &kinds.list[0];
+        UnitSpec {
+            name,
+            team,
+            at,
+            class: ClassId(0),
+            movement: kind.movement,
+            profile,
+            pivot: None,
+            kind: kind.name.clone(),
+            sprite: if team == Team::Player {
+                "hero".into()
+            } else {
+                kind.sprite.clone()
+            },
+            stats: kind.stats,
+        }
+    }
+
+    /// The same unit with `points` movement points.
+    pub fn movement(mut self, points: Cost) -> UnitSpec {
+        self.movement = points;
+        self
+    }
+
+    /// The same unit of movement class `class` (an index into the terrain's classes).
+    pub fn class(mut self, class: ClassId) -> UnitSpec {
+        self.class = class;
+        self
+    }
+
+    /// The same unit with these combat numbers (it starts unhurt).
+    pub fn stats(mut self, stats: Stats) -> UnitSpec {
+        self.stats = stats;
+        self
+    }
+
+    /// The same unit leashed around `pivot` (for `pivot_leash` profiles; default: its start).
+    pub fn pivot(mut self, pivot: impl Into<Pos>) -> UnitSpec {
+        self.pivot = Some(pivot.into());
+        self
+    }
+}

@@ -49,6 +49,41 @@ pub struct TerrainSet {
 }
 
 impl TerrainSet {
+    /// The terrain of the shipped `data/terrain.toml`, for battles built in code: classes
+    /// `foot`, `horse`, `flier`; plain `.` 1, forest `T` 2/4/1, hill `^` 3/4/1, river `~`
+    /// 6/6/1, mountain `M` 12/–/2, bridge `=` 1, floor `_` 1, wall `#` impassable
+    /// (costs for foot/horse/flier).
+    ///
+    /// ```
+    /// use skirmish_core::model::terrain::{ClassId, TerrainSet};
+    /// let t = TerrainSet::standard();
+    /// let forest = t.get(t.by_glyph('T').unwrap());
+    /// assert_eq!(forest.cost_for(t.class("horse").unwrap()), Some(4));
+    /// assert_eq!(t.get(t.by_glyph('#').unwrap()).cost_for(ClassId(0)), None);
+    /// ```
+    pub fn standard() -> TerrainSet {
+        let kind = |name: &str, glyph: char, cost: [Option<u8>; 3], defense: i32, color: [u8; 3]| Terrain {
+            name: name.into(),
+            glyph,
+            cost: cost.to_vec(),
+            defense,
+            color: Some(color),
+        };
+        TerrainSet {
+            kinds: vec![
+                kind("plain", '.', [Some(1); 3], 0, [0x7a, 0xb6, 0x48]),
+                kind("forest", 'T', [Some(2), Some(4), Some(1)], 1, [0x2f, 0x7a, 0x32]),
+                kind("hill", '^', [Some(3), Some(4), Some(1)], 2, [0xa8, 0x8a, 0x4e]),
+                kind("river", '~', [Some(6), Some(6), Some(1)], -1, [0x3f, 0x7f, 0xd0]),
+                kind("mountain", 'M', [Some(12), None, Some(2)], 3, [0x8a, 0x85, 0x80]),
+                kind("bridge", '=', [Some(1); 3], 0, [0xa0, 0x70, 0x3a]),
+                kind("floor", '_', [Some(1); 3], 1, [0xb9, 0xb2, 0xa4]),
+                kind("wall", '#', [None; 3], 0, [0x4a, 0x4a, 0x55]),
+            ],
+            classes: vec!["foot".into(), "horse".into(), "flier".into()],
+        }
+    }
+
     /// The kind with this glyph.
     pub fn by_glyph(&self, c: char) -> Option<TerrainId> {
         self.kinds.iter().position(|t| t.glyph == c).map(|i| TerrainId(i as u8))

@@ -3,9 +3,11 @@
 //! draws [`Session`] and animates the [`Signal`]s it drains. Every change to the battle is a
 //! command given to the rules core; its events come out here in order.
 
-use crate::ai::{self, Decision};
+use crate::ai::Ai;
+use crate::ai::Decision;
 use crate::model::profiles::Profiles;
 use crate::model::terrain::Cost;
+use crate::play::enemy::EnemyPhase;
 use crate::rules::combat::{self, Forecast};
 use crate::rules::{Battle, Command, Event, RuleError, UnitId};
 use crate::search::grid::{Dir, Path, Pos, Team};
@@ -102,7 +104,7 @@ pub enum Phase {
     /// Enemy phase: these enemies act in order, one per [`Intent::Advance`].
     Enemy {
         /// Enemies still to act.
-        queue: Vec<UnitId>,
+        phase: EnemyPhase,
     },
     /// The battle is decided.
     Over {
@@ -201,7 +203,7 @@ pub fn route_cost(b: &Battle, unit: UnitId, from: Pos, path: &Path) -> Option<Co
 #[derive(Debug, Clone)]
 pub struct Session {
     battle: Battle,
-    profiles: Profiles,
+    ai: Ai,
     /// Current phase.
     pub phase: Phase,
     /// The cursor cell.
@@ -231,7 +233,7 @@ impl Session {
         };
         Session {
             battle,
-            profiles,
+            ai: Ai::new(profiles),
             phase,
             cursor,
             show_danger: false,
@@ -252,14 +254,14 @@ impl Session {
 
     /// The enemy profiles in force.
     pub fn profiles(&self) -> &Profiles {
-        &self.profiles
+        self.ai.profiles()
     }
 
     /// Swaps in a battle carried over by live reload (same units, same state, new numbers)
     /// and the new profiles. A range on screen is recomputed with the new numbers.
     pub fn reloaded(&mut self, battle: Battle, profiles: Profiles) {
         self.battle = battle;
-        self.profiles = profiles;
+        self.ai.set_profiles(profiles);
         if let Phase::Target { unit, .. } = self.phase {
             self.phase = self.target(unit);
         }
@@ -331,10 +333,10 @@ impl Session {
         }
     }
 
-    fn target(&self, unit: UnitId) -> Phase {
+    fn target(&mut self, unit: UnitId) -> Phase {
         Phase::Target {
             unit,
-            range: self.battle.range(unit),
+            range: self.battle.range(self.ai.caches(), unit),
             trail: Path::default(),
         }
     }
@@ -447,7 +449,7 @@ impl Session {
     /// Plays one recorded player command (a replay), as the inputs that make it would.
     pub fn perform(&mut self, cmd: Command) -> Result<(), RuleError> {
         if !matches!(self.phase, Phase::Select | Phase::Action { .. }) {
-            return Err(RuleError::NotItsPhase(UnitId::default()));
+            return Err(RuleError::Busy);
         }
         match cmd {
             Command::Move { unit, .. } => {
@@ -474,7 +476,10 @@ impl Session {
 
     fn move_cursor(&mut self, to: Pos) {
         let m = self.battle.map();
-        let p = Pos::new(to.x.clamp(0, m.width as i32 - 1), to.y.clamp(0, m.height as i32 - 1));
+        let p = Pos::new(
+            to.x.clamp(0, m.width() as i32 - 1),
+            to.y.clamp(0, m.height() as i32 - 1),
+        );
         if p != self.cursor {
             self.cursor = p;
             self.signals.push(Signal::CursorMoved(p));
@@ -552,7 +557,7 @@ impl Session {
                 Phase::Select
             }
             (Phase::Select, Intent::EndTurn) => self.start_enemy_phase(),
-            (Phase::Enemy { queue }, Intent::Advance) => self.enemy_step(queue),
+            (Phase::Enemy { phase }, Intent::Advance) => self.enemy_step(phase),
             (Phase::Select, Intent::Undo) => {
                 let unit = self.battle.undo_unit();
                 if self.battle.can_undo()
@@ -670,33 +675,36 @@ impl Session {
         if self.run(Command::EndPhase).is_err() {
             return Phase::Select;
         }
-        let mut queue: Vec<UnitId> = self.battle.living(Team::Enemy).collect();
-        queue.reverse();
-        self.enemy_step(queue)
+        let phase = EnemyPhase::begin(&self.battle);
+        self.enemy_step(phase)
     }
 
-    /// Lets the next enemy act; the queue is kept reversed so the next one is popped.
-    fn enemy_step(&mut self, mut queue: Vec<UnitId>) -> Phase {
-        while let Some(id) = queue.pop() {
-            if !self.battle.unit(id).alive {
-                continue;
-            }
-            let d = ai::decide(&self.battle, &self.profiles, id);
-            let commands = d.commands();
-            self.signals.push(Signal::Decided(Box::new(d)));
-            for c in commands {
-                if self.run(c).is_err() {
-                    break;
+    /// Lets the next enemy act (the enemy phase's one driver, [`EnemyPhase`]). A command the
+    /// rules refuse is shown ([`Signal::Refused`]) and ends the enemy phase, so play goes on.
+    fn enemy_step(&mut self, mut phase: EnemyPhase) -> Phase {
+        match phase.step(&mut self.ai, &mut self.battle) {
+            Ok(Some(turn)) => {
+                self.unsaved = true;
+                self.signals.push(Signal::Decided(Box::new(turn.decision)));
+                self.signals.extend(turn.events.into_iter().map(Signal::Rules));
+                if let Some((winner, _)) = self.battle.ended() {
+                    return Phase::Over { winner };
                 }
+                return Phase::Enemy { phase };
             }
-            if let Some((winner, _)) = self.battle.ended() {
-                return Phase::Over { winner };
-            }
-            return Phase::Enemy { queue };
+            Ok(None) => {}
+            Err(e) => self.signals.push(Signal::Refused(e)),
+        }
+        if let Some((winner, _)) = self.battle.ended() {
+            return Phase::Over { winner };
         }
         // Everyone has acted: a new turn for the player.
-        if self.run(Command::EndPhase).is_err() {
-            return Phase::Enemy { queue };
+        match EnemyPhase::finish(&mut self.battle) {
+            Ok(events) => self.signals.extend(events.into_iter().map(Signal::Rules)),
+            Err(e) => {
+                self.signals.push(Signal::Refused(e));
+                return Phase::Enemy { phase };
+            }
         }
         let first = self.battle.ready(Team::Player).next();
         if let Some(h) = first {

@@ -2,10 +2,11 @@
 //! policy, enemies their profiles. The battle keeps the player's commands, so every
 //! simulated battle can be written as a replay.
 
-use crate::ai::{self, Turn};
+use crate::ai::Ai;
+use crate::ai::player::Policy;
 use crate::model::data::DataSet;
-use crate::model::profiles::Profiles;
 use crate::model::scenario::Scenario;
+use crate::play::enemy::{EnemyPhase, Turn, act};
 use crate::rules::{Battle, Command, Ending, Event, RuleError, UnitId};
 use crate::search::grid::Team;
 #[cfg(feature = "serde")]
@@ -77,7 +78,8 @@ impl Report {
 /// Plays up to `max_turns` turns of `scenario`.
 pub fn run(scenario: &Scenario, data: &DataSet, max_turns: u32, seed: u64) -> Result<Report, RuleError> {
     let mut battle = Battle::new(scenario, data);
-    let turns = play(&mut battle, &data.profiles, max_turns, seed)?;
+    let mut ai = Ai::new(data.profiles.clone());
+    let turns = play(&mut battle, &mut ai, Policy::Simple, max_turns, seed)?;
     Ok(Report {
         scenario: scenario.name.clone(),
         seed,
@@ -88,7 +90,13 @@ pub fn run(scenario: &Scenario, data: &DataSet, max_turns: u32, seed: u64) -> Re
 
 /// Plays `b` from its current player phase until it is decided or `max_turns` turns have
 /// been played in all.
-pub fn play(b: &mut Battle, profiles: &Profiles, max_turns: u32, seed: u64) -> Result<Vec<TurnReport>, RuleError> {
+pub fn play(
+    b: &mut Battle,
+    ai: &mut Ai,
+    policy: Policy,
+    max_turns: u32,
+    seed: u64,
+) -> Result<Vec<TurnReport>, RuleError> {
     let mut turns = Vec::new();
     while b.ended().is_none() && b.turn() <= max_turns {
         let turn = b.turn();
@@ -99,16 +107,16 @@ pub fn play(b: &mut Battle, profiles: &Profiles, max_turns: u32, seed: u64) -> R
             if !b.unit(id).alive || b.ended().is_some() {
                 continue;
             }
-            let t = ai::act(b, ai::player::decide(b, id, seed))?;
+            let d = ai.decide_player(b, id, policy, seed);
+            let t = act(b, d)?;
             events.extend(t.events.iter().cloned());
             decisions.push(t);
         }
         if b.ended().is_none() {
             events.extend(b.execute(Command::EndPhase)?);
-            let (enemies, end) = ai::enemy_phase(b, profiles)?;
-            events.extend(enemies.iter().flat_map(|t| t.events.iter().cloned()));
-            events.extend(end);
-            decisions.extend(enemies);
+            let phase = EnemyPhase::run(ai, b)?;
+            events.extend(phase.events().cloned());
+            decisions.extend(phase.turns);
         }
         let mut defeated: Vec<UnitId> = decisions
             .iter()

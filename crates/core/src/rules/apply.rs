@@ -5,7 +5,7 @@ use crate::rules::event::Event;
 
 impl Battle {
     /// Writes one event into the battle: the only function that changes battle state.
-    pub fn apply(&mut self, e: &Event) {
+    pub(crate) fn apply(&mut self, e: &Event) {
         match e {
             Event::PhaseBegan { team, turn } => {
                 self.active = *team;
@@ -51,7 +51,6 @@ impl Battle {
                 }
                 self.ended = self.outcome();
                 self.journal.clear();
-                self.forget_caches();
             }
         }
     }

@@ -10,28 +10,13 @@
 use crate::model::data::DataSet;
 use crate::model::map::{CostLayer, TerrainMap};
 use crate::model::scenario::Scenario;
-use crate::model::terrain::{ClassId, Cost, TerrainSet};
-use crate::rules::command::Command;
+use crate::model::terrain::{ClassId, TerrainSet};
+use crate::rules::command::{Command, RuleError};
 use crate::rules::event::{Ending, Event};
 pub use crate::rules::unit::{Snapshot, Unit, UnitId, UnitState};
 use crate::search::grid::{Pos, Team};
-use crate::search::potential::{NearestMap, PotentialMap};
-use crate::search::range::{Leash, Occupancy, Range, RangeFinder, RangeQuery, Reach};
-use std::cell::RefCell;
-use std::collections::HashMap;
-
-/// Search scratch space and potential maps: caches, not battle state, so that deciding
-/// and drawing can ask questions of a `&Battle`.
-#[derive(Debug, Clone)]
-pub(super) struct Scratch {
-    finder: RangeFinder,
-    potentials: HashMap<(Pos, ClassId), PotentialMap>,
-    /// Nearest-target maps by class and target cells (few: the targets change only when one falls).
-    nearest: Vec<(ClassId, NearestMap)>,
-}
-
-/// Nearest-target maps kept at once.
-const MAX_CACHED_NEAREST: usize = 8;
+use crate::search::range::{Leash, Occupancy, RangeQuery};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The index of a side in per-side tables.
 fn side(team: Team) -> usize {
@@ -40,9 +25,6 @@ fn side(team: Team) -> usize {
         Team::Enemy => 1,
     }
 }
-
-/// Potential maps kept at once before the cache is emptied (each is a map-sized array).
-const MAX_CACHED_POTENTIALS: usize = 64;
 
 /// One executed command and its events, for undo; `unit` is who acted.
 #[derive(Debug, Clone)]
@@ -70,12 +52,65 @@ pub struct Battle {
     /// Each side's units in acting order (sides never change), so asking for one side's
     /// living units costs that side's size, not the whole army's.
     sides: [Vec<UnitId>; 2],
-    scratch: RefCell<Scratch>,
+    /// Which terrain this battle searches on: unique per battle built, shared by its
+    /// clones (the terrain never changes), so the search caches know when their maps still hold.
+    pub(super) terrain_stamp: u64,
 }
 
+// A battle is plain data: it may cross threads (balance runs share nothing else).
+const _: () = {
+    const fn send_and_sync<T: Send + Sync>() {}
+    send_and_sync::<Battle>();
+};
+
+/// Stamps of battles built so far (see `Battle::terrain_stamp`).
+static TERRAIN_STAMPS: AtomicU64 = AtomicU64::new(1);
+
 impl Battle {
-    /// The battle at the start of a scenario: turn 1, the player's phase.
+    /// The battle at the start of a scenario loaded from files (the loaders have checked
+    /// it against `data`): turn 1, the player's phase.
+    ///
+    /// # Panics
+    /// When the scenario does not fit the terrain (see [`Battle::try_new`], which says why).
     pub fn new(scenario: &Scenario, data: &DataSet) -> Battle {
+        match Battle::try_new(scenario, &data.terrain) {
+            Ok(b) => b,
+            Err(e) => panic!("{e}"),
+        }
+    }
+
+    /// The battle at the start of `scenario` on `terrain`, or why they do not fit: a map cell
+    /// of an unknown terrain id, a unit off the map, of an unknown class, on a cell its class
+    /// cannot enter or on another unit's cell.
+    pub fn try_new(scenario: &Scenario, terrain: &TerrainSet) -> Result<Battle, crate::rules::SetupError> {
+        let fail = |m: String| Err(crate::rules::SetupError(m));
+        let kinds = terrain.kinds.len();
+        if let Some(t) = scenario.map.cells().iter().find(|t| t.0 as usize >= kinds) {
+            return fail(format!(
+                "the map uses terrain id {} but there are {kinds} terrain kinds",
+                t.0
+            ));
+        }
+        let mut held = std::collections::HashSet::new();
+        for u in &scenario.units {
+            let name = &u.name;
+            if !scenario.map.contains(u.at) {
+                return fail(format!("{name} at {} is off the map", u.at));
+            }
+            let Some(class) = terrain.classes.get(u.class.0 as usize) else {
+                return fail(format!(
+                    "{name} has class #{} but there are {} classes",
+                    u.class.0,
+                    terrain.classes.len()
+                ));
+            };
+            if terrain.get(scenario.map.at(u.at)).cost_for(u.class).is_none() {
+                return fail(format!("{name} at {} stands where class {class} cannot enter", u.at));
+            }
+            if !held.insert(u.at) {
+                return fail(format!("{name} at {} shares its cell with another unit", u.at));
+            }
+        }
         let units = scenario
             .units
             .iter()
@@ -97,7 +132,7 @@ impl Battle {
                 acted: false,
             })
             .collect();
-        Battle::from_parts(scenario.map.clone(), data.terrain.clone(), units)
+        Ok(Battle::from_parts(scenario.map.clone(), terrain.clone(), units))
     }
 
     /// A battle from a map and units directly (tests, generators): turn 1, the player's phase.
@@ -126,11 +161,7 @@ impl Battle {
             layers,
             journal: Vec::new(),
             record: Vec::new(),
-            scratch: RefCell::new(Scratch {
-                finder: RangeFinder::new(layout),
-                potentials: HashMap::new(),
-                nearest: Vec::new(),
-            }),
+            terrain_stamp: TERRAIN_STAMPS.fetch_add(1, Ordering::Relaxed),
         };
         // A board with nobody left on one side is decided from the start.
         b.ended = b.outcome();
@@ -254,7 +285,7 @@ impl Battle {
     }
 
     /// The range search of unit `u` as placed, optionally leashed.
-    fn query(u: &Unit, leash: Option<Leash>) -> RangeQuery {
+    pub(super) fn query(u: &Unit, leash: Option<Leash>) -> RangeQuery {
         RangeQuery {
             origin: u.pos,
             budget: u.movement,
@@ -263,111 +294,43 @@ impl Battle {
         }
     }
 
-    /// Runs `f` on the range search of `id` with everybody as placed, optionally leashed.
-    pub fn with_reach<R>(&self, id: UnitId, leash: Option<Leash>, f: impl FnOnce(&Reach<'_>) -> R) -> R {
-        let u = &self.units[id.0];
-        let q = Battle::query(u, leash);
-        let mut s = self.scratch.borrow_mut();
-        let reach = s.finder.search(&self.layers[u.class.0 as usize], &self.occ, q);
-        f(&reach)
-    }
-
-    /// An owned copy of the range of `id` without a leash (the player's move overlay).
-    pub fn range(&self, id: UnitId) -> Range {
-        self.with_reach(id, None, |r| r.to_range())
-    }
-
-    /// Travel cost from `from` to `target` for movers of `class` (the potential map,
-    /// computed once per target cell and class and cached).
-    pub fn travel(&self, target: Pos, class: ClassId, from: Pos) -> Option<Cost> {
-        let mut s = self.scratch.borrow_mut();
-        Self::cached_potential(&mut s.potentials, &self.layers, target, class).get(from)
-    }
-
-    fn cached_potential<'s>(
-        potentials: &'s mut HashMap<(Pos, ClassId), PotentialMap>,
-        layers: &[CostLayer],
-        target: Pos,
-        class: ClassId,
-    ) -> &'s PotentialMap {
-        if potentials.len() >= MAX_CACHED_POTENTIALS && !potentials.contains_key(&(target, class)) {
-            potentials.clear();
+    /// The battle `fresh` (the same units in the same order, built from edited files with
+    /// new numbers: a live reload) carrying on where this one stands: positions, hit points
+    /// (capped by a lowered maximum), acted flags, guard triggers, turn and phase, the undo
+    /// journal and the player's record. Hit points the journal would restore are capped the
+    /// same way, so an undo after the reload gives a battle the new numbers allow.
+    /// Refused (and nothing changes) when `fresh` does not fit this battle's state.
+    pub fn carried_into(&self, mut fresh: Battle) -> Result<Battle, RuleError> {
+        if fresh.units.len() != self.units.len()
+            || fresh.map.width() != self.map.width()
+            || fresh.map.height() != self.map.height()
+        {
+            return Err(RuleError::BadSnapshot("the units or the map size changed".into()));
         }
-        let layer = &layers[class.0 as usize];
-        potentials
-            .entry((target, class))
-            .or_insert_with(|| PotentialMap::compute(layer, target))
-    }
-
-    /// Runs `f` on the range search of `id` together with the potential map towards
-    /// `target` for its class (both at once, so deciding needs no copy of the map).
-    pub fn with_reach_and_potential<R>(
-        &self,
-        id: UnitId,
-        leash: Option<Leash>,
-        target: Pos,
-        f: impl FnOnce(&Reach<'_>, &PotentialMap) -> R,
-    ) -> R {
-        let u = &self.units[id.0];
-        let q = Battle::query(u, leash);
-        let mut s = self.scratch.borrow_mut();
-        let Scratch { finder, potentials, .. } = &mut *s;
-        let pot = Self::cached_potential(potentials, &self.layers, target, u.class);
-        let reach = finder.search(&self.layers[u.class.0 as usize], &self.occ, q);
-        f(&reach, pot)
-    }
-
-    fn cached_nearest<'s>(
-        nearest: &'s mut Vec<(ClassId, NearestMap)>,
-        layers: &[CostLayer],
-        targets: &[Pos],
-        class: ClassId,
-    ) -> &'s NearestMap {
-        let k = match nearest.iter().position(|(c, m)| *c == class && m.targets() == targets) {
-            Some(k) => k,
-            None => {
-                if nearest.len() >= MAX_CACHED_NEAREST {
-                    nearest.clear();
+        let mut snap = self.snapshot();
+        for (st, u) in snap.units.iter_mut().zip(&fresh.units) {
+            st.hp = st.hp.min(u.stats.hp);
+        }
+        fresh.execute(Command::Restore(Box::new(snap)))?;
+        fresh.journal = self.journal.clone();
+        fresh.record = self.record.clone();
+        let units = &fresh.units;
+        for done in &mut fresh.journal {
+            for e in &mut done.events {
+                if let Event::Struck {
+                    defender,
+                    hp_before,
+                    hp_left,
+                    ..
+                } = e
+                {
+                    let max = units[defender.0].stats.hp;
+                    *hp_before = (*hp_before).min(max);
+                    *hp_left = (*hp_left).min(max);
                 }
-                nearest.push((class, NearestMap::compute(&layers[class.0 as usize], targets)));
-                nearest.len() - 1
             }
-        };
-        &nearest[k].1
-    }
-
-    /// Travel cost from `from` to the nearest of `targets` for movers of `class`, and the
-    /// bits (by index in `targets`) of the targets that near (one multi-target search,
-    /// cached). `targets` holds at most [`crate::search::potential::MAX_NEAREST_TARGETS`] cells.
-    pub fn nearest_travel(&self, targets: &[Pos], class: ClassId, from: Pos) -> (Cost, u64) {
-        let mut s = self.scratch.borrow_mut();
-        Self::cached_nearest(&mut s.nearest, &self.layers, targets, class).nearest(from)
-    }
-
-    /// Runs `f` on the range search of `id` together with the nearest-target map of
-    /// `targets` for its class.
-    pub fn with_reach_and_nearest<R>(
-        &self,
-        id: UnitId,
-        leash: Option<Leash>,
-        targets: &[Pos],
-        f: impl FnOnce(&Reach<'_>, &NearestMap) -> R,
-    ) -> R {
-        let u = &self.units[id.0];
-        let q = Battle::query(u, leash);
-        let mut s = self.scratch.borrow_mut();
-        let Scratch { finder, nearest, .. } = &mut *s;
-        let map = Self::cached_nearest(nearest, &self.layers, targets, u.class);
-        let layer = &self.layers[u.class.0 as usize];
-        let reach = finder.search(layer, &self.occ, q);
-        f(&reach, map)
-    }
-
-    /// Takes over `old`'s undo journal and player record: the same units, reloaded with new
-    /// numbers (live reload), keep what the player can undo and replay.
-    pub fn carry_history(&mut self, old: &Battle) {
-        self.journal = old.journal.clone();
-        self.record = old.record.clone();
+        }
+        Ok(fresh)
     }
 
     /// Who has won, if anybody: the player when no enemy stands, the enemy when the hero
@@ -383,12 +346,5 @@ impl Battle {
             return Some((Team::Enemy, Ending::PlayersFell));
         }
         None
-    }
-
-    /// Forgets cached potential maps (after the terrain under them changed).
-    pub(super) fn forget_caches(&self) {
-        let mut s = self.scratch.borrow_mut();
-        s.potentials.clear();
-        s.nearest.clear();
     }
 }

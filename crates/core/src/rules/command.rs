@@ -72,6 +72,17 @@ pub enum RuleError {
     },
     /// The guard is awake already, or the waker is no living foe.
     CannotWake(UnitId),
+    /// The attack's target does not exist or has been defeated.
+    NoTarget {
+        /// The attacker.
+        unit: UnitId,
+        /// The unit it named.
+        target: UnitId,
+    },
+    /// The turn counter cannot go past `u32::MAX`.
+    TooManyTurns,
+    /// Commands are not taken now: a move or the enemy phase is under way.
+    Busy,
     /// Undo outside the player's phase, or nothing to take back.
     NothingToUndo,
     /// The battle is decided: nothing but undo and restore is accepted.
@@ -97,6 +108,15 @@ impl std::fmt::Display for RuleError {
                 )
             }
             RuleError::CannotWake(u) => write!(f, "unit #{} cannot wake now", u.0),
+            RuleError::NoTarget { unit, target } => {
+                write!(
+                    f,
+                    "unit #{} cannot attack unit #{}: there is no such living unit",
+                    unit.0, target.0
+                )
+            }
+            RuleError::TooManyTurns => write!(f, "the battle cannot go past turn {}", u32::MAX),
+            RuleError::Busy => write!(f, "not now: a move or the enemy phase is under way"),
             RuleError::NothingToUndo => write!(f, "nothing to undo"),
             RuleError::BattleOver => write!(f, "the battle is over"),
             RuleError::BadSnapshot(why) => write!(f, "{why}"),

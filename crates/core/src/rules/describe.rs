@@ -125,6 +125,9 @@ impl RuleError {
                 format!("{} cannot attack {} from where it stands", n(unit), n(target))
             }
             RuleError::CannotWake(u) => format!("{} cannot wake now", n(u)),
+            RuleError::NoTarget { unit, target } => {
+                format!("{} cannot attack {}: no such living unit", n(unit), n(target))
+            }
             other => other.to_string(),
         }
     }

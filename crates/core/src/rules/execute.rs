@@ -36,6 +36,12 @@ impl Battle {
             }
             Command::Attack { unit, target } => {
                 self.check_actor(*unit)?;
+                if self.units.get(target.0).is_none_or(|t| !t.alive) {
+                    return Err(RuleError::NoTarget {
+                        unit: *unit,
+                        target: *target,
+                    });
+                }
                 if !combat::can_attack(self, *unit, *target) {
                     return Err(RuleError::OutOfRange {
                         unit: *unit,
@@ -70,7 +76,7 @@ impl Battle {
             Command::EndPhase => {
                 let (team, turn) = match self.active {
                     Team::Player => (Team::Enemy, self.turn),
-                    Team::Enemy => (Team::Player, self.turn + 1),
+                    Team::Enemy => (Team::Player, self.turn.checked_add(1).ok_or(RuleError::TooManyTurns)?),
                 };
                 if self.active == Team::Player {
                     self.record.push(cmd.clone());

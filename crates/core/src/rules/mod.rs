@@ -8,6 +8,8 @@
 
 mod apply;
 pub mod battle;
+pub mod builder;
+pub mod caches;
 pub mod combat;
 pub mod command;
 mod describe;
@@ -16,6 +18,8 @@ mod execute;
 pub mod unit;
 
 pub use battle::Battle;
+pub use builder::{BattleBuilder, SetupError};
+pub use caches::Caches;
 pub use command::{Command, RuleError};
 pub use event::{Ending, Event};
 pub use unit::{Snapshot, Unit, UnitId, UnitState};

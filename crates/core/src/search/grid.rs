@@ -42,6 +42,12 @@ impl From<[i32; 2]> for Pos {
     }
 }
 
+impl From<(i32, i32)> for Pos {
+    fn from((x, y): (i32, i32)) -> Pos {
+        Pos::new(x, y)
+    }
+}
+
 impl From<Pos> for [i32; 2] {
     fn from(p: Pos) -> Self {
         [p.x, p.y]

@@ -13,13 +13,56 @@ pub struct Layout {
     stride: usize,
 }
 
+/// A map size the searches cannot index: its padded array would not fit in the `u32`
+/// cell indices they store.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TooLarge {
+    /// Columns asked for.
+    pub width: usize,
+    /// Rows asked for.
+    pub height: usize,
+}
+
+impl std::fmt::Display for TooLarge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "a {}x{} map is too large to search", self.width, self.height)
+    }
+}
+
+impl std::error::Error for TooLarge {}
+
 impl Layout {
+    /// The layout of a `width` × `height` map, or [`TooLarge`] when its padded array
+    /// (`(width + 2) × (height + 2)` cells) has more than `u32::MAX` cells. The searches
+    /// index without bounds checks, relying on exactly this: every length is computed here,
+    /// with checked arithmetic.
+    ///
+    /// ```
+    /// use skirmish_core::search::layout::Layout;
+    /// let l = Layout::try_new(4, 3).unwrap();
+    /// assert_eq!((l.stride(), l.len()), (6, 30));
+    /// assert!(Layout::try_new(usize::MAX, 1).is_err());
+    /// ```
+    pub fn try_new(width: usize, height: usize) -> Result<Layout, TooLarge> {
+        let too_large = TooLarge { width, height };
+        let stride = width.checked_add(2).ok_or(too_large)?;
+        let rows = height.checked_add(2).ok_or(too_large)?;
+        let len = stride.checked_mul(rows).ok_or(too_large)?;
+        if len > u32::MAX as usize {
+            return Err(too_large);
+        }
+        Ok(Layout { width, height, stride })
+    }
+
     /// The layout of a `width` × `height` map.
+    ///
+    /// # Panics
+    /// When the map is too large to search ([`Layout::try_new`] says why); every map a
+    /// loader accepts (at most 1024 × 1024) fits.
     pub fn new(width: usize, height: usize) -> Layout {
-        Layout {
-            width,
-            height,
-            stride: width + 2,
+        match Layout::try_new(width, height) {
+            Ok(l) => l,
+            Err(e) => panic!("{e}"),
         }
     }
 

@@ -6,7 +6,7 @@ use crate::load::data::DataSet;
 use crate::load::diag::{Diagnostic, Diagnostics, display_path};
 use crate::load::scenario::Scenario;
 use skirmish_core::play::phase::Session;
-use skirmish_core::rules::{Battle, Command};
+use skirmish_core::rules::Battle;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
@@ -69,11 +69,12 @@ pub fn reload(session: &mut Session, scenario_path: &Path, data_dir: &Path) -> R
     let scenario = crate::load::scenario::load(scenario_path, &data)?;
     let b = session.battle();
     let refuse = |message: String| -> Diagnostics { Diagnostic::whole_file(scenario_path, message).into() };
-    let (w, h) = (b.map().width, b.map().height);
-    if (scenario.map.width, scenario.map.height) != (w, h) {
+    let (w, h) = (b.map().width(), b.map().height());
+    if (scenario.map.width(), scenario.map.height()) != (w, h) {
         return Err(refuse(format!(
             "the map changed size ({w}x{h} to {}x{}): restart the battle (R) to use it",
-            scenario.map.width, scenario.map.height
+            scenario.map.width(),
+            scenario.map.height()
         )));
     }
     let units = b.units();
@@ -82,17 +83,11 @@ pub fn reload(session: &mut Session, scenario_path: &Path, data_dir: &Path) -> R
             "units were added, removed or renamed: restart the battle (R) to use them; other edits apply live".into(),
         ));
     }
-    // The same units with the new numbers, carrying the battle's state over through the
-    // core's Restore (hit points capped by a lowered maximum).
-    let mut snap = b.snapshot();
-    for (st, spec) in snap.units.iter_mut().zip(&scenario.units) {
-        st.hp = st.hp.min(spec.stats.hp);
-    }
-    let mut battle = Battle::new(&scenario, &data);
-    battle
-        .execute(Command::Restore(Box::new(snap)))
+    // The same units with the new numbers, carrying the battle's state and history over
+    // through the core (hit points capped by a lowered maximum).
+    let battle = b
+        .carried_into(Battle::new(&scenario, &data))
         .map_err(|e| refuse(format!("the battle does not fit the edited files: {e}")))?;
-    battle.carry_history(b);
     session.reloaded(battle, data.profiles.clone());
     let message = format!(
         "reloaded {} and {}",

@@ -529,7 +529,8 @@ pub fn load(path: &Path, data_override: Option<&Path>, default_data: &Path) -> R
                     &at.span(),
                     format!(
                         "ends_at [{x}, {y}] is off the map (x must be 0..{}, y 0..{})",
-                        map.width, map.height
+                        map.width(),
+                        map.height()
                     ),
                 ));
             }

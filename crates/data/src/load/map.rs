@@ -81,11 +81,11 @@ pub fn parse(src: &Source, terrain: &TerrainSet) -> Result<TerrainMap, Diagnosti
             format!("{} more unknown glyphs not listed", glyph_errors - MAX_GLYPH_ERRORS),
         ));
     }
-    errs.into_result(TerrainMap {
-        width,
-        height: lines.len(),
-        cells,
-    })
+    if !errs.is_empty() {
+        return Err(errs);
+    }
+    // Every row had `width` known glyphs and the size was checked above.
+    TerrainMap::new(width, lines.len(), cells).map_err(|e| src.error_line_col(1, 1, e.to_string()).into())
 }
 
 fn show_glyph(c: char) -> String {
@@ -114,7 +114,7 @@ mod tests {
     fn parses_rows_and_pads_layout() {
         let t = terrain();
         let m = parse(&Source::new("m.txt", "..#\n#..\n"), &t).unwrap();
-        assert_eq!((m.width, m.height), (3, 2));
+        assert_eq!((m.width(), m.height()), (3, 2));
         let layer = m.cost_layer(&t, ClassId(0));
         assert_eq!(layer.cost(Pos::new(2, 0)), None);
         assert_eq!(layer.cost(Pos::new(1, 1)), Some(1));

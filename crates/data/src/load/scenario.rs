@@ -254,7 +254,8 @@ pub fn parse_on(
                     &u.at.span(),
                     format!(
                         "unit {name:?} at [{x}, {y}] is off the map (x must be 0..{}, y 0..{})",
-                        m.width, m.height
+                        m.width(),
+                        m.height()
                     ),
                 );
             }

@@ -1,0 +1,78 @@
+//! [`Ai`]: the enemies' mind as one value — the profiles in force, the method of finding
+//! travel costs, and the caches its questions fill. It only reads battles.
+
+use super::{Decision, Explanation, Method, decide_with, explain, player};
+use crate::model::profiles::Profiles;
+use crate::rules::{Battle, Caches, UnitId};
+
+/// Decides for units as their profiles say, keeping its travel-cost maps between questions.
+///
+/// ```
+/// use skirmish_core::prelude::*;
+/// let terrain = TerrainSet::standard();
+/// let battle = BattleBuilder::new(TerrainMap::from_rows(&terrain, &["......"]).unwrap())
+///     .unit(UnitSpec::player("Kiny", (0, 0)))
+///     .unit(UnitSpec::enemy("Brute", (5, 0), "charger").movement(3))
+///     .build()
+///     .unwrap();
+/// let mut ai = Ai::new(Profiles::standard());
+/// let brute = battle.find("Brute").unwrap();
+/// let d = ai.decide(&battle, brute);
+/// // A charger walks its whole move towards Kiny: three cells left along the row.
+/// assert_eq!(d.to, Pos::new(2, 0));
+/// assert_eq!(d.path.digits(), "444");
+/// assert_eq!(d.target, battle.find("Kiny"));
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct Ai {
+    profiles: Profiles,
+    method: Method,
+    caches: Caches,
+}
+
+impl Ai {
+    /// An AI that decides by `profiles`.
+    pub fn new(profiles: Profiles) -> Ai {
+        Ai {
+            profiles,
+            method: Method::default(),
+            caches: Caches::new(),
+        }
+    }
+
+    /// The same AI finding travel costs by `method` (every method decides alike; see [`Method`]).
+    pub fn with_method(mut self, method: Method) -> Ai {
+        self.method = method;
+        self
+    }
+
+    /// The profiles in force.
+    pub fn profiles(&self) -> &Profiles {
+        &self.profiles
+    }
+
+    /// Puts new profiles in force (a live reload): the next decision uses them.
+    pub fn set_profiles(&mut self, profiles: Profiles) {
+        self.profiles = profiles;
+    }
+
+    /// The caches, for other questions about the same battles (ranges, travel costs, danger zones).
+    pub fn caches(&mut self) -> &mut Caches {
+        &mut self.caches
+    }
+
+    /// What unit `id` does on its turn, as its profile says; the battle is only read.
+    pub fn decide(&mut self, b: &Battle, id: UnitId) -> Decision {
+        decide_with(b, &mut self.caches, &self.profiles, id, self.method)
+    }
+
+    /// The numbers behind [`Ai::decide`] for unit `id`.
+    pub fn explain(&mut self, b: &Battle, id: UnitId) -> Explanation {
+        explain(b, &mut self.caches, &self.profiles, id)
+    }
+
+    /// What player unit `id` does under a built-in player policy (`seed` breaks ties).
+    pub fn decide_player(&mut self, b: &Battle, id: UnitId, policy: player::Policy, seed: u64) -> Decision {
+        policy.decide(b, &mut self.caches, &self.profiles, id, seed)
+    }
+}

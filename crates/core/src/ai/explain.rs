@@ -1,0 +1,126 @@
+//! Why an enemy decides as it does: its target candidates, what its behaviour wanted and
+//! every reachable cell's score, computed by the same functions as [`decide`](super::decide).
+
+use super::{CellKey, Goal, cell_key, decide, pivot};
+use crate::model::profiles::{Behavior, Profiles};
+use crate::model::terrain::Cost;
+use crate::rules::{Battle, Caches, UnitId};
+use crate::search::grid::Pos;
+use crate::search::potential::UNREACHABLE;
+use crate::search::range::Leash;
+
+/// One target candidate as `--explain` shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Candidate {
+    /// The candidate's name.
+    pub unit: String,
+    /// Its cell.
+    pub at: Pos,
+    /// Travel cost from the mover to it (`None`: no path over this terrain).
+    pub travel: Option<Cost>,
+    /// Manhattan distance (the first tie-break).
+    pub distance: u32,
+    /// True for the chosen target.
+    pub chosen: bool,
+}
+
+/// One reachable cell and the numbers its behaviour ranked it by.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct CellScore {
+    /// The cell.
+    pub at: Pos,
+    /// Movement points to walk there.
+    pub walk: Cost,
+    /// Travel cost from there to the target.
+    pub travel: Option<Cost>,
+    /// keep_range: distance from the ring (0 = on it).
+    pub ring_gap: Option<u32>,
+    /// Its rank among the reachable cells (0 = chosen).
+    pub rank: usize,
+}
+
+/// Why a unit decides as it does: the candidates, the goal, and every reachable cell's score.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Explanation {
+    /// The decision itself (what `decide` returns).
+    pub decision: super::Decision,
+    /// The target candidates in the order of the tie-breaks.
+    pub candidates: Vec<Candidate>,
+    /// What the behaviour wanted.
+    pub goal: Goal,
+    /// The area the unit may not leave, if any.
+    pub leash: Option<Leash>,
+    /// Every reachable cell, best first (empty when the unit stays without looking).
+    pub cells: Vec<CellScore>,
+}
+
+/// Explains the decision of enemy `id` (or of a player unit under `behavior`): the numbers
+/// behind [`decide`], computed by the same functions.
+pub fn explain(b: &Battle, c: &mut Caches, profiles: &Profiles, id: UnitId) -> Explanation {
+    let decision = decide(b, c, profiles, id);
+    let me = b.unit(id);
+    let mut candidates: Vec<(Cost, u32, usize, Candidate)> = b
+        .living(me.team.other())
+        .map(|t| {
+            let u = b.unit(t);
+            let travel = b.travel(c, u.pos, me.class, me.pos);
+            let distance = me.pos.manhattan(u.pos);
+            let c = Candidate {
+                unit: u.name.clone(),
+                at: u.pos,
+                travel,
+                distance,
+                chosen: decision.target == Some(t),
+            };
+            (travel.unwrap_or(UNREACHABLE), distance, t.0, c)
+        })
+        .collect();
+    candidates.sort_by_key(|(t, d, k, _)| (*t, *d, *k));
+    let behavior = me.profile.as_deref().and_then(|p| profiles.get(p)).map(|p| p.behavior);
+    let leash = pivot::leash(behavior, me);
+    let goal = match behavior {
+        _ if !decision.triggered => Goal::Stay,
+        Some(Behavior::KeepRange { range, .. }) => Goal::Ring(range),
+        Some(_) => Goal::Approach,
+        None => Goal::Stay,
+    };
+    let mut cells = Vec::new();
+    if let (Some(t), true) = (decision.target, goal != Goal::Stay) {
+        let tp = b.unit(t).pos;
+        b.with_reach_and_potential(c, id, leash, tp, |reach, pot| {
+            let mut scored: Vec<(CellKey, CellScore)> = reach
+                .cells()
+                .map(|(p, walk)| {
+                    let travel = pot.get(p);
+                    let ring_gap = match goal {
+                        Goal::Ring(range) => Some(p.manhattan(tp).abs_diff(range)),
+                        _ => None,
+                    };
+                    let score = CellScore {
+                        at: p,
+                        walk,
+                        travel,
+                        ring_gap,
+                        rank: 0,
+                    };
+                    (cell_key(goal, p, walk, travel, tp), score)
+                })
+                .collect();
+            scored.sort_by_key(|(k, _)| *k);
+            cells = scored
+                .into_iter()
+                .enumerate()
+                .map(|(rank, (_, c))| CellScore { rank, ..c })
+                .collect();
+        });
+    }
+    Explanation {
+        decision,
+        candidates: candidates.into_iter().map(|(_, _, _, c)| c).collect(),
+        goal,
+        leash,
+        cells,
+    }
+}

@@ -1,0 +1,123 @@
+//! The enemy phase, driven in one place for everyone — the game (one enemy per animation),
+//! `simulate`, `batch`, AI tests and replays (a whole phase at once): [`EnemyPhase`].
+//! Each living enemy, in acting order, decides on the board as the previous one left it
+//! and acts through the rules core; a command the rules refuse is an error, never skipped.
+
+use crate::ai::{Ai, Decision};
+use crate::rules::{Battle, Command, Event, RuleError, UnitId};
+use crate::search::grid::Team;
+
+/// One unit's turn as it happened: its decision and the events of its commands.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Turn {
+    /// What it decided.
+    pub decision: Decision,
+    /// What its commands did.
+    pub events: Vec<Event>,
+}
+
+/// Carries out a decision through the rules core. A refused command is returned as an
+/// error; the commands before it stay done.
+pub fn act(b: &mut Battle, decision: Decision) -> Result<Turn, RuleError> {
+    let mut events = Vec::new();
+    for c in decision.commands() {
+        events.extend(b.execute(c)?);
+    }
+    Ok(Turn { decision, events })
+}
+
+/// A whole enemy phase: every enemy's turn, then the events that ended the phase (the next
+/// player phase beginning; none when the battle was decided).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct PhaseReport {
+    /// The enemies' turns, in acting order.
+    pub turns: Vec<Turn>,
+    /// The events of the phase's end.
+    pub end: Vec<Event>,
+}
+
+impl PhaseReport {
+    /// Every event of the phase, in order.
+    pub fn events(&self) -> impl Iterator<Item = &Event> {
+        self.turns.iter().flat_map(|t| &t.events).chain(&self.end)
+    }
+}
+
+/// An enemy phase under way: the enemies still to act.
+///
+/// ```
+/// use skirmish_core::prelude::*;
+/// let terrain = TerrainSet::standard();
+/// let mut battle = BattleBuilder::new(TerrainMap::from_rows(&terrain, &[".....", "....."]).unwrap())
+///     .unit(UnitSpec::player("Kiny", (0, 0)))
+///     .unit(UnitSpec::enemy("Brute", (4, 1), "charger"))
+///     .build()
+///     .unwrap();
+/// let mut ai = Ai::new(Profiles::standard());
+/// battle.execute(Command::EndPhase).unwrap();
+/// let report = EnemyPhase::run(&mut ai, &mut battle).unwrap();
+/// // Brute walked next to Kiny and struck; then turn 2's player phase began.
+/// assert_eq!(report.turns[0].decision.attack, battle.find("Kiny"));
+/// assert_eq!(battle.turn(), 2);
+/// assert_eq!(battle.active(), Team::Player);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EnemyPhase {
+    /// Enemies still to act, the next one last.
+    queue: Vec<UnitId>,
+}
+
+impl EnemyPhase {
+    /// The phase of `b`'s living enemies, in acting order. The battle must be in the enemy's
+    /// phase (after the player's [`Command::EndPhase`]).
+    pub fn begin(b: &Battle) -> EnemyPhase {
+        let mut queue: Vec<UnitId> = b.living(Team::Enemy).collect();
+        queue.reverse();
+        EnemyPhase { queue }
+    }
+
+    /// The next enemy decides and acts; `None` when nobody is left to act (every enemy has,
+    /// or the battle is decided): then [`EnemyPhase::finish`] ends the phase.
+    pub fn step(&mut self, ai: &mut Ai, b: &mut Battle) -> Result<Option<Turn>, RuleError> {
+        if b.active() != Team::Enemy {
+            return Ok(None);
+        }
+        while let Some(id) = self.queue.pop() {
+            if b.ended().is_some() {
+                self.queue.clear();
+                break;
+            }
+            if !b.unit(id).alive {
+                continue;
+            }
+            let decision = ai.decide(b, id);
+            return act(b, decision).map(Some);
+        }
+        Ok(None)
+    }
+
+    /// Ends the phase: the next player phase begins, unless the battle is decided.
+    pub fn finish(b: &mut Battle) -> Result<Vec<Event>, RuleError> {
+        if b.ended().is_none() && b.active() == Team::Enemy {
+            b.execute(Command::EndPhase)
+        } else {
+            Ok(Vec::new())
+        }
+    }
+
+    /// The whole phase at once, from its first enemy to the next player phase.
+    pub fn run(ai: &mut Ai, b: &mut Battle) -> Result<PhaseReport, RuleError> {
+        let mut phase = EnemyPhase::begin(b);
+        let mut turns = Vec::new();
+        while let Some(t) = phase.step(ai, b)? {
+            turns.push(t);
+        }
+        let end = EnemyPhase::finish(b)?;
+        Ok(PhaseReport { turns, end })
+    }
+
+    /// Enemies still to act (the next one first), defeated ones included until their turn comes.
+    pub fn remaining(&self) -> impl Iterator<Item = UnitId> + '_ {
+        self.queue.iter().rev().copied()
+    }
+}

@@ -1,0 +1,180 @@
+//! Search scratch space and travel-cost maps kept between questions: [`Caches`]. They are
+//! not battle state — a [`Battle`] is plain data (`Send + Sync`) — so whoever asks the
+//! questions owns them (the AI, the phase machine, a tool) and lends them to each one.
+//!
+//! One `Caches` may serve several battles, one after the other: maps are kept only while the
+//! questions are about the same terrain (a battle and its clones), and dropped when a battle
+//! on other terrain asks.
+
+use crate::model::terrain::{ClassId, Cost};
+use crate::rules::battle::Battle;
+use crate::rules::unit::UnitId;
+use crate::search::grid::Pos;
+use crate::search::layout::CostLayer;
+use crate::search::potential::{NearestMap, PotentialMap};
+use crate::search::range::{Leash, Range, RangeFinder, Reach};
+use std::collections::HashMap;
+
+/// Potential maps kept at once before the cache is emptied (each is a map-sized array).
+const MAX_CACHED_POTENTIALS: usize = 64;
+/// Nearest-target maps kept at once.
+const MAX_CACHED_NEAREST: usize = 8;
+
+/// Scratch space for range searches and the travel-cost maps already computed.
+///
+/// ```
+/// use skirmish_core::prelude::*;
+/// let mut caches = Caches::new();
+/// let battle = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &["...", "..."]).unwrap())
+///     .unit(UnitSpec::player("Kiny", (0, 0)).movement(2))
+///     .unit(UnitSpec::enemy("Brute", (2, 1), "charger"))
+///     .build()
+///     .unwrap();
+/// let kiny = battle.find("Kiny").unwrap();
+/// // Travel cost from Kiny's cell to Brute's, over plain ground: three cells entered.
+/// let foot = battle.unit(kiny).class;
+/// assert_eq!(battle.travel(&mut caches, (2, 1).into(), foot, (0, 0).into()), Some(3));
+/// // Kiny's range: every cell within 2 that no enemy holds.
+/// assert_eq!(battle.range(&mut caches, kiny).cells.len(), 5);
+/// ```
+#[derive(Debug, Clone, Default)]
+pub struct Caches {
+    /// The terrain the maps below belong to (`Battle::terrain_stamp`; 0: none yet).
+    stamp: u64,
+    finder: Option<RangeFinder>,
+    potentials: HashMap<(Pos, ClassId), PotentialMap>,
+    /// Nearest-target maps by class and target cells (few: the targets change only when one falls).
+    nearest: Vec<(ClassId, NearestMap)>,
+}
+
+impl Caches {
+    /// Empty caches.
+    pub fn new() -> Caches {
+        Caches::default()
+    }
+
+    /// Forgets every map, keeping allocated scratch space.
+    pub fn clear(&mut self) {
+        self.potentials.clear();
+        self.nearest.clear();
+    }
+
+    /// Makes the caches serve `b`: maps of other terrain are dropped.
+    fn serve(&mut self, b: &Battle) {
+        if self.stamp != b.terrain_stamp {
+            self.clear();
+            self.stamp = b.terrain_stamp;
+        }
+    }
+
+    fn finder<'f>(finder: &'f mut Option<RangeFinder>, layer: &CostLayer) -> &'f mut RangeFinder {
+        finder.get_or_insert_with(|| RangeFinder::new(layer.layout()))
+    }
+
+    fn potential(&mut self, layers: &[CostLayer], target: Pos, class: ClassId) -> &PotentialMap {
+        if self.potentials.len() >= MAX_CACHED_POTENTIALS && !self.potentials.contains_key(&(target, class)) {
+            self.potentials.clear();
+        }
+        let layer = &layers[class.0 as usize];
+        self.potentials
+            .entry((target, class))
+            .or_insert_with(|| PotentialMap::compute(layer, target))
+    }
+
+    fn nearest(
+        nearest: &mut Vec<(ClassId, NearestMap)>,
+        layers: &[CostLayer],
+        targets: &[Pos],
+        class: ClassId,
+    ) -> usize {
+        match nearest.iter().position(|(c, m)| *c == class && m.targets() == targets) {
+            Some(k) => k,
+            None => {
+                if nearest.len() >= MAX_CACHED_NEAREST {
+                    nearest.clear();
+                }
+                nearest.push((class, NearestMap::compute(&layers[class.0 as usize], targets)));
+                nearest.len() - 1
+            }
+        }
+    }
+}
+
+impl Battle {
+    /// Runs `f` on the range search of `id` with everybody as placed, optionally leashed.
+    pub fn with_reach<R>(
+        &self,
+        caches: &mut Caches,
+        id: UnitId,
+        leash: Option<Leash>,
+        f: impl FnOnce(&Reach<'_>) -> R,
+    ) -> R {
+        caches.serve(self);
+        let u = self.unit(id);
+        let layer = self.layer(u.class);
+        let reach = Caches::finder(&mut caches.finder, layer).search(layer, self.occupancy(), Battle::query(u, leash));
+        f(&reach)
+    }
+
+    /// An owned copy of the range of `id` without a leash (the player's move overlay).
+    pub fn range(&self, caches: &mut Caches, id: UnitId) -> Range {
+        self.with_reach(caches, id, None, |r| r.to_range())
+    }
+
+    /// Travel cost from `from` to `target` for movers of `class` (the potential map,
+    /// computed once per target cell and class and kept in `caches`); `None` when no path
+    /// leads there over this terrain.
+    pub fn travel(&self, caches: &mut Caches, target: Pos, class: ClassId, from: Pos) -> Option<Cost> {
+        caches.serve(self);
+        caches.potential(&self.layers, target, class).get(from)
+    }
+
+    /// Runs `f` on the range search of `id` together with the potential map towards
+    /// `target` for its class (both at once, so deciding needs no copy of the map).
+    pub fn with_reach_and_potential<R>(
+        &self,
+        caches: &mut Caches,
+        id: UnitId,
+        leash: Option<Leash>,
+        target: Pos,
+        f: impl FnOnce(&Reach<'_>, &PotentialMap) -> R,
+    ) -> R {
+        caches.serve(self);
+        let u = self.unit(id);
+        let layer = self.layer(u.class);
+        caches.potential(&self.layers, target, u.class);
+        let Caches { finder, potentials, .. } = caches;
+        let pot = &potentials[&(target, u.class)];
+        let reach = Caches::finder(finder, layer).search(layer, self.occupancy(), Battle::query(u, leash));
+        f(&reach, pot)
+    }
+
+    /// Travel cost from `from` to the nearest of `targets` for movers of `class`, and the
+    /// bits (by index in `targets`) of the targets that near (one multi-target search,
+    /// kept in `caches`). `targets` holds at most
+    /// [`MAX_NEAREST_TARGETS`](crate::search::potential::MAX_NEAREST_TARGETS) cells.
+    pub fn nearest_travel(&self, caches: &mut Caches, targets: &[Pos], class: ClassId, from: Pos) -> (Cost, u64) {
+        caches.serve(self);
+        let k = Caches::nearest(&mut caches.nearest, &self.layers, targets, class);
+        caches.nearest[k].1.nearest(from)
+    }
+
+    /// Runs `f` on the range search of `id` together with the nearest-target map of
+    /// `targets` for its class.
+    pub fn with_reach_and_nearest<R>(
+        &self,
+        caches: &mut Caches,
+        id: UnitId,
+        leash: Option<Leash>,
+        targets: &[Pos],
+        f: impl FnOnce(&Reach<'_>, &NearestMap) -> R,
+    ) -> R {
+        caches.serve(self);
+        let u = self.unit(id);
+        let layer = self.layer(u.class);
+        let Caches { finder, nearest, .. } = caches;
+        let k = Caches::nearest(nearest, &self.layers, targets, u.class);
+        let reach = Caches::finder(finder, layer).search(layer, self.occupancy(), Battle::query(u, leash));
+        f(&reach, &nearest[k].1)
+    }
+}
