@@ -282,3 +282,69 @@ fn a_snapshot_that_does_not_fit_is_refused() {
     });
     assert!(why(refused(&mut b, off)).contains("off the map"));
 }
+
+#[test]
+fn an_attack_on_a_unit_that_does_not_exist_or_has_fallen_is_refused() {
+    let mut b = battle(
+        "P E . . F",
+        &[player('P'), enemy('E', "guard", 1), enemy('F', "guard", 1)],
+    );
+    // Before: an unknown target panicked inside combat (index out of bounds).
+    assert_eq!(
+        refused(&mut b, attack(0, 9)),
+        RuleError::NoTarget {
+            unit: UnitId(0),
+            target: UnitId(9)
+        }
+    );
+    // A fallen target: restore a board where E has fallen, then strike at it.
+    let mut s = b.snapshot();
+    s.units[1].alive = false;
+    s.units[1].hp = 0;
+    b.execute(Command::Restore(Box::new(s))).unwrap();
+    assert_eq!(
+        refused(&mut b, attack(0, 1)),
+        RuleError::NoTarget {
+            unit: UnitId(0),
+            target: UnitId(1)
+        }
+    );
+}
+
+#[test]
+fn the_turn_counter_cannot_overflow_after_a_restore() {
+    let mut b = battle("P . E", &[player('P'), enemy('E', "guard", 1)]);
+    let mut s = b.snapshot();
+    s.turn = u32::MAX;
+    s.active = Team::Enemy;
+    b.execute(Command::Restore(Box::new(s))).unwrap();
+    // Before: `turn + 1` overflowed (a panic in debug builds, turn 0 in release).
+    assert_eq!(refused(&mut b, Command::EndPhase), RuleError::TooManyTurns);
+    assert_eq!(b.turn(), u32::MAX);
+}
+
+#[test]
+fn undo_after_a_live_reload_that_lowered_a_maximum_gives_a_possible_battle() {
+    let scene = Scene::parse("P E . .");
+    let mut b = scene.battle(&[player('P'), enemy('E', "guard", 1)]);
+    // P strikes E (20 hp, 5 damage: 15 left), then the file lowers E's maximum to 12.
+    b.execute(attack(0, 1)).unwrap();
+    let weaker = || {
+        enemy('E', "guard", 1).stats(Stats {
+            hp: 12,
+            attack: 7,
+            defense: 2,
+            range_min: 1,
+            range_max: 1,
+        })
+    };
+    let mut reloaded = b.carried_into(scene.battle(&[player('P'), weaker()])).unwrap();
+    assert_eq!(reloaded.unit(UnitId(1)).hp, 12);
+    reloaded.execute(Command::Undo).unwrap();
+    // Before: undo put back 20 hp over a maximum of 12, and the save of it was refused.
+    assert_eq!(reloaded.unit(UnitId(1)).hp, 12);
+    scene
+        .battle(&[player('P'), weaker()])
+        .execute(Command::Restore(Box::new(reloaded.snapshot())))
+        .expect("the undone battle is one the new numbers allow");
+}
