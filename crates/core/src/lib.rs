@@ -2,6 +2,8 @@
 //! range search with recorded paths, travel-cost maps, battle rules (commands in, events
 //! out), data-driven enemy AI and headless drivers. No files, no terminal, no graphics.
 
+#![deny(missing_docs)]
+
 pub mod ai;
 pub mod model;
 pub mod play;

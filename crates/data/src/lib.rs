@@ -2,5 +2,7 @@
 //! scenarios, AI expectations), read with errors located as `file:line:col`, and the files
 //! the program writes and reads back (saves, replays, generated battlefields).
 
+#![deny(missing_docs)]
+
 pub mod io;
 pub mod load;

@@ -1,6 +1,6 @@
 //! Enemy decisions. [`decide`] reads the battle and answers with a [`Decision`] — target,
 //! destination, path, attack and a one-line reason a level designer can read — and the
-//! commands that carry it out; the rules core acts ([`act`]). One file per behaviour:
+//! commands that carry it out; the rules core acts (`play::enemy::act`). One file per behaviour:
 //! `charger`, `proximity`, `guard`, `pivot`, `archer`; `player` is the built-in player policy.
 
 mod agent;

@@ -1,7 +1,7 @@
 //! Battle state: units on a map, whose phase it is, and read-only questions about them.
 //!
 //! The fields are private. Everything that changes a battle is a [`Command`] given to
-//! [`Battle::execute`], which checks it and answers with [`Event`]s; [`Battle::apply`] is the
+//! [`Battle::execute`], which checks it and answers with [`Event`]s; `Battle::apply` (private) is the
 //! only code that writes them into the state (see `command.rs` and `event.rs`).
 //!
 //! [`Command`]: crate::rules::command::Command

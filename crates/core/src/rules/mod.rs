@@ -1,6 +1,6 @@
 //! The battle's rules, as a small core that every front end drives the same way:
 //! a [`Command`] goes to [`Battle::execute`], which checks it and returns [`Event`]s;
-//! [`Battle::apply`] is the only code that changes the battle.
+//! `Battle::apply` (private to the core) is the only code that changes the battle.
 //!
 //! The files, in the order they build on each other: `unit` (ids, units, snapshots),
 //! `command` and `event` (the two vocabularies), `battle` (the state and its questions),

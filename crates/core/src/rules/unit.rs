@@ -9,7 +9,7 @@ use crate::search::grid::{Pos, Team};
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub struct UnitId(pub usize);
 
-/// A unit during a battle. Read it through [`Battle::unit`]; only events change it.
+/// A unit during a battle. Read it through `Battle::unit`; only events change it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unit {
     /// Its name as written in the scenario: its identity in files, JSON and on the command line.
@@ -90,7 +90,7 @@ pub struct UnitState {
 }
 
 /// Everything that changes during a battle, in one value: what a save keeps and
-/// [`Command::Restore`] puts back.
+/// `Command::Restore` puts back.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Snapshot {
     /// Turn number, from 1.

@@ -6,23 +6,25 @@
 //! Both methods side by side: `nearest` (one search from all player units, the default) and
 //! `full_maps` (one potential map per player unit, the first method).
 
+mod common;
+
 use criterion::{BatchSize, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use skirmish::ai::{self, Method};
-use skirmish::load::map::TerrainMap;
-use skirmish::load::terrain::ClassId;
-use skirmish::play::enemy::EnemyPhase;
-use skirmish::rng::Rng;
-use skirmish::rules::{Battle, Command, Unit};
-use skirmish::search::grid::{Pos, Team};
+use skirmish_core::ai::{self, Method};
+use skirmish_core::model::map::TerrainMap;
+use skirmish_core::model::terrain::ClassId;
+use skirmish_core::play::enemy::EnemyPhase;
+use skirmish_core::rng::Rng;
+use skirmish_core::rules::{Battle, Command, Unit};
+use skirmish_core::search::grid::{Pos, Team};
 use std::collections::HashSet;
 use std::hint::black_box;
 use std::time::Duration;
 
 fn board(enemies: usize, players: usize) -> Battle {
-    let terrain = skirmish::fixture::terrain();
+    let terrain = common::terrain();
     let side = 256;
     let mut rng = Rng::new(7);
-    let mut map = skirmish::fixture::mixed_map(side, 7);
+    let mut map = common::mixed_map(side, 7);
     let plain = terrain.by_glyph('.').unwrap();
     let mut taken = HashSet::new();
     let mut units = Vec::new();
@@ -56,7 +58,7 @@ fn board(enemies: usize, players: usize) -> Battle {
 }
 
 fn enemy_phase(c: &mut Criterion) {
-    let profiles = skirmish::fixture::profiles("");
+    let profiles = skirmish_core::model::profiles::Profiles::standard();
     let mut group = c.benchmark_group("enemy_phase");
     group
         .warm_up_time(Duration::from_millis(500))

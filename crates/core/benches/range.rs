@@ -4,21 +4,23 @@
 //! (digit strings are not built), `pathfinding` is `dijkstra_reach` with the same cost
 //! cutoff over the same flat cost array. Throughput is reachable cells per second.
 
+mod common;
+
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use pathfinding::prelude::{dijkstra_all, dijkstra_reach};
-use skirmish::load::map::{CostLayer, TerrainMap};
-use skirmish::load::terrain::{ClassId, TerrainId};
-use skirmish::search::grid::Pos;
-use skirmish::search::grid::Team;
-use skirmish::search::potential::PotentialMap;
-use skirmish::search::range::{Occupancy, RangeFinder, RangeQuery};
+use skirmish_core::model::map::{CostLayer, TerrainMap};
+use skirmish_core::model::terrain::{ClassId, TerrainId};
+use skirmish_core::search::grid::Pos;
+use skirmish_core::search::grid::Team;
+use skirmish_core::search::potential::PotentialMap;
+use skirmish_core::search::range::{Occupancy, RangeFinder, RangeQuery};
 use std::hint::black_box;
 use std::time::Duration;
 
 fn setup(side: usize, mixed: bool) -> (CostLayer, Occupancy, Pos) {
-    let terrain = skirmish::fixture::terrain();
+    let terrain = common::terrain();
     let mut map = if mixed {
-        skirmish::fixture::mixed_map(side, 42)
+        common::mixed_map(side, 42)
     } else {
         TerrainMap::filled(side, side, TerrainId(0))
     };
