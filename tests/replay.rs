@@ -87,7 +87,12 @@ fn a_recorded_battle_replays_to_the_same_end() {
         let (code, text, _) = run_cli(&["replay", file.to_str().unwrap()]);
         assert_eq!(code, 0);
         assert!(text.starts_with("replay of The first skirmish"), "{text}");
+        assert_eq!(text.lines().nth(1), Some("Turn 1 — Player phase"), "{text}");
         assert!(text.contains("Turn 1 — Enemy phase"), "{text}");
+        assert!(
+            text.contains(" falls, struck down by "),
+            "a defeat names its striker: {text}"
+        );
         assert!(text.lines().last().unwrap().starts_with("result: "), "{text}");
     }
 }

@@ -2,8 +2,9 @@
 
 use super::*;
 use crate::ai::Turn;
+use crate::ai::player::Policy;
 use crate::io::replay;
-use crate::rules::{Command, Event};
+use crate::rules::{Command, Event, UnitId};
 
 /// One decision as a line: `Brute (charger) -> Kiny: (25, 16) -> (20, 17) path 344444  | reason`.
 pub(super) fn decision_line(b: &Battle, t: &Turn) -> String {
@@ -18,6 +19,41 @@ pub(super) fn decision_line(b: &Battle, t: &Turn) -> String {
         d.path,
         d.reason
     )
+}
+
+/// One event as a line of the battle's story, or `None` for the bookkeeping ones ("is
+/// done"). A defeat names its striker: the attacker of the blow just before it.
+pub(super) fn story_line(b: &Battle, e: &Event, striker: &mut Option<UnitId>) -> Option<String> {
+    match e {
+        Event::Acted { .. } => None,
+        Event::Struck { attacker, .. } => {
+            *striker = Some(*attacker);
+            Some(e.describe(b))
+        }
+        Event::Defeated { unit } => Some(match striker.take() {
+            Some(s) => format!("{} falls, struck down by {}", b.name(*unit), b.name(s)),
+            None => e.describe(b),
+        }),
+        _ => Some(e.describe(b)),
+    }
+}
+
+/// A turn's decision line followed by what its commands did beyond the move (blows, counters,
+/// defeats, a guard waking, the end of the battle), each on its own line under it.
+fn decision_story(b: &Battle, t: &Turn, indent: &str) -> String {
+    let mut s = format!("{indent}{}\n", decision_line(b, t));
+    let mut striker = None;
+    for e in t.events.iter().filter(|e| !matches!(e, Event::Moved { .. })) {
+        if let Some(line) = story_line(b, e, &mut striker) {
+            s += &format!("{indent}  {line}\n");
+        }
+    }
+    s
+}
+
+/// The header of a phase: "Turn 1 — Player phase".
+fn phase_header(b: &Battle, team: Team, turn: u32) -> String {
+    Event::PhaseBegan { team, turn }.describe(b)
 }
 
 /// A refused command inside the engine's own drivers is a bug; say so plainly.
@@ -48,26 +84,37 @@ pub(super) fn ai_cmd(path: &Path, data_override: Option<PathBuf>, as_json: bool)
         let decisions: Vec<Value> = turns.iter().map(|t| t.decision.to_json(&battle, &t.events)).collect();
         ok(format!("{}\n", json!({ "decisions": decisions })))
     } else {
-        ok(turns.iter().map(|t| decision_line(&battle, t) + "\n").collect())
+        let mut s = phase_header(&battle, Team::Enemy, 1) + "\n";
+        s.extend(turns.iter().map(|t| decision_story(&battle, t, "")));
+        ok(s)
     }
 }
 
-pub(super) fn simulate_cmd(
-    path: &Path,
-    data_override: Option<PathBuf>,
-    turns: u32,
-    seed: u64,
-    as_json: bool,
-    record: Option<&Path>,
-) -> Outcome {
+/// What `skirmish simulate` was asked for.
+pub(super) struct SimulateRun<'a> {
+    /// Turns to play at most.
+    pub turns: u32,
+    /// The player policy's seed.
+    pub seed: u64,
+    /// `--player`, when given (the default is the simple policy).
+    pub policy: Option<Policy>,
+    /// `--json`.
+    pub as_json: bool,
+    /// `--record FILE`.
+    pub record: Option<&'a Path>,
+}
+
+pub(super) fn simulate_cmd(path: &Path, data_override: Option<PathBuf>, run: &SimulateRun<'_>) -> Outcome {
     let (scenario, data, data_dir) = match load_scenario(path, data_override) {
         Ok(v) => v,
         Err(e) => return fail(e),
     };
-    let report = match simulate::run(&scenario, &data, turns, seed) {
+    let policy = run.policy.unwrap_or(Policy::Simple);
+    let report = match simulate::run_with(&scenario, &data, run.turns, run.seed, policy) {
         Ok(r) => r,
         Err(e) => return rule_failure(path, e),
     };
+    let (as_json, record) = (run.as_json, run.record);
     if let Some(file) = record {
         let r = replay::record(&report.battle, &scenario, &data_dir);
         if let Err(e) = replay::write(file, &r) {
@@ -75,21 +122,34 @@ pub(super) fn simulate_cmd(
         }
     }
     if as_json {
-        return ok(format!("{}\n", report.to_json()));
+        let mut v = report.to_json();
+        if run.policy.is_some() {
+            // Only when asked for: without --player the JSON stays as it always was.
+            v["player"] = json!(policy.name());
+        }
+        return ok(format!("{v}\n"));
     }
     let b = &report.battle;
     let mut s = String::new();
     for t in &report.turns {
-        s += &format!("turn {}\n", t.turn);
+        let mut side = None;
         for d in &t.decisions {
-            s += &format!("  [{}] {}\n", d.decision.team.name(), decision_line(b, d));
+            if side != Some(d.decision.team) {
+                side = Some(d.decision.team);
+                s += &format!("{}\n", phase_header(b, d.decision.team, t.turn));
+            }
+            s += &decision_story(b, d, "  ");
         }
         if !t.defeated.is_empty() {
             let names: Vec<&str> = t.defeated.iter().map(|&u| b.name(u)).collect();
-            s += &format!("  defeated: {}\n", names.join(", "));
+            s += &format!("  fallen on turn {}: {}\n", t.turn, names.join(", "));
         }
     }
-    s += &format!("result: {}\n", report.result_name());
+    s += &format!("result: {}", report.result_name());
+    if let Some((_, why)) = report.result() {
+        s += &format!(" ({})", why.describe(b));
+    }
+    s.push('\n');
     ok(s)
 }
 
@@ -143,13 +203,18 @@ pub(super) fn replay_cmd(file: &Path, data_override: Option<PathBuf>, as_json: b
         r.scenario,
         commands.len()
     );
-    for e in events.iter().filter(|e| !matches!(e, Event::Acted { .. })) {
+    // The battle opens on turn 1's player phase without an event for it.
+    s += &format!("{}\n", phase_header(&battle, Team::Player, 1));
+    let mut striker = None;
+    for e in &events {
         let indent = if matches!(e, Event::PhaseBegan { .. }) {
             ""
         } else {
             "  "
         };
-        s += &format!("{indent}{}\n", e.describe(&battle));
+        if let Some(line) = story_line(&battle, e, &mut striker) {
+            s += &format!("{indent}{line}\n");
+        }
     }
     s += &format!("result: {result}");
     if let Some(why) = why {

@@ -213,6 +213,9 @@ enum Cmd {
         /// Also write the battle's replay to this file.
         #[arg(long, value_name = "FILE")]
         record: Option<PathBuf>,
+        /// The built-in player policy: simple or careful (as in `batch`) [default: simple].
+        #[arg(long, value_name = "POLICY")]
+        player: Option<String>,
     },
     /// Balance runs: many battles per scenario and per swept profile value, as a table,
     /// JSON, CSV and a chart; slices of the work run anywhere and merge back.
@@ -229,6 +232,16 @@ enum Cmd {
         #[arg(long, default_value = "maps")]
         out: PathBuf,
     },
+}
+
+/// A `--player` policy by name, refused with the list of known ones (the words of `batch`).
+fn parse_policy(name: &str) -> Result<crate::ai::player::Policy, String> {
+    crate::ai::player::Policy::parse(name).ok_or_else(|| {
+        format!(
+            "--player {name}: unknown policy (known: {})",
+            crate::ai::player::Policy::NAMES
+        )
+    })
 }
 
 fn parse_size(s: &str) -> Result<(usize, usize), String> {
@@ -355,12 +368,21 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
             seed,
             json,
             record,
+            player,
         }) => {
+            let policy = match player.as_deref().map(parse_policy).transpose() {
+                Ok(p) => p,
+                Err(e) => return usage(format!("skirmish: {e}\n")),
+            };
             let note = scenario_data_dir(&scenario, data_override.clone()).1;
-            noted(
-                simulate_cmd(&scenario, data_override, turns, seed, json, record.as_deref()),
-                note,
-            )
+            let run = battle::SimulateRun {
+                turns,
+                seed,
+                policy,
+                as_json: json,
+                record: record.as_deref(),
+            };
+            noted(simulate_cmd(&scenario, data_override, &run), note)
         }
         Some(Cmd::Replay { file, json }) => replay_cmd(&file, data_override, json),
         Some(Cmd::Test { paths, json }) => test::test_cmd(&paths, data_override, json),

@@ -2,6 +2,7 @@
 //! policy, enemies their profiles. The battle keeps the player's commands, so every
 //! simulated battle can be written as a replay.
 
+use crate::ai::player::Policy;
 use crate::ai::{self, Turn};
 use crate::model::data::DataSet;
 use crate::model::profiles::Profiles;
@@ -74,10 +75,21 @@ impl Report {
     }
 }
 
-/// Plays up to `max_turns` turns of `scenario`.
+/// Plays up to `max_turns` turns of `scenario`, the player's units driven by the simple policy.
 pub fn run(scenario: &Scenario, data: &DataSet, max_turns: u32, seed: u64) -> Result<Report, RuleError> {
+    run_with(scenario, data, max_turns, seed, Policy::Simple)
+}
+
+/// [`run`] with the player's units driven by `policy`.
+pub fn run_with(
+    scenario: &Scenario,
+    data: &DataSet,
+    max_turns: u32,
+    seed: u64,
+    policy: Policy,
+) -> Result<Report, RuleError> {
     let mut battle = Battle::new(scenario, data);
-    let turns = play(&mut battle, &data.profiles, max_turns, seed)?;
+    let turns = play_with(&mut battle, &data.profiles, max_turns, seed, policy)?;
     Ok(Report {
         scenario: scenario.name.clone(),
         seed,
@@ -87,8 +99,19 @@ pub fn run(scenario: &Scenario, data: &DataSet, max_turns: u32, seed: u64) -> Re
 }
 
 /// Plays `b` from its current player phase until it is decided or `max_turns` turns have
-/// been played in all.
+/// been played in all, the player's units driven by the simple policy.
 pub fn play(b: &mut Battle, profiles: &Profiles, max_turns: u32, seed: u64) -> Result<Vec<TurnReport>, RuleError> {
+    play_with(b, profiles, max_turns, seed, Policy::Simple)
+}
+
+/// [`play`] with the player's units driven by `policy`.
+pub fn play_with(
+    b: &mut Battle,
+    profiles: &Profiles,
+    max_turns: u32,
+    seed: u64,
+    policy: Policy,
+) -> Result<Vec<TurnReport>, RuleError> {
     let mut turns = Vec::new();
     while b.ended().is_none() && b.turn() <= max_turns {
         let turn = b.turn();
@@ -99,7 +122,7 @@ pub fn play(b: &mut Battle, profiles: &Profiles, max_turns: u32, seed: u64) -> R
             if !b.unit(id).alive || b.ended().is_some() {
                 continue;
             }
-            let t = ai::act(b, ai::player::decide(b, id, seed))?;
+            let t = ai::act(b, policy.decide(b, profiles, id, seed))?;
             events.extend(t.events.iter().cloned());
             decisions.push(t);
         }
