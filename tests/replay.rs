@@ -116,8 +116,8 @@ fn damaged_foreign_and_stale_replays_are_refused() {
         ),
         (
             "future.replay",
-            text.replace("\"version\": 1", "\"version\": 2"),
-            "replay is version 2; this skirmish reads version 1 only",
+            text.replace("\"version\": 2", "\"version\": 3"),
+            "replay is version 3; this skirmish reads versions 1 and 2 only",
         ),
         (
             "save.replay",
@@ -136,7 +136,7 @@ fn damaged_foreign_and_stale_replays_are_refused() {
                 "\"action\": \"move\",\n      \"unit\": \"Kiny\",\n      \"path\": \"33333333333",
                 1,
             ),
-            "command 1 is refused by the rules",
+            "command 1 (Kiny moves \"333333333333333\"): Kiny's path \"333333333333333\" runs into Warden at (20, 25) at step 5",
         ),
     ];
     for (name, body, want) in cases {
@@ -159,4 +159,154 @@ fn damaged_foreign_and_stale_replays_are_refused() {
         &file,
         "changed since this replay was recorded",
     );
+}
+
+/// A recorded replay with its first move of Kiny replaced by `path`.
+fn with_first_kiny_path(text: &str, path: &str) -> String {
+    let from = "\"action\": \"move\",\n      \"unit\": \"Kiny\",\n      \"path\": \"3333\"";
+    assert!(text.contains(from), "the seed-0 battle opens with Kiny moving 3333");
+    text.replacen(from, &from.replace("3333", path), 1)
+}
+
+#[test]
+fn a_refused_command_is_told_at_its_place_in_the_file_with_names_and_numbers() {
+    let dir = scratch("refusals");
+    copy_project(&dir);
+    let (file, _) = record(&dir, "0");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let cases = [
+        // Kiny's first move is the file's first command: its object opens on line 7, column 5.
+        (
+            with_first_kiny_path(&text, "22223333"),
+            ":7:5: command 1 (Kiny moves \"22223333\"): Kiny's path \"22223333\" costs 10, Kiny moves 7",
+        ),
+        (
+            with_first_kiny_path(&text, "4444"),
+            ":12:5: command 2 (Kiny attacks Warden): Warden at (20, 25) is at distance 9 from Kiny at (16, 20); Kiny strikes at distance 1",
+        ),
+        (
+            text.replacen("\"unit\": \"Robin\"", "\"unit\": \"Robyn\"", 1),
+            ":37:5: command 7: no unit named \"Robyn\"",
+        ),
+    ];
+    for (k, (body, want)) in cases.into_iter().enumerate() {
+        let p = dir.join(format!("tamper-{k}.replay"));
+        std::fs::write(&p, body).unwrap();
+        let (code, out, err) = run_cli(&["replay", p.to_str().unwrap()]);
+        assert_eq!((code, out.as_str()), (1, ""), "{err}");
+        let shown = skirmish::load::diag::display_path(&p);
+        assert!(err.starts_with(&format!("{shown}{want}")), "want {want}\ngot {err}");
+    }
+}
+
+/// The replay's commands, played with the library up to the start of turn `turn`'s enemy
+/// phase; `None` when the replay never gets there.
+fn battle_at_enemy_phase(
+    file: &Path,
+    turn: u32,
+) -> Option<(skirmish::rules::battle::Battle, skirmish::load::data::DataSet)> {
+    use skirmish::rules::battle::Battle;
+    use skirmish::search::grid::Team;
+    let r = skirmish::io::replay::read(file).unwrap();
+    let (scenario, data, _) = skirmish::cli::load_scenario(&r.scenario_path(file), None).unwrap();
+    let mut b = Battle::new(&scenario, &data);
+    let commands = r.commands(file, &scenario, &data, &b).unwrap();
+    for c in commands {
+        b.execute(c).unwrap();
+        if b.active() == Team::Enemy && b.turn() == turn && b.ended().is_none() {
+            return Some((b, data));
+        }
+        skirmish::play::replay::finish_enemy_phase(&mut b, &data.profiles).unwrap();
+    }
+    None
+}
+
+#[test]
+fn replay_explain_shows_what_ai_explain_shows_on_that_turns_board() {
+    use skirmish::search::grid::Team;
+    let dir = scratch("explain");
+    copy_project(&dir);
+    let mut compared = 0;
+    for seed in ["0", "3", "8"] {
+        let (file, _) = record(&dir, seed);
+        for turn in 1..=6u32 {
+            let Some((start, data)) = battle_at_enemy_phase(&file, turn) else {
+                break;
+            };
+            let enemies: Vec<_> = start.living(Team::Enemy).collect();
+            for &id in &enemies {
+                let name = start.name(id).to_string();
+                // The enemies before it act first, on the board each one leaves.
+                let mut b = start.clone();
+                for &e in enemies.iter().take_while(|&&e| e != id) {
+                    if b.ended().is_none() && b.unit(e).alive {
+                        let d = skirmish::ai::decide(&b, &data.profiles, e);
+                        skirmish::ai::act(&mut b, d).unwrap();
+                    }
+                }
+                let t = turn.to_string();
+                let args = ["replay", file.to_str().unwrap(), "--explain", &name, "--turn", &t];
+                let (code, text, err) = run_cli(&args);
+                assert_eq!(code, 0, "{err}");
+                let (code, json, err) = run_cli(&[&args[..], &["--json"]].concat());
+                assert_eq!(code, 0, "{err}");
+                if b.ended().is_some() || !b.unit(id).alive {
+                    assert!(text.contains("makes no decision this enemy phase"), "{text}");
+                    continue;
+                }
+                let x = skirmish::ai::explain(&b, &data.profiles, id);
+                assert_eq!(
+                    text,
+                    skirmish::cli::explanation_text(&b, &x),
+                    "seed {seed}, turn {turn}, {name}"
+                );
+                assert_eq!(
+                    json,
+                    format!("{}\n", skirmish::cli::explanation_json(&b, &x)),
+                    "seed {seed}, turn {turn}, {name}"
+                );
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared >= 20, "only {compared} decisions compared");
+}
+
+#[test]
+fn on_turn_1_replay_explain_equals_ai_explain_of_the_scenario() {
+    let dir = scratch("explain-ai");
+    copy_project(&dir);
+    let (file, _) = record(&dir, "0");
+    // A battle whose player ends turn 1 at once: turn 1's enemy phase sees the units as placed.
+    let text = std::fs::read_to_string(&file).unwrap();
+    let head = &text[..text.find("\"commands\"").unwrap()];
+    let idle = dir.join("idle.replay");
+    std::fs::write(&idle, format!("{head}\"commands\": [{{\"action\": \"end_phase\"}}]}}")).unwrap();
+    let scenario = dir.join("maps/sample.toml");
+    for unit in ["Brute", "Scout", "Warden", "Tether", "Archer"] {
+        for json in [&[][..], &["--json"][..]] {
+            let ai = run_cli(&[&["ai", scenario.to_str().unwrap(), "--explain", unit][..], json].concat());
+            let rep = run_cli(
+                &[
+                    &["replay", idle.to_str().unwrap(), "--explain", unit, "--turn", "1"][..],
+                    json,
+                ]
+                .concat(),
+            );
+            assert_eq!(ai.0, 0, "{}", ai.2);
+            assert_eq!(rep, ai, "{unit} {json:?}");
+        }
+    }
+    // A turn the replay never plays, a player unit, an unknown name: clear refusals.
+    let (code, out, err) = run_cli(&["replay", idle.to_str().unwrap(), "--explain", "Brute", "--turn", "2"]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(err.contains("the replay never reaches turn 2's enemy phase"), "{err}");
+    let (code, _, err) = run_cli(&["replay", idle.to_str().unwrap(), "--explain", "Kiny", "--turn", "1"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("is a player unit"), "{err}");
+    let (code, _, err) = run_cli(&["replay", idle.to_str().unwrap(), "--explain", "Nobody", "--turn", "1"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no unit named \"Nobody\""), "{err}");
+    let (code, _, _) = run_cli(&["replay", idle.to_str().unwrap(), "--explain", "Brute"]);
+    assert_eq!(code, 1, "--explain needs --turn");
 }

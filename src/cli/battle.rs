@@ -105,7 +105,7 @@ pub(super) struct SimulateRun<'a> {
 }
 
 pub(super) fn simulate_cmd(path: &Path, data_override: Option<PathBuf>, run: &SimulateRun<'_>) -> Outcome {
-    let (scenario, data, data_dir) = match load_scenario(path, data_override) {
+    let (scenario, data, _) = match load_scenario(path, data_override) {
         Ok(v) => v,
         Err(e) => return fail(e),
     };
@@ -116,7 +116,7 @@ pub(super) fn simulate_cmd(path: &Path, data_override: Option<PathBuf>, run: &Si
     };
     let (as_json, record) = (run.as_json, run.record);
     if let Some(file) = record {
-        let r = replay::record(&report.battle, &scenario, &data_dir);
+        let r = replay::record(&report.battle, &scenario, &data);
         if let Err(e) = replay::write(file, &r) {
             return fail(e.into());
         }
@@ -153,14 +153,43 @@ pub(super) fn simulate_cmd(path: &Path, data_override: Option<PathBuf>, run: &Si
     ok(s)
 }
 
-/// `skirmish replay FILE`: the recorded battle re-run headless, every event in order.
-pub(super) fn replay_cmd(file: &Path, data_override: Option<PathBuf>, as_json: bool) -> Outcome {
+/// What `skirmish replay` was asked for.
+pub(super) struct ReplayRun<'a> {
+    /// `--json`.
+    pub as_json: bool,
+    /// `--explain UNIT --turn T`: that enemy's decision in turn T's enemy phase, instead of
+    /// the events.
+    pub explain: Option<(&'a str, u32)>,
+    /// `--force`: play a replay whose files changed anyway.
+    pub force: bool,
+}
+
+/// A refused replay command in a designer's words, at its place in the file:
+/// `tamper.replay:14:5: command 9 (Kiny moves "22223333"): Kiny's path "22223333" costs 9, Kiny moves 7`.
+fn refusal(
+    r: &replay::ReplayFile,
+    file: &Path,
+    k: usize,
+    battle: &Battle,
+    c: &Command,
+    e: &crate::rules::RuleError,
+) -> Diagnostic {
+    r.place(
+        file,
+        k,
+        format!("command {} ({}): {}", k + 1, c.describe(battle), e.explain(battle, c)),
+    )
+}
+
+/// `skirmish replay FILE`: the recorded battle re-run headless, every event in order; or, with
+/// `--explain UNIT --turn T`, the numbers behind that enemy's decision on that turn.
+pub(super) fn replay_cmd(file: &Path, data_override: Option<PathBuf>, run: &ReplayRun<'_>) -> Outcome {
     let r = match replay::read(file) {
         Ok(r) => r,
         Err(e) => return fail(e.into()),
     };
     let scenario_path = r.scenario_path(file);
-    let (scenario, data, data_dir) = match load_scenario(&scenario_path, data_override) {
+    let (scenario, data, _) = match load_scenario(&scenario_path, data_override) {
         Ok(v) => v,
         Err(e) => {
             let mut all: Diagnostics = Diagnostic::whole_file(
@@ -173,46 +202,144 @@ pub(super) fn replay_cmd(file: &Path, data_override: Option<PathBuf>, as_json: b
         }
     };
     let mut battle = Battle::new(&scenario, &data);
-    let commands = match r.commands(file, &scenario, &data_dir, &battle) {
-        Ok(c) => c,
-        Err(e) => return fail(e.into()),
+    let mut warnings = String::new();
+    if let Err(stale) = r.check_files(file, &scenario, &data) {
+        if !run.force {
+            return fail(stale.into());
+        }
+        warnings += &format!(
+            "{}: warning: its scenario, map or data changed since it was recorded; playing it anyway (--force)\n",
+            display_path(file)
+        );
+    }
+    let explain = match run.explain {
+        Some((unit, turn)) => match super::explain::find_enemy(&battle, unit, &scenario.path) {
+            Ok(id) => Some((id, turn)),
+            Err(o) => return o,
+        },
+        None => None,
     };
+    let at_explained_phase =
+        |b: &Battle| explain.is_some_and(|(_, t)| b.active() == Team::Enemy && b.turn() == t && b.ended().is_none());
     let mut events = Vec::new();
-    for (k, c) in commands.iter().enumerate() {
-        match crate::play::replay::run(&mut battle, &data.profiles, std::slice::from_ref(c)) {
+    let mut refused = None;
+    let mut played = 0;
+    for k in 0..r.commands.len() {
+        let c = match r.command(file, k, &scenario, &battle) {
+            Ok(c) => c,
+            Err(e) => {
+                refused = Some(e);
+                break;
+            }
+        };
+        match battle.execute(c.clone()) {
             Ok(e) => events.extend(e),
             Err(e) => {
-                let msg = format!("command {} is refused by the rules: {e}", k + 1);
-                return fail(Diagnostic::whole_file(file, msg).into());
+                refused = Some(refusal(&r, file, k, &battle, &c, &e));
+                break;
+            }
+        }
+        played = k + 1;
+        if at_explained_phase(&battle) {
+            break;
+        }
+        match crate::play::replay::finish_enemy_phase(&mut battle, &data.profiles) {
+            Ok(e) => events.extend(e),
+            Err(e) => {
+                let msg = format!("the rules refused an enemy's command after command {}: {e}", k + 1);
+                return fail(r.place(file, k, msg).into());
             }
         }
     }
-    let result = battle.ended().map_or("unfinished", |(w, _)| w.name());
-    let why = battle.ended().map(|(_, why)| why.describe(&battle));
-    if as_json {
-        let list: Vec<Value> = events.iter().map(|e| e.to_json(&battle)).collect();
-        return ok(format!(
-            "{}\n",
-            json!({"scenario": r.scenario, "name": scenario.name, "commands": commands.len(),
-                   "events": list, "turn": battle.turn(), "result": result, "why": why})
-        ));
+    if let Some(d) = refused {
+        if !run.force {
+            return fail(d.into());
+        }
+        warnings += &format!("{d}\n");
     }
-    let mut s = format!(
-        "replay of {} ({}): {} player commands\n",
-        scenario.name,
-        r.scenario,
-        commands.len()
-    );
+    let outcome = if let Some((id, turn)) = explain {
+        if !at_explained_phase(&battle) {
+            let reached = match battle.ended() {
+                Some((w, why)) => format!(
+                    "the battle ends on turn {} ({} won: {})",
+                    battle.turn(),
+                    w.name(),
+                    why.describe(&battle)
+                ),
+                None => format!("it stops in turn {}'s {} phase", battle.turn(), battle.active().name()),
+            };
+            return fail(
+                Diagnostic::whole_file(
+                    file,
+                    format!("the replay never reaches turn {turn}'s enemy phase: {reached}"),
+                )
+                .into(),
+            );
+        }
+        super::explain::explain_in_enemy_phase(&mut battle, &data.profiles, id, run.as_json, file)
+    } else {
+        ok(replay_story(
+            &r,
+            &scenario.name,
+            played,
+            &battle,
+            &events,
+            run.as_json,
+            refused_note(&warnings, run.force),
+        ))
+    };
+    with_stderr(outcome, &warnings)
+}
+
+/// Under `--force`, the JSON says the replay was stale or stopped (`None` otherwise).
+fn refused_note(warnings: &str, force: bool) -> Option<String> {
+    (force && !warnings.is_empty()).then(|| warnings.trim_end().to_string())
+}
+
+/// `outcome` with `text` (if any) first on its stderr.
+fn with_stderr(outcome: Outcome, text: &str) -> Outcome {
+    match outcome {
+        Outcome::Done { code, stdout, stderr } if !text.is_empty() => Outcome::Done {
+            code,
+            stdout,
+            stderr: text.to_string() + &stderr,
+        },
+        o => o,
+    }
+}
+
+/// The events of a replay as text (the story, phase by phase) or JSON.
+fn replay_story(
+    r: &replay::ReplayFile,
+    name: &str,
+    played: usize,
+    battle: &Battle,
+    events: &[Event],
+    as_json: bool,
+    forced: Option<String>,
+) -> String {
+    let result = battle.ended().map_or("unfinished", |(w, _)| w.name());
+    let why = battle.ended().map(|(_, why)| why.describe(battle));
+    if as_json {
+        let list: Vec<Value> = events.iter().map(|e| e.to_json(battle)).collect();
+        let mut v = json!({"scenario": r.scenario, "name": name, "commands": played,
+               "events": list, "turn": battle.turn(), "result": result, "why": why});
+        if let Some(f) = forced {
+            v["forced"] = json!(f);
+        }
+        return format!("{v}\n");
+    }
+    let mut s = format!("replay of {name} ({}): {played} player commands\n", r.scenario);
     // The battle opens on turn 1's player phase without an event for it.
-    s += &format!("{}\n", phase_header(&battle, Team::Player, 1));
+    s += &format!("{}\n", phase_header(battle, Team::Player, 1));
     let mut striker = None;
-    for e in &events {
+    for e in events {
         let indent = if matches!(e, Event::PhaseBegan { .. }) {
             ""
         } else {
             "  "
         };
-        if let Some(line) = story_line(&battle, e, &mut striker) {
+        if let Some(line) = story_line(battle, e, &mut striker) {
             s += &format!("{indent}{line}\n");
         }
     }
@@ -221,5 +348,5 @@ pub(super) fn replay_cmd(file: &Path, data_override: Option<PathBuf>, as_json: b
         s += &format!(" ({why})");
     }
     s.push('\n');
-    ok(s)
+    s
 }

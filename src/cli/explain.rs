@@ -13,34 +13,54 @@ pub(super) fn explain_cmd(path: &Path, data_override: Option<PathBuf>, unit: &st
         Err(e) => return fail(e),
     };
     let mut battle = Battle::new(&scenario, &data);
-    let Some(id) = battle.find(unit) else {
-        let names: Vec<&str> = battle.units().iter().map(|u| u.name.as_str()).collect();
-        return usage(format!(
-            "skirmish: no unit named {unit:?} in {} (units: {})\n",
-            scenario.path,
-            names.join(", ")
-        ));
+    let id = match find_enemy(&battle, unit, &scenario.path) {
+        Ok(id) => id,
+        Err(o) => return o,
     };
-    if battle.unit(id).team != Team::Enemy {
-        return usage(format!(
-            "skirmish: {unit:?} is a player unit: --explain explains the decisions of enemies\n"
-        ));
-    }
-    // Play the enemy phase up to this unit, as `skirmish ai` does.
-    let before: Vec<UnitId> = battle.living(Team::Enemy).take_while(|&e| e != id).collect();
-    let played = battle.execute(Command::EndPhase).and_then(|_| {
-        for e in before {
-            if battle.ended().is_some() || !battle.unit(e).alive {
-                continue;
-            }
-            let d = ai::decide(&battle, &data.profiles, e);
-            ai::act(&mut battle, d)?;
-        }
-        Ok(())
-    });
-    if let Err(e) = played {
+    if let Err(e) = battle.execute(Command::EndPhase) {
         return fail(Diagnostic::whole_file(path, format!("the rules refused an enemy's command: {e}")).into());
     }
+    explain_in_enemy_phase(&mut battle, &data.profiles, id, as_json, path)
+}
+
+/// The enemy called `unit` in `battle`, or the usage error that says why not.
+pub(super) fn find_enemy(battle: &Battle, unit: &str, scenario_path: &str) -> Result<UnitId, Outcome> {
+    let Some(id) = battle.find(unit) else {
+        let names: Vec<&str> = battle.units().iter().map(|u| u.name.as_str()).collect();
+        return Err(usage(format!(
+            "skirmish: no unit named {unit:?} in {scenario_path} (units: {})\n",
+            names.join(", ")
+        )));
+    };
+    if battle.unit(id).team != Team::Enemy {
+        return Err(usage(format!(
+            "skirmish: {unit:?} is a player unit: --explain explains the decisions of enemies\n"
+        )));
+    }
+    Ok(id)
+}
+
+/// `battle` stands at the start of an enemy phase: plays it up to enemy `id` (each enemy acts
+/// on the board the previous one left, as `skirmish ai` does), then explains `id`'s decision.
+/// `ai --explain` (turn 1, units as placed) and `replay --explain --turn T` both end here.
+pub(super) fn explain_in_enemy_phase(
+    battle: &mut Battle,
+    profiles: &crate::load::profiles::Profiles,
+    id: UnitId,
+    as_json: bool,
+    path: &Path,
+) -> Outcome {
+    let before: Vec<UnitId> = battle.living(Team::Enemy).take_while(|&e| e != id).collect();
+    for e in before {
+        if battle.ended().is_some() || !battle.unit(e).alive {
+            continue;
+        }
+        let d = ai::decide(battle, profiles, e);
+        if let Err(e) = ai::act(battle, d) {
+            return fail(Diagnostic::whole_file(path, format!("the rules refused an enemy's command: {e}")).into());
+        }
+    }
+    let unit = battle.name(id).to_string();
     if !battle.unit(id).alive || battle.ended().is_some() {
         return ok(format!(
             "{unit} makes no decision this enemy phase: {}\n",
@@ -51,11 +71,11 @@ pub(super) fn explain_cmd(path: &Path, data_override: Option<PathBuf>, unit: &st
             }
         ));
     }
-    let x = ai::explain(&battle, &data.profiles, id);
+    let x = ai::explain(battle, profiles, id);
     if as_json {
-        ok(format!("{}\n", explanation_json(&battle, &x)))
+        ok(format!("{}\n", explanation_json(battle, &x)))
     } else {
-        ok(explanation_text(&battle, &x))
+        ok(explanation_text(battle, &x))
     }
 }
 
@@ -67,7 +87,8 @@ fn goal_json(g: Goal) -> Value {
     }
 }
 
-fn explanation_json(b: &Battle, x: &Explanation) -> Value {
+/// The JSON of `ai --explain` and `replay --explain`.
+pub fn explanation_json(b: &Battle, x: &Explanation) -> Value {
     json!({
         "unit": b.name(x.decision.unit),
         "profile": x.decision.profile,
@@ -80,7 +101,8 @@ fn explanation_json(b: &Battle, x: &Explanation) -> Value {
     })
 }
 
-fn explanation_text(b: &Battle, x: &Explanation) -> String {
+/// The text of `ai --explain` and `replay --explain`.
+pub fn explanation_text(b: &Battle, x: &Explanation) -> String {
     let d = &x.decision;
     let me = b.unit(d.unit);
     let mut s = format!("{} ({}) at {}, move {}\n", me.name, d.profile, d.from, me.movement);

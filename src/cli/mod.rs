@@ -31,6 +31,7 @@ use batch::{BatchArgs, batch_cmd};
 use battle::{ai_cmd, replay_cmd, simulate_cmd};
 use check::check;
 use explain::explain_cmd;
+pub use explain::{explanation_json, explanation_text};
 use generate::generate_cmd;
 use range::{RangeArgs, range};
 
@@ -196,6 +197,17 @@ enum Cmd {
         /// Print JSON: every event with unit names.
         #[arg(long)]
         json: bool,
+        /// Show the scores behind this enemy's decision in the enemy phase of --turn T (as
+        /// `ai --explain` shows them), on the board as the replay left it.
+        #[arg(long, value_name = "UNIT", requires = "turn")]
+        explain: Option<String>,
+        /// The turn whose enemy phase --explain looks at.
+        #[arg(long, value_name = "T", requires = "explain", value_parser = clap::value_parser!(u32).range(1..))]
+        turn: Option<u32>,
+        /// Play a replay whose scenario, map or data changed since it was recorded anyway
+        /// (stderr says so, and names the first command the rules refuse).
+        #[arg(long)]
+        force: bool,
     },
     /// A whole battle without a window; player units follow a built-in policy.
     Simulate {
@@ -384,7 +396,20 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
             };
             noted(simulate_cmd(&scenario, data_override, &run), note)
         }
-        Some(Cmd::Replay { file, json }) => replay_cmd(&file, data_override, json),
+        Some(Cmd::Replay {
+            file,
+            json,
+            explain,
+            turn,
+            force,
+        }) => {
+            let run = battle::ReplayRun {
+                as_json: json,
+                explain: explain.as_deref().zip(turn),
+                force,
+            };
+            replay_cmd(&file, data_override, &run)
+        }
         Some(Cmd::Test { paths, json }) => test::test_cmd(&paths, data_override, json),
         Some(Cmd::Batch(a)) => batch_cmd(a, data_override),
         Some(Cmd::Generate { seed, size, out }) => generate_cmd(seed, size, &out, data_override),
@@ -457,7 +482,7 @@ fn play(path: &Path, data_override: Option<PathBuf>, mut opts: PlayArgs) -> Outc
             if let Some(file) = &opts.replay {
                 // Check the replay against the files now, so a stale one never opens a window.
                 let battle = Battle::new(&scenario, &data);
-                match crate::io::replay::read(file).and_then(|r| r.commands(file, &scenario, &data_dir, &battle)) {
+                match crate::io::replay::read(file).and_then(|r| r.commands(file, &scenario, &data, &battle)) {
                     Ok(c) => opts.playback = Some(c),
                     Err(e) => return fail(e.into()),
                 }
