@@ -310,3 +310,236 @@ fn on_turn_1_replay_explain_equals_ai_explain_of_the_scenario() {
     let (code, _, _) = run_cli(&["replay", idle.to_str().unwrap(), "--explain", "Brute"]);
     assert_eq!(code, 1, "--explain needs --turn");
 }
+
+/// One edit of a copied project file: `(file, from, to)`, `from` replaced once (or appended
+/// when empty).
+type Edit = (&'static str, &'static str, &'static str);
+
+fn apply(dir: &Path, edits: &[Edit]) {
+    for (file, from, to) in edits {
+        let p = dir.join(file);
+        let t = std::fs::read_to_string(&p).unwrap();
+        let edited = if from.is_empty() {
+            format!("{t}{to}")
+        } else {
+            assert!(t.contains(from), "{file} has {from:?}");
+            t.replacen(from, to, 1)
+        };
+        std::fs::write(&p, edited).unwrap();
+    }
+}
+
+/// Records a battle, edits the files, and says whether the replay and a save made before the
+/// edit still fit (exit code of `replay`; `save::restore`).
+fn still_fits(name: &str, edits: &[Edit]) -> (bool, bool) {
+    use skirmish::play::phase::Session;
+    use skirmish::rules::battle::Battle;
+    let dir = scratch(&format!("fp-{name}"));
+    copy_project(&dir);
+    let (file, _) = record(&dir, "0");
+    let scenario_path = dir.join("maps/sample.toml");
+    let (scenario, data, _) = skirmish::cli::load_scenario(&scenario_path, None).unwrap();
+    let session = Session::new(Battle::new(&scenario, &data), data.profiles.clone());
+    let save = skirmish::io::save::snapshot(&session, &scenario, 0).unwrap();
+    apply(&dir, edits);
+    let (code, out, err) = run_cli(&["replay", file.to_str().unwrap()]);
+    let replay_fits = match code {
+        0 => true,
+        _ => {
+            assert!(
+                out.is_empty() && err.contains("changed since this replay was recorded"),
+                "{name}: {err}"
+            );
+            false
+        }
+    };
+    let (scenario, data, _) =
+        skirmish::cli::load_scenario(&scenario_path, None).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let mut fresh = Battle::new(&scenario, &data);
+    let save_fits = skirmish::io::save::restore(&save, &scenario, &mut fresh, &dir.join("x.save")).is_ok();
+    let _ = std::fs::remove_dir_all(&dir);
+    (replay_fits, save_fits)
+}
+
+#[test]
+fn what_the_battle_never_reads_does_not_make_a_replay_or_a_save_stale() {
+    let cases: [(&str, &[Edit]); 7] = [
+        (
+            "comment",
+            &[
+                ("maps/sample.toml", "", "\n# a designer's note\n"),
+                ("data/profiles.toml", "", "\n# tuned on Monday\n"),
+            ],
+        ),
+        (
+            "colour",
+            &[("data/terrain.toml", "color = \"#2f7a32\"", "color = \"#00ff00\"")],
+        ),
+        (
+            "key order",
+            &[(
+                "maps/sample.toml",
+                "team = \"player\"\nkind = \"hero\"",
+                "kind = \"hero\"\nteam = \"player\"",
+            )],
+        ),
+        (
+            "unused profile",
+            &[(
+                "data/profiles.toml",
+                "",
+                "\n[sniper]\nbehavior = \"keep_range\"\nsight = 12\nrange = 2\n",
+            )],
+        ),
+        (
+            "unused terrain",
+            &[(
+                "data/terrain.toml",
+                "",
+                "\n[lava]\nglyph = \"L\"\ncost = 5\ndefense = 0\n",
+            )],
+        ),
+        (
+            "unused unit kind",
+            &[(
+                "data/units.toml",
+                "",
+                "\n[giant]\nsprite = \"brute\"\nclass = \"foot\"\nmove = 4\nhp = 40\nattack = 10\ndefense = 2\nrange = [1, 1]\n",
+            )],
+        ),
+        (
+            "bare numbers",
+            &[("maps/sample.toml", "at = [20, 20]", "at = [ 20,20 ]")],
+        ),
+    ];
+    for (name, edits) in cases {
+        assert_eq!(still_fits(name, edits), (true, true), "{name}: replay, save");
+    }
+}
+
+#[test]
+fn a_new_glyph_for_the_same_terrain_does_not_make_a_replay_stale() {
+    let dir = scratch("glyph");
+    copy_project(&dir);
+    let (file, _) = record(&dir, "0");
+    apply(&dir, &[("data/terrain.toml", "glyph = \"T\"", "glyph = \"F\"")]);
+    let map = dir.join("maps/sample.txt");
+    std::fs::write(&map, std::fs::read_to_string(&map).unwrap().replace('T', "F")).unwrap();
+    let (code, _, err) = run_cli(&["replay", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+}
+
+#[test]
+fn what_the_battle_reads_makes_a_replay_stale() {
+    // (name, edits, whether a save made before the edit still fits: saves hold positions
+    // and hit points, and live reload changes data under a battle, so only the scenario's
+    // units and map terrain make a save stale).
+    let cases: [(&str, &[Edit], bool); 7] = [
+        ("a unit's move", &[("maps/sample.toml", "move = 7", "move = 8")], false),
+        (
+            "a unit's cell",
+            &[("maps/sample.toml", "at = [20, 20]", "at = [20, 19]")],
+            false,
+        ),
+        (
+            "a map cell",
+            &[("maps/sample.txt", "MM.............TT.", "MM.............TTT")],
+            false,
+        ),
+        (
+            "a terrain cost of a class in use",
+            &[(
+                "data/terrain.toml",
+                "cost = { foot = 2, horse = 4, flier = 1 }",
+                "cost = { foot = 3, horse = 4, flier = 1 }",
+            )],
+            true,
+        ),
+        (
+            "a terrain's defense",
+            &[("data/terrain.toml", "defense = 1", "defense = 2")],
+            true,
+        ),
+        (
+            "a profile in use",
+            &[("data/profiles.toml", "sight = 10", "sight = 11")],
+            true,
+        ),
+        (
+            "a unit kind in use",
+            &[("data/units.toml", "hp = 28", "hp = 29")],
+            false,
+        ),
+    ];
+    for (name, edits, save_fits) in cases {
+        assert_eq!(still_fits(name, edits), (false, save_fits), "{name}: replay, save");
+    }
+}
+
+#[test]
+fn force_plays_a_stale_replay_and_names_the_first_refused_command() {
+    let dir = scratch("force");
+    copy_project(&dir);
+    let (file, sim) = record(&dir, "0");
+    let f = file.to_str().unwrap();
+    apply(&dir, &[("data/profiles.toml", "sight = 10", "sight = 11")]);
+    let (code, out, err) = run_cli(&["replay", f]);
+    assert_eq!((code, out.as_str()), (1, ""), "stale without --force");
+    assert!(err.contains("replay --force plays it anyway"), "{err}");
+    let (code, out, err) = run_cli(&["replay", "--force", f, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("warning: its scenario, map or data changed since it was recorded; playing it anyway (--force)"),
+        "{err}"
+    );
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert!(v["forced"].is_string(), "{v}");
+    // Kiny now moves 2: her first move is refused, named with its place and the numbers.
+    apply(&dir, &[("maps/sample.toml", "move = 7", "move = 2")]);
+    let (code, out, err) = run_cli(&["replay", "--force", f]);
+    assert_eq!(code, 0, "{err}");
+    let shown = skirmish::load::diag::display_path(&file);
+    assert!(
+        err.contains(&format!(
+            "{shown}:7:5: command 1 (Kiny moves \"3333\"): Kiny's path \"3333\" costs 4, Kiny moves 2"
+        )),
+        "{err}"
+    );
+    assert!(
+        out.contains("0 player commands") && out.ends_with("result: unfinished\n"),
+        "{out}"
+    );
+    assert_ne!(sim["result"], "unfinished");
+}
+
+#[test]
+fn a_version_1_replay_still_plays_and_is_checked_by_its_files_bytes() {
+    let dir = scratch("v1");
+    copy_project(&dir);
+    let (file, _) = record(&dir, "0");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let r = skirmish::io::replay::read(&file).unwrap();
+    let (scenario, data, data_dir) = skirmish::cli::load_scenario(&dir.join("maps/sample.toml"), None).unwrap();
+    assert_eq!(
+        r.fingerprint,
+        skirmish::io::replay::battle_fingerprint(&scenario, &data)
+    );
+    let old = text
+        .replace("\"version\": 2", "\"version\": 1")
+        .replace(&r.fingerprint, &skirmish::io::replay::fingerprint(&scenario, &data_dir));
+    let v1 = dir.join("v1.replay");
+    std::fs::write(&v1, old).unwrap();
+    let (code, new, err) = run_cli(&["replay", file.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = run_cli(&["replay", v1.to_str().unwrap(), "--json"]);
+    assert_eq!((code, &out), (0, &new), "{err}");
+    // Its fingerprint is the bytes' one: a comment makes it stale, as it always did.
+    apply(&dir, &[("maps/sample.toml", "", "\n# a note\n")]);
+    refused(
+        &["replay", v1.to_str().unwrap()],
+        &v1,
+        "changed since this replay was recorded",
+    );
+    let (code, _, err) = run_cli(&["replay", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "a version-2 replay is not stale for a comment: {err}");
+}
