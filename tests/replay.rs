@@ -543,3 +543,45 @@ fn a_version_1_replay_still_plays_and_is_checked_by_its_files_bytes() {
     let (code, _, err) = run_cli(&["replay", file.to_str().unwrap()]);
     assert_eq!(code, 0, "a version-2 replay is not stale for a comment: {err}");
 }
+
+#[test]
+fn the_viewer_opens_at_the_turn_asked_for_after_the_turns_before_it() {
+    use skirmish::cli::{Outcome, run};
+    let dir = scratch("viewer-turn");
+    copy_project(&dir);
+    let (file, _) = record(&dir, "0");
+    let f = file.to_str().unwrap();
+    let r = skirmish::io::replay::read(&file).unwrap();
+    let launch = |turn: &str| run(["skirmish", "--replay", f, "--turn", turn].map(std::ffi::OsString::from));
+    for turn in [1usize, 2, 3] {
+        // Turn T begins after the (T-1)th end of the player's phase (and its enemy phase).
+        let ends: Vec<usize> = r
+            .commands
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| matches!(c, skirmish::io::replay::Step::EndPhase))
+            .map(|(k, _)| k + 1)
+            .collect();
+        let want = if turn == 1 { 0 } else { ends[turn - 2] };
+        match launch(&turn.to_string()) {
+            Outcome::Play { opts, .. } => {
+                assert_eq!(opts.fast_forward, want, "turn {turn}");
+                assert_eq!(opts.playback.map(|p| p.len()), Some(r.commands.len()));
+            }
+            Outcome::Done { stderr, .. } => panic!("turn {turn}: {stderr}"),
+        }
+    }
+    match launch("40") {
+        Outcome::Done { code, stdout, stderr } => {
+            assert_eq!((code, stdout.as_str()), (1, ""));
+            assert!(
+                stderr.contains("the replay never reaches turn 40: the battle ends on turn"),
+                "{stderr}"
+            );
+        }
+        Outcome::Play { .. } => panic!("a turn the replay never reaches must not open the window"),
+    }
+    let (code, out, err) = run_cli(&["--turn", "2"]);
+    assert_eq!((code, out.as_str()), (1, ""), "--turn needs --replay");
+    assert!(err.contains("--replay"), "{err}");
+}

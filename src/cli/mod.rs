@@ -79,6 +79,14 @@ pub struct PlayArgs {
     /// Play a recorded battle back in the window (its scenario is the one the replay names).
     #[arg(long, value_name = "REPLAY")]
     pub replay: Option<PathBuf>,
+    /// With --replay: open the viewer at the start of turn T (the turns before it are played
+    /// at once, without animation).
+    #[arg(long, value_name = "T", requires = "replay", value_parser = clap::value_parser!(u32).range(1..))]
+    pub turn: Option<u32>,
+    /// How many of the replay's commands (from its start) are played before the window
+    /// opens, to begin at `--turn`; filled in after validation.
+    #[arg(skip)]
+    pub fast_forward: usize,
     /// The checked save to resume, filled in after validation.
     #[arg(skip)]
     pub save: Option<Box<crate::io::save::SaveFile>>,
@@ -103,6 +111,8 @@ impl PlayArgs {
             },
             record: self.record.or(other.record),
             replay: self.replay.or(other.replay),
+            turn: self.turn.or(other.turn),
+            fast_forward: self.fast_forward.max(other.fast_forward),
             save: self.save.or(other.save),
             playback: self.playback.or(other.playback),
         }
@@ -465,6 +475,44 @@ pub fn load_scenario(path: &Path, data_override: Option<PathBuf>) -> Result<(Sce
     Ok((scenario, data, data_dir))
 }
 
+/// How many of a replay's `commands` bring `battle` to the start of turn `turn` (its player
+/// phase), each player phase's end followed by the recomputed enemy phase; refused, naming
+/// the replay, when the battle never gets there.
+pub fn fast_forward(
+    file: &Path,
+    mut battle: Battle,
+    data: &DataSet,
+    commands: &[crate::rules::Command],
+    turn: u32,
+) -> Result<usize, Diagnostic> {
+    let mut k = 0;
+    while battle.turn() < turn && battle.ended().is_none() && k < commands.len() {
+        crate::play::replay::run(&mut battle, &data.profiles, &commands[k..=k]).map_err(|e| {
+            Diagnostic::whole_file(
+                file,
+                format!("command {} is refused by the rules: {}", k + 1, e.describe(&battle)),
+            )
+        })?;
+        k += 1;
+    }
+    if battle.turn() < turn {
+        let how = match battle.ended() {
+            Some((w, why)) => format!(
+                "the battle ends on turn {} ({} won: {})",
+                battle.turn(),
+                w.name(),
+                why.describe(&battle)
+            ),
+            None => format!("it stops in turn {}", battle.turn()),
+        };
+        return Err(Diagnostic::whole_file(
+            file,
+            format!("the replay never reaches turn {turn}: {how}"),
+        ));
+    }
+    Ok(k)
+}
+
 fn play(path: &Path, data_override: Option<PathBuf>, mut opts: PlayArgs) -> Outcome {
     match load_scenario(path, data_override) {
         Ok((scenario, data, data_dir)) => {
@@ -483,7 +531,15 @@ fn play(path: &Path, data_override: Option<PathBuf>, mut opts: PlayArgs) -> Outc
                 // Check the replay against the files now, so a stale one never opens a window.
                 let battle = Battle::new(&scenario, &data);
                 match crate::io::replay::read(file).and_then(|r| r.commands(file, &scenario, &data, &battle)) {
-                    Ok(c) => opts.playback = Some(c),
+                    Ok(c) => {
+                        if let Some(turn) = opts.turn {
+                            match fast_forward(file, battle, &data, &c, turn) {
+                                Ok(k) => opts.fast_forward = k,
+                                Err(e) => return fail(e.into()),
+                            }
+                        }
+                        opts.playback = Some(c);
+                    }
                     Err(e) => return fail(e.into()),
                 }
             }
