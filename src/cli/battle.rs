@@ -215,7 +215,7 @@ pub(super) fn replay_cmd(file: &Path, data_override: Option<PathBuf>, run: &Repl
     let explain = match run.explain {
         Some((unit, turn)) => match super::explain::find_enemy(&battle, unit, &scenario.path) {
             Ok(id) => Some((id, turn)),
-            Err(o) => return o,
+            Err(msg) => return usage(msg),
         },
         None => None,
     };

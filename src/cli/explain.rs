@@ -15,7 +15,7 @@ pub(super) fn explain_cmd(path: &Path, data_override: Option<PathBuf>, unit: &st
     let mut battle = Battle::new(&scenario, &data);
     let id = match find_enemy(&battle, unit, &scenario.path) {
         Ok(id) => id,
-        Err(o) => return o,
+        Err(msg) => return usage(msg),
     };
     if let Err(e) = battle.execute(Command::EndPhase) {
         return fail(Diagnostic::whole_file(path, format!("the rules refused an enemy's command: {e}")).into());
@@ -23,19 +23,19 @@ pub(super) fn explain_cmd(path: &Path, data_override: Option<PathBuf>, unit: &st
     explain_in_enemy_phase(&mut battle, &data.profiles, id, as_json, path)
 }
 
-/// The enemy called `unit` in `battle`, or the usage error that says why not.
-pub(super) fn find_enemy(battle: &Battle, unit: &str, scenario_path: &str) -> Result<UnitId, Outcome> {
+/// The enemy called `unit` in `battle`, or the usage message that says why not.
+pub(super) fn find_enemy(battle: &Battle, unit: &str, scenario_path: &str) -> Result<UnitId, String> {
     let Some(id) = battle.find(unit) else {
         let names: Vec<&str> = battle.units().iter().map(|u| u.name.as_str()).collect();
-        return Err(usage(format!(
+        return Err(format!(
             "skirmish: no unit named {unit:?} in {scenario_path} (units: {})\n",
             names.join(", ")
-        )));
+        ));
     };
     if battle.unit(id).team != Team::Enemy {
-        return Err(usage(format!(
+        return Err(format!(
             "skirmish: {unit:?} is a player unit: --explain explains the decisions of enemies\n"
-        )));
+        ));
     }
     Ok(id)
 }

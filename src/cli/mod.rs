@@ -298,7 +298,7 @@ pub enum Outcome {
         /// The loaded data.
         data: Box<DataSet>,
         /// Window options.
-        opts: PlayArgs,
+        opts: Box<PlayArgs>,
     },
 }
 
@@ -548,7 +548,7 @@ fn play(path: &Path, data_override: Option<PathBuf>, mut opts: PlayArgs) -> Outc
                 data_dir,
                 scenario: Box::new(scenario),
                 data: Box::new(data),
-                opts,
+                opts: Box::new(opts),
             }
         }
         Err(e) => fail(e),
