@@ -585,3 +585,26 @@ fn the_viewer_opens_at_the_turn_asked_for_after_the_turns_before_it() {
     assert_eq!((code, out.as_str()), (1, ""), "--turn needs --replay");
     assert!(err.contains("--replay"), "{err}");
 }
+
+#[test]
+fn a_battle_of_the_careful_player_replays_to_the_same_end() {
+    let dir = scratch("careful");
+    copy_project(&dir);
+    let scenario = dir.join("maps/sample.toml");
+    let file = dir.join("careful.replay");
+    let (code, out, err) = run_cli(&[
+        "simulate",
+        scenario.to_str().unwrap(),
+        "--player",
+        "careful",
+        "--json",
+        "--record",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let sim: Value = serde_json::from_str(&out).unwrap();
+    let (code, out, err) = run_cli(&["replay", file.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let rep: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((&rep["result"], &rep["why"]), (&sim["result"], &sim["why"]));
+}
