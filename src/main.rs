@@ -17,7 +17,7 @@ fn main() {
             scenario,
             data,
             opts,
-        } => play(path, data_dir, *scenario, *data, opts),
+        } => play(path, data_dir, *scenario, *data, *opts),
     };
     std::process::exit(code);
 }

@@ -343,3 +343,58 @@ fn ai_explain_shows_the_numbers_behind_a_decision() {
     assert_eq!(code, 1);
     assert!(err.contains("is a player unit"), "{err}");
 }
+
+fn sample_path() -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("maps/sample.toml")
+        .to_string_lossy()
+        .into_owned()
+}
+
+#[test]
+fn simulate_takes_the_player_policy_of_batch_and_defaults_to_simple() {
+    let run = |extra: &[&str]| {
+        let mut args = vec!["simulate".to_string(), sample_path(), "--json".into()];
+        args.extend(extra.iter().map(|s| s.to_string()));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let (code, out, err) = exec(&args);
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str::<serde_json::Value>(&out).unwrap()
+    };
+    let default = run(&[]);
+    assert!(default.get("player").is_none(), "no new key unless asked: {default}");
+    let mut simple = run(&["--player", "simple"]);
+    assert_eq!(simple["player"], "simple");
+    simple.as_object_mut().unwrap().remove("player");
+    assert_eq!(simple, default, "the default policy is the simple one");
+    let careful = run(&["--player", "careful"]);
+    assert_eq!(careful["player"], "careful");
+    assert_ne!(careful["turns"], default["turns"], "the careful policy plays otherwise");
+    let (code, out, err) = exec(&["simulate", &sample_path(), "--player", "reckless"]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(
+        err.contains("--player reckless: unknown policy (known: simple, careful)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn text_output_tells_the_story_with_turn_and_phase_headers() {
+    let (code, ai, err) = exec(&["ai", &sample_path()]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(ai.lines().next(), Some("Turn 1 — Enemy phase"), "{ai}");
+    let (code, sim, err) = exec(&["simulate", &sample_path(), "--turns", "3"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<&str> = sim.lines().collect();
+    assert_eq!(lines[0], "Turn 1 — Player phase", "{sim}");
+    assert!(lines.contains(&"Turn 1 — Enemy phase"), "{sim}");
+    assert!(lines.contains(&"Turn 2 — Player phase"), "{sim}");
+    // Who hit whom for how much, the counter, and who struck the fallen down.
+    assert!(lines.contains(&"    Kiny hits Warden for 4: 20 hp left"), "{sim}");
+    assert!(
+        lines.contains(&"    Warden strikes back at Kiny for 3: 25 hp left"),
+        "{sim}"
+    );
+    assert!(lines.contains(&"    Warden falls, struck down by Wing"), "{sim}");
+    assert!(lines.last().unwrap().starts_with("result: "), "{sim}");
+}

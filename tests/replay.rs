@@ -87,7 +87,12 @@ fn a_recorded_battle_replays_to_the_same_end() {
         let (code, text, _) = run_cli(&["replay", file.to_str().unwrap()]);
         assert_eq!(code, 0);
         assert!(text.starts_with("replay of The first skirmish"), "{text}");
+        assert_eq!(text.lines().nth(1), Some("Turn 1 — Player phase"), "{text}");
         assert!(text.contains("Turn 1 — Enemy phase"), "{text}");
+        assert!(
+            text.contains(" falls, struck down by "),
+            "a defeat names its striker: {text}"
+        );
         assert!(text.lines().last().unwrap().starts_with("result: "), "{text}");
     }
 }
@@ -111,8 +116,8 @@ fn damaged_foreign_and_stale_replays_are_refused() {
         ),
         (
             "future.replay",
-            text.replace("\"version\": 1", "\"version\": 2"),
-            "replay is version 2; this skirmish reads version 1 only",
+            text.replace("\"version\": 2", "\"version\": 3"),
+            "replay is version 3; this skirmish reads versions 1 and 2 only",
         ),
         (
             "save.replay",
@@ -131,7 +136,7 @@ fn damaged_foreign_and_stale_replays_are_refused() {
                 "\"action\": \"move\",\n      \"unit\": \"Kiny\",\n      \"path\": \"33333333333",
                 1,
             ),
-            "command 1 is refused by the rules",
+            "command 1 (Kiny moves \"333333333333333\"): Kiny's path \"333333333333333\" runs into Warden at (20, 25) at step 5",
         ),
     ];
     for (name, body, want) in cases {
@@ -154,4 +159,452 @@ fn damaged_foreign_and_stale_replays_are_refused() {
         &file,
         "changed since this replay was recorded",
     );
+}
+
+/// A recorded replay with its first move of Kiny replaced by `path`.
+fn with_first_kiny_path(text: &str, path: &str) -> String {
+    let from = "\"action\": \"move\",\n      \"unit\": \"Kiny\",\n      \"path\": \"3333\"";
+    assert!(text.contains(from), "the seed-0 battle opens with Kiny moving 3333");
+    text.replacen(from, &from.replace("3333", path), 1)
+}
+
+#[test]
+fn a_refused_command_is_told_at_its_place_in_the_file_with_names_and_numbers() {
+    let dir = scratch("refusals");
+    copy_project(&dir);
+    let (file, _) = record(&dir, "0");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let cases = [
+        // Kiny's first move is the file's first command: its object opens on line 7, column 5.
+        (
+            with_first_kiny_path(&text, "22223333"),
+            ":7:5: command 1 (Kiny moves \"22223333\"): Kiny's path \"22223333\" costs 10, Kiny moves 7",
+        ),
+        (
+            with_first_kiny_path(&text, "4444"),
+            ":12:5: command 2 (Kiny attacks Warden): Warden at (20, 25) is at distance 9 from Kiny at (16, 20); Kiny strikes at distance 1",
+        ),
+        (
+            text.replacen("\"unit\": \"Robin\"", "\"unit\": \"Robyn\"", 1),
+            ":37:5: command 7: no unit named \"Robyn\"",
+        ),
+    ];
+    for (k, (body, want)) in cases.into_iter().enumerate() {
+        let p = dir.join(format!("tamper-{k}.replay"));
+        std::fs::write(&p, body).unwrap();
+        let (code, out, err) = run_cli(&["replay", p.to_str().unwrap()]);
+        assert_eq!((code, out.as_str()), (1, ""), "{err}");
+        let shown = skirmish::load::diag::display_path(&p);
+        assert!(err.starts_with(&format!("{shown}{want}")), "want {want}\ngot {err}");
+    }
+}
+
+/// The replay's commands, played with the library up to the start of turn `turn`'s enemy
+/// phase; `None` when the replay never gets there.
+fn battle_at_enemy_phase(
+    file: &Path,
+    turn: u32,
+) -> Option<(skirmish::rules::battle::Battle, skirmish::load::data::DataSet)> {
+    use skirmish::rules::battle::Battle;
+    use skirmish::search::grid::Team;
+    let r = skirmish::io::replay::read(file).unwrap();
+    let (scenario, data, _) = skirmish::cli::load_scenario(&r.scenario_path(file), None).unwrap();
+    let mut b = Battle::new(&scenario, &data);
+    let commands = r.commands(file, &scenario, &data, &b).unwrap();
+    for c in commands {
+        b.execute(c).unwrap();
+        if b.active() == Team::Enemy && b.turn() == turn && b.ended().is_none() {
+            return Some((b, data));
+        }
+        skirmish::play::replay::finish_enemy_phase(&mut b, &mut skirmish::ai::Ai::new(data.profiles.clone())).unwrap();
+    }
+    None
+}
+
+#[test]
+fn replay_explain_shows_what_ai_explain_shows_on_that_turns_board() {
+    use skirmish::search::grid::Team;
+    let dir = scratch("explain");
+    copy_project(&dir);
+    let mut compared = 0;
+    for seed in ["0", "3", "8"] {
+        let (file, _) = record(&dir, seed);
+        for turn in 1..=6u32 {
+            let Some((start, data)) = battle_at_enemy_phase(&file, turn) else {
+                break;
+            };
+            let enemies: Vec<_> = start.living(Team::Enemy).collect();
+            for &id in &enemies {
+                let name = start.name(id).to_string();
+                // The enemies before it act first, on the board each one leaves.
+                let mut b = start.clone();
+                for &e in enemies.iter().take_while(|&&e| e != id) {
+                    if b.ended().is_none() && b.unit(e).alive {
+                        let d = skirmish::fixture::decide(&b, &data.profiles, e);
+                        skirmish::play::enemy::act(&mut b, d).unwrap();
+                    }
+                }
+                let t = turn.to_string();
+                let args = ["replay", file.to_str().unwrap(), "--explain", &name, "--turn", &t];
+                let (code, text, err) = run_cli(&args);
+                assert_eq!(code, 0, "{err}");
+                let (code, json, err) = run_cli(&[&args[..], &["--json"]].concat());
+                assert_eq!(code, 0, "{err}");
+                if b.ended().is_some() || !b.unit(id).alive {
+                    assert!(text.contains("makes no decision this enemy phase"), "{text}");
+                    continue;
+                }
+                let x = skirmish::ai::explain(&b, &mut skirmish::rules::Caches::new(), &data.profiles, id);
+                assert_eq!(
+                    text,
+                    skirmish::cli::explanation_text(&b, &x),
+                    "seed {seed}, turn {turn}, {name}"
+                );
+                assert_eq!(
+                    json,
+                    format!("{}\n", skirmish::cli::explanation_json(&b, &x)),
+                    "seed {seed}, turn {turn}, {name}"
+                );
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared >= 20, "only {compared} decisions compared");
+}
+
+#[test]
+fn on_turn_1_replay_explain_equals_ai_explain_of_the_scenario() {
+    let dir = scratch("explain-ai");
+    copy_project(&dir);
+    let (file, _) = record(&dir, "0");
+    // A battle whose player ends turn 1 at once: turn 1's enemy phase sees the units as placed.
+    let text = std::fs::read_to_string(&file).unwrap();
+    let head = &text[..text.find("\"commands\"").unwrap()];
+    let idle = dir.join("idle.replay");
+    std::fs::write(&idle, format!("{head}\"commands\": [{{\"action\": \"end_phase\"}}]}}")).unwrap();
+    let scenario = dir.join("maps/sample.toml");
+    for unit in ["Brute", "Scout", "Warden", "Tether", "Archer"] {
+        for json in [&[][..], &["--json"][..]] {
+            let ai = run_cli(&[&["ai", scenario.to_str().unwrap(), "--explain", unit][..], json].concat());
+            let rep = run_cli(
+                &[
+                    &["replay", idle.to_str().unwrap(), "--explain", unit, "--turn", "1"][..],
+                    json,
+                ]
+                .concat(),
+            );
+            assert_eq!(ai.0, 0, "{}", ai.2);
+            assert_eq!(rep, ai, "{unit} {json:?}");
+        }
+    }
+    // A turn the replay never plays, a player unit, an unknown name: clear refusals.
+    let (code, out, err) = run_cli(&["replay", idle.to_str().unwrap(), "--explain", "Brute", "--turn", "2"]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(err.contains("the replay never reaches turn 2's enemy phase"), "{err}");
+    let (code, _, err) = run_cli(&["replay", idle.to_str().unwrap(), "--explain", "Kiny", "--turn", "1"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("is a player unit"), "{err}");
+    let (code, _, err) = run_cli(&["replay", idle.to_str().unwrap(), "--explain", "Nobody", "--turn", "1"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no unit named \"Nobody\""), "{err}");
+    let (code, _, _) = run_cli(&["replay", idle.to_str().unwrap(), "--explain", "Brute"]);
+    assert_eq!(code, 1, "--explain needs --turn");
+}
+
+/// One edit of a copied project file: `(file, from, to)`, `from` replaced once (or appended
+/// when empty).
+type Edit = (&'static str, &'static str, &'static str);
+
+fn apply(dir: &Path, edits: &[Edit]) {
+    for (file, from, to) in edits {
+        let p = dir.join(file);
+        let t = std::fs::read_to_string(&p).unwrap();
+        let edited = if from.is_empty() {
+            format!("{t}{to}")
+        } else {
+            assert!(t.contains(from), "{file} has {from:?}");
+            t.replacen(from, to, 1)
+        };
+        std::fs::write(&p, edited).unwrap();
+    }
+}
+
+/// Records a battle, edits the files, and says whether the replay and a save made before the
+/// edit still fit (exit code of `replay`; `save::restore`).
+fn still_fits(name: &str, edits: &[Edit]) -> (bool, bool) {
+    use skirmish::play::phase::Session;
+    use skirmish::rules::battle::Battle;
+    let dir = scratch(&format!("fp-{name}"));
+    copy_project(&dir);
+    let (file, _) = record(&dir, "0");
+    let scenario_path = dir.join("maps/sample.toml");
+    let (scenario, data, _) = skirmish::cli::load_scenario(&scenario_path, None).unwrap();
+    let session = Session::new(Battle::new(&scenario, &data), data.profiles.clone());
+    let save = skirmish::io::save::snapshot(&session, &scenario, 0).unwrap();
+    apply(&dir, edits);
+    let (code, out, err) = run_cli(&["replay", file.to_str().unwrap()]);
+    let replay_fits = match code {
+        0 => true,
+        _ => {
+            assert!(
+                out.is_empty() && err.contains("changed since this replay was recorded"),
+                "{name}: {err}"
+            );
+            false
+        }
+    };
+    let (scenario, data, _) =
+        skirmish::cli::load_scenario(&scenario_path, None).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let mut fresh = Battle::new(&scenario, &data);
+    let save_fits = skirmish::io::save::restore(&save, &scenario, &mut fresh, &dir.join("x.save")).is_ok();
+    let _ = std::fs::remove_dir_all(&dir);
+    (replay_fits, save_fits)
+}
+
+#[test]
+fn what_the_battle_never_reads_does_not_make_a_replay_or_a_save_stale() {
+    let cases: [(&str, &[Edit]); 7] = [
+        (
+            "comment",
+            &[
+                ("maps/sample.toml", "", "\n# a designer's note\n"),
+                ("data/profiles.toml", "", "\n# tuned on Monday\n"),
+            ],
+        ),
+        (
+            "colour",
+            &[("data/terrain.toml", "color = \"#2f7a32\"", "color = \"#00ff00\"")],
+        ),
+        (
+            "key order",
+            &[(
+                "maps/sample.toml",
+                "team = \"player\"\nkind = \"hero\"",
+                "kind = \"hero\"\nteam = \"player\"",
+            )],
+        ),
+        (
+            "unused profile",
+            &[(
+                "data/profiles.toml",
+                "",
+                "\n[sniper]\nbehavior = \"keep_range\"\nsight = 12\nrange = 2\n",
+            )],
+        ),
+        (
+            "unused terrain",
+            &[(
+                "data/terrain.toml",
+                "",
+                "\n[lava]\nglyph = \"L\"\ncost = 5\ndefense = 0\n",
+            )],
+        ),
+        (
+            "unused unit kind",
+            &[(
+                "data/units.toml",
+                "",
+                "\n[giant]\nsprite = \"brute\"\nclass = \"foot\"\nmove = 4\nhp = 40\nattack = 10\ndefense = 2\nrange = [1, 1]\n",
+            )],
+        ),
+        (
+            "bare numbers",
+            &[("maps/sample.toml", "at = [20, 20]", "at = [ 20,20 ]")],
+        ),
+    ];
+    for (name, edits) in cases {
+        assert_eq!(still_fits(name, edits), (true, true), "{name}: replay, save");
+    }
+}
+
+#[test]
+fn a_new_glyph_for_the_same_terrain_does_not_make_a_replay_stale() {
+    let dir = scratch("glyph");
+    copy_project(&dir);
+    let (file, _) = record(&dir, "0");
+    apply(&dir, &[("data/terrain.toml", "glyph = \"T\"", "glyph = \"F\"")]);
+    let map = dir.join("maps/sample.txt");
+    std::fs::write(&map, std::fs::read_to_string(&map).unwrap().replace('T', "F")).unwrap();
+    let (code, _, err) = run_cli(&["replay", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+}
+
+#[test]
+fn what_the_battle_reads_makes_a_replay_stale() {
+    // (name, edits, whether a save made before the edit still fits: saves hold positions
+    // and hit points, and live reload changes data under a battle, so only the scenario's
+    // units and map terrain make a save stale).
+    let cases: [(&str, &[Edit], bool); 7] = [
+        ("a unit's move", &[("maps/sample.toml", "move = 7", "move = 8")], false),
+        (
+            "a unit's cell",
+            &[("maps/sample.toml", "at = [20, 20]", "at = [20, 19]")],
+            false,
+        ),
+        (
+            "a map cell",
+            &[("maps/sample.txt", "MM.............TT.", "MM.............TTT")],
+            false,
+        ),
+        (
+            "a terrain cost of a class in use",
+            &[(
+                "data/terrain.toml",
+                "cost = { foot = 2, horse = 4, flier = 1 }",
+                "cost = { foot = 3, horse = 4, flier = 1 }",
+            )],
+            true,
+        ),
+        (
+            "a terrain's defense",
+            &[("data/terrain.toml", "defense = 1", "defense = 2")],
+            true,
+        ),
+        (
+            "a profile in use",
+            &[("data/profiles.toml", "sight = 10", "sight = 11")],
+            true,
+        ),
+        (
+            "a unit kind in use",
+            &[("data/units.toml", "hp = 28", "hp = 29")],
+            false,
+        ),
+    ];
+    for (name, edits, save_fits) in cases {
+        assert_eq!(still_fits(name, edits), (false, save_fits), "{name}: replay, save");
+    }
+}
+
+#[test]
+fn force_plays_a_stale_replay_and_names_the_first_refused_command() {
+    let dir = scratch("force");
+    copy_project(&dir);
+    let (file, sim) = record(&dir, "0");
+    let f = file.to_str().unwrap();
+    apply(&dir, &[("data/profiles.toml", "sight = 10", "sight = 11")]);
+    let (code, out, err) = run_cli(&["replay", f]);
+    assert_eq!((code, out.as_str()), (1, ""), "stale without --force");
+    assert!(err.contains("replay --force plays it anyway"), "{err}");
+    let (code, out, err) = run_cli(&["replay", "--force", f, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("warning: its scenario, map or data changed since it was recorded; playing it anyway (--force)"),
+        "{err}"
+    );
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert!(v["forced"].is_string(), "{v}");
+    // Kiny now moves 2: her first move is refused, named with its place and the numbers.
+    apply(&dir, &[("maps/sample.toml", "move = 7", "move = 2")]);
+    let (code, out, err) = run_cli(&["replay", "--force", f]);
+    assert_eq!(code, 0, "{err}");
+    let shown = skirmish::load::diag::display_path(&file);
+    assert!(
+        err.contains(&format!(
+            "{shown}:7:5: command 1 (Kiny moves \"3333\"): Kiny's path \"3333\" costs 4, Kiny moves 2"
+        )),
+        "{err}"
+    );
+    assert!(
+        out.contains("0 player commands") && out.ends_with("result: unfinished\n"),
+        "{out}"
+    );
+    assert_ne!(sim["result"], "unfinished");
+}
+
+#[test]
+fn a_version_1_replay_still_plays_and_is_checked_by_its_files_bytes() {
+    let dir = scratch("v1");
+    copy_project(&dir);
+    let (file, _) = record(&dir, "0");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let r = skirmish::io::replay::read(&file).unwrap();
+    let (scenario, data, data_dir) = skirmish::cli::load_scenario(&dir.join("maps/sample.toml"), None).unwrap();
+    assert_eq!(
+        r.fingerprint,
+        skirmish::io::replay::battle_fingerprint(&scenario, &data)
+    );
+    let old = text
+        .replace("\"version\": 2", "\"version\": 1")
+        .replace(&r.fingerprint, &skirmish::io::replay::fingerprint(&scenario, &data_dir));
+    let v1 = dir.join("v1.replay");
+    std::fs::write(&v1, old).unwrap();
+    let (code, new, err) = run_cli(&["replay", file.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = run_cli(&["replay", v1.to_str().unwrap(), "--json"]);
+    assert_eq!((code, &out), (0, &new), "{err}");
+    // Its fingerprint is the bytes' one: a comment makes it stale, as it always did.
+    apply(&dir, &[("maps/sample.toml", "", "\n# a note\n")]);
+    refused(
+        &["replay", v1.to_str().unwrap()],
+        &v1,
+        "changed since this replay was recorded",
+    );
+    let (code, _, err) = run_cli(&["replay", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "a version-2 replay is not stale for a comment: {err}");
+}
+
+#[test]
+fn the_viewer_opens_at_the_turn_asked_for_after_the_turns_before_it() {
+    use skirmish::cli::{Outcome, run};
+    let dir = scratch("viewer-turn");
+    copy_project(&dir);
+    let (file, _) = record(&dir, "0");
+    let f = file.to_str().unwrap();
+    let r = skirmish::io::replay::read(&file).unwrap();
+    let launch = |turn: &str| run(["skirmish", "--replay", f, "--turn", turn].map(std::ffi::OsString::from));
+    for turn in [1usize, 2, 3] {
+        // Turn T begins after the (T-1)th end of the player's phase (and its enemy phase).
+        let ends: Vec<usize> = r
+            .commands
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| matches!(c, skirmish::io::replay::Step::EndPhase))
+            .map(|(k, _)| k + 1)
+            .collect();
+        let want = if turn == 1 { 0 } else { ends[turn - 2] };
+        match launch(&turn.to_string()) {
+            Outcome::Play { opts, .. } => {
+                assert_eq!(opts.fast_forward, want, "turn {turn}");
+                assert_eq!(opts.playback.map(|p| p.len()), Some(r.commands.len()));
+            }
+            Outcome::Done { stderr, .. } => panic!("turn {turn}: {stderr}"),
+        }
+    }
+    match launch("40") {
+        Outcome::Done { code, stdout, stderr } => {
+            assert_eq!((code, stdout.as_str()), (1, ""));
+            assert!(
+                stderr.contains("the replay never reaches turn 40: the battle ends on turn"),
+                "{stderr}"
+            );
+        }
+        Outcome::Play { .. } => panic!("a turn the replay never reaches must not open the window"),
+    }
+    let (code, out, err) = run_cli(&["--turn", "2"]);
+    assert_eq!((code, out.as_str()), (1, ""), "--turn needs --replay");
+    assert!(err.contains("--replay"), "{err}");
+}
+
+#[test]
+fn a_battle_of_the_careful_player_replays_to_the_same_end() {
+    let dir = scratch("careful");
+    copy_project(&dir);
+    let scenario = dir.join("maps/sample.toml");
+    let file = dir.join("careful.replay");
+    let (code, out, err) = run_cli(&[
+        "simulate",
+        scenario.to_str().unwrap(),
+        "--player",
+        "careful",
+        "--json",
+        "--record",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let sim: Value = serde_json::from_str(&out).unwrap();
+    let (code, out, err) = run_cli(&["replay", file.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let rep: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((&rep["result"], &rep["why"]), (&sim["result"], &sim["why"]));
 }

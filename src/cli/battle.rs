@@ -2,9 +2,10 @@
 
 use super::*;
 use crate::ai::Ai;
+use crate::ai::player::Policy;
 use crate::io::replay;
 use crate::play::enemy::{EnemyPhase, Turn};
-use crate::rules::{Command, Event};
+use crate::rules::{Command, Event, UnitId};
 
 /// One decision as a line: `Brute (charger) -> Kiny: (25, 16) -> (20, 17) path 344444  | reason`.
 pub(super) fn decision_line(b: &Battle, t: &Turn) -> String {
@@ -19,6 +20,41 @@ pub(super) fn decision_line(b: &Battle, t: &Turn) -> String {
         d.path,
         d.reason
     )
+}
+
+/// One event as a line of the battle's story, or `None` for the bookkeeping ones ("is
+/// done"). A defeat names its striker: the attacker of the blow just before it.
+pub(super) fn story_line(b: &Battle, e: &Event, striker: &mut Option<UnitId>) -> Option<String> {
+    match e {
+        Event::Acted { .. } => None,
+        Event::Struck { attacker, .. } => {
+            *striker = Some(*attacker);
+            Some(e.describe(b))
+        }
+        Event::Defeated { unit } => Some(match striker.take() {
+            Some(s) => format!("{} falls, struck down by {}", b.name(*unit), b.name(s)),
+            None => e.describe(b),
+        }),
+        _ => Some(e.describe(b)),
+    }
+}
+
+/// A turn's decision line followed by what its commands did beyond the move (blows, counters,
+/// defeats, a guard waking, the end of the battle), each on its own line under it.
+fn decision_story(b: &Battle, t: &Turn, indent: &str) -> String {
+    let mut s = format!("{indent}{}\n", decision_line(b, t));
+    let mut striker = None;
+    for e in t.events.iter().filter(|e| !matches!(e, Event::Moved { .. })) {
+        if let Some(line) = story_line(b, e, &mut striker) {
+            s += &format!("{indent}  {line}\n");
+        }
+    }
+    s
+}
+
+/// The header of a phase: "Turn 1 — Player phase".
+fn phase_header(b: &Battle, team: Team, turn: u32) -> String {
+    Event::PhaseBegan { team, turn }.describe(b)
 }
 
 /// A refused command inside the engine's own drivers is a bug; say so plainly.
@@ -49,59 +85,112 @@ pub(super) fn ai_cmd(path: &Path, data_override: Option<PathBuf>, as_json: bool)
         let decisions: Vec<Value> = turns.iter().map(|t| t.decision.to_json(&battle, &t.events)).collect();
         ok(format!("{}\n", json!({ "decisions": decisions })))
     } else {
-        ok(turns.iter().map(|t| decision_line(&battle, t) + "\n").collect())
+        let mut s = phase_header(&battle, Team::Enemy, 1) + "\n";
+        s.extend(turns.iter().map(|t| decision_story(&battle, t, "")));
+        ok(s)
     }
 }
 
-pub(super) fn simulate_cmd(
-    path: &Path,
-    data_override: Option<PathBuf>,
-    turns: u32,
-    seed: u64,
-    as_json: bool,
-    record: Option<&Path>,
-) -> Outcome {
-    let (scenario, data, data_dir) = match load_scenario(path, data_override) {
+/// What `skirmish simulate` was asked for.
+pub(super) struct SimulateRun<'a> {
+    /// Turns to play at most.
+    pub turns: u32,
+    /// The player policy's seed.
+    pub seed: u64,
+    /// `--player`, when given (the default is the simple policy).
+    pub policy: Option<Policy>,
+    /// `--json`.
+    pub as_json: bool,
+    /// `--record FILE`.
+    pub record: Option<&'a Path>,
+}
+
+pub(super) fn simulate_cmd(path: &Path, data_override: Option<PathBuf>, run: &SimulateRun<'_>) -> Outcome {
+    let (scenario, data, _) = match load_scenario(path, data_override) {
         Ok(v) => v,
         Err(e) => return fail(e),
     };
-    let report = match simulate::run(&scenario, &data, turns, seed) {
+    let policy = run.policy.unwrap_or(Policy::Simple);
+    let report = match simulate::run_with(&scenario, &data, run.turns, run.seed, policy) {
         Ok(r) => r,
         Err(e) => return rule_failure(path, e),
     };
+    let (as_json, record) = (run.as_json, run.record);
     if let Some(file) = record {
-        let r = replay::record(&report.battle, &scenario, &data_dir);
+        let r = replay::record(&report.battle, &scenario, &data);
         if let Err(e) = replay::write(file, &r) {
             return fail(e.into());
         }
     }
     if as_json {
-        return ok(format!("{}\n", report.to_json()));
+        let mut v = report.to_json();
+        if run.policy.is_some() {
+            // Only when asked for: without --player the JSON stays as it always was.
+            v["player"] = json!(policy.name());
+        }
+        return ok(format!("{v}\n"));
     }
     let b = &report.battle;
     let mut s = String::new();
     for t in &report.turns {
-        s += &format!("turn {}\n", t.turn);
+        let mut side = None;
         for d in &t.decisions {
-            s += &format!("  [{}] {}\n", d.decision.team.name(), decision_line(b, d));
+            if side != Some(d.decision.team) {
+                side = Some(d.decision.team);
+                s += &format!("{}\n", phase_header(b, d.decision.team, t.turn));
+            }
+            s += &decision_story(b, d, "  ");
         }
         if !t.defeated.is_empty() {
             let names: Vec<&str> = t.defeated.iter().map(|&u| b.name(u)).collect();
-            s += &format!("  defeated: {}\n", names.join(", "));
+            s += &format!("  fallen on turn {}: {}\n", t.turn, names.join(", "));
         }
     }
-    s += &format!("result: {}\n", report.result_name());
+    s += &format!("result: {}", report.result_name());
+    if let Some((_, why)) = report.result() {
+        s += &format!(" ({})", why.describe(b));
+    }
+    s.push('\n');
     ok(s)
 }
 
-/// `skirmish replay FILE`: the recorded battle re-run headless, every event in order.
-pub(super) fn replay_cmd(file: &Path, data_override: Option<PathBuf>, as_json: bool) -> Outcome {
+/// What `skirmish replay` was asked for.
+pub(super) struct ReplayRun<'a> {
+    /// `--json`.
+    pub as_json: bool,
+    /// `--explain UNIT --turn T`: that enemy's decision in turn T's enemy phase, instead of
+    /// the events.
+    pub explain: Option<(&'a str, u32)>,
+    /// `--force`: play a replay whose files changed anyway.
+    pub force: bool,
+}
+
+/// A refused replay command in a designer's words, at its place in the file:
+/// `tamper.replay:14:5: command 9 (Kiny moves "22223333"): Kiny's path "22223333" costs 9, Kiny moves 7`.
+fn refusal(
+    r: &replay::ReplayFile,
+    file: &Path,
+    k: usize,
+    battle: &Battle,
+    c: &Command,
+    e: &crate::rules::RuleError,
+) -> Diagnostic {
+    r.place(
+        file,
+        k,
+        format!("command {} ({}): {}", k + 1, c.describe(battle), e.explain(battle, c)),
+    )
+}
+
+/// `skirmish replay FILE`: the recorded battle re-run headless, every event in order; or, with
+/// `--explain UNIT --turn T`, the numbers behind that enemy's decision on that turn.
+pub(super) fn replay_cmd(file: &Path, data_override: Option<PathBuf>, run: &ReplayRun<'_>) -> Outcome {
     let r = match replay::read(file) {
         Ok(r) => r,
         Err(e) => return fail(e.into()),
     };
     let scenario_path = r.scenario_path(file);
-    let (scenario, data, data_dir) = match load_scenario(&scenario_path, data_override) {
+    let (scenario, data, _) = match load_scenario(&scenario_path, data_override) {
         Ok(v) => v,
         Err(e) => {
             let mut all: Diagnostics = Diagnostic::whole_file(
@@ -114,49 +203,152 @@ pub(super) fn replay_cmd(file: &Path, data_override: Option<PathBuf>, as_json: b
         }
     };
     let mut battle = Battle::new(&scenario, &data);
-    let commands = match r.commands(file, &scenario, &data_dir, &battle) {
-        Ok(c) => c,
-        Err(e) => return fail(e.into()),
+    let mut warnings = String::new();
+    if let Err(stale) = r.check_files(file, &scenario, &data) {
+        if !run.force {
+            return fail(stale.into());
+        }
+        warnings += &format!(
+            "{}: warning: its scenario, map or data changed since it was recorded; playing it anyway (--force)\n",
+            display_path(file)
+        );
+    }
+    let explain = match run.explain {
+        Some((unit, turn)) => match super::explain::find_enemy(&battle, unit, &scenario.path) {
+            Ok(id) => Some((id, turn)),
+            Err(msg) => return usage(msg),
+        },
+        None => None,
     };
+    let at_explained_phase =
+        |b: &Battle| explain.is_some_and(|(_, t)| b.active() == Team::Enemy && b.turn() == t && b.ended().is_none());
     let mut events = Vec::new();
     let mut ai = Ai::new(data.profiles.clone());
-    for (k, c) in commands.iter().enumerate() {
-        match crate::play::replay::run(&mut battle, &mut ai, std::slice::from_ref(c)) {
+    let mut refused = None;
+    let mut played = 0;
+    for k in 0..r.commands.len() {
+        let c = match r.command(file, k, &scenario, &battle) {
+            Ok(c) => c,
+            Err(e) => {
+                refused = Some(e);
+                break;
+            }
+        };
+        match battle.execute(c.clone()) {
             Ok(e) => events.extend(e),
             Err(e) => {
-                let msg = format!("command {} is refused by the rules: {e}", k + 1);
-                return fail(Diagnostic::whole_file(file, msg).into());
+                refused = Some(refusal(&r, file, k, &battle, &c, &e));
+                break;
+            }
+        }
+        played = k + 1;
+        if at_explained_phase(&battle) {
+            break;
+        }
+        match crate::play::replay::finish_enemy_phase(&mut battle, &mut ai) {
+            Ok(e) => events.extend(e),
+            Err(e) => {
+                let msg = format!("the rules refused an enemy's command after command {}: {e}", k + 1);
+                return fail(r.place(file, k, msg).into());
             }
         }
     }
-    let result = battle.ended().map_or("unfinished", |(w, _)| w.name());
-    let why = battle.ended().map(|(_, why)| why.describe(&battle));
-    if as_json {
-        let list: Vec<Value> = events.iter().map(|e| e.to_json(&battle)).collect();
-        return ok(format!(
-            "{}\n",
-            json!({"scenario": r.scenario, "name": scenario.name, "commands": commands.len(),
-                   "events": list, "turn": battle.turn(), "result": result, "why": why})
-        ));
+    if let Some(d) = refused {
+        if !run.force {
+            return fail(d.into());
+        }
+        warnings += &format!("{d}\n");
     }
-    let mut s = format!(
-        "replay of {} ({}): {} player commands\n",
-        scenario.name,
-        r.scenario,
-        commands.len()
-    );
-    for e in events.iter().filter(|e| !matches!(e, Event::Acted { .. })) {
+    let outcome = if let Some((id, turn)) = explain {
+        if !at_explained_phase(&battle) {
+            let reached = match battle.ended() {
+                Some((w, why)) => format!(
+                    "the battle ends on turn {} ({} won: {})",
+                    battle.turn(),
+                    w.name(),
+                    why.describe(&battle)
+                ),
+                None => format!("it stops in turn {}'s {} phase", battle.turn(), battle.active().name()),
+            };
+            return fail(
+                Diagnostic::whole_file(
+                    file,
+                    format!("the replay never reaches turn {turn}'s enemy phase: {reached}"),
+                )
+                .into(),
+            );
+        }
+        super::explain::explain_in_enemy_phase(&mut battle, &data.profiles, id, run.as_json, file)
+    } else {
+        ok(replay_story(
+            &r,
+            &scenario.name,
+            played,
+            &battle,
+            &events,
+            run.as_json,
+            refused_note(&warnings, run.force),
+        ))
+    };
+    with_stderr(outcome, &warnings)
+}
+
+/// Under `--force`, the JSON says the replay was stale or stopped (`None` otherwise).
+fn refused_note(warnings: &str, force: bool) -> Option<String> {
+    (force && !warnings.is_empty()).then(|| warnings.trim_end().to_string())
+}
+
+/// `outcome` with `text` (if any) first on its stderr.
+fn with_stderr(outcome: Outcome, text: &str) -> Outcome {
+    match outcome {
+        Outcome::Done { code, stdout, stderr } if !text.is_empty() => Outcome::Done {
+            code,
+            stdout,
+            stderr: text.to_string() + &stderr,
+        },
+        o => o,
+    }
+}
+
+/// The events of a replay as text (the story, phase by phase) or JSON.
+fn replay_story(
+    r: &replay::ReplayFile,
+    name: &str,
+    played: usize,
+    battle: &Battle,
+    events: &[Event],
+    as_json: bool,
+    forced: Option<String>,
+) -> String {
+    let result = battle.ended().map_or("unfinished", |(w, _)| w.name());
+    let why = battle.ended().map(|(_, why)| why.describe(battle));
+    if as_json {
+        let list: Vec<Value> = events.iter().map(|e| e.to_json(battle)).collect();
+        let mut v = json!({"scenario": r.scenario, "name": name, "commands": played,
+               "events": list, "turn": battle.turn(), "result": result, "why": why});
+        if let Some(f) = forced {
+            v["forced"] = json!(f);
+        }
+        return format!("{v}\n");
+    }
+    let mut s = format!("replay of {name} ({}): {played} player commands\n", r.scenario);
+    // The battle opens on turn 1's player phase without an event for it.
+    s += &format!("{}\n", phase_header(battle, Team::Player, 1));
+    let mut striker = None;
+    for e in events {
         let indent = if matches!(e, Event::PhaseBegan { .. }) {
             ""
         } else {
             "  "
         };
-        s += &format!("{indent}{}\n", e.describe(&battle));
+        if let Some(line) = story_line(battle, e, &mut striker) {
+            s += &format!("{indent}{line}\n");
+        }
     }
     s += &format!("result: {result}");
     if let Some(why) = why {
         s += &format!(" ({why})");
     }
     s.push('\n');
-    ok(s)
+    s
 }

@@ -7,7 +7,7 @@ use crate::ai::Ai;
 use crate::ai::{Explanation, Goal};
 use crate::picture::cost_char;
 use crate::play::enemy::EnemyPhase;
-use crate::rules::Command;
+use crate::rules::{Command, UnitId};
 
 pub(super) fn explain_cmd(path: &Path, data_override: Option<PathBuf>, unit: &str, as_json: bool) -> Outcome {
     let (scenario, data, _) = match load_scenario(path, data_override) {
@@ -15,33 +15,56 @@ pub(super) fn explain_cmd(path: &Path, data_override: Option<PathBuf>, unit: &st
         Err(e) => return fail(e),
     };
     let mut battle = Battle::new(&scenario, &data);
+    let id = match find_enemy(&battle, unit, &scenario.path) {
+        Ok(id) => id,
+        Err(msg) => return usage(msg),
+    };
+    if let Err(e) = battle.execute(Command::EndPhase) {
+        return fail(Diagnostic::whole_file(path, format!("the rules refused an enemy's command: {e}")).into());
+    }
+    explain_in_enemy_phase(&mut battle, &data.profiles, id, as_json, path)
+}
+
+/// The enemy called `unit` in `battle`, or the usage message that says why not.
+pub(super) fn find_enemy(battle: &Battle, unit: &str, scenario_path: &str) -> Result<UnitId, String> {
     let Some(id) = battle.find(unit) else {
         let names: Vec<&str> = battle.units().iter().map(|u| u.name.as_str()).collect();
-        return usage(format!(
-            "skirmish: no unit named {unit:?} in {} (units: {})\n",
-            scenario.path,
+        return Err(format!(
+            "skirmish: no unit named {unit:?} in {scenario_path} (units: {})\n",
             names.join(", ")
         ));
     };
     if battle.unit(id).team != Team::Enemy {
-        return usage(format!(
+        return Err(format!(
             "skirmish: {unit:?} is a player unit: --explain explains the decisions of enemies\n"
         ));
     }
-    // Play the enemy phase up to this unit, as `skirmish ai` does (the one enemy-phase driver).
-    let mut ai = Ai::new(data.profiles.clone());
-    let played = battle.execute(Command::EndPhase).and_then(|_| {
-        let mut phase = EnemyPhase::begin(&battle);
-        while phase.remaining().next().is_some_and(|e| e != id) {
-            if phase.step(&mut ai, &mut battle)?.is_none() {
-                break;
+    Ok(id)
+}
+
+/// `battle` stands at the start of an enemy phase: plays it up to enemy `id` (each enemy acts
+/// on the board the previous one left, as `skirmish ai` does), then explains `id`'s decision.
+/// `ai --explain` (turn 1, units as placed) and `replay --explain --turn T` both end here.
+pub(super) fn explain_in_enemy_phase(
+    battle: &mut Battle,
+    profiles: &crate::load::profiles::Profiles,
+    id: UnitId,
+    as_json: bool,
+    path: &Path,
+) -> Outcome {
+    // The one enemy-phase driver, stepped until `id` is next.
+    let mut ai = Ai::new(profiles.clone());
+    let mut phase = EnemyPhase::begin(battle);
+    while phase.remaining().next().is_some_and(|e| e != id) {
+        match phase.step(&mut ai, battle) {
+            Ok(Some(_)) => {}
+            Ok(None) => break,
+            Err(e) => {
+                return fail(Diagnostic::whole_file(path, format!("the rules refused an enemy's command: {e}")).into());
             }
         }
-        Ok(())
-    });
-    if let Err(e) = played {
-        return fail(Diagnostic::whole_file(path, format!("the rules refused an enemy's command: {e}")).into());
     }
+    let unit = battle.name(id).to_string();
     if !battle.unit(id).alive || battle.ended().is_some() {
         return ok(format!(
             "{unit} makes no decision this enemy phase: {}\n",
@@ -52,11 +75,11 @@ pub(super) fn explain_cmd(path: &Path, data_override: Option<PathBuf>, unit: &st
             }
         ));
     }
-    let x = ai.explain(&battle, id);
+    let x = ai.explain(battle, id);
     if as_json {
-        ok(format!("{}\n", explanation_json(&battle, &x)))
+        ok(format!("{}\n", explanation_json(battle, &x)))
     } else {
-        ok(explanation_text(&battle, &x))
+        ok(explanation_text(battle, &x))
     }
 }
 
@@ -68,7 +91,8 @@ fn goal_json(g: Goal) -> Value {
     }
 }
 
-fn explanation_json(b: &Battle, x: &Explanation) -> Value {
+/// The JSON of `ai --explain` and `replay --explain`.
+pub fn explanation_json(b: &Battle, x: &Explanation) -> Value {
     json!({
         "unit": b.name(x.decision.unit),
         "profile": x.decision.profile,
@@ -81,7 +105,8 @@ fn explanation_json(b: &Battle, x: &Explanation) -> Value {
     })
 }
 
-fn explanation_text(b: &Battle, x: &Explanation) -> String {
+/// The text of `ai --explain` and `replay --explain`.
+pub fn explanation_text(b: &Battle, x: &Explanation) -> String {
     let d = &x.decision;
     let me = b.unit(d.unit);
     let mut s = format!("{} ({}) at {}, move {}\n", me.name, d.profile, d.from, me.movement);

@@ -30,6 +30,7 @@ use batch::{BatchArgs, batch_cmd};
 use battle::{ai_cmd, replay_cmd, simulate_cmd};
 use check::check;
 use explain::explain_cmd;
+pub use explain::{explanation_json, explanation_text};
 use generate::generate_cmd;
 use range::{RangeArgs, range};
 
@@ -77,6 +78,14 @@ pub struct PlayArgs {
     /// Play a recorded battle back in the window (its scenario is the one the replay names).
     #[arg(long, value_name = "REPLAY")]
     pub replay: Option<PathBuf>,
+    /// With --replay: open the viewer at the start of turn T (the turns before it are played
+    /// at once, without animation).
+    #[arg(long, value_name = "T", requires = "replay", value_parser = clap::value_parser!(u32).range(1..))]
+    pub turn: Option<u32>,
+    /// How many of the replay's commands (from its start) are played before the window
+    /// opens, to begin at `--turn`; filled in after validation.
+    #[arg(skip)]
+    pub fast_forward: usize,
     /// The checked save to resume, filled in after validation.
     #[arg(skip)]
     pub save: Option<Box<crate::io::save::SaveFile>>,
@@ -101,6 +110,8 @@ impl PlayArgs {
             },
             record: self.record.or(other.record),
             replay: self.replay.or(other.replay),
+            turn: self.turn.or(other.turn),
+            fast_forward: self.fast_forward.max(other.fast_forward),
             save: self.save.or(other.save),
             playback: self.playback.or(other.playback),
         }
@@ -195,6 +206,17 @@ enum Cmd {
         /// Print JSON: every event with unit names.
         #[arg(long)]
         json: bool,
+        /// Show the scores behind this enemy's decision in the enemy phase of --turn T (as
+        /// `ai --explain` shows them), on the board as the replay left it.
+        #[arg(long, value_name = "UNIT", requires = "turn")]
+        explain: Option<String>,
+        /// The turn whose enemy phase --explain looks at.
+        #[arg(long, value_name = "T", requires = "explain", value_parser = clap::value_parser!(u32).range(1..))]
+        turn: Option<u32>,
+        /// Play a replay whose scenario, map or data changed since it was recorded anyway
+        /// (stderr says so, and names the first command the rules refuse).
+        #[arg(long)]
+        force: bool,
     },
     /// A whole battle without a window; player units follow a built-in policy.
     Simulate {
@@ -212,6 +234,9 @@ enum Cmd {
         /// Also write the battle's replay to this file.
         #[arg(long, value_name = "FILE")]
         record: Option<PathBuf>,
+        /// The built-in player policy: simple or careful (as in `batch`) [default: simple].
+        #[arg(long, value_name = "POLICY")]
+        player: Option<String>,
     },
     /// Balance runs: many battles per scenario and per swept profile value, as a table,
     /// JSON, CSV and a chart; slices of the work run anywhere and merge back.
@@ -228,6 +253,16 @@ enum Cmd {
         #[arg(long, default_value = "maps")]
         out: PathBuf,
     },
+}
+
+/// A `--player` policy by name, refused with the list of known ones (the words of `batch`).
+fn parse_policy(name: &str) -> Result<crate::ai::player::Policy, String> {
+    crate::ai::player::Policy::parse(name).ok_or_else(|| {
+        format!(
+            "--player {name}: unknown policy (known: {})",
+            crate::ai::player::Policy::NAMES
+        )
+    })
 }
 
 fn parse_size(s: &str) -> Result<(usize, usize), String> {
@@ -262,7 +297,7 @@ pub enum Outcome {
         /// The loaded data.
         data: Box<DataSet>,
         /// Window options.
-        opts: PlayArgs,
+        opts: Box<PlayArgs>,
     },
 }
 
@@ -354,14 +389,36 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
             seed,
             json,
             record,
+            player,
         }) => {
+            let policy = match player.as_deref().map(parse_policy).transpose() {
+                Ok(p) => p,
+                Err(e) => return usage(format!("skirmish: {e}\n")),
+            };
             let note = scenario_data_dir(&scenario, data_override.clone()).1;
-            noted(
-                simulate_cmd(&scenario, data_override, turns, seed, json, record.as_deref()),
-                note,
-            )
+            let run = battle::SimulateRun {
+                turns,
+                seed,
+                policy,
+                as_json: json,
+                record: record.as_deref(),
+            };
+            noted(simulate_cmd(&scenario, data_override, &run), note)
         }
-        Some(Cmd::Replay { file, json }) => replay_cmd(&file, data_override, json),
+        Some(Cmd::Replay {
+            file,
+            json,
+            explain,
+            turn,
+            force,
+        }) => {
+            let run = battle::ReplayRun {
+                as_json: json,
+                explain: explain.as_deref().zip(turn),
+                force,
+            };
+            replay_cmd(&file, data_override, &run)
+        }
         Some(Cmd::Test { paths, json }) => test::test_cmd(&paths, data_override, json),
         Some(Cmd::Batch(a)) => batch_cmd(a, data_override),
         Some(Cmd::Generate { seed, size, out }) => generate_cmd(seed, size, &out, data_override),
@@ -417,6 +474,45 @@ pub fn load_scenario(path: &Path, data_override: Option<PathBuf>) -> Result<(Sce
     Ok((scenario, data, data_dir))
 }
 
+/// How many of a replay's `commands` bring `battle` to the start of turn `turn` (its player
+/// phase), each player phase's end followed by the recomputed enemy phase; refused, naming
+/// the replay, when the battle never gets there.
+pub fn fast_forward(
+    file: &Path,
+    mut battle: Battle,
+    data: &DataSet,
+    commands: &[crate::rules::Command],
+    turn: u32,
+) -> Result<usize, Diagnostic> {
+    let mut k = 0;
+    let mut ai = crate::ai::Ai::new(data.profiles.clone());
+    while battle.turn() < turn && battle.ended().is_none() && k < commands.len() {
+        crate::play::replay::run(&mut battle, &mut ai, &commands[k..=k]).map_err(|e| {
+            Diagnostic::whole_file(
+                file,
+                format!("command {} is refused by the rules: {}", k + 1, e.describe(&battle)),
+            )
+        })?;
+        k += 1;
+    }
+    if battle.turn() < turn {
+        let how = match battle.ended() {
+            Some((w, why)) => format!(
+                "the battle ends on turn {} ({} won: {})",
+                battle.turn(),
+                w.name(),
+                why.describe(&battle)
+            ),
+            None => format!("it stops in turn {}", battle.turn()),
+        };
+        return Err(Diagnostic::whole_file(
+            file,
+            format!("the replay never reaches turn {turn}: {how}"),
+        ));
+    }
+    Ok(k)
+}
+
 fn play(path: &Path, data_override: Option<PathBuf>, mut opts: PlayArgs) -> Outcome {
     match load_scenario(path, data_override) {
         Ok((scenario, data, data_dir)) => {
@@ -434,8 +530,16 @@ fn play(path: &Path, data_override: Option<PathBuf>, mut opts: PlayArgs) -> Outc
             if let Some(file) = &opts.replay {
                 // Check the replay against the files now, so a stale one never opens a window.
                 let battle = Battle::new(&scenario, &data);
-                match crate::io::replay::read(file).and_then(|r| r.commands(file, &scenario, &data_dir, &battle)) {
-                    Ok(c) => opts.playback = Some(c),
+                match crate::io::replay::read(file).and_then(|r| r.commands(file, &scenario, &data, &battle)) {
+                    Ok(c) => {
+                        if let Some(turn) = opts.turn {
+                            match fast_forward(file, battle, &data, &c, turn) {
+                                Ok(k) => opts.fast_forward = k,
+                                Err(e) => return fail(e.into()),
+                            }
+                        }
+                        opts.playback = Some(c);
+                    }
                     Err(e) => return fail(e.into()),
                 }
             }
@@ -444,7 +548,7 @@ fn play(path: &Path, data_override: Option<PathBuf>, mut opts: PlayArgs) -> Outc
                 data_dir,
                 scenario: Box::new(scenario),
                 data: Box::new(data),
-                opts,
+                opts: Box::new(opts),
             }
         }
         Err(e) => fail(e),

@@ -101,6 +101,7 @@ pub fn run(path: &Path, data_dir: &Path, scenario: Scenario, data: DataSet, opts
         },
         resume: opts.save,
         playback: opts.playback.unwrap_or_default().into(),
+        fast_forward: opts.fast_forward,
         frames: opts.frames,
     };
     let game = state::GameState::new(&ctx, scenario, data, assets, opts, Rc::clone(&exit));

@@ -36,7 +36,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     // Ranges and their paths: every cell Kiny can reach, with the cheapest way there.
     let kiny = battle.find("Kiny").ok_or("no Kiny")?;
     let range = battle.range(ai.caches(), kiny);
-    let far = range.sorted().into_iter().max_by_key(|c| (c.cost, c.at.y, c.at.x)).ok_or("empty range")?;
+    let far = range
+        .sorted()
+        .into_iter()
+        .max_by_key(|c| (c.cost, c.at.y, c.at.x))
+        .ok_or("empty range")?;
     println!(
         "Kiny reaches {} cells; the dearest, {}, costs {} by path {}",
         range.cells.len(),
@@ -66,7 +70,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         }
         let phase = EnemyPhase::run(&mut ai, &mut battle)?;
         for t in &phase.turns {
-            println!("  {} ({}): {}", battle.name(t.decision.unit), t.decision.profile, t.decision.reason);
+            println!(
+                "  {} ({}): {}",
+                battle.name(t.decision.unit),
+                t.decision.profile,
+                t.decision.reason
+            );
         }
         for e in phase.events() {
             println!("  {}", e.describe(&battle));

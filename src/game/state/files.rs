@@ -43,11 +43,11 @@ impl Recorder {
         &mut self,
         battle: &Battle,
         scenario: &Scenario,
-        data_dir: &Path,
+        data: &DataSet,
         path: &Path,
     ) -> Option<String> {
         let fp = self.fingerprint.as_ref()?;
-        let r = crate::io::replay::record(battle, scenario, data_dir);
+        let r = crate::io::replay::record(battle, scenario, data);
         let stop = if &r.fingerprint != fp {
             Some("replay stopped: the scenario or data files changed during the battle".to_string())
         } else {
@@ -63,17 +63,14 @@ impl Recorder {
 impl GameState {
     /// The fingerprint of the files of the battle being played, to record it from its start.
     pub(super) fn files_fingerprint(&self) -> String {
-        crate::io::replay::fingerprint(&self.scenario, &self.files.data_dir)
+        crate::io::replay::battle_fingerprint(&self.scenario, &self.data)
     }
 
     /// Writes the replay so far; says why when recording stops.
     pub(super) fn write_replay(&mut self) {
-        let stop = self.recorder.write(
-            self.session.battle(),
-            &self.scenario,
-            &self.files.data_dir,
-            &self.files.record,
-        );
+        let stop = self
+            .recorder
+            .write(self.session.battle(), &self.scenario, &self.data, &self.files.record);
         if let Some(why) = stop {
             self.say(why);
         }
@@ -189,19 +186,19 @@ mod tests {
     #[test]
     fn a_battle_that_begins_is_judged_by_its_own_files() {
         let out = std::env::temp_dir().join(format!("skirmish-recorder-{}.replay", std::process::id()));
-        let (sample, sample_data, dir) = scenario("sample.toml");
+        let (sample, sample_data, _) = scenario("sample.toml");
         let (river, river_data, _) = scenario("river.toml");
         let mut r = Recorder::default();
-        r.begin(Some(crate::io::replay::fingerprint(&sample, &dir)));
+        r.begin(Some(crate::io::replay::battle_fingerprint(&sample, &sample_data)));
         let mut b = Battle::new(&sample, &sample_data);
         b.execute(Command::EndPhase).expect("the player phase ends");
-        assert_eq!(r.write(&b, &sample, &dir, &out), None);
+        assert_eq!(r.write(&b, &sample, &sample_data, &out), None);
         // PgDn: the river battle begins. Its first write (its opening phase banner) is judged
         // by the river's files, so nothing says the sample's files changed.
         let fresh = Battle::new(&river, &river_data);
-        r.begin(Some(crate::io::replay::fingerprint(&river, &dir)));
+        r.begin(Some(crate::io::replay::battle_fingerprint(&river, &river_data)));
         assert_eq!(
-            r.write(&fresh, &river, &dir, &out),
+            r.write(&fresh, &river, &river_data, &out),
             None,
             "no 'replay stopped' on a switch"
         );
@@ -211,16 +208,16 @@ mod tests {
         // Judged by the old battle's files, the same write would stop the recording: that is
         // why a battle's recording begins before its first write.
         let mut stale = Recorder::default();
-        stale.begin(Some(crate::io::replay::fingerprint(&sample, &dir)));
+        stale.begin(Some(crate::io::replay::battle_fingerprint(&sample, &sample_data)));
         assert!(
             stale
-                .write(&fresh, &river, &dir, &out)
+                .write(&fresh, &river, &river_data, &out)
                 .is_some_and(|why| why.contains("changed"))
         );
         // A loaded battle is not recorded: the file is left alone.
         let before = std::fs::read(&out).unwrap();
         r.begin(None);
-        assert_eq!(r.write(&b, &sample, &dir, &out), None);
+        assert_eq!(r.write(&b, &sample, &sample_data, &out), None);
         assert_eq!(
             std::fs::read(&out).unwrap(),
             before,

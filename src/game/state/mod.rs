@@ -136,6 +136,9 @@ pub struct Options {
     pub frames: Option<u32>,
     /// Recorded player commands to play back, at viewing speed, before the player takes over.
     pub playback: VecDeque<Command>,
+    /// How many of `playback` are played at once before the first frame (`--turn`): their
+    /// events are applied without animation.
+    pub fast_forward: usize,
 }
 
 impl GameState {
@@ -145,11 +148,22 @@ impl GameState {
         scenario: Scenario,
         data: DataSet,
         assets: Assets,
-        opts: Options,
+        mut opts: Options,
         exit: Rc<Cell<i32>>,
     ) -> GameState {
         let mut battle = Battle::new(&scenario, &data);
         let mut resumed = None;
+        let skipped = opts.fast_forward.min(opts.playback.len());
+        if skipped > 0 {
+            // `--turn`: the turns before it, played at once (checked by the command line).
+            let ahead: Vec<Command> = opts.playback.drain(..skipped).collect();
+            resumed = Some(
+                match crate::play::replay::run(&mut battle, &mut crate::ai::Ai::new(data.profiles.clone()), &ahead) {
+                    Ok(_) => format!("replay: turn {}", battle.turn()),
+                    Err(e) => format!("replay stopped: {e}"),
+                },
+            );
+        }
         if let Some(save) = &opts.resume {
             // Checked by the command line already; a failure here would leave the fresh battle.
             resumed = Some(
@@ -221,7 +235,7 @@ impl GameState {
         g.begin(None);
         // Recorded from its start unless resumed or played back; the file is first written
         // at the first action, as before.
-        if resumed.is_none() && g.playback.is_empty() {
+        if resumed.is_none() && g.playback.is_empty() && skipped == 0 {
             let fp = g.files_fingerprint();
             g.recorder.begin(Some(fp));
         }

@@ -75,11 +75,22 @@ impl Report {
     }
 }
 
-/// Plays up to `max_turns` turns of `scenario`.
+/// Plays up to `max_turns` turns of `scenario`, the player's units driven by the simple policy.
 pub fn run(scenario: &Scenario, data: &DataSet, max_turns: u32, seed: u64) -> Result<Report, RuleError> {
+    run_with(scenario, data, max_turns, seed, Policy::Simple)
+}
+
+/// [`run`] with the player's units driven by `policy`.
+pub fn run_with(
+    scenario: &Scenario,
+    data: &DataSet,
+    max_turns: u32,
+    seed: u64,
+    policy: Policy,
+) -> Result<Report, RuleError> {
     let mut battle = Battle::new(scenario, data);
     let mut ai = Ai::new(data.profiles.clone());
-    let turns = play(&mut battle, &mut ai, Policy::Simple, max_turns, seed)?;
+    let turns = play(&mut battle, &mut ai, policy, max_turns, seed)?;
     Ok(Report {
         scenario: scenario.name.clone(),
         seed,

@@ -2,7 +2,7 @@
 //! units are ids; names appear only here, where text for people and tools is made.
 
 use crate::rules::battle::Battle;
-use crate::rules::command::RuleError;
+use crate::rules::command::{Command, RuleError};
 use crate::rules::event::{Ending, Event};
 use crate::rules::unit::UnitId;
 use crate::search::grid::Team;
@@ -131,4 +131,102 @@ impl RuleError {
             other => other.to_string(),
         }
     }
+}
+
+impl Command {
+    /// The command in a designer's words, e.g. `Kiny moves "3333"`, `Kiny attacks Brute`.
+    pub fn describe(&self, b: &Battle) -> String {
+        let n = |u: &UnitId| b.units().get(u.0).map_or(format!("unit #{}", u.0), |x| x.name.clone());
+        match self {
+            Command::Move { unit, path } => format!("{} moves \"{}\"", n(unit), path.digits()),
+            Command::Attack { unit, target } => format!("{} attacks {}", n(unit), n(target)),
+            Command::Wait { unit } => format!("{} waits", n(unit)),
+            Command::Wake { unit, by } => format!("{} wakes to {}", n(unit), n(by)),
+            Command::EndPhase => "end of phase".into(),
+            Command::Undo => "undo".into(),
+            Command::Restore(_) => "restore".into(),
+        }
+    }
+}
+
+impl RuleError {
+    /// Why the rules refused `cmd` on `b` (the battle as it stood, unchanged by the refusal),
+    /// in a designer's words: for a move, the step that fails and why, or what the path costs
+    /// against the unit's move; for an attack, the distance against the attacker's reach.
+    pub fn explain(&self, b: &Battle, cmd: &Command) -> String {
+        match (self, cmd) {
+            (RuleError::Unreachable { unit, .. }, Command::Move { path, .. }) if unit.0 < b.units().len() => {
+                why_unreachable(b, *unit, path).unwrap_or_else(|| self.describe(b))
+            }
+            (RuleError::OutOfRange { unit, target }, _) if unit.0 < b.units().len() && target.0 < b.units().len() => {
+                let (a, d) = (b.unit(*unit), b.unit(*target));
+                if !d.alive {
+                    format!("{} has already fallen", d.name)
+                } else if a.team == d.team {
+                    format!("{} and {} are on the same side", a.name, d.name)
+                } else {
+                    let reach = if a.stats.range_min == a.stats.range_max {
+                        format!("{}", a.stats.range_max)
+                    } else {
+                        format!("{} to {}", a.stats.range_min, a.stats.range_max)
+                    };
+                    format!(
+                        "{} at {} is at distance {} from {} at {}; {} strikes at distance {reach}",
+                        d.name,
+                        d.pos,
+                        a.pos.manhattan(d.pos),
+                        a.name,
+                        a.pos,
+                        a.name
+                    )
+                }
+            }
+            _ => self.describe(b),
+        }
+    }
+}
+
+/// The first reason `path` cannot be walked by `id` now (see `Battle::check_move`).
+fn why_unreachable(b: &Battle, id: UnitId, path: &crate::search::grid::Path) -> Option<String> {
+    let u = b.unit(id);
+    let digits = path.digits();
+    let whose = format!("{}'s path \"{digits}\"", u.name);
+    let layer = b.layer(u.class);
+    let class = b
+        .terrain()
+        .classes
+        .get(usize::from(u.class.0))
+        .cloned()
+        .unwrap_or_default();
+    let mut at = u.pos;
+    let mut paid: u32 = 0;
+    for (k, &d) in path.0.iter().enumerate() {
+        at = at.step(d);
+        let step = k + 1;
+        if !b.map().contains(at) {
+            return Some(format!("{whose} leaves the map at step {step}, {at}"));
+        }
+        let Some(c) = layer.cost(at) else {
+            let t = &b.terrain().get(b.map().at(at)).name;
+            return Some(format!(
+                "{whose} enters {at} at step {step}: {t}, where {class} units cannot go"
+            ));
+        };
+        if b.occupancy().at(at) == Some(u.team.other()) {
+            let who = b
+                .unit_at(at)
+                .map_or("the other side".to_string(), |w| b.name(w).to_string());
+            return Some(format!("{whose} runs into {who} at {at} at step {step}"));
+        }
+        paid = paid.saturating_add(c);
+    }
+    if paid > u.movement {
+        return Some(format!("{whose} costs {paid}, {} moves {}", u.name, u.movement));
+    }
+    if at != u.pos
+        && let Some(w) = b.unit_at(at)
+    {
+        return Some(format!("{whose} ends on {at}, where {} stands", b.name(w)));
+    }
+    None
 }

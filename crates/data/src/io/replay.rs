@@ -1,10 +1,12 @@
 //! Replay files: a battle as its scenario plus the player's commands, in player terms (unit
 //! names, path digits, actions). Enemy phases are recomputed, so a replay is small, readable
-//! JSON; it is refused when it is damaged, of another version, or when the scenario, map or
-//! data files it was recorded with have changed.
+//! JSON; it is refused when it is damaged, of an unknown version, or when what decides the
+//! battle (the parsed scenario, map and data it uses, see [`battle_fingerprint`]) changed.
+//! Version 1 replays fingerprinted the files' bytes; they are still read and checked that way.
 
 use crate::io::files::{parse_versioned_json, write_atomic};
-use crate::load::diag::{Diagnostic, Source};
+use crate::load::data::DataSet;
+use crate::load::diag::{Diagnostic, Source, display_path};
 use crate::load::scenario::{Scenario, fnv1a};
 use serde::{Deserialize, Serialize};
 use skirmish_core::rules::{Battle, Command, UnitId};
@@ -13,8 +15,10 @@ use std::path::{Path, PathBuf};
 
 /// What a replay file says it is.
 pub const FORMAT: &str = "skirmish-replay";
-/// The replay layout this version writes and reads.
-pub const VERSION: u32 = 1;
+/// The replay layout this version writes: 2, whose fingerprint is [`battle_fingerprint`].
+pub const VERSION: u32 = 2;
+/// The first layout, whose fingerprint is [`fingerprint`] (the files' bytes); still read.
+pub const VERSION_BYTES: u32 = 1;
 
 /// One player command as a person would write it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -57,9 +61,14 @@ pub struct ReplayFile {
     pub fingerprint: String,
     /// The player's commands, in order.
     pub commands: Vec<Step>,
+    /// Where each command's JSON object starts in the file read (1-based line and column),
+    /// for messages; empty for a replay not read from text.
+    #[serde(skip)]
+    pub places: Vec<(usize, usize)>,
 }
 
-/// The fingerprint of a scenario and its data folder's texts (terrain, profiles, unit kinds).
+/// The fingerprint of a scenario and its data folder's texts (terrain, profiles, unit kinds),
+/// byte for byte: what version-1 replays carry (and what batch slices compare).
 pub fn fingerprint(scenario: &Scenario, data_dir: &Path) -> String {
     let texts: Vec<Vec<u8>> = ["terrain.toml", "profiles.toml", "units.toml"]
         .iter()
@@ -71,8 +80,75 @@ pub fn fingerprint(scenario: &Scenario, data_dir: &Path) -> String {
     format!("{:016x}", fnv1a(&parts))
 }
 
-/// The replay of `battle` (its player record) played on `scenario` with the data of `data_dir`.
-pub fn record(battle: &Battle, scenario: &Scenario, data_dir: &Path) -> ReplayFile {
+/// The fingerprint of what decides a battle of `scenario` with `data`, parsed and put in a
+/// canonical form: every unit of the scenario with all its fields as the rules see them
+/// (team, cell, class, move, profile, pivot, kind and its stats), the parameters of the
+/// profiles those units use, and the map as its size plus, cell by cell, the cost for each
+/// class the units use and the defense of its terrain. What the battle never reads is left
+/// out, so a comment, key order, a colour, a glyph, a terrain's name, an unused profile, an
+/// unused terrain or unit kind, or the scenario's title do not change it.
+pub fn battle_fingerprint(scenario: &Scenario, data: &DataSet) -> String {
+    let terrain = &data.terrain;
+    let class_name =
+        |c: skirmish_core::model::terrain::ClassId| terrain.classes.get(usize::from(c.0)).cloned().unwrap_or_default();
+    let mut classes: Vec<_> = scenario.units.iter().map(|u| u.class).collect();
+    classes.sort_by_key(|&c| class_name(c));
+    classes.dedup();
+    let mut text = String::from("skirmish battle 2\nunits\n");
+    for u in &scenario.units {
+        let profile = u
+            .profile
+            .as_deref()
+            .map(|p| (p, data.profiles.get(p).map(|x| format!("{:?}", x.behavior))));
+        text += &format!(
+            "{:?} {:?} {:?} {:?} move {} profile {:?} pivot {:?} kind {:?} {:?}\n",
+            u.name,
+            u.team,
+            u.at,
+            class_name(u.class),
+            u.movement,
+            profile,
+            u.pivot.unwrap_or(u.at),
+            u.kind,
+            u.stats
+        );
+    }
+    let map = &scenario.map;
+    text += &format!("map {}x{}\n", map.width(), map.height());
+    // Each terrain kind as the units see it: its cost per class used, and its defense.
+    let seen: Vec<String> = terrain
+        .kinds
+        .iter()
+        .map(|t| {
+            let costs: Vec<String> = classes
+                .iter()
+                .map(|&c| format!("{}={:?}", class_name(c), t.cost_for(c)))
+                .collect();
+            format!("[{} defense {}]", costs.join(" "), t.defense)
+        })
+        .collect();
+    for y in 0..map.height() {
+        for x in 0..map.width() {
+            let id = map.cells()[y * map.width() + x];
+            text += seen.get(usize::from(id.0)).map_or("?", String::as_str);
+        }
+        text.push('\n');
+    }
+    format!("{:016x}", fnv1a(&[text.as_bytes()]))
+}
+
+/// The fingerprint `replay` carries for its version: [`battle_fingerprint`] from version 2,
+/// the files' bytes ([`fingerprint`]) for version 1.
+pub fn fingerprint_for(version: u32, scenario: &Scenario, data: &DataSet) -> String {
+    if version == VERSION_BYTES {
+        fingerprint(scenario, &data.dir)
+    } else {
+        battle_fingerprint(scenario, data)
+    }
+}
+
+/// The replay of `battle` (its player record) played on `scenario` with `data`.
+pub fn record(battle: &Battle, scenario: &Scenario, data: &DataSet) -> ReplayFile {
     let name = |u: &UnitId| battle.name(*u).to_string();
     let commands = battle
         .record()
@@ -95,8 +171,9 @@ pub fn record(battle: &Battle, scenario: &Scenario, data_dir: &Path) -> ReplayFi
         format: FORMAT.into(),
         version: VERSION,
         scenario: scenario.path.clone(),
-        fingerprint: fingerprint(scenario, data_dir),
+        fingerprint: battle_fingerprint(scenario, data),
         commands,
+        places: Vec::new(),
     }
 }
 
@@ -115,7 +192,77 @@ pub fn read(path: &Path) -> Result<ReplayFile, Diagnostic> {
 /// Parses a replay from text already read (the part of [`read`] after the file is opened;
 /// the fuzz target feeds it arbitrary text).
 pub fn parse(src: &Source) -> Result<ReplayFile, Diagnostic> {
-    parse_versioned_json(src, FORMAT, VERSION, "replay")
+    // Both layouts are read: pick the one the file says it is, so that the version message
+    // (for an unknown version) comes from the shared reader.
+    let said = serde_json::from_str::<serde_json::Value>(&src.text)
+        .ok()
+        .and_then(|v| v.get("version").and_then(serde_json::Value::as_u64));
+    let version = if said == Some(u64::from(VERSION_BYTES)) {
+        VERSION_BYTES
+    } else {
+        VERSION
+    };
+    let mut r: ReplayFile = parse_versioned_json(src, FORMAT, version, "replay").map_err(|mut d| {
+        if d.message.ends_with(&format!("reads version {VERSION} only")) {
+            d.message = d.message.replace(
+                &format!("reads version {VERSION} only"),
+                &format!("reads versions {VERSION_BYTES} and {VERSION} only"),
+            );
+        }
+        d
+    })?;
+    r.places = command_places(&src.text)
+        .into_iter()
+        .map(|offset| src.line_col(offset))
+        .collect();
+    Ok(r)
+}
+
+/// The byte offsets of the objects of the top-level `"commands"` array of a JSON text, in
+/// order (the text is valid JSON: it parsed).
+fn command_places(text: &str) -> Vec<usize> {
+    let mut out = Vec::new();
+    // Open brackets, and for the root object the last key read.
+    let mut stack: Vec<u8> = Vec::new();
+    let mut key = String::new();
+    let mut in_commands = false;
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i < bytes.len() {
+        match bytes[i] {
+            b'"' => {
+                let start = i + 1;
+                i += 1;
+                while i < bytes.len() && bytes[i] != b'"' {
+                    if bytes[i] == b'\\' {
+                        i += 1;
+                    }
+                    i += 1;
+                }
+                if stack.len() == 1 {
+                    key = text.get(start..i.min(text.len())).unwrap_or("").to_string();
+                }
+            }
+            b'{' | b'[' => {
+                if stack.len() == 1 && bytes[i] == b'[' {
+                    in_commands = key == "commands";
+                }
+                if stack.len() == 2 && in_commands && bytes[i] == b'{' {
+                    out.push(i);
+                }
+                stack.push(bytes[i]);
+            }
+            b'}' | b']' => {
+                stack.pop();
+                if stack.len() == 1 {
+                    in_commands = false;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    out
 }
 
 impl ReplayFile {
@@ -128,46 +275,79 @@ impl ReplayFile {
         replay_path.parent().map_or(given.clone(), |dir| dir.join(&given))
     }
 
-    /// Checks that the files are the ones it was recorded with and turns its steps into
-    /// commands for `battle`; names that are not units of the scenario are refused.
+    /// Checks that what decides the battle is what it was recorded with (see
+    /// [`fingerprint_for`]); the refusal names the replay file.
+    pub fn check_files(&self, replay_path: &Path, scenario: &Scenario, data: &DataSet) -> Result<(), Diagnostic> {
+        if self.fingerprint != fingerprint_for(self.version, scenario, data) {
+            let what = if self.version == VERSION_BYTES {
+                "its files"
+            } else {
+                "what decides the battle (units, map terrain, the costs and defenses or profiles they use)"
+            };
+            return Err(Diagnostic::whole_file(
+                replay_path,
+                format!(
+                    "scenario {}, its map or its data changed since this replay was recorded ({what}): it no longer fits (replay --force plays it anyway)",
+                    scenario.path
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    /// Where command `k` (from 0) stands in the file: `path:line:col` of its JSON object, or
+    /// the file's start when unknown.
+    pub fn place(&self, replay_path: &Path, k: usize, message: impl Into<String>) -> Diagnostic {
+        let (line, col) = self.places.get(k).copied().unwrap_or((1, 1));
+        Diagnostic {
+            path: display_path(replay_path),
+            line,
+            col,
+            message: message.into(),
+        }
+    }
+
+    /// Command `k` (from 0) for `battle`; a name that is no unit of the scenario, or a path
+    /// that is not direction digits, is refused at the command's place in the file.
+    pub fn command(
+        &self,
+        replay_path: &Path,
+        k: usize,
+        scenario: &Scenario,
+        battle: &Battle,
+    ) -> Result<Command, Diagnostic> {
+        let refuse = |message: String| self.place(replay_path, k, format!("command {}: {message}", k + 1));
+        let unit = |n: &str| {
+            battle
+                .find(n)
+                .ok_or_else(|| refuse(format!("no unit named {n:?} in {}", scenario.path)))
+        };
+        Ok(match &self.commands[k] {
+            Step::Move { unit: u, path } => Command::Move {
+                unit: unit(u)?,
+                path: Steps::parse(path).ok_or_else(|| refuse(format!("path {path:?} is not direction digits 1-4")))?,
+            },
+            Step::Attack { unit: u, target } => Command::Attack {
+                unit: unit(u)?,
+                target: unit(target)?,
+            },
+            Step::Wait { unit: u } => Command::Wait { unit: unit(u)? },
+            Step::EndPhase => Command::EndPhase,
+        })
+    }
+
+    /// Checks the files ([`Self::check_files`]) and turns every step into a command for
+    /// `battle` ([`Self::command`]).
     pub fn commands(
         &self,
         replay_path: &Path,
         scenario: &Scenario,
-        data_dir: &Path,
+        data: &DataSet,
         battle: &Battle,
     ) -> Result<Vec<Command>, Diagnostic> {
-        let refuse = |message: String| Diagnostic::whole_file(replay_path, message);
-        if self.fingerprint != fingerprint(scenario, data_dir) {
-            return Err(refuse(format!(
-                "scenario {}, its map or its data changed since this replay was recorded: it no longer fits",
-                scenario.path
-            )));
-        }
-        let unit = |n: &str, k: usize| {
-            battle
-                .find(n)
-                .ok_or_else(|| refuse(format!("command {}: no unit named {n:?} in {}", k + 1, scenario.path)))
-        };
-        self.commands
-            .iter()
-            .enumerate()
-            .map(|(k, s)| {
-                Ok(match s {
-                    Step::Move { unit: u, path } => Command::Move {
-                        unit: unit(u, k)?,
-                        path: Steps::parse(path).ok_or_else(|| {
-                            refuse(format!("command {}: path {path:?} is not direction digits 1-4", k + 1))
-                        })?,
-                    },
-                    Step::Attack { unit: u, target } => Command::Attack {
-                        unit: unit(u, k)?,
-                        target: unit(target, k)?,
-                    },
-                    Step::Wait { unit: u } => Command::Wait { unit: unit(u, k)? },
-                    Step::EndPhase => Command::EndPhase,
-                })
-            })
+        self.check_files(replay_path, scenario, data)?;
+        (0..self.commands.len())
+            .map(|k| self.command(replay_path, k, scenario, battle))
             .collect()
     }
 }

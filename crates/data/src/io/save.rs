@@ -1,10 +1,12 @@
 //! Saving and resuming a battle: a versioned JSON file written atomically (temporary file
 //! and rename, so a crash mid-write leaves the previous save intact), refused with a clear
-//! message when it is from another version, damaged, or its scenario changed on disk.
+//! message when it is from another version, damaged, or its scenario changed on disk (its
+//! units or map terrain as parsed: a comment, a glyph or a colour is no change).
 
 use crate::io::files::{parse_versioned_json, write_atomic};
 use crate::load::diag::{Diagnostic, Source};
-use crate::load::scenario::Scenario;
+use crate::load::scenario::{Scenario, fnv1a};
+use crate::load::terrain::TerrainSet;
 use serde::{Deserialize, Serialize};
 use skirmish_core::play::phase::Session;
 use skirmish_core::rules::{Battle, Command, Snapshot, UnitState};
@@ -77,7 +79,7 @@ pub fn snapshot(session: &Session, scenario: &Scenario, seed: u64) -> Result<Sav
         format: FORMAT.into(),
         version: VERSION,
         scenario: scenario.path.clone(),
-        fingerprint: format!("{:016x}", scenario.fingerprint),
+        fingerprint: scenario_fingerprint(scenario, b.terrain()),
         turn: snap.turn,
         seed,
         units: b
@@ -94,6 +96,38 @@ pub fn snapshot(session: &Session, scenario: &Scenario, seed: u64) -> Result<Sav
             })
             .collect(),
     })
+}
+
+/// The fingerprint of what a save depends on, parsed and in a canonical form: the scenario's
+/// units with every field the rules read, and the map as its size and each cell's terrain
+/// kind (by name). Comments, key order, glyphs, colours and the data's numbers (which live
+/// reload may change under a battle in progress) do not change it.
+pub fn scenario_fingerprint(scenario: &Scenario, terrain: &TerrainSet) -> String {
+    let mut text = String::from("skirmish save 2\n");
+    for u in &scenario.units {
+        let class = terrain.classes.get(usize::from(u.class.0)).cloned().unwrap_or_default();
+        text += &format!(
+            "{:?} {:?} {:?} {class:?} move {} profile {:?} pivot {:?} kind {:?} {:?}\n",
+            u.name,
+            u.team,
+            u.at,
+            u.movement,
+            u.profile,
+            u.pivot.unwrap_or(u.at),
+            u.kind,
+            u.stats
+        );
+    }
+    let map = &scenario.map;
+    text += &format!("map {}x{}\n", map.width(), map.height());
+    for (k, id) in map.cells().iter().enumerate() {
+        text += &format!(
+            "{:?}{}",
+            terrain.kinds.get(usize::from(id.0)).map_or("?", |t| t.name.as_str()),
+            if (k + 1) % map.width().max(1) == 0 { "\n" } else { " " }
+        );
+    }
+    format!("{:016x}", fnv1a(&[text.as_bytes()]))
 }
 
 /// Writes a save atomically: the previous file stays whole until the new one is complete.
@@ -118,7 +152,9 @@ pub fn parse(src: &Source) -> Result<SaveFile, SaveError> {
 /// `Restore`, which checks every unit's cell and hit points), after checking that the
 /// scenario is the one the save was made from. The battle is untouched on error.
 pub fn restore(save: &SaveFile, scenario: &Scenario, battle: &mut Battle, save_path: &Path) -> Result<(), SaveError> {
-    if save.fingerprint != format!("{:016x}", scenario.fingerprint) {
+    // Saves written before the fingerprint covered the parsed scenario carry the bytes' one.
+    let bytes = format!("{:016x}", scenario.fingerprint);
+    if save.fingerprint != scenario_fingerprint(scenario, battle.terrain()) && save.fingerprint != bytes {
         return Err(at_file(
             save_path,
             format!(
