@@ -46,16 +46,12 @@ fn graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
     for f in &files {
         let me = module_of(src, f);
         let text = std::fs::read_to_string(f).unwrap();
-        let parent: Vec<&str> = me.split("::").collect();
-        let parent = if f.ends_with("mod.rs") {
-            parent.clone()
-        } else {
-            parent[..parent.len() - 1].to_vec()
-        };
+        // `super::` names the parent of the file's module, whether the file is `x.rs` or `x/mod.rs`.
+        let segments: Vec<&str> = me.split("::").collect();
         let mut to = BTreeSet::new();
         for (start, prefix) in [
             ("crate::", Vec::new()),
-            ("super::", parent[..parent.len().saturating_sub(1)].to_vec()),
+            ("super::", segments[..segments.len().saturating_sub(1)].to_vec()),
         ] {
             for (i, _) in text.match_indices(start) {
                 let rest = &text[i + start.len()..];

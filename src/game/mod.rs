@@ -65,7 +65,7 @@ pub fn run(path: &Path, data_dir: &Path, scenario: Scenario, data: DataSet, opts
     }
     // Screenshots and frame counts render as fast as they can, on the backend that works headless.
     let shooting = opts.screenshot.is_some() || opts.frames.is_some();
-    let title = hud::window_title(&scenario.name);
+    let title = hud::text::window_title(&scenario.name);
     let builder = ContextBuilder::new("skirmish", "skirmish")
         .with_conf_file(false)
         .window_setup(WindowSetup::default().title(&title).vsync(!shooting))

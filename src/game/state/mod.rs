@@ -339,7 +339,7 @@ impl GameState {
                 Signal::Granted(ask) => granted.push(ask),
                 Signal::CannotGo { unit, to } => {
                     self.sfx.push(Sfx::Cancel);
-                    let why = super::hud::cannot_go(self.session.battle(), unit, to);
+                    let why = super::hud::text::cannot_go(self.session.battle(), unit, to);
                     self.say(why);
                 }
             }
@@ -513,7 +513,8 @@ impl EventHandler for GameState {
             self.repoint();
         }
         if std::mem::take(&mut self.retitle) {
-            ctx.gfx.set_window_title(&super::hud::window_title(&self.scenario.name));
+            ctx.gfx
+                .set_window_title(&super::hud::text::window_title(&self.scenario.name));
         }
         if self.quit {
             ctx.request_quit();

@@ -3,201 +3,20 @@
 //! draws [`Session`] and animates the [`Signal`]s it drains. Every change to the battle is a
 //! command given to the rules core; its events come out here in order.
 
+mod intent;
+mod route;
+
+pub use intent::{Action, Ask, Intent, Phase, Signal};
+pub use route::{attack_cell, route_cost, trace};
+
 use crate::ai::Ai;
-use crate::ai::Decision;
 use crate::model::profiles::Profiles;
 use crate::model::terrain::Cost;
 use crate::play::enemy::EnemyPhase;
 use crate::rules::combat::{self, Forecast};
 use crate::rules::{Battle, Command, Event, RuleError, UnitId};
 use crate::search::grid::{Dir, Path, Pos, Team};
-use crate::search::range::{Range, RangeCell};
-
-/// What the player asked for, already independent of keys and mouse.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Intent {
-    /// Move the cursor (or the menu choice) one step.
-    Cursor(Dir),
-    /// Put the cursor on a cell (mouse).
-    Point(Pos),
-    /// The action button went down (key repeat included).
-    Confirm,
-    /// The action button came up.
-    Release,
-    /// Back one step: leave the range overlay, or take back a move not yet confirmed.
-    Cancel,
-    /// End the player phase now.
-    EndTurn,
-    /// Take back the last confirmed action of this player phase.
-    Undo,
-    /// Let the next enemy act (the front end sends it when the previous enemy's animation ends).
-    Advance,
-    /// Jump the cursor to the next player unit that has not acted.
-    NextUnit,
-    /// Jump the cursor to the next living enemy.
-    NextEnemy,
-    /// Ask for something that throws play away (restart, another scenario, load, quit):
-    /// the session asks the player first when there is something to lose.
-    Request(Ask),
-    /// Yes to the question being asked.
-    Yes,
-    /// No to the question being asked.
-    No,
-}
-
-/// Something that needs the player's yes before it happens, because it ends the phase
-/// early or throws away play.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Ask {
-    /// End the player phase while units are still ready.
-    EndTurn,
-    /// Start the battle again.
-    Restart,
-    /// Go to the previous (-1) or next (+1) scenario.
-    Scenario(i32),
-    /// Load the save over a battle with unsaved play.
-    Load,
-    /// Quit the game.
-    Quit,
-}
-
-/// One entry of the action menu shown after a move.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Action {
-    /// Attack this unit.
-    Attack(UnitId),
-    /// End the unit's action where it stands.
-    Wait,
-}
-
-/// Where the turn is. Each phase carries the data it needs.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Phase {
-    /// Player phase: the cursor roams; confirm on a player unit that has not acted selects it.
-    Select,
-    /// The unit's range is shown; confirm on a reachable cell moves there along the traced
-    /// route, confirm on an enemy in reach walks to the best cell to attack it from and
-    /// opens the menu on that attack; cancel goes back.
-    Target {
-        /// The selected unit.
-        unit: UnitId,
-        /// Its reachable cells with their paths.
-        range: Range,
-        /// The route the cursor traced from the unit (see [`trace`]).
-        trail: Path,
-    },
-    /// An enemy's move range, attack reach and behaviour are shown until cancelled; the
-    /// cursor still roams.
-    Inspect {
-        /// The enemy looked at.
-        enemy: UnitId,
-    },
-    /// After moving: attack a unit in range or wait; cancel takes the move back.
-    Action {
-        /// The unit that moved.
-        unit: UnitId,
-        /// Menu entries: attacks first, then wait.
-        options: Vec<Action>,
-        /// Highlighted entry.
-        choice: usize,
-    },
-    /// Enemy phase: these enemies act in order, one per [`Intent::Advance`].
-    Enemy {
-        /// Enemies still to act.
-        phase: EnemyPhase,
-    },
-    /// The battle is decided.
-    Over {
-        /// The winning side.
-        winner: Team,
-    },
-}
-
-/// What happened, for the front end to animate, sound and log, in order.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Signal {
-    /// The cursor moved.
-    CursorMoved(Pos),
-    /// A unit was selected and its range shown.
-    Selected(UnitId),
-    /// Back out of a phase.
-    Cancelled,
-    /// An enemy decided (its commands' events follow).
-    Decided(Box<Decision>),
-    /// Something happened in the battle.
-    Rules(Event),
-    /// The core refused a command (a bug in whoever built it; shown, never ignored).
-    Refused(RuleError),
-    /// A question is put to the player (answer with [`Intent::Yes`] or [`Intent::No`]).
-    Asking(Ask),
-    /// The player agreed (or nothing was at stake): the front end carries out what only it
-    /// can do (restart, switch, load, quit). An ended turn is carried out here.
-    Granted(Ask),
-    /// Confirm on a cell the selected unit can neither stop on nor attack from any cell it
-    /// reaches: nothing happens, and the front end says why instead of staying silent.
-    CannotGo {
-        /// The selected unit.
-        unit: UnitId,
-        /// The cell confirmed on.
-        to: Pos,
-    },
-}
-
-/// The best cell for `unit` (whose destinations are `range`) to attack `enemy` from: the
-/// cheapest walk, then a cell the enemy cannot strike back from, then reading order.
-/// `None` when no destination is within the unit's attack distance of the enemy.
-pub fn attack_cell(b: &Battle, unit: UnitId, range: &Range, enemy: UnitId) -> Option<RangeCell> {
-    let (a, e) = (b.unit(unit), b.unit(enemy));
-    if !e.alive || e.team == a.team {
-        return None;
-    }
-    range
-        .cells
-        .iter()
-        .filter(|c| a.stats.reaches(c.at.manhattan(e.pos)))
-        .min_by_key(|c| (c.cost, e.stats.reaches(c.at.manhattan(e.pos)), c.at.reading_key()))
-        .cloned()
-}
-
-/// The route after the cursor moved to `to` while the traced route was `trail` (from the
-/// range's origin): stepping back onto the route shortens it; a step to a neighbouring cell
-/// the unit can enter extends it while its cost stays within `budget`; otherwise it snaps
-/// to the cheapest path to `to` (or is kept while `to` is out of reach, so that returning
-/// picks it up again).
-pub fn trace(b: &Battle, unit: UnitId, range: &Range, trail: &Path, to: Pos) -> Path {
-    let origin = range.origin;
-    if to == origin {
-        return Path::default();
-    }
-    let cells = trail.replay(origin);
-    if let Some(i) = cells.iter().position(|&c| c == to) {
-        return Path(trail.0[..=i].to_vec());
-    }
-    let end = cells.last().copied().unwrap_or(origin);
-    let u = b.unit(unit);
-    let enterable = b.layer(u.class).cost(to).is_some() && b.occupancy().at(to) != Some(u.team.other());
-    if let Some(d) = Dir::ALL.into_iter().find(|&d| end.step(d) == to)
-        && enterable
-    {
-        let mut longer = trail.clone();
-        longer.0.push(d);
-        if route_cost(b, unit, origin, &longer).is_some_and(|c| c <= range.budget) {
-            return longer;
-        }
-    }
-    match range.get(to) {
-        Some(cell) => cell.path.clone(),
-        None => trail.clone(),
-    }
-}
-
-/// What walking `path` from `from` costs `unit`, or `None` if a step cannot be entered.
-pub fn route_cost(b: &Battle, unit: UnitId, from: Pos, path: &Path) -> Option<Cost> {
-    let layer = b.layer(b.unit(unit).class);
-    path.replay(from)
-        .into_iter()
-        .try_fold(0 as Cost, |sum, p| layer.cost(p).map(|c| sum.saturating_add(c)))
-}
+use crate::search::range::Range;
 
 /// One battle being played: the board, the phase, the cursor.
 #[derive(Debug, Clone)]
