@@ -7,7 +7,7 @@
 use super::{Decision, Method, danger, decide_as};
 use crate::model::profiles::{Behavior, Profiles};
 use crate::rules::{Battle, Caches, UnitId, combat};
-use crate::search::grid::{Cost, Path, Pos};
+use crate::search::grid::{Cost, Pos};
 use crate::search::potential::{MAX_NEAREST_TARGETS, UNREACHABLE};
 
 /// A well-mixed number from the seed and a candidate, so that equally good choices are
@@ -23,7 +23,7 @@ pub fn decide(b: &Battle, c: &mut Caches, id: UnitId, seed: u64) -> Decision {
     // Ordered by (survives, hp left, counter damage taken, walk cost, seeded tie-break).
     type Key = (bool, i32, i32, u32, u64);
     let mut best: Option<(Key, usize, UnitId)> = None;
-    for (k, (p, cost, _)) in cells.iter().enumerate() {
+    for (k, (p, cost)) in cells.iter().enumerate() {
         for e in b.living(me.team.other()) {
             let foe = b.unit(e);
             let d = p.manhattan(foe.pos);
@@ -46,22 +46,26 @@ pub fn decide(b: &Battle, c: &mut Caches, id: UnitId, seed: u64) -> Decision {
     let Some((_, k, e)) = best else {
         return decide_as(b, c, id, Some(Behavior::Charger), "player".into());
     };
-    let (to, cost, path) = cells[k].clone();
+    let (to, cost) = cells[k];
     let reason = format!("attacks {} from {to}", b.name(e));
-    chosen(b, id, (to, cost, path), Some(e), Some(e), reason)
+    chosen(b, c, id, (to, cost), Some(e), Some(e), reason)
 }
 
-/// A policy's decision for player unit `id`: walk `route` (cell, cost, path), aiming at
-/// `target`, attacking `attack` from there.
+/// A policy's decision for player unit `id`: walk to `route` (cell, cost) by its recorded
+/// path, aiming at `target`, attacking `attack` from there.
 fn chosen(
     b: &Battle,
+    c: &mut Caches,
     id: UnitId,
-    (to, cost, path): (Pos, Cost, Path),
+    (to, cost): (Pos, Cost),
     target: Option<UnitId>,
     attack: Option<UnitId>,
     reason: String,
 ) -> Decision {
     let me = b.unit(id);
+    // The path of the one cell chosen (building one for every reachable cell cost more than
+    // searching again).
+    let path = b.with_reach(c, id, None, |reach| reach.path(to)).unwrap_or_default();
     Decision {
         unit: id,
         team: me.team,
@@ -78,14 +82,9 @@ fn chosen(
     }
 }
 
-/// Every cell player unit `id` can end its move on, with its cost and path.
-fn reachable(b: &Battle, c: &mut Caches, id: UnitId) -> Vec<(Pos, Cost, Path)> {
-    b.with_reach(c, id, None, |reach| {
-        reach
-            .cells()
-            .map(|(p, c)| (p, c, reach.path(p).unwrap_or_default()))
-            .collect()
-    })
+/// Every cell player unit `id` can end its move on, with its cost.
+fn reachable(b: &Battle, c: &mut Caches, id: UnitId) -> Vec<(Pos, Cost)> {
+    b.with_reach(c, id, None, |reach| reach.cells().collect())
 }
 
 /// Which built-in policy drives the player's units.
@@ -245,8 +244,8 @@ pub fn decide_careful_with(
             best = Some((key, k, attack));
         }
     };
-    for (k, (p, cost, _)) in cells.iter().enumerate() {
-        let (p, cost) = (*p, *cost as i64);
+    for (k, &(p, cost)) in cells.iter().enumerate() {
+        let cost = cost as i64;
         for &e in &foes {
             let foe = b.unit(e);
             let d = p.manhattan(foe.pos);
@@ -308,5 +307,5 @@ pub fn decide_careful_with(
         ),
     };
     let target = attack.or(nearest);
-    chosen(b, id, cells[k].clone(), target, attack, reason)
+    chosen(b, c, id, cells[k], target, attack, reason)
 }
