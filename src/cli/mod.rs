@@ -37,6 +37,11 @@ use range::{RangeArgs, range};
 /// The scenario `skirmish` plays when given none.
 pub const DEFAULT_SCENARIO: &str = "maps/sample.toml";
 
+/// At most this many turns per battle (`simulate --turns`, `batch --turns`): far beyond any
+/// battle that ends, and it bounds what a run keeps per battle (a tally counts battles per
+/// number of turns) and how long one battle may take.
+pub const MAX_TURNS: u32 = 1_000;
+
 #[derive(Parser, Debug)]
 #[command(
     name = "skirmish",
@@ -201,7 +206,7 @@ enum Cmd {
     Simulate {
         /// Scenario file.
         scenario: PathBuf,
-        /// Turns to play at most.
+        /// Turns to play at most (1 to 1,000).
         #[arg(long, default_value_t = 30)]
         turns: u32,
         /// Seed of the player policy's tie-breaking.
@@ -356,6 +361,11 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
             json,
             record,
         }) => {
+            if turns > MAX_TURNS {
+                return usage(format!(
+                    "error: --turns {turns}: at most {MAX_TURNS} turns per battle\n"
+                ));
+            }
             let note = scenario_data_dir(&scenario, data_override.clone()).1;
             noted(
                 simulate_cmd(&scenario, data_override, turns, seed, json, record.as_deref()),
