@@ -622,8 +622,7 @@ fn merge_cmd(a: &BatchArgs) -> Result<Report, String> {
     }
     let mut files: Vec<(String, ReportIn)> = Vec::new();
     for path in &a.merge {
-        let r: ReportIn =
-            crate::io::files::read_versioned_json(path, FORMAT, VERSION, "batch report").map_err(|d| d.to_string())?;
+        let r = read_slice(path)?;
         files.push((display_path(path), r));
     }
     let (first_name, first) = &files[0];
@@ -686,6 +685,122 @@ fn merge_cmd(a: &BatchArgs) -> Result<Report, String> {
     })
 }
 
+/// The checksum of a report's JSON body (everything but the `checksum` key, as printed):
+/// FNV-1a, which catches an edit or damage, not a forger.
+fn checksum(body: &Value) -> String {
+    format!("{:016x}", crate::load::scenario::fnv1a(&[body.to_string().as_bytes()]))
+}
+
+/// Reads one slice for `--merge`: its checksum must match its body, and its tallies must
+/// add up (every battle won, lost or drawn once; the turn counts to the battles; as many
+/// battles per row as its part of the run holds), so a slice edited by hand is refused.
+fn read_slice(path: &Path) -> Result<ReportIn, String> {
+    let name = display_path(path);
+    let src = Source::read(path).map_err(|d| d.to_string())?;
+    if let Ok(v) = serde_json::from_str::<Value>(&src.text)
+        && v.get("format").and_then(Value::as_str) == Some(FORMAT)
+        && v.get("version").and_then(Value::as_u64) == Some(1)
+    {
+        return Err(format!(
+            "{name}: a batch report of version 1, without the checksum this skirmish checks (version {VERSION}); run that slice again with this skirmish"
+        ));
+    }
+    let mut v: Value =
+        crate::io::files::parse_versioned_json(&src, FORMAT, VERSION, "batch report").map_err(|d| d.to_string())?;
+    let said = v.as_object_mut().and_then(|o| o.remove("checksum"));
+    match said.as_ref().and_then(Value::as_str) {
+        None => return Err(format!("{name}: a batch report without its \"checksum\"")),
+        Some(c) if c != checksum(&v) => {
+            return Err(format!(
+                "{name}: its checksum does not match its contents: the file was edited or damaged after batch wrote it (run that slice again)"
+            ));
+        }
+        Some(_) => {}
+    }
+    let r: ReportIn = serde_json::from_value(v).map_err(|e| format!("{name}: damaged batch report file: {e}"))?;
+    let bad = |why: String| Err(format!("{name}: the tallies do not add up: {why}"));
+    let slice = r.shard.unwrap_or(Slice::WHOLE);
+    if slice.index == 0 || slice.index > slice.count {
+        return bad(format!("slice {}/{}", slice.index, slice.count));
+    }
+    if r.args.turns == 0 || r.args.turns > MAX_TURNS || r.args.runs == 0 || r.args.runs > MAX_BATTLES {
+        return bad(format!(
+            "--runs {} or --turns {} out of bounds",
+            r.args.runs, r.args.turns
+        ));
+    }
+    let Some(total) = (r.cells.len() as u64)
+        .checked_mul(r.args.runs)
+        .filter(|&t| t <= MAX_BATTLES)
+    else {
+        return bad(format!("{} rows of {} battles", r.cells.len(), r.args.runs));
+    };
+    let items = slice.items(total);
+    for (i, c) in r.cells.iter().enumerate() {
+        let t = &c.tally;
+        let row = || {
+            let set: Vec<String> = c.set.iter().map(|s| format!("{}={}", s.param, s.value)).collect();
+            format!(
+                "row {} ({}{}{})",
+                i + 1,
+                c.file,
+                if set.is_empty() { "" } else { ", " },
+                set.join(", ")
+            )
+        };
+        let first = i as u64 * r.args.runs;
+        let expected = items
+            .end
+            .min(first + r.args.runs)
+            .saturating_sub(items.start.max(first));
+        if t.battles != expected {
+            return bad(format!(
+                "{}: {} battles where its slice holds {expected}",
+                row(),
+                t.battles
+            ));
+        }
+        let outcomes = [t.player_wins, t.enemy_wins, t.draws]
+            .iter()
+            .try_fold(0u64, |a, &b| a.checked_add(b));
+        if outcomes != Some(t.battles) {
+            return bad(format!(
+                "{}: {} player wins + {} enemy wins + {} draws is not {} battles",
+                row(),
+                t.player_wins,
+                t.enemy_wins,
+                t.draws,
+                t.battles
+            ));
+        }
+        let mut counted = 0u64;
+        let mut turns = 0u64;
+        for (&turn, &n) in &t.turn_counts {
+            if turn == 0 || turn > r.args.turns {
+                return bad(format!(
+                    "{}: a battle of {turn} turns (at most {})",
+                    row(),
+                    r.args.turns
+                ));
+            }
+            counted = counted.saturating_add(n);
+            turns = turns.saturating_add(n.saturating_mul(turn as u64));
+        }
+        if counted != t.battles || turns != t.turns_total {
+            return bad(format!(
+                "{}: the turn counts add up to {counted} battles and {turns} turns, not {} and {}",
+                row(),
+                t.battles,
+                t.turns_total
+            ));
+        }
+        if let Some((p, _)) = t.profiles.iter().find(|(_, p)| p.survived > p.units) {
+            return bad(format!("{}: more {p} units survived than started", row()));
+        }
+    }
+    Ok(r)
+}
+
 /// Rounds a rate or mean for reports (4 decimals), so files stay readable.
 fn r4(x: f64) -> f64 {
     (x * 10_000.0).round() / 10_000.0
@@ -737,6 +852,7 @@ fn report_json(r: &Report) -> String {
     if let Some(s) = r.shard {
         v["shard"] = json!(s);
     }
+    v["checksum"] = json!(checksum(&v));
     format!("{v}\n")
 }
 
