@@ -487,3 +487,37 @@ fn kept_replays_play_back_to_the_result_the_batch_counted() {
     assert!(parts == all, "slices keep the whole run's replays");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn draws_are_their_own_share_in_json_and_csv() {
+    let dir = scratch("draws");
+    let csv = dir.join("d.csv");
+    // Two turns are too few to finish the castle: every battle is a draw.
+    let c = castle();
+    let out = run_ok(&["batch", &c, "--runs", "3", "--turns", "2", "--json"]);
+    run_ok(&[
+        "batch",
+        &c,
+        "--runs",
+        "3",
+        "--turns",
+        "2",
+        "--csv",
+        csv.to_str().unwrap(),
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let c = &v["cells"][0];
+    assert_eq!(c["draws"], 3);
+    assert_eq!(c["draw_rate"], 1.0);
+    assert!(
+        c["draw_rate_95"][0].as_f64().unwrap() > 0.4 && c["draw_rate_95"][1] == 1.0,
+        "{c}"
+    );
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let mut lines = text.lines();
+    let head: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let row: Vec<&str> = lines.next().unwrap().split(',').collect();
+    let at = head.iter().position(|h| *h == "draw_rate").expect("a draw_rate column");
+    assert_eq!(row[at], "1");
+    let _ = std::fs::remove_dir_all(&dir);
+}

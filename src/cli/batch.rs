@@ -809,6 +809,7 @@ fn r4(x: f64) -> f64 {
 fn cell_json(c: &CellIn) -> Value {
     let t = &c.tally;
     let (lo, hi) = t.win_interval();
+    let (dlo, dhi) = batch::wilson(t.draws, t.battles);
     let n = t.battles.max(1) as f64;
     let profiles: Vec<Value> = t
         .profiles
@@ -834,6 +835,7 @@ fn cell_json(c: &CellIn) -> Value {
         "win_rate": r4(t.win_rate()),
         "win_rate_95": [r4(lo), r4(hi)],
         "draw_rate": r4(t.draws as f64 / n),
+        "draw_rate_95": [r4(dlo), r4(dhi)],
         "turns_mean": r4(t.mean_turns()),
         "turns_median": t.median_turns(),
         "player_units_lost_per_battle": r4(t.player_units_lost as f64 / n),
@@ -1011,6 +1013,8 @@ fn report_csv(r: &Report) -> String {
             head.push(format!("{p}_{what}"));
         }
     }
+    // Added after the columns of earlier versions, so that their positions stay.
+    head.push("draw_rate".into());
     let mut out = head.iter().map(|h| csv_field(h)).collect::<Vec<_>>().join(",") + "\n";
     for c in &r.cells {
         let t = &c.tally;
@@ -1046,15 +1050,19 @@ fn report_csv(r: &Report) -> String {
                 None => row.extend([String::new(), String::new(), String::new(), String::new()]),
             }
         }
+        row.push(r4(t.draws as f64 / n).to_string());
         out.push_str(&(row.iter().map(|f| csv_field(f)).collect::<Vec<_>>().join(",") + "\n"));
     }
     out
 }
 
 /// The chart's lines: x is the first sweep's value; one line per scenario and per value
-/// of the other sweeps. Without sweeps, x is the scenario's number in the run.
+/// of the other sweeps. Without sweeps, x is the scenario's number in the run. A line's
+/// legend says what differs between lines: the scenario (when there are several) and the
+/// values of the other sweeps.
 fn chart_series(r: &Report) -> (String, Vec<chart::Series>) {
     let mut series: Vec<chart::Series> = Vec::new();
+    let draw = |x: f64, t: &Tally| (x, t.draws as f64 / t.battles.max(1) as f64);
     if r.args.sets.is_empty() {
         let points = r
             .cells
@@ -1065,6 +1073,12 @@ fn chart_series(r: &Report) -> (String, Vec<chart::Series>) {
                 ((i + 1) as f64, c.tally.win_rate(), lo, hi)
             })
             .collect();
+        let draws = r
+            .cells
+            .iter()
+            .enumerate()
+            .map(|(i, c)| draw((i + 1) as f64, &c.tally))
+            .collect();
         let names: Vec<String> = r
             .cells
             .iter()
@@ -1074,21 +1088,38 @@ fn chart_series(r: &Report) -> (String, Vec<chart::Series>) {
         series.push(chart::Series {
             label: names.join(", "),
             points,
+            draws,
         });
         return ("scenario (in the order given)".into(), series);
     }
+    // A scenario is named by its name, or by its file when two files share a name.
+    let mut files: Vec<(&str, &str)> = r.cells.iter().map(|c| (c.file.as_str(), c.scenario.as_str())).collect();
+    files.dedup();
+    let shared = |name: &str| files.iter().filter(|(_, n)| *n == name).count() > 1;
     for c in &r.cells {
-        let rest: Vec<String> = c.set[1..].iter().map(|s| format!("{}={}", s.param, s.value)).collect();
-        let label = if rest.is_empty() {
-            c.scenario.clone()
-        } else {
-            format!("{}, {}", c.scenario, rest.join(", "))
-        };
+        let mut parts: Vec<String> = Vec::new();
+        if files.len() > 1 || c.set.len() == 1 {
+            parts.push(if shared(&c.scenario) {
+                c.file.clone()
+            } else {
+                c.scenario.clone()
+            });
+        }
+        parts.extend(c.set[1..].iter().map(|s| format!("{}={}", s.param, s.value)));
+        let label = parts.join(", ");
         let (lo, hi) = c.tally.win_interval();
-        let p = (c.set[0].value as f64, c.tally.win_rate(), lo, hi);
+        let x = c.set[0].value as f64;
+        let p = (x, c.tally.win_rate(), lo, hi);
         match series.iter_mut().find(|s| s.label == label) {
-            Some(s) => s.points.push(p),
-            None => series.push(chart::Series { label, points: vec![p] }),
+            Some(s) => {
+                s.points.push(p);
+                s.draws.push(draw(x, &c.tally));
+            }
+            None => series.push(chart::Series {
+                label,
+                points: vec![p],
+                draws: vec![draw(x, &c.tally)],
+            }),
         }
     }
     (r.args.sets[0].label(), series)
@@ -1116,4 +1147,80 @@ fn output(a: &BatchArgs, r: &Report) -> Outcome {
         }
     }
     ok(stdout)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn speeds_and_counts_read_as_a_person_writes_them() {
+        assert_eq!(rate(5_384.842_1), "5,385/s");
+        assert_eq!(rate(999.4), "999/s");
+        assert_eq!(rate(0.25), "0.2/s");
+        assert_eq!(thousands(1_000_000), "1,000,000");
+        assert_eq!(thousands(12), "12");
+    }
+
+    fn cell(file: &str, scenario: &str, set: &[(&str, i64)]) -> CellIn {
+        CellIn {
+            scenario: scenario.into(),
+            file: file.into(),
+            set: set
+                .iter()
+                .map(|&(p, v)| Setting {
+                    param: p.into(),
+                    value: v,
+                })
+                .collect(),
+            tally: Tally {
+                battles: 1,
+                draws: 1,
+                ..Tally::default()
+            },
+        }
+    }
+
+    fn report(cells: Vec<CellIn>, sets: &[&str]) -> Report {
+        Report {
+            args: RunArgs {
+                scenarios: vec![],
+                generate: 0,
+                runs: 1,
+                seed: 0,
+                turns: 30,
+                player: "careful".into(),
+                sets: sets.iter().map(|s| Sweep::parse(s).unwrap()).collect(),
+                fingerprint: String::new(),
+            },
+            shard: None,
+            cells,
+        }
+    }
+
+    #[test]
+    fn legend_entries_name_what_differs_between_lines() {
+        let long = "A scenario with a rather long name";
+        let r = report(
+            vec![
+                cell("a.toml", long, &[("archer.range", 2), ("archer.sight", 8)]),
+                cell("a.toml", long, &[("archer.range", 2), ("archer.sight", 10)]),
+            ],
+            &["archer.range=2", "archer.sight=8,10"],
+        );
+        let labels: Vec<String> = chart_series(&r).1.into_iter().map(|s| s.label).collect();
+        assert_eq!(labels, ["archer.sight=8", "archer.sight=10"]);
+        // Two scenarios of the same name: their files tell them apart.
+        let r = report(
+            vec![
+                cell("a.toml", long, &[("archer.range", 2), ("archer.sight", 8)]),
+                cell("b.toml", long, &[("archer.range", 2), ("archer.sight", 8)]),
+            ],
+            &["archer.range=2", "archer.sight=8"],
+        );
+        let labels: Vec<String> = chart_series(&r).1.into_iter().map(|s| s.label).collect();
+        assert_eq!(labels, ["a.toml, archer.sight=8", "b.toml, archer.sight=8"]);
+        // Draws are their own share on the chart.
+        assert_eq!(chart_series(&r).1[0].draws, [(2.0, 1.0)]);
+    }
 }
