@@ -521,3 +521,46 @@ fn draws_are_their_own_share_in_json_and_csv() {
     assert_eq!(row[at], "1");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn shard_processes_running_at_once_merge_to_one_run() {
+    let s = sample();
+    let dir = scratch("processes");
+    let base = [
+        "batch",
+        s.as_str(),
+        "--runs",
+        "9",
+        "--set",
+        "archer.range=2,3",
+        "--json",
+        "--jobs",
+        "1",
+    ];
+    let n = 3;
+    // N processes of the built binary at once, as a job runner would start them.
+    let children: Vec<(PathBuf, std::process::Child)> = (1..=n)
+        .map(|i| {
+            let out = dir.join(format!("part{i}.json"));
+            let child = std::process::Command::new(env!("CARGO_BIN_EXE_skirmish"))
+                .args(base)
+                .args(["--shard", &format!("{i}/{n}")])
+                .stdout(std::fs::File::create(&out).unwrap())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap();
+            (out, child)
+        })
+        .collect();
+    let mut parts: Vec<String> = Vec::new();
+    for (out, child) in children {
+        let done = child.wait_with_output().unwrap();
+        assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+        parts.push(out.to_string_lossy().into_owned());
+    }
+    let mut merge = vec!["batch", "--merge"];
+    merge.extend(parts.iter().rev().map(String::as_str));
+    merge.push("--json");
+    assert_eq!(run_ok(&merge), run_ok(&base));
+    let _ = std::fs::remove_dir_all(&dir);
+}
