@@ -100,7 +100,6 @@ fn draw(rgb: &mut [u8], title: &str, x_label: &str, series: &[Series]) -> Result
     // Lines on the same values would hide each other: each series is shifted sideways a
     // little ("dodged"), and a value label that would sit on another one at the same swept
     // value is dropped when it says the same, else moved below it.
-    let n = series.len() as f64;
     let dodge = |k: usize| dodge(k, series.len(), pad);
     let mut placed: Vec<(f64, f64, String)> = Vec::new();
     for (k, s) in series.iter().enumerate() {
