@@ -564,3 +564,50 @@ fn shard_processes_running_at_once_merge_to_one_run() {
     assert_eq!(run_ok(&merge), run_ok(&base));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn kept_replays_of_generated_maps_and_of_files_named_alike() {
+    let c = castle();
+    let dir = scratch("keep-names");
+    let out = dir.join("kept");
+    let report = run_ok(&[
+        "batch",
+        &c,
+        &c,
+        "--generate",
+        "1",
+        "--seed",
+        "3",
+        "--runs",
+        "2",
+        "--json",
+        "--keep",
+        out.to_str().unwrap(),
+        "--keep-when",
+        "all",
+        "--keep-max",
+        "1",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&report).unwrap();
+    let files = tree(&out);
+    let replays: Vec<&String> = files.keys().filter(|k| k.ends_with(".replay")).collect();
+    assert_eq!(replays.len(), 3, "{replays:?}");
+    for (prefix, cell) in ["castle", "castle-2", "gen-3"]
+        .iter()
+        .zip(v["cells"].as_array().unwrap())
+    {
+        let r = replays
+            .iter()
+            .find(|r| r.starts_with(&format!("{prefix}-seed-")))
+            .unwrap_or_else(|| panic!("{prefix}: {replays:?}"));
+        let played: serde_json::Value =
+            serde_json::from_str(&run_ok(&["replay", out.join(r).to_str().unwrap(), "--json"])).unwrap();
+        let key = match played["result"].as_str().unwrap() {
+            "player" => "player_wins",
+            "enemy" => "enemy_wins",
+            _ => "draws",
+        };
+        assert!(cell[key].as_u64().unwrap() >= 1, "{r}: {played}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -443,6 +443,16 @@ struct Texts {
 }
 
 impl Origin {
+    /// The name its kept files start with: the file name without `.toml`, or `gen-SEED`.
+    fn stem(&self) -> String {
+        match self {
+            Origin::Generated { name, .. } => name.clone(),
+            Origin::File(path) => path
+                .file_stem()
+                .map_or("scenario".into(), |s| s.to_string_lossy().into_owned()),
+        }
+    }
+
     fn texts(&self) -> Result<Texts, String> {
         match self {
             Origin::Generated {
@@ -474,11 +484,8 @@ impl Origin {
                 let map = Source::read(&map_path).map_err(|d| d.to_string())?.text;
                 table.insert("map".into(), toml::Value::String(map_name.clone()));
                 let scenario = toml::to_string(&table).map_err(|e| format!("--keep: {name}: cannot copy it: {e}"))?;
-                let stem = path
-                    .file_stem()
-                    .map_or("scenario".into(), |s| s.to_string_lossy().into_owned());
                 Ok(Texts {
-                    stem,
+                    stem: self.stem(),
                     scenario,
                     map_name,
                     map,
@@ -517,7 +524,19 @@ fn keep_replays(
     policy: Policy,
 ) -> Result<(), String> {
     let cannot = |p: &Path, e: std::io::Error| format!("--keep: cannot write {}: {e}", display_path(p));
+    // Names for every scenario of the run (two files named alike get -2, -3, ...), so that
+    // a name does not depend on which scenarios kept battles in this slice.
     let mut stems: Vec<String> = Vec::new();
+    for origin in origins {
+        let base = file_safe(&origin.stem());
+        let mut stem = base.clone();
+        let mut n = 1;
+        while stems.contains(&stem) {
+            n += 1;
+            stem = format!("{base}-{n}");
+        }
+        stems.push(stem);
+    }
     for (i, origin) in origins.iter().enumerate() {
         let at = i * per_scenario..(i + 1) * per_scenario;
         if counted[at.clone()].iter().all(|c| c.kept.is_empty()) {
@@ -525,13 +544,7 @@ fn keep_replays(
         }
         let texts = origin.texts()?;
         let base = file_safe(&texts.stem);
-        let mut stem = base.clone();
-        let mut n = 1;
-        while stems.contains(&stem) {
-            n += 1;
-            stem = format!("{base}-{n}");
-        }
-        stems.push(stem.clone());
+        let stem = stems[i].clone();
         for (cell, c) in cells[at.clone()].iter().zip(&counted[at]) {
             if c.kept.is_empty() {
                 continue;
