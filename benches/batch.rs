@@ -37,9 +37,10 @@ fn battles(c: &mut Criterion) {
                         policy,
                         Slice::WHOLE,
                         jobs,
+                        None,
                         &|| {},
                     ))
-                    .map(|t| t[0].battles)
+                    .map(|t| t[0].tally.battles)
                 })
             });
         }

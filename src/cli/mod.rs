@@ -37,6 +37,11 @@ use range::{RangeArgs, range};
 /// The scenario `skirmish` plays when given none.
 pub const DEFAULT_SCENARIO: &str = "maps/sample.toml";
 
+/// At most this many turns per battle (`simulate --turns`, `batch --turns`): far beyond any
+/// battle that ends, and it bounds what a run keeps per battle (a tally counts battles per
+/// number of turns) and how long one battle may take.
+pub const MAX_TURNS: u32 = 1_000;
+
 #[derive(Parser, Debug)]
 #[command(
     name = "skirmish",
@@ -222,7 +227,7 @@ enum Cmd {
     Simulate {
         /// Scenario file.
         scenario: PathBuf,
-        /// Turns to play at most.
+        /// Turns to play at most (1 to 1,000).
         #[arg(long, default_value_t = 30)]
         turns: u32,
         /// Seed of the player policy's tie-breaking.
@@ -391,6 +396,11 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
             record,
             player,
         }) => {
+            if turns > MAX_TURNS {
+                return usage(format!(
+                    "error: --turns {turns}: at most {MAX_TURNS} turns per battle\n"
+                ));
+            }
             let policy = match player.as_deref().map(parse_policy).transpose() {
                 Ok(p) => p,
                 Err(e) => return usage(format!("skirmish: {e}\n")),

@@ -16,6 +16,8 @@ pub struct Series {
     pub label: String,
     /// (swept value, win rate, interval low, interval high), rates in 0..=1.
     pub points: Vec<(f64, f64, f64, f64)>,
+    /// (swept value, draw rate): drawn as a dashed line when any battle of the chart was a draw.
+    pub draws: Vec<(f64, f64)>,
 }
 
 /// Width and height of the picture in pixels.
@@ -71,11 +73,16 @@ fn draw(rgb: &mut [u8], title: &str, x_label: &str, series: &[Series]) -> Result
         .x_label_area_size(55)
         .y_label_area_size(75)
         .build_cartesian_2d((lo - pad)..(hi + pad), 0.0..100.0)?;
+    let any_draws = series.iter().any(|s| s.draws.iter().any(|d| d.1 > 0.0));
     let whole = lo.fract() == 0.0 && hi.fract() == 0.0 && hi - lo <= 20.0;
     chart
         .configure_mesh()
         .x_desc(x_label)
-        .y_desc("player win rate (%)")
+        .y_desc(if any_draws {
+            "player win rate, dashed: draws (%)"
+        } else {
+            "player win rate (%)"
+        })
         .axis_desc_style(("sans-serif", 20))
         .label_style(("sans-serif", 17))
         .x_labels(if whole { (hi - lo) as usize + 1 } else { 10 })
@@ -93,8 +100,7 @@ fn draw(rgb: &mut [u8], title: &str, x_label: &str, series: &[Series]) -> Result
     // Lines on the same values would hide each other: each series is shifted sideways a
     // little ("dodged"), and a value label that would sit on another one at the same swept
     // value is dropped when it says the same, else moved below it.
-    let n = series.len() as f64;
-    let dodge = |k: usize| (k as f64 - (n - 1.0) / 2.0) * (pad * 0.05).min(0.6 / n.max(1.0));
+    let dodge = |k: usize| dodge(k, series.len(), pad);
     let mut placed: Vec<(f64, f64, String)> = Vec::new();
     for (k, s) in series.iter().enumerate() {
         let colour = PALETTE[k % PALETTE.len()];
@@ -105,7 +111,7 @@ fn draw(rgb: &mut [u8], title: &str, x_label: &str, series: &[Series]) -> Result
         chart.draw_series(pts.iter().map(|&p| Circle::new(p, 5, colour.filled())))?;
         // The 95% interval as a vertical bar with small caps.
         let thin = ShapeStyle::from(&colour).stroke_width(2);
-        let cap = pad * 0.12;
+        let cap = cap(pad);
         for p in &s.points {
             let (x, a, b) = (p.0 + off, p.2 * 100.0, p.3 * 100.0);
             chart.draw_series(std::iter::once(PathElement::new(vec![(x, a), (x, b)], thin)))?;
@@ -118,37 +124,96 @@ fn draw(rgb: &mut [u8], title: &str, x_label: &str, series: &[Series]) -> Result
                 thin,
             )))?;
         }
+        if any_draws {
+            // The draw share, dashed and with hollow points, in the series' colour.
+            let d: Vec<(f64, f64)> = s.draws.iter().map(|p| (p.0 + off, p.1 * 100.0)).collect();
+            chart.draw_series(DashedLineSeries::new(
+                d.clone(),
+                8,
+                6,
+                ShapeStyle::from(&colour).stroke_width(2),
+            ))?;
+            chart.draw_series(
+                d.iter()
+                    .map(|&p| Circle::new(p, 4, ShapeStyle::from(&colour).stroke_width(2))),
+            )?;
+        }
         for p in &s.points {
             let label = format!("{:.1}%", p.1 * 100.0);
             let Some(y) = label_place(&placed, p.0, (p.1 * 100.0 + 4.0).min(97.0), &label) else {
                 continue;
             };
             placed.push((p.0, y, label.clone()));
+            // Right of every series' error bar at this value (the last series is dodged
+            // furthest right), with a gap, so that no label sits on a bar or its cap.
             chart.draw_series(std::iter::once(Text::new(
                 label,
-                (p.0 + cap * 1.5 + dodge(series.len() - 1).max(0.0), y),
+                (label_left(p.0, series.len(), pad), y),
                 ("sans-serif", 16).into_font().color(&colour),
             )))?;
         }
     }
-    // The legend beside the plot, never over a point.
+    // The legend beside the plot, never over a point; long entries wrap, never cut.
+    let mut y = 80;
     for (k, s) in series.iter().enumerate() {
         let colour = PALETTE[k % PALETTE.len()];
-        let y = 80 + 28 * k as i32;
         side.draw(&PathElement::new(
             vec![(8, y), (36, y)],
             ShapeStyle::from(&colour).stroke_width(3),
         ))?;
         side.draw(&Circle::new((22, y), 5, colour.filled()))?;
-        let name: String = if s.label.chars().count() > 24 {
-            s.label.chars().take(23).chain(std::iter::once('…')).collect()
-        } else {
-            s.label.clone()
-        };
-        side.draw(&Text::new(name, (44, y - 9), ("sans-serif", 16).into_font()))?;
+        for line in wrap(&s.label, LEGEND_CHARS) {
+            side.draw(&Text::new(line, (44, y - 9), ("sans-serif", 16).into_font()))?;
+            y += 20;
+        }
+        y += 8;
     }
     root.present()?;
     Ok(())
+}
+
+/// How far series `k` of `n` is shifted sideways, so lines on the same values stay apart.
+fn dodge(k: usize, n: usize, pad: f64) -> f64 {
+    let n = n as f64;
+    (k as f64 - (n - 1.0) / 2.0) * (pad * 0.05).min(0.6 / n.max(1.0))
+}
+
+/// Half the width of an error bar's caps.
+fn cap(pad: f64) -> f64 {
+    pad * 0.12
+}
+
+/// Where a value label at swept value `x` starts: right of every series' error bar at `x`
+/// (the last series is shifted furthest right) with a gap, so no label sits on a bar.
+fn label_left(x: f64, n: usize, pad: f64) -> f64 {
+    x + dodge(n.saturating_sub(1), n, pad).max(0.0) + cap(pad) * 2.5
+}
+
+/// Characters of a legend line (the legend column at the font's width).
+const LEGEND_CHARS: usize = 21;
+
+/// `text` in lines of at most `width` characters, broken after ", " or "=" where possible.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut rest: Vec<char> = text.chars().collect();
+    while rest.len() > width {
+        let window = &rest[..width];
+        let cut = (1..width)
+            .rev()
+            .find(|&i| window[i - 1] == ',' && window[i] == ' ')
+            .map(|i| (i, i + 1))
+            .or_else(|| {
+                (1..width)
+                    .rev()
+                    .find(|&i| window[i - 1] == '=' || window[i] == ' ')
+                    .map(|i| (i, i))
+            })
+            .unwrap_or((width, width));
+        lines.push(rest[..cut.0].iter().collect::<String>().trim_end().to_string());
+        rest.drain(..cut.1);
+    }
+    lines.push(rest.into_iter().collect());
+    lines
 }
 
 /// Label height in chart units (percentage points) at the chart's size and font.
@@ -171,7 +236,28 @@ fn label_place(placed: &[(f64, f64, String)], x: f64, y: f64, text: &str) -> Opt
 
 #[cfg(test)]
 mod tests {
-    use super::label_place;
+    use super::{label_place, wrap};
+
+    #[test]
+    fn value_labels_start_right_of_every_error_bar() {
+        for n in 1..=8 {
+            for pad in [0.5, 0.8, 2.0] {
+                let right_of_bars = (0..n)
+                    .map(|k| 3.0 + super::dodge(k, n, pad) + super::cap(pad))
+                    .fold(f64::MIN, f64::max);
+                assert!(super::label_left(3.0, n, pad) > right_of_bars, "{n} series, pad {pad}");
+            }
+        }
+    }
+
+    #[test]
+    fn legend_entries_wrap_and_keep_every_character() {
+        let label = "The first skirmish, archer.sight=10, pivot.leash=3";
+        let lines = wrap(label, 21);
+        assert_eq!(lines, ["The first skirmish,", "archer.sight=10,", "pivot.leash=3"]);
+        assert!(wrap("archer.range=3", 21) == ["archer.range=3"]);
+        assert!(wrap(&"x".repeat(30), 21).concat() == "x".repeat(30));
+    }
 
     #[test]
     fn value_labels_never_sit_on_each_other() {

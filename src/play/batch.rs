@@ -309,6 +309,11 @@ pub fn wilson(k: u64, n: u64) -> (f64, f64) {
 
 /// Plays one battle of `cell` with `seed` and counts it.
 pub fn fight(cell: &Cell, max_turns: u32, policy: Policy, seed: u64) -> Result<Tally, RuleError> {
+    fight_battle(cell, max_turns, policy, seed).map(|(t, _)| t)
+}
+
+/// [`fight`], also returning the battle as it ended (its record is the player's commands).
+pub fn fight_battle(cell: &Cell, max_turns: u32, policy: Policy, seed: u64) -> Result<(Tally, Battle), RuleError> {
     let mut ai = Ai::new(cell.data.profiles.clone());
     let mut b = Battle::new(&cell.battle_scenario, &cell.data);
     let mut events: Vec<Event> = Vec::new();
@@ -370,7 +375,92 @@ pub fn fight(cell: &Cell, max_turns: u32, policy: Policy, seed: u64) -> Result<T
             }
         }
     }
-    Ok(t)
+    Ok((t, b))
+}
+
+/// Which battles `--keep` writes replays of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeepWhen {
+    /// Battles the enemy won (the default).
+    Loss,
+    /// Battles the player won.
+    Win,
+    /// Battles stopped at the turn limit.
+    Draw,
+    /// Every battle.
+    All,
+}
+
+impl KeepWhen {
+    /// The names `--keep-when` takes.
+    pub const NAMES: &'static str = "loss, win, draw, all";
+
+    /// Reads a `--keep-when` value.
+    pub fn parse(s: &str) -> Option<KeepWhen> {
+        match s {
+            "loss" => Some(KeepWhen::Loss),
+            "win" => Some(KeepWhen::Win),
+            "draw" => Some(KeepWhen::Draw),
+            "all" => Some(KeepWhen::All),
+            _ => None,
+        }
+    }
+
+    /// Whether the battle counted in `t` (one battle) is one to keep.
+    pub fn wants(self, t: &Tally) -> bool {
+        match self {
+            KeepWhen::Loss => t.enemy_wins > 0,
+            KeepWhen::Win => t.player_wins > 0,
+            KeepWhen::Draw => t.draws > 0,
+            KeepWhen::All => true,
+        }
+    }
+}
+
+/// Which battles to keep: those `when` wants, the first `max` of each cell by battle number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Keep {
+    /// Which outcome.
+    pub when: KeepWhen,
+    /// At most this many per cell.
+    pub max: usize,
+}
+
+/// What [`run`] counted for one cell: its tally and the battle numbers `k` to keep, sorted.
+#[derive(Debug, Clone, Default)]
+pub struct Counted {
+    /// The cell's tally.
+    pub tally: Tally,
+    /// Battles to keep (numbers `k`, the seed being [`battle_seed`]`(seed, k)`).
+    pub kept: Vec<u64>,
+}
+
+impl Counted {
+    /// Adds `o`, keeping the `max` lowest battle numbers: the same whatever the order of adds.
+    fn add(mut self, o: Counted, max: usize) -> Counted {
+        self.tally.add(&o.tally);
+        self.kept.extend(o.kept);
+        self.kept.sort_unstable();
+        self.kept.truncate(max);
+        self
+    }
+}
+
+/// `profiles` as the text of a `profiles.toml` that loads back to the same profiles.
+pub fn profiles_toml(profiles: &Profiles) -> String {
+    let mut text = String::new();
+    for p in &profiles.list {
+        text.push_str(&format!(
+            "[{}]\nbehavior = \"{}\"\n",
+            toml_key(&p.name),
+            p.behavior.name()
+        ));
+        for (k, v) in params(p) {
+            text.push_str(&format!("{k} = {v}\n"));
+        }
+        text.push('\n');
+    }
+    text
 }
 
 /// The part of the work one process does: items `first..end` of `cells × runs`, item
@@ -423,41 +513,63 @@ pub fn run(
     policy: Policy,
     slice: Slice,
     jobs: usize,
+    keep: Option<Keep>,
     tick: &(dyn Fn() + Sync),
-) -> Result<Vec<Tally>, String> {
+) -> Result<Vec<Counted>, String> {
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .build()
         .map_err(|e| format!("cannot start {jobs} threads: {e}"))?;
     let items = slice.items(cells.len() as u64 * runs);
-    let mut out = vec![Tally::default(); cells.len()];
+    let mut out = vec![Counted::default(); cells.len()];
+    let max = keep.map_or(0, |k| k.max);
     for (c, cell) in cells.iter().enumerate() {
         let lo = items.start.max(c as u64 * runs);
         let hi = items.end.min((c as u64 + 1) * runs);
         if lo >= hi {
             continue;
         }
-        let results: Vec<Result<Tally, RuleError>> = pool.install(|| {
+        // Results are folded as they come, so memory stays the same for any number of
+        // battles; tallies add whole numbers and the kept battles are the lowest numbers,
+        // so the order of the folds (the number of threads) changes nothing.
+        let first = c as u64 * runs;
+        let folded: Result<Counted, (u64, RuleError)> = pool.install(|| {
             (lo..hi)
                 .into_par_iter()
                 .map(|item| {
-                    let r = fight(cell, max_turns, policy, battle_seed(seed, item - c as u64 * runs));
+                    let k = item - first;
+                    let r = fight(cell, max_turns, policy, battle_seed(seed, k))
+                        .map(|tally| {
+                            let kept = if keep.is_some_and(|w| w.max > 0 && w.when.wants(&tally)) {
+                                vec![k]
+                            } else {
+                                Vec::new()
+                            };
+                            Counted { tally, kept }
+                        })
+                        .map_err(|e| (item, e));
                     tick();
                     r
                 })
-                .collect()
+                .try_fold(Counted::default, |acc, r| Ok(acc.add(r?, max)))
+                .reduce(
+                    || Ok(Counted::default()),
+                    |a: Result<Counted, (u64, RuleError)>, b| match (a, b) {
+                        (Ok(x), Ok(y)) => Ok(x.add(y, max)),
+                        (Err(e), Err(f)) => Err(if e.0 <= f.0 { e } else { f }),
+                        (Err(e), _) | (_, Err(e)) => Err(e),
+                    },
+                )
         });
-        for (item, r) in (lo..hi).zip(results) {
-            match r {
-                Ok(t) => out[c].add(&t),
-                Err(e) => {
-                    return Err(format!(
-                        "{}: battle {} (seed {}) stopped: the rules refused a command of the built-in players: {e}",
-                        cell.file,
-                        item - c as u64 * runs,
-                        battle_seed(seed, item - c as u64 * runs)
-                    ));
-                }
+        match folded {
+            Ok(t) => out[c] = t,
+            Err((item, e)) => {
+                let k = item - first;
+                return Err(format!(
+                    "{}: battle {k} (seed {}) stopped: the rules refused a command of the built-in players: {e}",
+                    cell.file,
+                    battle_seed(seed, k)
+                ));
             }
         }
     }
