@@ -343,3 +343,23 @@ fn ai_explain_shows_the_numbers_behind_a_decision() {
     assert_eq!(code, 1);
     assert!(err.contains("is a player unit"), "{err}");
 }
+
+/// Playing from a clone must not dirty git: the game's default outputs (`skirmish.save`,
+/// and `skirmish.replay` beside it) are ignored, and no replay is committed.
+#[test]
+fn the_games_default_outputs_are_ignored_by_git() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let ignore = std::fs::read_to_string(root.join(".gitignore")).unwrap();
+    for f in ["skirmish.save", "skirmish.replay"] {
+        assert!(ignore.lines().any(|l| l.trim_start_matches('/') == f), "{f} not in .gitignore");
+    }
+    // Only where git and the repository are at hand (a source tarball has neither).
+    if let Ok(out) = Command::new("git")
+        .args(["ls-files", "--", "skirmish.replay", "skirmish.save"])
+        .current_dir(root)
+        .output()
+        && out.status.success()
+    {
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "", "a default output is committed");
+    }
+}
