@@ -123,3 +123,29 @@ fn declared_classes_catch_a_misspelt_class() {
     let (code, out, err) = t.run(&["check", "data/terrain.toml"]);
     assert_eq!((code, out.as_str(), err.as_str()), (0, "ok\n", ""));
 }
+
+#[test]
+fn ai_expectation_files_are_checked_named_or_in_tests_ai() {
+    let t = Tree::new("expectations");
+    std::fs::create_dir_all(t.0.join("tests/ai")).unwrap();
+    for e in std::fs::read_dir(common::root().join("tests/ai")).unwrap() {
+        let p = e.unwrap().path();
+        std::fs::copy(&p, t.0.join("tests/ai").join(p.file_name().unwrap())).unwrap();
+    }
+    // Every shipped expectation file passes check, named or found by the default run.
+    let (code, out, err) = t.run(&["check", "tests/ai/archer-at-3.toml"]);
+    assert_eq!((code, out.as_str(), err.as_str()), (0, "ok\n", ""));
+    let (code, out, err) = t.run(&["check"]);
+    assert_eq!((code, out.as_str(), err.as_str()), (0, "ok\n", ""));
+    // A mistake in one is found by both.
+    t.edit("tests/ai/archer-at-3.toml", "[[expect]]\n", "[[expect]]\nends_onn = \"*\"\n");
+    for args in [&["check", "tests/ai/archer-at-3.toml"][..], &["check"]] {
+        let (code, out, err) = t.run(args);
+        assert_eq!((code, out.as_str()), (1, ""), "{args:?}");
+        assert!(
+            err.lines()
+                .any(|l| l.starts_with("tests/ai/archer-at-3.toml:") && l.contains("ends_onn")),
+            "{args:?}: {err}"
+        );
+    }
+}

@@ -44,6 +44,15 @@ pub(super) fn check(files: &[PathBuf], data_override: Option<PathBuf>) -> Outcom
                 errs.extend(e);
             }
         }
+        // The designers' AI expectations beside maps/, when there are any.
+        let ai_dir = maps_dir.parent().unwrap_or(Path::new("")).join("tests").join("ai");
+        if ai_dir.is_dir() {
+            for f in list_dir(&ai_dir, "toml") {
+                if let Err(e) = check_expectation(&f, data_override.as_deref(), &data_dir) {
+                    errs.extend(e);
+                }
+            }
+        }
     }
     let mut notes = Vec::new();
     for f in files {
@@ -68,7 +77,8 @@ pub(super) fn check_map(f: &Path, terrain: &TerrainSet) -> Result<TerrainMap, Di
 
 /// The kinds of file `check` knows, as listed when it meets another.
 const KINDS: &str = "expected terrain.toml, profiles.toml or units.toml (a data folder's tables), \
-a scenario (.toml with a `map` key, in maps/) or a map (.txt)";
+a scenario (.toml with a `map` key, in maps/), a map (.txt) \
+or an AI expectation file (.toml with `[[expect]]`, `picture` or `scenario`, in tests/ai/)";
 
 /// What kind of file `f` is, from its name, its folder and (for another `.toml`) whether
 /// it has a scenario's `map` key.
@@ -78,6 +88,8 @@ enum FileKind {
     Units,
     Map,
     Scenario,
+    /// An AI expectation file (`skirmish test`'s input).
+    Expectation,
 }
 
 fn kind_of(f: &Path) -> Result<FileKind, Diagnostics> {
@@ -90,6 +102,7 @@ fn kind_of(f: &Path) -> Result<FileKind, Diagnostics> {
         .map(|e| e.to_string_lossy().into_owned())
         .unwrap_or_default();
     let in_maps = f.parent().and_then(Path::file_name).is_some_and(|d| d == "maps");
+    let in_ai = f.parent().and_then(Path::file_name).is_some_and(|d| d == "ai");
     let unknown = |what: &str| -> Diagnostics {
         Diagnostic {
             path: display_path(f),
@@ -105,10 +118,13 @@ fn kind_of(f: &Path) -> Result<FileKind, Diagnostics> {
         ("units.toml", _) => Ok(FileKind::Units),
         (_, "txt") => Ok(FileKind::Map),
         (_, "toml") if in_maps => Ok(FileKind::Scenario),
+        (_, "toml") if in_ai => Ok(FileKind::Expectation),
         (_, "toml") => {
             let src = Source::read(f)?;
             let table: toml::Table = src.parse_toml()?;
-            if table.contains_key("map") {
+            if ["expect", "picture", "scenario"].iter().any(|k| table.contains_key(*k)) {
+                Ok(FileKind::Expectation)
+            } else if table.contains_key("map") {
                 Ok(FileKind::Scenario)
             } else {
                 Err(unknown("a .toml that is no data table and has no scenario `map` key"))
@@ -155,5 +171,12 @@ pub(super) fn check_file(f: &Path, data_override: Option<&Path>, notes: &mut Vec
             let data = crate::load::data::load(&dir)?;
             crate::load::scenario::load(f, &data).map(|_| ())
         }
+        FileKind::Expectation => check_expectation(f, data_override, &find_default("data")),
     }
+}
+
+/// Loads an AI expectation file as `skirmish test` does, without running it: its keys,
+/// profiles, units, marks and map, with the same located errors.
+fn check_expectation(f: &Path, data_override: Option<&Path>, default_data: &Path) -> Result<(), Diagnostics> {
+    crate::load::expect::load(f, data_override, default_data).map(|_| ())
 }

@@ -229,17 +229,31 @@ pub fn load(path: &Path, data_override: Option<&Path>, default_data: &Path) -> R
     let base = match &raw.scenario {
         Some(s) => {
             let file = dir.join(s.get_ref());
-            match std::fs::read_to_string(&file).map(|t| t.parse::<toml::Table>()) {
-                Ok(Ok(t)) => Some((file, t)),
-                Ok(Err(e)) => {
-                    return Err(src
-                        .error_span(&s.span(), format!("scenario {}: {}", display_path(&file), e.message()))
-                        .into());
-                }
+            // Through the one bounded reader: a device, a FIFO or a huge file is refused unread.
+            match Source::read(&file) {
+                Ok(scen) => match scen.parse_toml::<toml::Table>() {
+                    Ok(t) => Some((file, t)),
+                    Err(e) => {
+                        let mut all: Diagnostics = src
+                            .error_span(&s.span(), format!("scenario {} has errors (listed below)", scen.path))
+                            .into();
+                        all.push(e);
+                        return Err(all);
+                    }
+                },
                 Err(e) => {
-                    return Err(src
-                        .error_span(&s.span(), format!("cannot read scenario {}: {e}", display_path(&file)))
-                        .into());
+                    let mut all: Diagnostics = src
+                        .error_span(
+                            &s.span(),
+                            format!(
+                                "cannot read scenario {}: {}",
+                                display_path(&file),
+                                e.message.trim_start_matches("cannot read file: ")
+                            ),
+                        )
+                        .into();
+                    all.push(e);
+                    return Err(all);
                 }
             }
         }
