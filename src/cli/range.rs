@@ -99,8 +99,12 @@ pub(super) fn range(a: RangeArgs, data_override: Option<PathBuf>) -> Outcome {
         {
             if !map.contains(p) {
                 return arg_error(&format!(
-                    "{flag} {},{} is off the map {shown} ({}x{})",
-                    p.x, p.y, map.width, map.height
+                    "{flag} {},{} is off the map {shown} ({}x{}: {})",
+                    p.x,
+                    p.y,
+                    map.width,
+                    map.height,
+                    crate::load::diag::cell_bounds(map.width, map.height)
                 ));
             }
         }

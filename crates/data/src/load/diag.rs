@@ -222,9 +222,31 @@ pub fn display_path(path: &std::path::Path) -> String {
     s.strip_prefix("./").map(str::to_string).unwrap_or(s)
 }
 
+/// The cells of a `width`×`height` map, in the one range notation of every message
+/// (inclusive, as in `0..=23`): `x must be 0..=23, y 0..=11`.
+///
+/// ```
+/// use skirmish_data::load::diag::cell_bounds;
+/// assert_eq!(cell_bounds(24, 12), "x must be 0..=23, y 0..=11");
+/// ```
+pub fn cell_bounds(width: usize, height: usize) -> String {
+    let last = |n: usize| n.saturating_sub(1);
+    format!("x must be 0..={}, y 0..={}", last(width), last(height))
+}
+
 /// toml's messages end with a newline and sometimes repeat themselves; keep one clean line.
+/// An unknown key gets the nearest key the table takes, when one is near ("did you mean").
 fn tidy_toml_message(msg: &str) -> String {
-    msg.trim().replace('\n', "; ")
+    let msg = msg.trim().replace('\n', "; ");
+    let Some(rest) = msg.strip_prefix("unknown field `") else {
+        return msg;
+    };
+    let Some((key, expected)) = rest.split_once('`') else {
+        return msg;
+    };
+    // serde lists the keys as "expected one of `a`, `b`" or "expected `a`".
+    let known: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
+    format!("{msg}{}", crate::load::suggest::did_you_mean_key(key, known))
 }
 
 #[cfg(test)]

@@ -460,7 +460,15 @@ pub fn load(path: &Path, data_override: Option<&Path>, default_data: &Path) -> R
         if !ok {
             errs.push(src.error_span(
                 &v.span(),
-                format!("no unit named {:?} (units: {})", v.get_ref(), names()),
+                format!(
+                    "no unit named {:?} (units: {}){}",
+                    v.get_ref(),
+                    names(),
+                    crate::load::suggest::did_you_mean_value(
+                        v.get_ref(),
+                        scenario.units.iter().map(|u| u.name.as_str())
+                    )
+                ),
             ));
         }
         ok
@@ -542,8 +550,8 @@ pub fn load(path: &Path, data_override: Option<&Path>, default_data: &Path) -> R
                 errs.push(src.error_span(
                     &at.span(),
                     format!(
-                        "ends_at [{x}, {y}] is off the map (x must be 0..{}, y 0..{})",
-                        map.width, map.height
+                        "ends_at [{x}, {y}] is off the map ({})",
+                        crate::load::diag::cell_bounds(map.width, map.height)
                     ),
                 ));
             }
