@@ -185,12 +185,13 @@ pub(super) fn range_output(
     }
     let b = picture::bounds(map, reach, 1);
     format!(
-        "{title}: {} cells (columns {}..{}, rows {}..{})\n{}legend: digits/letters = cost to end there (a=10 ... z=35, * more), a = ally, x = enemy, other glyphs = terrain\n",
+        "{title}: {} cells (columns {}..={}, rows {}..={})\n{}{}",
         reach.len(),
         b.0,
         b.2 - 1,
         b.1,
         b.3 - 1,
-        picture::draw(map, terrain, occ, q.team, reach, b)
+        picture::draw(map, terrain, occ, q.team, reach, b),
+        picture::legend(map, terrain, occ, reach, b)
     )
 }

@@ -72,7 +72,7 @@ pub(super) fn test_cmd(paths: &[PathBuf], data_override: Option<PathBuf>, as_jso
                 text += &format!("    reason: {r}\n");
             }
             if let Some(p) = &v.picture {
-                text += "    (@ where it went, o its path, * where it was expected, ! forbidden, letters units)\n";
+                // The picture carries its own legend (marks, units, terrain).
                 text += p;
             }
         }
