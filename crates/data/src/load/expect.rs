@@ -212,6 +212,18 @@ impl Rewrite {
 /// key the file uses its scenario's data folder, else `default_data`.
 pub fn load(path: &Path, data_override: Option<&Path>, default_data: &Path) -> Result<ExpectFile, Diagnostics> {
     let src = Source::read(path)?;
+    parse(&src, path, data_override, default_data)
+}
+
+/// [`load`] on text already read (`path` is where it stands: the files it names are found
+/// beside it); the fuzz target feeds it arbitrary text.
+pub fn parse(
+    src: &Source,
+    path: &Path,
+    data_override: Option<&Path>,
+    default_data: &Path,
+) -> Result<ExpectFile, Diagnostics> {
+    let src = src.clone();
     let raw: Raw = src.parse_toml()?;
     let dir = path.parent().unwrap_or(Path::new(""));
     let mut errs = Diagnostics::default();
