@@ -218,3 +218,15 @@ fn checks_left_out_are_said_with_their_reason() {
         "{err}"
     );
 }
+
+#[test]
+fn a_missing_key_names_its_table_and_shows_the_key() {
+    let t = Tree::new("missing");
+    t.edit("data/terrain.toml", "glyph = \"T\"\n", "");
+    let (code, out, err) = t.run(&["check", "data/terrain.toml"]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(
+        err.starts_with("data/terrain.toml:20:1: [forest]: missing field `glyph`: write glyph = \"T\""),
+        "{err}"
+    );
+}

@@ -196,12 +196,46 @@ impl Source {
     }
 
     /// Parses TOML into `T`, turning a syntax or shape error into a located diagnostic.
+    /// A missing key says which table lacks it (`[forest]: missing field `glyph``) and what
+    /// the key looks like when it is a common one.
     pub fn parse_toml<T: serde::de::DeserializeOwned>(&self) -> Result<T, Diagnostic> {
         toml::from_str(&self.text).map_err(|e| {
             let offset = e.span().map_or(0, |s| s.start);
-            self.error_at(offset, tidy_toml_message(e.message()))
+            let mut message = tidy_toml_message(e.message());
+            if let Some(key) = message
+                .strip_prefix("missing field `")
+                .and_then(|m| m.split('`').next())
+                .map(str::to_string)
+            {
+                if let Some(hint) = field_hint(&key) {
+                    message = format!("{message}: write {hint}");
+                }
+                // The table it is missing from, when the error points at its `[name]` header.
+                let line = self.text[offset.min(self.text.len())..].lines().next().unwrap_or("");
+                let header = line.split('#').next().unwrap_or("").trim();
+                if header.starts_with('[') && !header.starts_with("[[") && header.ends_with(']') {
+                    message = format!("{header}: {message}");
+                }
+            }
+            self.error_at(offset, message)
         })
     }
+}
+
+/// What a required key looks like, for "missing field" messages.
+fn field_hint(key: &str) -> Option<&'static str> {
+    Some(match key {
+        "name" => "name = \"...\" (a name unique within its file)",
+        "team" => "team = \"player\" or \"enemy\"",
+        "at" => "at = [x, y] (the unit's cell)",
+        "map" => "map = \"file.txt\" (relative to this file)",
+        "glyph" => "glyph = \"T\" (its one character in map files)",
+        "behavior" => "behavior = \"charger\", \"proximity\", \"guard_trigger\", \"pivot_leash\" or \"keep_range\"",
+        "unit" => "unit = \"NAME\" (a unit of this file)",
+        "turn" => "turn = N (the enemy phase it comes before, from 1)",
+        "path" => "path = \"4433\" (direction digits: 1 up, 2 right, 3 down, 4 left)",
+        _ => return None,
+    })
 }
 
 /// Shows a path the way a user typed it, with `/` separators.

@@ -90,35 +90,18 @@ pub const UNKNOWN_PROFILE: &str = "unknown profile";
 /// Start of the message for a unit of a kind that does not exist (likewise for `units.toml`).
 pub const UNKNOWN_KIND: &str = "unknown unit kind";
 
-/// What a required key of a scenario looks like, for "missing field" messages.
-fn required_hint(key: &str) -> Option<&'static str> {
-    Some(match key {
-        "name" => "name = \"...\" (a name unique within the scenario)",
-        "team" => "team = \"player\" or \"enemy\"",
-        "at" => "at = [x, y] (the unit's cell)",
-        "map" => "map = \"file.txt\" (relative to this file)",
-        _ => return None,
-    })
-}
-
 /// Parses the raw scenario; a missing key of a unit names that unit (its `name`, or its
-/// number) and shows what the key looks like.
+/// number); [`Source::parse_toml`] shows what the key looks like.
 fn parse_raw(src: &Source) -> Result<RawScenario, Diagnostic> {
     src.parse_toml::<RawScenario>().map_err(|mut d| {
-        let Some(key) = d
-            .message
-            .strip_prefix("missing field `")
-            .and_then(|m| m.split('`').next())
-            .map(str::to_string)
-        else {
+        if !d.message.starts_with("missing field `") {
             return d;
-        };
+        }
         #[derive(Deserialize)]
         struct Loose {
             #[serde(default)]
             units: Vec<Spanned<toml::Table>>,
         }
-        let hint = required_hint(&key).map_or(String::new(), |h| format!(": write {h}"));
         let unit = toml::from_str::<Loose>(&src.text).ok().and_then(|l| {
             l.units
                 .iter()
@@ -129,10 +112,9 @@ fn parse_raw(src: &Source) -> Result<RawScenario, Diagnostic> {
                     None => format!("unit {} (the {} [[units]] table)", i + 1, ordinal(i + 1)),
                 })
         });
-        d.message = match unit {
-            Some(u) => format!("{u}: missing field `{key}`{hint}"),
-            None => format!("missing field `{key}`{hint}"),
-        };
+        if let Some(u) = unit {
+            d.message = format!("{u}: {}", d.message);
+        }
         d
     })
 }
