@@ -106,51 +106,19 @@ impl Source {
         }
     }
 
-    /// Reads a text file; every input file of the product is read here. A file that cannot
-    /// be opened, is not a regular file (a folder, a device such as `/dev/zero`, a FIFO) or
-    /// is larger than [`MAX_FILE_BYTES`] is a diagnostic at 1:1, found without reading it
-    /// (so nothing blocks or fills memory).
+    /// Reads a text file; every input file of the product is read here (or, for images and
+    /// sounds, by [`read_bytes`], which applies the same refusals). A file that cannot be
+    /// opened, is not a regular file (a folder, a device such as `/dev/zero`, a FIFO) or is
+    /// larger than [`MAX_FILE_BYTES`] is a diagnostic at 1:1, found without reading it (so
+    /// nothing blocks or fills memory).
     pub fn read(path: &std::path::Path) -> Result<Self, Diagnostic> {
-        use std::io::Read;
-        let shown = display_path(path);
-        let refuse = |message: String| Diagnostic {
-            path: shown.clone(),
-            line: 1,
-            col: 1,
-            message,
-        };
-        // `metadata` follows links and never opens the file: a FIFO would block on open.
-        let meta = std::fs::metadata(path).map_err(|e| refuse(format!("cannot read file: {e}")))?;
-        if meta.is_dir() {
-            return Err(refuse("cannot read file: it is a folder, not a text file".into()));
-        }
-        if !meta.is_file() {
-            return Err(refuse(
-                "cannot read file: not a regular file (a device, FIFO or socket); expected a text file".into(),
-            ));
-        }
-        let too_big = |size: u64| {
-            refuse(format!(
-                "cannot read file: {size} bytes is larger than the 16 MiB limit ({MAX_FILE_BYTES} bytes)"
-            ))
-        };
-        if meta.len() > MAX_FILE_BYTES {
-            return Err(too_big(meta.len()));
-        }
-        let mut bytes = Vec::with_capacity(meta.len() as usize);
-        std::fs::File::open(path)
-            // Read one byte past the limit so that a file that grew since `metadata` is caught too.
-            .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
-            .map_err(|e| refuse(format!("cannot read file: {e}")))?;
-        if bytes.len() as u64 > MAX_FILE_BYTES {
-            return Err(too_big(bytes.len() as u64));
-        }
+        let bytes = read_bytes(path)?;
         match String::from_utf8(bytes) {
-            Ok(text) => Ok(Source::new(shown, text)),
+            Ok(text) => Ok(Source::new(display_path(path), text)),
             Err(e) => {
                 let at = e.utf8_error().valid_up_to();
                 let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
-                let src = Source::new(shown, text);
+                let src = Source::new(display_path(path), text);
                 Err(src.error_at(at, "file is not valid UTF-8 text"))
             }
         }
@@ -236,6 +204,46 @@ fn field_hint(key: &str) -> Option<&'static str> {
         "path" => "path = \"4433\" (direction digits: 1 up, 2 right, 3 down, 4 left)",
         _ => return None,
     })
+}
+
+/// Reads a file's bytes with the refusals of [`Source::read`]: not a regular file (a folder,
+/// a device, a FIFO) or past [`MAX_FILE_BYTES`] is a diagnostic at 1:1, found before reading.
+pub fn read_bytes(path: &std::path::Path) -> Result<Vec<u8>, Diagnostic> {
+    use std::io::Read;
+    let shown = display_path(path);
+    let refuse = |message: String| Diagnostic {
+        path: shown.clone(),
+        line: 1,
+        col: 1,
+        message,
+    };
+    // `metadata` follows links and never opens the file: a FIFO would block on open.
+    let meta = std::fs::metadata(path).map_err(|e| refuse(format!("cannot read file: {e}")))?;
+    if meta.is_dir() {
+        return Err(refuse("cannot read file: it is a folder, not a text file".into()));
+    }
+    if !meta.is_file() {
+        return Err(refuse(
+            "cannot read file: not a regular file (a device, FIFO or socket); expected a text file".into(),
+        ));
+    }
+    let too_big = |size: u64| {
+        refuse(format!(
+            "cannot read file: {size} bytes is larger than the 16 MiB limit ({MAX_FILE_BYTES} bytes)"
+        ))
+    };
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(too_big(meta.len()));
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    std::fs::File::open(path)
+        // Read one byte past the limit so that a file that grew since `metadata` is caught too.
+        .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|e| refuse(format!("cannot read file: {e}")))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_big(bytes.len() as u64));
+    }
+    Ok(bytes)
 }
 
 /// Shows a path the way a user typed it, with `/` separators.

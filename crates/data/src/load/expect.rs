@@ -493,7 +493,7 @@ pub fn parse(
                 errs.push(src.error_span(
                     &t.span(),
                     format!(
-                        "turn = {} makes no sense (enemy phases count from 1, at most {MAX_TURNS})",
+                        "turn = {} makes no sense (expected 1..={MAX_TURNS}: enemy phases count from 1)",
                         t.get_ref()
                     ),
                 ));
