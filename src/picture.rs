@@ -89,7 +89,13 @@ pub fn draw(
 }
 
 /// The legend of a [`draw`] picture of window `b`.
-pub fn legend(map: &TerrainMap, terrain: &TerrainSet, occ: &Occupancy, reach: &Reach<'_>, b: (i32, i32, i32, i32)) -> String {
+pub fn legend(
+    map: &TerrainMap,
+    terrain: &TerrainSet,
+    occ: &Occupancy,
+    reach: &Reach<'_>,
+    b: (i32, i32, i32, i32),
+) -> String {
     let (ally, enemy) = unit_marks(terrain);
     let ground = terrain_legend(map, terrain, b, |p| reach.cost(p).is_none() && occ.at(p).is_none());
     format!(

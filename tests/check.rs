@@ -138,7 +138,11 @@ fn ai_expectation_files_are_checked_named_or_in_tests_ai() {
     let (code, out, err) = t.run(&["check"]);
     assert_eq!((code, out.as_str(), err.as_str()), (0, "ok\n", ""));
     // A mistake in one is found by both.
-    t.edit("tests/ai/archer-at-3.toml", "[[expect]]\n", "[[expect]]\nends_onn = \"*\"\n");
+    t.edit(
+        "tests/ai/archer-at-3.toml",
+        "[[expect]]\n",
+        "[[expect]]\nends_onn = \"*\"\n",
+    );
     for args in [&["check", "tests/ai/archer-at-3.toml"][..], &["check"]] {
         let (code, out, err) = t.run(args);
         assert_eq!((code, out.as_str()), (1, ""), "{args:?}");
@@ -195,12 +199,14 @@ fn checks_left_out_are_said_with_their_reason() {
     assert_eq!((code, out.as_str()), (1, ""));
     assert!(err.lines().any(|l| l.starts_with("data/profiles.toml:")), "{err}");
     assert!(
-        err.lines().any(|l| l.starts_with("maps/river.toml:17:6: unit \"Lance\" stands on mountain")),
+        err.lines()
+            .any(|l| l.starts_with("maps/river.toml:17:6: unit \"Lance\" stands on mountain")),
         "the units are still checked against the map:\n{err}"
     );
     assert!(
-        err.lines().any(|l| l
-            == "maps/river.toml: note: units not checked against profiles because data/profiles.toml has errors"),
+        err.lines()
+            .any(|l| l
+                == "maps/river.toml: note: units not checked against profiles because data/profiles.toml has errors"),
         "{err}"
     );
     assert!(!err.contains("unknown profile"), "{err}");
@@ -208,8 +214,8 @@ fn checks_left_out_are_said_with_their_reason() {
     t.edit("data/terrain.toml", "glyph = \"T\"", "glyph = \"TT\"");
     let (_, _, err) = t.run(&["check"]);
     assert!(
-        err.lines().any(|l| l
-            == "maps/river.toml: note: map and units not checked because data/terrain.toml has errors"),
+        err.lines()
+            .any(|l| l == "maps/river.toml: note: map and units not checked because data/terrain.toml has errors"),
         "{err}"
     );
     assert!(

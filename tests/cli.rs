@@ -234,7 +234,10 @@ fn range_on_a_bare_map_with_blocks_and_allies() {
     let (code, out, err) = exec(&["range", "--map", m.to_str().unwrap(), "--from", "9,0", "--move", "2"]);
     assert_eq!((code, out.as_str()), (1, ""));
     assert!(err.contains("--from 9,0 is off the map"), "{err}");
-    assert!(err.contains("x must be 0..=4, y 0..=2"), "one range notation everywhere: {err}");
+    assert!(
+        err.contains("x must be 0..=4, y 0..=2"),
+        "one range notation everywhere: {err}"
+    );
 }
 
 #[test]
@@ -364,7 +367,10 @@ fn the_games_default_outputs_are_ignored_by_git() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let ignore = std::fs::read_to_string(root.join(".gitignore")).unwrap();
     for f in ["skirmish.save", "skirmish.replay"] {
-        assert!(ignore.lines().any(|l| l.trim_start_matches('/') == f), "{f} not in .gitignore");
+        assert!(
+            ignore.lines().any(|l| l.trim_start_matches('/') == f),
+            "{f} not in .gitignore"
+        );
     }
     // Only where git and the repository are at hand (a source tarball has neither).
     if let Ok(out) = Command::new("git")
@@ -373,6 +379,10 @@ fn the_games_default_outputs_are_ignored_by_git() {
         .output()
         && out.status.success()
     {
-        assert_eq!(String::from_utf8_lossy(&out.stdout), "", "a default output is committed");
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            "",
+            "a default output is committed"
+        );
     }
 }

@@ -221,7 +221,11 @@ fn an_expectation_naming_dev_zero_as_its_scenario_is_refused_unread() {
     let t = Tree::new("zero-scenario");
     std::fs::create_dir_all(t.path("ai")).unwrap();
     let f = t.path("ai/zero.toml");
-    std::fs::write(&f, "scenario = \"/dev/zero\"\n[[expect]]\nunit = \"Kiny\"\nalive = true\n").unwrap();
+    std::fs::write(
+        &f,
+        "scenario = \"/dev/zero\"\n[[expect]]\nunit = \"Kiny\"\nalive = true\n",
+    )
+    .unwrap();
     refused(&[c("test"), &f], &f, "cannot read scenario /dev/zero");
     refused(&[c("test"), &f], c("/dev/zero"), NOT_REGULAR);
 }

@@ -22,8 +22,7 @@ fn sample() -> &'static (Scenario, DataSet) {
     static SAMPLE: OnceLock<(Scenario, DataSet)> = OnceLock::new();
     SAMPLE.get_or_init(|| {
         let data = skirmish::load::data::load(&root().join("data")).expect("shipped data loads");
-        let scenario =
-            skirmish::load::scenario::load(&root().join("maps/sample.toml"), &data).expect("sample loads");
+        let scenario = skirmish::load::scenario::load(&root().join("maps/sample.toml"), &data).expect("sample loads");
         (scenario, data)
     })
 }

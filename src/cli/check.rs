@@ -104,20 +104,19 @@ impl Lenient {
         let (profiles, profiles_broken) = match parts.profiles {
             Some(p) => (p, None),
             None => {
-                let lenient = Source::read(&dir.join("profiles.toml"))
-                    .ok()
-                    .and_then(|src| {
-                        let (mut ok, broken, errs) = crate::load::profiles::parse_lenient(&src);
-                        // A file that does not parse at all has no names to go by.
-                        let whole = errs.0.len() == 1 && ok.list.is_empty() && broken.is_empty();
-                        (!whole).then(|| {
-                            ok.list.extend(broken.into_iter().map(|name| crate::load::profiles::Profile {
+                let lenient = Source::read(&dir.join("profiles.toml")).ok().and_then(|src| {
+                    let (mut ok, broken, errs) = crate::load::profiles::parse_lenient(&src);
+                    // A file that does not parse at all has no names to go by.
+                    let whole = errs.0.len() == 1 && ok.list.is_empty() && broken.is_empty();
+                    (!whole).then(|| {
+                        ok.list
+                            .extend(broken.into_iter().map(|name| crate::load::profiles::Profile {
                                 name,
                                 behavior: crate::load::profiles::Behavior::Charger,
                             }));
-                            ok
-                        })
-                    });
+                        ok
+                    })
+                });
                 match lenient {
                     Some(p) => (p, None),
                     None => (Default::default(), Some(shown("profiles.toml"))),
@@ -159,7 +158,9 @@ impl Lenient {
             let hidden = |why: &Option<String>, what: &str| why.is_some() && d.message.contains(what);
             if hidden(&self.profiles_broken, crate::load::scenario::UNKNOWN_PROFILE) {
                 let why = self.profiles_broken.as_deref().unwrap_or_default();
-                skipped.push(format!("{shown}: note: units not checked against profiles because {why}\n"));
+                skipped.push(format!(
+                    "{shown}: note: units not checked against profiles because {why}\n"
+                ));
             } else if hidden(&self.kinds_broken, crate::load::scenario::UNKNOWN_KIND) {
                 let why = self.kinds_broken.as_deref().unwrap_or_default();
                 skipped.push(format!("{shown}: note: unit kinds not checked because {why}\n"));

@@ -168,7 +168,11 @@ fn picture(b: &Battle, x: &Explanation) -> String {
     let ground = crate::picture::terrain_legend(map, b.terrain(), (x0, y0, x1, y1), |p| {
         p != x.decision.to && !score.contains_key(&p) && b.occupancy().at(p).is_none() && !outside(p)
     });
-    let leash = if x.leash.is_some() { ", : = outside the leash" } else { "" };
+    let leash = if x.leash.is_some() {
+        ", : = outside the leash"
+    } else {
+        ""
+    };
     format!(
         "picture (columns {x0}..={}, rows {y0}..={}): each reachable cell shows its {what}\n{s}\
          legend: 0-9, then a = 10 ... z = 35, * = 36 or more; @ = chosen, {ally} = ally, {enemy} = enemy{leash}; terrain: {ground}\n",

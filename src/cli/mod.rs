@@ -141,7 +141,11 @@ mod play_args_tests {
             ..PlayArgs::default()
         };
         assert_eq!(resumed.save_path(), PathBuf::from("saves/ford.save"));
-        assert_eq!(resumed.record_file(), PathBuf::from("saves/ford.replay"), "beside the save");
+        assert_eq!(
+            resumed.record_file(),
+            PathBuf::from("saves/ford.replay"),
+            "beside the save"
+        );
         let both = PlayArgs {
             save_file: PathBuf::from("other.save"),
             ..resumed.clone()

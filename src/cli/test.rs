@@ -83,10 +83,7 @@ pub(super) fn test_cmd(paths: &[PathBuf], data_override: Option<PathBuf>, as_jso
     let mut stderr = broken.0.iter().map(|d| format!("{d}\n")).collect::<String>();
     if !as_json && passed + failed == 0 && !broken.is_empty() {
         // Nothing ran: only bad input, so nothing on stdout (as for every command).
-        stderr += &format!(
-            "no expectation ran: {} error(s) in expectation files\n",
-            broken.0.len()
-        );
+        stderr += &format!("no expectation ran: {} error(s) in expectation files\n", broken.0.len());
         return Outcome::Done {
             code,
             stdout: String::new(),

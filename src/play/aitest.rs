@@ -322,17 +322,17 @@ fn picture(f: &ExpectFile, b: &Battle, d: &Decision, checks: &[Check]) -> String
         .iter()
         .zip(&marks)
         .map(|((u, _), m)| {
-            let start = if *u == d.unit && d.to != d.from { " where it started" } else { "" };
+            let start = if *u == d.unit && d.to != d.from {
+                " where it started"
+            } else {
+                ""
+            };
             format!("{m} {}{start}", b.name(*u))
         })
         .collect();
     let mut legend = vec![legend.join(", "), units.join(", ")];
     let ground = crate::picture::terrain_legend(map, terrain, (x0, y0, x1, y1), |p| {
-        !(p == d.to
-            || mark_at(p).is_some()
-            || expected.contains(&p)
-            || path.contains(&p)
-            || forbidden.contains(&p))
+        !(p == d.to || mark_at(p).is_some() || expected.contains(&p) || path.contains(&p) || forbidden.contains(&p))
     });
     if !ground.is_empty() {
         legend.push(ground);

@@ -65,7 +65,11 @@ pub fn fingerprint(scenario: &Scenario, data_dir: &Path) -> String {
         .iter()
         // Through the bounded reader like every input; the files were loaded (and checked)
         // before, and a missing optional `units.toml` counts as empty.
-        .map(|f| Source::read(&data_dir.join(f)).map(|s| s.text.into_bytes()).unwrap_or_default())
+        .map(|f| {
+            Source::read(&data_dir.join(f))
+                .map(|s| s.text.into_bytes())
+                .unwrap_or_default()
+        })
         .collect();
     let scen = scenario.fingerprint.to_le_bytes();
     let mut parts: Vec<&[u8]> = vec![&scen];

@@ -33,9 +33,8 @@ pub fn parse_lenient(src: &Source) -> (Profiles, Vec<String>, Diagnostics) {
         let table_span = spanned.span();
         let table = spanned.get_ref();
         // Where a key is written (the value's span starts after `key = `).
-        let key_at = |key: &str, v: &Spanned<toml::Value>| {
-            src.text[..v.span().start].rfind(key).unwrap_or(v.span().start)
-        };
+        let key_at =
+            |key: &str, v: &Spanned<toml::Value>| src.text[..v.span().start].rfind(key).unwrap_or(v.span().start);
         let behavior_name = match table.get("behavior") {
             Some(b) => match b.get_ref().as_str() {
                 Some(s) => s,
@@ -79,7 +78,10 @@ pub fn parse_lenient(src: &Source) -> (Profiles, Vec<String>, Diagnostics) {
         let takes = if params.is_empty() {
             "no parameters".to_string()
         } else {
-            format!("only {}", params.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", "))
+            format!(
+                "only {}",
+                params.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", ")
+            )
         };
         let mut ok = true;
         // Parameters a misspelt key stands for: their absence is that key's error, not another.
@@ -217,7 +219,10 @@ mod tests {
         );
         let e = parse("[lazy]\nbehavior = \"chargr\"\n").unwrap_err();
         assert!(e.to_string().ends_with("; did you mean \"charger\"?"), "{e}");
-        let (ok, broken, _) = parse_lenient(&Source::new("p.toml", "[a]\nbehavior = \"charger\"\n[b]\nbehavior = \"proximity\"\n"));
+        let (ok, broken, _) = parse_lenient(&Source::new(
+            "p.toml",
+            "[a]\nbehavior = \"charger\"\n[b]\nbehavior = \"proximity\"\n",
+        ));
         assert_eq!((ok.list.len(), broken), (1, vec!["b".to_string()]));
     }
 

@@ -4,8 +4,8 @@ pub use skirmish_core::model::scenario::*;
 
 use crate::load::data::DataSet;
 use crate::load::diag::{Diagnostic, Diagnostics, Source, cell_bounds, display_path};
-use crate::load::suggest::did_you_mean_value;
 use crate::load::map::{self, TerrainMap};
+use crate::load::suggest::did_you_mean_value;
 use crate::load::terrain::{ClassId, Cost};
 use crate::load::units::{RangeSpec, check_stat};
 use serde::Deserialize;

@@ -114,9 +114,11 @@ pub fn parse(src: &Source) -> Result<TerrainSet, Diagnostics> {
                                 format!(
                                     "terrain '{name}': class '{class}' is not declared (classes: {}){}",
                                     classes.join(", "),
-                                    crate::load::suggest::did_you_mean(class, classes.iter().map(String::as_str), |c| {
-                                        format!("'{c}'")
-                                    })
+                                    crate::load::suggest::did_you_mean(
+                                        class,
+                                        classes.iter().map(String::as_str),
+                                        |c| { format!("'{c}'") }
+                                    )
                                 ),
                             ));
                             continue;
