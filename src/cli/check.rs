@@ -37,7 +37,7 @@ pub(super) fn check(files: &[PathBuf], data_override: Option<PathBuf>) -> Outcom
         // The designers' AI expectations beside maps/, when there are any.
         let ai_dir = maps_dir.parent().unwrap_or(Path::new("")).join("tests").join("ai");
         if ai_dir.is_dir() {
-            if data_broken && data_override.is_none() {
+            if data_broken {
                 // Each would repeat every error of the data folder it loads.
                 skipped.push(format!(
                     "{}: note: AI expectation files not checked because {} has errors\n",
@@ -81,6 +81,29 @@ fn dedup_lines(lines: Vec<String>) -> Vec<String> {
     lines.into_iter().filter(|l| seen.insert(l.clone())).collect()
 }
 
+/// The kinds `units.toml` names, when it parses as TOML tables: soldiers, each of the class
+/// its table gives when the terrain knows it (else `foot`). For `check` only.
+fn stand_in_kinds(path: &Path, terrain: &TerrainSet) -> Option<crate::load::units::Kinds> {
+    let src = Source::read(path).ok()?;
+    let tables: toml::Table = src.parse_toml().ok()?;
+    let soldier = crate::load::data::builtin_kinds().list.remove(0);
+    let list = tables
+        .iter()
+        .filter_map(|(name, t)| {
+            let class = t
+                .get("class")
+                .and_then(|c| c.as_str())
+                .filter(|c| terrain.class(c).is_some());
+            t.is_table().then(|| crate::load::units::Kind {
+                name: name.clone(),
+                class: class.unwrap_or("foot").to_string(),
+                ..soldier.clone()
+            })
+        })
+        .collect();
+    Some(crate::load::units::Kinds { list })
+}
+
 /// A data folder as far as it loaded, for checking scenarios against it: what is missing
 /// is replaced by a stand-in, and the checks the stand-in would falsify are left out and
 /// said so. A profile with mistakes stays a known name (a unit naming it is not wrong).
@@ -99,7 +122,16 @@ impl Lenient {
     fn new(dir: &Path, parts: DataParts) -> Lenient {
         let shown = |f: &str| format!("{} has errors", display_path(&dir.join(f)));
         let terrain_broken = parts.terrain.is_none().then(|| shown("terrain.toml"));
-        let kinds_broken = (parts.kinds.is_none() && parts.terrain.is_some()).then(|| shown("units.toml"));
+        // A units.toml with mistakes still names its kinds: each stands in as a soldier of
+        // its own class (when that class exists), so units naming it are not flagged again.
+        let (kinds, kinds_broken) = match (parts.kinds, &parts.terrain) {
+            (Some(k), _) => (k, None),
+            (None, None) => (crate::load::data::builtin_kinds(), None),
+            (None, Some(terrain)) => match stand_in_kinds(&dir.join("units.toml"), terrain) {
+                Some(k) => (k, None),
+                None => (crate::load::data::builtin_kinds(), Some(shown("units.toml"))),
+            },
+        };
         // The profiles that loaded, and a stand-in for each table with mistakes.
         let (profiles, profiles_broken) = match parts.profiles {
             Some(p) => (p, None),
@@ -123,7 +155,6 @@ impl Lenient {
                 }
             }
         };
-        let kinds = parts.kinds.unwrap_or_else(crate::load::data::builtin_kinds);
         Lenient {
             data: parts.terrain.map(|terrain| DataSet {
                 dir: dir.to_path_buf(),
