@@ -222,6 +222,17 @@ fn checks_left_out_are_said_with_their_reason() {
         err.lines()
             .any(|l| l == "maps/river.txt: note: map not checked because data/terrain.toml has errors"),
         "{err}"
+    ); // Named alone, likewise.
+    let (_, _, err) = t.run(&["check", "maps/river.txt", "data/units.toml"]);
+    assert!(
+        err.lines()
+            .any(|l| l == "maps/river.txt: note: map not checked because data/terrain.toml has errors"),
+        "{err}"
+    );
+    assert!(
+        err.lines()
+            .any(|l| l == "data/units.toml: note: class names not checked because data/terrain.toml has errors"),
+        "{err}"
     );
 }
 

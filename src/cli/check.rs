@@ -292,6 +292,11 @@ pub(super) fn check_file(
                     if let Err(own) = crate::load::units::parse_without_classes(&src) {
                         e.0.splice(0..0, own.0);
                     }
+                    skipped.push(format!(
+                        "{}: note: class names not checked because {} has errors\n",
+                        display_path(f),
+                        display_path(&dir.join("terrain.toml"))
+                    ));
                     Err(e)
                 }
             }
@@ -300,7 +305,17 @@ pub(super) fn check_file(
             let dir = data_override
                 .map(Path::to_path_buf)
                 .unwrap_or_else(|| f.parent().unwrap_or(Path::new("")).join("..").join("data"));
-            let terrain = crate::load::terrain::parse(&Source::read(&dir.join("terrain.toml"))?)?;
+            let terrain_file = dir.join("terrain.toml");
+            let terrain = Source::read(&terrain_file)
+                .map_err(Diagnostics::from)
+                .and_then(|s| crate::load::terrain::parse(&s))
+                .inspect_err(|_| {
+                    skipped.push(format!(
+                        "{}: note: map not checked because {} has errors\n",
+                        display_path(f),
+                        display_path(&terrain_file)
+                    ))
+                })?;
             check_map(f, &terrain).map(|_| ())
         }
         FileKind::Scenario => {
