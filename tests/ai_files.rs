@@ -60,7 +60,12 @@ fn a_good_file_passes_and_a_wrong_expectation_fails_with_a_picture() {
     assert!(out.contains("expected ends on (6, 0): it ended on (7, 0)"), "{out}");
     assert!(out.contains("expected path 4444: its path was 444"), "{out}");
     assert!(out.contains("reason: target Kiny at distance 10 <= sight 10"), "{out}");
-    assert!(out.contains("K.....*@oos"), "the picture: {out}");
+    assert!(
+        out.contains(
+            "    legend: @ where it went, o its path, * where it was expected; S Scout where it started, K Kiny; . plain\n      K.....*@ooS\n"
+        ),
+        "the picture and its legend: {out}"
+    );
     assert!(out.ends_with("0 passed, 1 failed\n"), "{out}");
     let f = dir.join("wrong.toml");
     let (_, json, _) = run_cli(&["test", f.to_str().unwrap(), "--data", &data(), "--json"]);
@@ -125,4 +130,28 @@ fn every_mistake_is_located_and_the_other_files_still_run() {
     assert_eq!(code, 1);
     assert!(out.ends_with("1 passed, 0 failed\n"), "{out}");
     assert_eq!(err.lines().count(), cases.len(), "{err}");
+}
+
+#[test]
+fn every_unit_of_a_failure_picture_has_a_mark_of_its_own() {
+    // Two units whose names start alike, a forest and a mark that must not be entered.
+    let dir = scratch("marks");
+    let text = GOOD
+        .replace("P . . . . . . * . . E", "P K . . T . . * ! . E")
+        .replace(
+            "[[units]]\nname = \"Scout\"",
+            "[[units]]\nname = \"Kara\"\nteam = \"player\"\nat = \"K\"\n\n[[units]]\nname = \"Scout\"",
+        )
+        .replace("ends_on = \"*\"", "ends_at = [0, 0]\nnever_enters = \"!\"");
+    let (code, out, _) = run(&dir, "marks.toml", &text);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains(
+            "    legend: @ where it went, o its path, ! where it must not go; S Scout where it started, K Kiny, A Kara; \
+             . plain, T forest\n"
+        ),
+        "{out}"
+    );
+    let row = out.lines().find(|l| l.starts_with("      K")).unwrap_or_default();
+    assert_eq!(row, "      KA..T..@!oS", "{out}");
 }

@@ -123,3 +123,127 @@ fn declared_classes_catch_a_misspelt_class() {
     let (code, out, err) = t.run(&["check", "data/terrain.toml"]);
     assert_eq!((code, out.as_str(), err.as_str()), (0, "ok\n", ""));
 }
+
+#[test]
+fn ai_expectation_files_are_checked_named_or_in_tests_ai() {
+    let t = Tree::new("expectations");
+    std::fs::create_dir_all(t.0.join("tests/ai")).unwrap();
+    for e in std::fs::read_dir(common::root().join("tests/ai")).unwrap() {
+        let p = e.unwrap().path();
+        std::fs::copy(&p, t.0.join("tests/ai").join(p.file_name().unwrap())).unwrap();
+    }
+    // Every shipped expectation file passes check, named or found by the default run.
+    let (code, out, err) = t.run(&["check", "tests/ai/archer-at-3.toml"]);
+    assert_eq!((code, out.as_str(), err.as_str()), (0, "ok\n", ""));
+    let (code, out, err) = t.run(&["check"]);
+    assert_eq!((code, out.as_str(), err.as_str()), (0, "ok\n", ""));
+    // A mistake in one is found by both.
+    t.edit(
+        "tests/ai/archer-at-3.toml",
+        "[[expect]]\n",
+        "[[expect]]\nends_onn = \"*\"\n",
+    );
+    for args in [&["check", "tests/ai/archer-at-3.toml"][..], &["check"]] {
+        let (code, out, err) = t.run(args);
+        assert_eq!((code, out.as_str()), (1, ""), "{args:?}");
+        assert!(
+            err.lines()
+                .any(|l| l.starts_with("tests/ai/archer-at-3.toml:") && l.contains("ends_onn")),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn one_broken_profile_hides_no_other_error() {
+    let t = Tree::new("hidden");
+    // A bad number in the archer profile, a knight on a mountain, a misspelt profile and a
+    // second "Picket": four errors in two files, all listed in one run.
+    t.edit(
+        "data/profiles.toml",
+        "sight = 10                      # (stepping",
+        "sight = -1                      # (stepping",
+    );
+    t.edit("maps/river.toml", "at = [7, 15]", "at = [0, 0]");
+    t.edit("maps/river.toml", "profile = \"charger\"", "profile = \"chargr\"");
+    t.edit("maps/river.toml", "name = \"Sentry\"", "name = \"Picket\"");
+    let (code, out, err) = t.run(&["check"]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    for want in [
+        "data/profiles.toml:29:9: profile 'archer': sight = -1 makes no sense",
+        "maps/river.toml:17:6: unit \"Lance\" stands on mountain at (0, 0), which class 'horse' cannot enter",
+        "maps/river.toml:44:11: unit \"Raider\": unknown profile \"chargr\" (known: charger, proximity, guard, pivot, archer); did you mean \"charger\"?",
+        "maps/river.toml:68:8: duplicate unit name \"Picket\": names must be unique within a scenario (the first is at maps/river.toml:47:8)",
+    ] {
+        assert!(err.lines().any(|l| l.starts_with(want)), "{want}\nmissing from:\n{err}");
+    }
+    // The archers name a profile that exists, with a mistake already reported: not again.
+    assert!(!err.contains("Bowyer") && !err.contains("Fletcher"), "{err}");
+    // The same from the scenario named alone.
+    let (_, _, alone) = t.run(&["check", "maps/river.toml"]);
+    let river_and_data: String = err
+        .lines()
+        .filter(|l| l.starts_with("data/") || l.starts_with("maps/river.toml:"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(alone, river_and_data);
+}
+
+#[test]
+fn checks_left_out_are_said_with_their_reason() {
+    let t = Tree::new("skipped");
+    // profiles.toml that does not parse at all: no profile name can be trusted.
+    t.edit("data/profiles.toml", "[charger]", "[charger");
+    t.edit("maps/river.toml", "at = [7, 15]", "at = [0, 0]");
+    let (code, out, err) = t.run(&["check"]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(err.lines().any(|l| l.starts_with("data/profiles.toml:")), "{err}");
+    assert!(
+        err.lines()
+            .any(|l| l.starts_with("maps/river.toml:17:6: unit \"Lance\" stands on mountain")),
+        "the units are still checked against the map:\n{err}"
+    );
+    assert!(
+        err.lines()
+            .any(|l| l
+                == "maps/river.toml: note: units not checked against profiles because data/profiles.toml has errors"),
+        "{err}"
+    );
+    assert!(!err.contains("unknown profile"), "{err}");
+    // A broken terrain table leaves maps and units unchecked, and says so.
+    t.edit("data/terrain.toml", "glyph = \"T\"", "glyph = \"TT\"");
+    let (_, _, err) = t.run(&["check"]);
+    assert!(
+        err.lines()
+            .any(|l| l == "maps/river.toml: note: map and units not checked because data/terrain.toml has errors"),
+        "{err}"
+    );
+    assert!(
+        err.lines()
+            .any(|l| l == "maps/river.txt: note: map not checked because data/terrain.toml has errors"),
+        "{err}"
+    ); // Named alone, likewise.
+    let (_, _, err) = t.run(&["check", "maps/river.txt", "data/units.toml"]);
+    assert!(
+        err.lines()
+            .any(|l| l == "maps/river.txt: note: map not checked because data/terrain.toml has errors"),
+        "{err}"
+    );
+    assert!(
+        err.lines()
+            .any(|l| l == "data/units.toml: note: class names not checked because data/terrain.toml has errors"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_missing_key_names_its_table_and_shows_the_key() {
+    let t = Tree::new("missing");
+    t.edit("data/terrain.toml", "glyph = \"T\"\n", "");
+    let (code, out, err) = t.run(&["check", "data/terrain.toml"]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(
+        err.starts_with("data/terrain.toml:20:1: [forest]: missing field `glyph`: write glyph = \"T\""),
+        "{err}"
+    );
+}

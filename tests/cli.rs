@@ -72,12 +72,12 @@ fn shipped_data_checks_ok() {
 #[test]
 fn scenario_errors_name_file_line_and_column() {
     let t = Tree::new("scen");
-    let cases: [(&str, &str, &str); 9] = [
+    let cases: [(&str, &str, &str); 11] = [
         ("move = 3", "moev = 3", "maps/s.toml:7:1: unknown field `moev`"),
         (
             "at = [0, 0]",
             "at = [9, 0]",
-            "maps/s.toml:6:6: unit \"Kiny\" at [9, 0] is off the map (x must be 0..5, y 0..3)",
+            "maps/s.toml:6:6: unit \"Kiny\" at [9, 0] is off the map (x must be 0..=4, y 0..=2)",
         ),
         (
             "at = [4, 0]",
@@ -87,17 +87,18 @@ fn scenario_errors_name_file_line_and_column() {
         (
             "name = \"Brute\"",
             "name = \"Kiny\"",
-            "maps/s.toml:9:8: duplicate unit name \"Kiny\"",
+            "maps/s.toml:9:8: duplicate unit name \"Kiny\": names must be unique within a scenario \
+             (the first is at maps/s.toml:4:8)",
         ),
         (
             "move = 3",
             "move = 3\nclass = \"hrose\"",
-            "maps/s.toml:8:9: unit \"Kiny\": unknown movement class \"hrose\" (known: foot, horse, flier)",
+            "maps/s.toml:8:9: unit \"Kiny\": unknown movement class \"hrose\" (known: foot, horse, flier); did you mean \"horse\"?",
         ),
         (
             "profile = \"charger\"",
             "profile = \"chagrer\"",
-            "maps/s.toml:13:11: unit \"Brute\": unknown profile \"chagrer\" (known: charger, proximity, guard, pivot, archer)",
+            "maps/s.toml:13:11: unit \"Brute\": unknown profile \"chagrer\" (known: charger, proximity, guard, pivot, archer); did you mean \"charger\"?",
         ),
         (
             "move = 2",
@@ -112,7 +113,18 @@ fn scenario_errors_name_file_line_and_column() {
         (
             "team = \"enemy\"",
             "team = \"enemies\"",
-            "maps/s.toml:10:8: unit \"Brute\": unknown team \"enemies\" (expected \"player\" or \"enemy\")",
+            "maps/s.toml:10:8: unit \"Brute\": unknown team \"enemies\" (expected \"player\" or \"enemy\"); did you mean \"enemy\"?",
+        ),
+        (
+            "team = \"enemy\"\n",
+            "",
+            "maps/s.toml:8:1: unit \"Brute\": missing field `team`: write team = \"player\" or \"enemy\"",
+        ),
+        (
+            "move = 3",
+            "mvoe = 3",
+            "maps/s.toml:7:1: unknown field `mvoe`, expected one of `name`, `team`, `at`, `class`, `move`, `profile`, \
+             `pivot`, `kind`, `hp`, `attack`, `defense`, `range`; did you mean `move`?",
         ),
     ];
     for (from, to, want) in cases {
@@ -222,6 +234,10 @@ fn range_on_a_bare_map_with_blocks_and_allies() {
     let (code, out, err) = exec(&["range", "--map", m.to_str().unwrap(), "--from", "9,0", "--move", "2"]);
     assert_eq!((code, out.as_str()), (1, ""));
     assert!(err.contains("--from 9,0 is off the map"), "{err}");
+    assert!(
+        err.contains("x must be 0..=4, y 0..=2"),
+        "one range notation everywhere: {err}"
+    );
 }
 
 #[test]
@@ -397,4 +413,31 @@ fn text_output_tells_the_story_with_turn_and_phase_headers() {
     );
     assert!(lines.contains(&"    Warden falls, struck down by Wing"), "{sim}");
     assert!(lines.last().unwrap().starts_with("result: "), "{sim}");
+}
+
+/// Playing from a clone must not dirty git: the game's default outputs (`skirmish.save`,
+/// and `skirmish.replay` beside it) are ignored, and no replay is committed.
+#[test]
+fn the_games_default_outputs_are_ignored_by_git() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let ignore = std::fs::read_to_string(root.join(".gitignore")).unwrap();
+    for f in ["skirmish.save", "skirmish.replay"] {
+        assert!(
+            ignore.lines().any(|l| l.trim_start_matches('/') == f),
+            "{f} not in .gitignore"
+        );
+    }
+    // Only where git and the repository are at hand (a source tarball has neither).
+    if let Ok(out) = Command::new("git")
+        .args(["ls-files", "--", "skirmish.replay", "skirmish.save"])
+        .current_dir(root)
+        .output()
+        && out.status.success()
+    {
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout),
+            "",
+            "a default output is committed"
+        );
+    }
 }

@@ -1,5 +1,6 @@
 //! Files that are not text files — a FIFO, a folder, `/dev/zero`, a file past the size
-//! limit — given as a map, a scenario, a data folder's terrain file or a save: a located
+//! limit — given as a map, a scenario, a data folder's terrain file, a save, a replay, a
+//! batch slice, an AI expectation file or what such a file names: a located
 //! error naming the file, exit 1, nothing on stdout, and never a hang.
 //!
 //! These run the built binary under a watchdog: a reader that blocks on a FIFO or reads
@@ -118,6 +119,8 @@ fn refused(args: &[&Path], file: &Path, what: &str) {
     assert!(out.is_empty(), "{args:?}: stdout {out:?}");
     let shown = file.to_string_lossy();
     let located = |l: &str| {
+        // `batch` (not this suite's) prefixes its messages with `error: `.
+        let l = l.strip_prefix("error: ").unwrap_or(l);
         let mut parts = l.splitn(4, ':');
         let (_, line, col) = (parts.next(), parts.next(), parts.next());
         [line, col]
@@ -177,6 +180,67 @@ fn every_way_in(t: &Tree, make: impl Fn(&Tree, &str) -> PathBuf, what: &str) {
     // As a save.
     let save = make(t, "bad.save");
     refused(&[c("--resume"), &save], &save, what);
+    // As a replay, headless and in the window (checked before any window opens).
+    let replay = make(t, "bad.replay");
+    refused(&[c("replay"), &replay], &replay, what);
+    refused(&[c("--replay"), &replay], &replay, what);
+    // As a batch slice to add up.
+    let slice = make(t, "bad.json");
+    refused(&[c("batch"), c("--merge"), &slice], &slice, what);
+    // As an AI expectation file, and as the scenario or the map such a file names.
+    std::fs::create_dir_all(t.path("ai")).unwrap();
+    let expectation = make(t, "ai/bad.toml");
+    if what != FOLDER {
+        // (`test` takes a folder as a folder of expectation files.)
+        refused(&[c("test"), &expectation], &expectation, what);
+    }
+    refused(&[c(CHECK), &expectation], &expectation, what);
+    let scen = make(t, "maps/bad.toml");
+    let names_scen = t.path("ai/scen.toml");
+    std::fs::write(
+        &names_scen,
+        "scenario = \"../maps/bad.toml\"\n[[expect]]\nunit = \"Kiny\"\nalive = true\n",
+    )
+    .unwrap();
+    refused(&[c("test"), &names_scen], &scen, what);
+    refused(&[c(CHECK), &names_scen], &scen, what);
+    let map = make(t, "maps/bad.txt");
+    let names_map = t.path("ai/map.toml");
+    std::fs::write(
+        &names_map,
+        "map = \"../maps/bad.txt\"\n[[units]]\nname = \"Kiny\"\nteam = \"player\"\nat = [0, 0]\n\
+         [[expect]]\nunit = \"Kiny\"\nalive = true\n",
+    )
+    .unwrap();
+    refused(&[c("test"), &names_map], &map, what);
+}
+
+#[test]
+fn an_expectation_naming_dev_zero_as_its_scenario_is_refused_unread() {
+    // The literal case of the issue: `scenario = "/dev/zero"` used to be read without bound.
+    let t = Tree::new("zero-scenario");
+    std::fs::create_dir_all(t.path("ai")).unwrap();
+    let f = t.path("ai/zero.toml");
+    std::fs::write(
+        &f,
+        "scenario = \"/dev/zero\"\n[[expect]]\nunit = \"Kiny\"\nalive = true\n",
+    )
+    .unwrap();
+    refused(&[c("test"), &f], &f, "cannot read scenario /dev/zero");
+    refused(&[c("test"), &f], c("/dev/zero"), NOT_REGULAR);
+}
+
+#[test]
+fn a_missing_replay_or_save_is_an_error_naming_it_not_an_empty_file() {
+    let t = Tree::new("missing");
+    for (args, file) in [
+        (vec![c("replay"), &t.path("none.replay")], t.path("none.replay")),
+        (vec![c("--replay"), &t.path("none.replay")], t.path("none.replay")),
+        (vec![c("--resume"), &t.path("none.save")], t.path("none.save")),
+        (vec![c("test"), &t.path("none.toml")], t.path("none.toml")),
+    ] {
+        refused(&args, &file, "cannot read file");
+    }
 }
 
 #[test]

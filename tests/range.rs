@@ -109,7 +109,7 @@ fn allies_are_passed_through_but_not_stopped_on_enemies_block() {
     assert_picture(
         got,
         "1 2 3 4 .
-         0 a 2 x .
+         0 A 2 X .
          1 # # # .",
     );
 }

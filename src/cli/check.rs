@@ -6,48 +6,56 @@ use crate::load::data::DataParts;
 
 pub(super) fn check(files: &[PathBuf], data_override: Option<PathBuf>) -> Outcome {
     let mut errs = Diagnostics::default();
+    // Checks that could not be made, and why (`path: note: ...`), printed after the errors.
+    let mut skipped: Vec<String> = Vec::new();
     if files.is_empty() {
         let data_dir = data_override.clone().unwrap_or_else(|| find_default("data"));
         let maps_dir = find_default("maps");
         // Each file of data/ is checked on its own, then the maps against whatever loaded:
         // one broken file must not hide the errors of the others.
         let (parts, data_errs) = crate::load::data::load_parts(&data_dir);
+        let data_broken = !data_errs.is_empty();
         errs.extend(data_errs);
-        if let Some(terrain) = &parts.terrain {
-            for f in list_dir(&maps_dir, "txt") {
-                if let Err(e) = check_map(&f, terrain) {
-                    errs.extend(e);
+        let lenient = Lenient::new(&data_dir, parts);
+        for f in list_dir(&maps_dir, "txt") {
+            match (&lenient.data, &lenient.terrain_broken) {
+                (Some(data), _) => {
+                    if let Err(e) = check_map(&f, &data.terrain) {
+                        errs.extend(e);
+                    }
                 }
+                (None, why) => skipped.push(format!(
+                    "{}: note: map not checked because {}\n",
+                    display_path(&f),
+                    why.as_deref().unwrap_or_default()
+                )),
             }
         }
-        let data = match parts {
-            DataParts {
-                terrain: Some(terrain),
-                profiles: Some(profiles),
-                kinds: Some(kinds),
-            } => Some(DataSet {
-                dir: data_dir.clone(),
-                terrain,
-                profiles,
-                kinds,
-            }),
-            _ => None,
-        };
         for f in list_dir(&maps_dir, "toml") {
-            let checked = match &data {
-                Some(data) => crate::load::scenario::load(&f, data).map(|_| ()),
-                None => Source::read(&f)
-                    .map_err(Diagnostics::from)
-                    .and_then(|s| crate::load::scenario::check_syntax(&s)),
-            };
-            if let Err(e) = checked {
-                errs.extend(e);
+            errs.extend(lenient.check_scenario(&f, &mut skipped));
+        }
+        // The designers' AI expectations beside maps/, when there are any.
+        let ai_dir = maps_dir.parent().unwrap_or(Path::new("")).join("tests").join("ai");
+        if ai_dir.is_dir() {
+            if data_broken {
+                // Each would repeat every error of the data folder it loads.
+                skipped.push(format!(
+                    "{}: note: AI expectation files not checked because {} has errors\n",
+                    display_path(&ai_dir),
+                    display_path(&data_dir)
+                ));
+            } else {
+                for f in list_dir(&ai_dir, "toml") {
+                    if let Err(e) = check_expectation(&f, data_override.as_deref(), &data_dir) {
+                        errs.extend(e);
+                    }
+                }
             }
         }
     }
     let mut notes = Vec::new();
     for f in files {
-        if let Err(e) = check_file(f, data_override.as_deref(), &mut notes) {
+        if let Err(e) = check_file(f, data_override.as_deref(), &mut notes, &mut skipped) {
             errs.extend(e);
         }
     }
@@ -55,10 +63,144 @@ pub(super) fn check(files: &[PathBuf], data_override: Option<PathBuf>) -> Outcom
         // Exactly `ok`, as the contract says: scripts compare it.
         ok("ok\n".to_string())
     } else {
-        fail(errs)
+        match fail(errs) {
+            Outcome::Done { code, stdout, stderr } => Outcome::Done {
+                code,
+                stdout,
+                stderr: stderr + &dedup_lines(skipped).concat(),
+            },
+            other => other,
+        }
     };
     let notes: String = notes.concat();
     noted(outcome, (!notes.is_empty()).then_some(notes))
+}
+
+fn dedup_lines(lines: Vec<String>) -> Vec<String> {
+    let mut seen = std::collections::HashSet::new();
+    lines.into_iter().filter(|l| seen.insert(l.clone())).collect()
+}
+
+/// The kinds `units.toml` names, when it parses as TOML tables: soldiers, each of the class
+/// its table gives when the terrain knows it (else `foot`). For `check` only.
+fn stand_in_kinds(path: &Path, terrain: &TerrainSet) -> Option<crate::load::units::Kinds> {
+    let src = Source::read(path).ok()?;
+    let tables: toml::Table = src.parse_toml().ok()?;
+    let soldier = crate::load::data::builtin_kinds().list.remove(0);
+    let list = tables
+        .iter()
+        .filter_map(|(name, t)| {
+            let class = t
+                .get("class")
+                .and_then(|c| c.as_str())
+                .filter(|c| terrain.class(c).is_some());
+            t.is_table().then(|| crate::load::units::Kind {
+                name: name.clone(),
+                class: class.unwrap_or("foot").to_string(),
+                ..soldier.clone()
+            })
+        })
+        .collect();
+    Some(crate::load::units::Kinds { list })
+}
+
+/// A data folder as far as it loaded, for checking scenarios against it: what is missing
+/// is replaced by a stand-in, and the checks the stand-in would falsify are left out and
+/// said so. A profile with mistakes stays a known name (a unit naming it is not wrong).
+struct Lenient {
+    /// `None` when `terrain.toml` has errors (nothing stands in for a terrain).
+    data: Option<DataSet>,
+    /// Why maps and units cannot be checked at all (`terrain.toml` has errors).
+    terrain_broken: Option<String>,
+    /// Why units are not checked against the profiles (`profiles.toml` does not parse).
+    profiles_broken: Option<String>,
+    /// Why unit kinds are not checked (`units.toml` has errors).
+    kinds_broken: Option<String>,
+}
+
+impl Lenient {
+    fn new(dir: &Path, parts: DataParts) -> Lenient {
+        let shown = |f: &str| format!("{} has errors", display_path(&dir.join(f)));
+        let terrain_broken = parts.terrain.is_none().then(|| shown("terrain.toml"));
+        // A units.toml with mistakes still names its kinds: each stands in as a soldier of
+        // its own class (when that class exists), so units naming it are not flagged again.
+        let (kinds, kinds_broken) = match (parts.kinds, &parts.terrain) {
+            (Some(k), _) => (k, None),
+            (None, None) => (crate::load::data::builtin_kinds(), None),
+            (None, Some(terrain)) => match stand_in_kinds(&dir.join("units.toml"), terrain) {
+                Some(k) => (k, None),
+                None => (crate::load::data::builtin_kinds(), Some(shown("units.toml"))),
+            },
+        };
+        // The profiles that loaded, and a stand-in for each table with mistakes.
+        let (profiles, profiles_broken) = match parts.profiles {
+            Some(p) => (p, None),
+            None => {
+                let lenient = Source::read(&dir.join("profiles.toml")).ok().and_then(|src| {
+                    let (mut ok, broken, errs) = crate::load::profiles::parse_lenient(&src);
+                    // A file that does not parse at all has no names to go by.
+                    let whole = errs.0.len() == 1 && ok.list.is_empty() && broken.is_empty();
+                    (!whole).then(|| {
+                        ok.list
+                            .extend(broken.into_iter().map(|name| crate::load::profiles::Profile {
+                                name,
+                                behavior: crate::load::profiles::Behavior::Charger,
+                            }));
+                        ok
+                    })
+                });
+                match lenient {
+                    Some(p) => (p, None),
+                    None => (Default::default(), Some(shown("profiles.toml"))),
+                }
+            }
+        };
+        Lenient {
+            data: parts.terrain.map(|terrain| DataSet {
+                dir: dir.to_path_buf(),
+                terrain,
+                profiles,
+                kinds,
+            }),
+            terrain_broken,
+            profiles_broken,
+            kinds_broken,
+        }
+    }
+
+    /// Every error of scenario `f` that the data that loaded can show; a note in `skipped`
+    /// for each kind of check left out.
+    fn check_scenario(&self, f: &Path, skipped: &mut Vec<String>) -> Diagnostics {
+        let shown = display_path(f);
+        let (Some(data), None) = (&self.data, &self.terrain_broken) else {
+            let why = self.terrain_broken.as_deref().unwrap_or_default();
+            skipped.push(format!("{shown}: note: map and units not checked because {why}\n"));
+            return Source::read(f)
+                .map_err(Diagnostics::from)
+                .and_then(|s| crate::load::scenario::check_syntax(&s))
+                .err()
+                .unwrap_or_default();
+        };
+        let Err(errs) = crate::load::scenario::load(f, data) else {
+            return Diagnostics::default();
+        };
+        let mut kept = Diagnostics::default();
+        for d in errs.0 {
+            let hidden = |why: &Option<String>, what: &str| why.is_some() && d.message.contains(what);
+            if hidden(&self.profiles_broken, crate::load::scenario::UNKNOWN_PROFILE) {
+                let why = self.profiles_broken.as_deref().unwrap_or_default();
+                skipped.push(format!(
+                    "{shown}: note: units not checked against profiles because {why}\n"
+                ));
+            } else if hidden(&self.kinds_broken, crate::load::scenario::UNKNOWN_KIND) {
+                let why = self.kinds_broken.as_deref().unwrap_or_default();
+                skipped.push(format!("{shown}: note: unit kinds not checked because {why}\n"));
+            } else {
+                kept.push(d);
+            }
+        }
+        kept
+    }
 }
 
 pub(super) fn check_map(f: &Path, terrain: &TerrainSet) -> Result<TerrainMap, Diagnostics> {
@@ -68,7 +210,8 @@ pub(super) fn check_map(f: &Path, terrain: &TerrainSet) -> Result<TerrainMap, Di
 
 /// The kinds of file `check` knows, as listed when it meets another.
 const KINDS: &str = "expected terrain.toml, profiles.toml or units.toml (a data folder's tables), \
-a scenario (.toml with a `map` key, in maps/) or a map (.txt)";
+a scenario (.toml with a `map` key, in maps/), a map (.txt) \
+or an AI expectation file (.toml with `[[expect]]`, `picture` or `scenario`, in tests/ai/)";
 
 /// What kind of file `f` is, from its name, its folder and (for another `.toml`) whether
 /// it has a scenario's `map` key.
@@ -78,6 +221,8 @@ enum FileKind {
     Units,
     Map,
     Scenario,
+    /// An AI expectation file (`skirmish test`'s input).
+    Expectation,
 }
 
 fn kind_of(f: &Path) -> Result<FileKind, Diagnostics> {
@@ -90,6 +235,7 @@ fn kind_of(f: &Path) -> Result<FileKind, Diagnostics> {
         .map(|e| e.to_string_lossy().into_owned())
         .unwrap_or_default();
     let in_maps = f.parent().and_then(Path::file_name).is_some_and(|d| d == "maps");
+    let in_ai = f.parent().and_then(Path::file_name).is_some_and(|d| d == "ai");
     let unknown = |what: &str| -> Diagnostics {
         Diagnostic {
             path: display_path(f),
@@ -105,10 +251,13 @@ fn kind_of(f: &Path) -> Result<FileKind, Diagnostics> {
         ("units.toml", _) => Ok(FileKind::Units),
         (_, "txt") => Ok(FileKind::Map),
         (_, "toml") if in_maps => Ok(FileKind::Scenario),
+        (_, "toml") if in_ai => Ok(FileKind::Expectation),
         (_, "toml") => {
             let src = Source::read(f)?;
             let table: toml::Table = src.parse_toml()?;
-            if table.contains_key("map") {
+            if ["expect", "picture", "scenario"].iter().any(|k| table.contains_key(*k)) {
+                Ok(FileKind::Expectation)
+            } else if table.contains_key("map") {
                 Ok(FileKind::Scenario)
             } else {
                 Err(unknown("a .toml that is no data table and has no scenario `map` key"))
@@ -118,7 +267,12 @@ fn kind_of(f: &Path) -> Result<FileKind, Diagnostics> {
     }
 }
 
-pub(super) fn check_file(f: &Path, data_override: Option<&Path>, notes: &mut Vec<String>) -> Result<(), Diagnostics> {
+pub(super) fn check_file(
+    f: &Path,
+    data_override: Option<&Path>,
+    notes: &mut Vec<String>,
+    skipped: &mut Vec<String>,
+) -> Result<(), Diagnostics> {
     match kind_of(f)? {
         FileKind::Terrain => crate::load::terrain::parse(&Source::read(f)?).map(|_| ()),
         FileKind::Profiles => crate::load::profiles::parse(&Source::read(f)?).map(|_| ()),
@@ -138,6 +292,11 @@ pub(super) fn check_file(f: &Path, data_override: Option<&Path>, notes: &mut Vec
                     if let Err(own) = crate::load::units::parse_without_classes(&src) {
                         e.0.splice(0..0, own.0);
                     }
+                    skipped.push(format!(
+                        "{}: note: class names not checked because {} has errors\n",
+                        display_path(f),
+                        display_path(&dir.join("terrain.toml"))
+                    ));
                     Err(e)
                 }
             }
@@ -146,14 +305,33 @@ pub(super) fn check_file(f: &Path, data_override: Option<&Path>, notes: &mut Vec
             let dir = data_override
                 .map(Path::to_path_buf)
                 .unwrap_or_else(|| f.parent().unwrap_or(Path::new("")).join("..").join("data"));
-            let terrain = crate::load::terrain::parse(&Source::read(&dir.join("terrain.toml"))?)?;
+            let terrain_file = dir.join("terrain.toml");
+            let terrain = Source::read(&terrain_file)
+                .map_err(Diagnostics::from)
+                .and_then(|s| crate::load::terrain::parse(&s))
+                .inspect_err(|_| {
+                    skipped.push(format!(
+                        "{}: note: map not checked because {} has errors\n",
+                        display_path(f),
+                        display_path(&terrain_file)
+                    ))
+                })?;
             check_map(f, &terrain).map(|_| ())
         }
         FileKind::Scenario => {
             let (dir, note) = scenario_data_dir(f, data_override.map(Path::to_path_buf));
             notes.extend(note);
-            let data = crate::load::data::load(&dir)?;
-            crate::load::scenario::load(f, &data).map(|_| ())
+            // The data folder's own errors, then the scenario's against what loaded.
+            let (parts, mut errs) = crate::load::data::load_parts(&dir);
+            errs.extend(Lenient::new(&dir, parts).check_scenario(f, skipped));
+            errs.into_result(())
         }
+        FileKind::Expectation => check_expectation(f, data_override, &find_default("data")),
     }
+}
+
+/// Loads an AI expectation file as `skirmish test` does, without running it: its keys,
+/// profiles, units, marks and map, with the same located errors.
+fn check_expectation(f: &Path, data_override: Option<&Path>, default_data: &Path) -> Result<(), Diagnostics> {
+    crate::load::expect::load(f, data_override, default_data).map(|_| ())
 }

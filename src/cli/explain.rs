@@ -149,7 +149,8 @@ pub fn explanation_text(b: &Battle, x: &Explanation) -> String {
 }
 
 /// The reachable cells with their score (ring gap for keep_range, else travel cost, as
-/// digits then letters), `@` the chosen cell, `a`/`x` units, `:` outside a leash.
+/// digits then letters), `@` the chosen cell, units as the marks of
+/// [`crate::picture::unit_marks`], `:` outside a leash; a legend follows.
 fn picture(b: &Battle, x: &Explanation) -> String {
     let map = b.map();
     let score: std::collections::HashMap<Pos, u32> = x
@@ -164,6 +165,8 @@ fn picture(b: &Battle, x: &Explanation) -> String {
     let (x0, y0) = ((x0 - 1).max(0), (y0 - 1).max(0));
     let (x1, y1) = ((x1 + 2).min(map.width() as i32), (y1 + 2).min(map.height() as i32));
     let me = b.unit(x.decision.unit).team;
+    let (ally, enemy) = crate::picture::unit_marks(b.terrain());
+    let outside = |p: Pos| x.leash.is_some_and(|l| p.manhattan(l.pivot) >= l.radius);
     let mut s = String::new();
     for y in y0..y1 {
         for xx in x0..x1 {
@@ -173,8 +176,8 @@ fn picture(b: &Battle, x: &Explanation) -> String {
             } else if let Some(v) = score.get(&p) {
                 cost_char(*v)
             } else if let Some(t) = b.occupancy().at(p) {
-                if t == me { 'a' } else { 'x' }
-            } else if x.leash.is_some_and(|l| p.manhattan(l.pivot) >= l.radius) {
+                if t == me { ally } else { enemy }
+            } else if outside(p) {
                 ':'
             } else {
                 b.terrain().get(map.at(p)).glyph
@@ -188,8 +191,17 @@ fn picture(b: &Battle, x: &Explanation) -> String {
     } else {
         "travel cost to the target"
     };
+    let ground = crate::picture::terrain_legend(map, b.terrain(), (x0, y0, x1, y1), |p| {
+        p != x.decision.to && !score.contains_key(&p) && b.occupancy().at(p).is_none() && !outside(p)
+    });
+    let leash = if x.leash.is_some() {
+        ", : = outside the leash"
+    } else {
+        ""
+    };
     format!(
-        "picture (columns {x0}..{}, rows {y0}..{}): each reachable cell shows its {what} (a=10 ... z=35, * more), @ = chosen, a = ally, x = enemy, : = outside the leash, other glyphs = terrain\n{s}",
+        "picture (columns {x0}..={}, rows {y0}..={}): each reachable cell shows its {what}\n{s}\
+         legend: 0-9, then a = 10 ... z = 35, * = 36 or more; @ = chosen, {ally} = ally, {enemy} = enemy{leash}; terrain: {ground}\n",
         x1 - 1,
         y1 - 1
     )

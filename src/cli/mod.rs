@@ -122,11 +122,12 @@ impl PlayArgs {
         }
     }
 
-    /// Where the game writes its replay: `--record`, else the save file's name with `.replay`.
+    /// Where the game writes its replay: `--record`, else beside the save file (the one S
+    /// writes, [`Self::save_path`]) with the extension `.replay`.
     pub fn record_file(&self) -> PathBuf {
         self.record
             .clone()
-            .unwrap_or_else(|| self.save_file.with_extension("replay"))
+            .unwrap_or_else(|| self.save_path().with_extension("replay"))
     }
 
     fn default_save_file() -> PathBuf {
@@ -155,7 +156,11 @@ mod play_args_tests {
             ..PlayArgs::default()
         };
         assert_eq!(resumed.save_path(), PathBuf::from("saves/ford.save"));
-        assert_eq!(resumed.record_file(), PathBuf::from("skirmish.replay"));
+        assert_eq!(
+            resumed.record_file(),
+            PathBuf::from("saves/ford.replay"),
+            "beside the save"
+        );
         let both = PlayArgs {
             save_file: PathBuf::from("other.save"),
             ..resumed.clone()
@@ -166,6 +171,12 @@ mod play_args_tests {
             ..PlayArgs::default()
         };
         assert_eq!(plain.save_path(), PathBuf::from("skirmish.save"));
+        assert_eq!(plain.record_file(), PathBuf::from("skirmish.replay"));
+        let elsewhere = PlayArgs {
+            save_file: PathBuf::from("saves/a.save"),
+            ..PlayArgs::default()
+        };
+        assert_eq!(elsewhere.record_file(), PathBuf::from("saves/a.replay"));
     }
 }
 

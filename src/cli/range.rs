@@ -99,11 +99,12 @@ pub(super) fn range(a: RangeArgs, data_override: Option<PathBuf>) -> Outcome {
         {
             if !map.contains(p) {
                 return arg_error(&format!(
-                    "{flag} {},{} is off the map {shown} ({}x{})",
+                    "{flag} {},{} is off the map {shown} ({}x{}: {})",
                     p.x,
                     p.y,
                     map.width(),
-                    map.height()
+                    map.height(),
+                    crate::load::diag::cell_bounds(map.width(), map.height())
                 ));
             }
         }
@@ -184,12 +185,13 @@ pub(super) fn range_output(
     }
     let b = picture::bounds(map, reach, 1);
     format!(
-        "{title}: {} cells (columns {}..{}, rows {}..{})\n{}legend: digits/letters = cost to end there (a=10 ... z=35, * more), a = ally, x = enemy, other glyphs = terrain\n",
+        "{title}: {} cells (columns {}..={}, rows {}..={})\n{}{}",
         reach.len(),
         b.0,
         b.2 - 1,
         b.1,
         b.3 - 1,
-        picture::draw(map, terrain, occ, q.team, reach, b)
+        picture::draw(map, terrain, occ, q.team, reach, b),
+        picture::legend(map, terrain, occ, reach, b)
     )
 }

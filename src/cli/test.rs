@@ -72,7 +72,7 @@ pub(super) fn test_cmd(paths: &[PathBuf], data_override: Option<PathBuf>, as_jso
                 text += &format!("    reason: {r}\n");
             }
             if let Some(p) = &v.picture {
-                text += "    (@ where it went, o its path, * where it was expected, ! forbidden, letters units)\n";
+                // The picture carries its own legend (marks, units, terrain).
                 text += p;
             }
         }
@@ -80,7 +80,16 @@ pub(super) fn test_cmd(paths: &[PathBuf], data_override: Option<PathBuf>, as_jso
                                "expectations": verdicts.iter().map(verdict_json).collect::<Vec<_>>()}));
     }
     let code = if failed > 0 || !broken.is_empty() { 1 } else { 0 };
-    let stderr = broken.0.iter().map(|d| format!("{d}\n")).collect::<String>();
+    let mut stderr = broken.0.iter().map(|d| format!("{d}\n")).collect::<String>();
+    if !as_json && passed + failed == 0 && !broken.is_empty() {
+        // Nothing ran: only bad input, so nothing on stdout (as for every command).
+        stderr += &format!("no expectation ran: {} error(s) in expectation files\n", broken.0.len());
+        return Outcome::Done {
+            code,
+            stdout: String::new(),
+            stderr,
+        };
+    }
     let stdout = if as_json {
         format!(
             "{}\n",

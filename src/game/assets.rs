@@ -95,7 +95,7 @@ impl AssetFiles {
                 .iter()
                 .map(|name| {
                     let path = dir.join("sfx").join(format!("{name}.wav"));
-                    let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+                    let bytes = crate::load::diag::read_bytes(&path).map_err(|e| e.to_string())?;
                     ggez::audio::SoundData::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
                 })
                 .collect::<Result<_, String>>()?,
@@ -104,7 +104,7 @@ impl AssetFiles {
 }
 
 fn read_sheet(path: &Path, cols: u32, rows: u32) -> Result<Pixels, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let bytes = crate::load::diag::read_bytes(path).map_err(|e| e.to_string())?;
     let img = image::load_from_memory(&bytes)
         .map_err(|e| format!("{}: not a readable PNG: {e}", path.display()))?
         .to_rgba8();

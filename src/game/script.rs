@@ -153,7 +153,9 @@ fn parse_cell(xy: &str, width: usize, height: usize) -> Result<Pos, String> {
     let inside = (0..width as i32).contains(&x) && (0..height as i32).contains(&y);
     if !inside {
         return Err(format!(
-            "cell ({x}, {y}) is off the {width}x{height} map (X in 0..{width}, Y in 0..{height})"
+            "cell ({x}, {y}) is off the {width}x{height} map (X in 0..={}, Y in 0..={})",
+            width - 1,
+            height - 1
         ));
     }
     Ok(Pos::new(x, y))

@@ -241,9 +241,10 @@ pub fn describe(c: &Check) -> String {
     }
 }
 
-/// The board around a unit's decision: `@` where it went, `*` cells it was expected to end
-/// on, `o` its path, `!` cells it must not enter, units by the first letter of their
-/// names (the mover's in lower case at its start), terrain glyphs elsewhere.
+/// The board around a unit's decision, then its legend: `@` where it went, `*` cells it
+/// was expected to end on, `o` its path, `!` cells it must not enter, each unit by a mark
+/// of its own (the first letter of its name that no other unit, terrain or mark takes;
+/// the mover's mark where it started), terrain glyphs elsewhere.
 fn picture(f: &ExpectFile, b: &Battle, d: &Decision, checks: &[Check]) -> String {
     let mut expected: Vec<Pos> = Vec::new();
     let mut forbidden: Vec<Pos> = Vec::new();
@@ -259,35 +260,104 @@ fn picture(f: &ExpectFile, b: &Battle, d: &Decision, checks: &[Check]) -> String
     pts.extend(expected.iter().copied().filter(|p| p.manhattan(d.from) <= 12));
     pts.extend(d.target.map(|t| b.unit(t).pos).filter(|p| p.manhattan(d.from) <= 12));
     let map = b.map();
+    let terrain = &f.data.terrain;
     let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
     for p in &pts {
         (x0, y0, x1, y1) = (x0.min(p.x), y0.min(p.y), x1.max(p.x), y1.max(p.y));
     }
     let (x0, y0) = ((x0 - 3).max(0), (y0 - 3).max(0));
     let (x1, y1) = ((x1 + 4).min(map.width() as i32), (y1 + 4).min(map.height() as i32));
+    // The units drawn, each with its cell: the mover at its start, the others where they are.
+    let mut drawn: Vec<(UnitId, Pos)> = vec![(d.unit, d.from)];
+    for y in y0..y1 {
+        for x in x0..x1 {
+            let p = Pos::new(x, y);
+            if let Some(u) = b.unit_at(p)
+                && u != d.unit
+            {
+                drawn.push((u, p));
+            }
+        }
+    }
+    let marks = unit_marks(b, &drawn, |c| terrain.by_glyph(c).is_some());
+    let mark_at = |p: Pos| drawn.iter().zip(&marks).find(|((_, q), _)| *q == p).map(|(_, m)| *m);
     let mut s = String::new();
+    let mut used = Vec::new();
     for y in y0..y1 {
         s.push_str("      ");
         for x in x0..x1 {
             let p = Pos::new(x, y);
             let c = if p == d.to && p != d.from {
                 '@'
-            } else if p == d.from {
-                b.name(d.unit).chars().next().map_or('?', |c| c.to_ascii_lowercase())
-            } else if let Some(u) = b.unit_at(p) {
-                b.name(u).chars().next().unwrap_or('?')
+            } else if let Some(m) = mark_at(p) {
+                m
             } else if expected.contains(&p) {
                 '*'
+            } else if forbidden.contains(&p) {
+                // Over the path: a forbidden cell it crossed is what the reader looks for.
+                '!'
             } else if path.contains(&p) {
                 'o'
-            } else if forbidden.contains(&p) {
-                '!'
             } else {
-                f.data.terrain.get(map.at(p)).glyph
+                terrain.get(map.at(p)).glyph
             };
+            if !used.contains(&c) {
+                used.push(c);
+            }
             s.push(c);
         }
         s.push('\n');
     }
-    s
+    let legend: Vec<String> = [
+        ('@', "where it went"),
+        ('o', "its path"),
+        ('*', "where it was expected"),
+        ('!', "where it must not go"),
+    ]
+    .iter()
+    .filter(|(c, _)| used.contains(c))
+    .map(|(c, what)| format!("{c} {what}"))
+    .collect();
+    let units: Vec<String> = drawn
+        .iter()
+        .zip(&marks)
+        .map(|((u, _), m)| {
+            let start = if *u == d.unit && d.to != d.from {
+                " where it started"
+            } else {
+                ""
+            };
+            format!("{m} {}{start}", b.name(*u))
+        })
+        .collect();
+    let mut legend = vec![legend.join(", "), units.join(", ")];
+    let ground = crate::picture::terrain_legend(map, terrain, (x0, y0, x1, y1), |p| {
+        !(p == d.to || mark_at(p).is_some() || expected.contains(&p) || path.contains(&p) || forbidden.contains(&p))
+    });
+    if !ground.is_empty() {
+        legend.push(ground);
+    }
+    legend.retain(|l| !l.is_empty());
+    format!("    legend: {}\n{s}", legend.join("; "))
+}
+
+/// One mark per unit of `units`, in order, none twice: the first letter of its name (upper
+/// case) not taken yet, not a picture mark and not a terrain glyph (`taken_by_terrain`);
+/// else a digit.
+fn unit_marks(b: &Battle, units: &[(UnitId, Pos)], taken_by_terrain: impl Fn(char) -> bool) -> Vec<char> {
+    let mut marks: Vec<char> = Vec::new();
+    for (u, _) in units {
+        let free = |c: &char| !marks.contains(c) && !"@o*!".contains(*c) && !taken_by_terrain(*c);
+        let from_name = b
+            .name(*u)
+            .chars()
+            .filter(|c| c.is_alphabetic())
+            .flat_map(char::to_uppercase)
+            .find(|c| free(c));
+        let mark = from_name
+            .or_else(|| ('A'..='Z').chain('1'..='9').find(|c| free(c)))
+            .unwrap_or('?');
+        marks.push(mark);
+    }
+    marks
 }

@@ -72,7 +72,13 @@ pub struct ReplayFile {
 pub fn fingerprint(scenario: &Scenario, data_dir: &Path) -> String {
     let texts: Vec<Vec<u8>> = ["terrain.toml", "profiles.toml", "units.toml"]
         .iter()
-        .map(|f| std::fs::read(data_dir.join(f)).unwrap_or_default())
+        // Through the bounded reader like every input; the files were loaded (and checked)
+        // before, and a missing optional `units.toml` counts as empty.
+        .map(|f| {
+            Source::read(&data_dir.join(f))
+                .map(|s| s.text.into_bytes())
+                .unwrap_or_default()
+        })
         .collect();
     let scen = scenario.fingerprint.to_le_bytes();
     let mut parts: Vec<&[u8]> = vec![&scen];

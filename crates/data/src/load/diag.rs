@@ -106,51 +106,19 @@ impl Source {
         }
     }
 
-    /// Reads a text file; every input file of the product is read here. A file that cannot
-    /// be opened, is not a regular file (a folder, a device such as `/dev/zero`, a FIFO) or
-    /// is larger than [`MAX_FILE_BYTES`] is a diagnostic at 1:1, found without reading it
-    /// (so nothing blocks or fills memory).
+    /// Reads a text file; every input file of the product is read here (or, for images and
+    /// sounds, by [`read_bytes`], which applies the same refusals). A file that cannot be
+    /// opened, is not a regular file (a folder, a device such as `/dev/zero`, a FIFO) or is
+    /// larger than [`MAX_FILE_BYTES`] is a diagnostic at 1:1, found without reading it (so
+    /// nothing blocks or fills memory).
     pub fn read(path: &std::path::Path) -> Result<Self, Diagnostic> {
-        use std::io::Read;
-        let shown = display_path(path);
-        let refuse = |message: String| Diagnostic {
-            path: shown.clone(),
-            line: 1,
-            col: 1,
-            message,
-        };
-        // `metadata` follows links and never opens the file: a FIFO would block on open.
-        let meta = std::fs::metadata(path).map_err(|e| refuse(format!("cannot read file: {e}")))?;
-        if meta.is_dir() {
-            return Err(refuse("cannot read file: it is a folder, not a text file".into()));
-        }
-        if !meta.is_file() {
-            return Err(refuse(
-                "cannot read file: not a regular file (a device, FIFO or socket); expected a text file".into(),
-            ));
-        }
-        let too_big = |size: u64| {
-            refuse(format!(
-                "cannot read file: {size} bytes is larger than the 16 MiB limit ({MAX_FILE_BYTES} bytes)"
-            ))
-        };
-        if meta.len() > MAX_FILE_BYTES {
-            return Err(too_big(meta.len()));
-        }
-        let mut bytes = Vec::with_capacity(meta.len() as usize);
-        std::fs::File::open(path)
-            // Read one byte past the limit so that a file that grew since `metadata` is caught too.
-            .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
-            .map_err(|e| refuse(format!("cannot read file: {e}")))?;
-        if bytes.len() as u64 > MAX_FILE_BYTES {
-            return Err(too_big(bytes.len() as u64));
-        }
+        let bytes = read_bytes(path)?;
         match String::from_utf8(bytes) {
-            Ok(text) => Ok(Source::new(shown, text)),
+            Ok(text) => Ok(Source::new(display_path(path), text)),
             Err(e) => {
                 let at = e.utf8_error().valid_up_to();
                 let text = String::from_utf8_lossy(e.as_bytes()).into_owned();
-                let src = Source::new(shown, text);
+                let src = Source::new(display_path(path), text);
                 Err(src.error_at(at, "file is not valid UTF-8 text"))
             }
         }
@@ -196,12 +164,86 @@ impl Source {
     }
 
     /// Parses TOML into `T`, turning a syntax or shape error into a located diagnostic.
+    /// A missing key says which table lacks it (`[forest]: missing field `glyph``) and what
+    /// the key looks like when it is a common one.
     pub fn parse_toml<T: serde::de::DeserializeOwned>(&self) -> Result<T, Diagnostic> {
         toml::from_str(&self.text).map_err(|e| {
             let offset = e.span().map_or(0, |s| s.start);
-            self.error_at(offset, tidy_toml_message(e.message()))
+            let mut message = tidy_toml_message(e.message());
+            if let Some(key) = message
+                .strip_prefix("missing field `")
+                .and_then(|m| m.split('`').next())
+                .map(str::to_string)
+            {
+                if let Some(hint) = field_hint(&key) {
+                    message = format!("{message}: write {hint}");
+                }
+                // The table it is missing from, when the error points at its `[name]` header.
+                let line = self.text[offset.min(self.text.len())..].lines().next().unwrap_or("");
+                let header = line.split('#').next().unwrap_or("").trim();
+                if header.starts_with('[') && !header.starts_with("[[") && header.ends_with(']') {
+                    message = format!("{header}: {message}");
+                }
+            }
+            self.error_at(offset, message)
         })
     }
+}
+
+/// What a required key looks like, for "missing field" messages.
+fn field_hint(key: &str) -> Option<&'static str> {
+    Some(match key {
+        "name" => "name = \"...\" (a name unique within its file)",
+        "team" => "team = \"player\" or \"enemy\"",
+        "at" => "at = [x, y] (the unit's cell)",
+        "map" => "map = \"file.txt\" (relative to this file)",
+        "glyph" => "glyph = \"T\" (its one character in map files)",
+        "behavior" => "behavior = \"charger\", \"proximity\", \"guard_trigger\", \"pivot_leash\" or \"keep_range\"",
+        "unit" => "unit = \"NAME\" (a unit of this file)",
+        "turn" => "turn = N (the enemy phase it comes before, from 1)",
+        "path" => "path = \"4433\" (direction digits: 1 up, 2 right, 3 down, 4 left)",
+        _ => return None,
+    })
+}
+
+/// Reads a file's bytes with the refusals of [`Source::read`]: not a regular file (a folder,
+/// a device, a FIFO) or past [`MAX_FILE_BYTES`] is a diagnostic at 1:1, found before reading.
+pub fn read_bytes(path: &std::path::Path) -> Result<Vec<u8>, Diagnostic> {
+    use std::io::Read;
+    let shown = display_path(path);
+    let refuse = |message: String| Diagnostic {
+        path: shown.clone(),
+        line: 1,
+        col: 1,
+        message,
+    };
+    // `metadata` follows links and never opens the file: a FIFO would block on open.
+    let meta = std::fs::metadata(path).map_err(|e| refuse(format!("cannot read file: {e}")))?;
+    if meta.is_dir() {
+        return Err(refuse("cannot read file: it is a folder, not a text file".into()));
+    }
+    if !meta.is_file() {
+        return Err(refuse(
+            "cannot read file: not a regular file (a device, FIFO or socket); expected a text file".into(),
+        ));
+    }
+    let too_big = |size: u64| {
+        refuse(format!(
+            "cannot read file: {size} bytes is larger than the 16 MiB limit ({MAX_FILE_BYTES} bytes)"
+        ))
+    };
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(too_big(meta.len()));
+    }
+    let mut bytes = Vec::with_capacity(meta.len() as usize);
+    std::fs::File::open(path)
+        // Read one byte past the limit so that a file that grew since `metadata` is caught too.
+        .and_then(|f| f.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes))
+        .map_err(|e| refuse(format!("cannot read file: {e}")))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(too_big(bytes.len() as u64));
+    }
+    Ok(bytes)
 }
 
 /// Shows a path the way a user typed it, with `/` separators.
@@ -222,9 +264,31 @@ pub fn display_path(path: &std::path::Path) -> String {
     s.strip_prefix("./").map(str::to_string).unwrap_or(s)
 }
 
+/// The cells of a `width`×`height` map, in the one range notation of every message
+/// (inclusive, as in `0..=23`): `x must be 0..=23, y 0..=11`.
+///
+/// ```
+/// use skirmish_data::load::diag::cell_bounds;
+/// assert_eq!(cell_bounds(24, 12), "x must be 0..=23, y 0..=11");
+/// ```
+pub fn cell_bounds(width: usize, height: usize) -> String {
+    let last = |n: usize| n.saturating_sub(1);
+    format!("x must be 0..={}, y 0..={}", last(width), last(height))
+}
+
 /// toml's messages end with a newline and sometimes repeat themselves; keep one clean line.
+/// An unknown key gets the nearest key the table takes, when one is near ("did you mean").
 fn tidy_toml_message(msg: &str) -> String {
-    msg.trim().replace('\n', "; ")
+    let msg = msg.trim().replace('\n', "; ");
+    let Some(rest) = msg.strip_prefix("unknown field `") else {
+        return msg;
+    };
+    let Some((key, expected)) = rest.split_once('`') else {
+        return msg;
+    };
+    // serde lists the keys as "expected one of `a`, `b`" or "expected `a`".
+    let known: Vec<&str> = expected.split('`').skip(1).step_by(2).collect();
+    format!("{msg}{}", crate::load::suggest::did_you_mean_key(key, known))
 }
 
 #[cfg(test)]

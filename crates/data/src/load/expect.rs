@@ -212,6 +212,18 @@ impl Rewrite {
 /// key the file uses its scenario's data folder, else `default_data`.
 pub fn load(path: &Path, data_override: Option<&Path>, default_data: &Path) -> Result<ExpectFile, Diagnostics> {
     let src = Source::read(path)?;
+    parse(&src, path, data_override, default_data)
+}
+
+/// [`load`] on text already read (`path` is where it stands: the files it names are found
+/// beside it); the fuzz target feeds it arbitrary text.
+pub fn parse(
+    src: &Source,
+    path: &Path,
+    data_override: Option<&Path>,
+    default_data: &Path,
+) -> Result<ExpectFile, Diagnostics> {
+    let src = src.clone();
     let raw: Raw = src.parse_toml()?;
     let dir = path.parent().unwrap_or(Path::new(""));
     let mut errs = Diagnostics::default();
@@ -229,17 +241,31 @@ pub fn load(path: &Path, data_override: Option<&Path>, default_data: &Path) -> R
     let base = match &raw.scenario {
         Some(s) => {
             let file = dir.join(s.get_ref());
-            match std::fs::read_to_string(&file).map(|t| t.parse::<toml::Table>()) {
-                Ok(Ok(t)) => Some((file, t)),
-                Ok(Err(e)) => {
-                    return Err(src
-                        .error_span(&s.span(), format!("scenario {}: {}", display_path(&file), e.message()))
-                        .into());
-                }
+            // Through the one bounded reader: a device, a FIFO or a huge file is refused unread.
+            match Source::read(&file) {
+                Ok(scen) => match scen.parse_toml::<toml::Table>() {
+                    Ok(t) => Some((file, t)),
+                    Err(e) => {
+                        let mut all: Diagnostics = src
+                            .error_span(&s.span(), format!("scenario {} has errors (listed below)", scen.path))
+                            .into();
+                        all.push(e);
+                        return Err(all);
+                    }
+                },
                 Err(e) => {
-                    return Err(src
-                        .error_span(&s.span(), format!("cannot read scenario {}: {e}", display_path(&file)))
-                        .into());
+                    let mut all: Diagnostics = src
+                        .error_span(
+                            &s.span(),
+                            format!(
+                                "cannot read scenario {}: {}",
+                                display_path(&file),
+                                e.message.trim_start_matches("cannot read file: ")
+                            ),
+                        )
+                        .into();
+                    all.push(e);
+                    return Err(all);
                 }
             }
         }
@@ -446,7 +472,15 @@ pub fn load(path: &Path, data_override: Option<&Path>, default_data: &Path) -> R
         if !ok {
             errs.push(src.error_span(
                 &v.span(),
-                format!("no unit named {:?} (units: {})", v.get_ref(), names()),
+                format!(
+                    "no unit named {:?} (units: {}){}",
+                    v.get_ref(),
+                    names(),
+                    crate::load::suggest::did_you_mean_value(
+                        v.get_ref(),
+                        scenario.units.iter().map(|u| u.name.as_str())
+                    )
+                ),
             ));
         }
         ok
@@ -459,7 +493,7 @@ pub fn load(path: &Path, data_override: Option<&Path>, default_data: &Path) -> R
                 errs.push(src.error_span(
                     &t.span(),
                     format!(
-                        "turn = {} makes no sense (enemy phases count from 1, at most {MAX_TURNS})",
+                        "turn = {} makes no sense (expected 1..={MAX_TURNS}: enemy phases count from 1)",
                         t.get_ref()
                     ),
                 ));
@@ -528,9 +562,8 @@ pub fn load(path: &Path, data_override: Option<&Path>, default_data: &Path) -> R
                 errs.push(src.error_span(
                     &at.span(),
                     format!(
-                        "ends_at [{x}, {y}] is off the map (x must be 0..{}, y 0..{})",
-                        map.width(),
-                        map.height()
+                        "ends_at [{x}, {y}] is off the map ({})",
+                        crate::load::diag::cell_bounds(map.width(), map.height())
                     ),
                 ));
             }

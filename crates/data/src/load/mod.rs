@@ -8,5 +8,6 @@ pub mod map;
 pub mod names;
 pub mod profiles;
 pub mod scenario;
+pub mod suggest;
 pub mod terrain;
 pub mod units;

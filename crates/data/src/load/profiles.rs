@@ -1,43 +1,117 @@
 //! `data/profiles.toml`: enemy AI profiles, parsed with located errors.
 
 use crate::load::diag::{Diagnostics, Source};
+use crate::load::suggest::{closest, did_you_mean_key, did_you_mean_value};
 use indexmap::IndexMap;
-use serde::Deserialize;
 pub use skirmish_core::model::profiles::*;
 use toml::Spanned;
 
 /// Parses and validates `profiles.toml`, reporting every problem found.
 pub fn parse(src: &Source) -> Result<Profiles, Diagnostics> {
-    let raw: IndexMap<String, Spanned<RawProfile>> = src.parse_toml()?;
+    let (profiles, _, errs) = parse_lenient(src);
+    errs.into_result(profiles)
+}
+
+/// Every keys a profile table may hold, whatever its behaviour.
+const ALL_PARAMS: [&str; 4] = ["sight", "trigger", "leash", "range"];
+
+type RawTable = IndexMap<String, Spanned<toml::Value>>;
+
+/// Parses `profiles.toml` as far as it goes: the valid profiles, the names of the tables
+/// that are profiles with mistakes (a scenario naming one is not wrong: `check` leaves it
+/// be), and every problem found.
+pub fn parse_lenient(src: &Source) -> (Profiles, Vec<String>, Diagnostics) {
     let mut errs = Diagnostics::default();
     let mut list = Vec::new();
+    let mut broken = Vec::new();
+    let raw: IndexMap<String, Spanned<RawTable>> = match src.parse_toml() {
+        Ok(r) => r,
+        Err(e) => return (Profiles { list }, broken, e.into()),
+    };
+    let behaviors: Vec<&str> = BEHAVIORS.iter().map(|(b, _)| *b).collect();
     for (name, spanned) in &raw {
         let table_span = spanned.span();
-        let p = spanned.get_ref();
-        let given: [(&str, &Option<Spanned<i64>>); 4] = [
-            ("sight", &p.sight),
-            ("trigger", &p.trigger),
-            ("leash", &p.leash),
-            ("range", &p.range),
-        ];
-        let behavior_name = p.behavior.get_ref().as_str();
+        let table = spanned.get_ref();
+        // Where a key is written (the value's span starts after `key = `).
+        let key_at =
+            |key: &str, v: &Spanned<toml::Value>| src.text[..v.span().start].rfind(key).unwrap_or(v.span().start);
+        let behavior_name = match table.get("behavior") {
+            Some(b) => match b.get_ref().as_str() {
+                Some(s) => s,
+                None => {
+                    errs.push(src.error_span(
+                        &b.span(),
+                        format!(
+                            "profile '{name}': behavior must be a name in quotes (one of: {})",
+                            behaviors.join(", ")
+                        ),
+                    ));
+                    broken.push(name.clone());
+                    continue;
+                }
+            },
+            None => {
+                errs.push(src.error_span(
+                    &table_span,
+                    format!(
+                        "profile '{name}': missing field `behavior`: write behavior = one of {}",
+                        behaviors.iter().map(|b| format!("\"{b}\"")).collect::<Vec<_>>().join(", ")
+                    ),
+                ));
+                broken.push(name.clone());
+                continue;
+            }
+        };
         let Some((_, params)) = BEHAVIORS.iter().find(|(b, _)| *b == behavior_name) else {
-            let known: Vec<&str> = BEHAVIORS.iter().map(|(b, _)| *b).collect();
+            let b = &table["behavior"];
             errs.push(src.error_span(
-                &p.behavior.span(),
+                &b.span(),
                 format!(
-                    "profile '{name}': unknown behavior {behavior_name:?} (expected one of: {})",
-                    known.join(", ")
+                    "profile '{name}': unknown behavior {behavior_name:?} (expected one of: {}){}",
+                    behaviors.join(", "),
+                    did_you_mean_value(behavior_name, behaviors.iter().copied())
                 ),
             ));
+            broken.push(name.clone());
             continue;
         };
+        let takes = if params.is_empty() {
+            "no parameters".to_string()
+        } else {
+            format!(
+                "only {}",
+                params.iter().map(|p| format!("`{p}`")).collect::<Vec<_>>().join(", ")
+            )
+        };
         let mut ok = true;
-        let mut value = |key: &str, min: i64| -> u32 {
-            let Some((_, v)) = given.iter().find(|(k, _)| *k == key) else {
-                return 0;
+        // Parameters a misspelt key stands for: their absence is that key's error, not another.
+        let mut misspelt: Vec<&str> = Vec::new();
+        // Keys it has that its behaviour does not take.
+        for (key, v) in table {
+            if key == "behavior" || params.contains(&key.as_str()) {
+                continue;
+            }
+            ok = false;
+            misspelt.extend(closest(key, params.iter().copied()));
+            let what = if ALL_PARAMS.contains(&key.as_str()) {
+                format!("behavior '{behavior_name}' does not use `{key}`")
+            } else {
+                format!("unknown key `{key}`: behavior '{behavior_name}'")
             };
-            match v {
+            errs.push(src.error_at(
+                key_at(key, v),
+                format!(
+                    "profile '{name}': {what} (it takes {takes}){}",
+                    did_you_mean_key(key, params.iter().copied())
+                ),
+            ));
+        }
+        let mut value = |key: &str, min: i64| -> u32 {
+            match table.get(key) {
+                None if misspelt.contains(&key) => {
+                    ok = false;
+                    0
+                }
                 None => {
                     ok = false;
                     errs.push(src.error_span(
@@ -48,18 +122,27 @@ pub fn parse(src: &Source) -> Result<Profiles, Diagnostics> {
                     ));
                     0
                 }
-                Some(s) if !(min..=MAX_DISTANCE).contains(s.get_ref()) => {
-                    ok = false;
-                    errs.push(src.error_span(
-                        &s.span(),
-                        format!(
-                            "profile '{name}': {key} = {} makes no sense (expected {min}..={MAX_DISTANCE})",
-                            s.get_ref()
-                        ),
-                    ));
-                    0
-                }
-                Some(s) => *s.get_ref() as u32,
+                Some(s) => match s.get_ref().as_integer() {
+                    Some(v) if (min..=MAX_DISTANCE).contains(&v) => v as u32,
+                    Some(v) => {
+                        ok = false;
+                        errs.push(src.error_span(
+                            &s.span(),
+                            format!("profile '{name}': {key} = {v} makes no sense (expected {min}..={MAX_DISTANCE})"),
+                        ));
+                        0
+                    }
+                    None => {
+                        ok = false;
+                        errs.push(src.error_span(
+                            &s.span(),
+                            format!(
+                                "profile '{name}': {key} must be a whole number, a distance {min}..={MAX_DISTANCE} (such as {key} = 3)"
+                            ),
+                        ));
+                        0
+                    }
+                },
             }
         };
         let behavior = match behavior_name {
@@ -78,40 +161,16 @@ pub fn parse(src: &Source) -> Result<Profiles, Diagnostics> {
                 range: value("range", 1),
             },
         };
-        for (key, v) in given {
-            if let Some(s) = v
-                && !params.contains(&key)
-            {
-                ok = false;
-                let takes = if params.is_empty() {
-                    "no parameters".to_string()
-                } else {
-                    format!("only {}", params.join(", "))
-                };
-                errs.push(src.error_span(
-                    &s.span(),
-                    format!("profile '{name}': behavior '{behavior_name}' does not use `{key}` (it takes {takes})"),
-                ));
-            }
-        }
         if ok {
             list.push(Profile {
                 name: name.clone(),
                 behavior,
             });
+        } else {
+            broken.push(name.clone());
         }
     }
-    errs.into_result(Profiles { list })
-}
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawProfile {
-    behavior: Spanned<String>,
-    sight: Option<Spanned<i64>>,
-    trigger: Option<Spanned<i64>>,
-    leash: Option<Spanned<i64>>,
-    range: Option<Spanned<i64>>,
+    (Profiles { list }, broken, errs)
 }
 
 #[cfg(test)]
@@ -147,7 +206,24 @@ mod tests {
         assert!(lines[1].starts_with("data/profiles.toml:5:9: profile 'b': sight = -1 makes no sense"));
         assert!(lines[2].starts_with("data/profiles.toml:8:9: profile 'c': leash = 0 makes no sense"));
         assert!(lines[3].starts_with("data/profiles.toml:9:1: profile 'd': behavior 'guard_trigger' needs `trigger`"));
-        assert!(lines[4].starts_with("data/profiles.toml:13:9: profile 'e': behavior 'charger' does not use `sight`"));
+        assert!(lines[4].starts_with("data/profiles.toml:13:1: profile 'e': behavior 'charger' does not use `sight`"));
+    }
+
+    #[test]
+    fn an_unknown_key_lists_only_what_its_behaviour_takes() {
+        let e = parse("[wary_archer]\nbehavior = \"keep_range\"\nsight = 9\nrnage = 3\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "data/profiles.toml:4:1: profile 'wary_archer': unknown key `rnage`: behavior 'keep_range' \
+             (it takes only `sight`, `range`); did you mean `range`?"
+        );
+        let e = parse("[lazy]\nbehavior = \"chargr\"\n").unwrap_err();
+        assert!(e.to_string().ends_with("; did you mean \"charger\"?"), "{e}");
+        let (ok, broken, _) = parse_lenient(&Source::new(
+            "p.toml",
+            "[a]\nbehavior = \"charger\"\n[b]\nbehavior = \"proximity\"\n",
+        ));
+        assert_eq!((ok.list.len(), broken), (1, vec!["b".to_string()]));
     }
 
     #[test]

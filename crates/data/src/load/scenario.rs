@@ -3,8 +3,9 @@
 pub use skirmish_core::model::scenario::*;
 
 use crate::load::data::DataSet;
-use crate::load::diag::{Diagnostics, Source, display_path};
+use crate::load::diag::{Diagnostic, Diagnostics, Source, cell_bounds, display_path};
 use crate::load::map::{self, TerrainMap};
+use crate::load::suggest::did_you_mean_value;
 use crate::load::terrain::{ClassId, Cost};
 use crate::load::units::{RangeSpec, check_stat};
 use serde::Deserialize;
@@ -80,7 +81,54 @@ pub fn load(path: &Path, data: &DataSet) -> Result<Scenario, Diagnostics> {
 /// Checks a scenario's syntax and fields only (no map, no data): what `check` can
 /// still say about a scenario when the data folder does not load.
 pub fn check_syntax(src: &Source) -> Result<(), Diagnostics> {
-    src.parse_toml::<RawScenario>().map(|_| ()).map_err(Diagnostics::from)
+    parse_raw(src).map(|_| ()).map_err(Diagnostics::from)
+}
+
+/// Start of the message for a unit naming a profile that does not exist (`check` leaves
+/// these out when `profiles.toml` itself is broken: they would only repeat its errors).
+pub const UNKNOWN_PROFILE: &str = "unknown profile";
+/// Start of the message for a unit of a kind that does not exist (likewise for `units.toml`).
+pub const UNKNOWN_KIND: &str = "unknown unit kind";
+
+/// Parses the raw scenario; a missing key of a unit names that unit (its `name`, or its
+/// number); [`Source::parse_toml`] shows what the key looks like.
+fn parse_raw(src: &Source) -> Result<RawScenario, Diagnostic> {
+    src.parse_toml::<RawScenario>().map_err(|mut d| {
+        if !d.message.starts_with("missing field `") {
+            return d;
+        }
+        #[derive(Deserialize)]
+        struct Loose {
+            #[serde(default)]
+            units: Vec<Spanned<toml::Table>>,
+        }
+        let unit = toml::from_str::<Loose>(&src.text).ok().and_then(|l| {
+            l.units
+                .iter()
+                .enumerate()
+                .find(|(_, u)| src.line_col(u.span().start) == (d.line, d.col))
+                .map(|(i, u)| match u.get_ref().get("name").and_then(|n| n.as_str()) {
+                    Some(n) => format!("unit {n:?}"),
+                    None => format!("unit {} (the {} [[units]] table)", i + 1, ordinal(i + 1)),
+                })
+        });
+        if let Some(u) = unit {
+            d.message = format!("{u}: {}", d.message);
+        }
+        d
+    })
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`, ...
+fn ordinal(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 /// Parses scenario text whose map paths are relative to `dir`.
@@ -103,7 +151,7 @@ pub fn parse_on(
     data: &DataSet,
     drawn: Option<(&TerrainMap, &str)>,
 ) -> Result<Scenario, Diagnostics> {
-    let raw: RawScenario = src.parse_toml()?;
+    let raw: RawScenario = parse_raw(src)?;
     let mut errs = Diagnostics::default();
     let map_file = dir.join(raw.map.get_ref());
     let mut map_path = display_path(&map_file);
@@ -140,7 +188,8 @@ pub fn parse_on(
         return Err(errs);
     }
     let mut units = Vec::with_capacity(raw.units.len());
-    let mut names: HashMap<String, usize> = HashMap::new();
+    // Each name's first place, for the message about a second unit of the same name.
+    let mut names: HashMap<String, (usize, usize)> = HashMap::new();
     let mut cells: HashMap<Pos, String> = HashMap::new();
     for u in &raw.units {
         let u = u.get_ref();
@@ -154,8 +203,9 @@ pub fn parse_on(
             errs.push(src.error_span(
                 &at,
                 format!(
-                    "unit {name:?}: unknown unit kind {kind_name:?} (known: {})",
-                    data.kinds.names()
+                    "unit {name:?}: {UNKNOWN_KIND} {kind_name:?} (known: {}){}",
+                    data.kinds.names(),
+                    did_you_mean_value(kind_name, data.kinds.list.iter().map(|k| k.name.as_str()))
                 ),
             ));
         }
@@ -167,20 +217,27 @@ pub fn parse_on(
         let class_name = u.class.as_ref().map_or(kind.class.as_str(), |c| c.get_ref().as_str());
         let class_known = data.terrain.class(class_name).is_some();
         let mut err = |span: &std::ops::Range<usize>, msg: String| errs.push(src.error_span(span, msg));
-        if names.contains_key(&name) {
+        if let Some((line, col)) = names.get(&name) {
             err(
                 &u.name.span(),
-                format!("duplicate unit name {name:?}: names must be unique within a scenario"),
+                format!(
+                    "duplicate unit name {name:?}: names must be unique within a scenario (the first is at {}:{line}:{col})",
+                    src.path
+                ),
             );
+        } else {
+            names.insert(name.clone(), src.line_col(u.name.span().start));
         }
-        names.insert(name.clone(), units.len());
         let team = match u.team.get_ref().as_str() {
             "player" => Team::Player,
             "enemy" => Team::Enemy,
             other => {
                 err(
                     &u.team.span(),
-                    format!("unit {name:?}: unknown team {other:?} (expected \"player\" or \"enemy\")"),
+                    format!(
+                        "unit {name:?}: unknown team {other:?} (expected \"player\" or \"enemy\"){}",
+                        did_you_mean_value(other, ["player", "enemy"])
+                    ),
                 );
                 Team::Enemy
             }
@@ -192,8 +249,9 @@ pub fn parse_on(
                 err(
                     &at,
                     format!(
-                        "unit {name:?}: unknown movement class {class_name:?} (known: {})",
-                        data.terrain.classes.join(", ")
+                        "unit {name:?}: unknown movement class {class_name:?} (known: {}){}",
+                        data.terrain.classes.join(", "),
+                        did_you_mean_value(class_name, data.terrain.classes.iter().map(String::as_str))
                     ),
                 );
                 ClassId(0)
@@ -253,9 +311,8 @@ pub fn parse_on(
                 err(
                     &u.at.span(),
                     format!(
-                        "unit {name:?} at [{x}, {y}] is off the map (x must be 0..{}, y 0..{})",
-                        m.width(),
-                        m.height()
+                        "unit {name:?} at [{x}, {y}] is off the map ({})",
+                        cell_bounds(m.width(), m.height())
                     ),
                 );
             }
@@ -274,9 +331,10 @@ pub fn parse_on(
                     err(
                         &p.span(),
                         format!(
-                            "unit {name:?}: unknown profile {:?} (known: {})",
+                            "unit {name:?}: {UNKNOWN_PROFILE} {:?} (known: {}){}",
                             p.get_ref(),
-                            data.profiles.names()
+                            data.profiles.names(),
+                            did_you_mean_value(p.get_ref(), data.profiles.list.iter().map(|q| q.name.as_str()))
                         ),
                     );
                 }
@@ -296,7 +354,13 @@ pub fn parse_on(
                 Some(q) => Some(q),
                 None => {
                     let [x, y] = *p.get_ref();
-                    err(&p.span(), format!("unit {name:?}: pivot [{x}, {y}] is off the map"));
+                    err(
+                        &p.span(),
+                        format!(
+                            "unit {name:?}: pivot [{x}, {y}] is off the map ({})",
+                            cell_bounds(m.width(), m.height())
+                        ),
+                    );
                     None
                 }
             },

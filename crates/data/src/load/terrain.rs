@@ -112,8 +112,13 @@ pub fn parse(src: &Source) -> Result<TerrainSet, Diagnostics> {
                             errs.push(src.error_at(
                                 key,
                                 format!(
-                                    "terrain '{name}': class '{class}' is not declared (classes: {})",
-                                    classes.join(", ")
+                                    "terrain '{name}': class '{class}' is not declared (classes: {}){}",
+                                    classes.join(", "),
+                                    crate::load::suggest::did_you_mean(
+                                        class,
+                                        classes.iter().map(String::as_str),
+                                        |c| { format!("'{c}'") }
+                                    )
                                 ),
                             ));
                             continue;
@@ -323,7 +328,7 @@ mod tests {
             .unwrap_err();
         assert_eq!(
             e.to_string(),
-            "terrain.toml:4:20: terrain 'plain': class 'hrose' is not declared (classes: foot, horse)"
+            "terrain.toml:4:20: terrain 'plain': class 'hrose' is not declared (classes: foot, horse); did you mean 'horse'?"
         );
         for (bad, want) in [
             ("[\"horse\"]", "terrain.toml:1:11: `classes` must include \"foot\""),

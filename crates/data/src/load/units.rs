@@ -79,7 +79,12 @@ fn parse_with(src: &Source, classes: Option<&[String]>) -> Result<Kinds, Diagnos
             Some(s) => {
                 bad(
                     s.span(),
-                    format!("unknown sprite {:?} (known: {})", s.get_ref(), SPRITES.join(", ")),
+                    format!(
+                        "unknown sprite {:?} (known: {}){}",
+                        s.get_ref(),
+                        SPRITES.join(", "),
+                        crate::load::suggest::did_you_mean_value(s.get_ref(), SPRITES.iter().copied())
+                    ),
                 );
                 String::new()
             }
@@ -92,9 +97,10 @@ fn parse_with(src: &Source, classes: Option<&[String]>) -> Result<Kinds, Diagnos
                 bad(
                     c.span(),
                     format!(
-                        "unknown movement class {:?} (known: {})",
+                        "unknown movement class {:?} (known: {}){}",
                         c.get_ref(),
-                        classes.join(", ")
+                        classes.join(", "),
+                        crate::load::suggest::did_you_mean_value(c.get_ref(), classes.iter().map(String::as_str))
                     ),
                 );
                 String::new()
