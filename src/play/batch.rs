@@ -315,7 +315,25 @@ pub fn fight(cell: &Cell, max_turns: u32, policy: Policy, seed: u64) -> Result<T
 /// [`fight`], also returning the battle as it ended (its record is the player's commands).
 pub fn fight_battle(cell: &Cell, max_turns: u32, policy: Policy, seed: u64) -> Result<(Tally, Battle), RuleError> {
     let mut ai = Ai::new(cell.data.profiles.clone());
-    let mut b = Battle::new(&cell.battle_scenario, &cell.data);
+    fight_on(
+        &mut ai,
+        Battle::new(&cell.battle_scenario, &cell.data),
+        max_turns,
+        policy,
+        seed,
+    )
+}
+
+/// Plays battle `b` (a cell's battle at its start) to its end with `ai` (the cell's
+/// profiles) and counts it. One `ai` may play many battles of the same cell: its
+/// travel-cost maps stay valid for every copy of the same battle.
+pub fn fight_on(
+    ai: &mut Ai,
+    mut b: Battle,
+    max_turns: u32,
+    policy: Policy,
+    seed: u64,
+) -> Result<(Tally, Battle), RuleError> {
     let mut events: Vec<Event> = Vec::new();
     while b.ended().is_none() && b.turn() <= max_turns {
         let players: Vec<_> = b.ready(Team::Player).collect();
@@ -329,7 +347,7 @@ pub fn fight_battle(cell: &Cell, max_turns: u32, policy: Policy, seed: u64) -> R
         }
         if b.ended().is_none() {
             b.execute(Command::EndPhase)?;
-            let phase = EnemyPhase::run(&mut ai, &mut b)?;
+            let phase = EnemyPhase::run(ai, &mut b)?;
             events.extend(phase.turns.into_iter().flat_map(|t| t.events));
         }
     }
@@ -533,24 +551,30 @@ pub fn run(
         // battles; tallies add whole numbers and the kept battles are the lowest numbers,
         // so the order of the folds (the number of threads) changes nothing.
         let first = c as u64 * runs;
+        // Every battle of the cell starts as a copy of this one, and each thread keeps one AI
+        // for the cell, so travel-cost maps computed in one battle serve the next.
+        let template = Battle::new(&cell.battle_scenario, &cell.data);
         let folded: Result<Counted, (u64, RuleError)> = pool.install(|| {
             (lo..hi)
                 .into_par_iter()
-                .map(|item| {
-                    let k = item - first;
-                    let r = fight(cell, max_turns, policy, battle_seed(seed, k))
-                        .map(|tally| {
-                            let kept = if keep.is_some_and(|w| w.max > 0 && w.when.wants(&tally)) {
-                                vec![k]
-                            } else {
-                                Vec::new()
-                            };
-                            Counted { tally, kept }
-                        })
-                        .map_err(|e| (item, e));
-                    tick();
-                    r
-                })
+                .map_init(
+                    || Ai::new(cell.data.profiles.clone()),
+                    |ai, item| {
+                        let k = item - first;
+                        let r = fight_on(ai, template.clone(), max_turns, policy, battle_seed(seed, k))
+                            .map(|(tally, _)| {
+                                let kept = if keep.is_some_and(|w| w.max > 0 && w.when.wants(&tally)) {
+                                    vec![k]
+                                } else {
+                                    Vec::new()
+                                };
+                                Counted { tally, kept }
+                            })
+                            .map_err(|e| (item, e));
+                        tick();
+                        r
+                    },
+                )
                 .try_fold(Counted::default, |acc, r| Ok(acc.add(r?, max)))
                 .reduce(
                     || Ok(Counted::default()),

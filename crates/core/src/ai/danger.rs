@@ -122,6 +122,69 @@ pub fn attack_cells(from: &[Pos], lo: u32, hi: u32, w: usize, h: usize) -> Vec<b
     hit
 }
 
+/// The cells within attack distance `lo..=hi` of some cell of a set, kept on the set's
+/// bounding box widened by `hi` rather than on the whole map: the careful player asks this
+/// of every enemy for every decision, and a box is a fraction of a map to clear.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AttackArea {
+    x0: i32,
+    y0: i32,
+    w: i32,
+    h: i32,
+    hit: Vec<bool>,
+}
+
+impl AttackArea {
+    /// The area attacked from `from` at distances `lo..=hi`.
+    ///
+    /// ```
+    /// use skirmish_core::ai::danger::AttackArea;
+    /// use skirmish_core::search::grid::Pos;
+    /// let a = AttackArea::new(&[Pos::new(5, 5)], 2, 3);
+    /// assert!(a.contains(Pos::new(5, 7)) && a.contains(Pos::new(8, 5)));
+    /// assert!(!a.contains(Pos::new(5, 6)) && !a.contains(Pos::new(5, 5)) && !a.contains(Pos::new(9, 5)));
+    /// ```
+    pub fn new(from: &[Pos], lo: u32, hi: u32) -> AttackArea {
+        let r = hi as i32;
+        let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
+        for p in from {
+            (x0, y0, x1, y1) = (x0.min(p.x), y0.min(p.y), x1.max(p.x), y1.max(p.y));
+        }
+        if from.is_empty() {
+            return AttackArea {
+                x0: 0,
+                y0: 0,
+                w: 0,
+                h: 0,
+                hit: Vec::new(),
+            };
+        }
+        let (x0, y0) = (x0 - r, y0 - r);
+        let (w, h) = (x1 + r - x0 + 1, y1 + r - y0 + 1);
+        let mut hit = vec![false; (w * h) as usize];
+        for c in from {
+            // The box holds every cell within `r` of every cell of `from`: no bounds to check.
+            let (cx, cy) = (c.x - x0, c.y - y0);
+            for dy in -r..=r {
+                let rest = r - dy.abs();
+                let row = ((cy + dy) * w + cx) as usize;
+                for dx in -rest..=rest {
+                    if (dx.abs() + dy.abs()) as u32 >= lo {
+                        hit[(row as i32 + dx) as usize] = true;
+                    }
+                }
+            }
+        }
+        AttackArea { x0, y0, w, h, hit }
+    }
+
+    /// True when `p` is within reach.
+    pub fn contains(&self, p: Pos) -> bool {
+        let (x, y) = (p.x - self.x0, p.y - self.y0);
+        x >= 0 && y >= 0 && x < self.w && y < self.h && self.hit[(y * self.w + x) as usize]
+    }
+}
+
 fn cells_of(hit: &[bool], w: usize) -> Vec<Pos> {
     hit.iter()
         .enumerate()

@@ -132,7 +132,7 @@ impl Policy {
 /// without moving (where it stays when its condition does not hold).
 struct Threat {
     unit: UnitId,
-    moving: Vec<bool>,
+    moving: danger::AttackArea,
     /// Within this distance of the enemy its condition holds (sight, trigger); `None`: always.
     wakes_within: Option<u32>,
     /// A guard that has not woken yet: within `wakes_within` a player unit wakes it.
@@ -142,9 +142,8 @@ struct Threat {
 impl Threat {
     fn of(b: &Battle, c: &mut Caches, profiles: &Profiles, f: UnitId) -> Threat {
         let u = b.unit(f);
-        let (w, h) = (b.map().width(), b.map().height());
         let (moves, shape) = danger::enemy_moves(b, c, profiles, f);
-        let moving = danger::attack_cells(&moves, u.stats.range_min, u.stats.range_max, w, h);
+        let moving = danger::AttackArea::new(&moves, u.stats.range_min, u.stats.range_max);
         let (wakes_within, sleeping_guard) = match shape {
             danger::Shape::Sight { radius } | danger::Shape::Ring { sight: radius, .. } => (Some(radius), false),
             danger::Shape::Trigger { radius, fired: false } => (Some(radius), true),
@@ -163,7 +162,7 @@ impl Threat {
         let u = b.unit(self.unit);
         let d = u.pos.manhattan(p);
         if self.wakes_within.is_none_or(|r| d <= r) {
-            self.moving[p.y as usize * b.map().width() + p.x as usize]
+            self.moving.contains(p)
         } else {
             u.stats.reaches(d)
         }

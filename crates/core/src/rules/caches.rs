@@ -17,8 +17,13 @@ use std::collections::HashMap;
 
 /// Potential maps kept at once before the cache is emptied (each is a map-sized array).
 const MAX_CACHED_POTENTIALS: usize = 64;
-/// Nearest-target maps kept at once.
-const MAX_CACHED_NEAREST: usize = 8;
+/// Nearest-target maps kept at once: as many as fit in [`NEAREST_BYTES`] (about 8 bytes a
+/// cell each), at least [`MIN_CACHED_NEAREST`] and at most this.
+const MAX_CACHED_NEAREST: usize = 64;
+/// The fewest nearest-target maps kept, however large the map.
+const MIN_CACHED_NEAREST: usize = 8;
+/// Memory for nearest-target maps before the oldest go.
+const NEAREST_BYTES: usize = 16 << 20;
 
 /// Scratch space for range searches and the travel-cost maps already computed.
 ///
@@ -90,8 +95,12 @@ impl Caches {
         match nearest.iter().position(|(c, m)| *c == class && m.targets() == targets) {
             Some(k) => k,
             None => {
-                if nearest.len() >= MAX_CACHED_NEAREST {
-                    nearest.clear();
+                // Oldest out first: a battle's first turns come back in every battle of a
+                // balance run, so the maps worth keeping are the ones asked for again.
+                let cells = layers.first().map_or(1, |l| l.layout().len());
+                let keep = (NEAREST_BYTES / (cells * 8)).clamp(MIN_CACHED_NEAREST, MAX_CACHED_NEAREST);
+                while nearest.len() >= keep {
+                    nearest.remove(0);
                 }
                 nearest.push((class, NearestMap::compute(&layers[class.0 as usize], targets)));
                 nearest.len() - 1

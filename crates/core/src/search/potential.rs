@@ -268,17 +268,21 @@ fn expand<M: Bits>(
         *pending -= bucket.len();
         for &i in &bucket {
             let i = i as usize;
-            // Entering a cell costs its terrain; entering a target its class cannot
-            // stand on costs 1 (as in `fill`); other impassable cells pass nothing on.
-            let pay = match (costs[i], cur) {
-                (0, 0) => 1,
-                (c, _) => c as Cost,
-            };
-            if dist[i] != cur || pay == 0 {
+            // SAFETY: only map cells are queued (targets are map cells, and a neighbour is
+            // queued only when its class can enter it, which no border cell allows), and
+            // every array has the layout's length (asserted above).
+            let (c, d, m) = unsafe { (*costs.get_unchecked(i), *dist.get_unchecked(i), *mask.get_unchecked(i)) };
+            if d != cur {
                 continue;
             }
+            // Entering a cell costs its terrain; entering a target its class cannot
+            // stand on costs 1 (as in `fill`); other impassable cells pass nothing on.
+            let pay = match c {
+                0 if cur == 0 => 1,
+                0 => continue,
+                c => c as Cost,
+            };
             let nd = cur + pay;
-            let m = mask[i];
             let next = &mut ring[(nd & bucket_mask) as usize];
             for &off in &offsets {
                 let n = i.wrapping_add(off);
