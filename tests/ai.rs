@@ -19,6 +19,13 @@ struct Decided {
     battle: Battle,
 }
 
+impl Decided {
+    /// The decision's reason in words.
+    fn why(&self) -> String {
+        self.d.reason.text(&self.battle)
+    }
+}
+
 impl std::ops::Deref for Decided {
     type Target = Decision;
     fn deref(&self) -> &Decision {
@@ -58,9 +65,12 @@ fn expect(picture: &str, units: &[Placed], extra_profiles: &str, who: char) -> D
         .find(|(c, _)| *c == '*')
         .map_or(scene.mark(who), |m| m.1);
     assert_eq!(
-        d.to, want,
+        d.to,
+        want,
         "{who} went to {} (path {}) instead of {want}: {}",
-        d.to, d.path, d.reason
+        d.to,
+        d.path,
+        d.reason.text(&battle)
     );
     assert_eq!(d.path.end(d.from), d.to, "the path must replay to the destination");
     Decided { d, battle }
@@ -90,7 +100,7 @@ fn proximity_stays_when_the_target_is_at_11() {
     );
     assert_eq!(d.path, "0");
     assert!(!d.triggered);
-    assert_eq!(d.reason, "target P at distance 11 > sight 10: stays");
+    assert_eq!(d.why(), "target P at distance 11 > sight 10: stays");
 }
 
 #[test]
@@ -106,7 +116,7 @@ fn sight_is_manhattan_distance_not_travel_cost() {
         "",
         'E',
     );
-    assert!(d.triggered, "{}", d.reason);
+    assert!(d.triggered, "{:?}", d.reason);
 }
 
 // ---- guard_trigger: wakes at 3, then chases for the rest of the battle ----
@@ -116,8 +126,8 @@ fn guard_wakes_when_a_player_unit_is_within_3() {
     let d = expect("P * . G", &[player('P'), enemy('G', "guard", 4)], "", 'G');
     assert!(d.triggered);
     assert!(
-        d.reason.starts_with("woke: P at distance 3 <= trigger 3"),
-        "{}",
+        d.why().starts_with("woke: P at distance 3 <= trigger 3"),
+        "{:?}",
         d.reason
     );
 }
@@ -127,7 +137,7 @@ fn guard_sleeps_at_distance_4() {
     let d = expect("P . . . G", &[player('P'), enemy('G', "guard", 4)], "", 'G');
     assert!(!d.triggered);
     assert_eq!(
-        d.reason,
+        d.why(),
         "asleep: nearest player unit P at distance 4 > trigger 3: stays"
     );
 }
@@ -148,8 +158,8 @@ fn a_woken_guard_keeps_chasing_after_the_player_retreats() {
     assert!(second[0].triggered, "a fired trigger is battle state");
     assert_eq!(second[0].path, "44");
     assert!(
-        second[0].reason.starts_with("awake since an earlier turn"),
-        "{}",
+        second[0].reason.text(&b).starts_with("awake since an earlier turn"),
+        "{:?}",
         second[0].reason
     );
 }
@@ -170,8 +180,8 @@ fn any_player_unit_wakes_the_guard_but_it_chases_its_target() {
         'G',
     );
     assert!(
-        d.reason.starts_with("woke: Q at distance 2 <= trigger 3"),
-        "{}",
+        d.why().starts_with("woke: Q at distance 2 <= trigger 3"),
+        "{:?}",
         d.reason
     );
     assert_eq!(d.target_name(), Some("P"));
@@ -232,7 +242,7 @@ fn archer_too_far_closes_to_range_3() {
 #[test]
 fn archer_too_close_steps_back_to_range_3() {
     let d = expect("P A . * . .", &[player('P'), enemy('A', "archer", 6)], "", 'A');
-    assert_eq!(d.reason, "keeps range 3 from P");
+    assert_eq!(d.why(), "keeps range 3 from P");
 }
 
 #[test]
@@ -243,7 +253,7 @@ fn archer_with_no_ring_cell_in_reach_gets_as_near_the_ring_as_it_can() {
         "",
         'A',
     );
-    assert!(d.reason.starts_with("no reachable cell at range 3"), "{}", d.reason);
+    assert!(d.why().starts_with("no reachable cell at range 3"), "{:?}", d.reason);
 }
 
 #[test]
@@ -256,7 +266,7 @@ fn archer_cannot_use_a_ring_cell_behind_a_wall() {
         "",
         'A',
     );
-    assert!(d.reason.starts_with("no reachable cell at range 3"), "{}", d.reason);
+    assert!(d.why().starts_with("no reachable cell at range 3"), "{:?}", d.reason);
 }
 
 #[test]
@@ -422,7 +432,7 @@ proptest! {
                 Some("archer") if d.triggered => {
                     let tp = board.unit(d.target.unwrap()).pos;
                     let ring_reachable = board.with_reach(&mut skirmish::rules::Caches::new(), d.unit, None, |r| r.cells().any(|(c, _)| c.manhattan(tp) == 3));
-                    prop_assert_eq!(d.to.manhattan(tp) == 3, ring_reachable, "{}", d.reason);
+                    prop_assert_eq!(d.to.manhattan(tp) == 3, ring_reachable, "{:?}", d.reason);
                 }
                 Some("proximity") | Some("guard") if !d.triggered => prop_assert_eq!(d.to, d.from),
                 Some("guard") => {
@@ -474,7 +484,7 @@ proptest! {
             }
             match x.cells.first() {
                 Some(best) => {
-                    prop_assert_eq!(best.at, d.to, "{}", d.reason);
+                    prop_assert_eq!(best.at, d.to, "{:?}", d.reason);
                     prop_assert_eq!(best.walk, d.cost);
                 }
                 None => prop_assert_eq!(d.to, d.from, "no cells ranked: it stays"),

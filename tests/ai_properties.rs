@@ -29,10 +29,10 @@ fn a_horse_chases_a_flier_standing_on_a_mountain() {
     let battle = scene.battle(&[flier, horse]);
     let id = battle.find("E").unwrap();
     let d = skirmish::fixture::decide(&battle, &profiles(""), id);
-    assert_eq!(d.target.map(|t| battle.name(t)), Some("P"), "{}", d.reason);
-    assert_ne!(d.to, d.from, "the horse must move: {}", d.reason);
+    assert_eq!(d.target.map(|t| battle.name(t)), Some("P"), "{:?}", d.reason);
+    assert_ne!(d.to, d.from, "the horse must move: {:?}", d.reason);
     // Four plain steps toward P: the cells at Manhattan distance 5 from it are the closest.
-    assert_eq!(d.to.manhattan(p), 5, "went to {}: {}", d.to, d.reason);
+    assert_eq!(d.to.manhattan(p), 5, "went to {}: {:?}", d.to, d.reason);
     assert_eq!(d.path.end(d.from), d.to);
 }
 
@@ -136,7 +136,7 @@ proptest! {
 
         let dist = ep.manhattan(pp);
         let stays = d.to == d.from && d.path == "0";
-        prop_assert!(reach.contains_key(&d.to), "{:?}: ended on {} which is not reachable: {}", prof, d.to, d.reason);
+        prop_assert!(reach.contains_key(&d.to), "{:?}: ended on {} which is not reachable: {:?}", prof, d.to, d.reason);
         prop_assert_eq!(d.path.end(d.from), d.to);
         let approaching = match prof {
             Prof::Charger | Prof::Pivot(..) => true,
@@ -153,27 +153,27 @@ proptest! {
                 if dist <= s {
                     let best_ring = reach.keys().map(|p| p.manhattan(pp).abs_diff(r)).min().unwrap();
                     prop_assert_eq!(d.to.manhattan(pp).abs_diff(r), best_ring,
-                        "keep_range ends at exactly {} when it can, else as near as it can: {}", r, d.reason);
+                        "keep_range ends at exactly {} when it can, else as near as it can: {:?}", r, d.reason);
                     if best_ring > 0 {
                         // The fallback: ties by lower travel cost.
                         let best_travel = reach.keys().filter(|p| p.manhattan(pp).abs_diff(r) == best_ring).filter_map(|&p| travel(p)).min();
-                        prop_assert_eq!(travel(d.to), best_travel, "{}", d.reason);
+                        prop_assert_eq!(travel(d.to), best_travel, "{:?}", d.reason);
                     }
                 } else {
-                    prop_assert!(stays, "{}", d.reason);
+                    prop_assert!(stays, "{:?}", d.reason);
                 }
                 false
             }
         };
         match prof {
             Prof::Keep(..) => {}
-            _ if !approaching => prop_assert!(stays, "{:?} should stay: {}", prof, d.reason),
+            _ if !approaching => prop_assert!(stays, "{:?} should stay: {:?}", prof, d.reason),
             _ => {
                 let best = reach.keys().filter_map(|&p| travel(p)).min();
                 match best {
                     Some(best) => prop_assert_eq!(travel(d.to), Some(best),
-                        "{:?} ended on {} (travel {:?}), a reachable cell has travel {}: {}", prof, d.to, travel(d.to), best, d.reason),
-                    None => prop_assert!(stays, "no path at all: stays ({})", d.reason),
+                        "{:?} ended on {} (travel {:?}), a reachable cell has travel {}: {:?}", prof, d.to, travel(d.to), best, d.reason),
+                    None => prop_assert!(stays, "no path at all: stays ({:?})", d.reason),
                 }
             }
         }

@@ -108,7 +108,7 @@ fn chargers_hit_after_moving_and_archers_shoot_from_3() {
     let p = b.unit(UnitId(0)).pos;
     assert_eq!(turns[0].decision.to.manhattan(p), 1);
     assert_eq!(turns[0].decision.attack, Some(UnitId(0)));
-    assert_eq!(turns[1].decision.to.manhattan(p), 3, "{}", turns[1].decision.reason);
+    assert_eq!(turns[1].decision.to.manhattan(p), 3, "{:?}", turns[1].decision.reason);
     assert_eq!(turns[1].decision.attack, Some(UnitId(0)));
     assert_eq!(blows(&turns[1].events).len(), 1, "nobody answers an arrow from 3");
 }

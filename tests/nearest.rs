@@ -114,8 +114,8 @@ fn a_target_the_mover_cannot_stand_on_counts_one_in_both_methods() {
     let got = skirmish::fixture::enemy_phase_with(&mut b, &profiles(""), Method::Nearest).unwrap();
     assert_eq!(got, want);
     let first = &want.0[0].decision;
-    assert_eq!(first.target.map(|t| b.name(t)), Some("P"), "{}", first.reason);
-    assert_ne!(first.to, first.from, "{}", first.reason);
+    assert_eq!(first.target.map(|t| b.name(t)), Some("P"), "{:?}", first.reason);
+    assert_ne!(first.to, first.from, "{:?}", first.reason);
 }
 
 proptest! {

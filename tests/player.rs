@@ -34,7 +34,7 @@ fn careful_finishes_the_enemy_it_can_defeat_rather_than_the_healthier_one() {
         ],
     );
     let d = careful(&b, 'P');
-    assert_eq!(d.attack.map(|e| b.name(e)), Some("B"), "{}", d.reason);
+    assert_eq!(d.attack.map(|e| b.name(e)), Some("B"), "{:?}", d.reason);
 }
 
 #[test]
@@ -53,7 +53,7 @@ fn careful_never_takes_a_deadly_counter_where_simple_does() {
         "simple attacks and dies to the counter"
     );
     let d = careful(&b, 'P');
-    assert_eq!(d.attack, None, "{}", d.reason);
+    assert_eq!(d.attack, None, "{:?}", d.reason);
 }
 
 #[test]
@@ -66,7 +66,7 @@ fn the_hero_does_not_end_its_move_where_it_can_be_defeated_next_phase() {
     let d = careful(&b, 'H');
     assert!(
         d.to.x <= 3,
-        "the hero ended on {} within the charger's reach: {}",
+        "the hero ended on {} within the charger's reach: {:?}",
         d.to,
         d.reason
     );
@@ -92,7 +92,7 @@ fn careful_does_not_wake_a_sleeping_guard_without_a_reason() {
     assert_eq!(
         d.to.manhattan(g),
         4,
-        "stops just outside the trigger: {} ({})",
+        "stops just outside the trigger: {} ({:?})",
         d.to,
         d.reason
     );

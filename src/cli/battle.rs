@@ -18,7 +18,7 @@ pub(super) fn decision_line(b: &Battle, t: &Turn) -> String {
         d.from,
         d.to,
         d.path,
-        d.reason
+        d.reason.text(b)
     )
 }
 

@@ -144,7 +144,13 @@ pub fn explanation_text(b: &Battle, x: &Explanation) -> String {
         }
         s += &picture(b, x);
     }
-    s += &format!("decision: {} -> {} path {}  | {}\n", d.from, d.to, d.path, d.reason);
+    s += &format!(
+        "decision: {} -> {} path {}  | {}\n",
+        d.from,
+        d.to,
+        d.path,
+        d.reason.text(b)
+    );
     s
 }
 

@@ -168,7 +168,7 @@ pub fn run(f: &ExpectFile) -> Result<Vec<Verdict>, Diagnostic> {
             turn: e.turn,
             what: what.join(", "),
             failures,
-            reason: s.map(|s| s.decision.reason.clone()),
+            reason: s.map(|s| s.decision.reason.text(&s.board)),
             moved: s.map(|s| (s.decision.from, s.decision.to, s.decision.path.digits())),
             picture,
         });

@@ -74,7 +74,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 "  {} ({}): {}",
                 battle.name(t.decision.unit),
                 t.decision.profile,
-                t.decision.reason
+                t.decision.reason.text(&battle)
             );
         }
         for e in phase.events() {

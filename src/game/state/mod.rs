@@ -326,7 +326,8 @@ impl GameState {
                     self.say(format!("refused: {why}"));
                 }
                 Signal::Decided(d) => {
-                    let line = format!("{}: {}", self.session.battle().name(d.unit), d.reason);
+                    let b = self.session.battle();
+                    let line = format!("{}: {}", b.name(d.unit), d.reason.text(b));
                     let kind = if d.path.is_empty() && d.attack.is_none() {
                         Kind::Note
                     } else {

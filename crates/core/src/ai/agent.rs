@@ -1,8 +1,8 @@
 //! [`Ai`]: the enemies' mind as one value — the profiles in force, the method of finding
 //! travel costs, and the caches its questions fill. It only reads battles.
 
-use super::{Decision, Explanation, Method, decide_with, explain, player};
-use crate::model::profiles::Profiles;
+use super::{Decision, Explanation, Method, decide_as_with, explain, player};
+use crate::model::profiles::{Behavior, Profiles};
 use crate::rules::{Battle, Caches, UnitId};
 
 /// Decides for units as their profiles say, keeping its travel-cost maps between questions.
@@ -28,6 +28,9 @@ pub struct Ai {
     profiles: Profiles,
     method: Method,
     caches: Caches,
+    /// Each unit's behaviour, resolved from its profile name once per battle
+    /// (`Battle::identity`; 0: none yet), not looked up by name at every decision.
+    resolved: (u64, Vec<Option<Behavior>>),
 }
 
 impl Ai {
@@ -37,6 +40,7 @@ impl Ai {
             profiles,
             method: Method::default(),
             caches: Caches::new(),
+            resolved: (0, Vec::new()),
         }
     }
 
@@ -54,6 +58,7 @@ impl Ai {
     /// Puts new profiles in force (a live reload): the next decision uses them.
     pub fn set_profiles(&mut self, profiles: Profiles) {
         self.profiles = profiles;
+        self.resolved = (0, Vec::new());
     }
 
     /// The caches, for other questions about the same battles (ranges, travel costs, danger zones).
@@ -63,7 +68,22 @@ impl Ai {
 
     /// What unit `id` does on its turn, as its profile says; the battle is only read.
     pub fn decide(&mut self, b: &Battle, id: UnitId) -> Decision {
-        decide_with(b, &mut self.caches, &self.profiles, id, self.method)
+        if self.resolved.0 != b.identity() {
+            let behaviors = b
+                .units()
+                .iter()
+                .map(|u| {
+                    u.profile
+                        .as_deref()
+                        .and_then(|p| self.profiles.get(p))
+                        .map(|p| p.behavior)
+                })
+                .collect();
+            self.resolved = (b.identity(), behaviors);
+        }
+        let behavior = self.resolved.1.get(id.0).copied().flatten();
+        let label = b.unit(id).profile.clone().unwrap_or_default();
+        decide_as_with(b, &mut self.caches, id, behavior, label, self.method)
     }
 
     /// The numbers behind [`Ai::decide`] for unit `id`.

@@ -1,8 +1,8 @@
 //! Enemy A of the original, `behavior = "charger"`: always approaches its target.
 
-use super::{Goal, Plan};
+use super::{Goal, Plan, Why};
 
 /// A charger always comes.
 pub(super) fn plan() -> Plan {
-    Plan::act(Goal::Approach, String::new())
+    Plan::act(Goal::Approach, Why::Nothing)
 }

@@ -2,14 +2,14 @@
 //! within `trigger`, then chases for the rest of the battle. Waking is a command
 //! (`Command::Wake`), so the battle records it as an event.
 
-use super::{Goal, Plan};
+use super::{Goal, Plan, Why};
 use crate::rules::{Battle, UnitId};
 
 /// Asleep, awake already, or waking now because of the nearest player unit.
 pub(super) fn plan(b: &Battle, me: UnitId, trigger: u32) -> Plan {
     let u = b.unit(me);
     if u.triggered {
-        return Plan::act(Goal::Approach, "awake since an earlier turn; ".into());
+        return Plan::act(Goal::Approach, Why::Awake);
     }
     let waker = b
         .living(u.team.other())
@@ -19,15 +19,20 @@ pub(super) fn plan(b: &Battle, me: UnitId, trigger: u32) -> Plan {
         Some((d, w)) if d <= trigger => {
             let mut p = Plan::act(
                 Goal::Approach,
-                format!("woke: {} at distance {d} <= trigger {trigger}; ", b.name(w)),
+                Why::Woke {
+                    by: w,
+                    dist: d,
+                    trigger,
+                },
             );
             p.wakes = Some(w);
             p
         }
-        Some((d, w)) => Plan::stay(format!(
-            "asleep: nearest player unit {} at distance {d} > trigger {trigger}: stays",
-            b.name(w)
-        )),
-        None => Plan::stay("asleep: no player unit: stays".into()),
+        Some((d, w)) => Plan::stay(Why::Asleep {
+            nearest: w,
+            dist: d,
+            trigger,
+        }),
+        None => Plan::stay(Why::AsleepAlone),
     }
 }

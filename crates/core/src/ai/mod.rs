@@ -12,9 +12,11 @@ mod guard;
 pub mod pivot;
 pub mod player;
 mod proximity;
+mod reason;
 
 pub use agent::Ai;
 pub use explain::{Candidate, CellScore, Explanation, explain};
+pub use reason::{How, Reason, Why};
 
 use crate::model::profiles::{Behavior, Profiles};
 use crate::model::terrain::Cost;
@@ -48,8 +50,8 @@ pub struct Decision {
     pub triggered: bool,
     /// A guard that wakes now, and the player unit that woke it.
     pub wakes: Option<UnitId>,
-    /// Why, in one line.
-    pub reason: String,
+    /// Why, as numbers and ids ([`Reason::text`] says it in words).
+    pub reason: Reason,
     /// The unit it attacks from `to`, if any.
     pub attack: Option<UnitId>,
 }
@@ -113,7 +115,7 @@ impl Decision {
             path: self.path.digits(),
             cost: self.cost,
             triggered: self.triggered,
-            reason: &self.reason,
+            reason: self.reason.text(b),
             attack: self.attack.map(|t| b.name(t)),
             strikes,
         };
@@ -134,7 +136,7 @@ struct DecisionJson<'a> {
     path: String,
     cost: Cost,
     triggered: bool,
-    reason: &'a str,
+    reason: String,
     attack: Option<&'a str>,
     strikes: Vec<StrikeJson<'a>>,
 }
@@ -155,7 +157,6 @@ struct StrikeJson<'a> {
 pub(crate) struct Target {
     id: UnitId,
     pos: Pos,
-    name: String,
     dist: u32,
 }
 
@@ -174,13 +175,13 @@ pub enum Goal {
 pub(crate) struct Plan {
     goal: Goal,
     triggered: bool,
-    why: String,
+    why: Why,
     leash: Option<Leash>,
     wakes: Option<UnitId>,
 }
 
 impl Plan {
-    fn stay(why: String) -> Plan {
+    fn stay(why: Why) -> Plan {
         Plan {
             goal: Goal::Stay,
             triggered: false,
@@ -190,7 +191,7 @@ impl Plan {
         }
     }
 
-    fn act(goal: Goal, why: String) -> Plan {
+    fn act(goal: Goal, why: Why) -> Plan {
         Plan {
             goal,
             triggered: true,
@@ -291,7 +292,7 @@ pub fn decide_as(b: &Battle, c: &mut Caches, id: UnitId, behavior: Option<Behavi
     decide_as_with(b, c, id, behavior, label, Method::default())
 }
 
-fn decide_as_with(
+pub(super) fn decide_as_with(
     b: &Battle,
     c: &mut Caches,
     id: UnitId,
@@ -303,12 +304,11 @@ fn decide_as_with(
     let target = choose_target_with(b, c, id, method).map(|(t, _)| Target {
         id: t,
         pos: b.unit(t).pos,
-        name: b.name(t).to_string(),
         dist: me.pos.manhattan(b.unit(t).pos),
     });
     let plan = match (behavior, &target) {
-        (None, _) => Plan::stay(format!("unknown profile {label:?}: stays")),
-        (Some(_), None) => Plan::stay("no living player unit: stays".into()),
+        (None, _) => Plan::stay(Why::UnknownProfile(label.clone())),
+        (Some(_), None) => Plan::stay(Why::NoTarget),
         (Some(beh), Some(t)) => match beh {
             Behavior::Charger => charger::plan(),
             Behavior::Proximity { sight } => proximity::plan(t, sight),
@@ -318,7 +318,7 @@ fn decide_as_with(
         },
     };
     let (to, cost, path, how) = match (&plan.goal, &target) {
-        (Goal::Stay, _) | (_, None) => (me.pos, 0, Path::default(), String::new()),
+        (Goal::Stay, _) | (_, None) => (me.pos, 0, Path::default(), How::Nothing),
         (goal, Some(t)) => choose_cell(b, c, id, *goal, t, plan.leash, method),
     };
     let targets = combat::targets_from(b, id, to);
@@ -335,7 +335,7 @@ fn decide_as_with(
         cost,
         triggered: plan.triggered,
         wakes: plan.wakes,
-        reason: format!("{}{how}", plan.why),
+        reason: Reason { why: plan.why, how },
         attack,
     }
 }
@@ -365,7 +365,7 @@ fn choose_cell(
     t: &Target,
     leash: Option<Leash>,
     method: Method,
-) -> (Pos, Cost, Path, String) {
+) -> (Pos, Cost, Path, How) {
     let me = b.unit(id);
     let targets: Vec<UnitId> = b.living(me.team.other()).collect();
     let k = targets.iter().position(|&u| u == t.id);
@@ -400,7 +400,7 @@ fn pick_cell(
     t: &Target,
     bound: &dyn Fn(Pos) -> (Cost, bool),
     travel: &dyn Fn(Pos) -> Cost,
-) -> (Pos, Cost, Path, String) {
+) -> (Pos, Cost, Path, How) {
     let tp = t.pos;
     let known = |d: Cost| Some(d).filter(|&d| d != UNREACHABLE);
     let mut best: Option<(CellKey, Pos, Cost)> = None;
@@ -426,23 +426,18 @@ fn pick_cell(
     }
     let (p, c) = best.map_or((me, 0), |(_, p, c)| (p, c));
     let known = |p: Pos| known(travel(p));
+    let target = t.id;
     let how = match goal {
-        Goal::Ring(range) if p.manhattan(tp) == range => format!("keeps range {range} from {}", t.name),
-        Goal::Ring(range) => format!(
-            "no reachable cell at range {range} from {}: nearest to the ring at distance {}",
-            t.name,
-            p.manhattan(tp)
-        ),
+        Goal::Ring(range) if p.manhattan(tp) == range => How::OnRing { range, target },
+        Goal::Ring(range) => How::OffRing {
+            range,
+            target,
+            dist: p.manhattan(tp),
+        },
         _ => match (known(me), known(p)) {
-            (_, None) => format!("no path to {} over this terrain: stays", t.name),
-            (Some(a), Some(z)) if p == me => {
-                format!("already as close to {} as it can get (travel {a} → {z})", t.name)
-            }
-            (a, Some(z)) => format!(
-                "closest reachable cell to {} by travel cost ({} → {z})",
-                t.name,
-                a.map_or("∞".to_string(), |a| a.to_string())
-            ),
+            (_, None) => How::NoPath { target },
+            (Some(from), Some(to)) if p == me => How::AsClose { target, from, to },
+            (from, Some(to)) => How::Closest { target, from, to },
         },
     };
     (p, c, reach.path(p).unwrap_or_default(), how)

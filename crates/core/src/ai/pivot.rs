@@ -2,7 +2,7 @@
 //! `>= leash` from its pivot, not even in passing; inside that area it approaches its target.
 //! [`leash`] is the one statement of that rule: the decision and the danger zone both use it.
 
-use super::{Goal, Plan};
+use super::{Goal, Plan, Why};
 use crate::model::profiles::Behavior;
 use crate::rules::Unit;
 use crate::search::range::Leash;
@@ -27,7 +27,10 @@ pub(super) fn plan(unit: &Unit, radius: u32) -> Plan {
     let l = area(unit, radius);
     let mut p = Plan::act(
         Goal::Approach,
-        format!("within leash {} of pivot {}; ", l.radius, l.pivot),
+        Why::Leash {
+            radius: l.radius,
+            pivot: l.pivot,
+        },
     );
     p.leash = Some(l);
     p

@@ -4,7 +4,7 @@
 //! otherwise approach the nearest enemy by travel cost, like a charger. Beside it the careful
 //! policy ([`decide_careful`]) that balance runs measure against; [`Policy`] picks one.
 
-use super::{Decision, Method, danger, decide_as};
+use super::{Decision, Method, Reason, Why, danger, decide_as};
 use crate::model::profiles::{Behavior, Profiles};
 use crate::rules::{Battle, Caches, UnitId, combat};
 use crate::search::grid::{Cost, Pos};
@@ -47,7 +47,7 @@ pub fn decide(b: &Battle, c: &mut Caches, id: UnitId, seed: u64) -> Decision {
         return decide_as(b, c, id, Some(Behavior::Charger), "player".into());
     };
     let (to, cost) = cells[k];
-    let reason = format!("attacks {} from {to}", b.name(e));
+    let reason = Reason::just(Why::Attacks { target: e, from: to });
     chosen(b, c, id, (to, cost), Some(e), Some(e), reason)
 }
 
@@ -60,7 +60,7 @@ fn chosen(
     (to, cost): (Pos, Cost),
     target: Option<UnitId>,
     attack: Option<UnitId>,
-    reason: String,
+    reason: Reason,
 ) -> Decision {
     let me = b.unit(id);
     // The path of the one cell chosen (building one for every reachable cell cost more than
@@ -297,14 +297,11 @@ pub fn decide_careful_with(
     };
     let to = cells[k].0;
     let nearest = nearest(c, to).1;
-    let reason = match attack {
-        Some(e) => format!("attacks {} from {to}", b.name(e)),
-        None if to == me.pos => "holds its ground: no safe attack, no better cell".to_string(),
-        None => format!(
-            "moves to {to} towards {}, out of deadly reach",
-            nearest.map_or("-", |f| b.name(f))
-        ),
-    };
+    let reason = Reason::just(match attack {
+        Some(e) => Why::Attacks { target: e, from: to },
+        None if to == me.pos => Why::Holds,
+        None => Why::MovesTowards { to, foe: nearest },
+    });
     let target = attack.or(nearest);
     chosen(b, c, id, cells[k], target, attack, reason)
 }

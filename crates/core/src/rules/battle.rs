@@ -168,6 +168,12 @@ impl Battle {
         b
     }
 
+    /// Equal for a battle and its copies, different for every battle built: what a cache
+    /// of answers about this battle's terrain and units may be keyed by.
+    pub fn identity(&self) -> u64 {
+        self.terrain_stamp
+    }
+
     /// The terrain grid.
     pub fn map(&self) -> &TerrainMap {
         &self.map

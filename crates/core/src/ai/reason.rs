@@ -1,0 +1,196 @@
+//! Why a unit decided as it did, kept as numbers and unit ids: [`Reason`]. The words are
+//! made only when someone reads them ([`Reason::text`]: the game's log, `--explain`, text
+//! output), so balance runs that play thousands of battles never format a sentence.
+
+use crate::model::terrain::Cost;
+use crate::rules::{Battle, UnitId};
+use crate::search::grid::Pos;
+
+/// What the behaviour saw before choosing a cell.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Why {
+    /// Nothing to say (a charger; a keep_range enemy with its target in sight).
+    Nothing,
+    /// The unit names a profile the data set lacks: it stays.
+    UnknownProfile(String),
+    /// No living unit of the other side: it stays.
+    NoTarget,
+    /// Its target is beyond its sight: it stays.
+    OutOfSight {
+        /// The target.
+        target: UnitId,
+        /// Manhattan distance to it.
+        dist: u32,
+        /// The profile's sight.
+        sight: u32,
+    },
+    /// Its target is within sight: it approaches.
+    InSight {
+        /// The target.
+        target: UnitId,
+        /// Manhattan distance to it.
+        dist: u32,
+        /// The profile's sight.
+        sight: u32,
+    },
+    /// A guard woken on an earlier turn.
+    Awake,
+    /// A guard waking now.
+    Woke {
+        /// The player unit that came too close.
+        by: UnitId,
+        /// Its distance.
+        dist: u32,
+        /// The trigger distance.
+        trigger: u32,
+    },
+    /// A guard still asleep: the nearest player unit is beyond its trigger.
+    Asleep {
+        /// The nearest player unit.
+        nearest: UnitId,
+        /// Its distance.
+        dist: u32,
+        /// The trigger distance.
+        trigger: u32,
+    },
+    /// A guard with no player unit left: it stays.
+    AsleepAlone,
+    /// A pivot-leash unit approaching inside its area.
+    Leash {
+        /// Cells at this distance from the pivot or more are never entered.
+        radius: u32,
+        /// The area's centre.
+        pivot: Pos,
+    },
+    /// A built-in player policy attacks `target` from `from`.
+    Attacks {
+        /// The enemy struck.
+        target: UnitId,
+        /// Where the blow is struck from.
+        from: Pos,
+    },
+    /// A built-in player policy found no safe attack and no better cell.
+    Holds,
+    /// A built-in player policy moves towards an enemy, out of deadly reach.
+    MovesTowards {
+        /// The cell moved to.
+        to: Pos,
+        /// The enemy approached, if any is reachable.
+        foe: Option<UnitId>,
+    },
+}
+
+/// How the chosen cell relates to the goal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum How {
+    /// Nothing to add (the unit stays, or a player policy chose).
+    Nothing,
+    /// On the ring `range` from the target.
+    OnRing {
+        /// The wanted distance.
+        range: u32,
+        /// The target.
+        target: UnitId,
+    },
+    /// No reachable cell on the ring: the nearest to it.
+    OffRing {
+        /// The wanted distance.
+        range: u32,
+        /// The target.
+        target: UnitId,
+        /// The distance it ends at.
+        dist: u32,
+    },
+    /// No path to the target over this terrain: it stays.
+    NoPath {
+        /// The target.
+        target: UnitId,
+    },
+    /// It stands as close as it can get already.
+    AsClose {
+        /// The target.
+        target: UnitId,
+        /// Travel cost from its cell.
+        from: Cost,
+        /// Travel cost from the cell it ends on (the same cell).
+        to: Cost,
+    },
+    /// The reachable cell closest to the target by travel cost.
+    Closest {
+        /// The target.
+        target: UnitId,
+        /// Travel cost from where it stood (`None`: no path from there).
+        from: Option<Cost>,
+        /// Travel cost from where it ends.
+        to: Cost,
+    },
+}
+
+/// Why a unit decided as it did: what its behaviour saw, then how it picked its cell.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reason {
+    /// What the behaviour saw.
+    pub why: Why,
+    /// How the cell was picked.
+    pub how: How,
+}
+
+impl Reason {
+    /// A reason with only its first part.
+    pub fn just(why: Why) -> Reason {
+        Reason { why, how: How::Nothing }
+    }
+
+    /// The reason in one line, with the units' names of battle `b`, e.g. "target Kiny at
+    /// distance 12 > sight 10: stays" or "closest reachable cell to Kiny by travel cost (9 → 3)".
+    pub fn text(&self, b: &Battle) -> String {
+        let n = |u: &UnitId| {
+            b.units()
+                .get(u.0)
+                .map_or_else(|| format!("unit #{}", u.0), |x| x.name.clone())
+        };
+        let why = match &self.why {
+            Why::Nothing => String::new(),
+            Why::UnknownProfile(p) => format!("unknown profile {p:?}: stays"),
+            Why::NoTarget => "no living player unit: stays".into(),
+            Why::OutOfSight { target, dist, sight } => {
+                format!("target {} at distance {dist} > sight {sight}: stays", n(target))
+            }
+            Why::InSight { target, dist, sight } => {
+                format!("target {} at distance {dist} <= sight {sight}; ", n(target))
+            }
+            Why::Awake => "awake since an earlier turn; ".into(),
+            Why::Woke { by, dist, trigger } => format!("woke: {} at distance {dist} <= trigger {trigger}; ", n(by)),
+            Why::Asleep { nearest, dist, trigger } => format!(
+                "asleep: nearest player unit {} at distance {dist} > trigger {trigger}: stays",
+                n(nearest)
+            ),
+            Why::AsleepAlone => "asleep: no player unit: stays".into(),
+            Why::Leash { radius, pivot } => format!("within leash {radius} of pivot {pivot}; "),
+            Why::Attacks { target, from } => format!("attacks {} from {from}", n(target)),
+            Why::Holds => "holds its ground: no safe attack, no better cell".into(),
+            Why::MovesTowards { to, foe } => format!(
+                "moves to {to} towards {}, out of deadly reach",
+                foe.as_ref().map_or_else(|| "-".to_string(), n)
+            ),
+        };
+        let how = match &self.how {
+            How::Nothing => String::new(),
+            How::OnRing { range, target } => format!("keeps range {range} from {}", n(target)),
+            How::OffRing { range, target, dist } => format!(
+                "no reachable cell at range {range} from {}: nearest to the ring at distance {dist}",
+                n(target)
+            ),
+            How::NoPath { target } => format!("no path to {} over this terrain: stays", n(target)),
+            How::AsClose { target, from, to } => {
+                format!("already as close to {} as it can get (travel {from} → {to})", n(target))
+            }
+            How::Closest { target, from, to } => format!(
+                "closest reachable cell to {} by travel cost ({} → {to})",
+                n(target),
+                from.map_or_else(|| "∞".to_string(), |a| a.to_string())
+            ),
+        };
+        why + &how
+    }
+}
