@@ -77,7 +77,7 @@ pub enum Phase {
         unit: UnitId,
         /// Its reachable cells with their paths.
         range: Range,
-        /// The route the cursor traced from the unit (see [`trace`]).
+        /// The route the cursor traced from the unit (see [`trace`](super::trace)).
         trail: Path,
     },
     /// An enemy's move range, attack reach and behaviour are shown until cancelled; the
