@@ -147,3 +147,30 @@ fn a_busy_session_refuses_a_command_without_naming_another_unit() {
     assert!(!e.to_string().contains("#0"), "{e}");
     let _ = kiny;
 }
+
+/// The example of the README's "The engine as a library", as written there.
+#[test]
+fn the_readme_library_example_runs() -> Result<(), Box<dyn std::error::Error>> {
+    let terrain = TerrainSet::standard(); // or skirmish_data's loaders
+    let mut battle = BattleBuilder::new(TerrainMap::from_rows(&terrain, &["......"]).unwrap())
+        .unit(UnitSpec::player("Kiny", (0, 0)))
+        .unit(UnitSpec::enemy("Brute", (5, 0), "charger").movement(3))
+        .build()?; // refused: off the map, on a wall...
+    let mut ai = Ai::new(Profiles::standard()); // profiles, caches, method
+    let kiny = battle.find("Kiny").unwrap();
+    let range = battle.range(ai.caches(), kiny); // every reachable cell and its path
+    battle.execute(Command::Move {
+        unit: kiny,
+        path: Path::parse("22").unwrap(),
+    })?;
+    battle.execute(Command::Wait { unit: kiny })?;
+    battle.execute(Command::EndPhase)?;
+    let phase = EnemyPhase::run(&mut ai, &mut battle)?; // the one enemy-phase driver
+    for e in phase.events() {
+        println!("{}", e.describe(&battle));
+    }
+    // What the example shows: Kiny's range held the cell it walked to; Brute came and struck.
+    assert!(range.contains(Pos::new(2, 0)));
+    assert_eq!(phase.turns[0].decision.attack, Some(kiny));
+    Ok(())
+}
