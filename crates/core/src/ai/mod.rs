@@ -274,7 +274,23 @@ fn choose_target_full(b: &Battle, c: &mut Caches, id: UnitId) -> Option<(UnitId,
     best.map(|(_, t, travel)| (t, travel))
 }
 
-/// Decides for enemy `id` as its profile says. Reads the battle only.
+/// Decides for enemy `id` as its profile says. Reads the battle only (an [`Ai`] keeps the
+/// profiles and caches for you and resolves profiles once per battle).
+///
+/// ```
+/// use skirmish_core::prelude::*;
+/// let b = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &["..........."]).unwrap())
+///     .unit(UnitSpec::player("Kiny", (0, 0)))
+///     .unit(UnitSpec::enemy("Scout", (10, 0), "proximity"))
+///     .build()
+///     .unwrap();
+/// let scout = b.find("Scout").unwrap();
+/// let d = skirmish_core::ai::decide(&b, &mut Caches::new(), &Profiles::standard(), scout);
+/// // Kiny stands exactly at the proximity profile's sight (10): the scout comes.
+/// assert!(d.triggered);
+/// assert_eq!(d.reason.text(&b), "target Kiny at distance 10 <= sight 10; closest reachable cell to Kiny by travel cost (10 → 5)");
+/// assert_eq!(d.commands(), [Command::Move { unit: scout, path: d.path.clone() }, Command::Wait { unit: scout }]);
+/// ```
 pub fn decide(b: &Battle, c: &mut Caches, profiles: &Profiles, id: UnitId) -> Decision {
     decide_with(b, c, profiles, id, Method::default())
 }

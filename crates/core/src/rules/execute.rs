@@ -13,6 +13,29 @@ use crate::search::grid::{Path, Pos, Team};
 impl Battle {
     /// Checks `cmd` against the rules and carries it out: the events, in order, each already
     /// applied. A refused command changes nothing.
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// let mut b = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &["..T.."]).unwrap())
+    ///     .unit(UnitSpec::player("Kiny", (0, 0)))
+    ///     .unit(UnitSpec::enemy("Brute", (4, 0), "charger"))
+    ///     .build()
+    ///     .unwrap();
+    /// let kiny = b.find("Kiny").unwrap();
+    /// // Right, right (into the forest: 2), right: 4 movement points.
+    /// let events = b.execute(Command::Move { unit: kiny, path: Path::parse("222").unwrap() }).unwrap();
+    /// assert_eq!(events, [Event::Moved {
+    ///     unit: kiny,
+    ///     from: Pos::new(0, 0),
+    ///     to: Pos::new(3, 0),
+    ///     path: Path::parse("222").unwrap(),
+    ///     cost: 4,
+    /// }]);
+    /// // Moving twice in a phase is refused, and nothing changes.
+    /// let again = b.execute(Command::Move { unit: kiny, path: Path::parse("4").unwrap() });
+    /// assert_eq!(again, Err(RuleError::AlreadyMoved(kiny)));
+    /// assert_eq!(b.unit(kiny).pos, Pos::new(3, 0));
+    /// ```
     pub fn execute(&mut self, cmd: Command) -> Result<Vec<Event>, RuleError> {
         if self.ended.is_some() && !matches!(cmd, Command::Undo | Command::Restore(_)) {
             return Err(RuleError::BattleOver);

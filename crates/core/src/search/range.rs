@@ -139,6 +139,28 @@ impl RangeFinder {
 
     /// Runs one search. The mover's own cell is always in the result at cost 0, even when
     /// the query's leash would exclude it. A mover whose origin is off the map gets an empty result.
+    ///
+    /// Every reachable cell comes with its minimum cost and the cheapest path as direction
+    /// digits (`1` up, `2` right, `3` down, `4` left; `"0"` stays put):
+    ///
+    /// ```
+    /// use skirmish_core::search::grid::{Pos, Team};
+    /// use skirmish_core::search::layout::{CostLayer, Layout};
+    /// use skirmish_core::search::range::{Occupancy, RangeFinder, RangeQuery};
+    /// // `..T.` over `....`: the forest at (2, 0) costs 2 to enter, plain 1.
+    /// let layout = Layout::new(4, 2);
+    /// let layer = CostLayer::new(layout, |p| if p == Pos::new(2, 0) { 2 } else { 1 });
+    /// let mut occ = Occupancy::new(layout);
+    /// occ.place(Pos::new(1, 1), Team::Enemy); // an enemy blocks (1, 1)
+    /// let mut finder = RangeFinder::new(layout);
+    /// let q = RangeQuery { origin: Pos::new(0, 0), budget: 3, team: Team::Player, leash: None };
+    /// let reach = finder.search(&layer, &occ, q);
+    /// assert_eq!(reach.cost(Pos::new(3, 0)), None); // 1 + 2 + 1 = 4 > 3
+    /// assert_eq!(reach.cost(Pos::new(2, 0)), Some(3));
+    /// assert_eq!(reach.digits(Pos::new(2, 0)).as_deref(), Some("22"));
+    /// assert_eq!(reach.digits(Pos::new(0, 0)).as_deref(), Some("0"));
+    /// assert!(!reach.contains(Pos::new(1, 1))); // the enemy's cell
+    /// ```
     pub fn search(&mut self, layer: &CostLayer, occ: &Occupancy, mut q: RangeQuery) -> Reach<'_> {
         if self.layout != layer.layout() {
             *self = RangeFinder::new(layer.layout());
