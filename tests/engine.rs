@@ -140,7 +140,7 @@ fn a_busy_session_refuses_a_command_without_naming_another_unit() {
     let brute = b.find("Brute").unwrap();
     let mut s = Session::new(b, Profiles::standard());
     s.input(Intent::Confirm); // Kiny selected: the target phase, not one that takes commands.
-    assert!(matches!(s.phase, Phase::Target { .. }), "{:?}", s.phase);
+    assert!(matches!(s.phase(), Phase::Target { .. }), "{:?}", s.phase());
     // Before: NotItsPhase(UnitId(0)) — unit #0 named for a command about Brute.
     let e = s.perform(Command::Wait { unit: brute }).unwrap_err();
     assert_eq!(e, RuleError::Busy);

@@ -27,17 +27,17 @@ const D: Intent = Cursor(Dir::Down);
 #[test]
 fn select_target_move_wait_then_the_enemy_phase_and_back() {
     let (_, mut s) = session("P . . . . . . . . . . . E", &[player('P'), enemy('E', "charger", 3)]);
-    assert_eq!(s.phase, Phase::Select);
-    assert_eq!(s.cursor, Pos::new(0, 0), "the cursor starts on the first player unit");
+    assert_eq!(*s.phase(), Phase::Select);
+    assert_eq!(s.cursor(), Pos::new(0, 0), "the cursor starts on the first player unit");
     press(&mut s, &[Confirm]);
-    assert!(matches!(s.phase, Phase::Target { unit: UnitId(0), .. }));
+    assert!(matches!(s.phase(), Phase::Target { unit: UnitId(0), .. }));
     press(&mut s, &[R, R, R, Confirm]);
     assert_eq!(
         s.battle().unit(UnitId(0)).pos,
         Pos::new(3, 0),
         "the logical position changes at once"
     );
-    assert!(matches!(&s.phase, Phase::Action { options, .. } if options == &[Action::Wait]));
+    assert!(matches!(&s.phase(), Phase::Action { options, .. } if options == &[Action::Wait]));
     let signals = s.drain();
     assert!(
         signals
@@ -47,13 +47,13 @@ fn select_target_move_wait_then_the_enemy_phase_and_back() {
     press(&mut s, &[Confirm]);
     // The only player unit has acted: the enemy phase starts, the first enemy already acted.
     assert!(
-        matches!(&s.phase, Phase::Enemy { phase } if phase.remaining().next().is_none()),
+        matches!(&s.phase(), Phase::Enemy { phase } if phase.remaining().next().is_none()),
         "{:?}",
-        s.phase
+        s.phase()
     );
     assert_eq!(s.battle().unit(UnitId(1)).pos, Pos::new(9, 0));
     s.input(Advance);
-    assert_eq!(s.phase, Phase::Select);
+    assert_eq!(*s.phase(), Phase::Select);
     assert_eq!(s.battle().turn(), 2);
     assert!(
         !s.battle().unit(UnitId(0)).acted,
@@ -65,8 +65,8 @@ fn select_target_move_wait_then_the_enemy_phase_and_back() {
 fn cancel_in_the_target_phase_goes_back_to_select() {
     let (_, mut s) = session("P . . . E", &[player('P'), enemy('E', "guard", 1)]);
     press(&mut s, &[Confirm, R, Cancel]);
-    assert_eq!(s.phase, Phase::Select);
-    assert_eq!(s.cursor, Pos::new(0, 0));
+    assert_eq!(*s.phase(), Phase::Select);
+    assert_eq!(s.cursor(), Pos::new(0, 0));
     assert_eq!(s.battle().unit(UnitId(0)).pos, Pos::new(0, 0));
 }
 
@@ -76,11 +76,11 @@ fn a_held_confirm_does_not_repeat() {
     s.input(Confirm); // select, and keep holding
     s.input(R);
     s.input(Confirm); // key repeat while held: ignored
-    assert!(matches!(s.phase, Phase::Target { .. }));
+    assert!(matches!(s.phase(), Phase::Target { .. }));
     s.input(Release);
     s.input(Confirm);
     assert!(
-        matches!(s.phase, Phase::Action { .. }),
+        matches!(s.phase(), Phase::Action { .. }),
         "after release the next press counts"
     );
 }
@@ -92,7 +92,7 @@ fn cancel_after_moving_puts_the_unit_back() {
     assert_eq!(s.battle().unit(UnitId(0)).pos, Pos::new(2, 0));
     press(&mut s, &[Cancel]);
     assert_eq!(s.battle().unit(UnitId(0)).pos, Pos::new(0, 0));
-    assert!(matches!(s.phase, Phase::Target { .. }), "back to choosing a cell");
+    assert!(matches!(s.phase(), Phase::Target { .. }), "back to choosing a cell");
     assert_eq!(s.battle().occupancy().at(Pos::new(2, 0)), None);
     assert_eq!(s.battle().occupancy().at(Pos::new(0, 0)), Some(Team::Player));
 }
@@ -106,8 +106,8 @@ fn attack_from_the_action_menu_then_undo_restores_hp_and_position() {
     );
     let hp_before = s.battle().unit(UnitId(2)).hp;
     press(&mut s, &[Confirm, R, R, Confirm]);
-    let Phase::Action { options, .. } = &s.phase else {
-        panic!("{:?}", s.phase)
+    let Phase::Action { options, .. } = &s.phase() else {
+        panic!("{:?}", s.phase())
     };
     assert_eq!(options, &[Action::Attack(UnitId(2)), Action::Wait]);
     let (_, _, forecast) = s.forecast().unwrap();
@@ -119,7 +119,7 @@ fn attack_from_the_action_menu_then_undo_restores_hp_and_position() {
     );
     assert_eq!(s.battle().unit(UnitId(0)).hp, forecast.attacker_hp);
     assert!(s.battle().unit(UnitId(0)).acted);
-    assert_eq!(s.phase, Phase::Select, "Q has not acted yet");
+    assert_eq!(*s.phase(), Phase::Select, "Q has not acted yet");
     assert!(s.can_undo());
     press(&mut s, &[Undo]);
     assert_eq!(s.battle().unit(UnitId(2)).hp, hp_before);
@@ -137,29 +137,29 @@ fn acted_units_cannot_be_selected_again_and_end_turn_starts_the_enemy_phase() {
     );
     press(&mut s, &[Confirm, D, Confirm, Confirm]); // P moves down? (0,1) holds Q: not a stop
     assert!(
-        matches!(s.phase, Phase::Target { .. }),
+        matches!(s.phase(), Phase::Target { .. }),
         "a cell held by an ally is not a destination"
     );
     press(&mut s, &[Cancel, Confirm, R, Confirm, Confirm]);
     assert!(s.battle().unit(UnitId(0)).acted);
-    s.cursor = Pos::new(1, 0);
+    s.input(Intent::Point(Pos::new(1, 0)));
     press(&mut s, &[Confirm]);
-    assert_eq!(s.phase, Phase::Select, "an acted unit is not selected");
+    assert_eq!(*s.phase(), Phase::Select, "an acted unit is not selected");
     press(&mut s, &[EndTurn, Yes]);
     assert!(
-        matches!(&s.phase, Phase::Enemy { phase } if phase.remaining().next().is_none()),
+        matches!(&s.phase(), Phase::Enemy { phase } if phase.remaining().next().is_none()),
         "{:?}",
-        s.phase
+        s.phase()
     );
     press(&mut s, &[Advance]);
-    assert_eq!((s.phase.clone(), s.battle().turn()), (Phase::Select, 2));
+    assert_eq!((s.phase().clone(), s.battle().turn()), (Phase::Select, 2));
 }
 
 #[test]
 fn defeating_the_last_enemy_wins() {
     let (_, mut s) = session("P E", &[player('P'), enemy('E', "guard", 1).hp(1)]);
     press(&mut s, &[Confirm, Confirm, Confirm]); // select, stay, attack
-    assert_eq!(s.phase, Phase::Over { winner: Team::Player });
+    assert_eq!(*s.phase(), Phase::Over { winner: Team::Player });
     assert!(!s.battle().unit(UnitId(1)).alive);
     assert_eq!(
         s.battle().occupancy().at(Pos::new(1, 0)),
@@ -172,7 +172,7 @@ fn defeating_the_last_enemy_wins() {
 fn losing_the_hero_loses_the_battle() {
     let (_, mut s) = session("P . E", &[player('P').hp(1), enemy('E', "charger", 3)]);
     press(&mut s, &[EndTurn, Yes]);
-    assert_eq!(s.phase, Phase::Over { winner: Team::Enemy });
+    assert_eq!(*s.phase(), Phase::Over { winner: Team::Enemy });
 }
 
 #[test]
@@ -201,12 +201,12 @@ fn a_replay_performed_through_the_session_ends_where_the_battle_did() {
     assert!(record.len() > 6, "several turns were played: {record:?}");
     let mut s = Session::new(scene.battle(&units), profiles(""));
     for c in record {
-        while matches!(s.phase, Phase::Enemy { .. }) {
+        while matches!(s.phase(), Phase::Enemy { .. }) {
             s.input(Advance);
         }
         s.perform(c.clone()).unwrap_or_else(|e| panic!("{c:?}: {e}"));
     }
-    while matches!(s.phase, Phase::Enemy { .. }) {
+    while matches!(s.phase(), Phase::Enemy { .. }) {
         s.input(Advance);
     }
     assert_eq!(s.battle().snapshot(), played.snapshot());
@@ -230,8 +230,8 @@ fn confirming_on_an_enemy_walks_to_the_cheapest_cell_in_reading_order_and_opens_
     assert_eq!(s.route_cost(), Some((4, 1)), "cost 4, one move point left");
     press(&mut s, &[Confirm]);
     assert_eq!(s.battle().unit(UnitId(0)).pos, Pos::new(4, 0));
-    let Phase::Action { options, choice, .. } = &s.phase else {
-        panic!("{:?}", s.phase)
+    let Phase::Action { options, choice, .. } = &s.phase() else {
+        panic!("{:?}", s.phase())
     };
     assert_eq!(
         options[*choice],
@@ -240,7 +240,7 @@ fn confirming_on_an_enemy_walks_to_the_cheapest_cell_in_reading_order_and_opens_
     );
     let (att, def, _) = s.forecast().expect("with its forecast");
     assert_eq!((att, def), (UnitId(0), UnitId(1)));
-    assert_eq!(s.cursor, Pos::new(4, 1), "the cursor stays on the enemy");
+    assert_eq!(s.cursor(), Pos::new(4, 1), "the cursor stays on the enemy");
 }
 
 #[test]
@@ -256,7 +256,7 @@ fn the_attack_cell_prefers_the_cheaper_walk_over_reading_order() {
     // Cancel takes the walk back, as after any move.
     press(&mut s, &[Cancel]);
     assert_eq!(s.battle().unit(UnitId(0)).pos, Pos::new(0, 0));
-    assert!(matches!(s.phase, Phase::Target { .. }));
+    assert!(matches!(s.phase(), Phase::Target { .. }));
 }
 
 #[test]
@@ -266,7 +266,7 @@ fn an_enemy_out_of_reach_is_not_attacked() {
     assert_eq!(s.route(), None);
     s.drain();
     press(&mut s, &[Confirm]);
-    assert!(matches!(s.phase, Phase::Target { .. }));
+    assert!(matches!(s.phase(), Phase::Target { .. }));
     assert_eq!(s.battle().unit(UnitId(0)).pos, Pos::new(0, 0));
     assert_eq!(
         s.drain(),
@@ -288,7 +288,7 @@ fn confirming_out_of_the_range_says_so_and_stays() {
     press(&mut s, &[Confirm, Point(Pos::new(9, 1))]);
     s.drain();
     press(&mut s, &[Confirm]);
-    assert!(matches!(s.phase, Phase::Target { .. }));
+    assert!(matches!(s.phase(), Phase::Target { .. }));
     assert_eq!(
         s.drain(),
         [Signal::CannotGo {
@@ -300,11 +300,11 @@ fn confirming_out_of_the_range_says_so_and_stays() {
     press(&mut s, &[Point(Pos::new(0, 1))]);
     s.drain();
     press(&mut s, &[Confirm]);
-    assert!(matches!(s.phase, Phase::Target { .. }));
+    assert!(matches!(s.phase(), Phase::Target { .. }));
     assert!(matches!(s.drain()[..], [Signal::CannotGo { .. }]));
     // Inside the range it moves, without a word.
     press(&mut s, &[Point(Pos::new(2, 0)), Confirm]);
-    assert!(matches!(s.phase, Phase::Action { .. }));
+    assert!(matches!(s.phase(), Phase::Action { .. }));
     assert!(!s.drain().iter().any(|x| matches!(x, Signal::CannotGo { .. })));
 }
 
@@ -319,7 +319,7 @@ fn the_turn_can_be_ended_only_from_the_select_phase_with_no_question_open() {
     press(&mut s, &[Confirm]);
     assert!(!s.can_end_turn(), "a unit is selected");
     press(&mut s, &[EndTurn]);
-    assert!(matches!(s.phase, Phase::Target { .. }), "and E does nothing there");
+    assert!(matches!(s.phase(), Phase::Target { .. }), "and E does nothing there");
     press(&mut s, &[Cancel]);
     assert!(s.can_end_turn());
     press(&mut s, &[EndTurn]);
@@ -334,15 +334,15 @@ fn the_turn_can_be_ended_only_from_the_select_phase_with_no_question_open() {
 fn confirming_on_an_enemy_with_nothing_selected_inspects_it_until_cancelled() {
     let (_, mut s) = session("P . . . E", &[player('P'), enemy('E', "guard", 1)]);
     press(&mut s, &[Point(Pos::new(4, 0)), Confirm]);
-    assert_eq!(s.phase, Phase::Inspect { enemy: UnitId(1) });
+    assert_eq!(*s.phase(), Phase::Inspect { enemy: UnitId(1) });
     press(&mut s, &[L]);
     assert_eq!(
-        s.phase,
+        *s.phase(),
         Phase::Inspect { enemy: UnitId(1) },
         "the cursor roams, the range stays"
     );
     press(&mut s, &[Cancel]);
-    assert_eq!(s.phase, Phase::Select);
+    assert_eq!(*s.phase(), Phase::Select);
 }
 
 #[test]
@@ -412,29 +412,29 @@ fn tab_cycles_the_cursor_through_living_enemies() {
         ],
     );
     press(&mut s, &[NextEnemy]);
-    assert_eq!(s.cursor, Pos::new(2, 0));
+    assert_eq!(s.cursor(), Pos::new(2, 0));
     press(&mut s, &[NextEnemy, NextEnemy]);
-    assert_eq!(s.cursor, Pos::new(4, 1));
+    assert_eq!(s.cursor(), Pos::new(4, 1));
     press(&mut s, &[NextEnemy]);
-    assert_eq!(s.cursor, Pos::new(2, 0), "and round again");
+    assert_eq!(s.cursor(), Pos::new(2, 0), "and round again");
 }
 
 #[test]
 fn ending_the_turn_with_units_ready_asks_first() {
     let (_, mut s) = session("P . . . . . E", &[player('P'), enemy('E', "guard", 1)]);
     press(&mut s, &[EndTurn]);
-    assert_eq!(s.pending, Some(Ask::EndTurn));
-    assert_eq!(s.phase, Phase::Select);
+    assert_eq!(s.pending(), Some(Ask::EndTurn));
+    assert_eq!(*s.phase(), Phase::Select);
     press(&mut s, &[R, Confirm]);
     assert_eq!(
-        (s.cursor, s.phase.clone()),
+        (s.cursor(), s.phase().clone()),
         (Pos::new(0, 0), Phase::Select),
         "other keys wait"
     );
     press(&mut s, &[No]);
-    assert_eq!((s.pending, s.phase.clone()), (None, Phase::Select));
+    assert_eq!((s.pending(), s.phase().clone()), (None, Phase::Select));
     press(&mut s, &[EndTurn, Yes]);
-    assert!(matches!(s.phase, Phase::Enemy { .. }), "{:?}", s.phase);
+    assert!(matches!(s.phase(), Phase::Enemy { .. }), "{:?}", s.phase());
 }
 
 #[test]
@@ -446,12 +446,12 @@ fn ending_the_turn_with_everyone_acted_does_not_ask() {
     );
     press(&mut s, &[Confirm, Confirm, Confirm]); // P stays and waits
     press(&mut s, &[EndTurn]);
-    assert_eq!(s.pending, Some(Ask::EndTurn), "Q is still ready");
+    assert_eq!(s.pending(), Some(Ask::EndTurn), "Q is still ready");
     press(&mut s, &[Cancel]);
     press(&mut s, &[Confirm, Confirm]); // Q: select, stay; the menu is open
     press(&mut s, &[Confirm]);
     assert!(
-        matches!(s.phase, Phase::Enemy { .. }),
+        matches!(s.phase(), Phase::Enemy { .. }),
         "the last wait ends the phase by itself"
     );
 }
@@ -461,21 +461,21 @@ fn restart_switch_and_quit_ask_once_something_was_played_and_load_over_unsaved_p
     let (_, mut s) = session("P . . . . . E", &[player('P'), enemy('E', "guard", 1)]);
     for ask in [Ask::Restart, Ask::Scenario(1), Ask::Quit, Ask::Load] {
         press(&mut s, &[Request(ask)]);
-        assert_eq!(s.pending, None, "{ask:?}: nothing to lose yet");
+        assert_eq!(s.pending(), None, "{ask:?}: nothing to lose yet");
         assert!(s.drain().contains(&Signal::Granted(ask)));
     }
     press(&mut s, &[Confirm, R, Confirm, Confirm]); // P moves and waits
     for ask in [Ask::Restart, Ask::Scenario(-1), Ask::Quit, Ask::Load] {
         s.drain();
         press(&mut s, &[Request(ask)]);
-        assert_eq!(s.pending, Some(ask));
+        assert_eq!(s.pending(), Some(ask));
         assert!(!s.drain().contains(&Signal::Granted(ask)));
         press(&mut s, &[Yes]);
         assert!(s.drain().contains(&Signal::Granted(ask)), "{ask:?}");
     }
     s.mark_saved();
     press(&mut s, &[Request(Ask::Load)]);
-    assert_eq!(s.pending, None, "a saved battle loads without asking");
+    assert_eq!(s.pending(), None, "a saved battle loads without asking");
 }
 
 #[test]
@@ -486,7 +486,7 @@ fn undo_puts_the_cursor_back_on_the_undone_unit() {
         &[player('P'), player('Q'), enemy('E', "guard", 1)],
     );
     press(&mut s, &[Confirm, R, R, Confirm, Confirm]);
-    assert_eq!(s.cursor, Pos::new(0, 1), "after acting the cursor goes to Q");
+    assert_eq!(s.cursor(), Pos::new(0, 1), "after acting the cursor goes to Q");
     press(&mut s, &[Undo]);
-    assert_eq!(s.cursor, Pos::new(0, 0), "back on P, where it stands again");
+    assert_eq!(s.cursor(), Pos::new(0, 0), "back on P, where it stands again");
 }

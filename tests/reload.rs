@@ -49,7 +49,10 @@ fn a_profile_edit_changes_the_next_enemy_decision_without_restarting() {
     reload(&mut s, &scen, &data_dir).unwrap();
     assert_ne!(scout_decision(&mut s).path, "0", "with sight 20 the scout comes");
     assert_eq!(s.battle().units(), units_before, "nothing of the battle is lost");
-    assert!(matches!(s.phase, Phase::Target { .. }), "the player's selection stays");
+    assert!(
+        matches!(s.phase(), Phase::Target { .. }),
+        "the player's selection stays"
+    );
 }
 
 #[test]

@@ -40,7 +40,7 @@ fn played() -> (skirmish::load::scenario::Scenario, Session) {
     s.input(Intent::Release);
     s.input(Intent::EndTurn);
     s.input(Intent::Yes); // other units are still ready: the game asks first
-    while matches!(s.phase, skirmish::play::phase::Phase::Enemy { .. }) {
+    while matches!(s.phase(), skirmish::play::phase::Phase::Enemy { .. }) {
         s.input(Intent::Advance);
     }
     (scenario, s)

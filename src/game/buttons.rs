@@ -197,15 +197,15 @@ pub fn ending_box(l: &Layout, widest_text: f32) -> Rect {
 /// The buttons at the right end of the top band: Undo, Danger, End turn (right-most).
 /// `busy` is true while something animates.
 pub fn band_buttons(l: &Layout, s: &Session, busy: bool) -> Vec<Placed> {
-    let asking = s.pending.is_some();
+    let asking = s.pending().is_some();
     let mine = matches!(
-        s.phase,
+        s.phase(),
         Phase::Select | Phase::Target { .. } | Phase::Inspect { .. } | Phase::Action { .. }
     );
     let idle = !busy && !asking && mine;
     let list = [
         (Button::Undo, idle && s.can_undo(), false),
-        (Button::Danger, !asking, s.show_danger),
+        (Button::Danger, !asking, s.show_danger()),
         (Button::EndTurn, idle && s.can_end_turn(), false),
     ];
     let gap = 6.0;
@@ -316,7 +316,11 @@ mod tests {
             panic!("End turn is an intent")
         };
         s.input(i);
-        assert_eq!(s.pending, Some(Ask::EndTurn), "two units are ready: it asks, as E does");
+        assert_eq!(
+            s.pending(),
+            Some(Ask::EndTurn),
+            "two units are ready: it asks, as E does"
+        );
         // The question's buttons are in front; the band's are off while it is open.
         let (bx, [yes, no]) = ask_box(&l, "End the turn? 2 units have not acted yet.");
         assert!(bx.contains(centre(yes.rect)) && bx.contains(centre(no.rect)));
@@ -329,8 +333,8 @@ mod tests {
             panic!("Yes is an intent")
         };
         s.input(y);
-        assert!(matches!(s.phase, Phase::Enemy { .. } | Phase::Select) && s.battle().turn() >= 1);
-        assert!(s.pending.is_none());
+        assert!(matches!(s.phase(), Phase::Enemy { .. } | Phase::Select) && s.battle().turn() >= 1);
+        assert!(s.pending().is_none());
         assert!(
             s.battle()
                 .record()
@@ -355,8 +359,8 @@ mod tests {
             panic!("No is an intent")
         };
         s.input(i);
-        assert_eq!(s.phase, Phase::Select);
-        assert!(s.pending.is_none());
+        assert_eq!(s.phase(), &Phase::Select);
+        assert!(s.pending().is_none());
         assert_eq!(s.battle().turn(), 1);
     }
 
@@ -392,7 +396,7 @@ mod tests {
         let mut s = session();
         assert!(!find(&band_buttons(&l, &s, false), Button::Danger).lit);
         assert_eq!(Button::Danger.press(), Press::ToggleDanger);
-        s.show_danger = true;
+        s.set_show_danger(true);
         assert!(find(&band_buttons(&l, &s, false), Button::Danger).lit);
     }
 

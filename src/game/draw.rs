@@ -87,21 +87,21 @@ impl GameState {
         arrow.clear();
         lines.clear();
         let attack_sq = a.ui.cell(ui::ATTACK, 0);
-        let cursor = self.session.cursor;
+        let cursor = self.session.cursor();
         // The enemy under the cursor, whose own zone is shown on top of the danger tint.
         let hovered = battle
             .unit_at(cursor)
             .filter(|&u| battle.unit(u).team == Team::Enemy)
-            .filter(|_| matches!(self.session.phase, Phase::Select | Phase::Target { .. }));
+            .filter(|_| matches!(self.session.phase(), Phase::Select | Phase::Target { .. }));
         // An inspected enemy shows its zone without the danger tint.
-        let inspected = match self.session.phase {
-            Phase::Inspect { enemy } => Some(enemy),
+        let inspected = match self.session.phase() {
+            Phase::Inspect { enemy } => Some(*enemy),
             _ => None,
         };
-        let hovered = inspected.or(hovered.filter(|_| self.session.show_danger));
-        let (danger, zone) = if self.session.show_danger || inspected.is_some() {
+        let hovered = inspected.or(hovered.filter(|_| self.session.show_danger()));
+        let (danger, zone) = if self.session.show_danger() || inspected.is_some() {
             let (d, z) = self.zones.get(battle, self.session.profiles(), hovered);
-            (if self.session.show_danger { d } else { &[][..] }, z)
+            (if self.session.show_danger() { d } else { &[][..] }, z)
         } else {
             (&[][..], None)
         };
@@ -132,7 +132,7 @@ impl GameState {
                 lines.push(edge_param(p, d, cam, 2.0).color(rgba(overlay::DANGER_EDGE)));
             }
         }
-        match &self.session.phase {
+        match &self.session.phase() {
             Phase::Target { unit, range, .. } => {
                 let key = (*unit, range.origin);
                 if b.fringe.as_ref().is_none_or(|(u, o, _)| (*u, *o) != key) {
@@ -283,7 +283,7 @@ impl GameState {
     fn draw_cursor_and_effects(&mut self, canvas: &mut Canvas, cam: Vec2) {
         let a = &self.assets;
         let player_phase = matches!(
-            self.session.phase,
+            self.session.phase(),
             Phase::Select | Phase::Target { .. } | Phase::Action { .. }
         );
         if player_phase {
@@ -292,7 +292,7 @@ impl GameState {
             } else {
                 ui::CURSOR_ALT
             };
-            let p = on_cell(a.ui.cell(frame, 0), self.session.cursor, cam);
+            let p = on_cell(a.ui.cell(frame, 0), self.session.cursor(), cam);
             canvas.draw(&a.ui.image, p.z(Z_CURSOR));
         }
         let Some(cur) = self.anims.current() else { return };
@@ -354,7 +354,7 @@ impl GameState {
     /// A red pointer at the edge of the view towards each living enemy out of sight.
     fn draw_enemy_pointers(&mut self, canvas: &mut Canvas, cam: Vec2) {
         if !matches!(
-            self.session.phase,
+            self.session.phase(),
             Phase::Select | Phase::Target { .. } | Phase::Inspect { .. }
         ) {
             return;

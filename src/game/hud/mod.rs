@@ -22,7 +22,7 @@ impl GameState {
         self.menu_rects.clear();
         let Phase::Action {
             unit, options, choice, ..
-        } = &self.session.phase
+        } = &self.session.phase()
         else {
             return;
         };
@@ -107,7 +107,7 @@ impl GameState {
             Z_HUD,
         );
         let title = title(s, &self.scenario_name());
-        let title_color = match s.phase {
+        let title_color = match s.phase() {
             Phase::Enemy { .. } | Phase::Over { winner: Team::Enemy } => ENEMY_TEXT,
             Phase::Over { .. } => GOLD,
             _ => PLAYER_TEXT,
@@ -136,7 +136,7 @@ impl GameState {
         }
         // Recent messages under the band (not over the menu or the result: text is on top).
         let max_chars = ((l.w - 20.0) / (12.0 * CHAR_W)) as usize;
-        let quiet = matches!(s.phase, Phase::Action { .. } | Phase::Over { .. }) && !self.anims.busy();
+        let quiet = matches!(s.phase(), Phase::Action { .. } | Phase::Over { .. }) && !self.anims.busy();
         let rows: Vec<(String, f32)> = self
             .log
             .iter()
@@ -190,11 +190,11 @@ impl GameState {
             Color::new(0.45, 0.5, 0.62, 1.0),
             Z_HUD + 1,
         );
-        let selected = match &s.phase {
+        let selected = match &s.phase() {
             Phase::Target { unit, .. } | Phase::Action { unit, .. } => Some(*unit),
             _ => None,
         };
-        let hovered = b.unit_at(s.cursor);
+        let hovered = b.unit_at(s.cursor());
         let shown = hovered.or(selected);
         let x = 8.0;
         if let Some(id) = shown {
@@ -211,7 +211,7 @@ impl GameState {
             text(canvas, "no unit here", Vec2::new(x, top + 6.0), 14.0, DIM_TEXT);
         }
         let class = selected.or(hovered).map_or(ClassId(0), |u| b.unit(u).class);
-        let mut terrain = terrain_line(b, s.cursor, class);
+        let mut terrain = terrain_line(b, s.cursor(), class);
         if let Some((cost, left)) = s.route_cost() {
             terrain.push_str(&format!("   route cost {cost} · {left} move left"));
         }
@@ -220,7 +220,7 @@ impl GameState {
             text(canvas, h, Vec2::new(x, top + 59.0 + i as f32 * 13.0), 11.0, DIM_TEXT);
         }
         // The question, with its buttons.
-        if let Some(ask) = s.pending {
+        if let Some(ask) = s.pending() {
             let q = ask_text(ask, b);
             let (bx, answers) = ask_box(&l, &q);
             panel(canvas, bx, Z_HUD + 3);
@@ -231,7 +231,7 @@ impl GameState {
             }
         }
         // The result, once the last blow has played.
-        if let Phase::Over { winner } = s.phase
+        if let Phase::Over { winner } = s.phase()
             && let Some((bx, [head, numbers], big_size)) = self.result_box()
         {
             let v = l.map_view();
@@ -266,7 +266,7 @@ impl GameState {
     /// the last blow has played and no question is open.
     pub(super) fn result_box(&self) -> Option<(Rect, [String; 2], f32)> {
         let s = &self.session;
-        if !matches!(s.phase, Phase::Over { .. }) || self.anims.busy() || s.pending.is_some() {
+        if !matches!(s.phase(), Phase::Over { .. }) || self.anims.busy() || s.pending().is_some() {
             return None;
         }
         let l = self.layout;
@@ -284,7 +284,7 @@ impl GameState {
     /// what a click hits come from here.
     pub(super) fn buttons_now(&self) -> Vec<Placed> {
         let s = &self.session;
-        let question = s.pending.map(|a| ask_text(a, s.battle()));
+        let question = s.pending().map(|a| ask_text(a, s.battle()));
         let result = self.result_box().map(|r| r.0);
         on_screen(&self.layout, s, self.anims.busy(), question.as_deref(), result)
     }

@@ -27,7 +27,7 @@ pub fn window_title(name: &str) -> String {
 
 /// The banner at the top: turn, phase and the scenario's name.
 pub fn title(s: &Session, name: &str) -> String {
-    let phase = match &s.phase {
+    let phase = match &s.phase() {
         Phase::Over { winner: Team::Player } => "Victory!".to_string(),
         Phase::Over { winner: Team::Enemy } => "Defeat".to_string(),
         Phase::Enemy { .. } => format!("Turn {} — Enemy phase", s.battle().turn()),

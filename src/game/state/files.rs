@@ -78,9 +78,9 @@ impl GameState {
 
     /// R: the same battle from the start.
     pub(super) fn restart(&mut self) {
-        let danger = self.session.show_danger;
+        let danger = self.session.show_danger();
         self.session = Session::new(Battle::new(&self.scenario, &self.data), self.data.profiles.clone());
-        self.session.show_danger = danger;
+        self.session.set_show_danger(danger);
         self.playback.clear();
         // Recorded from here, with this scenario's files (after a switch or an edit too).
         self.begin(Some(self.files_fingerprint()));
@@ -108,9 +108,9 @@ impl GameState {
             .and_then(|f| crate::io::save::restore(&f, &self.scenario, &mut battle, &self.files.save));
         match loaded {
             Ok(()) => {
-                let danger = self.session.show_danger;
+                let danger = self.session.show_danger();
                 self.session = Session::new(battle, self.data.profiles.clone());
-                self.session.show_danger = danger;
+                self.session.set_show_danger(danger);
                 self.playback.clear();
                 // A replay starts at the scenario's start; a loaded battle did not.
                 self.begin(None);

@@ -113,8 +113,8 @@ impl GameState {
 
     /// `--replay`: the next recorded command, once the previous one has been shown.
     pub(super) fn play_back(&mut self, dt: f32) {
-        if !matches!(self.session.phase, Phase::Select | Phase::Action { .. }) {
-            if matches!(self.session.phase, Phase::Over { .. }) {
+        if !matches!(self.session.phase(), Phase::Select | Phase::Action { .. }) {
+            if matches!(self.session.phase(), Phase::Over { .. }) {
                 self.playback.clear();
             }
             return;
@@ -148,7 +148,7 @@ impl GameState {
             Token::EndTurn => self.apply(Intent::EndTurn),
             Token::Undo => self.apply(Intent::Undo),
             Token::Next => self.apply(Intent::NextUnit),
-            Token::Danger => self.session.show_danger = !self.session.show_danger,
+            Token::Danger => self.session.set_show_danger(!self.session.show_danger()),
             Token::Wait => {}
             Token::Save => self.save(),
             Token::Load => self.apply(Intent::Request(crate::play::phase::Ask::Load)),

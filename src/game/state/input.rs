@@ -196,7 +196,7 @@ impl GameState {
     /// A click on cell `p`: point and confirm there; in the action menu, a click on a
     /// target attacks it and a click on the unit itself waits.
     pub(super) fn click_cell(&mut self, p: Pos) {
-        if let Phase::Action { unit, options, .. } = &self.session.phase {
+        if let Phase::Action { unit, options, .. } = &self.session.phase() {
             let b = &self.session.battle();
             let pick = options.iter().position(|o| match o {
                 Action::Attack(t) => b.unit(*t).pos == p,
@@ -231,7 +231,7 @@ impl GameState {
     /// Does what button `b` does.
     pub(super) fn press(&mut self, b: Button) {
         match b.press() {
-            Press::ToggleDanger => self.session.show_danger = !self.session.show_danger,
+            Press::ToggleDanger => self.session.set_show_danger(!self.session.show_danger()),
             Press::Intent(i) => self.mouse_applies(i),
         }
     }
@@ -246,7 +246,7 @@ impl GameState {
 
     /// Highlights action-menu entry `i` (by stepping the choice, as the keys do).
     pub(super) fn choose(&mut self, i: usize) {
-        if let Phase::Action { options, choice, .. } = &self.session.phase {
+        if let Phase::Action { options, choice, .. } = &self.session.phase() {
             let n = options.len();
             let steps = (i + n - choice % n.max(1)) % n.max(1);
             for _ in 0..steps {
@@ -264,7 +264,7 @@ impl GameState {
     /// The view moved under a pointer that is driving the cursor: the cursor goes to the
     /// cell now under it, so the highlight and a click agree.
     pub(super) fn repoint(&mut self) {
-        if !self.pointing.leads() || !self.accepts_input() || matches!(self.session.phase, Phase::Action { .. }) {
+        if !self.pointing.leads() || !self.accepts_input() || matches!(self.session.phase(), Phase::Action { .. }) {
             return;
         }
         let Some(at) = self.pointer else { return };
@@ -284,7 +284,7 @@ impl GameState {
     pub(super) fn key_down(&mut self, ctx: &mut Context, input: KeyInput, repeated: bool) -> GameResult {
         // Overriding this drops ggez's quit on Escape, which cancels here.
         let mut action = command(&input.event.logical_key);
-        if self.session.pending.is_some() {
+        if self.session.pending().is_some() {
             // A question is open: Y answers yes; N, X, Esc answer no; other keys wait.
             action = match action {
                 Some(KeyAction::Yes) => Some(KeyAction::Intent(Intent::Yes)),
@@ -295,7 +295,7 @@ impl GameState {
         match action {
             Some(KeyAction::Quit) if !repeated => self.apply(Intent::Request(Ask::Quit)),
             Some(KeyAction::Fast) if !repeated => self.fast = !self.fast,
-            Some(KeyAction::Danger) if !repeated => self.session.show_danger = !self.session.show_danger,
+            Some(KeyAction::Danger) if !repeated => self.session.set_show_danger(!self.session.show_danger()),
             Some(KeyAction::Restart) if !repeated => self.apply(Intent::Request(Ask::Restart)),
             Some(KeyAction::Reload) if !repeated => self.reload(),
             Some(KeyAction::Zoom(out)) => self.zoom(out),
@@ -308,7 +308,7 @@ impl GameState {
                 self.pointing.hand_to_keys(Some(ctx.mouse.position().into()));
                 if self.accepts_input() && !self.keys.waiting() {
                     self.apply(i);
-                } else if !matches!(self.session.phase, Phase::Enemy { .. }) && self.script.is_empty() {
+                } else if !matches!(self.session.phase(), Phase::Enemy { .. }) && self.script.is_empty() {
                     // Busy animating: the press waits its turn instead of being lost.
                     self.keys.push(i);
                 }
@@ -339,7 +339,7 @@ impl GameState {
         if !self.accepts_input() {
             return Ok(());
         }
-        if matches!(self.session.phase, Phase::Action { .. }) {
+        if matches!(self.session.phase(), Phase::Action { .. }) {
             if let Some(i) = self.menu_entry_under(x, y) {
                 self.choose(i);
             }
@@ -411,7 +411,7 @@ mod tests {
         }
         // Z: the unit starts walking (the board is busy)...
         s.input(Intent::Confirm);
-        assert!(matches!(s.phase, Phase::Action { .. }));
+        assert!(matches!(s.phase(), Phase::Action { .. }));
         s.input(Intent::Release);
         // ...and Z again before the walk is over: kept, with its release.
         keys.push(Intent::Confirm);
@@ -422,9 +422,9 @@ mod tests {
             s.input(i);
         }
         assert!(
-            matches!(s.phase, Phase::Enemy { .. }),
+            matches!(s.phase(), Phase::Enemy { .. }),
             "the second Z waited, the last unit acted and the enemy's turn began: {:?}",
-            s.phase
+            s.phase()
         );
     }
 

@@ -255,7 +255,7 @@ impl GameState {
         self.enemy_turn = false;
         self.enemy_pause = 0.0;
         self.absorb();
-        self.last_focus = anim::cell_px(self.session.cursor);
+        self.last_focus = anim::cell_px(self.session.cursor());
         self.keys.clear();
         self.camera.center_on(self.last_focus, self.layout.world_view(), true);
     }
@@ -287,7 +287,7 @@ impl GameState {
     /// True when a player may act: nothing animating, not the enemy's turn, no script left.
     pub(super) fn accepts_input(&self) -> bool {
         !self.anims.busy()
-            && !matches!(self.session.phase, Phase::Enemy { .. })
+            && !matches!(self.session.phase(), Phase::Enemy { .. })
             && self.script.is_empty()
             && self.playback.is_empty()
     }
@@ -420,9 +420,9 @@ impl GameState {
         let f = match self.anims.current().map(|a| &a.kind) {
             Some(Kind::Move { unit, .. } | Kind::Focus { unit }) => Some(self.unit_px(*unit)),
             Some(Kind::Strike { defender, .. }) => Some(self.unit_px(*defender)),
-            Some(Kind::Banner { .. } | Kind::Note) | None => match self.session.phase {
+            Some(Kind::Banner { .. } | Kind::Note) | None => match self.session.phase() {
                 Phase::Enemy { .. } => None,
-                _ => Some(anim::cell_px(self.session.cursor)),
+                _ => Some(anim::cell_px(self.session.cursor())),
             },
         };
         if let Some(f) = f {
@@ -450,7 +450,7 @@ impl GameState {
             }
         }
         if !self.anims.busy() {
-            if matches!(self.session.phase, Phase::Enemy { .. }) {
+            if matches!(self.session.phase(), Phase::Enemy { .. }) {
                 if self.enemy_pause > 0.0 {
                     self.enemy_pause -= dt * if fast { anim::FAST } else { 1.0 };
                 } else {
@@ -474,7 +474,7 @@ impl GameState {
                 }
             }
         }
-        if matches!(self.session.phase, Phase::Enemy { .. }) {
+        if matches!(self.session.phase(), Phase::Enemy { .. }) {
             // Keys pressed during the enemy's turn are not the player's next moves.
             self.keys.clear();
         }
@@ -510,7 +510,7 @@ impl EventHandler for GameState {
         self.refresh_layout(ctx);
         if std::mem::take(&mut self.zoom_changed) {
             self.camera
-                .center_on(anim::cell_px(self.session.cursor), self.layout.world_view(), true);
+                .center_on(anim::cell_px(self.session.cursor()), self.layout.world_view(), true);
             self.repoint();
         }
         if std::mem::take(&mut self.retitle) {
@@ -530,7 +530,7 @@ impl EventHandler for GameState {
                 self.session.battle().map().height(),
             );
             self.camera
-                .center_on(anim::cell_px(self.session.cursor), self.layout.world_view(), true);
+                .center_on(anim::cell_px(self.session.cursor()), self.layout.world_view(), true);
             self.batches = Batches::new(ctx, &self.assets, self.session.battle());
         }
         #[cfg(feature = "sound")]

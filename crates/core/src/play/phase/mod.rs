@@ -24,13 +24,13 @@ pub struct Session {
     battle: Battle,
     ai: Ai,
     /// Current phase.
-    pub phase: Phase,
+    phase: Phase,
     /// The cursor cell.
-    pub cursor: Pos,
+    cursor: Pos,
     /// Show every cell an enemy could attack next turn.
-    pub show_danger: bool,
+    show_danger: bool,
     /// The question waiting for the player's yes or no; every other input waits.
-    pub pending: Option<Ask>,
+    pending: Option<Ask>,
     /// Play happened since the battle began or was last saved ([`Session::mark_saved`]).
     unsaved: bool,
     confirm_held: bool,
@@ -64,6 +64,31 @@ impl Session {
                 turn,
             })],
         }
+    }
+
+    /// The current phase.
+    pub fn phase(&self) -> &Phase {
+        &self.phase
+    }
+
+    /// The cursor cell.
+    pub fn cursor(&self) -> Pos {
+        self.cursor
+    }
+
+    /// True while every cell an enemy could attack next turn is shown.
+    pub fn show_danger(&self) -> bool {
+        self.show_danger
+    }
+
+    /// Shows or hides the danger zone (a view setting, not battle state).
+    pub fn set_show_danger(&mut self, on: bool) {
+        self.show_danger = on;
+    }
+
+    /// The question waiting for the player's yes or no; every other input waits.
+    pub fn pending(&self) -> Option<Ask> {
+        self.pending
     }
 
     /// The battle (read-only: it changes only through commands).
