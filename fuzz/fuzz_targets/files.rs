@@ -42,9 +42,10 @@ fuzz_target!(|bytes: &[u8]| {
     let src = Source::new("fuzz.replay", text.as_ref());
     if let Ok(r) = skirmish::io::replay::parse(&src) {
         let mut battle = Battle::new(scenario, data);
-        if let Ok(commands) = r.commands(Path::new("fuzz.replay"), scenario, &data.dir, &battle) {
+        if let Ok(commands) = r.commands(Path::new("fuzz.replay"), scenario, data, &battle) {
+            let mut ai = skirmish::ai::Ai::new(data.profiles.clone());
             for c in commands.iter().take(200) {
-                if skirmish::play::replay::run(&mut battle, &data.profiles, std::slice::from_ref(c)).is_err() {
+                if skirmish::play::replay::run(&mut battle, &mut ai, std::slice::from_ref(c)).is_err() {
                     break;
                 }
             }
