@@ -26,7 +26,7 @@ pub(super) fn decision_line(b: &Battle, t: &Turn) -> String {
 /// done"). A defeat names its striker: the attacker of the blow just before it.
 pub(super) fn story_line(b: &Battle, e: &Event, striker: &mut Option<UnitId>) -> Option<String> {
     match e {
-        Event::Acted { .. } => None,
+        Event::Acted { .. } | Event::ScriptFired { .. } => None,
         Event::Struck { attacker, .. } => {
             *striker = Some(*attacker);
             Some(e.describe(b))
@@ -50,6 +50,26 @@ fn decision_story(b: &Battle, t: &Turn, indent: &str) -> String {
         }
     }
     s
+}
+
+/// What the start of the next turn brought (arrivals, wakes, lines), after the turn's
+/// events: the scripted events that follow its last "player phase began".
+fn turn_start_story(b: &Battle, events: &[Event]) -> String {
+    let Some(k) = events
+        .iter()
+        .rposition(|e| matches!(e, Event::PhaseBegan { team: Team::Player, .. }))
+    else {
+        return String::new();
+    };
+    let lines: Vec<String> = events[k + 1..]
+        .iter()
+        .filter(|e| e.is_scripted())
+        .map(|e| format!("  {}\n", e.describe(b)))
+        .collect();
+    if lines.is_empty() {
+        return String::new();
+    }
+    format!("{}\n{}", events[k].describe(b), lines.concat())
 }
 
 /// The header of a phase: "Turn 1 — Player phase".
@@ -145,6 +165,7 @@ pub(super) fn simulate_cmd(path: &Path, data_override: Option<PathBuf>, run: &Si
             let names: Vec<&str> = t.defeated.iter().map(|&u| b.name(u)).collect();
             s += &format!("  fallen on turn {}: {}\n", t.turn, names.join(", "));
         }
+        s += &turn_start_story(b, &t.events);
     }
     s += &format!("result: {}", report.result_name());
     if let Some((_, why)) = report.result() {

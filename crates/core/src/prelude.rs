@@ -3,6 +3,7 @@
 pub use crate::ai::{Ai, Decision, Explanation, Method};
 pub use crate::model::data::DataSet;
 pub use crate::model::map::TerrainMap;
+pub use crate::model::objective::{Objective, ScriptEvent, Trigger, Win};
 pub use crate::model::profiles::{Behavior, Profile, Profiles};
 pub use crate::model::scenario::{Scenario, UnitSpec};
 pub use crate::model::terrain::{ClassId, Cost, TerrainId, TerrainSet};

@@ -395,9 +395,15 @@ impl GameState {
                 };
                 Some(Anim::new(kind, self.enemy_turn).saying(line))
             }
-            Event::GuardWoke { .. } | Event::BattleEnded { .. } => {
-                Some(Anim::new(Kind::Note, self.enemy_turn).saying(line))
-            }
+            Event::GuardWoke { .. }
+            | Event::BattleEnded { .. }
+            | Event::ArrivalBlocked { .. }
+            | Event::Woken { .. } => Some(Anim::new(Kind::Note, self.enemy_turn).saying(line)),
+            // A scripted line: a banner over the board, and the log.
+            Event::Said { text } => Some(Anim::new(Kind::Banner { text: text.clone() }, self.enemy_turn).saying(line)),
+            // The camera goes to where a reserve steps in.
+            Event::Arrived { unit, .. } => Some(Anim::new(Kind::Focus { unit: *unit }, true).saying(line)),
+            Event::ScriptFired { .. } => None,
             Event::Reverted(_) => {
                 self.sfx.push(Sfx::Cancel);
                 None

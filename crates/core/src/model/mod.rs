@@ -3,6 +3,7 @@
 
 pub mod data;
 pub mod map;
+pub mod objective;
 pub mod profiles;
 pub mod scenario;
 pub mod terrain;

@@ -1,6 +1,7 @@
 //! A scenario as the rules see it: a terrain map and the units placed on it.
 
 use crate::model::map::TerrainMap;
+use crate::model::objective::{Objective, ScriptEvent};
 use crate::model::terrain::{ClassId, Cost};
 use crate::model::units::Stats;
 use crate::search::grid::{Pos, Team};
@@ -32,6 +33,8 @@ pub struct UnitSpec {
     pub sprite: String,
     /// Combat numbers (kind defaults with the scenario's overrides).
     pub stats: Stats,
+    /// Not on the board at the start: an event's `arrive` brings it onto `at`.
+    pub reserve: bool,
 }
 
 /// A loaded and validated scenario.
@@ -47,6 +50,10 @@ pub struct Scenario {
     pub map: TerrainMap,
     /// Units in file order, which is also the acting order.
     pub units: Vec<UnitSpec>,
+    /// How the battle is won and lost.
+    pub objective: Objective,
+    /// Scripted events, in file order.
+    pub events: Vec<ScriptEvent>,
     /// A hash of the scenario and map texts: a save refuses to resume on changed files.
     pub fingerprint: u64,
 }
@@ -80,6 +87,7 @@ impl UnitSpec {
                 kind.sprite.clone()
             },
             stats: kind.stats,
+            reserve: false,
         }
     }
 
@@ -98,6 +106,12 @@ impl UnitSpec {
     /// The same unit with these combat numbers (it starts unhurt).
     pub fn stats(mut self, stats: Stats) -> UnitSpec {
         self.stats = stats;
+        self
+    }
+
+    /// The same unit kept off the board until an event's `arrive` names it.
+    pub fn reserve(mut self) -> UnitSpec {
+        self.reserve = true;
         self
     }
 

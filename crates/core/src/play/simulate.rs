@@ -58,11 +58,22 @@ impl Report {
             .turns
             .iter()
             .map(|t| {
-                json!({
+                let mut v = json!({
                     "turn": t.turn,
                     "decisions": t.decisions.iter().map(|d| d.decision.to_json(b, &d.events)).collect::<Vec<_>>(),
                     "defeated": t.defeated.iter().map(|&u| b.name(u)).collect::<Vec<_>>(),
-                })
+                });
+                // Scripted events (arrivals, wakes, lines), only in battles that have them.
+                let script: Vec<Value> = t
+                    .events
+                    .iter()
+                    .filter(|e| e.is_scripted())
+                    .map(|e| e.to_json(b))
+                    .collect();
+                if !script.is_empty() {
+                    v["script"] = Value::Array(script);
+                }
+                v
             })
             .collect();
         json!({

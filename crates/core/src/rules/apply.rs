@@ -33,6 +33,18 @@ impl Battle {
             }
             Event::Acted { unit } => self.units[unit.0].acted = true,
             Event::BattleEnded { winner, why } => self.ended = Some((*winner, *why)),
+            Event::ScriptFired { index } => self.fired[*index] = true,
+            Event::Said { .. } => {}
+            Event::Arrived { unit, at } => {
+                let u = &mut self.units[unit.0];
+                u.reserve = false;
+                u.waiting = false;
+                u.alive = true;
+                u.pos = *at;
+                self.occ.place(*at, u.team);
+            }
+            Event::ArrivalBlocked { unit, .. } => self.units[unit.0].waiting = true,
+            Event::Woken { unit } => self.units[unit.0].triggered = true,
             Event::Reverted(inner) => self.revert(inner),
             Event::Restored(s) => {
                 self.turn = s.turn;
@@ -44,6 +56,13 @@ impl Battle {
                     u.moved = st.moved;
                     u.acted = st.acted;
                     u.triggered = st.triggered;
+                    u.reserve = st.reserve;
+                    u.waiting = st.waiting;
+                }
+                if s.fired.is_empty() {
+                    self.fired.iter_mut().for_each(|f| *f = false);
+                } else {
+                    self.fired.clone_from(&s.fired);
                 }
                 self.occ = crate::search::range::Occupancy::new(self.map.layout());
                 for u in self.units.iter().filter(|u| u.alive) {
@@ -76,6 +95,16 @@ impl Battle {
             }
             Event::Acted { unit } => self.units[unit.0].acted = false,
             Event::BattleEnded { .. } => self.ended = None,
+            Event::ScriptFired { index } => self.fired[*index] = false,
+            Event::Arrived { unit, at } => {
+                let u = &mut self.units[unit.0];
+                u.reserve = true;
+                u.alive = false;
+                self.occ.clear(*at);
+            }
+            Event::ArrivalBlocked { unit, .. } => self.units[unit.0].waiting = false,
+            Event::Woken { unit } => self.units[unit.0].triggered = false,
+            Event::Said { .. } => {}
             // Phase changes and restores clear the journal, so undo never reaches them.
             Event::PhaseBegan { .. } | Event::Restored(_) | Event::Reverted(_) => {}
         }

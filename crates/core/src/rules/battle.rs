@@ -55,6 +55,10 @@ pub struct Battle {
     /// Which terrain this battle searches on: unique per battle built, shared by its
     /// clones (the terrain never changes), so the search caches know when their maps still hold.
     pub(super) terrain_stamp: u64,
+    /// The objective and scripted events, resolved.
+    pub(super) goals: crate::rules::objective::Goals,
+    /// Which scripted events have fired.
+    pub(super) fired: Vec<bool>,
 }
 
 // A battle is plain data: it may cross threads (balance runs share nothing else).
@@ -92,6 +96,7 @@ impl Battle {
             ));
         }
         let mut held = std::collections::HashSet::new();
+        let goals = crate::rules::objective::Goals::resolve(&scenario.objective, &scenario.events, &scenario.units)?;
         for u in &scenario.units {
             let name = &u.name;
             if !scenario.map.contains(u.at) {
@@ -107,7 +112,7 @@ impl Battle {
             if terrain.get(scenario.map.at(u.at)).cost_for(u.class).is_none() {
                 return fail(format!("{name} at {} stands where class {class} cannot enter", u.at));
             }
-            if !held.insert(u.at) {
+            if !u.reserve && !held.insert(u.at) {
                 return fail(format!("{name} at {} shares its cell with another unit", u.at));
             }
         }
@@ -123,16 +128,22 @@ impl Battle {
                 profile: u.profile.clone(),
                 pivot: u.pivot.unwrap_or(u.at),
                 triggered: false,
-                alive: true,
+                alive: !u.reserve,
                 kind: u.kind.clone(),
                 sprite: u.sprite.clone(),
                 stats: u.stats,
                 hp: u.stats.hp,
                 moved: false,
                 acted: false,
+                reserve: u.reserve,
+                waiting: false,
             })
             .collect();
-        Ok(Battle::from_parts(scenario.map.clone(), terrain.clone(), units))
+        let mut b = Battle::from_parts(scenario.map.clone(), terrain.clone(), units);
+        b.fired = vec![false; goals.scripts.len()];
+        b.goals = goals;
+        b.ended = b.outcome();
+        Ok(b)
     }
 
     /// A battle from a map and units directly (tests, generators): turn 1, the player's phase.
@@ -162,8 +173,11 @@ impl Battle {
             journal: Vec::new(),
             record: Vec::new(),
             terrain_stamp: TERRAIN_STAMPS.fetch_add(1, Ordering::Relaxed),
+            goals: crate::rules::objective::Goals::default(),
+            fired: Vec::new(),
         };
-        // A board with nobody left on one side is decided from the start.
+        // The hero is protected; a board with nobody left on one side is decided from the start.
+        b.goals.protect.extend(b.hero());
         b.ended = b.outcome();
         b
     }
@@ -285,8 +299,11 @@ impl Battle {
                     moved: u.moved,
                     acted: u.acted,
                     triggered: u.triggered,
+                    reserve: u.reserve,
+                    waiting: u.waiting,
                 })
                 .collect(),
+            fired: self.fired.clone(),
         }
     }
 
@@ -314,6 +331,8 @@ impl Battle {
             return Err(RuleError::BadSnapshot("the units or the map size changed".into()));
         }
         let mut snap = self.snapshot();
+        // Events added or removed by the edit: the ones kept keep their state.
+        snap.fired.resize(fresh.goals.scripts.len(), false);
         for (st, u) in snap.units.iter_mut().zip(&fresh.units) {
             st.hp = st.hp.min(u.stats.hp);
         }
@@ -337,20 +356,5 @@ impl Battle {
             }
         }
         Ok(fresh)
-    }
-
-    /// Who has won, if anybody: the player when no enemy stands, the enemy when the hero
-    /// (the first player unit of the scenario) or every player unit has fallen.
-    pub fn outcome(&self) -> Option<(Team, Ending)> {
-        if self.living(Team::Enemy).next().is_none() {
-            return Some((Team::Player, Ending::EnemiesDefeated));
-        }
-        if let Some(h) = self.hero().filter(|&h| !self.unit(h).alive) {
-            return Some((Team::Enemy, Ending::HeroFell(h)));
-        }
-        if self.living(Team::Player).next().is_none() {
-            return Some((Team::Enemy, Ending::PlayersFell));
-        }
-        None
     }
 }

@@ -1,6 +1,7 @@
 //! Building a battle in code, checked: [`BattleBuilder`].
 
 use crate::model::map::TerrainMap;
+use crate::model::objective::{Objective, ScriptEvent};
 use crate::model::scenario::{Scenario, UnitSpec};
 use crate::model::terrain::TerrainSet;
 use crate::rules::battle::Battle;
@@ -38,6 +39,8 @@ pub struct BattleBuilder {
     map: TerrainMap,
     terrain: TerrainSet,
     units: Vec<UnitSpec>,
+    objective: Objective,
+    events: Vec<ScriptEvent>,
 }
 
 impl BattleBuilder {
@@ -48,6 +51,8 @@ impl BattleBuilder {
             map,
             terrain: TerrainSet::standard(),
             units: Vec::new(),
+            objective: Objective::default(),
+            events: Vec::new(),
         }
     }
 
@@ -63,6 +68,36 @@ impl BattleBuilder {
         self
     }
 
+    /// How the battle is won and lost (default: rout, protect the hero).
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// use skirmish_core::model::objective::{Objective, Win};
+    /// let mut b = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &["...."]).unwrap())
+    ///     .unit(UnitSpec::player("Kiny", (0, 0)))
+    ///     .unit(UnitSpec::enemy("Brute", (3, 0), "guard"))
+    ///     .objective(Objective { win: Win::Seize { cells: vec![Pos::new(2, 0)], seizers: vec![] }, ..Objective::default() })
+    ///     .build()
+    ///     .unwrap();
+    /// let kiny = b.find("Kiny").unwrap();
+    /// b.execute(Command::Move { unit: kiny, path: Path::parse("22").unwrap() }).unwrap();
+    /// let events = b.execute(Command::Wait { unit: kiny }).unwrap();
+    /// assert_eq!(events.last(), Some(&Event::BattleEnded {
+    ///     winner: Team::Player,
+    ///     why: Ending::Seized { unit: kiny, at: Pos::new(2, 0) },
+    /// }));
+    /// ```
+    pub fn objective(mut self, objective: Objective) -> BattleBuilder {
+        self.objective = objective;
+        self
+    }
+
+    /// Adds a scripted event (they fire in the order they are added when due together).
+    pub fn event(mut self, event: ScriptEvent) -> BattleBuilder {
+        self.events.push(event);
+        self
+    }
+
     /// The battle at turn 1, the player's phase, after checking every part.
     pub fn build(self) -> Result<Battle, SetupError> {
         let scenario = Scenario {
@@ -71,6 +106,8 @@ impl BattleBuilder {
             map_path: String::new(),
             map: self.map,
             units: self.units,
+            objective: self.objective,
+            events: self.events,
             fingerprint: 0,
         };
         Battle::try_new(&scenario, &self.terrain)

@@ -49,6 +49,8 @@ pub enum RuleError {
     NoUnit(UnitId),
     /// The unit has been defeated.
     Defeated(UnitId),
+    /// The unit is a reserve that has not arrived yet.
+    InReserve(UnitId),
     /// It is the other side's phase.
     NotItsPhase(UnitId),
     /// The unit already moved this phase.
@@ -96,6 +98,7 @@ impl std::fmt::Display for RuleError {
         match self {
             RuleError::NoUnit(u) => write!(f, "no unit #{}", u.0),
             RuleError::Defeated(u) => write!(f, "unit #{} has been defeated", u.0),
+            RuleError::InReserve(u) => write!(f, "unit #{} has not arrived yet", u.0),
             RuleError::NotItsPhase(u) => write!(f, "unit #{} cannot act in the other side's phase", u.0),
             RuleError::AlreadyMoved(u) => write!(f, "unit #{} has already moved this phase", u.0),
             RuleError::AlreadyActed(u) => write!(f, "unit #{} has already acted this phase", u.0),

@@ -16,11 +16,24 @@ impl Ending {
             Ending::EnemiesDefeated => "every enemy was defeated".into(),
             Ending::HeroFell(h) => format!("{} fell", b.name(*h)),
             Ending::PlayersFell => "every player unit fell".into(),
+            Ending::BossFell(u) => format!("{} fell", b.name(*u)),
+            Ending::Seized { at, .. } => format!("seized {at}"),
+            Ending::Survived(n) => format!("survived {n} turns"),
+            Ending::TurnLimit(n) => format!("turn limit {n}"),
+            Ending::HoldTaken { at, .. } => format!("an enemy took {at}"),
         }
     }
 }
 
 impl Event {
+    /// True for what a scripted event does: its line, an arrival (or a blocked one), a wake.
+    pub fn is_scripted(&self) -> bool {
+        matches!(
+            self,
+            Event::Said { .. } | Event::Arrived { .. } | Event::ArrivalBlocked { .. } | Event::Woken { .. }
+        )
+    }
+
     #[cfg(feature = "serde")]
     /// The event as JSON with unit names (`skirmish replay --json`).
     pub fn to_json(&self, b: &Battle) -> Value {
@@ -50,6 +63,11 @@ impl Event {
             Event::BattleEnded { winner, why } => {
                 json!({"event": "battle_ended", "winner": winner, "why": why.describe(b)})
             }
+            Event::ScriptFired { index } => json!({"event": "script_fired", "index": index}),
+            Event::Said { text } => json!({"event": "said", "text": text}),
+            Event::Arrived { unit, at } => json!({"event": "arrived", "unit": n(unit), "at": at}),
+            Event::ArrivalBlocked { unit, at } => json!({"event": "arrival_blocked", "unit": n(unit), "at": at}),
+            Event::Woken { unit } => json!({"event": "woken", "unit": n(unit)}),
             Event::Reverted(e) => json!({"event": "reverted", "what": e.to_json(b)}),
             Event::Restored(s) => json!({"event": "restored", "turn": s.turn, "active": s.active}),
         }
@@ -104,6 +122,13 @@ impl Event {
                 winner: Team::Enemy,
                 why,
             } => format!("Defeat — {}", why.describe(b)),
+            Event::ScriptFired { index } => format!("event {} fires", index + 1),
+            Event::Said { text } => format!("“{text}”"),
+            Event::Arrived { unit, at } => format!("{} arrives at {at}", n(unit)),
+            Event::ArrivalBlocked { unit, at } => {
+                format!("{} cannot arrive: {at} is taken (tries again next turn)", n(unit))
+            }
+            Event::Woken { unit } => format!("{} is roused", n(unit)),
             Event::Reverted(e) => format!("undone: {}", e.describe(b)),
             Event::Restored(s) => format!("restored turn {}", s.turn),
         }
@@ -117,6 +142,7 @@ impl RuleError {
         match self {
             RuleError::NoUnit(u) => format!("no unit #{}", u.0),
             RuleError::Defeated(u) => format!("{} has been defeated", n(u)),
+            RuleError::InReserve(u) => format!("{} has not arrived yet", n(u)),
             RuleError::NotItsPhase(u) => format!("{} cannot act in the other side's phase", n(u)),
             RuleError::AlreadyMoved(u) => format!("{} has already moved this phase", n(u)),
             RuleError::AlreadyActed(u) => format!("{} has already acted this phase", n(u)),

@@ -11,10 +11,31 @@ use crate::search::grid::{Path, Pos, Team};
 pub enum Ending {
     /// No enemy stands.
     EnemiesDefeated,
-    /// The hero (the first player unit of the scenario) fell.
+    /// A unit the player must protect fell (the hero, the first player unit, unless the
+    /// objective names others).
     HeroFell(UnitId),
     /// Every player unit fell.
     PlayersFell,
+    /// The boss fell.
+    BossFell(UnitId),
+    /// A player unit ended its action on a cell to seize.
+    Seized {
+        /// The seizer.
+        unit: UnitId,
+        /// The cell.
+        at: Pos,
+    },
+    /// The player still stood when this turn's enemy phase ended.
+    Survived(u32),
+    /// This turn's enemy phase ended without a win.
+    TurnLimit(u32),
+    /// An enemy ended its action on a cell the player must hold.
+    HoldTaken {
+        /// The enemy.
+        unit: UnitId,
+        /// The cell.
+        at: Pos,
+    },
 }
 
 /// One thing that happened, in order. Applying the events of a command to the battle as it
@@ -79,6 +100,36 @@ pub enum Event {
         winner: Team,
         /// Why.
         why: Ending,
+    },
+    /// A scripted event (scenario order) fired; each fires once.
+    ScriptFired {
+        /// Its index among the scenario's events.
+        index: usize,
+    },
+    /// A scripted line, shown to the player.
+    Said {
+        /// The line.
+        text: String,
+    },
+    /// A reserve unit stepped onto its cell.
+    Arrived {
+        /// The unit.
+        unit: UnitId,
+        /// Its cell.
+        at: Pos,
+    },
+    /// A reserve unit was called but another unit stands on its cell: it tries again at
+    /// the start of each later turn.
+    ArrivalBlocked {
+        /// The unit.
+        unit: UnitId,
+        /// Its cell.
+        at: Pos,
+    },
+    /// A scripted event woke a unit (a guard chases from now on).
+    Woken {
+        /// The unit.
+        unit: UnitId,
     },
     /// An earlier event taken back by undo.
     Reverted(Box<Event>),

@@ -55,6 +55,12 @@ impl Battle {
                         cost,
                     },
                 );
+                if self.unit(*unit).team == Team::Player {
+                    // Arrivals a move triggers belong to that move: undo takes both back.
+                    for index in self.entered_by(from, path) {
+                        self.fire_into(&mut out, index);
+                    }
+                }
                 Some(*unit)
             }
             Command::Attack { unit, target } => {
@@ -77,11 +83,13 @@ impl Battle {
                 }
                 self.emit(&mut out, Event::Acted { unit: *unit });
                 self.decide_ending(&mut out);
+                self.decide_action_ending(&mut out, *unit);
                 Some(*unit)
             }
             Command::Wait { unit } => {
                 self.check_actor(*unit)?;
                 self.emit(&mut out, Event::Acted { unit: *unit });
+                self.decide_action_ending(&mut out, *unit);
                 Some(*unit)
             }
             Command::Wake { unit, by } => {
@@ -103,8 +111,21 @@ impl Battle {
                 };
                 if self.active == Team::Player {
                     self.record.push(cmd.clone());
+                } else if let Some((winner, why)) = self.turn_ending() {
+                    // The enemy phase of a turn that decides (survived, turn limit) ends the battle.
+                    self.emit(&mut out, Event::BattleEnded { winner, why });
+                    return Ok(out);
                 }
                 self.emit(&mut out, Event::PhaseBegan { team, turn });
+                if team == Team::Player {
+                    // The turn's start: blocked reserves try again, then the turn's events fire.
+                    for e in self.retry_arrivals() {
+                        self.emit(&mut out, e);
+                    }
+                    for index in self.due_now() {
+                        self.fire_into(&mut out, index);
+                    }
+                }
                 return Ok(out);
             }
             Command::Undo => {
@@ -167,13 +188,34 @@ impl Battle {
     }
 
     fn decide_ending(&mut self, out: &mut Vec<Event>) {
-        if let Some((winner, why)) = self.outcome() {
+        if self.ended.is_none()
+            && let Some((winner, why)) = self.outcome()
+        {
             self.emit(out, Event::BattleEnded { winner, why });
+        }
+    }
+
+    /// A seize or a held cell taken, when `unit` has just ended its action.
+    fn decide_action_ending(&mut self, out: &mut Vec<Event>, unit: UnitId) {
+        if self.ended.is_none()
+            && let Some((winner, why)) = self.action_ending(unit)
+        {
+            self.emit(out, Event::BattleEnded { winner, why });
+        }
+    }
+
+    /// Fires scripted event `index`, one event at a time.
+    fn fire_into(&mut self, out: &mut Vec<Event>, index: usize) {
+        for e in self.fire(index) {
+            self.emit(out, e);
         }
     }
 
     fn check_unit(&self, id: UnitId) -> Result<(), RuleError> {
         let u = self.units.get(id.0).ok_or(RuleError::NoUnit(id))?;
+        if u.reserve {
+            return Err(RuleError::InReserve(id));
+        }
         if !u.alive {
             return Err(RuleError::Defeated(id));
         }
@@ -235,6 +277,13 @@ impl Battle {
         if s.turn == 0 {
             return Err(RuleError::BadSnapshot("turn 0: turns count from 1".into()));
         }
+        if !s.fired.is_empty() && s.fired.len() != self.goals.scripts.len() {
+            return Err(RuleError::BadSnapshot(format!(
+                "{} scripted events where the battle has {}",
+                s.fired.len(),
+                self.goals.scripts.len()
+            )));
+        }
         let mut seen = std::collections::HashSet::new();
         for (u, st) in self.units.iter().zip(&s.units) {
             let name = &u.name;
@@ -256,7 +305,13 @@ impl Battle {
                     st.at
                 )));
             }
-            if st.hp < 0 || st.hp > u.stats.hp || (st.alive && st.hp == 0) || (!st.alive && st.hp != 0) {
+            if st.alive && st.reserve {
+                return Err(RuleError::BadSnapshot(format!(
+                    "unit {name:?} is both on the board and in reserve"
+                )));
+            }
+            let hp_ok = if st.alive || st.reserve { st.hp > 0 } else { st.hp == 0 };
+            if st.hp < 0 || st.hp > u.stats.hp || !hp_ok {
                 return Err(RuleError::BadSnapshot(format!(
                     "unit {name:?} has impossible hit points {}",
                     st.hp

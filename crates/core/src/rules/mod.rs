@@ -4,7 +4,7 @@
 //!
 //! The files, in the order they build on each other: `unit` (ids, units, snapshots),
 //! `command` and `event` (the two vocabularies), `battle` (the state and its questions),
-//! `combat` (damage, forecasts, the outcome), `apply`, `execute`, `describe` (words and JSON).
+//! `combat` (damage, forecasts), `objective` (how a battle ends, scripted events), `apply`, `execute`, `describe` (words and JSON).
 
 mod apply;
 pub mod battle;
@@ -15,6 +15,7 @@ pub mod command;
 mod describe;
 pub mod event;
 mod execute;
+pub mod objective;
 pub mod unit;
 
 pub use battle::Battle;
@@ -22,4 +23,5 @@ pub use builder::{BattleBuilder, SetupError};
 pub use caches::Caches;
 pub use command::{Command, RuleError};
 pub use event::{Ending, Event};
+pub use objective::{Goal, Goals, Script};
 pub use unit::{Snapshot, Unit, UnitId, UnitState};

@@ -42,6 +42,10 @@ pub struct Unit {
     pub moved: bool,
     /// True once it has acted (attacked or waited) in its side's current phase.
     pub acted: bool,
+    /// Not on the board yet: a reserve an event has still to bring (`alive` is false meanwhile).
+    pub reserve: bool,
+    /// A reserve that was called while its cell was taken: it tries again each turn.
+    pub waiting: bool,
 }
 
 impl Unit {
@@ -68,6 +72,8 @@ impl Unit {
             hp: stats.hp,
             moved: false,
             acted: false,
+            reserve: false,
+            waiting: false,
         }
     }
 }
@@ -87,6 +93,10 @@ pub struct UnitState {
     pub acted: bool,
     /// A guard's trigger has fired.
     pub triggered: bool,
+    /// A reserve not on the board yet.
+    pub reserve: bool,
+    /// A reserve called while its cell was taken.
+    pub waiting: bool,
 }
 
 /// Everything that changes during a battle, in one value: what a save keeps and
@@ -99,4 +109,6 @@ pub struct Snapshot {
     pub active: Team,
     /// Every unit, in scenario order.
     pub units: Vec<UnitState>,
+    /// Which scripted events have fired, in scenario order (empty: none).
+    pub fired: Vec<bool>,
 }

@@ -119,6 +119,7 @@ pub fn battle_fingerprint(scenario: &Scenario, data: &DataSet) -> String {
             u.stats
         );
     }
+    text += &crate::load::objective::canonical(scenario);
     let map = &scenario.map;
     text += &format!("map {}x{}\n", map.width(), map.height());
     // Each terrain kind as the units see it: its cost per class used, and its defense.

@@ -34,6 +34,12 @@ pub struct SavedUnit {
     pub acted: bool,
     /// A guard's trigger has fired.
     pub triggered: bool,
+    /// A reserve not on the board yet (absent: false).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub reserve: bool,
+    /// A reserve called while its cell was taken (absent: false).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub waiting: bool,
 }
 
 /// A battle in progress.
@@ -54,6 +60,10 @@ pub struct SaveFile {
     pub seed: u64,
     /// Every unit, in scenario order.
     pub units: Vec<SavedUnit>,
+    /// Which of the scenario's scripted events have fired (absent: none has; a scenario
+    /// without events writes none).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub fired: Vec<bool>,
 }
 
 /// Why a save could not be made or used.
@@ -93,8 +103,11 @@ pub fn snapshot(session: &Session, scenario: &Scenario, seed: u64) -> Result<Sav
                 alive: s.alive,
                 acted: s.acted,
                 triggered: s.triggered,
+                reserve: s.reserve,
+                waiting: s.waiting,
             })
             .collect(),
+        fired: snap.fired,
     })
 }
 
@@ -118,6 +131,7 @@ pub fn scenario_fingerprint(scenario: &Scenario, terrain: &TerrainSet) -> String
             u.stats
         );
     }
+    text += &crate::load::objective::canonical(scenario);
     let map = &scenario.map;
     text += &format!("map {}x{}\n", map.width(), map.height());
     for (k, id) in map.cells().iter().enumerate() {
@@ -183,8 +197,11 @@ pub fn restore(save: &SaveFile, scenario: &Scenario, battle: &mut Battle, save_p
                 moved: false,
                 acted: s.acted,
                 triggered: s.triggered,
+                reserve: s.reserve,
+                waiting: s.waiting,
             })
             .collect(),
+        fired: save.fired.clone(),
     };
     battle
         .execute(Command::Restore(Box::new(snap)))

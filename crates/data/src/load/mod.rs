@@ -6,6 +6,7 @@ pub mod diag;
 pub mod expect;
 pub mod map;
 pub mod names;
+pub mod objective;
 pub mod profiles;
 pub mod scenario;
 pub mod suggest;

@@ -37,6 +37,9 @@ struct RawScenario {
     map: Spanned<String>,
     #[serde(default)]
     units: Vec<Spanned<RawUnit>>,
+    objective: Option<Spanned<crate::load::objective::RawObjective>>,
+    #[serde(default)]
+    events: Vec<Spanned<crate::load::objective::RawEvent>>,
 }
 
 #[derive(Deserialize)]
@@ -55,6 +58,7 @@ struct RawUnit {
     attack: Option<Spanned<i64>>,
     defense: Option<Spanned<i64>>,
     range: Option<Spanned<RangeSpec>>,
+    reserve: Option<bool>,
 }
 
 /// The data folder a scenario uses by default: `maps/../data/`.
@@ -298,13 +302,16 @@ pub fn parse_on(
                         ),
                     );
                 }
-                if let Some(other) = cells.get(&p) {
-                    err(
-                        &u.at.span(),
-                        format!("unit {name:?} is on {p}, where {other:?} already stands"),
-                    );
+                // A reserve may wait for a cell another unit starts on.
+                if u.reserve != Some(true) {
+                    if let Some(other) = cells.get(&p) {
+                        err(
+                            &u.at.span(),
+                            format!("unit {name:?} is on {p}, where {other:?} already stands"),
+                        );
+                    }
+                    cells.insert(p, name.clone());
                 }
-                cells.insert(p, name.clone());
             }
             (_, Some(m)) => {
                 let [x, y] = *u.at.get_ref();
@@ -377,7 +384,13 @@ pub fn parse_on(
             kind: kind.name.clone(),
             sprite: kind.sprite.clone(),
             stats,
+            reserve: u.reserve == Some(true),
         });
+    }
+    let (objective, events, mistakes) =
+        crate::load::objective::check(src, raw.objective.as_ref(), &raw.events, &units, map.as_ref());
+    for d in mistakes {
+        errs.push(d);
     }
     if !units.iter().any(|u| u.team == Team::Player) && errs.is_empty() {
         errs.push(src.error_at(
@@ -392,6 +405,8 @@ pub fn parse_on(
             map_path,
             map,
             units,
+            objective,
+            events,
             fingerprint: fnv1a(&[src.text.as_bytes(), map_text.as_bytes()]),
         }),
         _ => Err(errs),
