@@ -1,6 +1,6 @@
 //! How a scenario is won and lost, and what happens during it: the [`Objective`] and the
 //! scripted [`ScriptEvent`]s (reserves arriving, guards woken, lines said). Units are named
-//! as in the scenario; [`crate::rules::Battle::try_new`] resolves the names.
+//! as in the scenario; the rules resolve the names when a battle is built.
 
 use crate::search::grid::Pos;
 

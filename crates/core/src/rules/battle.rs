@@ -96,7 +96,8 @@ impl Battle {
             ));
         }
         let mut held = std::collections::HashSet::new();
-        let goals = crate::rules::objective::Goals::resolve(&scenario.objective, &scenario.events, &scenario.units)?;
+        let goals = crate::rules::objective::Goals::resolve(&scenario.objective, &scenario.events, &scenario.units)
+            .map_err(crate::rules::SetupError)?;
         for u in &scenario.units {
             let name = &u.name;
             if !scenario.map.contains(u.at) {

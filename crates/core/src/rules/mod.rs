@@ -4,7 +4,7 @@
 //!
 //! The files, in the order they build on each other: `unit` (ids, units, snapshots),
 //! `command` and `event` (the two vocabularies), `battle` (the state and its questions),
-//! `combat` (damage, forecasts), `objective` (how a battle ends, scripted events), `apply`, `execute`, `describe` (words and JSON).
+//! `combat` (damage, forecasts), `objective` (the goals and scripted events), `ending` (when a battle ends, what a trigger fires), `apply`, `execute`, `describe` (words and JSON).
 
 mod apply;
 pub mod battle;
@@ -13,6 +13,7 @@ pub mod caches;
 pub mod combat;
 pub mod command;
 mod describe;
+mod ending;
 pub mod event;
 mod execute;
 pub mod objective;
