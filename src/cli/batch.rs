@@ -837,7 +837,7 @@ fn cell_json(c: &CellIn) -> Value {
             })
         })
         .collect();
-    json!({
+    let mut v = json!({
         "scenario": c.scenario,
         "file": c.file,
         "set": c.set,
@@ -854,7 +854,12 @@ fn cell_json(c: &CellIn) -> Value {
         "player_units_lost_per_battle": r4(t.player_units_lost as f64 / n),
         "profiles": profiles,
         "tally": t,
-    })
+    });
+    if !t.objectives.is_empty() {
+        // Only for scenarios with objectives: other reports keep their bytes.
+        v["objectives"] = json!(t.objectives);
+    }
+    v
 }
 
 fn report_json(r: &Report) -> String {
@@ -926,6 +931,22 @@ fn report_text(r: &Report) -> String {
             main.push(row);
         }
         out.push_str(&table_with_text_column(&main, usize::MAX));
+        for c in rows.iter().filter(|c| !c.tally.objectives.is_empty()) {
+            let n = c.tally.battles.max(1) as f64;
+            let parts: Vec<String> = c
+                .tally
+                .objectives
+                .iter()
+                .map(|(k, v)| format!("{k} {}", pct(*v as f64 / n)))
+                .collect();
+            let set: Vec<String> = c.set.iter().map(|s| s.value.to_string()).collect();
+            let row = if set.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", set.join(", "))
+            };
+            out.push_str(&format!("decided by the objective{row}: {}\n", parts.join(", ")));
+        }
         out.push_str(
             "per enemy profile, per battle: damage dealt to the player, damage taken, how often its units survived\n",
         );

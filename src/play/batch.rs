@@ -231,6 +231,27 @@ pub struct Tally {
     pub player_units_lost: u64,
     /// Per enemy profile, by name.
     pub profiles: BTreeMap<String, ProfileTally>,
+    /// Battles decided by an objective of the scenario (seized, boss, survived, turn limit,
+    /// protected unit, held cell), by [`objective_name`]; the endings every scenario has
+    /// (rout, the hero or every player unit fell) are not listed.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub objectives: BTreeMap<String, u64>,
+}
+
+/// The name a batch report gives an ending decided by an objective, or `None` for the
+/// endings of every scenario (rout; the hero, or every player unit, fell).
+pub fn objective_name(b: &crate::rules::Battle, why: &crate::rules::Ending) -> Option<&'static str> {
+    use crate::rules::Ending;
+    match why {
+        Ending::EnemiesDefeated | Ending::PlayersFell => None,
+        Ending::HeroFell(u) if b.hero() == Some(*u) => None,
+        Ending::HeroFell(_) => Some("protected unit fell"),
+        Ending::BossFell(_) => Some("boss fell"),
+        Ending::Seized { .. } => Some("seized"),
+        Ending::Survived(_) => Some("survived"),
+        Ending::TurnLimit(_) => Some("turn limit"),
+        Ending::HoldTaken { .. } => Some("hold taken"),
+    }
 }
 
 impl Tally {
@@ -247,6 +268,9 @@ impl Tally {
         self.player_units_lost += o.player_units_lost;
         for (p, t) in &o.profiles {
             self.profiles.entry(p.clone()).or_default().add(t);
+        }
+        for (k, n) in &o.objectives {
+            *self.objectives.entry(k.clone()).or_default() += n;
         }
     }
 
@@ -359,6 +383,9 @@ pub fn fight_on(
         Some((Team::Player, _)) => t.player_wins = 1,
         Some((Team::Enemy, _)) => t.enemy_wins = 1,
         None => t.draws = 1,
+    }
+    if let Some(name) = b.ended().and_then(|(_, why)| objective_name(&b, &why)) {
+        t.objectives.insert(name.to_string(), 1);
     }
     // A battle decided in the player's phase of turn T lasted T turns; one stopped at the
     // limit lasted `max_turns`.

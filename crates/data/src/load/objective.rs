@@ -74,8 +74,8 @@ impl Check<'_> {
                     self.err(&list.span(), msg);
                 }
                 Some(u) if team.is_some_and(|t| u.team != t) => {
-                    let side = if u.team == Team::Player { "player" } else { "enemy" };
-                    self.err(&list.span(), format!("{what} {n:?} is a {side} unit"));
+                    let side = if u.team == Team::Player { "a player" } else { "an enemy" };
+                    self.err(&list.span(), format!("{what} {n:?} is {side} unit"));
                 }
                 Some(_) => {}
             }

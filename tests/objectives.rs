@@ -1,0 +1,172 @@
+//! Objectives, reserves and scripted events through the command line: a small scenario
+//! played headless by `simulate --json`, replays and `batch` on it, and the located
+//! errors a designer gets for a broken `[objective]` or `[[events]]` table.
+
+mod common;
+
+use common::Tree;
+
+/// A 10×3 field: Kiny and Lance west, rooted (move 0), a guard east that never wakes (its
+/// trigger is 3), a reserve guard that a turn-2 event brings with a line, and the objective
+/// given: nothing fights, so only the objective can decide.
+fn scenario(t: &Tree, objective: &str) -> String {
+    std::fs::write(t.0.join("maps/small.txt"), "..........\n..........\n..........\n").unwrap();
+    let text = format!(
+        r#"name = "Small"
+map = "small.txt"
+{objective}
+[[units]]
+name = "Kiny"
+team = "player"
+at = [0, 1]
+move = 0
+
+[[units]]
+name = "Lance"
+team = "player"
+at = [0, 0]
+move = 0
+
+[[units]]
+name = "Warden"
+team = "enemy"
+at = [9, 1]
+profile = "guard"
+
+[[units]]
+name = "Raider"
+team = "enemy"
+at = [9, 0]
+profile = "guard"
+reserve = true
+
+[[events]]
+turn = 2
+arrive = ["Raider"]
+say = "A raider!"
+"#
+    );
+    std::fs::write(t.0.join("maps/small.toml"), text).unwrap();
+    "maps/small.toml".into()
+}
+
+fn json(s: &str) -> serde_json::Value {
+    serde_json::from_str(s).unwrap_or_else(|e| panic!("{e}: {s}"))
+}
+
+#[test]
+fn simulate_json_says_which_objective_decided_and_lists_the_scripted_events() {
+    let t = Tree::new("obj-survive");
+    let s = scenario(&t, "[objective]\nwin = \"survive\"\nsurvive = 3\n");
+    let (code, out, err) = t.run(&["simulate", &s, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    assert_eq!(
+        v["turns"][0]["script"],
+        json(r#"[{"event":"said","text":"A raider!"},{"event":"arrived","unit":"Raider","at":[9,0]}]"#)
+    );
+    assert_eq!(
+        (&v["result"], &v["why"]),
+        (&json("\"player\""), &json("\"survived 3 turns\""))
+    );
+    assert_eq!(v["turns"].as_array().unwrap().len(), 3);
+}
+
+#[test]
+fn a_turn_limit_ends_the_battle_as_a_defeat_named_in_json_and_text() {
+    let t = Tree::new("obj-limit");
+    // Seize a cell nobody goes to: the turn limit decides.
+    let s = scenario(
+        &t,
+        "[objective]\nwin = \"seize\"\nseize = [[5, 2]]\nseizers = [\"Lance\"]\nturn_limit = 2\n",
+    );
+    let (code, out, err) = t.run(&["simulate", &s, "--json", "--player", "careful"]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    assert_eq!(
+        (&v["result"], &v["why"]),
+        (&json("\"enemy\""), &json("\"turn limit 2\""))
+    );
+    let (_, text, _) = t.run(&["simulate", &s, "--player", "careful"]);
+    assert!(text.ends_with("result: enemy (turn limit 2)\n"), "{text}");
+}
+
+#[test]
+fn a_replay_of_a_battle_with_arrivals_plays_back_to_the_same_end() {
+    let t = Tree::new("obj-replay");
+    let s = scenario(&t, "[objective]\nwin = \"survive\"\nsurvive = 4\n");
+    let (code, sim, err) = t.run(&["simulate", &s, "--record", "b.replay"]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = t.run(&["replay", "b.replay"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.lines().last(), sim.lines().last());
+    assert!(out.contains("Raider arrives at (9, 0)"), "{out}");
+    assert!(out.contains("A raider!"), "{out}");
+}
+
+#[test]
+fn batch_reports_the_battles_the_objective_decided() {
+    let t = Tree::new("obj-batch");
+    let s = scenario(&t, "[objective]\nwin = \"survive\"\nsurvive = 2\n");
+    let (code, out, err) = t.run(&["batch", &s, "--runs", "20", "--player", "simple"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("decided by the objective: survived 100.0%"), "{out}");
+    let (_, out, _) = t.run(&["batch", &s, "--runs", "20", "--player", "simple", "--json"]);
+    let v = json(&out);
+    let cell = &v["cells"][0];
+    assert_eq!(cell["objectives"], json(r#"{"survived": 20}"#), "{out}");
+}
+
+#[test]
+fn broken_objective_and_event_tables_are_located_and_explained() {
+    let t = Tree::new("obj-errors");
+    let cases = [
+        (
+            "[objective]\nwin = \"bos\"\n",
+            "unknown win \"bos\" (expected \"rout\", \"boss\", \"seize\" or \"survive\"); did you mean \"boss\"?",
+        ),
+        (
+            "[objective]\nwin = \"boss\"\nboss = \"Wardn\"\n",
+            "boss \"Wardn\" is not a unit of this scenario (known: Warden, Raider); did you mean \"Warden\"?",
+        ),
+        (
+            "[objective]\nwin = \"boss\"\n",
+            "win = \"boss\" needs `boss = \"NAME\"` in [objective]",
+        ),
+        (
+            "[objective]\nwin = \"seize\"\nseize = [[12, 1]]\n",
+            "`seize` cell [12, 1] is off the map",
+        ),
+        (
+            "[objective]\nprotect = [\"Warden\"]\n",
+            "protected unit \"Warden\" is an enemy unit",
+        ),
+        ("[objective]\nturns = 20\n", "unknown field `turns`"),
+        (
+            "[objective]\nwin = \"survive\"\nsurvive = 5\nturn_limit = 5\n",
+            "turn_limit = 5 comes before surviving 5 turns can win",
+        ),
+    ];
+    for (objective, want) in cases {
+        let s = scenario(&t, objective);
+        let (code, out, err) = t.run(&["check", &s]);
+        assert_eq!(code, 1, "{objective}: {out}{err}");
+        assert!(err.contains(want), "{objective}\n got: {err}\nwant: {want}");
+        assert!(err.contains("maps/small.toml:"), "located: {err}");
+    }
+    // An event that names a unit on the board from the start, and one with no trigger.
+    let s = scenario(&t, "");
+    let text = std::fs::read_to_string(t.0.join(&s)).unwrap();
+    std::fs::write(
+        t.0.join(&s),
+        text.replace("arrive = [\"Raider\"]", "arrive = [\"Warden\"]") + "\n[[events]]\nsay = \"hm\"\n",
+    )
+    .unwrap();
+    let (code, _, err) = t.run(&["check", &s]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("\"Warden\" arrives by an event but is on the board from the start"),
+        "{err}"
+    );
+    assert!(err.contains("an event needs a trigger"), "{err}");
+}
