@@ -25,7 +25,8 @@ pub fn window_title(name: &str) -> String {
     format!("skirmish — {name}")
 }
 
-/// The banner at the top: turn, phase and the scenario's name.
+/// The banner at the top: turn, phase, the objective (when the scenario has one) and the
+/// scenario's name.
 pub fn title(s: &Session, name: &str) -> String {
     let phase = match &s.phase() {
         Phase::Over { winner: Team::Player } => "Victory!".to_string(),
@@ -33,7 +34,40 @@ pub fn title(s: &Session, name: &str) -> String {
         Phase::Enemy { .. } => format!("Turn {} — Enemy phase", s.battle().turn()),
         _ => format!("Turn {} — Player phase", s.battle().turn()),
     };
-    format!("{phase} · {name}")
+    match objective_text(s.battle()) {
+        Some(goal) => format!("{phase} · {goal} · {name}"),
+        None => format!("{phase} · {name}"),
+    }
+}
+
+/// The objective in a few words with the turns left, e.g. "Seize (36, 21) · turn limit 15
+/// (10 left)"; `None` for the rules every scenario has (rout, protect the hero).
+pub fn objective_text(b: &Battle) -> Option<String> {
+    use crate::rules::Goal;
+    let g = b.goals();
+    let hero_only = g.protect.len() == 1 && Some(g.protect[0]) == b.hero();
+    if g.win == Goal::Rout && g.turn_limit.is_none() && g.hold.is_empty() && hero_only {
+        return None;
+    }
+    let cells = |c: &[Pos]| c.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(" ");
+    let left = |n: u32| n.saturating_sub(b.turn()) + 1;
+    let mut parts = vec![match &g.win {
+        Goal::Rout => "Rout the enemy".to_string(),
+        Goal::Boss(u) => format!("Defeat {}", b.name(*u)),
+        Goal::Seize { cells: c, .. } => format!("Seize {}", cells(c)),
+        Goal::Survive(n) => format!("Survive {n} turns ({} left)", left(*n)),
+    }];
+    if let Some(l) = g.turn_limit {
+        parts.push(format!("turn limit {l} ({} left)", left(l)));
+    }
+    if !g.hold.is_empty() {
+        parts.push(format!("hold {}", cells(&g.hold)));
+    }
+    if !hero_only {
+        let names: Vec<&str> = g.protect.iter().map(|&u| b.name(u)).collect();
+        parts.push(format!("protect {}", names.join(", ")));
+    }
+    Some(parts.join(" · "))
 }
 
 /// The result screen: a headline that says why and the numbers. What to do next is on the
@@ -41,7 +75,7 @@ pub fn title(s: &Session, name: &str) -> String {
 pub fn ending_lines(b: &Battle) -> Option<[String; 2]> {
     let (winner, why) = b.ended()?;
     let head = match winner {
-        Team::Player => format!("Victory on turn {}", b.turn()),
+        Team::Player => format!("Victory — {} on turn {}", why.describe(b), b.turn()),
         Team::Enemy => format!("Defeat — {}", why.describe(b)),
     };
     let count = |team: Team| b.units().iter().filter(|u| u.team == team).count();
@@ -405,7 +439,7 @@ mod tests {
         let [head, numbers] = ending_lines(&b).unwrap();
         match b.ended().unwrap().0 {
             Team::Player => {
-                assert_eq!(head, format!("Victory on turn {}", b.turn()));
+                assert_eq!(head, format!("Victory — every enemy was defeated on turn {}", b.turn()));
                 assert_eq!(
                     numbers,
                     format!("units lost 0 of 1 · enemies defeated 1 of 1 · turns {}", b.turn())
@@ -507,5 +541,47 @@ mod tests {
         );
         let none = Forecast { counter: None, ..f };
         assert!(forecast(&b, UnitId(0), UnitId(1), &none).ends_with("; no counter"));
+    }
+
+    #[test]
+    fn the_objective_reads_in_the_top_band_with_the_turns_left() {
+        use skirmish_core::prelude::{BattleBuilder, Objective, TerrainMap, TerrainSet, UnitSpec, Win};
+        let build = |o: Objective| {
+            BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &["....."]).unwrap())
+                .unit(UnitSpec::player("Kiny", (0, 0)))
+                .unit(UnitSpec::player("Lance", (1, 0)))
+                .unit(UnitSpec::enemy("Warlord", (4, 0), "guard"))
+                .objective(o)
+                .build()
+                .unwrap()
+        };
+        assert_eq!(
+            objective_text(&build(Objective::default())),
+            None,
+            "the rules of every scenario"
+        );
+        let seize = Objective {
+            win: Win::Seize {
+                cells: vec![Pos::new(3, 0)],
+                seizers: vec![],
+            },
+            turn_limit: Some(15),
+            protect: vec!["Lance".into()],
+            hold: vec![Pos::new(0, 0)],
+        };
+        assert_eq!(
+            objective_text(&build(seize)).unwrap(),
+            "Seize (3, 0) · turn limit 15 (15 left) · hold (0, 0) · protect Lance"
+        );
+        let boss = Objective {
+            win: Win::Boss("Warlord".into()),
+            ..Objective::default()
+        };
+        assert_eq!(objective_text(&build(boss)).unwrap(), "Defeat Warlord");
+        let survive = Objective {
+            win: Win::Survive(8),
+            ..Objective::default()
+        };
+        assert_eq!(objective_text(&build(survive)).unwrap(), "Survive 8 turns (8 left)");
     }
 }
