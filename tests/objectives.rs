@@ -170,3 +170,56 @@ fn broken_objective_and_event_tables_are_located_and_explained() {
     );
     assert!(err.contains("an event needs a trigger"), "{err}");
 }
+
+/// Runs `check` (and `check --strict`) on the small scenario after `edit`: the warnings
+/// printed, with both exit codes.
+fn warnings_after(t: &Tree, objective: &str, edit: impl Fn(String) -> String) -> (String, i32, i32) {
+    let s = scenario(t, objective);
+    let text = std::fs::read_to_string(t.0.join(&s)).unwrap();
+    std::fs::write(t.0.join(&s), edit(text)).unwrap();
+    let (code, out, err) = t.run(&["check", &s]);
+    let (strict, _, _) = t.run(&["check", "--strict", &s]);
+    assert_eq!(out, "ok\n", "{err}");
+    (err, code, strict)
+}
+
+#[test]
+fn check_warns_of_data_that_loads_but_cannot_work_and_strict_fails_on_it() {
+    let t = Tree::new("obj-warn");
+    let none = warnings_after(&t, "", |s| s);
+    assert_eq!(none, (String::new(), 0, 0), "the small scenario as it is");
+    // A kept range outside the weapon's reach: the archer profile keeps 3, a soldier hits at 1.
+    let (err, code, strict) = warnings_after(&t, "", |s| s.replacen("profile = \"guard\"", "profile = \"archer\"", 1));
+    assert_eq!((code, strict), (0, 1));
+    assert!(
+        err.contains("maps/small.toml:20:11: warning: unit \"Warden\": profile \"archer\" keeps range 3, but its weapon reaches 1..=1"),
+        "{err}"
+    );
+    // A reserve no event brings.
+    let (err, _, _) = warnings_after(&t, "", |s| s.replace("arrive = [\"Raider\"]\n", ""));
+    assert!(
+        err.contains("warning: unit \"Raider\" is a reserve that no event brings"),
+        "{err}"
+    );
+    // A unit walled off from every opponent.
+    let s = scenario(&t, "");
+    let text = std::fs::read_to_string(t.0.join(&s)).unwrap();
+    std::fs::write(t.0.join(&s), text.replace("at = [0, 1]", "at = [2, 2]")).unwrap();
+    std::fs::write(t.0.join("maps/small.txt"), ".#........\n#.........\n..........\n").unwrap();
+    let (code, _, err) = t.run(&["check", &s]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("warning: unit \"Lance\" can never reach any opponent: its class 'foot' cannot cross"),
+        "{err}"
+    );
+    // A seize cell no seizer can enter.
+    let (err, _, strict) = warnings_after(&t, "[objective]\nwin = \"seize\"\nseize = [[5, 1]]\n", |s| s);
+    assert_eq!((err.as_str(), strict), ("", 0));
+    std::fs::write(t.0.join("maps/small.txt"), "..........\n.....#....\n..........\n").unwrap();
+    let s = "maps/small.toml";
+    let (_, _, err) = t.run(&["check", s]);
+    assert!(
+        err.contains("warning: seize cell (5, 1) is wall, which no seizer's class can enter"),
+        "{err}"
+    );
+}

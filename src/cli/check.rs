@@ -4,8 +4,10 @@ use super::*;
 use crate::io::files::list_files as list_dir;
 use crate::load::data::DataParts;
 
-pub(super) fn check(files: &[PathBuf], data_override: Option<PathBuf>) -> Outcome {
+pub(super) fn check(files: &[PathBuf], data_override: Option<PathBuf>, strict: bool) -> Outcome {
     let mut errs = Diagnostics::default();
+    // Data that loads but cannot work as meant (`path:line:col: warning: ...`).
+    let mut warns: Vec<String> = Vec::new();
     // Checks that could not be made, and why (`path: note: ...`), printed after the errors.
     let mut skipped: Vec<String> = Vec::new();
     if files.is_empty() {
@@ -32,7 +34,7 @@ pub(super) fn check(files: &[PathBuf], data_override: Option<PathBuf>) -> Outcom
             }
         }
         for f in list_dir(&maps_dir, "toml") {
-            errs.extend(lenient.check_scenario(&f, &mut skipped));
+            errs.extend(lenient.check_scenario(&f, &mut skipped, &mut warns));
         }
         // The designers' AI expectations beside maps/, when there are any.
         let ai_dir = maps_dir.parent().unwrap_or(Path::new("")).join("tests").join("ai");
@@ -55,7 +57,7 @@ pub(super) fn check(files: &[PathBuf], data_override: Option<PathBuf>) -> Outcom
     }
     let mut notes = Vec::new();
     for f in files {
-        if let Err(e) = check_file(f, data_override.as_deref(), &mut notes, &mut skipped) {
+        if let Err(e) = check_file(f, data_override.as_deref(), &mut notes, &mut skipped, &mut warns) {
             errs.extend(e);
         }
     }
@@ -71,6 +73,16 @@ pub(super) fn check(files: &[PathBuf], data_override: Option<PathBuf>) -> Outcom
             },
             other => other,
         }
+    };
+    let warns = dedup_lines(warns).concat();
+    let outcome = match outcome {
+        Outcome::Done { code, stdout, stderr } if !warns.is_empty() => Outcome::Done {
+            // --strict: a warning fails the check like an error.
+            code: if strict { code.max(1) } else { code },
+            stdout,
+            stderr: warns + &stderr,
+        },
+        other => other,
     };
     let notes: String = notes.concat();
     noted(outcome, (!notes.is_empty()).then_some(notes))
@@ -170,7 +182,7 @@ impl Lenient {
 
     /// Every error of scenario `f` that the data that loaded can show; a note in `skipped`
     /// for each kind of check left out.
-    fn check_scenario(&self, f: &Path, skipped: &mut Vec<String>) -> Diagnostics {
+    fn check_scenario(&self, f: &Path, skipped: &mut Vec<String>, warns: &mut Vec<String>) -> Diagnostics {
         let shown = display_path(f);
         let (Some(data), None) = (&self.data, &self.terrain_broken) else {
             let why = self.terrain_broken.as_deref().unwrap_or_default();
@@ -181,8 +193,15 @@ impl Lenient {
                 .err()
                 .unwrap_or_default();
         };
-        let Err(errs) = crate::load::scenario::load(f, data) else {
-            return Diagnostics::default();
+        let errs = match Source::read(f).map_err(Diagnostics::from).and_then(|src| {
+            crate::load::scenario::parse(&src, f.parent().unwrap_or(Path::new("")), data).map(|s| (src, s))
+        }) {
+            Ok((src, scenario)) => {
+                let found = crate::load::warn::warnings(&src, &scenario, data);
+                warns.extend(found.iter().map(|w| format!("{w}\n")));
+                return Diagnostics::default();
+            }
+            Err(errs) => errs,
         };
         let mut kept = Diagnostics::default();
         for d in errs.0 {
@@ -272,6 +291,7 @@ pub(super) fn check_file(
     data_override: Option<&Path>,
     notes: &mut Vec<String>,
     skipped: &mut Vec<String>,
+    warns: &mut Vec<String>,
 ) -> Result<(), Diagnostics> {
     match kind_of(f)? {
         FileKind::Terrain => crate::load::terrain::parse(&Source::read(f)?).map(|_| ()),
@@ -323,7 +343,7 @@ pub(super) fn check_file(
             notes.extend(note);
             // The data folder's own errors, then the scenario's against what loaded.
             let (parts, mut errs) = crate::load::data::load_parts(&dir);
-            errs.extend(Lenient::new(&dir, parts).check_scenario(f, skipped));
+            errs.extend(Lenient::new(&dir, parts).check_scenario(f, skipped, warns));
             errs.into_result(())
         }
         FileKind::Expectation => check_expectation(f, data_override, &find_default("data")),

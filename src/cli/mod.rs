@@ -193,6 +193,9 @@ enum Cmd {
     Check {
         /// Files to check: terrain.toml, profiles.toml, units.toml, maps/*.txt or maps/*.toml.
         files: Vec<PathBuf>,
+        /// Exit 1 on warnings too (data that loads but cannot work as meant).
+        #[arg(long)]
+        strict: bool,
     },
     /// Every cell a unit can end its move on, with cost and path.
     Range(RangeArgs),
@@ -376,7 +379,7 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
         }
         // Window options may stand before or after `play FILE`.
         Some(Cmd::Play { file, opts }) => play(&file, data_override, opts.or(cli.play)),
-        Some(Cmd::Check { files }) => check(&files, data_override),
+        Some(Cmd::Check { files, strict }) => check(&files, data_override, strict),
         Some(Cmd::Range(a)) => {
             let note = a
                 .scenario_path()

@@ -12,3 +12,4 @@ pub mod scenario;
 pub mod suggest;
 pub mod terrain;
 pub mod units;
+pub mod warn;
