@@ -223,3 +223,43 @@ fn check_warns_of_data_that_loads_but_cannot_work_and_strict_fails_on_it() {
         "{err}"
     );
 }
+
+#[test]
+fn an_advance_raider_takes_a_held_cell_and_explain_shows_its_goal() {
+    let t = Tree::new("obj-advance");
+    let profiles = std::fs::read_to_string(t.0.join("data/profiles.toml")).unwrap();
+    std::fs::write(
+        t.0.join("data/profiles.toml"),
+        profiles + "\n[raider]\nbehavior = \"advance\"\ngoal = [5, 2]\n",
+    )
+    .unwrap();
+    let s = scenario(&t, "[objective]\nhold = [[5, 2]]\n");
+    let text = std::fs::read_to_string(t.0.join(&s)).unwrap();
+    std::fs::write(
+        t.0.join(&s),
+        text.replacen(
+            "at = [9, 1]\nprofile = \"guard\"",
+            "at = [9, 1]\nprofile = \"raider\"",
+            1,
+        ),
+    )
+    .unwrap();
+    let (code, out, err) = t.run(&["ai", &s, "--explain", "Warden"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("goal: advance on (5, 2): cells it can attack from first, then travel cost to (5, 2)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("advances on (5, 2); closest reachable cell to its goal by travel cost (5 → 0)"),
+        "{out}"
+    );
+    // In the first enemy phase the raider ends on the village: the player has lost it.
+    let (_, out, _) = t.run(&["simulate", &s, "--json"]);
+    let v = json(&out);
+    assert_eq!(
+        (&v["result"], &v["why"]),
+        (&json("\"enemy\""), &json("\"an enemy took (5, 2)\"")),
+        "{out}"
+    );
+}

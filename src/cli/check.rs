@@ -128,12 +128,15 @@ struct Lenient {
     profiles_broken: Option<String>,
     /// Why unit kinds are not checked (`units.toml` has errors).
     kinds_broken: Option<String>,
+    /// True when every kind and profile is the file's own (no stand-ins): warnings hold.
+    exact: bool,
 }
 
 impl Lenient {
     fn new(dir: &Path, parts: DataParts) -> Lenient {
         let shown = |f: &str| format!("{} has errors", display_path(&dir.join(f)));
         let terrain_broken = parts.terrain.is_none().then(|| shown("terrain.toml"));
+        let exact = parts.kinds.is_some() && parts.profiles.is_some();
         // A units.toml with mistakes still names its kinds: each stands in as a soldier of
         // its own class (when that class exists), so units naming it are not flagged again.
         let (kinds, kinds_broken) = match (parts.kinds, &parts.terrain) {
@@ -177,6 +180,7 @@ impl Lenient {
             terrain_broken,
             profiles_broken,
             kinds_broken,
+            exact,
         }
     }
 
@@ -196,6 +200,9 @@ impl Lenient {
         let errs = match Source::read(f).map_err(Diagnostics::from).and_then(|src| {
             crate::load::scenario::parse(&src, f.parent().unwrap_or(Path::new("")), data).map(|s| (src, s))
         }) {
+            // Warnings are about data as it is: with stand-ins for broken kinds or profiles
+            // they would be about the stand-ins.
+            Ok(_) if !self.exact => return Diagnostics::default(),
             Ok((src, scenario)) => {
                 let found = crate::load::warn::warnings(&src, &scenario, data);
                 warns.extend(found.iter().map(|w| format!("{w}\n")));

@@ -88,6 +88,7 @@ fn goal_json(g: Goal) -> Value {
         Goal::Stay => json!({"kind": "stay"}),
         Goal::Approach => json!({"kind": "approach"}),
         Goal::Ring(r) => json!({"kind": "ring", "range": r}),
+        Goal::Advance(at) => json!({"kind": "advance", "goal": at}),
     }
 }
 
@@ -128,6 +129,9 @@ pub fn explanation_text(b: &Battle, x: &Explanation) -> String {
         Goal::Ring(r) => format!(
             "goal: end exactly {r} from {target}: cells ranked by distance from that ring, then travel cost, then the cheaper walk, then reading order\n"
         ),
+        Goal::Advance(at) => format!(
+            "goal: advance on {at}: cells it can attack from first, then travel cost to {at}, then the cheaper walk, then reading order\n"
+        ),
     };
     if let Some(l) = x.leash {
         s += &format!(
@@ -140,6 +144,10 @@ pub fn explanation_text(b: &Battle, x: &Explanation) -> String {
         for c in x.cells.iter().take(5) {
             let travel = c.travel.map_or("none".to_string(), |t| t.to_string());
             let gap = c.ring_gap.map_or(String::new(), |g| format!("ring gap {g}, "));
+            let gap = match c.attacks {
+                Some(true) => format!("{gap}can attack, "),
+                _ => gap,
+            };
             s += &format!("  {}. {}: {gap}travel {travel}, walk {}\n", c.rank + 1, c.at, c.walk);
         }
         s += &picture(b, x);
@@ -192,10 +200,10 @@ fn picture(b: &Battle, x: &Explanation) -> String {
         }
         s.push('\n');
     }
-    let what = if matches!(x.goal, Goal::Ring(_)) {
-        "distance from the ring"
-    } else {
-        "travel cost to the target"
+    let what = match x.goal {
+        Goal::Ring(_) => "distance from the ring",
+        Goal::Advance(_) => "travel cost to the goal",
+        _ => "travel cost to the target",
     };
     let ground = crate::picture::terrain_legend(map, b.terrain(), (x0, y0, x1, y1), |p| {
         p != x.decision.to && !score.contains_key(&p) && b.occupancy().at(p).is_none() && !outside(p)

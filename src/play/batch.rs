@@ -101,14 +101,16 @@ fn toml_key(k: &str) -> String {
     }
 }
 
-/// A profile's numbers as written in its table.
-fn params(p: &Profile) -> Vec<(&'static str, u32)> {
+/// A profile's parameters as written in its table (values as TOML).
+fn params(p: &Profile) -> Vec<(&'static str, String)> {
+    let n = |v: u32| v.to_string();
     match p.behavior {
         Behavior::Charger => vec![],
-        Behavior::Proximity { sight } => vec![("sight", sight)],
-        Behavior::GuardTrigger { trigger } => vec![("trigger", trigger)],
-        Behavior::PivotLeash { leash } => vec![("leash", leash)],
-        Behavior::KeepRange { sight, range } => vec![("sight", sight), ("range", range)],
+        Behavior::Proximity { sight } => vec![("sight", n(sight))],
+        Behavior::GuardTrigger { trigger } => vec![("trigger", n(trigger))],
+        Behavior::PivotLeash { leash } => vec![("leash", n(leash))],
+        Behavior::KeepRange { sight, range } => vec![("sight", n(sight)), ("range", n(range))],
+        Behavior::Advance { goal } => vec![("goal", format!("[{}, {}]", goal.x, goal.y))],
     }
 }
 

@@ -254,6 +254,7 @@ pub fn profile_text(u: &Unit, profiles: &Profiles) -> String {
         }
         Some(Behavior::PivotLeash { leash }) => format!("{name}: leash {leash} around {}", u.pivot),
         Some(Behavior::KeepRange { sight, range }) => format!("{name}: keeps {range} away, sight {sight}"),
+        Some(Behavior::Advance { goal }) => format!("{name}: advances on {goal}"),
     }
 }
 

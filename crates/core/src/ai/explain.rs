@@ -33,10 +33,13 @@ pub struct CellScore {
     pub at: Pos,
     /// Movement points to walk there.
     pub walk: Cost,
-    /// Travel cost from there to the target.
+    /// Travel cost from there to the target (advance: to its goal).
     pub travel: Option<Cost>,
     /// keep_range: distance from the ring (0 = on it).
     pub ring_gap: Option<u32>,
+    /// advance: whether a player unit stands within reach from there (such cells come first).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub attacks: Option<bool>,
     /// Its rank among the reachable cells (0 = chosen).
     pub rank: usize,
 }
@@ -82,12 +85,26 @@ pub fn explain(b: &Battle, c: &mut Caches, profiles: &Profiles, id: UnitId) -> E
     let leash = pivot::leash(behavior, me);
     let goal = match behavior {
         _ if !decision.triggered => Goal::Stay,
+        Some(Behavior::Advance { goal }) => Goal::Advance(goal),
         Some(Behavior::KeepRange { range, .. }) => Goal::Ring(range),
         Some(_) => Goal::Approach,
         None => Goal::Stay,
     };
     let mut cells = Vec::new();
-    if let (Some(t), true) = (decision.target, goal != Goal::Stay) {
+    if let Goal::Advance(at) = goal {
+        cells = super::advance::ranked(b, c, id, at)
+            .into_iter()
+            .enumerate()
+            .map(|(rank, s)| CellScore {
+                at: s.at,
+                walk: s.walk,
+                travel: s.travel,
+                ring_gap: None,
+                attacks: Some(s.attacks),
+                rank,
+            })
+            .collect();
+    } else if let (Some(t), true) = (decision.target, goal != Goal::Stay) {
         let tp = b.unit(t).pos;
         b.with_reach_and_potential(c, id, leash, tp, |reach, pot| {
             let mut scored: Vec<(CellKey, CellScore)> = reach
@@ -103,6 +120,7 @@ pub fn explain(b: &Battle, c: &mut Caches, profiles: &Profiles, id: UnitId) -> E
                         walk,
                         travel,
                         ring_gap,
+                        attacks: None,
                         rank: 0,
                     };
                     (cell_key(goal, p, walk, travel, tp), score)

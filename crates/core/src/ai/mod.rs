@@ -1,8 +1,10 @@
 //! Enemy decisions. [`decide`] reads the battle and answers with a [`Decision`] — target,
 //! destination, path, attack and a one-line reason a level designer can read — and the
 //! commands that carry it out; the rules core acts (`play::enemy::act`). One file per behaviour:
-//! `charger`, `proximity`, `guard`, `pivot`, `archer`; `player` is the built-in player policy.
+//! `charger`, `proximity`, `guard`, `pivot`, `archer`, `advance`; `player` is the built-in
+//! player policy.
 
+pub mod advance;
 mod agent;
 mod archer;
 mod charger;
@@ -169,6 +171,8 @@ pub enum Goal {
     Approach,
     /// A reachable cell at exactly this distance from the target, else the nearest to it.
     Ring(u32),
+    /// `advance`: a cell it can attack from, nearest this goal cell; else the cell nearest it.
+    Advance(Pos),
 }
 
 /// What a behaviour wants before any cell is picked.
@@ -317,6 +321,9 @@ pub(super) fn decide_as_with(
     method: Method,
 ) -> Decision {
     let me = b.unit(id);
+    if let Some(Behavior::Advance { goal }) = behavior {
+        return advance::decide(b, c, id, goal, label);
+    }
     let target = choose_target_with(b, c, id, method).map(|(t, _)| Target {
         id: t,
         pos: b.unit(t).pos,
@@ -331,6 +338,7 @@ pub(super) fn decide_as_with(
             Behavior::GuardTrigger { trigger } => guard::plan(b, id, trigger),
             Behavior::PivotLeash { leash } => pivot::plan(me, leash),
             Behavior::KeepRange { sight, range } => archer::plan(t, sight, range),
+            Behavior::Advance { .. } => Plan::stay(Why::Nothing),
         },
     };
     let (to, cost, path, how) = match (&plan.goal, &target) {
@@ -366,7 +374,7 @@ pub type CellKey = (u32, Cost, Cost, i32, i32);
 pub fn cell_key(goal: Goal, p: Pos, walk: Cost, travel: Option<Cost>, tp: Pos) -> CellKey {
     let gap = match goal {
         Goal::Ring(range) => p.manhattan(tp).abs_diff(range),
-        Goal::Approach | Goal::Stay => 0,
+        Goal::Approach | Goal::Stay | Goal::Advance(_) => 0,
     };
     (gap, travel.unwrap_or(UNREACHABLE), walk, p.y, p.x)
 }

@@ -71,6 +71,11 @@ pub enum Why {
     },
     /// A built-in player policy found no safe attack and no better cell.
     Holds,
+    /// An `advance` unit heading for its goal cell.
+    Advancing {
+        /// The goal.
+        goal: Pos,
+    },
     /// A built-in player policy moves towards an enemy, out of deadly reach.
     MovesTowards {
         /// The cell moved to.
@@ -113,6 +118,24 @@ pub enum How {
         /// Travel cost from its cell.
         from: Cost,
         /// Travel cost from the cell it ends on (the same cell).
+        to: Cost,
+    },
+    /// An `advance` unit strikes a player unit on its way, from the attack cell nearest its goal.
+    AttacksOnTheWay {
+        /// The unit struck.
+        target: UnitId,
+        /// Travel cost from that cell to the goal (`None`: no path).
+        travel: Option<Cost>,
+    },
+    /// An `advance` unit stands on its goal.
+    AtGoal,
+    /// An `advance` unit finds no path to its goal over this terrain: it stays.
+    NoPathToGoal,
+    /// An `advance` unit ends on the reachable cell nearest its goal by travel cost.
+    TowardGoal {
+        /// Travel cost from where it stood (`None`: no path from there).
+        from: Option<Cost>,
+        /// Travel cost from where it ends.
         to: Cost,
     },
     /// The reachable cell closest to the target by travel cost.
@@ -169,6 +192,7 @@ impl Reason {
             Why::Leash { radius, pivot } => format!("within leash {radius} of pivot {pivot}; "),
             Why::Attacks { target, from } => format!("attacks {} from {from}", n(target)),
             Why::Holds => "holds its ground: no safe attack, no better cell".into(),
+            Why::Advancing { goal } => format!("advances on {goal}; "),
             Why::MovesTowards { to, foe } => format!(
                 "moves to {to} towards {}, out of deadly reach",
                 foe.as_ref().map_or_else(|| "-".to_string(), n)
@@ -185,6 +209,17 @@ impl Reason {
             How::AsClose { target, from, to } => {
                 format!("already as close to {} as it can get (travel {from} → {to})", n(target))
             }
+            How::AttacksOnTheWay { target, travel } => format!(
+                "attacks {} from the attack cell nearest its goal (travel {})",
+                n(target),
+                travel.map_or_else(|| "∞".to_string(), |t| t.to_string())
+            ),
+            How::AtGoal => "holds its goal".into(),
+            How::NoPathToGoal => "no path to its goal over this terrain: stays".into(),
+            How::TowardGoal { from, to } => format!(
+                "closest reachable cell to its goal by travel cost ({} → {to})",
+                from.map_or_else(|| "∞".to_string(), |a| a.to_string())
+            ),
             How::Closest { target, from, to } => format!(
                 "closest reachable cell to {} by travel cost ({} → {to})",
                 n(target),

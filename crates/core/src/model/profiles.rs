@@ -30,6 +30,12 @@ pub enum Behavior {
         /// The wanted distance to the target.
         range: u32,
     },
+    /// Heads for a cell: attacks a player unit it can reach this turn (from the attack cell
+    /// nearest its goal), otherwise ends on the reachable cell nearest its goal.
+    Advance {
+        /// The cell it heads for.
+        goal: crate::search::grid::Pos,
+    },
 }
 
 impl Behavior {
@@ -41,17 +47,19 @@ impl Behavior {
             Behavior::GuardTrigger { .. } => "guard_trigger",
             Behavior::PivotLeash { .. } => "pivot_leash",
             Behavior::KeepRange { .. } => "keep_range",
+            Behavior::Advance { .. } => "advance",
         }
     }
 }
 
 /// Every behaviour name and the parameters it takes.
-pub const BEHAVIORS: [(&str, &[&str]); 5] = [
+pub const BEHAVIORS: [(&str, &[&str]); 6] = [
     ("charger", &[]),
     ("proximity", &["sight"]),
     ("guard_trigger", &["trigger"]),
     ("pivot_leash", &["leash"]),
     ("keep_range", &["sight", "range"]),
+    ("advance", &["goal"]),
 ];
 
 /// One named profile.

@@ -143,7 +143,7 @@ impl Battle {
         }
         for &u in &s.wake {
             let unit = self.unit(u);
-            if !unit.triggered && !out.iter().any(|e| *e == Event::Woken { unit: u }) {
+            if !unit.triggered && !out.contains(&Event::Woken { unit: u }) {
                 out.push(Event::Woken { unit: u });
             }
         }

@@ -13,7 +13,7 @@ pub fn parse(src: &Source) -> Result<Profiles, Diagnostics> {
 }
 
 /// Every keys a profile table may hold, whatever its behaviour.
-const ALL_PARAMS: [&str; 4] = ["sight", "trigger", "leash", "range"];
+const ALL_PARAMS: [&str; 5] = ["sight", "trigger", "leash", "range", "goal"];
 
 type RawTable = IndexMap<String, Spanned<toml::Value>>;
 
@@ -156,9 +156,36 @@ pub fn parse_lenient(src: &Source) -> (Profiles, Vec<String>, Diagnostics) {
             "pivot_leash" => Behavior::PivotLeash {
                 leash: value("leash", 1),
             },
-            _ => Behavior::KeepRange {
+            "keep_range" => Behavior::KeepRange {
                 sight: value("sight", 0),
                 range: value("range", 1),
+            },
+            _ => match table.get("goal") {
+                None if misspelt.contains(&"goal") => {
+                    ok = false;
+                    Behavior::Charger
+                }
+                None => {
+                    ok = false;
+                    errs.push(src.error_span(
+                        &table_span,
+                        format!("profile '{name}': behavior 'advance' needs `goal` (a cell such as goal = [36, 21])"),
+                    ));
+                    Behavior::Charger
+                }
+                Some(g) => match cell(g.get_ref()) {
+                    Some(goal) => Behavior::Advance { goal },
+                    None => {
+                        ok = false;
+                        errs.push(src.error_span(
+                            &g.span(),
+                            format!(
+                                "profile '{name}': goal must be a cell [x, y] of two whole numbers 0..={MAX_DISTANCE} (such as goal = [36, 21])"
+                            ),
+                        ));
+                        Behavior::Charger
+                    }
+                },
             },
         };
         if ok {
@@ -171,6 +198,17 @@ pub fn parse_lenient(src: &Source) -> (Profiles, Vec<String>, Diagnostics) {
         }
     }
     (Profiles { list }, broken, errs)
+}
+
+/// A cell written `[x, y]`, each 0..=[`MAX_DISTANCE`].
+fn cell(v: &toml::Value) -> Option<skirmish_core::search::grid::Pos> {
+    let a = v.as_array().filter(|a| a.len() == 2)?;
+    let n = |k: usize| {
+        a[k].as_integer()
+            .filter(|x| (0..=MAX_DISTANCE).contains(x))
+            .map(|x| x as i32)
+    };
+    Some(skirmish_core::search::grid::Pos::new(n(0)?, n(1)?))
 }
 
 #[cfg(test)]
@@ -224,6 +262,27 @@ mod tests {
             "[a]\nbehavior = \"charger\"\n[b]\nbehavior = \"proximity\"\n",
         ));
         assert_eq!((ok.list.len(), broken), (1, vec!["b".to_string()]));
+    }
+
+    #[test]
+    fn an_advance_profile_heads_for_its_goal_cell() {
+        let p = parse("[raider]\nbehavior = \"advance\"\ngoal = [36, 21]\n").unwrap();
+        assert_eq!(
+            p.get("raider").unwrap().behavior,
+            Behavior::Advance {
+                goal: skirmish_core::search::grid::Pos::new(36, 21)
+            }
+        );
+        let e = parse("[raider]\nbehavior = \"advance\"\ngoal = 3\n").unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("data/profiles.toml:3:8: profile 'raider': goal must be a cell [x, y]"),
+            "{e}"
+        );
+        let e = parse("[raider]\nbehavior = \"advance\"\n").unwrap_err();
+        assert!(e.to_string().contains("behavior 'advance' needs `goal`"), "{e}");
+        let e = parse("[raider]\nbehavior = \"advance\"\ngaol = [1, 2]\n").unwrap_err();
+        assert!(e.to_string().ends_with("did you mean `goal`?"), "{e}");
     }
 
     #[test]

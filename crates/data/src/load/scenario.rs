@@ -9,6 +9,7 @@ use crate::load::suggest::did_you_mean_value;
 use crate::load::terrain::{ClassId, Cost};
 use crate::load::units::{RangeSpec, check_stat};
 use serde::Deserialize;
+use skirmish_core::model::profiles::Behavior;
 use skirmish_core::search::grid::Pos;
 use skirmish_core::search::grid::Team;
 use std::collections::HashMap;
@@ -334,6 +335,19 @@ pub fn parse_on(
                 None
             }
             (Some(p), Team::Enemy) => {
+                if let (Some(Behavior::Advance { goal }), Some(m)) =
+                    (data.profiles.get(p.get_ref()).map(|q| q.behavior), &map)
+                    && !m.contains(goal)
+                {
+                    err(
+                        &p.span(),
+                        format!(
+                            "unit {name:?}: profile {:?} advances on {goal}, which is off this map ({})",
+                            p.get_ref(),
+                            cell_bounds(m.width(), m.height())
+                        ),
+                    );
+                }
                 if data.profiles.get(p.get_ref()).is_none() {
                     err(
                         &p.span(),

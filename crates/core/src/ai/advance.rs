@@ -1,0 +1,109 @@
+//! `behavior = "advance"` (`goal = [x, y]`): the unit heads for a cell of the map, not for a
+//! unit. It attacks a player unit it can reach this turn, from the attack cell nearest its
+//! goal by travel cost; otherwise it ends on the reachable cell with the lowest travel cost
+//! to its goal. Ties: the cheaper walk, then reading order. Raids and `hold` objectives are
+//! built from it.
+
+use super::{Decision, How, Reason, Why};
+use crate::model::terrain::Cost;
+use crate::rules::{Battle, Caches, UnitId, combat};
+use crate::search::grid::{Path, Pos};
+use crate::search::potential::UNREACHABLE;
+
+/// How an advancing unit ranks a reachable cell, lowest first: a cell it can attack from
+/// before one it cannot, then the travel cost to its goal, the walk, and reading order.
+pub type AdvanceKey = (bool, Cost, Cost, i32, i32);
+
+/// One reachable cell of an advancing unit, as `--explain` shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Scored {
+    /// The cell.
+    pub at: Pos,
+    /// Movement points to walk there.
+    pub walk: Cost,
+    /// Travel cost from there to the goal (`None`: no path).
+    pub travel: Option<Cost>,
+    /// True when a player unit stands within its weapon's reach from there.
+    pub attacks: bool,
+}
+
+impl Scored {
+    fn key(&self) -> AdvanceKey {
+        (
+            !self.attacks,
+            self.travel.unwrap_or(UNREACHABLE),
+            self.walk,
+            self.at.y,
+            self.at.x,
+        )
+    }
+}
+
+/// Every cell unit `id` can end its move on, scored for `goal` and ranked best first.
+pub fn ranked(b: &Battle, c: &mut Caches, id: UnitId, goal: Pos) -> Vec<Scored> {
+    let mut cells: Vec<Scored> = b.with_reach_and_potential(c, id, None, goal, |reach, pot| {
+        reach
+            .cells()
+            .map(|(p, walk)| Scored {
+                at: p,
+                walk,
+                travel: pot.get(p),
+                attacks: !combat::targets_from(b, id, p).is_empty(),
+            })
+            .collect()
+    });
+    cells.sort_by_key(Scored::key);
+    cells
+}
+
+/// The decision of an advancing unit (`label` is its profile's name).
+pub(super) fn decide(b: &Battle, c: &mut Caches, id: UnitId, goal: Pos, label: String) -> Decision {
+    let me = b.unit(id);
+    let cells = ranked(b, c, id, goal);
+    let from_travel = cells.iter().find(|s| s.at == me.pos).and_then(|s| s.travel);
+    let best = cells.first().copied().unwrap_or(Scored {
+        at: me.pos,
+        walk: 0,
+        travel: from_travel,
+        attacks: false,
+    });
+    let targets = combat::targets_from(b, id, best.at);
+    let attack = targets.iter().copied().min_by_key(|&v| (b.unit(v).hp, v.0));
+    let how = match (attack, best.travel) {
+        (Some(target), _) => How::AttacksOnTheWay {
+            target,
+            travel: best.travel,
+        },
+        (None, None) => How::NoPathToGoal,
+        (None, Some(0)) if best.at == me.pos => How::AtGoal,
+        (None, Some(to)) => How::TowardGoal { from: from_travel, to },
+    };
+    // With no path to the goal and no one to strike, it stays where it is.
+    let (to, walk) = if matches!(how, How::NoPathToGoal) {
+        (me.pos, 0)
+    } else {
+        (best.at, best.walk)
+    };
+    let path = if to == me.pos {
+        Path::default()
+    } else {
+        b.with_reach(c, id, None, |r| r.path(to)).unwrap_or_default()
+    };
+    Decision {
+        unit: id,
+        team: me.team,
+        profile: label,
+        target: attack,
+        from: me.pos,
+        to,
+        path,
+        cost: walk,
+        triggered: true,
+        wakes: None,
+        reason: Reason {
+            why: Why::Advancing { goal },
+            how,
+        },
+        attack,
+    }
+}
