@@ -171,14 +171,17 @@ fn one_broken_profile_hides_no_other_error() {
     assert_eq!((code, out.as_str()), (1, ""));
     for want in [
         "data/profiles.toml:29:9: profile 'archer': sight = -1 makes no sense",
-        "maps/river.toml:17:6: unit \"Lance\" stands on mountain at (0, 0), which class 'horse' cannot enter",
-        "maps/river.toml:44:11: unit \"Raider\": unknown profile \"chargr\" (known: charger, proximity, guard, pivot, archer); did you mean \"charger\"?",
-        "maps/river.toml:68:8: duplicate unit name \"Picket\": names must be unique within a scenario (the first is at maps/river.toml:47:8)",
+        "maps/river.toml:25:6: unit \"Lance\" stands on mountain at (0, 0), which class 'horse' cannot enter",
+        "maps/river.toml:52:11: unit \"Raider\": unknown profile \"chargr\" (known: charger, proximity, guard, pivot, ford_raider, archer); did you mean \"charger\"?",
+        "maps/river.toml:76:8: duplicate unit name \"Picket\": names must be unique within a scenario (the first is at maps/river.toml:55:8)",
     ] {
         assert!(err.lines().any(|l| l.starts_with(want)), "{want}\nmissing from:\n{err}");
     }
     // The archers name a profile that exists, with a mistake already reported: not again.
-    assert!(!err.contains("Bowyer") && !err.contains("Fletcher"), "{err}");
+    assert!(
+        !err.lines().any(|l| l.contains("unit \"Bowyer\"") || l.contains("unit \"Fletcher\"")),
+        "{err}"
+    );
     // The same from the scenario named alone.
     let (_, _, alone) = t.run(&["check", "maps/river.toml"]);
     let river_and_data: String = err
@@ -200,7 +203,7 @@ fn checks_left_out_are_said_with_their_reason() {
     assert!(err.lines().any(|l| l.starts_with("data/profiles.toml:")), "{err}");
     assert!(
         err.lines()
-            .any(|l| l.starts_with("maps/river.toml:17:6: unit \"Lance\" stands on mountain")),
+            .any(|l| l.starts_with("maps/river.toml:25:6: unit \"Lance\" stands on mountain")),
         "the units are still checked against the map:\n{err}"
     );
     assert!(

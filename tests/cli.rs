@@ -98,7 +98,7 @@ fn scenario_errors_name_file_line_and_column() {
         (
             "profile = \"charger\"",
             "profile = \"chagrer\"",
-            "maps/s.toml:13:11: unit \"Brute\": unknown profile \"chagrer\" (known: charger, proximity, guard, pivot, archer); did you mean \"charger\"?",
+            "maps/s.toml:13:11: unit \"Brute\": unknown profile \"chagrer\" (known: charger, proximity, guard, pivot, archer, ford_raider); did you mean \"charger\"?",
         ),
         (
             "move = 2",

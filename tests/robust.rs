@@ -182,7 +182,7 @@ fn names_are_kept_as_written_and_control_characters_refused() {
     let e = skirmish::load::scenario::parse(&Source::new("maps/x.toml", text), &root().join("maps"), &d).unwrap_err();
     assert!(
         e.to_string()
-            .starts_with("maps/x.toml:8:8: unit name \"\\u{7}Kiny\" holds the control character U+0007"),
+            .starts_with("maps/x.toml:12:8: unit name \"\\u{7}Kiny\" holds the control character U+0007"),
         "{e}"
     );
 }

@@ -180,6 +180,14 @@ impl Threat {
 ///    enemies could defeat the unit, then approaches the nearest enemy by travel cost,
 ///    then keeps out of danger zones (an archer's ring);
 /// 4. the cheaper walk, then a tie-break drawn from `seed`.
+///
+/// The scenario's objective steers it ([`Aim`]): a seizer that can reach a cell to seize
+/// ends its action there (the battle is won at once); a unit that can reach an empty cell
+/// the player must hold while an enemy threatens it, without ending where it could be
+/// defeated, stands on it; the boss
+/// is struck before other enemies and approached instead of the nearest; seizers head for
+/// the nearest cell to seize; when the objective is to survive, every unit keeps out of
+/// deadly reach first and moves to where the least damage can reach it.
 pub fn decide_careful(b: &Battle, c: &mut Caches, profiles: &Profiles, id: UnitId, seed: u64) -> Decision {
     decide_careful_with(b, c, profiles, id, seed, Method::Auto)
 }
@@ -196,7 +204,10 @@ pub fn decide_careful_with(
     method: Method,
 ) -> Decision {
     let me = b.unit(id);
-    let hero = b.hero() == Some(id);
+    let aim = Aim::of(b, id);
+    // Units whose defeat loses the battle keep out of deadly reach (all of them when the
+    // objective is to survive).
+    let hero = b.goals().protect.contains(&id) || aim.survive;
     let foes: Vec<UnitId> = b.living(me.team.other()).collect();
     let foe_cells: Vec<Pos> = foes.iter().map(|&f| b.unit(f).pos).collect();
     let one_search = method != Method::FullMaps && foes.len() <= MAX_NEAREST_TARGETS;
@@ -210,6 +221,7 @@ pub fn decide_careful_with(
             .map(|t| combat::damage_at(b, t.unit, id, p))
             .sum()
     };
+    let aim = aim.with_guard(b, c, id, |p| threats.iter().any(|t| t.reaches(b, p)));
     let wakes = |p: Pos, spared: Option<UnitId>| {
         threats.iter().any(|t| {
             t.sleeping_guard
@@ -236,7 +248,7 @@ pub fn decide_careful_with(
         }
     };
     // Smaller is better, compared element by element (see the list above).
-    type Key = [i64; 9];
+    type Key = [i64; 10];
     let mut best: Option<(Key, usize, Option<UnitId>)> = None;
     let mut consider = |key: Key, k: usize, attack: Option<UnitId>| {
         if best.as_ref().is_none_or(|(bk, _, _)| key < *bk) {
@@ -267,6 +279,7 @@ pub fn decide_careful_with(
             let key = [
                 (hero && exposed) as i64,
                 0,
+                (aim.boss.is_some_and(|boss| boss != e)) as i64,
                 !kill as i64,
                 -(dealt as i64),
                 exposed as i64,
@@ -279,12 +292,21 @@ pub fn decide_careful_with(
         }
         let threat = danger(p, None);
         let exposed = threat >= me.hp;
+        // Where a move heads: the nearest enemy, or the objective's cell or unit; a unit
+        // that must survive keeps out of reach instead.
+        let heading = match aim.toward(b, c, me.class, p) {
+            Some(d) if aim.guard.is_some() => d as i64,
+            _ if aim.survive => threat as i64,
+            Some(d) => d as i64,
+            None => nearest(c, p).0 as i64,
+        };
         let key = [
             (hero && exposed) as i64,
             1,
+            0,
             wakes(p, None) as i64,
             exposed as i64,
-            nearest(c, p).0 as i64,
+            heading,
             threat as i64,
             0,
             cost,
@@ -295,6 +317,7 @@ pub fn decide_careful_with(
     let Some((_, k, attack)) = best else {
         return decide_as(b, c, id, None, "player".into());
     };
+    let (k, attack) = aim.take_cell(b, &cells, id, |p| danger(p, None)).unwrap_or((k, attack));
     let to = cells[k].0;
     let nearest = nearest(c, to).1;
     let reason = Reason::just(match attack {
@@ -304,4 +327,120 @@ pub fn decide_careful_with(
     });
     let target = attack.or(nearest);
     chosen(b, c, id, cells[k], target, attack, reason)
+}
+
+/// What the scenario's objective asks of one player unit (see [`decide_careful`]).
+struct Aim {
+    /// Cells this unit may seize.
+    seize: Vec<Pos>,
+    /// Cells the player must hold.
+    hold: Vec<Pos>,
+    /// The enemy whose defeat wins.
+    boss: Option<UnitId>,
+    /// The objective is to survive.
+    survive: bool,
+    /// The cell to hold this unit heads for, if it is the one nearest an unheld one.
+    guard: Option<Pos>,
+}
+
+impl Aim {
+    fn of(b: &Battle, id: UnitId) -> Aim {
+        use crate::rules::Goal;
+        let g = b.goals();
+        let seize = match &g.win {
+            Goal::Seize { cells, seizers } if seizers.is_empty() || seizers.contains(&id) => cells.clone(),
+            _ => Vec::new(),
+        };
+        let boss = match g.win {
+            Goal::Boss(u) if b.unit(u).alive => Some(u),
+            _ => None,
+        };
+        Aim {
+            seize,
+            hold: g.hold.clone(),
+            boss,
+            survive: matches!(g.win, Goal::Survive(_)),
+            guard: None,
+        }
+    }
+
+    /// The same aim, with the cell to hold this unit heads for: each cell to hold that an
+    /// enemy could reach next phase (`threatened`) and no player unit stands on goes to the
+    /// player unit nearest it by travel cost (ties: the earlier in the scenario), one cell
+    /// per unit.
+    fn with_guard(mut self, b: &Battle, c: &mut Caches, id: UnitId, threatened: impl Fn(Pos) -> bool) -> Aim {
+        let mut taken: Vec<UnitId> = Vec::new();
+        for &h in &self.hold {
+            if b.unit_at(h).is_some_and(|u| b.unit(u).team == b.unit(id).team) || !threatened(h) {
+                continue;
+            }
+            let nearest = b
+                .living(b.unit(id).team)
+                .filter(|u| !taken.contains(u))
+                .filter_map(|u| b.travel(c, h, b.unit(u).class, b.unit(u).pos).map(|d| (d, u.0, u)))
+                .min();
+            if let Some((_, _, u)) = nearest {
+                taken.push(u);
+                if u == id {
+                    self.guard = Some(h);
+                    break;
+                }
+            }
+        }
+        self
+    }
+
+    /// Travel cost from `p` to what this unit heads for instead of the nearest enemy: the
+    /// nearest cell to seize, the boss, or the nearest cell to hold that no unit of the
+    /// player stands on; `None` when the objective says nothing.
+    fn toward(&self, b: &Battle, c: &mut Caches, class: crate::model::terrain::ClassId, p: Pos) -> Option<Cost> {
+        if !self.seize.is_empty() {
+            return self.seize.iter().filter_map(|&s| b.travel(c, s, class, p)).min();
+        }
+        if let Some(u) = self.boss {
+            return b.travel(c, b.unit(u).pos, class, p);
+        }
+        self.guard.and_then(|h| b.travel(c, h, class, p))
+    }
+
+    /// A cell of `cells` (index, and the attack from it) the objective claims outright:
+    /// a cell to seize (waiting there wins), or an empty cell to hold that an enemy threatens
+    /// and where the unit is not exposed to defeat (`danger` gives the damage that could
+    /// reach a cell: more than nothing, less than the unit's hit points).
+    fn take_cell(
+        &self,
+        b: &Battle,
+        cells: &[(Pos, Cost)],
+        id: UnitId,
+        danger: impl Fn(Pos) -> i32,
+    ) -> Option<(usize, Option<UnitId>)> {
+        let me = b.unit(id);
+        let by_cost = |a: &(usize, &(Pos, Cost)), z: &(usize, &(Pos, Cost))| {
+            (a.1.1, a.1.0.y, a.1.0.x).cmp(&(z.1.1, z.1.0.y, z.1.0.x))
+        };
+        if let Some((k, _)) = cells
+            .iter()
+            .enumerate()
+            .filter(|(_, (p, _))| self.seize.contains(p))
+            .min_by(by_cost)
+        {
+            return Some((k, None));
+        }
+        let free = |p: &Pos| b.unit_at(*p).is_none_or(|u| u == id);
+        let (k, &(p, _)) = cells
+            .iter()
+            .enumerate()
+            .filter(|(_, (p, _))| self.hold.contains(p) && free(p) && (1..me.hp).contains(&danger(*p)))
+            .min_by(by_cost)?;
+        // Strike from there when the counter cannot defeat it: the weakest enemy first.
+        let attack = crate::rules::combat::targets_from(b, id, p)
+            .into_iter()
+            .filter(|&e| {
+                let foe = b.unit(e);
+                let kill = combat::damage(b, id, e) >= foe.hp;
+                kill || !foe.stats.reaches(p.manhattan(foe.pos)) || combat::damage_at(b, e, id, p) < me.hp
+            })
+            .min_by_key(|&e| (b.unit(e).hp, e.0));
+        Some((k, attack))
+    }
 }
