@@ -179,7 +179,8 @@ fn one_broken_profile_hides_no_other_error() {
     }
     // The archers name a profile that exists, with a mistake already reported: not again.
     assert!(
-        !err.lines().any(|l| l.contains("unit \"Bowyer\"") || l.contains("unit \"Fletcher\"")),
+        !err.lines()
+            .any(|l| l.contains("unit \"Bowyer\"") || l.contains("unit \"Fletcher\"")),
         "{err}"
     );
     // The same from the scenario named alone.

@@ -214,6 +214,25 @@ impl GameState {
                 text(canvas, &label, p, 12.0, edge);
             }
         }
+        // The objective's cells: gold for the cells to seize, blue for the cells to hold,
+        // each edge over a dark stroke so the marker reads on every terrain.
+        let goals = battle.goals();
+        let seize: &[Pos] = match &goals.win {
+            crate::rules::Goal::Seize { cells, .. } => cells,
+            _ => &[],
+        };
+        // (The panel below the map says what a marked cell is when the cursor is on it.)
+        for (cells, color) in [(seize, GOLD), (&goals.hold[..], Color::new(0.45, 0.75, 1.0, 1.0))] {
+            for &p in cells.iter().filter(|p| vis.contains(**p)) {
+                lines.push(fill(p, Color { a: 0.22, ..color }));
+                for d in Dir::ALL {
+                    lines.push(edge_param(p, d, cam, 5.0).color(Color::new(0.0, 0.0, 0.0, 0.75)));
+                }
+                for d in Dir::ALL {
+                    lines.push(edge_param(p, d, cam, 3.0).color(color));
+                }
+            }
+        }
         canvas.draw(ov, DrawParam::new().z(Z_OVERLAY));
         canvas.draw(lines, DrawParam::new().z(Z_OUTLINE));
         canvas.draw(arrow, DrawParam::new().z(Z_PATH));

@@ -449,3 +449,28 @@ fn names_in_the_objective_must_be_units_of_the_right_side() {
         .unwrap_err();
     assert!(err.to_string().contains("not a reserve"), "{err}");
 }
+
+#[test]
+fn the_phase_machine_ends_the_battle_when_the_turn_limit_ends_the_enemy_phase() {
+    use skirmish_core::play::phase::{Intent, Phase, Session};
+    let b = board(&["......"])
+        .unit(UnitSpec::player("Kiny", (0, 0)))
+        .unit(UnitSpec::enemy("Brute", (5, 0), "guard"))
+        .objective(Objective {
+            turn_limit: Some(1),
+            ..Objective::default()
+        })
+        .build()
+        .unwrap();
+    let mut s = Session::new(b, Profiles::standard());
+    s.perform(Command::EndPhase).unwrap();
+    while matches!(s.phase(), Phase::Enemy { .. }) {
+        s.input(Intent::Advance);
+    }
+    assert_eq!(
+        *s.phase(),
+        Phase::Over { winner: Team::Enemy },
+        "not a new player phase"
+    );
+    assert_eq!(s.battle().ended(), Some((Team::Enemy, Ending::TurnLimit(1))));
+}

@@ -50,15 +50,19 @@ pub fn objective_text(b: &Battle) -> Option<String> {
         return None;
     }
     let cells = |c: &[Pos]| c.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(" ");
-    let left = |n: u32| n.saturating_sub(b.turn()) + 1;
+    // Turns left, this one included; nothing once the battle is over.
+    let left = |n: u32| match b.ended() {
+        Some(_) => String::new(),
+        None => format!(" ({} left)", n.saturating_sub(b.turn()) + 1),
+    };
     let mut parts = vec![match &g.win {
         Goal::Rout => "Rout the enemy".to_string(),
         Goal::Boss(u) => format!("Defeat {}", b.name(*u)),
         Goal::Seize { cells: c, .. } => format!("Seize {}", cells(c)),
-        Goal::Survive(n) => format!("Survive {n} turns ({} left)", left(*n)),
+        Goal::Survive(n) => format!("Survive {n} turns{}", left(*n)),
     }];
     if let Some(l) = g.turn_limit {
-        parts.push(format!("turn limit {l} ({} left)", left(l)));
+        parts.push(format!("turn limit {l}{}", left(l)));
     }
     if !g.hold.is_empty() {
         parts.push(format!("hold {}", cells(&g.hold)));
@@ -268,7 +272,12 @@ pub fn terrain_line(b: &Battle, at: Pos, class: ClassId) -> String {
         Some(c) => format!("cost {c} ({})", class_name(b, class)),
         None => format!("impassable ({})", class_name(b, class)),
     };
-    format!("{} {at}  {cost}  DEF {:+}", t.name, t.defense)
+    let role = match &b.goals().win {
+        crate::rules::Goal::Seize { cells, .. } if cells.contains(&at) => "  · SEIZE: end an action here to win",
+        _ if b.goals().hold.contains(&at) => "  · HOLD: lost if an enemy ends its action here",
+        _ => "",
+    };
+    format!("{} {at}  {cost}  DEF {:+}{role}", t.name, t.defense)
 }
 
 /// The action menu's entries.

@@ -255,6 +255,14 @@ impl GameState {
         self.enemy_turn = false;
         self.enemy_pause = 0.0;
         self.absorb();
+        // A battle at its start says how it is won, as a banner and in the log.
+        let b = self.session.battle();
+        if b.turn() == 1 && b.active() == Team::Player && b.ended().is_none() && b.record().is_empty() {
+            if let Some(goal) = super::hud::text::objective_text(b) {
+                self.anims
+                    .push(Anim::new(Kind::Banner { text: goal.clone() }, false).saying(format!("Objective: {goal}")));
+            }
+        }
         self.last_focus = anim::cell_px(self.session.cursor());
         self.keys.clear();
         self.camera.center_on(self.last_focus, self.layout.world_view(), true);

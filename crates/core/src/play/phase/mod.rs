@@ -550,6 +550,10 @@ impl Session {
                 return Phase::Enemy { phase };
             }
         }
+        // The end of a turn can decide the battle (survived, the turn limit).
+        if let Some((winner, _)) = self.battle.ended() {
+            return Phase::Over { winner };
+        }
         let first = self.battle.ready(Team::Player).next();
         if let Some(h) = first {
             self.move_cursor(self.battle.unit(h).pos);
