@@ -257,11 +257,14 @@ impl GameState {
         self.absorb();
         // A battle at its start says how it is won, as a banner and in the log.
         let b = self.session.battle();
-        if b.turn() == 1 && b.active() == Team::Player && b.ended().is_none() && b.record().is_empty() {
-            if let Some(goal) = super::hud::text::objective_text(b) {
-                self.anims
-                    .push(Anim::new(Kind::Banner { text: goal.clone() }, false).saying(format!("Objective: {goal}")));
-            }
+        if b.turn() == 1
+            && b.active() == Team::Player
+            && b.ended().is_none()
+            && b.record().is_empty()
+            && let Some(goal) = super::hud::text::objective_text(b)
+        {
+            self.anims
+                .push(Anim::new(Kind::Banner { text: goal.clone() }, false).saying(format!("Objective: {goal}")));
         }
         self.last_focus = anim::cell_px(self.session.cursor());
         self.keys.clear();
