@@ -939,7 +939,7 @@ fn report_text(r: &Report) -> String {
                 .iter()
                 .map(|(k, v)| format!("{k} {}", pct(*v as f64 / n)))
                 .collect();
-            let set: Vec<String> = c.set.iter().map(|s| s.value.to_string()).collect();
+            let set: Vec<String> = c.set.iter().map(|s| format!("{}={}", s.param, s.value)).collect();
             let row = if set.is_empty() {
                 String::new()
             } else {
