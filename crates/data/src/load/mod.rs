@@ -10,4 +10,5 @@ pub mod profiles;
 pub mod scenario;
 pub mod suggest;
 pub mod terrain;
+pub mod tiled;
 pub mod units;

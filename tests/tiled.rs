@@ -1,0 +1,579 @@
+//! Maps from the Tiled editor: a scenario's `map` may be a `.tmx` (terrain from each tile's
+//! `terrain` property, units from the object layer `units`, regions from `regions`), every
+//! error located in Tiled's terms, and `export-tiled` round trips that play the same battle.
+
+use base64::Engine as _;
+use skirmish::fixture::run_cli as exec;
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+/// A scratch folder laid out like the repository: the shipped `data/` and a `maps/` with
+/// the exported tileset `terrain.tsx` (tile ids in `terrain.toml` order: gid 1 plain,
+/// 2 forest, 3 hill, 4 river, 5 mountain, 6 bridge, 7 floor, 8 wall).
+struct Tree(PathBuf);
+
+impl Tree {
+    fn new(name: &str) -> Tree {
+        let dir = std::env::temp_dir().join(format!("skirmish-tiled-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(dir.join("data")).unwrap();
+        std::fs::create_dir_all(dir.join("maps")).unwrap();
+        let root = root();
+        for f in ["terrain.toml", "profiles.toml", "units.toml"] {
+            std::fs::copy(root.join("data").join(f), dir.join("data").join(f)).unwrap();
+        }
+        let data = skirmish::load::data::load(&root.join("data")).unwrap();
+        let tree = Tree(dir);
+        tree.write(
+            "maps/terrain.tsx",
+            &skirmish::io::tiled::tsx_text(&data.terrain, "terrain.png"),
+        );
+        tree
+    }
+
+    fn write(&self, rel: &str, text: &str) -> PathBuf {
+        let p = self.0.join(rel);
+        std::fs::write(&p, text).unwrap();
+        p
+    }
+
+    fn path(&self, rel: &str) -> String {
+        self.0.join(rel).to_string_lossy().into_owned()
+    }
+
+    /// Runs the command line with `args` (paths relative to the tree), with messages
+    /// showing paths relative to the tree.
+    fn run(&self, args: &[&str]) -> (i32, String, String) {
+        let full: Vec<String> = args
+            .iter()
+            .map(|a| {
+                if a.starts_with("maps/") || a.starts_with("data") || a.starts_with("out") {
+                    self.path(a)
+                } else {
+                    a.to_string()
+                }
+            })
+            .collect();
+        let refs: Vec<&str> = full.iter().map(String::as_str).collect();
+        let (code, out, err) = exec(&refs);
+        let strip = |s: String| s.replace(&format!("{}/", self.0.to_string_lossy()), "");
+        (code, strip(out), strip(err))
+    }
+
+    /// `check maps/s.toml` on a scenario using `maps/m.tmx`: its stderr, asserting exit 1.
+    fn check_fails(&self, tmx: &str, scenario_units: &str) -> String {
+        self.write("maps/m.tmx", tmx);
+        self.write(
+            "maps/s.toml",
+            &format!("name = \"t\"\nmap = \"m.tmx\"\n{scenario_units}"),
+        );
+        let (code, out, err) = self.run(&["check", "maps/s.toml"]);
+        assert_eq!(code, 1, "expected failure, got stdout {out}");
+        assert!(out.is_empty(), "{out}");
+        err
+    }
+}
+
+impl Drop for Tree {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).to_path_buf()
+}
+
+/// `.....` / `..T..` / `..#..` as gids.
+const GIDS: [[u32; 5]; 3] = [[1, 1, 1, 1, 1], [1, 1, 2, 1, 1], [1, 1, 8, 1, 1]];
+
+fn csv(rows: &[[u32; 5]]) -> String {
+    let lines: Vec<String> = rows
+        .iter()
+        .map(|r| r.iter().map(u32::to_string).collect::<Vec<_>>().join(","))
+        .collect();
+    format!("<data encoding=\"csv\">\n{}\n</data>", lines.join(",\n"))
+}
+
+/// A layer element.
+fn layer(id: u32, name: &str, props: &str, data: &str) -> String {
+    format!("<layer id=\"{id}\" name=\"{name}\" width=\"5\" height=\"3\">{props}\n{data}\n</layer>\n")
+}
+
+/// A 5x3 orthogonal map of 32 px tiles with the external tileset and `body` (layers).
+fn map(body: &str) -> String {
+    map_with(
+        "orientation=\"orthogonal\"",
+        32,
+        32,
+        "<tileset firstgid=\"1\" source=\"terrain.tsx\"/>",
+        body,
+    )
+}
+
+fn map_with(orientation: &str, tw: u32, th: u32, tileset: &str, body: &str) -> String {
+    format!(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<map version=\"1.10\" {orientation} renderorder=\"right-down\" width=\"5\" height=\"3\" tilewidth=\"{tw}\" tileheight=\"{th}\" infinite=\"0\" nextlayerid=\"9\" nextobjectid=\"99\">\n{tileset}\n{body}</map>\n"
+    )
+}
+
+fn ground() -> String {
+    layer(1, "ground", "", &csv(&GIDS))
+}
+
+/// An object layer `units` holding `objects`.
+fn units(objects: &str) -> String {
+    format!("<objectgroup id=\"5\" name=\"units\">\n{objects}</objectgroup>\n")
+}
+
+/// A rectangle object on cell (x, y) of a 32 px grid with string properties.
+fn unit(id: u32, name: &str, (x, y): (u32, u32), props: &[(&str, &str)]) -> String {
+    let props: String = props
+        .iter()
+        .map(|(k, v)| format!("   <property name=\"{k}\" value=\"{v}\"/>\n"))
+        .collect();
+    format!(
+        "  <object id=\"{id}\" name=\"{name}\" x=\"{}\" y=\"{}\" width=\"32\" height=\"32\">\n   <properties>\n{props}   </properties>\n  </object>\n",
+        x * 32,
+        y * 32
+    )
+}
+
+fn two_units() -> String {
+    units(
+        &(unit(1, "Kiny", (0, 0), &[("team", "player"), ("kind", "hero")])
+            + &unit(2, "Brute", (4, 0), &[("team", "enemy"), ("profile", "charger")])),
+    )
+}
+
+fn load(tree: &Tree) -> skirmish::load::scenario::Scenario {
+    let data = skirmish::load::data::load(&tree.0.join("data")).unwrap();
+    skirmish::load::scenario::load(&tree.0.join("maps/s.toml"), &data).unwrap_or_else(|e| panic!("{e}"))
+}
+
+fn write_ok(tree: &Tree, tmx: &str) -> skirmish::load::scenario::Scenario {
+    tree.write("maps/m.tmx", tmx);
+    tree.write("maps/s.toml", "name = \"t\"\nmap = \"m.tmx\"\n");
+    load(tree)
+}
+
+fn rows(s: &skirmish::load::scenario::Scenario) -> String {
+    let data = skirmish::load::data::load(&root().join("data")).unwrap();
+    s.map.to_text(&data.terrain)
+}
+
+// ------------------------------------------------------------------------- what loads ---
+
+#[test]
+fn a_tmx_map_gives_terrain_and_units() {
+    let tree = Tree::new("basic");
+    let s = write_ok(&tree, &map(&(ground() + &two_units())));
+    assert_eq!(rows(&s), ".....\n..T..\n..#..\n");
+    let names: Vec<(&str, i32, i32)> = s.units.iter().map(|u| (u.name.as_str(), u.at.x, u.at.y)).collect();
+    assert_eq!(names, [("Kiny", 0, 0), ("Brute", 4, 0)]);
+    assert_eq!(s.units[0].kind, "hero");
+    assert_eq!(s.units[1].profile.as_deref(), Some("charger"));
+    assert!(s.map_path.ends_with("maps/m.tmx"), "{}", s.map_path);
+    let (code, out, err) = tree.run(&["check", "maps/s.toml"]);
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+}
+
+#[test]
+fn toml_units_come_first_then_objects_in_id_order() {
+    let tree = Tree::new("order");
+    tree.write(
+        "maps/m.tmx",
+        &map(&(ground()
+            + &units(
+                &(unit(7, "Late", (3, 0), &[("team", "enemy"), ("profile", "charger")])
+                    + &unit(3, "Early", (4, 0), &[("team", "enemy"), ("profile", "guard")])),
+            ))),
+    );
+    tree.write(
+        "maps/s.toml",
+        "name = \"t\"\nmap = \"m.tmx\"\n[[units]]\nname = \"Kiny\"\nteam = \"player\"\nat = [0, 0]\n",
+    );
+    let s = load(&tree);
+    let names: Vec<&str> = s.units.iter().map(|u| u.name.as_str()).collect();
+    assert_eq!(names, ["Kiny", "Early", "Late"]);
+}
+
+#[test]
+fn every_unit_property_is_read_with_tiled_types() {
+    let tree = Tree::new("props");
+    let obj = "  <object id=\"4\" name=\"Archie\" x=\"96\" y=\"64\" width=\"32\" height=\"32\">
+   <properties>
+    <property name=\"attack\" type=\"int\" value=\"9\"/>
+    <property name=\"class\" value=\"flier\"/>
+    <property name=\"defense\" type=\"float\" value=\"2\"/>
+    <property name=\"hp\" value=\"33\"/>
+    <property name=\"kind\" value=\"archer\"/>
+    <property name=\"move\" type=\"int\" value=\"6\"/>
+    <property name=\"pivot\" value=\"2,1\"/>
+    <property name=\"profile\" value=\"archer\"/>
+    <property name=\"range\" value=\"2-3\"/>
+    <property name=\"team\" value=\"enemy\"/>
+   </properties>
+  </object>
+";
+    let kiny = unit(1, "Kiny", (0, 0), &[("team", "player")]);
+    let s = write_ok(&tree, &map(&(ground() + &units(&(kiny + obj)))));
+    let a = &s.units[1];
+    assert_eq!((a.at.x, a.at.y), (3, 2));
+    assert_eq!((a.stats.attack, a.stats.defense, a.stats.hp), (9, 2, 33));
+    assert_eq!((a.stats.range_min, a.stats.range_max), (2, 3));
+    assert_eq!(a.movement, 6);
+    assert_eq!(a.pivot.map(|p| (p.x, p.y)), Some((2, 1)));
+    assert_eq!(a.kind, "archer");
+}
+
+#[test]
+fn tile_objects_stand_on_the_cell_above_their_origin_and_points_on_theirs() {
+    let tree = Tree::new("gid");
+    // A tile object's origin is its bottom-left corner: y = 96 is the bottom of row 2.
+    let tile_obj = "  <object id=\"1\" name=\"Kiny\" gid=\"1\" x=\"32\" y=\"96\" width=\"32\" height=\"32\">
+   <properties><property name=\"team\" value=\"player\"/></properties>
+  </object>
+";
+    let point = "  <object id=\"2\" name=\"Brute\" x=\"140\" y=\"40\">
+   <properties><property name=\"team\" value=\"enemy\"/><property name=\"profile\" value=\"guard\"/></properties>
+   <point/>
+  </object>
+";
+    let s = write_ok(&tree, &map(&(ground() + &units(&(tile_obj.to_string() + point)))));
+    assert_eq!((s.units[0].at.x, s.units[0].at.y), (1, 2));
+    assert_eq!((s.units[1].at.x, s.units[1].at.y), (4, 1));
+}
+
+#[test]
+fn the_top_tile_decides_unless_a_layer_says_it_is_the_terrain() {
+    let tree = Tree::new("layers");
+    // A top layer with one hill at (0, 0) and nothing else.
+    let mut top = [[0u32; 5]; 3];
+    top[0][0] = 3;
+    let body = ground() + &layer(2, "decor", "", &csv(&top)) + &two_units();
+    let s = write_ok(&tree, &map(&body));
+    assert_eq!(rows(&s), "^....\n..T..\n..#..\n", "the top non-empty tile decides");
+    let marked = layer(
+        1,
+        "ground",
+        "<properties><property name=\"terrain\" type=\"bool\" value=\"true\"/></properties>",
+        &csv(&GIDS),
+    ) + &layer(2, "decor", "", &csv(&top))
+        + &two_units();
+    let s = write_ok(&tree, &map(&marked));
+    assert_eq!(rows(&s), ".....\n..T..\n..#..\n", "the marked layer decides alone");
+}
+
+#[test]
+fn embedded_tilesets_and_any_tile_size_load() {
+    let tree = Tree::new("embedded");
+    let tsx = std::fs::read_to_string(tree.0.join("maps/terrain.tsx")).unwrap();
+    let inner = tsx
+        .split_once("?>\n")
+        .unwrap()
+        .1
+        .replace("<tileset ", "<tileset firstgid=\"1\" ");
+    let objects = "<objectgroup id=\"5\" name=\"units\">
+  <object id=\"1\" name=\"Kiny\" x=\"16\" y=\"48\" width=\"16\" height=\"24\"><properties><property name=\"team\" value=\"player\"/></properties></object>
+</objectgroup>
+";
+    let s = write_ok(
+        &tree,
+        &map_with("orientation=\"orthogonal\"", 16, 24, &inner, &(ground() + objects)),
+    );
+    assert_eq!(rows(&s), ".....\n..T..\n..#..\n");
+    assert_eq!((s.units[0].at.x, s.units[0].at.y), (1, 2));
+}
+
+fn encoded(compression: Option<&str>) -> String {
+    let mut raw = Vec::new();
+    for row in GIDS {
+        for g in row {
+            raw.extend_from_slice(&g.to_le_bytes());
+        }
+    }
+    let packed = match compression {
+        None => raw,
+        Some("zlib") => {
+            let mut e = flate2::write::ZlibEncoder::new(Vec::new(), flate2::Compression::default());
+            e.write_all(&raw).unwrap();
+            e.finish().unwrap()
+        }
+        Some("gzip") => {
+            let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+            e.write_all(&raw).unwrap();
+            e.finish().unwrap()
+        }
+        Some("zstd") => zstd::encode_all(&raw[..], 3).unwrap(),
+        Some(other) => panic!("{other}"),
+    };
+    let text = base64::engine::general_purpose::STANDARD.encode(packed);
+    let attr = compression.map_or(String::new(), |c| format!(" compression=\"{c}\""));
+    format!("<data encoding=\"base64\"{attr}>\n   {text}\n</data>")
+}
+
+#[test]
+fn base64_zlib_gzip_and_zstd_layers_load() {
+    let tree = Tree::new("encodings");
+    for c in [None, Some("zlib"), Some("gzip"), Some("zstd")] {
+        let s = write_ok(&tree, &map(&(layer(1, "ground", "", &encoded(c)) + &two_units())));
+        assert_eq!(rows(&s), ".....\n..T..\n..#..\n", "{c:?}");
+    }
+}
+
+#[test]
+fn regions_are_the_cells_their_rectangles_cover() {
+    let tree = Tree::new("regions");
+    let regions = "<objectgroup id=\"6\" name=\"regions\">
+  <object id=\"10\" name=\"throne\" x=\"128\" y=\"64\" width=\"32\" height=\"32\"/>
+  <object id=\"11\" name=\"ridge\" x=\"0\" y=\"32\" width=\"64\" height=\"64\"/>
+</objectgroup>
+";
+    tree.write("maps/m.tmx", &map(&(ground() + &two_units() + regions)));
+    tree.write("maps/s.toml", "name = \"t\"\nmap = \"m.tmx\"\n");
+    let data = skirmish::load::data::load(&tree.0.join("data")).unwrap();
+    let (_, regions) = skirmish::load::scenario::load_with_regions(&tree.0.join("maps/s.toml"), &data).unwrap();
+    let cells = |n: &str| -> Vec<(i32, i32)> { regions[n].iter().map(|p| (p.x, p.y)).collect() };
+    assert_eq!(cells("throne"), [(4, 2)]);
+    assert_eq!(cells("ridge"), [(0, 1), (1, 1), (0, 2), (1, 2)]);
+}
+
+#[test]
+fn a_pivot_may_name_a_one_cell_region() {
+    let tree = Tree::new("pivot-region");
+    let regions = "<objectgroup id=\"6\" name=\"regions\">
+  <object id=\"10\" name=\"post\" x=\"96\" y=\"0\" width=\"32\" height=\"32\"/>
+</objectgroup>
+";
+    let u = units(
+        &(unit(1, "Kiny", (0, 0), &[("team", "player")])
+            + &unit(
+                2,
+                "Mage",
+                (4, 0),
+                &[("team", "enemy"), ("profile", "pivot"), ("pivot", "post")],
+            )),
+    );
+    let s = write_ok(&tree, &map(&(ground() + &u + regions)));
+    assert_eq!(s.units[1].pivot.map(|p| (p.x, p.y)), Some((3, 0)));
+}
+
+// ------------------------------------------------------------------------- the errors ---
+
+#[test]
+fn a_tile_without_a_terrain_property_is_named_by_layer_cell_and_tileset() {
+    let tree = Tree::new("no-prop");
+    // A tileset whose tile 8 (gid 9) has no property.
+    let tsx = std::fs::read_to_string(tree.0.join("maps/terrain.tsx"))
+        .unwrap()
+        .replace("tilecount=\"8\" columns=\"8\"", "tilecount=\"9\" columns=\"9\"");
+    tree.write("maps/terrain.tsx", &tsx);
+    let mut g = GIDS;
+    g[1][3] = 9;
+    let err = tree.check_fails(&map(&(layer(1, "ground", "", &csv(&g)) + &two_units())), "");
+    assert!(
+        err.contains(
+            "maps/m.tmx:7:7: layer \"ground\", cell (3, 1): tile 8 of \"terrain.tsx\" has no \"terrain\" property"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("maps/s.toml:2:7: map \"maps/m.tmx\" has errors"), "{err}");
+}
+
+#[test]
+fn an_unknown_profile_names_the_object_and_its_id() {
+    let tree = Tree::new("profile");
+    let u = units(
+        &(unit(1, "Kiny", (0, 0), &[("team", "player")])
+            + &unit(12, "Raider", (4, 0), &[("team", "enemy"), ("profile", "chargr")])),
+    );
+    let err = tree.check_fails(&map(&(ground() + &u)), "");
+    assert!(
+        err.contains("maps/m.tmx:") && err.contains(": object \"Raider\" (id 12): unknown profile \"chargr\" (known: "),
+        "{err}"
+    );
+    assert!(err.contains("did you mean \"charger\"?"), "{err}");
+}
+
+#[test]
+fn an_unknown_terrain_name_suggests_the_nearest() {
+    let tree = Tree::new("terrain-name");
+    let tsx = std::fs::read_to_string(tree.0.join("maps/terrain.tsx"))
+        .unwrap()
+        .replace("value=\"forest\"", "value=\"forrest\"");
+    tree.write("maps/terrain.tsx", &tsx);
+    let err = tree.check_fails(&map(&(ground() + &two_units())), "");
+    assert!(
+        err.contains("layer \"ground\", cell (2, 1): tile 1 of \"terrain.tsx\": unknown terrain \"forrest\""),
+        "{err}"
+    );
+    assert!(err.contains("did you mean \"forest\"?"), "{err}");
+}
+
+#[test]
+fn a_missing_tileset_is_named_at_the_line_that_names_it() {
+    let tree = Tree::new("missing-tsx");
+    let tmx = map(&(ground() + &two_units())).replace("terrain.tsx", "gone.tsx");
+    let err = tree.check_fails(&tmx, "");
+    assert!(
+        err.contains("maps/m.tmx:3:1: tileset \"maps/gone.tsx\": cannot read file: "),
+        "{err}"
+    );
+}
+
+#[test]
+fn an_isometric_map_is_refused() {
+    let tree = Tree::new("iso");
+    let tmx = map_with(
+        "orientation=\"isometric\"",
+        32,
+        32,
+        "<tileset firstgid=\"1\" source=\"terrain.tsx\"/>",
+        &(ground() + &two_units()),
+    );
+    let err = tree.check_fails(&tmx, "");
+    assert!(
+        err.contains("maps/m.tmx:2:1: isometric map: only orthogonal maps can be played"),
+        "{err}"
+    );
+}
+
+#[test]
+#[cfg(unix)]
+fn dev_zero_as_a_map_is_refused_without_reading_it() {
+    let tree = Tree::new("dev-zero");
+    tree.write("maps/s.toml", "name = \"t\"\nmap = \"/dev/zero.tmx\"\n");
+    // A link named .tmx to the device.
+    std::os::unix::fs::symlink("/dev/zero", tree.0.join("maps/zero.tmx")).unwrap();
+    tree.write("maps/s.toml", "name = \"t\"\nmap = \"zero.tmx\"\n");
+    let (code, _, err) = tree.run(&["check", "maps/s.toml"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("maps/s.toml:2:7: cannot read map \"maps/zero.tmx\": not a regular file"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_huge_map_file_is_refused_without_reading_it() {
+    let tree = Tree::new("huge");
+    let f = std::fs::File::create(tree.0.join("maps/m.tmx")).unwrap();
+    f.set_len(skirmish::load::diag::MAX_FILE_BYTES + 1).unwrap();
+    tree.write("maps/s.toml", "name = \"t\"\nmap = \"m.tmx\"\n");
+    let (code, _, err) = tree.run(&["check", "maps/s.toml"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("larger than the 16 MiB limit"), "{err}");
+}
+
+#[test]
+fn a_huge_tileset_is_refused_without_reading_it() {
+    let tree = Tree::new("huge-tsx");
+    let f = std::fs::File::create(tree.0.join("maps/terrain.tsx")).unwrap();
+    f.set_len(skirmish::load::diag::MAX_FILE_BYTES + 1).unwrap();
+    let err = tree.check_fails(&map(&(ground() + &two_units())), "");
+    assert!(
+        err.contains("maps/m.tmx:3:1: tileset \"maps/terrain.tsx\": cannot read file: ")
+            && err.contains("larger than the 16 MiB limit"),
+        "{err}"
+    );
+}
+
+#[test]
+fn unit_objects_off_the_map_or_on_a_wall_are_refused() {
+    let tree = Tree::new("off-wall");
+    let u = units(
+        &(unit(1, "Kiny", (0, 0), &[("team", "player")])
+            + &unit(2, "Far", (9, 0), &[("team", "enemy"), ("profile", "charger")])
+            + &unit(3, "Stuck", (2, 2), &[("team", "enemy"), ("profile", "charger")])),
+    );
+    let err = tree.check_fails(&map(&(ground() + &u)), "");
+    assert!(
+        err.contains("object \"Far\" (id 2) at [9, 0] is off the map (x must be 0..=4, y 0..=2)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("object \"Stuck\" (id 3) stands on wall at (2, 2), which class 'foot' cannot enter"),
+        "{err}"
+    );
+}
+
+#[test]
+fn an_empty_cell_in_the_terrain_layer_is_refused() {
+    let tree = Tree::new("empty-cell");
+    let mut g = GIDS;
+    g[2][4] = 0;
+    let err = tree.check_fails(&map(&(layer(1, "ground", "", &csv(&g)) + &two_units())), "");
+    assert!(
+        err.contains("maps/m.tmx:8:9: layer \"ground\", cell (4, 2): empty cell"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_name_used_in_the_toml_and_the_tmx_is_a_duplicate() {
+    let tree = Tree::new("dup");
+    let err = tree.check_fails(
+        &map(&(ground() + &two_units())),
+        "[[units]]\nname = \"Brute\"\nteam = \"player\"\nat = [1, 0]\n",
+    );
+    assert!(
+        err.contains(
+            "object \"Brute\" (id 2): duplicate unit name \"Brute\": names must be unique within a scenario (the first is at maps/s.toml:4:8)"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn unknown_or_mistyped_properties_are_refused() {
+    let tree = Tree::new("bad-props");
+    let u = units(
+        &(unit(1, "Kiny", (0, 0), &[("team", "player"), ("moev", "3")])
+            + &unit(2, "Brute", (4, 0), &[("profile", "charger")])),
+    );
+    let err = tree.check_fails(&map(&(ground() + &u)), "");
+    assert!(
+        err.contains("object \"Kiny\" (id 1): unknown property \"moev\""),
+        "{err}"
+    );
+    assert!(err.contains("did you mean `move`?") || err.contains("move"), "{err}");
+    assert!(err.contains("object \"Brute\" (id 2): no \"team\" property"), "{err}");
+}
+
+#[test]
+fn a_region_outside_the_map_or_without_a_name_is_refused() {
+    let tree = Tree::new("bad-region");
+    let regions = "<objectgroup id=\"6\" name=\"regions\">
+  <object id=\"10\" name=\"far\" x=\"128\" y=\"64\" width=\"64\" height=\"32\"/>
+  <object id=\"11\" x=\"0\" y=\"0\" width=\"32\" height=\"32\"/>
+</objectgroup>
+";
+    let err = tree.check_fails(&map(&(ground() + &two_units() + regions)), "");
+    assert!(
+        err.contains("region object \"far\" (id 10) covers cells (4, 2) to (5, 2), outside the map"),
+        "{err}"
+    );
+    assert!(
+        err.contains("region object \"\" (id 11): a region needs a name"),
+        "{err}"
+    );
+}
+
+#[test]
+fn garbage_in_a_tmx_is_an_error_never_a_panic() {
+    let tree = Tree::new("garbage");
+    for text in [
+        "",
+        "not xml",
+        "<map",
+        "<map></map>",
+        "<?xml version=\"1.0\"?><map width=\"-1\"/>",
+    ] {
+        tree.write("maps/m.tmx", text);
+        tree.write("maps/s.toml", "name = \"t\"\nmap = \"m.tmx\"\n");
+        let (code, out, err) = tree.run(&["check", "maps/s.toml"]);
+        assert_eq!(code, 1, "{text:?}: {out}");
+        assert!(err.contains("maps/m.tmx:1:1: "), "{text:?}: {err}");
+    }
+}
