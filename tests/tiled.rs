@@ -577,3 +577,117 @@ fn garbage_in_a_tmx_is_an_error_never_a_panic() {
         assert!(err.contains("maps/m.tmx:1:1: "), "{text:?}: {err}");
     }
 }
+
+// ----------------------------------------------------------------- export and re-import ---
+
+/// The shipped scenarios (`maps/*.toml`).
+fn shipped() -> Vec<PathBuf> {
+    skirmish::io::files::list_files(&root().join("maps"), "toml")
+}
+
+fn run_ok(args: &[&str]) -> String {
+    let (code, out, err) = exec(args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    out
+}
+
+/// What must match between a scenario and its export: `simulate --json`, `ai --json` and
+/// `range --json` of every unit. None of them prints a file path (the scenario is named by
+/// its `name`), so the texts compare whole. What differs, and is not compared: the loaded
+/// scenario's `path`, `map_path` and byte fingerprint (other files); the battle fingerprint
+/// of replays and saves covers the parsed map and units and is compared below.
+fn assert_same_battle(original: &Path, exported: &Path) {
+    let data = root().join("data");
+    let data = data.to_str().unwrap();
+    let (a, b) = (original.to_str().unwrap(), exported.to_str().unwrap());
+    for args in [
+        vec!["simulate", "--json", "--data", data],
+        vec![
+            "simulate", "--json", "--seed", "7", "--player", "careful", "--data", data,
+        ],
+        vec!["ai", "--json", "--data", data],
+    ] {
+        let with = |s: &str| {
+            let mut v = vec![args[0], s];
+            v.extend(&args[1..]);
+            run_ok(&v)
+        };
+        assert_eq!(with(a), with(b), "{args:?} of {a} and {b}");
+    }
+    let d = skirmish::load::data::load(Path::new(data)).unwrap();
+    let sa = skirmish::load::scenario::load(original, &d).unwrap();
+    let sb = skirmish::load::scenario::load(exported, &d).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(sa.map, sb.map, "{b}");
+    assert_eq!(sa.units, sb.units, "{b}");
+    assert_eq!(
+        skirmish::io::replay::battle_fingerprint(&sa, &d),
+        skirmish::io::replay::battle_fingerprint(&sb, &d),
+        "replays and saves of one play back on the other"
+    );
+    for u in &sa.units {
+        let range = |s: &str| run_ok(&["range", s, "--unit", &u.name, "--json", "--data", data]);
+        assert_eq!(range(a), range(b), "range of {} in {b}", u.name);
+    }
+}
+
+#[test]
+fn every_shipped_scenario_exports_to_the_same_battle() {
+    let tree = Tree::new("export");
+    for s in shipped() {
+        let out = tree.0.join("out");
+        let (code, _, err) = exec(&["export-tiled", s.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        let stem = s.file_stem().unwrap().to_str().unwrap();
+        assert_same_battle(&s, &out.join(format!("{stem}.toml")));
+    }
+}
+
+#[test]
+fn export_refuses_to_overwrite_the_scenario_it_reads() {
+    let tree = Tree::new("export-self");
+    std::fs::write(tree.0.join("maps/m.txt"), ".....\n").unwrap();
+    let s = tree.write(
+        "maps/s.toml",
+        "name = \"t\"\nmap = \"m.txt\"\n[[units]]\nname = \"K\"\nteam = \"player\"\nat = [0, 0]\n",
+    );
+    let (code, _, err) = tree.run(&["export-tiled", "maps/s.toml", "--out", "maps/"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("maps/s.toml is the scenario being exported"), "{err}");
+    assert_eq!(std::fs::read_to_string(s).unwrap().lines().count(), 6);
+}
+
+/// The Tiled editor, when installed (CI installs it: `apt-get install tiled`).
+fn tiled_editor() -> bool {
+    std::process::Command::new("tiled")
+        .arg("--version")
+        .env("QT_QPA_PLATFORM", "offscreen")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+#[test]
+fn every_shipped_scenario_plays_the_same_after_the_real_tiled_resaves_it() {
+    if !tiled_editor() {
+        eprintln!("note: the Tiled editor is not installed; the re-save round trip is skipped");
+        return;
+    }
+    let tree = Tree::new("resave");
+    for s in shipped() {
+        let out = tree.0.join("out");
+        let (code, _, err) = exec(&["export-tiled", s.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        let stem = s.file_stem().unwrap().to_str().unwrap();
+        let tmx = out.join(format!("{stem}.tmx"));
+        let resaved = out.join(format!("{stem}-resaved.tmx"));
+        let status = std::process::Command::new("tiled")
+            .arg("--export-map")
+            .arg(&tmx)
+            .arg(&resaved)
+            .env("QT_QPA_PLATFORM", "offscreen")
+            .output()
+            .unwrap();
+        assert!(status.status.success(), "{status:?}");
+        std::fs::rename(&resaved, &tmx).unwrap();
+        assert_same_battle(&s, &out.join(format!("{stem}.toml")));
+    }
+}

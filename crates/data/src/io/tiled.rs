@@ -42,7 +42,7 @@ pub fn tsx_text(terrain: &TerrainSet, image: &str) -> String {
     s.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     let _ = writeln!(
         s,
-        "<tileset version=\"1.10\" tiledversion=\"1.10.2\" name=\"terrain\" tilewidth=\"{TILE}\" tileheight=\"{TILE}\" tilecount=\"{n}\" columns=\"{n}\">"
+        "<tileset version=\"1.8\" name=\"terrain\" tilewidth=\"{TILE}\" tileheight=\"{TILE}\" tilecount=\"{n}\" columns=\"{n}\">"
     );
     let _ = writeln!(
         s,
@@ -71,7 +71,7 @@ pub fn tmx_text(scenario: &Scenario, data: &DataSet, tsx: &str) -> String {
     s.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     let _ = writeln!(
         s,
-        "<map version=\"1.10\" tiledversion=\"1.10.2\" orientation=\"orthogonal\" renderorder=\"right-down\" width=\"{w}\" height=\"{h}\" tilewidth=\"{TILE}\" tileheight=\"{TILE}\" infinite=\"0\" nextlayerid=\"3\" nextobjectid=\"{}\">",
+        "<map version=\"1.8\" orientation=\"orthogonal\" renderorder=\"right-down\" width=\"{w}\" height=\"{h}\" tilewidth=\"{TILE}\" tileheight=\"{TILE}\" infinite=\"0\" nextlayerid=\"3\" nextobjectid=\"{}\">",
         n + 1
     );
     let _ = writeln!(s, " <tileset firstgid=\"1\" source=\"{}\"/>", attr(tsx));
