@@ -170,7 +170,9 @@ fn unit_properties(
 ///
 /// ```
 /// let s = skirmish_data::io::tiled::scenario_text("River \"crossing\"", "river.tmx");
-/// assert_eq!(s.lines().nth(1), Some("name = \"River \\\"crossing\\\"\""));
+/// let t: toml::Table = toml::from_str(&s).unwrap();
+/// assert_eq!(t["name"].as_str(), Some("River \"crossing\""));
+/// assert_eq!(t["map"].as_str(), Some("river.tmx"));
 /// ```
 pub fn scenario_text(name: &str, tmx: &str) -> String {
     format!(
