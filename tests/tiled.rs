@@ -691,3 +691,34 @@ fn every_shipped_scenario_plays_the_same_after_the_real_tiled_resaves_it() {
         assert_same_battle(&s, &out.join(format!("{stem}.toml")));
     }
 }
+
+#[test]
+fn a_tileset_declaring_billions_of_tiles_is_refused_before_reading() {
+    let tree = Tree::new("tilecount");
+    let tileset = "<tileset firstgid=\"1\" name=\"x\" tilewidth=\"32\" tileheight=\"32\" tilecount=\"4294967295\" columns=\"1\"/>";
+    let err = tree.check_fails(
+        &map_with(
+            "orientation=\"orthogonal\"",
+            32,
+            32,
+            tileset,
+            &(ground() + &two_units()),
+        ),
+        "",
+    );
+    assert!(
+        err.contains("maps/m.tmx:3:63: tilecount 4294967295: a tileset may have at most 65536 tiles"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_layer_with_fewer_tiles_than_its_size_is_an_error_not_a_panic() {
+    let tree = Tree::new("short-layer");
+    let short = "<data encoding=\"csv\">\n1,1,1\n</data>";
+    let err = tree.check_fails(&map(&(layer(1, "ground", "", short) + &two_units())), "");
+    assert!(
+        err.contains("maps/m.tmx:4:1: layer \"ground\": its data holds fewer tiles than its 5x3 cells"),
+        "{err}"
+    );
+}

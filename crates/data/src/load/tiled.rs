@@ -19,6 +19,10 @@ use std::collections::BTreeMap;
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
+/// Most tiles one tileset may declare (`tilecount`): the `tiled` crate reserves room for
+/// them all before reading any, so a huge count would exhaust memory.
+pub const MAX_TILECOUNT: u64 = 65_536;
+
 /// Most located errors of one kind listed for one map before the rest are summarised.
 const MAX_CELL_ERRORS: usize = 20;
 
@@ -113,6 +117,8 @@ impl std::error::Error for Refused {}
 #[derive(Default)]
 struct BoundedReader {
     read: Vec<(PathBuf, Vec<u8>)>,
+    /// A file already in memory (the map, for [`parse`]), served instead of the disk's.
+    given: Option<(PathBuf, Vec<u8>)>,
 }
 
 impl tiled::ResourceReader for BoundedReader {
@@ -120,10 +126,75 @@ impl tiled::ResourceReader for BoundedReader {
     type Error = Refused;
 
     fn read_from(&mut self, path: &Path) -> Result<Self::Resource, Self::Error> {
-        let bytes = read_bytes(path).map_err(Refused)?;
+        let bytes = match &self.given {
+            Some((p, b)) if p == path => b.clone(),
+            _ => read_bytes(path).map_err(Refused)?,
+        };
+        if let Some((at, n)) = tilecount_over(&bytes, MAX_TILECOUNT) {
+            let src = Source::new(display_path(path), String::from_utf8_lossy(&bytes).into_owned());
+            return Err(Refused(src.error_at(
+                at,
+                format!("tilecount {n}: a tileset may have at most {MAX_TILECOUNT} tiles"),
+            )));
+        }
         self.read.push((path.to_path_buf(), bytes.clone()));
         Ok(Cursor::new(bytes))
     }
+}
+
+/// The first `tilecount` attribute above `max`: its offset and value (the attribute is
+/// looked for as text, before the `tiled` crate reads the file).
+fn tilecount_over(bytes: &[u8], max: u64) -> Option<(usize, u64)> {
+    const KEY: &[u8] = b"tilecount";
+    let mut i = 0;
+    while i + KEY.len() <= bytes.len() {
+        if &bytes[i..i + KEY.len()] != KEY {
+            i += 1;
+            continue;
+        }
+        let mut j = i + KEY.len();
+        let skip = |j: &mut usize| {
+            while *j < bytes.len() && bytes[*j].is_ascii_whitespace() {
+                *j += 1;
+            }
+        };
+        skip(&mut j);
+        if bytes.get(j) == Some(&b'=') {
+            j += 1;
+            skip(&mut j);
+            if matches!(bytes.get(j), Some(b'"' | b'\'')) {
+                j += 1;
+                skip(&mut j);
+                let digits = bytes[j..].iter().take_while(|b| b.is_ascii_digit()).count();
+                let n = std::str::from_utf8(&bytes[j..j + digits])
+                    .ok()
+                    .and_then(|d| d.parse::<u64>().ok())
+                    .unwrap_or(if digits > 0 { u64::MAX } else { 0 });
+                if n > max {
+                    return Some((i, n));
+                }
+            }
+        }
+        i += KEY.len();
+    }
+    None
+}
+
+/// Runs `f`, turning a panic inside the `tiled` crate (it indexes a layer's tiles by the
+/// layer's declared size, so a layer with fewer tiles than it declares panics) into `None`;
+/// such a panic is kept off stderr, every other panic is reported as before.
+fn guarded<T>(f: impl FnOnce() -> T) -> Option<T> {
+    static HOOK: std::sync::Once = std::sync::Once::new();
+    HOOK.call_once(|| {
+        let before = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            let file = info.location().map_or("", |l| l.file()).replace('\\', "/");
+            if !file.contains("/tiled-0.") {
+                before(info);
+            }
+        }));
+    });
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(f)).ok()
 }
 
 /// The map file's text, to locate layers and objects by the line they are written on.
@@ -242,9 +313,29 @@ fn prop(v: &tiled::PropertyValue) -> Prop {
 
 /// Loads a `.tmx` map with its tilesets, checking its terrain against `terrain`.
 pub fn load(path: &Path, terrain: &TerrainSet) -> Result<TiledMap, Diagnostics> {
+    read_map(path, None, terrain)
+}
+
+/// Parses a `.tmx` map already in memory as if read from `path` (its external tilesets are
+/// read from beside `path`, through the bounded reader).
+///
+/// ```
+/// use skirmish_data::load::tiled::parse;
+/// let t = skirmish_data::load::terrain::TerrainSet::standard();
+/// let e = parse(std::path::Path::new("maps/x.tmx"), b"not xml".to_vec(), &t).unwrap_err();
+/// assert!(e.to_string().starts_with("maps/x.tmx:1:1: not a Tiled map"), "{e}");
+/// ```
+pub fn parse(path: &Path, bytes: Vec<u8>, terrain: &TerrainSet) -> Result<TiledMap, Diagnostics> {
+    read_map(path, Some(bytes), terrain)
+}
+
+fn read_map(path: &Path, given: Option<Vec<u8>>, terrain: &TerrainSet) -> Result<TiledMap, Diagnostics> {
     let shown = display_path(path);
-    let mut loader = tiled::Loader::with_reader(BoundedReader::default());
-    let loaded = loader.load_tmx_map(path);
+    let mut loader = tiled::Loader::with_reader(BoundedReader {
+        read: Vec::new(),
+        given: given.map(|b| (path.to_path_buf(), b)),
+    });
+    let loaded = guarded(|| loader.load_tmx_map(path));
     let files = std::mem::take(&mut loader.reader_mut().read);
     let text = Text {
         src: Source::new(
@@ -256,8 +347,16 @@ pub fn load(path: &Path, terrain: &TerrainSet) -> Result<TiledMap, Diagnostics> 
         ),
     };
     let tmx = match loaded {
-        Ok(m) => m,
-        Err(e) => return Err(load_error(e, path, &text).into()),
+        Some(Ok(m)) => m,
+        Some(Err(e)) => return Err(load_error(e, path, &text).into()),
+        None => {
+            return Err(text
+                .at(
+                    None,
+                    "not a Tiled map this program can read (the Tiled reader failed on it)",
+                )
+                .into());
+        }
     };
     let mut errs = Diagnostics::default();
     if tmx.orientation != tiled::Orientation::Orthogonal {
@@ -422,6 +521,23 @@ fn terrain_of(
         return None;
     }
     let (w, h) = (tmx.width as usize, tmx.height as usize);
+    // A layer holding fewer tiles than its declared size makes the reader panic on the
+    // cells it lacks: try the last cell of each layer first.
+    for l in &deciding {
+        if let Some(t) = l.as_tile_layer() {
+            let (lw, lh) = (t.width().unwrap_or(0) as i32, t.height().unwrap_or(0) as i32);
+            if guarded(|| t.get_tile(lw - 1, lh - 1).map(|_| ())).is_none() {
+                errs.push(text.layer(
+                    &l.name,
+                    format!(
+                        "layer {:?}: its data holds fewer tiles than its {lw}x{lh} cells",
+                        l.name
+                    ),
+                ));
+                return None;
+            }
+        }
+    }
     let known: Vec<&str> = terrain.kinds.iter().map(|k| k.name.as_str()).collect();
     let mut cells = Vec::with_capacity(w * h);
     let mut count = 0usize;
