@@ -84,7 +84,8 @@ pub fn tmx_text(scenario: &Scenario, data: &DataSet, tsx: &str) -> String {
     }
     s.push_str("</data>\n");
     s.push_str(" </layer>\n");
-    s.push_str(" <objectgroup id=\"2\" name=\"units\">\n");
+    // Units drawn in red in the editor, apart from the terrain.
+    s.push_str(" <objectgroup id=\"2\" name=\"units\" color=\"#e04040\">\n");
     for (i, u) in scenario.units.iter().enumerate() {
         let _ = writeln!(
             s,
