@@ -316,6 +316,15 @@ pub fn load(path: &Path, terrain: &TerrainSet) -> Result<TiledMap, Diagnostics> 
     read_map(path, None, terrain)
 }
 
+/// The files a `.tmx` map reads besides itself (its external tilesets and templates), as
+/// far as it can be read: what live reload watches along with the map.
+pub fn tileset_files(path: &Path) -> Vec<PathBuf> {
+    let mut loader = tiled::Loader::with_reader(BoundedReader::default());
+    let _ = guarded(|| loader.load_tmx_map(path).map(|_| ()));
+    let read = std::mem::take(&mut loader.reader_mut().read);
+    read.into_iter().skip(1).map(|(p, _)| p).collect()
+}
+
 /// Parses a `.tmx` map already in memory as if read from `path` (its external tilesets are
 /// read from beside `path`, through the bounded reader).
 ///
