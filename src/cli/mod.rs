@@ -278,6 +278,10 @@ enum Cmd {
         /// Folder to write into.
         #[arg(long, default_value = "maps")]
         out: PathBuf,
+        /// Write the map as a Tiled map with the units in it (OUT/gen-SEED.tmx, its tileset
+        /// OUT/terrain.tsx and OUT/terrain.png), and OUT/gen-SEED.toml using it.
+        #[arg(long)]
+        tiled: bool,
     },
 }
 
@@ -452,7 +456,7 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
         }
         Some(Cmd::Test { paths, json }) => test::test_cmd(&paths, data_override, json),
         Some(Cmd::Batch(a)) => batch_cmd(a, data_override),
-        Some(Cmd::Generate { seed, size, out }) => generate_cmd(seed, size, &out, data_override),
+        Some(Cmd::Generate { seed, size, out, tiled }) => generate_cmd(seed, size, &out, data_override, tiled),
         Some(Cmd::ExportTiled { scenario, out }) => {
             let note = scenario_data_dir(&scenario, data_override.clone()).1;
             noted(export::export_cmd(&scenario, &out, data_override), note)
