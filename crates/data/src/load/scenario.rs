@@ -382,6 +382,80 @@ pub fn parse_with_regions(
     data: &DataSet,
     drawn: Option<(&TerrainMap, &str)>,
 ) -> Result<(Scenario, Regions), Diagnostics> {
+    parse_inner(src, dir, data, drawn, true)
+}
+
+/// [`parse_on`] without the unit objects of a Tiled map (AI expectation files take them in
+/// as tables first, see [`tmx_unit_tables`], so that their own tables lay over them).
+pub(crate) fn parse_without_map_units(
+    src: &Source,
+    dir: &Path,
+    data: &DataSet,
+    drawn: Option<(&TerrainMap, &str)>,
+) -> Result<Scenario, Diagnostics> {
+    parse_inner(src, dir, data, drawn, false).map(|(s, _)| s)
+}
+
+/// The unit objects of a Tiled map as `[[units]]` tables (`at` is the object's cell; a
+/// pivot naming a one-cell region is that cell), with the errors of their properties.
+pub(crate) fn tmx_unit_tables(tm: &TiledMap) -> (Vec<toml::Table>, Diagnostics) {
+    let mut errs = Diagnostics::default();
+    let inputs = tmx_units(tm, &mut errs);
+    let tables = inputs
+        .into_iter()
+        .map(|u| {
+            let mut t = toml::Table::new();
+            let pair = |[a, b]: [i64; 2]| toml::Value::Array(vec![a.into(), b.into()]);
+            t.insert("name".into(), u.name.value.into());
+            t.insert("team".into(), u.team.value.into());
+            t.insert("at".into(), pair(u.at.value));
+            for (k, v) in [("class", u.class), ("profile", u.profile), ("kind", u.kind)] {
+                if let Some(v) = v {
+                    t.insert(k.into(), v.value.into());
+                }
+            }
+            for (k, v) in [
+                ("move", u.movement),
+                ("hp", u.hp),
+                ("attack", u.attack),
+                ("defense", u.defense),
+            ] {
+                if let Some(v) = v {
+                    t.insert(k.into(), v.value.into());
+                }
+            }
+            if let Some(r) = u.range {
+                t.insert(
+                    "range".into(),
+                    match r.value {
+                        RangeSpec::One(a) => a.into(),
+                        RangeSpec::Span(p) => pair(p),
+                    },
+                );
+            }
+            if let Some(p) = u.pivot {
+                let v = match p.value {
+                    PivotSpec::Cell(c) => pair(c),
+                    PivotSpec::Region(r) => match tm.regions.get(&r).map(Vec::as_slice) {
+                        Some([one]) => pair([one.x as i64, one.y as i64]),
+                        _ => r.into(),
+                    },
+                };
+                t.insert("pivot".into(), v);
+            }
+            t
+        })
+        .collect();
+    (tables, errs)
+}
+
+fn parse_inner(
+    src: &Source,
+    dir: &Path,
+    data: &DataSet,
+    drawn: Option<(&TerrainMap, &str)>,
+    map_units: bool,
+) -> Result<(Scenario, Regions), Diagnostics> {
     let raw: RawScenario = parse_raw(src)?;
     let mut errs = Diagnostics::default();
     let map_file = dir.join(raw.map.get_ref());
@@ -399,7 +473,9 @@ pub fn parse_with_regions(
             Ok(tm) => {
                 map_bytes.extend(tm.files.iter().map(|(_, b)| b.clone()));
                 regions = tm.regions.clone();
-                inputs.extend(tmx_units(&tm, &mut errs));
+                if map_units {
+                    inputs.extend(tmx_units(&tm, &mut errs));
+                }
                 Ok(Ok(tm.map))
             }
             // The map file itself unreadable: said at the scenario's `map` like a text map.
