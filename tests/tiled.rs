@@ -722,3 +722,211 @@ fn a_layer_with_fewer_tiles_than_its_size_is_an_error_not_a_panic() {
         "{err}"
     );
 }
+
+// ------------------------------------------------- everywhere a map goes, a tmx goes ---
+
+/// The shipped Tiled scenario and its files, copied into a tree to edit.
+fn shipped_tiled(tree: &Tree) -> PathBuf {
+    for f in ["river-tiled.toml", "river.tmx", "terrain.tsx", "terrain.png"] {
+        std::fs::copy(root().join("maps").join(f), tree.0.join("maps").join(f)).unwrap();
+    }
+    tree.0.join("maps/river-tiled.toml")
+}
+
+#[test]
+fn check_takes_a_tmx_map_alone_and_range_takes_it_as_a_bare_map() {
+    let tree = Tree::new("bare");
+    shipped_tiled(&tree);
+    let (code, out, err) = tree.run(&["check", "maps/river.tmx"]);
+    assert_eq!((code, out.as_str(), err.as_str()), (0, "ok\n", ""));
+    let txt = root().join("maps/river.txt");
+    let bare = |map: &str| {
+        let (code, out, err) = exec(&["range", "--map", map, "--from", "8,16", "--move", "5", "--json"]);
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    assert_eq!(bare(&tree.path("maps/river.tmx")), bare(txt.to_str().unwrap()));
+    // A broken one is reported where it is broken.
+    let tsx = std::fs::read_to_string(tree.0.join("maps/terrain.tsx")).unwrap();
+    tree.write("maps/terrain.tsx", &tsx.replace("value=\"river\"", "value=\"rivr\""));
+    let (code, _, err) = tree.run(&["check", "maps/river.tmx"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("unknown terrain \"rivr\"") && err.contains("did you mean \"river\"?"),
+        "{err}"
+    );
+}
+
+#[test]
+fn check_with_no_arguments_covers_the_shipped_tiled_scenario() {
+    let (code, out, err) = exec(&["check"]);
+    assert_eq!((code, out.as_str(), err.as_str()), (0, "ok\n", ""));
+    let data = skirmish::load::data::load(&root().join("data")).unwrap();
+    let s = skirmish::load::scenario::load(&root().join("maps/river-tiled.toml"), &data).unwrap();
+    assert!(s.map_path.ends_with("maps/river.tmx"));
+    let t = skirmish::load::scenario::load(&root().join("maps/river.toml"), &data).unwrap();
+    assert_eq!(
+        (s.map, s.units),
+        (t.map, t.units),
+        "the Tiled copy of the river crossing"
+    );
+}
+
+#[test]
+fn batch_and_its_kept_replays_work_on_a_tmx_scenario() {
+    let tree = Tree::new("batch");
+    let scen = shipped_tiled(&tree);
+    let keep = tree.0.join("kept");
+    let (code, out, err) = exec(&[
+        "batch",
+        scen.to_str().unwrap(),
+        "--runs",
+        "2",
+        "--keep",
+        keep.to_str().unwrap(),
+        "--keep-when",
+        "all",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("charger"), "{out}");
+    assert!(
+        keep.join("files/river-tiled/maps/terrain.tsx").is_file(),
+        "the tileset goes along"
+    );
+    let replay = skirmish::io::files::list_files(&keep, "replay").remove(0);
+    let (code, out, err) = exec(&["replay", replay.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("result: "), "{out}");
+}
+
+#[test]
+fn replays_of_a_tmx_scenario_play_back_and_go_stale_when_its_tileset_changes_the_battle() {
+    let tree = Tree::new("replay");
+    let scen = shipped_tiled(&tree);
+    let rec = tree.0.join("b.replay");
+    run_ok(&[
+        "simulate",
+        scen.to_str().unwrap(),
+        "--record",
+        rec.to_str().unwrap(),
+        "--data",
+        &tree.path("data"),
+    ]);
+    let (code, _, err) = exec(&["replay", rec.to_str().unwrap(), "--data", &tree.path("data")]);
+    assert_eq!(code, 0, "{err}");
+    // A comment in the tileset decides nothing: still fresh.
+    let tsx = std::fs::read_to_string(tree.0.join("maps/terrain.tsx")).unwrap();
+    tree.write(
+        "maps/terrain.tsx",
+        &tsx.replacen("<tileset ", "<!-- painted -->\n<tileset ", 1),
+    );
+    let (code, _, err) = exec(&["replay", rec.to_str().unwrap(), "--data", &tree.path("data")]);
+    assert_eq!(code, 0, "{err}");
+    // Forest tiles that are hills now: another battle.
+    tree.write("maps/terrain.tsx", &tsx.replace("value=\"forest\"", "value=\"hill\""));
+    let (code, _, err) = exec(&["replay", rec.to_str().unwrap(), "--data", &tree.path("data")]);
+    assert_eq!(code, 1);
+    assert!(err.contains("changed since"), "{err}");
+}
+
+#[test]
+fn saves_of_a_tmx_scenario_resume_and_refuse_a_changed_map() {
+    use skirmish::io::save;
+    let tree = Tree::new("save");
+    let scen = shipped_tiled(&tree);
+    let (scenario, data, _) = skirmish::cli::load_scenario(&scen, None).unwrap();
+    let session =
+        skirmish::play::phase::Session::new(skirmish::rules::Battle::new(&scenario, &data), data.profiles.clone());
+    let file = save::snapshot(&session, &scenario, 0).unwrap();
+    let mut battle = skirmish::rules::Battle::new(&scenario, &data);
+    save::restore(&file, &scenario, &mut battle, Path::new("s.save")).unwrap();
+    // One unit object moved in the map: the save no longer fits.
+    let tmx = std::fs::read_to_string(tree.0.join("maps/river.tmx")).unwrap();
+    tree.write(
+        "maps/river.tmx",
+        &tmx.replacen("x=\"256\" y=\"512\"", "x=\"288\" y=\"512\"", 1),
+    );
+    let (moved, data, _) = skirmish::cli::load_scenario(&scen, None).unwrap();
+    let mut battle = skirmish::rules::Battle::new(&moved, &data);
+    let e = save::restore(&file, &moved, &mut battle, Path::new("s.save")).unwrap_err();
+    assert!(e.to_string().contains("changed since this save was made"), "{e}");
+}
+
+#[test]
+fn live_reload_watches_the_tmx_and_its_tileset() {
+    use skirmish::io::reload::{Watch, reload};
+    let tree = Tree::new("reload");
+    let scen = shipped_tiled(&tree);
+    let (scenario, data, data_dir) = skirmish::cli::load_scenario(&scen, None).unwrap();
+    let mut s =
+        skirmish::play::phase::Session::new(skirmish::rules::Battle::new(&scenario, &data), data.profiles.clone());
+    let mut watch = Watch::new(&data_dir, &scen, Path::new(&scenario.map_path));
+    assert!(!watch.changed());
+    // Forest becomes hill in the tileset: seen, and applied to the battle in progress.
+    let tsx = std::fs::read_to_string(tree.0.join("maps/terrain.tsx")).unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(20));
+    tree.write("maps/terrain.tsx", &tsx.replace("value=\"forest\"", "value=\"hill\" "));
+    assert!(watch.changed(), "the tileset is watched");
+    let forest = data.terrain.by_name("forest").unwrap();
+    let hill = data.terrain.by_name("hill").unwrap();
+    let was_forest = scenario.map.cells().iter().position(|t| *t == forest).unwrap();
+    reload(&mut s, &scen, &data_dir).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(s.battle().map().cells()[was_forest], hill);
+    // A broken edit of the map: the located error, and nothing changes.
+    let tmx = std::fs::read_to_string(tree.0.join("maps/river.tmx")).unwrap();
+    tree.write(
+        "maps/river.tmx",
+        &tmx.replacen("name=\"team\" value=\"enemy\"", "name=\"team\" value=\"enmy\"", 1),
+    );
+    assert!(watch.changed(), "the map is watched");
+    let e = reload(&mut s, &scen, &data_dir).unwrap_err().to_string();
+    assert!(
+        e.contains("maps/river.tmx:") && e.contains("unknown team \"enmy\""),
+        "{e}"
+    );
+    assert_eq!(s.battle().map().cells()[was_forest], hill);
+}
+
+#[test]
+fn generate_tiled_writes_the_same_battlefield_as_a_tmx() {
+    let tree = Tree::new("generate");
+    let (txt, tmx) = (tree.path("out/txt"), tree.path("out/tmx"));
+    let data = tree.path("data");
+    run_ok(&[
+        "generate", "--seed", "11", "--size", "24x16", "--out", &txt, "--data", &data,
+    ]);
+    run_ok(&[
+        "generate", "--seed", "11", "--size", "24x16", "--out", &tmx, "--data", &data, "--tiled",
+    ]);
+    assert!(tree.0.join("out/tmx/gen-11.tmx").is_file() && tree.0.join("out/tmx/terrain.tsx").is_file());
+    assert_same_battle(&tree.0.join("out/txt/gen-11.toml"), &tree.0.join("out/tmx/gen-11.toml"));
+}
+
+#[test]
+fn ai_expectation_files_name_tmx_scenarios_and_lay_their_units_over_its_objects() {
+    let tree = Tree::new("expect");
+    let out = tree.0.join("out");
+    run_ok(&[
+        "export-tiled",
+        root().join("maps/sample.toml").to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let shipped = std::fs::read_to_string(root().join("tests/ai/sample-first-phase.toml")).unwrap();
+    let exp = tree.write(
+        "out/first-phase.toml",
+        &shipped.replace(
+            "scenario = \"../../maps/sample.toml\"",
+            "scenario = \"sample.toml\"\ndata = \"../data\"",
+        ),
+    );
+    let (code, out_text, err) = exec(&["test", exp.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out_text}{err}");
+    // A table naming a unit of the map lays over it (no second unit of that name).
+    let over = tree.write(
+        "out/over.toml",
+        "name = \"Brute stays\"\nscenario = \"sample.toml\"\ndata = \"../data\"\n\n[[units]]\nname = \"Brute\"\nprofile = \"guard\"\n\n[[expect]]\nunit = \"Brute\"\nstays = true\n",
+    );
+    let (code, out_text, err) = exec(&["test", over.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out_text}{err}");
+}
