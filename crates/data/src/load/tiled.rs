@@ -725,7 +725,9 @@ fn read_regions(
                 continue;
             }
         };
-        let (x0, y0) = (f64::from(o.x), f64::from(o.y));
+        // A tile object's origin is its bottom-left corner.
+        let lift = if o.tile_data().is_some() { rh } else { 0.0 };
+        let (x0, y0) = (f64::from(o.x), f64::from(o.y) - lift);
         let (tw, th) = (f64::from(tw), f64::from(th));
         // The cells the rectangle overlaps (an edge on a grid line does not reach the next cell).
         let first = |v: f64, t: f64| (v / t).floor();
