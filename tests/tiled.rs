@@ -930,3 +930,32 @@ fn ai_expectation_files_name_tmx_scenarios_and_lay_their_units_over_its_objects(
     let (code, out_text, err) = exec(&["test", over.to_str().unwrap()]);
     assert_eq!(code, 0, "{out_text}{err}");
 }
+
+#[test]
+fn an_infinite_map_is_refused() {
+    let tree = Tree::new("infinite");
+    let tmx = map(&(ground() + &two_units())).replace("infinite=\"0\"", "infinite=\"1\"");
+    let err = tree.check_fails(&tmx, "");
+    assert!(
+        err.contains("maps/m.tmx:2:1: infinite map: only fixed-size maps can be played"),
+        "{err}"
+    );
+}
+
+#[test]
+fn the_readme_lists_every_property_a_unit_object_takes() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let section = readme
+        .split("\n## ")
+        .find(|s| s.starts_with("Making maps in Tiled"))
+        .expect("README has a \"## Making maps in Tiled\" section");
+    for p in skirmish::load::scenario::UNIT_PROPERTIES {
+        assert!(
+            section.contains(&format!("`{p}`")),
+            "the README's properties table lacks `{p}`"
+        );
+    }
+    for picture in ["assets/docs/river-tiled.png", "assets/docs/river-game.png"] {
+        assert!(section.contains(picture) && root().join(picture).is_file(), "{picture}");
+    }
+}
