@@ -312,6 +312,26 @@ fn prop(v: &tiled::PropertyValue) -> Prop {
 }
 
 /// Loads a `.tmx` map with its tilesets, checking its terrain against `terrain`.
+///
+/// ```
+/// use skirmish_data::load::{terrain::TerrainSet, tiled};
+/// let dir = std::env::temp_dir().join(format!("skirmish-tiled-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// let terrain = TerrainSet::standard();
+/// let tsx = skirmish_data::io::tiled::tsx_text(&terrain, "terrain.png");
+/// std::fs::write(dir.join("terrain.tsx"), tsx).unwrap();
+/// std::fs::write(dir.join("m.tmx"), r#"<map version="1.8" orientation="orthogonal"
+///   width="3" height="1" tilewidth="32" tileheight="32" infinite="0">
+///  <tileset firstgid="1" source="terrain.tsx"/>
+///  <layer id="1" name="ground" width="3" height="1"><data encoding="csv">1,2,8</data></layer>
+///  <objectgroup id="2" name="regions"><object id="1" name="gate" x="64" y="0" width="32" height="32"/></objectgroup>
+/// </map>"#).unwrap();
+/// let m = tiled::load(&dir.join("m.tmx"), &terrain).unwrap();
+/// assert_eq!(m.map.to_text(&terrain), ".T#\n");
+/// assert_eq!(m.regions["gate"].len(), 1);
+/// assert_eq!(tiled::tileset_files(&dir.join("m.tmx")), [dir.join("terrain.tsx")]);
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// ```
 pub fn load(path: &Path, terrain: &TerrainSet) -> Result<TiledMap, Diagnostics> {
     read_map(path, None, terrain)
 }
