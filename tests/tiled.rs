@@ -959,3 +959,18 @@ fn the_readme_lists_every_property_a_unit_object_takes() {
         assert!(section.contains(picture) && root().join(picture).is_file(), "{picture}");
     }
 }
+
+#[test]
+fn a_compressed_layer_that_inflates_past_the_limit_is_refused_before_reading() {
+    let tree = Tree::new("bomb");
+    // 65 MiB of zeros: a few kilobytes once compressed.
+    let zeros = vec![0u8; 65 * 1024 * 1024];
+    let packed = zstd::encode_all(&zeros[..], 19).unwrap();
+    let text = base64::engine::general_purpose::STANDARD.encode(packed);
+    let data = format!("<data encoding=\"base64\" compression=\"zstd\">\n   {text}\n</data>");
+    let err = tree.check_fails(&map(&(layer(1, "ground", "", &data) + &two_units())), "");
+    assert!(
+        err.contains("maps/m.tmx:5:1: compressed layer data inflates past 67108864 bytes"),
+        "{err}"
+    );
+}

@@ -23,6 +23,11 @@ use std::path::{Path, PathBuf};
 /// them all before reading any, so a huge count would exhaust memory.
 pub const MAX_TILECOUNT: u64 = 65_536;
 
+/// Most bytes all the compressed layers of one file may inflate to (16 layers of the
+/// largest map, 4 bytes a tile): the `tiled` crate inflates them whole, so a small file
+/// could otherwise fill memory.
+pub const MAX_INFLATED_BYTES: u64 = 16 * 4 * (MAX_MAP_SIDE * MAX_MAP_SIDE) as u64;
+
 /// Most located errors of one kind listed for one map before the rest are summarised.
 const MAX_CELL_ERRORS: usize = 20;
 
@@ -130,6 +135,15 @@ impl tiled::ResourceReader for BoundedReader {
             Some((p, b)) if p == path => b.clone(),
             _ => read_bytes(path).map_err(Refused)?,
         };
+        if let Some(at) = inflates_over(&bytes, MAX_INFLATED_BYTES) {
+            let src = Source::new(display_path(path), String::from_utf8_lossy(&bytes).into_owned());
+            return Err(Refused(src.error_at(
+                at,
+                format!(
+                    "compressed layer data inflates past {MAX_INFLATED_BYTES} bytes (all the layers of the file together): more than 16 layers of the largest map"
+                ),
+            )));
+        }
         if let Some((at, n)) = tilecount_over(&bytes, MAX_TILECOUNT) {
             let src = Source::new(display_path(path), String::from_utf8_lossy(&bytes).into_owned());
             return Err(Refused(src.error_at(
@@ -176,6 +190,59 @@ fn tilecount_over(bytes: &[u8], max: u64) -> Option<(usize, u64)> {
             }
         }
         i += KEY.len();
+    }
+    None
+}
+
+/// The offset of the first compressed `<data>` element at which the file's compressed layer
+/// data, inflated, passes `max` bytes (each blob is inflated through a bounded reader and
+/// thrown away; the `tiled` crate then reads what passed). Blobs that do not decode are left
+/// to the `tiled` crate's own error.
+fn inflates_over(bytes: &[u8], max: u64) -> Option<usize> {
+    use base64::Engine as _;
+    use std::io::Read;
+    let text = String::from_utf8_lossy(bytes);
+    let engine = base64::engine::GeneralPurpose::new(
+        &base64::alphabet::STANDARD,
+        base64::engine::GeneralPurposeConfig::new()
+            .with_decode_padding_mode(base64::engine::DecodePaddingMode::Indifferent),
+    );
+    let mut total = 0u64;
+    let mut from = 0;
+    while let Some(i) = text[from..].find("<data") {
+        let start = from + i;
+        let tag_end = text[start..].find('>').map_or(text.len(), |e| start + e);
+        let tag = &text[start..tag_end];
+        let end = text[tag_end..].find("</data>").map_or(text.len(), |e| tag_end + e);
+        from = end.max(start + 5);
+        let method = ["zlib", "gzip", "zstd"]
+            .into_iter()
+            .find(|m| tag.contains(&format!("compression=\"{m}\"")) || tag.contains(&format!("compression='{m}'")));
+        let Some(method) = method else { continue };
+        // The blobs: the text between tags (a finite layer has one, an infinite one a chunk each).
+        let body = text[tag_end.min(end)..end].replace("<![CDATA[", "").replace("]]>", "");
+        for blob in body.split('<').map(|s| s.rsplit('>').next().unwrap_or(s)) {
+            let Ok(packed) = engine.decode(blob.trim().as_bytes()) else {
+                continue;
+            };
+            let left = max.saturating_sub(total) + 1;
+            let inflated = match method {
+                "zlib" => std::io::copy(
+                    &mut flate2::read::ZlibDecoder::new(&packed[..]).take(left),
+                    &mut std::io::sink(),
+                ),
+                "gzip" => std::io::copy(
+                    &mut flate2::read::GzDecoder::new(&packed[..]).take(left),
+                    &mut std::io::sink(),
+                ),
+                _ => zstd::stream::read::Decoder::new(&packed[..])
+                    .and_then(|d| std::io::copy(&mut d.take(left), &mut std::io::sink())),
+            };
+            total += inflated.unwrap_or(0);
+            if total > max {
+                return Some(start);
+            }
+        }
     }
     None
 }
