@@ -263,3 +263,45 @@ fn an_advance_raider_takes_a_held_cell_and_explain_shows_its_goal() {
         "{out}"
     );
 }
+
+#[test]
+fn a_tiled_region_names_the_cells_of_an_objective() {
+    let t = Tree::new("obj-region");
+    // river-tiled.toml holds "ford", the region of river.tmx over (21, 8) and (21, 9): it
+    // plays exactly like river.toml, which lists those cells.
+    let strip = |s: String| s.replace("\"River crossing (Tiled)\"", "\"River crossing\"");
+    for seed in ["1", "2"] {
+        let (_, a, _) = t.run(&[
+            "simulate",
+            "maps/river.toml",
+            "--json",
+            "--player",
+            "careful",
+            "--seed",
+            seed,
+        ]);
+        let (code, b, err) = t.run(&[
+            "simulate",
+            "maps/river-tiled.toml",
+            "--json",
+            "--player",
+            "careful",
+            "--seed",
+            seed,
+        ]);
+        assert_eq!(code, 0, "{err}");
+        assert_eq!(a, strip(b));
+    }
+    // A region the map does not have.
+    t.edit("maps/river-tiled.toml", "hold = \"ford\"", "hold = \"frod\"");
+    let (code, _, err) = t.run(&["check", "maps/river-tiled.toml"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("`hold` names region \"frod\", which the map's `regions` layer does not have (known: ford); did you mean \"ford\"?"),
+        "{err}"
+    );
+    // A region name on a text map.
+    t.edit("maps/river.toml", "hold = [[21, 8], [21, 9]]", "hold = \"ford\"");
+    let (_, _, err) = t.run(&["check", "maps/river.toml"]);
+    assert!(err.contains("but this scenario's map has no `regions` layer"), "{err}");
+}

@@ -1,5 +1,5 @@
 //! Fuzz target: any bytes through every loader (terrain, profiles, unit kinds, map grid,
-//! scenario, save file through `io::save::parse`, the text half of `save::read`, and replay
+//! scenario, Tiled map (as a `.tmx` beside the shipped tileset), save file through `io::save::parse`, the text half of `save::read`, and replay
 //! file through `io::replay::parse`). A panic or a crash is a bug; errors are fine.
 #![no_main]
 
@@ -44,6 +44,10 @@ fuzz_target!(|bytes: &[u8]| {
         let _ = f.search(&layer, &occ, q).len();
     }
     let _ = skirmish::load::scenario::parse(&src, &Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps"), d);
+    // The same bytes as a Tiled map in maps/ (its tileset reference resolves to the
+    // shipped maps/terrain.tsx), through the terrain and regions it would give.
+    let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("../maps");
+    let _ = skirmish::load::tiled::parse(&maps.join("fuzz.tmx"), bytes.to_vec(), &d.terrain);
     // The save reader's own parser (format, version, fields), the part of `save::read` after the file is read.
     let _ = skirmish::io::save::parse(&src);
     // The replay reader's parser, likewise.

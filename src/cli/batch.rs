@@ -440,6 +440,8 @@ struct Texts {
     map_name: String,
     /// The map.
     map: String,
+    /// A Tiled map's tilesets, by their path relative to the map, with their bytes.
+    tilesets: Vec<(PathBuf, Vec<u8>)>,
 }
 
 impl Origin {
@@ -465,6 +467,7 @@ impl Origin {
                 scenario: scenario.clone(),
                 map_name: map_name.clone(),
                 map: map.clone(),
+                tilesets: Vec::new(),
             }),
             Origin::File(path) => {
                 let name = display_path(path);
@@ -482,6 +485,25 @@ impl Origin {
                     .map(|n| file_safe(&n.to_string_lossy()))
                     .unwrap_or_else(|| "map.txt".into());
                 let map = Source::read(&map_path).map_err(|d| d.to_string())?.text;
+                // A Tiled map's tilesets go along, where the map looks for them.
+                let mut tilesets = Vec::new();
+                if crate::load::tiled::is_tmx(&map_path) {
+                    let map_dir = map_path.parent().unwrap_or(Path::new(""));
+                    for f in crate::load::tiled::tileset_files(&map_path) {
+                        let rel = f
+                            .strip_prefix(map_dir)
+                            .ok()
+                            .filter(|r| r.components().all(|c| matches!(c, std::path::Component::Normal(_))))
+                            .ok_or_else(|| {
+                                format!(
+                                    "--keep: {name}: cannot copy the tileset {} (only tilesets in the map's folder or below are copied)",
+                                    display_path(&f)
+                                )
+                            })?;
+                        let bytes = crate::load::diag::read_bytes(&f).map_err(|d| d.to_string())?;
+                        tilesets.push((rel.to_path_buf(), bytes));
+                    }
+                }
                 table.insert("map".into(), toml::Value::String(map_name.clone()));
                 let scenario = toml::to_string(&table).map_err(|e| format!("--keep: {name}: cannot copy it: {e}"))?;
                 Ok(Texts {
@@ -489,6 +511,7 @@ impl Origin {
                     scenario,
                     map_name,
                     map,
+                    tilesets,
                 })
             }
         }
@@ -568,6 +591,13 @@ fn keep_replays(
                     batch::profiles_toml(&cell.data.profiles).into_bytes(),
                 ),
             ];
+            for (rel, bytes) in &texts.tilesets {
+                let to = maps.join(rel);
+                if let Some(d) = to.parent() {
+                    std::fs::create_dir_all(d).map_err(|e| cannot(d, e))?;
+                }
+                writes.push((to, bytes.clone()));
+            }
             for f in ["terrain.toml", "units.toml"] {
                 let from = cell.data.dir.join(f);
                 if from.is_file() {

@@ -19,7 +19,7 @@ pub(super) fn check(files: &[PathBuf], data_override: Option<PathBuf>, strict: b
         let data_broken = !data_errs.is_empty();
         errs.extend(data_errs);
         let lenient = Lenient::new(&data_dir, parts);
-        for f in list_dir(&maps_dir, "txt") {
+        for f in list_dir(&maps_dir, "txt").into_iter().chain(list_dir(&maps_dir, "tmx")) {
             match (&lenient.data, &lenient.terrain_broken) {
                 (Some(data), _) => {
                     if let Err(e) = check_map(&f, &data.terrain) {
@@ -229,14 +229,19 @@ impl Lenient {
     }
 }
 
+/// A map file on its own: a text map, or a Tiled `.tmx` (its terrain and regions; its unit
+/// objects are checked with the scenarios that use it).
 pub(super) fn check_map(f: &Path, terrain: &TerrainSet) -> Result<TerrainMap, Diagnostics> {
+    if crate::load::tiled::is_tmx(f) {
+        return crate::load::tiled::load(f, terrain).map(|t| t.map);
+    }
     let src = Source::read(f)?;
     crate::load::map::parse(&src, terrain)
 }
 
 /// The kinds of file `check` knows, as listed when it meets another.
 const KINDS: &str = "expected terrain.toml, profiles.toml or units.toml (a data folder's tables), \
-a scenario (.toml with a `map` key, in maps/), a map (.txt) \
+a scenario (.toml with a `map` key, in maps/), a map (.txt, or .tmx from the Tiled editor) \
 or an AI expectation file (.toml with `[[expect]]`, `picture` or `scenario`, in tests/ai/)";
 
 /// What kind of file `f` is, from its name, its folder and (for another `.toml`) whether
@@ -276,6 +281,7 @@ fn kind_of(f: &Path) -> Result<FileKind, Diagnostics> {
         ("profiles.toml", _) => Ok(FileKind::Profiles),
         ("units.toml", _) => Ok(FileKind::Units),
         (_, "txt") => Ok(FileKind::Map),
+        (_, e) if e.eq_ignore_ascii_case("tmx") => Ok(FileKind::Map),
         (_, "toml") if in_maps => Ok(FileKind::Scenario),
         (_, "toml") if in_ai => Ok(FileKind::Expectation),
         (_, "toml") => {
@@ -289,7 +295,7 @@ fn kind_of(f: &Path) -> Result<FileKind, Diagnostics> {
                 Err(unknown("a .toml that is no data table and has no scenario `map` key"))
             }
         }
-        _ => Err(unknown("neither .toml nor .txt")),
+        _ => Err(unknown("neither .toml, .txt nor .tmx")),
     }
 }
 

@@ -3,7 +3,13 @@
 use super::*;
 use crate::io::files::write_atomic;
 
-pub(super) fn generate_cmd(seed: u64, (w, h): (usize, usize), out: &Path, data_override: Option<PathBuf>) -> Outcome {
+pub(super) fn generate_cmd(
+    seed: u64,
+    (w, h): (usize, usize),
+    out: &Path,
+    data_override: Option<PathBuf>,
+    tiled: bool,
+) -> Outcome {
     use crate::io::generate::{MAX_SIDE, MIN_SIDE};
     if !(MIN_SIDE..=MAX_SIDE).contains(&w) || !(MIN_SIDE..=MAX_SIDE).contains(&h) {
         return usage(format!(
@@ -47,6 +53,9 @@ pub(super) fn generate_cmd(seed: u64, (w, h): (usize, usize), out: &Path, data_o
         Ok(g) => g,
         Err(e) => return usage(format!("error: {}\n", e.0)),
     };
+    if tiled {
+        return generate_tiled(&g, seed, out, &data_dir);
+    }
     let map_path = out.join(&map_name);
     let scen_path = out.join(format!("gen-{seed}.toml"));
     if let Err(e) = std::fs::create_dir_all(out)
@@ -62,4 +71,35 @@ pub(super) fn generate_cmd(seed: u64, (w, h): (usize, usize), out: &Path, data_o
         g.enemies.len(),
         crate::io::generate::MIN_ENEMY_TRAVEL
     ))
+}
+
+/// `generate --tiled`: the generated battlefield as `export-tiled` writes a scenario: the map
+/// (with the units) as `gen-SEED.tmx`, its tileset, and `gen-SEED.toml` using it.
+fn generate_tiled(g: &crate::io::generate::Generated, seed: u64, out: &Path, data_dir: &Path) -> Outcome {
+    let data = match crate::load::data::load(data_dir) {
+        Ok(d) => d,
+        Err(e) => return fail(e),
+    };
+    let stem = format!("gen-{seed}");
+    let scenario = crate::load::scenario::parse_in_memory(
+        &Source::new(
+            display_path(&out.join(format!("{stem}.toml"))),
+            g.scenario_text.as_str(),
+        ),
+        &Source::new(display_path(&out.join(format!("{stem}.txt"))), g.map_text.as_str()),
+        &data,
+    );
+    let scenario = match scenario {
+        Ok(s) => s,
+        Err(e) => return fail(e),
+    };
+    match super::export::export(&scenario, &data, out, &stem) {
+        Ok(written) => ok(format!(
+            "wrote {} ({} enemies, none closer than travel {} to the hero)\n",
+            written.iter().map(|p| display_path(p)).collect::<Vec<_>>().join(", "),
+            g.enemies.len(),
+            crate::io::generate::MIN_ENEMY_TRAVEL
+        )),
+        Err(e) => usage(format!("error: {e}\n")),
+    }
 }

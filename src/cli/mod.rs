@@ -22,6 +22,7 @@ mod batch;
 mod battle;
 mod check;
 mod explain;
+mod export;
 mod generate;
 mod range;
 mod test;
@@ -260,6 +261,15 @@ enum Cmd {
     /// Balance runs: many battles per scenario and per swept profile value, as a table,
     /// JSON, CSV and a chart; slices of the work run anywhere and merge back.
     Batch(BatchArgs),
+    /// Write a scenario as a Tiled map: OUT/NAME.tmx (terrain and units), OUT/terrain.tsx and
+    /// OUT/terrain.png (the tileset), and OUT/NAME.toml, a scenario that uses the map.
+    ExportTiled {
+        /// Scenario file.
+        scenario: PathBuf,
+        /// Folder to write into.
+        #[arg(long)]
+        out: PathBuf,
+    },
     /// Write a new scenario carved from a seed: OUT/gen-SEED.txt and OUT/gen-SEED.toml.
     Generate {
         /// Seed: the same seed gives the same files.
@@ -271,6 +281,10 @@ enum Cmd {
         /// Folder to write into.
         #[arg(long, default_value = "maps")]
         out: PathBuf,
+        /// Write the map as a Tiled map with the units in it (OUT/gen-SEED.tmx, its tileset
+        /// OUT/terrain.tsx and OUT/terrain.png), and OUT/gen-SEED.toml using it.
+        #[arg(long)]
+        tiled: bool,
     },
 }
 
@@ -445,7 +459,11 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
         }
         Some(Cmd::Test { paths, json }) => test::test_cmd(&paths, data_override, json),
         Some(Cmd::Batch(a)) => batch_cmd(a, data_override),
-        Some(Cmd::Generate { seed, size, out }) => generate_cmd(seed, size, &out, data_override),
+        Some(Cmd::Generate { seed, size, out, tiled }) => generate_cmd(seed, size, &out, data_override, tiled),
+        Some(Cmd::ExportTiled { scenario, out }) => {
+            let note = scenario_data_dir(&scenario, data_override.clone()).1;
+            noted(export::export_cmd(&scenario, &out, data_override), note)
+        }
     }
 }
 

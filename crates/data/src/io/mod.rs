@@ -5,3 +5,4 @@ pub mod generate;
 pub mod reload;
 pub mod replay;
 pub mod save;
+pub mod tiled;

@@ -22,7 +22,7 @@ fn stamp(p: &Path) -> Option<(SystemTime, u64)> {
 }
 
 impl Watch {
-    /// Watches `data_dir/*.toml`, the scenario and its map.
+    /// Watches `data_dir/*.toml`, the scenario and its map (and a Tiled map's tilesets).
     pub fn new(data_dir: &Path, scenario: &Path, map: &Path) -> Watch {
         let mut files: Vec<PathBuf> = ["terrain.toml", "profiles.toml", "units.toml"]
             .iter()
@@ -30,6 +30,9 @@ impl Watch {
             .collect();
         files.push(scenario.to_path_buf());
         files.push(map.to_path_buf());
+        if crate::load::tiled::is_tmx(map) {
+            files.extend(crate::load::tiled::tileset_files(map));
+        }
         Watch {
             files: files.into_iter().map(|f| (f.clone(), stamp(&f))).collect(),
         }

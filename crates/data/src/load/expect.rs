@@ -381,6 +381,24 @@ pub fn parse(
             ));
         }
     }
+    // A Tiled map's unit objects are the scenario's units after its tables, so that the
+    // file's tables lay over them by name too (the scenario below then skips them).
+    let tmx_file = match (&raw.map, &base) {
+        (Some(m), _) => Some(dir.join(m.get_ref())),
+        (None, Some((file, t))) => t
+            .get("map")
+            .and_then(|m| m.as_str())
+            .map(|m| file.parent().unwrap_or(Path::new("")).join(m)),
+        (None, None) => None,
+    }
+    .filter(|f| crate::load::tiled::is_tmx(f));
+    if let Some(Ok(tm)) = tmx_file.map(|f| crate::load::tiled::load(&f, &data.terrain)) {
+        let (units, e) = crate::load::scenario::tmx_unit_tables(&tm);
+        errs.extend(e);
+        for t in units {
+            tables.push((None, t.into_iter().map(|(k, v)| (k, (v, None, false))).collect()));
+        }
+    }
     for u in &raw.units {
         let mut resolved: IndexMap<String, Entry> = IndexMap::new();
         for (k, v) in u.get_ref() {
@@ -444,8 +462,12 @@ pub fn parse(
     }
     let generated = format!("{} (units)", src.path);
     let drawn_map = drawn.as_ref().map(|(m, t)| (m, t.as_str()));
-    let scenario = match crate::load::scenario::parse_on(&Source::new(&generated, &w.text), &map_dir, &data, drawn_map)
-    {
+    let scenario = match crate::load::scenario::parse_without_map_units(
+        &Source::new(&generated, &w.text),
+        &map_dir,
+        &data,
+        drawn_map,
+    ) {
         Ok(mut s) => {
             s.path = src.path.clone();
             Some(s)

@@ -11,5 +11,6 @@ pub mod profiles;
 pub mod scenario;
 pub mod suggest;
 pub mod terrain;
+pub mod tiled;
 pub mod units;
 pub mod warn;

@@ -21,12 +21,23 @@ pub const MAX_TURN: i64 = 1_000;
 pub(crate) struct RawObjective {
     win: Option<Spanned<String>>,
     boss: Option<Spanned<String>>,
-    seize: Option<Spanned<Vec<[i64; 2]>>>,
+    seize: Option<Spanned<CellsSpec>>,
     seizers: Option<Spanned<Vec<String>>>,
     survive: Option<Spanned<i64>>,
     turn_limit: Option<Spanned<i64>>,
     protect: Option<Spanned<Vec<String>>>,
-    hold: Option<Spanned<Vec<[i64; 2]>>>,
+    hold: Option<Spanned<CellsSpec>>,
+}
+
+/// Cells as a scenario names them: a list of `[x, y]`, or the name of a rectangle of a
+/// Tiled map's `regions` layer (`seize = "throne"`).
+#[derive(Deserialize)]
+#[serde(untagged)]
+pub(crate) enum CellsSpec {
+    /// `[[x, y], ...]`.
+    Cells(Vec<[i64; 2]>),
+    /// A region's name.
+    Region(String),
 }
 
 /// One `[[events]]` table as written.
@@ -34,7 +45,7 @@ pub(crate) struct RawObjective {
 #[serde(deny_unknown_fields)]
 pub(crate) struct RawEvent {
     turn: Option<Spanned<i64>>,
-    entered: Option<Spanned<Vec<[i64; 2]>>>,
+    entered: Option<Spanned<CellsSpec>>,
     arrive: Option<Spanned<Vec<String>>>,
     wake: Option<Spanned<Vec<String>>>,
     say: Option<Spanned<String>>,
@@ -47,6 +58,7 @@ struct Check<'a> {
     src: &'a Source,
     units: &'a [UnitSpec],
     map: Option<&'a TerrainMap>,
+    regions: &'a crate::load::tiled::Regions,
     errs: Vec<Diagnostic>,
 }
 
@@ -83,13 +95,34 @@ impl Check<'_> {
         list.get_ref().clone()
     }
 
-    /// The cells in `list`, each on the map.
-    fn cells(&mut self, what: &str, list: &Spanned<Vec<[i64; 2]>>) -> Vec<Pos> {
+    /// The cells in `list` (or of the region it names), each on the map.
+    fn cells(&mut self, what: &str, list: &Spanned<CellsSpec>) -> Vec<Pos> {
         let mut out = Vec::new();
-        if list.get_ref().is_empty() {
+        let written = match list.get_ref() {
+            CellsSpec::Cells(c) => c.as_slice(),
+            CellsSpec::Region(r) => {
+                match self.regions.get(r) {
+                    Some(cells) => return cells.clone(),
+                    None if self.regions.is_empty() => self.err(
+                        &list.span(),
+                        format!("`{what}` names region {r:?}, but this scenario's map has no `regions` layer (a Tiled map's object layer of rectangles); write cells as [[x, y], ...]"),
+                    ),
+                    None => {
+                        let msg = format!(
+                            "`{what}` names region {r:?}, which the map's `regions` layer does not have (known: {}){}",
+                            self.regions.keys().map(String::as_str).collect::<Vec<_>>().join(", "),
+                            did_you_mean_value(r, self.regions.keys().map(String::as_str))
+                        );
+                        self.err(&list.span(), msg);
+                    }
+                }
+                return out;
+            }
+        };
+        if written.is_empty() {
             self.err(&list.span(), format!("`{what}` lists no cell"));
         }
-        for &[x, y] in list.get_ref() {
+        for &[x, y] in written {
             let p = i32::try_from(x)
                 .ok()
                 .zip(i32::try_from(y).ok())
@@ -122,18 +155,21 @@ impl Check<'_> {
 }
 
 /// Checks `objective` and `events` against the scenario's `units` (and `map`, when it
-/// loaded): the objective and events the battle plays by, or every mistake found.
+/// loaded, with its named `regions`): the objective and events the battle plays by, and
+/// every mistake found.
 pub(crate) fn check(
     src: &Source,
     objective: Option<&Spanned<RawObjective>>,
     events: &[Spanned<RawEvent>],
     units: &[UnitSpec],
     map: Option<&TerrainMap>,
+    regions: &crate::load::tiled::Regions,
 ) -> (Objective, Vec<ScriptEvent>, Vec<Diagnostic>) {
     let mut c = Check {
         src,
         units,
         map,
+        regions,
         errs: Vec::new(),
     };
     let mut out = Objective::default();
