@@ -115,6 +115,22 @@ fn batch_reports_the_battles_the_objective_decided() {
     let v = json(&out);
     let cell = &v["cells"][0];
     assert_eq!(cell["objectives"], json(r#"{"survived": 20}"#), "{out}");
+    let csv = t.0.join("out.csv");
+    let (code, _, err) = t.run(&[
+        "batch",
+        &s,
+        "--runs",
+        "20",
+        "--player",
+        "simple",
+        "--csv",
+        csv.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&csv).unwrap();
+    let (head, row) = text.split_once('\n').unwrap();
+    assert!(head.ends_with(",draw_rate,survived_rate"), "{head}");
+    assert!(row.trim_end().ends_with(",0,1"), "{row}");
 }
 
 #[test]
@@ -304,4 +320,39 @@ fn a_tiled_region_names_the_cells_of_an_objective() {
     t.edit("maps/river.toml", "hold = [[21, 8], [21, 9]]", "hold = \"ford\"");
     let (_, _, err) = t.run(&["check", "maps/river.toml"]);
     assert!(err.contains("but this scenario's map has no `regions` layer"), "{err}");
+}
+
+#[test]
+fn a_save_taken_after_an_arrival_resumes_to_the_same_battle() {
+    use skirmish::play::phase::{Intent, Phase, Session};
+    use skirmish::rules::{Battle, Command};
+    let t = Tree::new("obj-save");
+    let s = scenario(&t, "[objective]\nwin = \"survive\"\nsurvive = 5\n");
+    let data = skirmish::load::data::load(&t.0.join("data")).unwrap();
+    let scenario = skirmish::load::scenario::load(&t.0.join(&s), &data).unwrap();
+    let mut session = Session::new(Battle::new(&scenario, &data), data.profiles.clone());
+    // Turn 1 ends; turn 2 starts with the raider's arrival.
+    session.perform(Command::EndPhase).unwrap();
+    while matches!(session.phase(), Phase::Enemy { .. }) {
+        session.input(Intent::Advance);
+    }
+    let raider = session.battle().find("Raider").unwrap();
+    assert!(session.battle().unit(raider).alive, "the raider has arrived");
+    let save = skirmish::io::save::snapshot(&session, &scenario, 0).unwrap();
+    assert_eq!(save.fired, [true]);
+    // Written and read back as a file, then restored on a fresh battle.
+    let file = t.0.join("b.save");
+    skirmish::io::save::write(&file, &save).unwrap();
+    let read = skirmish::io::save::read(&file).unwrap();
+    let mut fresh = Battle::new(&scenario, &data);
+    skirmish::io::save::restore(&read, &scenario, &mut fresh, &file).unwrap();
+    assert_eq!(fresh.snapshot(), session.battle().snapshot());
+    assert_eq!(fresh.unit_at(fresh.unit(raider).pos), Some(raider));
+    // The event does not fire again in the resumed battle.
+    fresh.execute(Command::EndPhase).unwrap();
+    let mut ai = skirmish::ai::Ai::new(data.profiles.clone());
+    let phase = skirmish::play::enemy::EnemyPhase::run(&mut ai, &mut fresh).unwrap();
+    assert_eq!(fresh.turn(), 3);
+    assert!(!phase.events().any(|e| e.is_scripted()), "nothing arrives twice");
+    assert!(fresh.fired(0));
 }

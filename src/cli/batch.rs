@@ -1079,6 +1079,10 @@ fn report_csv(r: &Report) -> String {
     }
     // Added after the columns of earlier versions, so that their positions stay.
     head.push("draw_rate".into());
+    // The share of battles each objective decided (only when some battle was decided so).
+    let objectives: std::collections::BTreeSet<&String> =
+        r.cells.iter().flat_map(|c| c.tally.objectives.keys()).collect();
+    head.extend(objectives.iter().map(|k| format!("{}_rate", k.replace(' ', "_"))));
     let mut out = head.iter().map(|h| csv_field(h)).collect::<Vec<_>>().join(",") + "\n";
     for c in &r.cells {
         let t = &c.tally;
@@ -1115,6 +1119,9 @@ fn report_csv(r: &Report) -> String {
             }
         }
         row.push(r4(t.draws as f64 / n).to_string());
+        for k in &objectives {
+            row.push(r4(t.objectives.get(*k).copied().unwrap_or(0) as f64 / n).to_string());
+        }
         out.push_str(&(row.iter().map(|f| csv_field(f)).collect::<Vec<_>>().join(",") + "\n"));
     }
     out
