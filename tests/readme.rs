@@ -1,6 +1,8 @@
 //! The README shows what the program prints: every `$ skirmish ...` line of its
-//! "Command line" section is run from the project root with the built binary, and the
-//! lines shown under it are compared with the real output. A text line must equal the
+//! "Command line" section is run from the project root with the built binary, and those
+//! of "Balancing a battle" in order in a scratch copy of `data/` and `maps/` (they keep
+//! replays and read them back); the lines shown under each are compared with the real
+//! output. A text line must equal the
 //! real line at the same place; a JSON line shown abbreviated with `...` must match the
 //! real line's start (before `...`) and end (after it), and every key it shows must be
 //! a key of the real JSON.
@@ -8,16 +10,20 @@
 use std::path::Path;
 use std::process::Command;
 
-/// `(command line, lines shown under it)` for every example of the section.
-fn examples(readme: &str) -> Vec<(String, Vec<String>)> {
+/// `(command line, lines shown under it)` for every example of the section `title`.
+fn examples(readme: &str, title: &str) -> Vec<(String, Vec<String>)> {
     let section = readme
         .split("\n## ")
-        .find(|s| s.starts_with("Command line"))
-        .expect("README has a \"## Command line\" section");
+        .find(|s| s.starts_with(title))
+        .unwrap_or_else(|| panic!("README has a \"## {title}\" section"));
     let mut out: Vec<(String, Vec<String>)> = Vec::new();
     let mut in_block = false;
-    for line in section.lines() {
-        if line.starts_with("```") {
+    // Code blocks may be indented (inside a list): their lines lose the fence's indent.
+    let mut indent = 0;
+    for raw in section.lines() {
+        let line = raw.get(indent.min(raw.len() - raw.trim_start().len())..).unwrap_or(raw);
+        if raw.trim_start().starts_with("```") {
+            indent = raw.len() - raw.trim_start().len();
             in_block = !in_block;
             if !in_block {
                 // A block ends the last example's output.
@@ -75,22 +81,69 @@ fn compare(shown: &str, real: &str) -> Result<(), String> {
     }
 }
 
+/// A command line split as a shell would: on blanks, but not inside double quotes.
+fn words(cmd: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut word = String::new();
+    let mut quoted = false;
+    for c in cmd.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            ' ' if !quoted => {
+                if !word.is_empty() {
+                    out.push(std::mem::take(&mut word));
+                }
+            }
+            c => word.push(c),
+        }
+    }
+    if !word.is_empty() {
+        out.push(word);
+    }
+    out
+}
+
 #[test]
 fn every_command_line_example_prints_what_the_readme_shows() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-    let examples = examples(&readme);
+    run_examples(&examples(&readme, "Command line"), root);
+}
+
+#[test]
+fn the_balancing_walkthrough_prints_what_the_readme_shows() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let scratch = std::env::temp_dir().join(format!("skirmish-readme-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&scratch);
+    for sub in ["data", "maps"] {
+        std::fs::create_dir_all(scratch.join(sub)).unwrap();
+        for e in std::fs::read_dir(root.join(sub)).unwrap() {
+            let p = e.unwrap().path();
+            std::fs::copy(&p, scratch.join(sub).join(p.file_name().unwrap())).unwrap();
+        }
+    }
+    let found = examples(&readme, "Balancing a battle");
+    assert!(
+        found.iter().any(|(c, _)| c.contains("--explain")),
+        "the walkthrough was not found: {found:?}"
+    );
+    run_examples(&found, &scratch);
+    let _ = std::fs::remove_dir_all(&scratch);
+}
+
+fn run_examples(examples: &[(String, Vec<String>)], dir: &Path) {
     assert!(
         examples.len() >= 2,
         "the README's examples were not found: {examples:?}"
     );
-    for (cmd, shown) in &examples {
-        let args: Vec<&str> = cmd.split_whitespace().collect();
+    for (cmd, shown) in examples {
+        let args = words(cmd);
         assert_eq!(args[0], "skirmish", "{cmd}");
         assert!(!shown.is_empty(), "`{cmd}` shows no output in the README");
         let out = Command::new(env!("CARGO_BIN_EXE_skirmish"))
             .args(&args[1..])
-            .current_dir(root)
+            .current_dir(dir)
             .output()
             .unwrap();
         assert!(
