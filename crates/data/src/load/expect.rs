@@ -460,6 +460,20 @@ pub fn parse(
             w.line(&format!("{} = {v}", toml::Value::String(k.clone())), from);
         }
     }
+    // The scenario's objective and scripted events come along: reserves arrive, guards
+    // are woken and turn limits end the battle in the test as in the game.
+    if let Some((_, t)) = &base {
+        for key in ["objective", "events"] {
+            if let Some(v) = t.get(key) {
+                let mut one = toml::Table::new();
+                one.insert(key.to_string(), v.clone());
+                w.line("", None);
+                for line in toml::to_string(&one).unwrap_or_default().lines() {
+                    w.line(line, Some(scen_span.clone()));
+                }
+            }
+        }
+    }
     let generated = format!("{} (units)", src.path);
     let drawn_map = drawn.as_ref().map(|(m, t)| (m, t.as_str()));
     let scenario = match crate::load::scenario::parse_without_map_units(
