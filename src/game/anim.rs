@@ -16,6 +16,8 @@ pub const STRIKE_SECS: f32 = 0.5;
 const IMPACT: f32 = 0.35;
 /// Seconds the camera rests on an enemy before it moves.
 pub const FOCUS_SECS: f32 = 0.25;
+/// Seconds a reserve takes to fade in where it arrives.
+pub const ARRIVE_SECS: f32 = 0.9;
 /// Seconds a phase banner stays.
 pub const BANNER_SECS: f32 = 0.8;
 /// How much faster enemy animations play in fast mode.
@@ -64,6 +66,11 @@ pub enum Kind {
         /// The enemy.
         unit: UnitId,
     },
+    /// A reserve steps onto the board: it fades in, the camera on it.
+    Arrive {
+        /// The unit.
+        unit: UnitId,
+    },
     /// A phase banner across the screen.
     Banner {
         /// Its words.
@@ -95,6 +102,7 @@ impl Anim {
             Kind::Move { cells, .. } => STEP_SECS * cells.len().saturating_sub(1) as f32,
             Kind::Strike { .. } => STRIKE_SECS,
             Kind::Focus { .. } => FOCUS_SECS,
+            Kind::Arrive { .. } => ARRIVE_SECS,
             Kind::Banner { .. } => BANNER_SECS,
             Kind::Note => 0.0,
         };
@@ -287,6 +295,15 @@ impl Queue {
         hp
     }
 
+    /// Opacity of unit `id` while its arrival is queued or playing: hidden until its
+    /// animation comes, then fading in. `None` when no arrival of it is queued.
+    pub fn arriving_alpha(&self, id: UnitId) -> Option<f32> {
+        self.list.iter().enumerate().find_map(|(i, a)| match &a.kind {
+            Kind::Arrive { unit } if *unit == id => Some(if i == 0 { a.progress() } else { 0.0 }),
+            _ => None,
+        })
+    }
+
     /// Opacity of unit `id`: a unit whose defeat is still to be shown stays, and fades out
     /// during the blow that defeats it. `None` when it should not be drawn.
     pub fn defeated_alpha(&self, id: UnitId) -> Option<f32> {
@@ -308,6 +325,20 @@ impl Queue {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_arriving_unit_is_hidden_until_its_turn_then_fades_in() {
+        let mut q = Queue::default();
+        q.push(Anim::new(Kind::Note, false));
+        q.push(Anim::new(Kind::Arrive { unit: UnitId(2) }, false));
+        assert_eq!(q.arriving_alpha(UnitId(2)), Some(0.0), "queued behind another");
+        assert_eq!(q.arriving_alpha(UnitId(1)), None);
+        q.advance(0.01, false);
+        assert_eq!(q.current().map(|a| &a.kind), Some(&Kind::Arrive { unit: UnitId(2) }));
+        q.advance(ARRIVE_SECS / 2.0, false);
+        let a = q.arriving_alpha(UnitId(2)).unwrap();
+        assert!(a > 0.3 && a < 0.7, "{a}");
+    }
 
     #[test]
     fn ease_out_starts_fast_and_lands_softly() {

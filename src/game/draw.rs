@@ -244,7 +244,7 @@ impl GameState {
         for (i, u) in b.units().iter().enumerate() {
             let id = UnitId(i);
             let alpha = if u.alive {
-                1.0
+                self.anims.arriving_alpha(id).unwrap_or(1.0)
             } else {
                 match self.anims.defeated_alpha(id) {
                     Some(a) => a,
@@ -316,7 +316,7 @@ impl GameState {
         }
         let Some(cur) = self.anims.current() else { return };
         match &cur.kind {
-            Kind::Focus { unit } | Kind::Move { unit, .. } if cur.enemy => {
+            Kind::Focus { unit } | Kind::Arrive { unit } | Kind::Move { unit, .. } if cur.enemy => {
                 let at = (self.unit_px(*unit) - cam).round();
                 let src = a.ui.cell(ui::CURSOR, 0);
                 let p = DrawParam::new()

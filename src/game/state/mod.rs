@@ -413,7 +413,7 @@ impl GameState {
             // A scripted line: a banner over the board, and the log.
             Event::Said { text } => Some(Anim::new(Kind::Banner { text: text.clone() }, self.enemy_turn).saying(line)),
             // The camera goes to where a reserve steps in.
-            Event::Arrived { unit, .. } => Some(Anim::new(Kind::Focus { unit: *unit }, true).saying(line)),
+            Event::Arrived { unit, .. } => Some(Anim::new(Kind::Arrive { unit: *unit }, true).saying(line)),
             Event::ScriptFired { .. } => None,
             Event::Reverted(_) => {
                 self.sfx.push(Sfx::Cancel);
@@ -435,7 +435,7 @@ impl GameState {
     /// player's phases, else wherever it last looked.
     fn focus(&mut self) -> Vec2 {
         let f = match self.anims.current().map(|a| &a.kind) {
-            Some(Kind::Move { unit, .. } | Kind::Focus { unit }) => Some(self.unit_px(*unit)),
+            Some(Kind::Move { unit, .. } | Kind::Focus { unit } | Kind::Arrive { unit }) => Some(self.unit_px(*unit)),
             Some(Kind::Strike { defender, .. }) => Some(self.unit_px(*defender)),
             Some(Kind::Banner { .. } | Kind::Note) | None => match self.session.phase() {
                 Phase::Enemy { .. } => None,
