@@ -316,13 +316,24 @@ impl GameState {
         }
         let Some(cur) = self.anims.current() else { return };
         match &cur.kind {
-            Kind::Focus { unit } | Kind::Arrive { unit } | Kind::Move { unit, .. } if cur.enemy => {
+            Kind::Focus { unit } | Kind::Move { unit, .. } if cur.enemy => {
                 let at = (self.unit_px(*unit) - cam).round();
                 let src = a.ui.cell(ui::CURSOR, 0);
                 let p = DrawParam::new()
                     .src(src)
                     .dest(at)
                     .color(Color::new(1.0, 0.35, 0.3, 1.0));
+                canvas.draw(&a.ui.image, p.z(Z_CURSOR));
+            }
+            // An arrival: brackets in the colour of its side.
+            Kind::Arrive { unit } => {
+                let at = (self.unit_px(*unit) - cam).round();
+                let color = if self.session.battle().unit(*unit).team == Team::Enemy {
+                    Color::new(1.0, 0.35, 0.3, 1.0)
+                } else {
+                    Color::new(0.55, 0.8, 1.0, 1.0)
+                };
+                let p = DrawParam::new().src(a.ui.cell(ui::CURSOR, 0)).dest(at).color(color);
                 canvas.draw(&a.ui.image, p.z(Z_CURSOR));
             }
             Kind::Strike {
@@ -362,7 +373,8 @@ impl GameState {
                 let band = Rect::new(0.0, v.y + v.h / 2.0 - 26.0, l.w, 52.0);
                 rect(canvas, band, Color::new(0.0, 0.0, 0.0, 0.6 * alpha), Z_BANNER);
                 let color = if cur.enemy { ENEMY_TEXT } else { PLAYER_TEXT };
-                let size = 28.0;
+                // As large as 28 px, smaller when the words would not fit the window.
+                let size = (28.0_f32).min((l.w - 24.0) / (words.chars().count().max(1) as f32 * CHAR_W));
                 let slide = (1.0 - anim::ease_out(t * 3.0)) * 60.0;
                 let p = Vec2::new(l.w / 2.0 - text_w(words, size) / 2.0 - slide, band.y + 10.0);
                 text(canvas, words, p, size, Color { a: alpha, ..color });

@@ -134,8 +134,28 @@ impl GameState {
         for p in &band {
             draw_button(canvas, p, hover, Z_HUD + 1);
         }
-        // Recent messages under the band (not over the menu or the result: text is on top).
+        // The objective, when the scenario has one: its own line under the band, always shown
+        // (in gold on the last turn a limit leaves), wrapped to the window.
         let max_chars = ((l.w - 20.0) / (12.0 * CHAR_W)) as usize;
+        let goal_rows: Vec<String> =
+            objective_text(b).map_or(Vec::new(), |g| wrap(&format!("Objective: {g}"), max_chars));
+        let goal_color = if last_turn(b) {
+            GOLD
+        } else {
+            Color::new(0.75, 0.88, 1.0, 1.0)
+        };
+        for (i, row) in goal_rows.iter().enumerate() {
+            let y = BANNER_H + i as f32 * 15.0;
+            rect(
+                canvas,
+                Rect::new(0.0, y, text_w(row, 12.0) + 16.0, 15.0),
+                Color::new(0.0, 0.0, 0.0, 0.62),
+                Z_HUD,
+            );
+            text(canvas, row, Vec2::new(8.0, y + 1.0), 12.0, goal_color);
+        }
+        let top = BANNER_H + goal_rows.len() as f32 * 15.0;
+        // Recent messages under the band (not over the menu or the result: text is on top).
         let quiet = matches!(s.phase(), Phase::Action { .. } | Phase::Over { .. }) && !self.anims.busy();
         let rows: Vec<(String, f32)> = self
             .log
@@ -146,7 +166,7 @@ impl GameState {
         let log_rows = rows.len();
         for (i, (shown, age)) in rows.iter().enumerate() {
             let alpha = super::state::log_alpha(*age);
-            let y = BANNER_H + 3.0 + i as f32 * 15.0;
+            let y = top + 3.0 + i as f32 * 15.0;
             let bg = Rect::new(4.0, y, text_w(shown, 12.0) + 8.0, 15.0);
             rect(canvas, bg, Color::new(0.0, 0.0, 0.0, 0.45 * alpha), Z_HUD);
             text(
@@ -162,7 +182,7 @@ impl GameState {
             let lines: Vec<String> = std::iter::once("Reload failed; the old data stays in force:".to_string())
                 .chain(alert.lines().flat_map(|l| wrap(l, max_chars)))
                 .collect();
-            let y0 = BANNER_H + 3.0 + log_rows as f32 * 15.0;
+            let y0 = top + 3.0 + log_rows as f32 * 15.0;
             let width = lines.iter().map(|l| text_w(l, 12.0)).fold(0.0, f32::max) + 12.0;
             let bg = Rect::new(4.0, y0, width, 15.0 * lines.len() as f32 + 6.0);
             rect(canvas, bg, Color::new(0.35, 0.02, 0.02, 0.88), Z_HUD);

@@ -25,8 +25,8 @@ pub fn window_title(name: &str) -> String {
     format!("skirmish — {name}")
 }
 
-/// The banner at the top: turn, phase, the objective (when the scenario has one) and the
-/// scenario's name.
+/// The banner at the top: turn, phase and the scenario's name (the objective has a line of
+/// its own under it, [`objective_text`]).
 pub fn title(s: &Session, name: &str) -> String {
     let phase = match &s.phase() {
         Phase::Over { winner: Team::Player } => "Victory!".to_string(),
@@ -34,10 +34,7 @@ pub fn title(s: &Session, name: &str) -> String {
         Phase::Enemy { .. } => format!("Turn {} — Enemy phase", s.battle().turn()),
         _ => format!("Turn {} — Player phase", s.battle().turn()),
     };
-    match objective_text(s.battle()) {
-        Some(goal) => format!("{phase} · {goal} · {name}"),
-        None => format!("{phase} · {name}"),
-    }
+    format!("{phase} · {name}")
 }
 
 /// The objective in a few words with the turns left, e.g. "Seize (36, 21) · turn limit 15
@@ -55,10 +52,12 @@ pub fn objective_text(b: &Battle) -> Option<String> {
         Some(_) => String::new(),
         None => format!(" ({} left)", n.saturating_sub(b.turn()) + 1),
     };
+    let names = |u: &[crate::rules::UnitId]| u.iter().map(|&u| b.name(u)).collect::<Vec<_>>().join(", ");
     let mut parts = vec![match &g.win {
         Goal::Rout => "Rout the enemy".to_string(),
         Goal::Boss(u) => format!("Defeat {}", b.name(*u)),
-        Goal::Seize { cells: c, .. } => format!("Seize {}", cells(c)),
+        Goal::Seize { cells: c, seizers } if seizers.is_empty() => format!("Seize {}", cells(c)),
+        Goal::Seize { cells: c, seizers } => format!("{} seizes {}", names(seizers), cells(c)),
         Goal::Survive(n) => format!("Survive {n} turns{}", left(*n)),
     }];
     if let Some(l) = g.turn_limit {
@@ -67,11 +66,21 @@ pub fn objective_text(b: &Battle) -> Option<String> {
     if !g.hold.is_empty() {
         parts.push(format!("hold {}", cells(&g.hold)));
     }
-    if !hero_only {
-        let names: Vec<&str> = g.protect.iter().map(|&u| b.name(u)).collect();
-        parts.push(format!("protect {}", names.join(", ")));
-    }
+    // Who must live: the hero unless the scenario names others.
+    parts.push(format!("{} must live", names(&g.protect)));
     Some(parts.join(" · "))
+}
+
+/// True on the last turn a turn limit (or a survive objective) leaves: the objective line
+/// turns to a warning colour.
+pub fn last_turn(b: &Battle) -> bool {
+    use crate::rules::Goal;
+    let g = b.goals();
+    let survive = match g.win {
+        Goal::Survive(n) => Some(n),
+        _ => None,
+    };
+    b.ended().is_none() && [g.turn_limit, survive].into_iter().flatten().any(|n| n == b.turn())
 }
 
 /// The result screen: a headline that says why and the numbers. What to do next is on the
@@ -581,17 +590,34 @@ mod tests {
         };
         assert_eq!(
             objective_text(&build(seize)).unwrap(),
-            "Seize (3, 0) · turn limit 15 (15 left) · hold (0, 0) · protect Lance"
+            "Seize (3, 0) · turn limit 15 (15 left) · hold (0, 0) · Lance must live"
         );
         let boss = Objective {
             win: Win::Boss("Warlord".into()),
             ..Objective::default()
         };
-        assert_eq!(objective_text(&build(boss)).unwrap(), "Defeat Warlord");
+        assert_eq!(objective_text(&build(boss)).unwrap(), "Defeat Warlord · Kiny must live");
         let survive = Objective {
             win: Win::Survive(8),
             ..Objective::default()
         };
-        assert_eq!(objective_text(&build(survive)).unwrap(), "Survive 8 turns (8 left)");
+        assert_eq!(
+            objective_text(&build(survive)).unwrap(),
+            "Survive 8 turns (8 left) · Kiny must live"
+        );
+        let only = Objective {
+            win: Win::Seize {
+                cells: vec![Pos::new(3, 0)],
+                seizers: vec!["Kiny".into()],
+            },
+            turn_limit: Some(1),
+            ..Objective::default()
+        };
+        let b = build(only);
+        assert_eq!(
+            objective_text(&b).unwrap(),
+            "Kiny seizes (3, 0) · turn limit 1 (1 left) · Kiny must live"
+        );
+        assert!(last_turn(&b), "turn 1 of a limit of 1");
     }
 }

@@ -263,8 +263,8 @@ impl GameState {
             && b.record().is_empty()
             && let Some(goal) = super::hud::text::objective_text(b)
         {
-            self.anims
-                .push(Anim::new(Kind::Banner { text: goal.clone() }, false).saying(format!("Objective: {goal}")));
+            // (The objective also has its own line under the band for the whole battle.)
+            self.anims.push(Anim::new(Kind::Banner { text: goal }, false));
         }
         self.last_focus = anim::cell_px(self.session.cursor());
         self.keys.clear();
@@ -413,10 +413,15 @@ impl GameState {
             // A scripted line: a banner over the board, and the log.
             Event::Said { text } => Some(Anim::new(Kind::Banner { text: text.clone() }, self.enemy_turn).saying(line)),
             // The camera goes to where a reserve steps in.
-            Event::Arrived { unit, .. } => Some(Anim::new(Kind::Arrive { unit: *unit }, true).saying(line)),
+            // Not sped up by fast mode: a new unit on the board is worth its second.
+            Event::Arrived { unit, .. } => Some(Anim::new(Kind::Arrive { unit: *unit }, false).saying(line)),
             Event::ScriptFired { .. } => None,
-            Event::Reverted(_) => {
+            Event::Reverted(inner) => {
                 self.sfx.push(Sfx::Cancel);
+                // What a scripted event did is told when it is taken back too.
+                if inner.is_scripted() {
+                    self.say(line);
+                }
                 None
             }
             Event::Defeated { .. } | Event::Acted { .. } | Event::Restored(_) => None,
