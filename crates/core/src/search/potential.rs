@@ -261,11 +261,13 @@ fn expand<M: Bits>(
         "cost layer and nearest map sizes differ"
     );
     let bucket_mask = ring.len() as Cost - 1;
-    while *pending > 0 && *level < dist[until] {
-        let cur = *level;
+    // Kept in registers for the loop, written back at the end.
+    let (mut lvl, mut left) = (*level, *pending);
+    while left > 0 && lvl < dist[until] {
+        let cur = lvl;
         let slot = (cur & bucket_mask) as usize;
         let mut bucket = std::mem::take(&mut ring[slot]);
-        *pending -= bucket.len();
+        left -= bucket.len();
         for &i in &bucket {
             let i = i as usize;
             // SAFETY: only map cells are queued (targets are map cells, and a neighbour is
@@ -302,7 +304,7 @@ fn expand<M: Bits>(
                     *d = nd;
                     *mk = m;
                     next.push(n as u32);
-                    *pending += 1;
+                    left += 1;
                 } else if nd == *d {
                     // Settled later than `i` (nd > cur), so the union is complete in time.
                     *mk |= m;
@@ -311,8 +313,9 @@ fn expand<M: Bits>(
         }
         bucket.clear();
         ring[slot] = bucket;
-        *level += 1;
+        lvl += 1;
     }
+    (*level, *pending) = (lvl, left);
 }
 
 /// Reusable state of [`NearestMap::travel_to`]'s guided search.
