@@ -176,6 +176,11 @@ impl Queue {
         self.list.push_back(a);
     }
 
+    /// Puts an animation before all the others (the battle's objective before its first turn).
+    pub fn push_front(&mut self, a: Anim) {
+        self.list.push_front(a);
+    }
+
     /// Drops everything (restart, undo).
     pub fn clear(&mut self) {
         self.list.clear();

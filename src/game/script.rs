@@ -35,6 +35,7 @@ pub const NAMES: &[(&str, Token)] = &[
     ("PgUp", Token::Scenario(-1)),
     ("PgDn", Token::Scenario(1)),
     ("Wait", Token::Wait),
+    ("Snap", Token::Snap),
 ];
 
 /// Every token, as the error message lists them.
@@ -64,6 +65,9 @@ pub enum Token {
     Danger,
     /// Nothing, for one token slot.
     Wait,
+    /// With `--screenshot`: take it while the banner now showing (the battle's objective, a
+    /// scripted line) is on screen, instead of once everything settled. Put it first.
+    Snap,
     /// Save the battle (key S).
     Save,
     /// Load the save (key L).

@@ -59,7 +59,16 @@ pub(super) const TOKEN_SECS: f32 = 0.15;
 impl GameState {
     /// Saves the last drawn frame once everything settled; quits when done.
     pub(super) fn screenshot(&mut self, ctx: &mut Context) {
-        let settled = self.accepts_input() && self.camera.settled();
+        // `Snap` next in the script: the banner showing now, in its middle.
+        let banner = matches!(
+            self.anims.current(),
+            Some(a) if matches!(a.kind, Kind::Banner { .. }) && a.progress() >= 0.4
+        );
+        let snap = self.script.front() == Some(&Token::Snap) && banner;
+        if snap && let Some(shot) = &mut self.shot {
+            shot.settled = SETTLE_FRAMES;
+        }
+        let settled = snap || (self.accepts_input() && self.camera.settled());
         let Some(shot) = &mut self.shot else { return };
         if shot.started.elapsed().as_secs() > SHOT_TIMEOUT_SECS {
             eprintln!("--screenshot: the game did not settle within {SHOT_TIMEOUT_SECS} s; giving up");
@@ -149,7 +158,7 @@ impl GameState {
             Token::Undo => self.apply(Intent::Undo),
             Token::Next => self.apply(Intent::NextUnit),
             Token::Danger => self.session.set_show_danger(!self.session.show_danger()),
-            Token::Wait => {}
+            Token::Wait | Token::Snap => {}
             Token::Save => self.save(),
             Token::Load => self.apply(Intent::Request(crate::play::phase::Ask::Load)),
             Token::Reload => self.reload(),

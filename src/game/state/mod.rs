@@ -263,8 +263,9 @@ impl GameState {
             && b.record().is_empty()
             && let Some(goal) = super::hud::text::objective_text(b)
         {
-            // (The objective also has its own line under the band for the whole battle.)
-            self.anims.push(Anim::new(Kind::Banner { text: goal }, false));
+            // Before the first turn's banner. (The objective also has its own line under the
+            // band for the whole battle.)
+            self.anims.push_front(Anim::new(Kind::Banner { text: goal }, false));
         }
         self.last_focus = anim::cell_px(self.session.cursor());
         self.keys.clear();
