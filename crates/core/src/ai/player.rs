@@ -181,7 +181,7 @@ impl Threat {
 ///    then keeps out of danger zones (an archer's ring);
 /// 4. the cheaper walk, then a tie-break drawn from `seed`.
 ///
-/// The scenario's objective steers it ([`Aim`]): a seizer that can reach a cell to seize
+/// The scenario's objective steers it: a seizer that can reach a cell to seize
 /// ends its action there (the battle is won at once); a unit that can reach an empty cell
 /// the player must hold while an enemy threatens it, without ending where it could be
 /// defeated, stands on it; the boss
