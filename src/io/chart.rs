@@ -18,6 +18,9 @@ pub struct Series {
     pub points: Vec<(f64, f64, f64, f64)>,
     /// (swept value, draw rate): drawn as a dashed line when any battle of the chart was a draw.
     pub draws: Vec<(f64, f64)>,
+    /// (swept value, share lost to the scenario's turn limit): drawn dotted, with crosses,
+    /// when any battle of the chart was.
+    pub limit: Vec<(f64, f64)>,
 }
 
 /// Width and height of the picture in pixels.
@@ -74,14 +77,16 @@ fn draw(rgb: &mut [u8], title: &str, x_label: &str, series: &[Series]) -> Result
         .y_label_area_size(75)
         .build_cartesian_2d((lo - pad)..(hi + pad), 0.0..100.0)?;
     let any_draws = series.iter().any(|s| s.draws.iter().any(|d| d.1 > 0.0));
+    let any_limit = series.iter().any(|s| s.limit.iter().any(|d| d.1 > 0.0));
     let whole = lo.fract() == 0.0 && hi.fract() == 0.0 && hi - lo <= 20.0;
     chart
         .configure_mesh()
         .x_desc(x_label)
-        .y_desc(if any_draws {
-            "player win rate, dashed: draws (%)"
-        } else {
-            "player win rate (%)"
+        .y_desc(match (any_draws, any_limit) {
+            (false, false) => "player win rate (%)",
+            (true, false) => "player win rate, dashed: draws (%)",
+            (false, true) => "player win rate, dotted: lost to the turn limit (%)",
+            (true, true) => "win rate, dashed: draws, dotted: turn limit (%)",
         })
         .axis_desc_style(("sans-serif", 20))
         .label_style(("sans-serif", 17))
@@ -136,6 +141,20 @@ fn draw(rgb: &mut [u8], title: &str, x_label: &str, series: &[Series]) -> Result
             chart.draw_series(
                 d.iter()
                     .map(|&p| Circle::new(p, 4, ShapeStyle::from(&colour).stroke_width(2))),
+            )?;
+        }
+        if any_limit {
+            // The share lost to the turn limit, dotted with crosses, in the series' colour.
+            let d: Vec<(f64, f64)> = s.limit.iter().map(|p| (p.0 + off, p.1 * 100.0)).collect();
+            chart.draw_series(DashedLineSeries::new(
+                d.clone(),
+                3,
+                5,
+                ShapeStyle::from(&colour).stroke_width(2),
+            ))?;
+            chart.draw_series(
+                d.iter()
+                    .map(|&p| Cross::new(p, 5, ShapeStyle::from(&colour).stroke_width(2))),
             )?;
         }
         for p in &s.points {

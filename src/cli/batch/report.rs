@@ -292,6 +292,10 @@ pub(super) fn report_csv(r: &Report) -> String {
 pub(super) fn chart_series(r: &Report) -> (String, Vec<chart::Series>) {
     let mut series: Vec<chart::Series> = Vec::new();
     let draw = |x: f64, t: &Tally| (x, t.draws as f64 / t.battles.max(1) as f64);
+    let limit = |x: f64, t: &Tally| {
+        let n = t.objectives.get("turn limit").copied().unwrap_or(0);
+        (x, n as f64 / t.battles.max(1) as f64)
+    };
     if r.args.sets.is_empty() {
         let points = r
             .cells
@@ -308,6 +312,12 @@ pub(super) fn chart_series(r: &Report) -> (String, Vec<chart::Series>) {
             .enumerate()
             .map(|(i, c)| draw((i + 1) as f64, &c.tally))
             .collect();
+        let limits = r
+            .cells
+            .iter()
+            .enumerate()
+            .map(|(i, c)| limit((i + 1) as f64, &c.tally))
+            .collect();
         let names: Vec<String> = r
             .cells
             .iter()
@@ -318,6 +328,7 @@ pub(super) fn chart_series(r: &Report) -> (String, Vec<chart::Series>) {
             label: names.join(", "),
             points,
             draws,
+            limit: limits,
         });
         return ("scenario (in the order given)".into(), series);
     }
@@ -343,11 +354,13 @@ pub(super) fn chart_series(r: &Report) -> (String, Vec<chart::Series>) {
             Some(s) => {
                 s.points.push(p);
                 s.draws.push(draw(x, &c.tally));
+                s.limit.push(limit(x, &c.tally));
             }
             None => series.push(chart::Series {
                 label,
                 points: vec![p],
                 draws: vec![draw(x, &c.tally)],
+                limit: vec![limit(x, &c.tally)],
             }),
         }
     }
@@ -427,5 +440,18 @@ mod tests {
         assert_eq!(labels, ["a.toml, archer.sight=8", "b.toml, archer.sight=8"]);
         // Draws are their own share on the chart.
         assert_eq!(chart_series(&r).1[0].draws, [(2.0, 1.0)]);
+        assert_eq!(chart_series(&r).1[0].limit, [(2.0, 0.0)]);
+        // So is the share lost to the turn limit.
+        let mut lost = cell("a.toml", long, &[("archer.range", 3)]);
+        lost.tally = Tally {
+            battles: 4,
+            enemy_wins: 4,
+            objectives: [("turn limit".to_string(), 3)].into(),
+            ..Tally::default()
+        };
+        let r = report(vec![lost], &["archer.range=3"]);
+        assert_eq!(chart_series(&r).1[0].limit, [(3.0, 0.75)]);
+        let png = chart::render("t", "archer.range", &chart_series(&r).1).unwrap();
+        assert!(png.starts_with(b"\x89PNG"));
     }
 }
