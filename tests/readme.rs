@@ -7,6 +7,8 @@
 //! real line's start (before `...`) and end (after it), and every key it shows must be
 //! a key of the real JSON.
 
+mod common;
+
 use std::path::Path;
 use std::process::Command;
 
@@ -114,22 +116,14 @@ fn every_command_line_example_prints_what_the_readme_shows() {
 fn the_balancing_walkthrough_prints_what_the_readme_shows() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
-    let scratch = std::env::temp_dir().join(format!("skirmish-readme-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&scratch);
-    for sub in ["data", "maps"] {
-        std::fs::create_dir_all(scratch.join(sub)).unwrap();
-        for e in std::fs::read_dir(root.join(sub)).unwrap() {
-            let p = e.unwrap().path();
-            std::fs::copy(&p, scratch.join(sub).join(p.file_name().unwrap())).unwrap();
-        }
-    }
+    // A copy of data/ and maps/: the walk keeps replays and reads them back.
+    let scratch = common::Tree::new("readme");
     let found = examples(&readme, "Balancing a battle");
     assert!(
         found.iter().any(|(c, _)| c.contains("--explain")),
         "the walkthrough was not found: {found:?}"
     );
-    run_examples(&found, &scratch);
-    let _ = std::fs::remove_dir_all(&scratch);
+    run_examples(&found, &scratch.0);
 }
 
 fn run_examples(examples: &[(String, Vec<String>)], dir: &Path) {

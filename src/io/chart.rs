@@ -129,33 +129,23 @@ fn draw(rgb: &mut [u8], title: &str, x_label: &str, series: &[Series]) -> Result
                 thin,
             )))?;
         }
-        if any_draws {
-            // The draw share, dashed and with hollow points, in the series' colour.
-            let d: Vec<(f64, f64)> = s.draws.iter().map(|p| (p.0 + off, p.1 * 100.0)).collect();
-            chart.draw_series(DashedLineSeries::new(
-                d.clone(),
-                8,
-                6,
-                ShapeStyle::from(&colour).stroke_width(2),
-            ))?;
-            chart.draw_series(
-                d.iter()
-                    .map(|&p| Circle::new(p, 4, ShapeStyle::from(&colour).stroke_width(2))),
-            )?;
-        }
-        if any_limit {
-            // The share lost to the turn limit, dotted with crosses, in the series' colour.
-            let d: Vec<(f64, f64)> = s.limit.iter().map(|p| (p.0 + off, p.1 * 100.0)).collect();
-            chart.draw_series(DashedLineSeries::new(
-                d.clone(),
-                3,
-                5,
-                ShapeStyle::from(&colour).stroke_width(2),
-            ))?;
-            chart.draw_series(
-                d.iter()
-                    .map(|&p| Cross::new(p, 5, ShapeStyle::from(&colour).stroke_width(2))),
-            )?;
+        // Shares beside the win rate, in the series' colour: the draws dashed with hollow
+        // points, the battles lost to the turn limit dotted with crosses.
+        for (shown, share, (dash, gap), cross) in [
+            (any_draws, &s.draws, (8, 6), false),
+            (any_limit, &s.limit, (3, 5), true),
+        ] {
+            if !shown {
+                continue;
+            }
+            let line = ShapeStyle::from(&colour).stroke_width(2);
+            let d: Vec<(f64, f64)> = share.iter().map(|p| (p.0 + off, p.1 * 100.0)).collect();
+            chart.draw_series(DashedLineSeries::new(d.clone(), dash, gap, line))?;
+            if cross {
+                chart.draw_series(d.iter().map(|&p| Cross::new(p, 5, line)))?;
+            } else {
+                chart.draw_series(d.iter().map(|&p| Circle::new(p, 4, line)))?;
+            }
         }
         for p in &s.points {
             let label = format!("{:.1}%", p.1 * 100.0);

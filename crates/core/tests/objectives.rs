@@ -21,6 +21,17 @@ fn wait(b: &mut Battle, name: &str) -> Vec<Event> {
     b.execute(Command::Wait { unit }).unwrap()
 }
 
+/// `name` waits, and that ends the battle: exactly its `Acted` then the ending, said in `words`.
+#[track_caller]
+fn waiting_ends(b: &mut Battle, name: &str, winner: Team, why: Ending, words: &str) {
+    let unit = id(b, name);
+    assert_eq!(
+        wait(b, name),
+        [Event::Acted { unit }, Event::BattleEnded { winner, why }]
+    );
+    assert_eq!(why.describe(b), words);
+}
+
 fn end_phase(b: &mut Battle) -> Vec<Event> {
     b.execute(Command::EndPhase).unwrap()
 }
@@ -60,27 +71,11 @@ fn a_seizer_waiting_on_the_cell_wins_and_another_unit_does_not() {
     );
     walk(&mut b, "Kiny", "22");
     let kiny = id(&b, "Kiny");
-    assert_eq!(
-        wait(&mut b, "Kiny"),
-        [
-            Event::Acted { unit: kiny },
-            Event::BattleEnded {
-                winner: Team::Player,
-                why: Ending::Seized {
-                    unit: kiny,
-                    at: p(2, 0)
-                }
-            }
-        ]
-    );
-    assert_eq!(
-        Ending::Seized {
-            unit: kiny,
-            at: p(2, 0)
-        }
-        .describe(&b),
-        "seized (2, 0)"
-    );
+    let why = Ending::Seized {
+        unit: kiny,
+        at: p(2, 0),
+    };
+    waiting_ends(&mut b, "Kiny", Team::Player, why, "seized (2, 0)");
 }
 
 #[test]
@@ -236,27 +231,11 @@ fn an_enemy_ending_its_action_on_a_held_cell_is_a_defeat() {
     end_phase(&mut b);
     walk(&mut b, "Raider", "44");
     let raider = id(&b, "Raider");
-    assert_eq!(
-        wait(&mut b, "Raider"),
-        [
-            Event::Acted { unit: raider },
-            Event::BattleEnded {
-                winner: Team::Enemy,
-                why: Ending::HoldTaken {
-                    unit: raider,
-                    at: p(3, 0)
-                }
-            }
-        ]
-    );
-    assert_eq!(
-        Ending::HoldTaken {
-            unit: raider,
-            at: p(3, 0)
-        }
-        .describe(&b),
-        "an enemy took (3, 0)"
-    );
+    let why = Ending::HoldTaken {
+        unit: raider,
+        at: p(3, 0),
+    };
+    waiting_ends(&mut b, "Raider", Team::Enemy, why, "an enemy took (3, 0)");
 }
 
 #[test]

@@ -91,21 +91,23 @@ impl Battle {
 
     /// Scripted events an `entered` trigger fires for a player unit's move from `from` along `path`.
     pub(super) fn entered_by(&self, from: Pos, path: &Path) -> Vec<usize> {
-        let mut cells = Vec::with_capacity(path.0.len());
-        let mut at = from;
-        for &d in &path.0 {
-            at = at.step(d);
-            cells.push(at);
+        let mut due = Vec::new();
+        // Most battles have no scripted events: a player's move then costs nothing more.
+        for (i, s) in self.goals.scripts.iter().enumerate() {
+            let Trigger::Entered(cells) = &s.trigger else { continue };
+            if self.fired(i) {
+                continue;
+            }
+            let mut at = from;
+            let entered = path.0.iter().any(|&d| {
+                at = at.step(d);
+                cells.contains(&at)
+            });
+            if entered {
+                due.push(i);
+            }
         }
-        self.goals
-            .scripts
-            .iter()
-            .enumerate()
-            .filter(|&(i, s)| {
-                !self.fired(i) && matches!(&s.trigger, Trigger::Entered(c) if c.iter().any(|p| cells.contains(p)))
-            })
-            .map(|(i, _)| i)
-            .collect()
+        due
     }
 
     /// Scripted events that fire at the start of the current turn.
@@ -153,6 +155,9 @@ impl Battle {
     /// Arrivals of reserves that were blocked and whose cells are free now, in unit order.
     pub(super) fn retry_arrivals(&self) -> Vec<Event> {
         let mut out = Vec::new();
+        if self.goals.scripts.is_empty() {
+            return out;
+        }
         let mut taken: Vec<Pos> = Vec::new();
         for (i, u) in self.units.iter().enumerate() {
             if u.reserve && u.waiting && self.occ.at(u.pos).is_none() && !taken.contains(&u.pos) {
