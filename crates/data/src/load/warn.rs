@@ -40,6 +40,7 @@ pub fn warnings(src: &Source, scenario: &Scenario, data: &DataSet) -> Vec<Diagno
     let mut warn = |span: std::ops::Range<usize>, msg: String| {
         out.push(src.error_span(&span, format!("warning: {msg}")));
     };
+    let unbrought = crate::load::objective::unbrought_reserves(&scenario.units, &scenario.events);
     // The units of the TOML come first in the scenario, in the same order.
     for (u, raw) in scenario.units.iter().zip(&loose.units) {
         let name = &u.name;
@@ -61,7 +62,7 @@ pub fn warnings(src: &Source, scenario: &Scenario, data: &DataSet) -> Vec<Diagno
                 );
             }
         }
-        if u.reserve && !scenario.events.iter().any(|e| e.arrive.contains(name)) {
+        if unbrought.contains(&name.as_str()) {
             warn(
                 raw.name.span(),
                 format!(
