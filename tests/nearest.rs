@@ -123,24 +123,26 @@ proptest! {
     /// The nearest map against one potential map per target, cell by cell: the travel cost is
     /// the least of theirs, the mask holds exactly the targets at it, `bound_to` is a lower
     /// bound, exact where the target is among the nearest, and `travel_to` is each target's own cost.
-    /// Up to 20 targets, so both mask widths (a byte up to 8 targets, else 64 bits) are met.
+    /// Up to 64 targets, so every word width (8 target bits up to 8 targets, 32 up to 32,
+    /// else 64) is met.
     #[test]
     fn the_nearest_map_agrees_with_one_potential_map_per_target(
         seed in 0u64..10_000,
         side in 4usize..16,
         class in 0u8..3,
-        picks in prop::collection::vec((0usize..24, 0usize..24), 1..20),
+        picks in prop::collection::vec((0usize..24, 0usize..24), 1..80),
     ) {
         use skirmish::load::terrain::ClassId;
         use skirmish::search::grid::Pos;
-        use skirmish::search::potential::{NearestMap, PotentialMap, UNREACHABLE};
+        use skirmish::search::nearest::NearestMap;
+        use skirmish::search::potential::{PotentialMap, UNREACHABLE};
         let terrain = skirmish::fixture::terrain();
         let map = skirmish::fixture::mixed_map(side, seed);
         let layer = map.cost_layer(&terrain, ClassId(class % terrain.classes.len() as u8));
         let mut targets: Vec<Pos> = Vec::new();
         for (x, y) in picks {
             let p = Pos::new((x % side) as i32, (y % side) as i32);
-            if !targets.contains(&p) {
+            if !targets.contains(&p) && targets.len() < 64 {
                 targets.push(p);
             }
         }

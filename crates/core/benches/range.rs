@@ -1,4 +1,5 @@
-//! Range search and potential map against the `pathfinding` crate, in one run.
+//! Range search and potential map against the `pathfinding` crate, in one run; the nearest
+//! map beside the potential map.
 //!
 //! `cargo bench --bench range` — per case, `ours` is this crate's search with paths recorded
 //! (digit strings are not built), `pathfinding` is `dijkstra_reach` with the same cost
@@ -12,7 +13,8 @@ use skirmish_core::model::map::{CostLayer, TerrainMap};
 use skirmish_core::model::terrain::{ClassId, TerrainId};
 use skirmish_core::search::grid::Pos;
 use skirmish_core::search::grid::Team;
-use skirmish_core::search::potential::PotentialMap;
+use skirmish_core::search::nearest::NearestMap;
+use skirmish_core::search::potential::{PotentialMap, UNREACHABLE};
 use skirmish_core::search::range::{Occupancy, RangeFinder, RangeQuery};
 use std::hint::black_box;
 use std::time::Duration;
@@ -98,6 +100,22 @@ fn potential_benches(c: &mut Criterion) {
     group.bench_function("ours/256x256/mixed", |b| {
         b.iter(|| black_box(PotentialMap::compute(&layer, black_box(target))))
     });
+    // The nearest map from one and from three targets, asked for the farthest cell so the
+    // whole map is searched: against the potential map above, the price of the target bits.
+    for k in [1i32, 3] {
+        let targets: Vec<Pos> = (0..k).map(|j| Pos::new(target.x + 2 * j, target.y)).collect();
+        let whole = NearestMap::compute(&layer, &targets);
+        let far = (0..256)
+            .flat_map(|y| (0..256).map(move |x| Pos::new(x, y)))
+            .max_by_key(|&p| match whole.nearest(p).0 {
+                UNREACHABLE => 0,
+                d => d,
+            })
+            .unwrap();
+        group.bench_function(format!("nearest_{k}_targets/256x256/mixed"), |b| {
+            b.iter(|| black_box(NearestMap::compute(&layer, &targets).nearest(black_box(far))))
+        });
+    }
     let stride = layer.layout().stride();
     let offsets = [stride.wrapping_neg(), 1, stride, 1usize.wrapping_neg()];
     let costs = &layer.costs();

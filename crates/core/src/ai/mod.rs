@@ -25,7 +25,8 @@ use crate::model::terrain::Cost;
 use crate::rules::combat;
 use crate::rules::{Battle, Caches, Command, UnitId};
 use crate::search::grid::{Path, Pos, Team};
-use crate::search::potential::{MAX_NEAREST_TARGETS, UNREACHABLE};
+use crate::search::nearest::MAX_NEAREST_TARGETS;
+use crate::search::potential::UNREACHABLE;
 use crate::search::range::{Leash, Reach};
 
 /// What one unit decided on its turn.
@@ -215,7 +216,7 @@ pub enum Method {
     /// army size measured (`benches/ai.rs`). Every method decides the same.
     #[default]
     Auto,
-    /// One search from all targets at once ([`crate::search::potential::NearestMap`]): the
+    /// One search from all targets at once ([`crate::search::nearest::NearestMap`]): the
     /// nearest target and its travel cost for every cell, exact travel to another target
     /// only where a decision needs it.
     Nearest,

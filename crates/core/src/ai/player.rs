@@ -8,7 +8,8 @@ use super::{Decision, Method, Reason, Why, danger, decide_as};
 use crate::model::profiles::{Behavior, Profiles};
 use crate::rules::{Battle, Caches, UnitId, combat};
 use crate::search::grid::{Cost, Pos};
-use crate::search::potential::{MAX_NEAREST_TARGETS, UNREACHABLE};
+use crate::search::nearest::MAX_NEAREST_TARGETS;
+use crate::search::potential::UNREACHABLE;
 
 /// A well-mixed number from the seed and a candidate, so that equally good choices are
 /// broken differently by different seeds but always the same way for one seed.

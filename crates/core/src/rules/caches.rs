@@ -11,7 +11,8 @@ use crate::rules::battle::Battle;
 use crate::rules::unit::UnitId;
 use crate::search::grid::Pos;
 use crate::search::layout::CostLayer;
-use crate::search::potential::{NearestMap, PotentialMap};
+use crate::search::nearest::NearestMap;
+use crate::search::potential::PotentialMap;
 use crate::search::range::{Leash, Range, RangeFinder, Reach};
 use std::collections::HashMap;
 
@@ -161,7 +162,7 @@ impl Battle {
     /// Travel cost from `from` to the nearest of `targets` for movers of `class`, and the
     /// bits (by index in `targets`) of the targets that near (one multi-target search,
     /// kept in `caches`). `targets` holds at most
-    /// [`MAX_NEAREST_TARGETS`](crate::search::potential::MAX_NEAREST_TARGETS) cells.
+    /// [`MAX_NEAREST_TARGETS`](crate::search::nearest::MAX_NEAREST_TARGETS) cells.
     pub fn nearest_travel(&self, caches: &mut Caches, targets: &[Pos], class: ClassId, from: Pos) -> (Cost, u64) {
         caches.serve(self);
         let k = Caches::nearest(&mut caches.nearest, &self.layers, targets, class);

@@ -1,0 +1,255 @@
+//! The nearest map: travel cost from every cell to the nearest of several targets, over
+//! terrain only, found by one search from all of them at once.
+
+use crate::search::grid::{Cost, Pos};
+use crate::search::layout::CostLayer;
+#[cfg(doc)]
+use crate::search::potential::PotentialMap;
+use crate::search::potential::UNREACHABLE;
+use crate::search::spread::{Full, NARROW_COST, Narrow, Spread, Wide, Word};
+
+/// Travel cost from every cell to the *nearest* of several targets, and which targets are
+/// that near: one search from all of them at once instead of one potential map each.
+///
+/// Bit `k` of a cell's mask is set when target `k` is at the cell's travel cost (ties keep
+/// every tied target), so the potential map of target `k` equals the nearest map wherever
+/// its bit is set, and is larger everywhere else.
+///
+/// The search runs only as far as the questions asked need: a cell's answer is final once
+/// every cost level below its own has been expanded, so each question resumes the search
+/// until that holds. On a big map where the units stand close together most of the map is
+/// never searched; the answers are those of the whole search.
+#[derive(Debug, Clone)]
+pub struct NearestMap {
+    layer: CostLayer,
+    targets: Vec<Pos>,
+    spread: std::cell::RefCell<Cells>,
+    /// Scratch of the guided searches: per cell the best cost found, valid while its stamp
+    /// is the current query's (no clearing between queries), and the open list.
+    scratch: std::cell::RefCell<AStar>,
+}
+
+/// The multi-source search, paused between questions, in the narrowest word that holds
+/// the targets' bits and the map's costs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Cells {
+    /// Up to 8 targets and costs below 2^24 - 1: a potential map's size.
+    Narrow(Spread<Narrow>),
+    /// Up to 32 targets.
+    Wide(Spread<Wide>),
+    /// Up to [`MAX_NEAREST_TARGETS`].
+    Full(Spread<Full>),
+}
+
+impl Cells {
+    /// The search from `targets`, given as (bit, padded index).
+    fn start(layer: &CostLayer, targets: &[(usize, usize)]) -> Cells {
+        // A finite cost enters each cell at most once.
+        let highest = layer.costs().len() as u64 * layer.max_cost().max(1) as u64;
+        let bits = targets.iter().map(|&(k, _)| k + 1).max().unwrap_or(0);
+        if bits <= Narrow::TARGETS && highest <= NARROW_COST {
+            Cells::Narrow(Spread::start(layer, targets))
+        } else if bits <= Wide::TARGETS {
+            Cells::Wide(Spread::start(layer, targets))
+        } else {
+            Cells::Full(Spread::start(layer, targets))
+        }
+    }
+
+    /// Travel cost and target bits of cell `i`, final ([`UNREACHABLE`] and none when no
+    /// target can be reached): the search resumes as far as that needs.
+    #[inline]
+    fn settled(&mut self, layer: &CostLayer, i: usize) -> (Cost, u64) {
+        match self {
+            Cells::Narrow(s) => {
+                s.settle(layer, Some(i));
+                s.get(i).unwrap_or((UNREACHABLE, 0))
+            }
+            Cells::Wide(s) => {
+                s.settle(layer, Some(i));
+                s.get(i).unwrap_or((UNREACHABLE, 0))
+            }
+            Cells::Full(s) => {
+                s.settle(layer, Some(i));
+                s.get(i).unwrap_or((UNREACHABLE, 0))
+            }
+        }
+    }
+}
+
+/// Reusable state of [`NearestMap::travel_to`]'s guided search.
+#[derive(Debug, Clone, Default)]
+struct AStar {
+    stamp: u32,
+    seen: Vec<u32>,
+    best: Vec<Cost>,
+    open: std::collections::BinaryHeap<std::cmp::Reverse<(Cost, Cost, u32)>>,
+}
+
+/// Most targets a [`NearestMap`] takes (one bit each).
+pub const MAX_NEAREST_TARGETS: usize = 64;
+
+impl NearestMap {
+    /// One multi-source search from `targets` (at most [`MAX_NEAREST_TARGETS`], all on the
+    /// map, distinct), with the same rules as [`PotentialMap::compute`] for each.
+    ///
+    /// ```
+    /// use skirmish_core::search::{grid::Pos, layout::{CostLayer, Layout}, nearest::NearestMap};
+    /// // One row `A..T..B`: plain costs 1 to enter, the forest at x = 3 costs 3.
+    /// let layer = CostLayer::new(Layout::new(7, 1), |p| if p.x == 3 { 3 } else { 1 });
+    /// let near = NearestMap::compute(&layer, &[Pos::new(0, 0), Pos::new(6, 0)]);
+    /// // From the forest both are 3 cells of plain away: both bits.
+    /// assert_eq!(near.nearest(Pos::new(3, 0)), (3, 0b11));
+    /// // From (4,0), B is 2 away; A is 3 (the forest) + 1 + 1 + 1 = 6.
+    /// assert_eq!(near.nearest(Pos::new(4, 0)), (2, 0b10));
+    /// // A's own cost from (4,0), found by a search the nearest map guides.
+    /// assert_eq!(near.travel_to(0, Pos::new(4, 0)), 6);
+    /// ```
+    pub fn compute(layer: &CostLayer, targets: &[Pos]) -> NearestMap {
+        assert!(
+            targets.len() <= MAX_NEAREST_TARGETS,
+            "too many targets for a nearest map"
+        );
+        let layout = layer.layout();
+        let placed: Vec<(usize, usize)> = (targets.iter().enumerate())
+            .filter(|(_, t)| layout.contains(**t))
+            .map(|(k, &t)| (k, layout.index(t)))
+            .collect();
+        NearestMap {
+            layer: layer.clone(),
+            targets: targets.to_vec(),
+            spread: std::cell::RefCell::new(Cells::start(layer, &placed)),
+            scratch: Default::default(),
+        }
+    }
+
+    /// The targets, in the order given (bit `k` of a mask is `targets()[k]`).
+    pub fn targets(&self) -> &[Pos] {
+        &self.targets
+    }
+
+    /// Travel cost from `p` to the nearest target ([`UNREACHABLE`] when none can be
+    /// reached), and the bits of the targets that near.
+    pub fn nearest(&self, p: Pos) -> (Cost, u64) {
+        let layout = self.layer.layout();
+        if !layout.contains(p) {
+            return (UNREACHABLE, 0);
+        }
+        let i = layout.index(p);
+        self.spread.borrow_mut().settled(&self.layer, i)
+    }
+
+    /// A lower bound of the travel cost from `p` to target `k`, and whether it is exact:
+    /// the nearest map's value where `k` is among the nearest (or nothing can be reached),
+    /// else one more than it (`k` is strictly farther than the nearest). Costs no search.
+    pub fn bound_to(&self, k: usize, p: Pos) -> (Cost, bool) {
+        let (d, m) = self.nearest(p);
+        if d == UNREACHABLE || m & (1 << k) != 0 {
+            (d, true)
+        } else {
+            (d + 1, false)
+        }
+    }
+
+    /// Exact travel cost from `p` to target `k`: the nearest map's value where `k` is among
+    /// the nearest, else a search from `p` guided by the nearest map (a consistent lower
+    /// bound of every target's travel cost, so the search only explores the cells around
+    /// the best ways).
+    pub fn travel_to(&self, k: usize, p: Pos) -> Cost {
+        match self.bound_to(k, p) {
+            (d, true) => d,
+            _ => {
+                let layout = self.layer.layout();
+                self.search(layout.index(p), layout.index(self.targets[k]))
+            }
+        }
+    }
+
+    /// A* from `from` to `goal` over terrain, with the nearest map as heuristic (a
+    /// consistent lower bound: the travel cost to the nearest target).
+    fn search(&self, from: usize, goal: usize) -> Cost {
+        use std::cmp::Reverse;
+        let costs = self.layer.costs();
+        // Entering the goal costs 1 when its class cannot stand there (as in [`PotentialMap::compute`]).
+        let enter = |n: usize| match costs[n] {
+            0 if n == goal => 1,
+            c => c as Cost,
+        };
+        let layout = self.layer.layout();
+        let stride = layout.stride();
+        let offsets = [stride.wrapping_neg(), 1, stride, 1usize.wrapping_neg()];
+        // Nobody stands on an impassable cell, so no way starts there (as in [`PotentialMap::compute`]).
+        if costs[from] == 0 {
+            return UNREACHABLE;
+        }
+        let mut spread = self.spread.borrow_mut();
+        let mut guard = self.scratch.borrow_mut();
+        let AStar {
+            stamp,
+            seen,
+            best,
+            open,
+        } = &mut *guard;
+        if seen.len() != layout.len() {
+            *seen = vec![0; layout.len()];
+            *best = vec![0; layout.len()];
+            *stamp = 0;
+        }
+        *stamp = stamp.wrapping_add(1);
+        if *stamp == 0 {
+            seen.fill(0);
+            *stamp = 1;
+        }
+        let stamp = *stamp;
+        open.clear();
+        seen[from] = stamp;
+        best[from] = 0;
+        open.push(Reverse((spread.settled(&self.layer, from).0, 0, from as u32)));
+        while let Some(Reverse((_, g, i))) = open.pop() {
+            let i = i as usize;
+            if i == goal {
+                return g;
+            }
+            if best[i] < g {
+                continue;
+            }
+            for &off in &offsets {
+                let n = i.wrapping_add(off);
+                let c = enter(n);
+                if c == 0 {
+                    continue;
+                }
+                let h = spread.settled(&self.layer, n).0;
+                if h == UNREACHABLE {
+                    continue;
+                }
+                let ng = g + c;
+                if seen[n] != stamp || ng < best[n] {
+                    seen[n] = stamp;
+                    best[n] = ng;
+                    open.push(Reverse((ng + h, ng, n as u32)));
+                }
+            }
+        }
+        UNREACHABLE
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::layout::Layout;
+
+    /// The narrow word holds costs below 2^24 - 1 only: a map whose costs could add up to
+    /// more takes the wide word even with few targets, as do more than 8 targets.
+    #[test]
+    fn the_word_is_as_wide_as_the_costs_and_targets_need() {
+        let layer = |side: usize| CostLayer::new(Layout::new(side, side), |_| 255);
+        // 255 × (254 + 2)² padded cells is below 2^24 - 1, 255 × (255 + 2)² above.
+        let small = layer(254);
+        assert!(matches!(Cells::start(&small, &[(0, 300)]), Cells::Narrow(_)));
+        assert!(matches!(Cells::start(&layer(255), &[(0, 300)]), Cells::Wide(_)));
+        assert!(matches!(Cells::start(&small, &[(8, 300)]), Cells::Wide(_)));
+        assert!(matches!(Cells::start(&small, &[(32, 300)]), Cells::Full(_)));
+    }
+}
