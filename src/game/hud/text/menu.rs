@@ -1,0 +1,129 @@
+//! The action menu in words and in place: its entries, the attack forecast, and where its
+//! box goes beside the acting unit.
+
+use crate::load::names::{LABEL_CHARS, label};
+use crate::play::phase::Action;
+use crate::rules::battle::{Battle, UnitId};
+use crate::rules::combat::Forecast;
+use ggez::glam::Vec2;
+use ggez::graphics::Rect;
+
+/// Where the action menu goes: a box of `size` beside the acting unit (`unit`, drawing
+/// units) inside `view`, never over `about` (the enemy the highlighted attack is about)
+/// and over as few of `others` (the other targets, the unit) as it can.
+pub fn place_menu(unit: Rect, about: Option<Rect>, others: &[Rect], size: Vec2, view: Rect) -> Rect {
+    let (bw, bh) = (size.x, size.y);
+    let fit = |x: f32, y: f32| {
+        Rect::new(
+            x.clamp(view.x + 4.0, (view.x + view.w - bw - 4.0).max(view.x + 4.0)),
+            y.clamp(view.y + 4.0, (view.y + view.h - bh - 4.0).max(view.y + 4.0)),
+            bw,
+            bh,
+        )
+    };
+    let (at, t) = (unit.point(), unit.w);
+    let mut candidates = vec![
+        fit(at.x + t + 6.0, at.y - 4.0),
+        fit(at.x - 6.0 - bw, at.y - 4.0),
+        fit(at.x + t + 6.0, at.y + t + 4.0 - bh),
+        fit(at.x - 6.0 - bw, at.y + t + 4.0 - bh),
+        fit(at.x + t / 2.0 - bw / 2.0, at.y + t + 6.0),
+        fit(at.x + t / 2.0 - bw / 2.0, at.y - 6.0 - bh),
+    ];
+    // The corners of the view, when nothing beside the unit will do.
+    candidates.extend([
+        fit(view.x, view.y),
+        fit(view.x + view.w, view.y),
+        fit(view.x, view.y + view.h),
+        fit(view.x + view.w, view.y + view.h),
+    ]);
+    let hides_about = |r: &Rect| about.is_some_and(|a| r.overlaps(&a));
+    let covered = |r: &Rect| {
+        others
+            .iter()
+            .chain(std::iter::once(&unit))
+            .filter(|k| r.overlaps(k))
+            .count()
+    };
+    candidates
+        .iter()
+        .copied()
+        .min_by_key(|r| (hides_about(r), covered(r)))
+        .unwrap_or(candidates[0])
+}
+
+/// The action menu's entries.
+pub fn menu(b: &Battle, options: &[Action]) -> Vec<String> {
+    options
+        .iter()
+        .map(|o| match o {
+            Action::Attack(t) => format!("Attack {}", label(&b.unit(*t).name, LABEL_CHARS)),
+            Action::Wait => "Wait".to_string(),
+        })
+        .collect()
+}
+
+/// The forecast of `att` attacking `def`.
+pub fn forecast(b: &Battle, att: UnitId, def: UnitId, f: &Forecast) -> String {
+    let (a, d) = (b.unit(att), b.unit(def));
+    let back = match f.counter {
+        Some(c) => format!("counter {c} (hp {}→{})", a.hp, f.attacker_hp),
+        None => "no counter".to_string(),
+    };
+    format!(
+        "{} → {}: dmg {} (hp {}→{}); {back}",
+        label(&a.name, LABEL_CHARS),
+        label(&d.name, LABEL_CHARS),
+        f.damage,
+        d.hp,
+        f.defender_hp
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::hud::text::board;
+
+    #[test]
+    fn the_action_menu_never_covers_the_enemy_it_is_about() {
+        let view = Rect::new(0.0, 24.0, 640.0, 368.0);
+        let size = Vec2::new(260.0, 90.0);
+        let t = 32.0;
+        // Against every edge and corner, with the target on each side of the unit.
+        for (ux, uy) in [
+            (0.0, 24.0),
+            (608.0, 24.0),
+            (0.0, 360.0),
+            (608.0, 360.0),
+            (300.0, 200.0),
+            (40.0, 200.0),
+        ] {
+            let unit = Rect::new(ux, uy, t, t);
+            for (dx, dy) in [(t, 0.0), (-t, 0.0), (0.0, t), (0.0, -t), (2.0 * t, 0.0)] {
+                let about = Rect::new(ux + dx, uy + dy, t, t);
+                let r = place_menu(unit, Some(about), &[about], size, view);
+                assert!(!r.overlaps(&about), "unit {ux},{uy} target {dx},{dy}: {r:?}");
+                assert!(r.x >= view.x && r.y >= view.y && r.bottom() <= view.bottom() && r.right() <= view.right());
+            }
+        }
+    }
+
+    #[test]
+    fn the_forecast_reads_like_the_brief() {
+        let b = board();
+        let f = Forecast {
+            damage: 6,
+            defender_hp: 14,
+            counter: Some(4),
+            attacker_hp: 24,
+        };
+        let hp = (b.unit(UnitId(0)).hp, b.unit(UnitId(1)).hp);
+        assert_eq!(
+            forecast(&b, UnitId(0), UnitId(1), &f),
+            format!("Kiny → Warden: dmg 6 (hp {}→14); counter 4 (hp {}→24)", hp.1, hp.0)
+        );
+        let none = Forecast { counter: None, ..f };
+        assert!(forecast(&b, UnitId(0), UnitId(1), &none).ends_with("; no counter"));
+    }
+}

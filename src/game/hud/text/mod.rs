@@ -1,0 +1,45 @@
+//! The words on screen, as plain functions of the engine's state (tested without a window).
+//! By job: `status` (window title, top band, objective line, result screen), `prompts`
+//! (questions, why a confirm did nothing), `panels` (unit, profile and terrain lines, key
+//! help), `menu` (the action menu, the attack forecast, where the menu goes), `fit` (how text
+//! is wrapped and fitted).
+
+mod fit;
+mod menu;
+mod panels;
+mod prompts;
+mod status;
+
+pub use fit::*;
+pub use menu::*;
+pub use panels::*;
+pub use prompts::*;
+pub use status::*;
+
+/// The board the text tests share: Kiny, a player unit, beside Warden, a sleeping guard, on
+/// a 4×4 forest that costs foot 2 and horses cannot enter.
+#[cfg(test)]
+fn board() -> crate::rules::battle::Battle {
+    use crate::load::map::TerrainMap;
+    use crate::load::terrain::{ClassId, Terrain, TerrainId, TerrainSet};
+    use crate::rules::battle::{Battle, Unit};
+    use crate::search::grid::{Pos, Team};
+
+    let terrain = TerrainSet {
+        kinds: vec![Terrain {
+            name: "forest".into(),
+            glyph: 'T',
+            cost: vec![Some(2), None],
+            defense: 1,
+            color: None,
+        }],
+        classes: vec!["foot".into(), "horse".into()],
+    };
+    let map = TerrainMap::filled(4, 4, TerrainId(0));
+    let hero = Unit::new("Kiny", Team::Player, Pos::new(0, 0), ClassId(0), 7);
+    let guard = Unit {
+        profile: Some("guard".into()),
+        ..Unit::new("Warden", Team::Enemy, Pos::new(1, 0), ClassId(0), 6)
+    };
+    Battle::from_parts(map, terrain, vec![hero, guard])
+}

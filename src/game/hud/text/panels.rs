@@ -1,0 +1,144 @@
+//! The bottom panel's lines: the unit shown (an enemy with its profile), the terrain under
+//! the cursor with its cost for the unit's class, and the key help.
+
+use crate::load::names::{LABEL_CHARS, label};
+use crate::load::profiles::{Behavior, Profiles};
+use crate::load::terrain::ClassId;
+use crate::rules::battle::{Battle, Unit, UnitId};
+use crate::search::grid::Pos;
+use crate::search::grid::Team;
+
+/// Key help, two lines.
+pub const HELP: [&str; 2] = [
+    "arrows/mouse move · Z confirm · X cancel · E end turn · U undo · N next unit · Tab next enemy",
+    "+/- zoom · D danger · F fast · S save · L load · F5 reload · PgUp/PgDn map · R restart · Q quit",
+];
+
+/// Attack distance as written in the data: `1` or `2-3`.
+fn reach(u: &Unit) -> String {
+    if u.stats.range_min == u.stats.range_max {
+        u.stats.range_max.to_string()
+    } else {
+        format!("{}-{}", u.stats.range_min, u.stats.range_max)
+    }
+}
+
+/// Name of movement class `c`.
+pub fn class_name(b: &Battle, c: ClassId) -> &str {
+    b.terrain().classes.get(c.0 as usize).map_or("?", String::as_str)
+}
+
+/// Two lines about unit `id`, showing `hp` hit points (the animated value).
+pub fn unit_lines(b: &Battle, profiles: &Profiles, id: UnitId, hp: i32) -> [String; 2] {
+    let u = b.unit(id);
+    let first = format!(
+        "{} ({})  HP {}/{}  ATK {}  DEF {}  RNG {}  MOV {} {}",
+        label(&u.name, LABEL_CHARS),
+        u.kind,
+        hp,
+        u.stats.hp,
+        u.stats.attack,
+        u.stats.defense,
+        reach(u),
+        u.movement,
+        class_name(b, u.class)
+    );
+    let second = match u.team {
+        Team::Player if u.acted => "player unit · has acted this turn".to_string(),
+        Team::Player => "player unit · ready".to_string(),
+        Team::Enemy => format!("enemy · {}", profile_text(u, profiles)),
+    };
+    [first, second]
+}
+
+/// An enemy's profile and its key numbers, e.g. `guard: trigger 3 (asleep)`.
+pub fn profile_text(u: &Unit, profiles: &Profiles) -> String {
+    let Some(name) = u.profile.as_deref() else {
+        return "no profile: stays".into();
+    };
+    match profiles.get(name).map(|p| p.behavior) {
+        None => format!("{name}: unknown profile (stays)"),
+        // The profile's name often is its behaviour's: say it once.
+        Some(Behavior::Charger) if name == "charger" => "charger: always comes".to_string(),
+        Some(Behavior::Charger) => format!("{name}: charger, always comes"),
+        Some(Behavior::Proximity { sight }) => format!("{name}: comes within sight {sight}"),
+        Some(Behavior::GuardTrigger { trigger }) => {
+            format!(
+                "{name}: trigger {trigger} ({})",
+                if u.triggered { "AWAKE" } else { "asleep" }
+            )
+        }
+        Some(Behavior::PivotLeash { leash }) => format!("{name}: leash {leash} around {}", u.pivot),
+        Some(Behavior::KeepRange { sight, range }) => format!("{name}: keeps {range} away, sight {sight}"),
+        Some(Behavior::Advance { goal }) => format!("{name}: advances on {goal}"),
+    }
+}
+
+/// The terrain of `at`, with its entry cost for `class` and its defense bonus.
+pub fn terrain_line(b: &Battle, at: Pos, class: ClassId) -> String {
+    if !b.map().contains(at) {
+        return String::new();
+    }
+    let t = b.terrain().get(b.map().at(at));
+    let cost = match t.cost_for(class) {
+        Some(c) => format!("cost {c} ({})", class_name(b, class)),
+        None => format!("impassable ({})", class_name(b, class)),
+    };
+    let role = match &b.goals().win {
+        crate::rules::Goal::Seize { cells, .. } if cells.contains(&at) => "  · SEIZE: end an action here to win",
+        _ if b.goals().hold.contains(&at) => "  · HOLD: lost if an enemy ends its action here",
+        _ => "",
+    };
+    format!("{} {at}  {cost}  DEF {:+}{role}", t.name, t.defense)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::hud::text::board;
+
+    #[test]
+    fn terrain_shows_cost_for_the_class_and_defense() {
+        let b = board();
+        assert_eq!(
+            terrain_line(&b, Pos::new(2, 3), ClassId(0)),
+            "forest (2, 3)  cost 2 (foot)  DEF +1"
+        );
+        assert_eq!(
+            terrain_line(&b, Pos::new(2, 3), ClassId(1)),
+            "forest (2, 3)  impassable (horse)  DEF +1"
+        );
+    }
+
+    #[test]
+    fn a_guard_says_whether_it_is_awake() {
+        let mut b = board();
+        let src = crate::load::diag::Source::new("p.toml", "[guard]\nbehavior = \"guard_trigger\"\ntrigger = 3\n");
+        let profiles = crate::load::profiles::parse(&src).unwrap();
+        assert_eq!(profile_text(b.unit(UnitId(1)), &profiles), "guard: trigger 3 (asleep)");
+        use crate::rules::Command;
+        b.execute(Command::EndPhase).unwrap();
+        b.execute(Command::Wake {
+            unit: UnitId(1),
+            by: UnitId(0),
+        })
+        .unwrap();
+        let [_, second] = unit_lines(&b, &profiles, UnitId(1), 5);
+        assert_eq!(second, "enemy · guard: trigger 3 (AWAKE)");
+    }
+
+    #[test]
+    fn the_profile_text_does_not_repeat_itself() {
+        let b = board();
+        let src = crate::load::diag::Source::new(
+            "p.toml",
+            "[charger]\nbehavior = \"charger\"\n[brute]\nbehavior = \"charger\"\n",
+        );
+        let profiles = crate::load::profiles::parse(&src).unwrap();
+        let mut u = b.unit(UnitId(1)).clone();
+        u.profile = Some("charger".into());
+        assert_eq!(profile_text(&u, &profiles), "charger: always comes");
+        u.profile = Some("brute".into());
+        assert_eq!(profile_text(&u, &profiles), "brute: charger, always comes");
+    }
+}

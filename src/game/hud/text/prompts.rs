@@ -1,0 +1,77 @@
+//! What the player is asked and told back: the questions put before play is lost, and why
+//! confirming on a cell did nothing.
+
+use crate::load::names::{LABEL_CHARS, label};
+use crate::play::phase::Ask;
+use crate::rules::battle::{Battle, UnitId};
+use crate::search::grid::Pos;
+use crate::search::grid::Team;
+
+/// The question put to the player (its Yes and No buttons name the keys that answer it).
+pub fn ask_text(ask: Ask, b: &Battle) -> String {
+    match ask {
+        Ask::EndTurn => {
+            let n = b.ready(Team::Player).count();
+            let units = if n == 1 { "unit has" } else { "units have" };
+            format!("End the turn? {n} {units} not acted yet.")
+        }
+        Ask::Restart => "Restart the battle? This battle's play is lost.".to_string(),
+        Ask::Scenario(step) => format!(
+            "Go to the {} scenario? This battle's play is lost.",
+            if step < 0 { "previous" } else { "next" }
+        ),
+        Ask::Load => "Load the save? Play since the last save is lost.".to_string(),
+        Ask::Quit => "Quit the game? Play since the last save is lost.".to_string(),
+    }
+}
+
+/// Why confirming on `to` did nothing while `unit` was selected: an enemy out of its reach,
+/// a cell taken by another unit, or a cell it cannot get to this turn.
+pub fn cannot_go(b: &Battle, unit: UnitId, to: Pos) -> String {
+    let name = |u: UnitId| label(&b.unit(u).name, LABEL_CHARS);
+    match b.unit_at(to) {
+        Some(e) if b.unit(e).team != b.unit(unit).team => {
+            format!("{} is out of {}'s reach this turn", name(e), name(unit))
+        }
+        Some(a) if a != unit => format!("{} cannot stop where {} stands", name(unit), name(a)),
+        _ => format!("{} cannot reach {to} this turn", name(unit)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::hud::text::board;
+    use crate::load::terrain::ClassId;
+    use crate::rules::battle::Unit;
+
+    #[test]
+    fn questions_name_what_is_at_stake_and_their_buttons_the_keys() {
+        let b = board();
+        assert_eq!(ask_text(Ask::EndTurn, &b), "End the turn? 1 unit has not acted yet.");
+        assert!(ask_text(Ask::Scenario(1), &b).contains("next scenario"));
+        let l = crate::game::view::Layout::new(640.0, 480.0, 1.0);
+        let (_, [yes, no]) = crate::game::buttons::ask_box(&l, &ask_text(Ask::EndTurn, &b));
+        assert_eq!((yes.button.label(), no.button.label()), ("Yes (Y)", "No (N)"));
+    }
+
+    #[test]
+    fn confirming_where_nothing_can_happen_says_why() {
+        let b = board();
+        assert_eq!(
+            cannot_go(&b, UnitId(0), Pos::new(1, 0)),
+            "Warden is out of Kiny's reach this turn"
+        );
+        assert_eq!(
+            cannot_go(&b, UnitId(0), Pos::new(3, 3)),
+            "Kiny cannot reach (3, 3) this turn"
+        );
+        let mut two = b.units().to_vec();
+        two.push(Unit::new("Robin", Team::Player, Pos::new(0, 1), ClassId(0), 5));
+        let b = Battle::from_parts(b.map().clone(), b.terrain().clone(), two);
+        assert_eq!(
+            cannot_go(&b, UnitId(0), Pos::new(0, 1)),
+            "Kiny cannot stop where Robin stands"
+        );
+    }
+}

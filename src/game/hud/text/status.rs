@@ -1,0 +1,226 @@
+//! Where the battle stands, in words: the window title, the top band's title, the objective
+//! line (and its last-turn warning), and the result screen's lines.
+
+use crate::play::phase::{Phase, Session};
+use crate::rules::battle::Battle;
+use crate::search::grid::Pos;
+use crate::search::grid::Team;
+
+/// The window's title for scenario `name`.
+pub fn window_title(name: &str) -> String {
+    format!("skirmish — {name}")
+}
+
+/// The banner at the top: turn, phase and the scenario's name (the objective has a line of
+/// its own under it, [`objective_text`]).
+pub fn title(s: &Session, name: &str) -> String {
+    let phase = match &s.phase() {
+        Phase::Over { winner: Team::Player } => "Victory!".to_string(),
+        Phase::Over { winner: Team::Enemy } => "Defeat".to_string(),
+        Phase::Enemy { .. } => format!("Turn {} — Enemy phase", s.battle().turn()),
+        _ => format!("Turn {} — Player phase", s.battle().turn()),
+    };
+    format!("{phase} · {name}")
+}
+
+/// The objective in a few words with the turns left, e.g. "Seize (36, 21) · turn limit 15
+/// (10 left)"; `None` for the rules every scenario has (rout, protect the hero).
+pub fn objective_text(b: &Battle) -> Option<String> {
+    use crate::rules::Goal;
+    let g = b.goals();
+    let hero_only = g.protect.len() == 1 && Some(g.protect[0]) == b.hero();
+    if g.win == Goal::Rout && g.turn_limit.is_none() && g.hold.is_empty() && hero_only {
+        return None;
+    }
+    let cells = |c: &[Pos]| c.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(" ");
+    // Turns left, this one included; nothing once the battle is over.
+    let left = |n: u32| match b.ended() {
+        Some(_) => String::new(),
+        None => format!(" ({} left)", n.saturating_sub(b.turn()) + 1),
+    };
+    let names = |u: &[crate::rules::UnitId]| u.iter().map(|&u| b.name(u)).collect::<Vec<_>>().join(", ");
+    let mut parts = vec![match &g.win {
+        Goal::Rout => "Rout the enemy".to_string(),
+        Goal::Boss(u) => format!("Defeat {}", b.name(*u)),
+        Goal::Seize { cells: c, seizers } if seizers.is_empty() => format!("Seize {}", cells(c)),
+        Goal::Seize { cells: c, seizers } => format!("{} seizes {}", names(seizers), cells(c)),
+        Goal::Survive(n) => format!("Survive {n} turns{}", left(*n)),
+    }];
+    if let Some(l) = g.turn_limit {
+        parts.push(format!("turn limit {l}{}", left(l)));
+    }
+    if !g.hold.is_empty() {
+        parts.push(format!("hold {}", cells(&g.hold)));
+    }
+    // Who must live: the hero unless the scenario names others.
+    parts.push(format!("{} must live", names(&g.protect)));
+    Some(parts.join(" · "))
+}
+
+/// True on the last turn a turn limit (or a survive objective) leaves: the objective line
+/// turns to a warning colour.
+pub fn last_turn(b: &Battle) -> bool {
+    use crate::rules::Goal;
+    let g = b.goals();
+    let survive = match g.win {
+        Goal::Survive(n) => Some(n),
+        _ => None,
+    };
+    b.ended().is_none() && [g.turn_limit, survive].into_iter().flatten().any(|n| n == b.turn())
+}
+
+/// The result screen: a headline that says why and the numbers. What to do next is on the
+/// result box's buttons (see [`ending_buttons`](crate::game::buttons::ending_buttons)), which name their keys.
+pub fn ending_lines(b: &Battle) -> Option<[String; 2]> {
+    let (winner, why) = b.ended()?;
+    let head = match winner {
+        Team::Player => format!("Victory — {} on turn {}", why.describe(b), b.turn()),
+        Team::Enemy => format!("Defeat — {}", why.describe(b)),
+    };
+    let count = |team: Team| b.units().iter().filter(|u| u.team == team).count();
+    let (mine, theirs) = (count(Team::Player), count(Team::Enemy));
+    let lost = mine - b.living(Team::Player).count();
+    let beaten = theirs - b.living(Team::Enemy).count();
+    let numbers = format!(
+        "units lost {lost} of {mine} · enemies defeated {beaten} of {theirs} · turns {}",
+        b.turn()
+    );
+    Some([head, numbers])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::hud::text::board;
+    use crate::load::profiles::Profiles;
+    use crate::load::terrain::ClassId;
+    use crate::rules::battle::{Unit, UnitId};
+    use ggez::graphics::Rect;
+
+    #[test]
+    fn endings_say_why_with_numbers_and_keys() {
+        let mut b = board();
+        assert_eq!(ending_lines(&b), None, "not over yet");
+        use crate::rules::Command;
+        // Kiny attacks the guard until one of them falls.
+        while b.ended().is_none() {
+            if b.unit(UnitId(0)).acted || b.active() == Team::Enemy {
+                b.execute(Command::EndPhase).unwrap();
+                continue;
+            }
+            b.execute(Command::Attack {
+                unit: UnitId(0),
+                target: UnitId(1),
+            })
+            .unwrap();
+        }
+        let [head, numbers] = ending_lines(&b).unwrap();
+        match b.ended().unwrap().0 {
+            Team::Player => {
+                assert_eq!(head, format!("Victory — every enemy was defeated on turn {}", b.turn()));
+                assert_eq!(
+                    numbers,
+                    format!("units lost 0 of 1 · enemies defeated 1 of 1 · turns {}", b.turn())
+                );
+            }
+            Team::Enemy => assert_eq!(head, "Defeat — Kiny fell"),
+        }
+        // What next is on the result box's buttons, which name their keys.
+        let labels: Vec<&str> = crate::game::buttons::ending_buttons(Rect::new(0.0, 0.0, 600.0, 130.0))
+            .iter()
+            .map(|p| p.button.label())
+            .collect();
+        assert_eq!(
+            labels,
+            ["Play again (R)", "Next scenario (PgDn)", "Previous (PgUp)", "Quit (Q)"]
+        );
+    }
+
+    #[test]
+    fn defeat_names_the_fallen_hero() {
+        let terrain = board().terrain().clone();
+        let map = crate::load::map::TerrainMap::filled(4, 1, crate::load::terrain::TerrainId(0));
+        let hero = Unit {
+            hp: 1,
+            ..Unit::new("Kiny", Team::Player, Pos::new(0, 0), ClassId(0), 7)
+        };
+        let brute = Unit::new("Brute", Team::Enemy, Pos::new(1, 0), ClassId(0), 6);
+        let mut b = Battle::from_parts(map, terrain, vec![hero, brute]);
+        use crate::rules::Command;
+        b.execute(Command::EndPhase).unwrap();
+        b.execute(Command::Attack {
+            unit: UnitId(1),
+            target: UnitId(0),
+        })
+        .unwrap();
+        let [head, numbers] = ending_lines(&b).unwrap();
+        assert_eq!(head, "Defeat — Kiny fell");
+        assert_eq!(numbers, "units lost 1 of 1 · enemies defeated 0 of 1 · turns 1");
+    }
+
+    #[test]
+    fn the_band_and_the_window_title_show_the_scenario() {
+        let s = Session::new(board(), Profiles::default());
+        assert_eq!(title(&s, "Ford skirmish"), "Turn 1 — Player phase · Ford skirmish");
+        assert_eq!(window_title("Ford skirmish"), "skirmish — Ford skirmish");
+    }
+
+    #[test]
+    fn the_objective_reads_in_the_top_band_with_the_turns_left() {
+        use skirmish_core::prelude::{BattleBuilder, Objective, TerrainMap, TerrainSet, UnitSpec, Win};
+        let build = |o: Objective| {
+            BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &["....."]).unwrap())
+                .unit(UnitSpec::player("Kiny", (0, 0)))
+                .unit(UnitSpec::player("Lance", (1, 0)))
+                .unit(UnitSpec::enemy("Warlord", (4, 0), "guard"))
+                .objective(o)
+                .build()
+                .unwrap()
+        };
+        assert_eq!(
+            objective_text(&build(Objective::default())),
+            None,
+            "the rules of every scenario"
+        );
+        let seize = Objective {
+            win: Win::Seize {
+                cells: vec![Pos::new(3, 0)],
+                seizers: vec![],
+            },
+            turn_limit: Some(15),
+            protect: vec!["Lance".into()],
+            hold: vec![Pos::new(0, 0)],
+        };
+        assert_eq!(
+            objective_text(&build(seize)).unwrap(),
+            "Seize (3, 0) · turn limit 15 (15 left) · hold (0, 0) · Lance must live"
+        );
+        let boss = Objective {
+            win: Win::Boss("Warlord".into()),
+            ..Objective::default()
+        };
+        assert_eq!(objective_text(&build(boss)).unwrap(), "Defeat Warlord · Kiny must live");
+        let survive = Objective {
+            win: Win::Survive(8),
+            ..Objective::default()
+        };
+        assert_eq!(
+            objective_text(&build(survive)).unwrap(),
+            "Survive 8 turns (8 left) · Kiny must live"
+        );
+        let only = Objective {
+            win: Win::Seize {
+                cells: vec![Pos::new(3, 0)],
+                seizers: vec!["Kiny".into()],
+            },
+            turn_limit: Some(1),
+            ..Objective::default()
+        };
+        let b = build(only);
+        assert_eq!(
+            objective_text(&b).unwrap(),
+            "Kiny seizes (3, 0) · turn limit 1 (1 left) · Kiny must live"
+        );
+        assert!(last_turn(&b), "turn 1 of a limit of 1");
+    }
+}
