@@ -1,18 +1,22 @@
 //! The running game: its state, the fixed-rate tick that paces animations and the enemy
 //! phase, and the turning of the engine's signals into animations, sounds and log lines.
-//! By job: `input` (keys and mouse), `files` (save, load, reload, scenarios, the replay
-//! being recorded), `harness` (scripted input, replay playback, screenshots, frame counts).
-//! Drawing is in `draw` and `hud`.
+//! By job: `input` (the key and mouse handlers), `keys` (the key map and the presses kept
+//! while busy), `pointer` (who leads the cursor, wheel notches), `files` (save, load, reload,
+//! scenarios, the replay being recorded), `harness` (scripted input, replay playback,
+//! screenshots, frame counts). Drawing is in `draw` and `hud`.
 
 mod files;
 mod harness;
 mod input;
+mod keys;
+mod pointer;
 
 pub use files::Files;
 use files::Recorder;
 use files::WATCH_SECS;
 use harness::{FrameCount, PLAYBACK_SECS, Shot, TOKEN_SECS};
-use input::{KeyBuffer, Pointing, Wheel};
+use keys::KeyBuffer;
+use pointer::{Pointing, Wheel};
 
 use super::anim::{self, Anim, Cue, Kind, Queue};
 use super::assets::{Assets, Sfx, TILE};
