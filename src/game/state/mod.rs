@@ -1,15 +1,20 @@
-//! The running game: its state, the fixed-rate tick that paces animations and the enemy
-//! phase, and the turning of the engine's signals into animations, sounds and log lines.
-//! By job: `input` (the key and mouse handlers), `keys` (the key map and the presses kept
-//! while busy), `pointer` (who leads the cursor, wheel notches), `files` (save, load, reload,
-//! scenarios, the replay being recorded), `harness` (scripted input, replay playback,
-//! screenshots, frame counts). Drawing is in `draw` and `hud`.
+//! The running game: its state, how a battle starts, and ggez's entry points (update, draw,
+//! keys, mouse, resize, errors).
+//! By job: `tick` (the fixed-rate step that paces animations and the enemy phase), `signals`
+//! (the engine's signals turned into animations, sounds and log lines), `viewport` (layout,
+//! zoom and what the camera follows), `input` (the key and mouse handlers), `keys` (the key
+//! map and the presses kept while busy), `pointer` (who leads the cursor, wheel notches),
+//! `files` (save, load, reload, scenarios, the replay being recorded), `harness` (scripted
+//! input, replay playback, screenshots, frame counts). Drawing is in `draw` and `hud`.
 
 mod files;
 mod harness;
 mod input;
 mod keys;
 mod pointer;
+mod signals;
+mod tick;
+mod viewport;
 
 pub use files::Files;
 use files::Recorder;
@@ -17,6 +22,7 @@ use files::WATCH_SECS;
 use harness::{FrameCount, PLAYBACK_SECS, Shot, TOKEN_SECS};
 use keys::KeyBuffer;
 use pointer::{Pointing, Wheel};
+pub(super) use signals::log_alpha;
 
 use super::anim::{self, Anim, Cue, Kind, Queue};
 use super::assets::{Assets, Sfx, TILE};
@@ -46,16 +52,6 @@ use std::time::Instant;
 
 /// Logic ticks per second.
 const TICKS: u32 = 60;
-/// Seconds of rest after an enemy's animation before the next enemy acts.
-const ENEMY_GAP: f32 = 0.15;
-/// Lines kept in the message log, and seconds each stays.
-const LOG_LINES: usize = 4;
-const LOG_SECS: f32 = 8.0;
-
-/// Opacity of a log line `age` seconds old: it fades out over its last second.
-pub(super) fn log_alpha(age: f32) -> f32 {
-    (LOG_SECS - age).clamp(0.0, 1.0)
-}
 
 /// Everything the window shows and remembers.
 pub struct GameState {
@@ -280,257 +276,7 @@ impl GameState {
     pub(super) fn scenario_name(&self) -> String {
         self.scenario.name.clone()
     }
-
-    /// The layout of the window now, at the player's zoom step.
-    fn refresh_layout(&mut self, ctx: &Context) {
-        let full = Layout::of(ctx, 1.0);
-        let m = self.session.battle().map();
-        let map = Vec2::new(m.width() as f32 * TILE, m.height() as f32 * TILE);
-        let steps = zoom_steps(full.map_view(), map);
-        self.zoom_step = self.zoom_step.min(steps.len() - 1);
-        self.layout = Layout {
-            scale: steps[self.zoom_step],
-            ..full
-        };
-    }
-
-    /// Zooms out (+1) or in (-1) one step, keeping the cursor in view.
-    pub(super) fn zoom(&mut self, out: i32) {
-        self.zoom_step = self.zoom_step.saturating_add_signed(out as isize);
-        self.zoom_changed = true;
-    }
-
-    /// True when a player may act: nothing animating, not the enemy's turn, no script left.
-    pub(super) fn accepts_input(&self) -> bool {
-        !self.anims.busy()
-            && !matches!(self.session.phase(), Phase::Enemy { .. })
-            && self.script.is_empty()
-            && self.playback.is_empty()
-    }
-
-    /// Sends one intent to the engine and animates what it did.
-    fn apply(&mut self, i: Intent) {
-        self.session.input(i);
-        self.absorb();
-    }
-
-    fn say(&mut self, line: String) {
-        self.log.push_back((line, 0.0));
-        while self.log.len() > LOG_LINES {
-            self.log.pop_front();
-        }
-    }
-
-    /// Turns the engine's signals into animations, sounds and log lines. Every log line
-    /// rides on the animation of its event and appears when that event is on screen.
-    fn absorb(&mut self) {
-        let mut record = false;
-        let mut granted = Vec::new();
-        for sig in self.session.drain() {
-            record |= matches!(
-                sig,
-                Signal::Rules(
-                    Event::Acted { .. } | Event::PhaseBegan { .. } | Event::BattleEnded { .. } | Event::Reverted(_)
-                )
-            );
-            match sig {
-                Signal::CursorMoved(_) => self.sfx.push(Sfx::Cursor),
-                Signal::Selected(_) => self.sfx.push(Sfx::Select),
-                Signal::Cancelled => self.sfx.push(Sfx::Cancel),
-                Signal::Refused(e) => {
-                    let why = e.describe(self.session.battle());
-                    self.say(format!("refused: {why}"));
-                }
-                Signal::Decided(d) => {
-                    let b = self.session.battle();
-                    let line = format!("{}: {}", b.name(d.unit), d.reason.text(b));
-                    let kind = if d.path.is_empty() && d.attack.is_none() {
-                        Kind::Note
-                    } else {
-                        Kind::Focus { unit: d.unit }
-                    };
-                    self.anims.push(Anim::new(kind, true).saying(line));
-                }
-                Signal::Rules(e) => self.show(e),
-                Signal::Asking(_) => self.sfx.push(Sfx::Select),
-                Signal::Granted(ask) => granted.push(ask),
-                Signal::CannotGo { unit, to } => {
-                    self.sfx.push(Sfx::Cancel);
-                    let why = super::hud::text::cannot_go(self.session.battle(), unit, to);
-                    self.say(why);
-                }
-            }
-        }
-        if record {
-            self.write_replay();
-        }
-        for ask in granted {
-            match ask {
-                Ask::Restart => self.restart(),
-                Ask::Scenario(step) => self.switch_scenario(step),
-                Ask::Load => self.load(),
-                Ask::Quit => self.quit = true,
-                Ask::EndTurn => {}
-            }
-        }
-    }
-
-    /// The animation (and log line) of one rules event.
-    fn show(&mut self, e: Event) {
-        let b = self.session.battle();
-        let line = e.describe(b);
-        let anim = match &e {
-            Event::PhaseBegan { team, .. } => {
-                self.enemy_turn = *team == Team::Enemy;
-                self.recenter = !self.enemy_turn;
-                Some(Anim::new(Kind::Banner { text: line }, self.enemy_turn))
-            }
-            Event::Moved { unit, from, path, .. } => {
-                let mut cells = vec![*from];
-                cells.extend(path.replay(*from));
-                Some(Anim::new(Kind::Move { unit: *unit, cells }, self.enemy_turn))
-            }
-            Event::Struck {
-                attacker,
-                defender,
-                damage,
-                hp_before,
-                hp_left,
-                ..
-            } => {
-                let (a, d) = (b.unit(*attacker).pos, b.unit(*defender).pos);
-                let toward = Vec2::new((d.x - a.x) as f32, (d.y - a.y) as f32).normalize_or_zero();
-                let kind = Kind::Strike {
-                    attacker: *attacker,
-                    defender: *defender,
-                    toward,
-                    damage: *damage,
-                    hp_before: *hp_before,
-                    hp_left: *hp_left,
-                    defeated: *hp_left == 0,
-                };
-                Some(Anim::new(kind, self.enemy_turn).saying(line))
-            }
-            Event::GuardWoke { .. }
-            | Event::BattleEnded { .. }
-            | Event::ArrivalBlocked { .. }
-            | Event::Woken { .. } => Some(Anim::new(Kind::Note, self.enemy_turn).saying(line)),
-            // A scripted line: a banner over the board, and the log.
-            Event::Said { text } => Some(Anim::new(Kind::Banner { text: text.clone() }, self.enemy_turn).saying(line)),
-            // The camera goes to where a reserve steps in.
-            // Not sped up by fast mode: a new unit on the board is worth its second.
-            Event::Arrived { unit, .. } => Some(Anim::new(Kind::Arrive { unit: *unit }, false).saying(line)),
-            Event::ScriptFired { .. } => None,
-            Event::Reverted(inner) => {
-                self.sfx.push(Sfx::Cancel);
-                // What a scripted event did is told when it is taken back too.
-                if inner.is_scripted() {
-                    self.say(line);
-                }
-                None
-            }
-            Event::Defeated { .. } | Event::Acted { .. } | Event::Restored(_) => None,
-        };
-        if let Some(a) = anim {
-            self.anims.push(a);
-        }
-    }
-
-    /// Where unit `id` is drawn (top-left, world pixels).
-    pub(super) fn unit_px(&self, id: UnitId) -> Vec2 {
-        self.anims.unit_px(id, self.session.battle().unit(id).pos)
-    }
-
-    /// What the camera should keep in view: the animated unit, else the cursor in the
-    /// player's phases, else wherever it last looked.
-    fn focus(&mut self) -> Vec2 {
-        let f = match self.anims.current().map(|a| &a.kind) {
-            Some(Kind::Move { unit, .. } | Kind::Focus { unit } | Kind::Arrive { unit }) => Some(self.unit_px(*unit)),
-            Some(Kind::Strike { defender, .. }) => Some(self.unit_px(*defender)),
-            Some(Kind::Banner { .. } | Kind::Note) | None => match self.session.phase() {
-                Phase::Enemy { .. } => None,
-                _ => Some(anim::cell_px(self.session.cursor())),
-            },
-        };
-        if let Some(f) = f {
-            self.last_focus = f;
-        }
-        self.last_focus
-    }
-
-    /// One fixed logic step of `dt` seconds.
-    fn tick(&mut self, dt: f32) {
-        self.clock += dt;
-        self.watch_clock += dt;
-        if self.watch_clock >= WATCH_SECS {
-            self.watch_clock = 0.0;
-            if self.watch.changed() {
-                self.reload();
-            }
-        }
-        let fast = self.fast || self.shift;
-        for cue in self.anims.advance(dt, fast) {
-            match cue {
-                Cue::Step => self.sfx.push(Sfx::Step),
-                Cue::Hit => self.sfx.push(Sfx::Hit),
-                Cue::Say(line) => self.say(line),
-            }
-        }
-        if !self.anims.busy() {
-            if matches!(self.session.phase(), Phase::Enemy { .. }) {
-                if self.enemy_pause > 0.0 {
-                    self.enemy_pause -= dt * if fast { anim::FAST } else { 1.0 };
-                } else {
-                    self.apply(Intent::Advance);
-                    self.enemy_pause = if self.anims.busy() { ENEMY_GAP } else { 0.0 };
-                }
-            } else if !self.playback.is_empty() {
-                self.play_back(dt);
-            } else if self.script.is_empty()
-                && let Some(i) = self.keys.pop()
-            {
-                // A key pressed while something moved: its turn now.
-                self.apply(i);
-            } else if !self.script.is_empty() {
-                self.script_wait -= dt;
-                if self.script_wait <= 0.0
-                    && let Some(t) = self.script.pop_front()
-                {
-                    self.play(t);
-                    self.script_wait = TOKEN_SECS;
-                }
-            }
-        }
-        if matches!(self.session.phase(), Phase::Enemy { .. }) {
-            // Keys pressed during the enemy's turn are not the player's next moves.
-            self.keys.clear();
-        }
-        let focus = self.focus();
-        let view = self.layout.world_view();
-        if self.recenter && !self.anims.busy() {
-            self.recenter = false;
-            self.camera.center_on(focus, view, false);
-        }
-        // A cursor the mouse moves is where the mouse is: the view does not chase it (that
-        // would scroll the map under a still pointer). Animations and keys still lead it.
-        if self.anims.busy() || !self.pointing.leads() {
-            self.camera.follow(focus, view, false);
-        }
-        let before = self.camera.pos;
-        self.camera.update(dt);
-        if self.camera.pos != before {
-            self.repoint();
-        }
-        for (_, age) in &mut self.log {
-            *age += dt;
-        }
-        while self.log.front().is_some_and(|(_, age)| *age > LOG_SECS) {
-            self.log.pop_front();
-        }
-    }
 }
-
-impl GameState {}
 
 impl EventHandler for GameState {
     fn update(&mut self, ctx: &mut Context) -> GameResult {
