@@ -5,6 +5,8 @@
 
 mod intent;
 mod route;
+mod step;
+mod turns;
 
 pub use intent::{Action, Ask, Intent, Phase, Signal};
 pub use route::{attack_cell, route_cost, trace};
@@ -12,11 +14,9 @@ pub use route::{attack_cell, route_cost, trace};
 use crate::ai::Ai;
 use crate::model::profiles::Profiles;
 use crate::model::terrain::Cost;
-use crate::play::enemy::EnemyPhase;
 use crate::rules::combat::{self, Forecast};
 use crate::rules::{Battle, Command, Event, RuleError, UnitId};
-use crate::search::grid::{Dir, Path, Pos, Team};
-use crate::search::range::Range;
+use crate::search::grid::{Path, Pos, Team};
 
 /// One battle being played: the board, the phase, the cursor.
 #[derive(Debug, Clone)]
@@ -177,14 +177,6 @@ impl Session {
         }
     }
 
-    fn target(&mut self, unit: UnitId) -> Phase {
-        Phase::Target {
-            unit,
-            range: self.battle.range(self.ai.caches(), unit),
-            trail: Path::default(),
-        }
-    }
-
     /// Takes the signals produced since the last call.
     pub fn drain(&mut self) -> Vec<Signal> {
         std::mem::take(&mut self.signals)
@@ -316,248 +308,5 @@ impl Session {
             }
         }
         Ok(())
-    }
-
-    fn move_cursor(&mut self, to: Pos) {
-        let m = self.battle.map();
-        let p = Pos::new(
-            to.x.clamp(0, m.width() as i32 - 1),
-            to.y.clamp(0, m.height() as i32 - 1),
-        );
-        if p != self.cursor {
-            self.cursor = p;
-            self.signals.push(Signal::CursorMoved(p));
-        }
-    }
-
-    fn action_menu(&self, unit: UnitId) -> Phase {
-        let mut options: Vec<Action> = combat::targets_in_range(&self.battle, unit)
-            .into_iter()
-            .map(Action::Attack)
-            .collect();
-        options.push(Action::Wait);
-        Phase::Action {
-            unit,
-            options,
-            choice: 0,
-        }
-    }
-
-    fn step(&mut self, phase: Phase, intent: Intent) -> Phase {
-        match (phase, intent) {
-            (Phase::Target { unit, range, trail }, Intent::Cursor(d)) => {
-                let to = self.cursor.step(d);
-                self.point_in_target(unit, range, trail, to)
-            }
-            (Phase::Target { unit, range, trail }, Intent::Point(to)) => self.point_in_target(unit, range, trail, to),
-            (p @ (Phase::Select | Phase::Inspect { .. }), Intent::Cursor(d)) => {
-                self.move_cursor(self.cursor.step(d));
-                p
-            }
-            (p @ (Phase::Select | Phase::Inspect { .. }), Intent::Point(at)) => {
-                self.move_cursor(at);
-                p
-            }
-            (Phase::Select, Intent::NextUnit) => {
-                let ready: Vec<UnitId> = self.battle.ready(Team::Player).collect();
-                self.cycle(&ready);
-                Phase::Select
-            }
-            (p @ (Phase::Select | Phase::Inspect { .. } | Phase::Target { .. }), Intent::NextEnemy) => {
-                let enemies: Vec<UnitId> = self.battle.living(Team::Enemy).collect();
-                match p {
-                    Phase::Target { unit, range, trail } => {
-                        let to = enemies
-                            .iter()
-                            .position(|&u| self.battle.unit(u).pos == self.cursor)
-                            .map_or(0, |i| i + 1);
-                        match enemies.get(to % enemies.len().max(1)) {
-                            Some(&e) => {
-                                let at = self.battle.unit(e).pos;
-                                self.point_in_target(unit, range, trail, at)
-                            }
-                            None => Phase::Target { unit, range, trail },
-                        }
-                    }
-                    p => {
-                        self.cycle(&enemies);
-                        p
-                    }
-                }
-            }
-            (Phase::Select | Phase::Inspect { .. }, Intent::Confirm) => match self.battle.unit_at(self.cursor) {
-                Some(u) if self.battle.unit(u).team == Team::Player && !self.battle.unit(u).acted => {
-                    self.signals.push(Signal::Selected(u));
-                    self.target(u)
-                }
-                Some(e) if self.battle.unit(e).team == Team::Enemy => {
-                    self.signals.push(Signal::Selected(e));
-                    Phase::Inspect { enemy: e }
-                }
-                _ => Phase::Select,
-            },
-            (Phase::Inspect { .. }, Intent::Cancel) => {
-                self.signals.push(Signal::Cancelled);
-                Phase::Select
-            }
-            (Phase::Select, Intent::EndTurn) => self.start_enemy_phase(),
-            (Phase::Enemy { phase }, Intent::Advance) => self.enemy_step(phase),
-            (Phase::Select, Intent::Undo) => {
-                let unit = self.battle.undo_unit();
-                if self.battle.can_undo()
-                    && self.run(Command::Undo).is_ok()
-                    && let Some(u) = unit
-                {
-                    self.move_cursor(self.battle.unit(u).pos);
-                }
-                Phase::Select
-            }
-            (Phase::Target { unit, .. }, Intent::Cancel) => {
-                self.signals.push(Signal::Cancelled);
-                self.move_cursor(self.battle.unit(unit).pos);
-                Phase::Select
-            }
-            (Phase::Target { unit, range, trail }, Intent::Confirm) => {
-                // An enemy in reach: walk to the best cell to attack it from, menu on that attack.
-                if let Some(e) = self.battle.unit_at(self.cursor)
-                    && self.battle.unit(e).team != self.battle.unit(unit).team
-                {
-                    let Some(cell) = attack_cell(&self.battle, unit, &range, e) else {
-                        self.signals.push(Signal::CannotGo { unit, to: self.cursor });
-                        return Phase::Target { unit, range, trail };
-                    };
-                    if self.run(Command::Move { unit, path: cell.path }).is_err() {
-                        return Phase::Target { unit, range, trail };
-                    }
-                    let mut menu = self.action_menu(unit);
-                    if let Phase::Action { options, choice, .. } = &mut menu {
-                        *choice = options.iter().position(|o| *o == Action::Attack(e)).unwrap_or(0);
-                    }
-                    return menu;
-                }
-                if !range.contains(self.cursor) {
-                    self.signals.push(Signal::CannotGo { unit, to: self.cursor });
-                    return Phase::Target { unit, range, trail };
-                }
-                // The traced route when it leads here, else the cheapest; the core checks it.
-                let path = if trail.end(range.origin) == self.cursor {
-                    trail.clone()
-                } else {
-                    range.get(self.cursor).map(|c| c.path.clone()).unwrap_or_default()
-                };
-                if self.run(Command::Move { unit, path }).is_err() {
-                    return Phase::Target { unit, range, trail };
-                }
-                self.action_menu(unit)
-            }
-            (Phase::Action { unit, options, choice }, Intent::Cursor(d)) => {
-                let n = options.len();
-                let choice = match d {
-                    Dir::Up | Dir::Left => (choice + n - 1) % n,
-                    Dir::Down | Dir::Right => (choice + 1) % n,
-                };
-                if let Some(Action::Attack(t)) = options.get(choice) {
-                    self.move_cursor(self.battle.unit(*t).pos);
-                }
-                Phase::Action { unit, options, choice }
-            }
-            (Phase::Action { unit, options, choice }, Intent::Cancel) => {
-                // Not yet confirmed: the move is taken back as if it never happened.
-                if self.run(Command::Undo).is_err() {
-                    return Phase::Action { unit, options, choice };
-                }
-                self.move_cursor(self.battle.unit(unit).pos);
-                self.target(unit)
-            }
-            (Phase::Action { unit, options, choice }, Intent::Confirm) => {
-                let cmd = match options.get(choice) {
-                    Some(Action::Attack(t)) => Command::Attack { unit, target: *t },
-                    _ => Command::Wait { unit },
-                };
-                if self.run(cmd).is_err() {
-                    return Phase::Action { unit, options, choice };
-                }
-                self.after_player_action()
-            }
-            (p, _) => p,
-        }
-    }
-
-    /// The cursor goes to `to` in the target phase; the traced route follows it.
-    fn point_in_target(&mut self, unit: UnitId, range: Range, trail: Path, to: Pos) -> Phase {
-        self.move_cursor(to);
-        let trail = trace(&self.battle, unit, &range, &trail, self.cursor);
-        Phase::Target { unit, range, trail }
-    }
-
-    /// Moves the cursor to the unit of `units` after the one under it (the first if none is).
-    fn cycle(&mut self, units: &[UnitId]) {
-        let after = units
-            .iter()
-            .position(|&u| self.battle.unit(u).pos == self.cursor)
-            .map_or(0, |i| i + 1);
-        if let Some(&u) = units.get(after % units.len().max(1)) {
-            self.move_cursor(self.battle.unit(u).pos);
-        }
-    }
-
-    fn after_player_action(&mut self) -> Phase {
-        if let Some((winner, _)) = self.battle.ended() {
-            return Phase::Over { winner };
-        }
-        let next = self.battle.ready(Team::Player).next();
-        match next {
-            Some(next) => {
-                self.move_cursor(self.battle.unit(next).pos);
-                Phase::Select
-            }
-            None => self.start_enemy_phase(),
-        }
-    }
-
-    fn start_enemy_phase(&mut self) -> Phase {
-        if self.run(Command::EndPhase).is_err() {
-            return Phase::Select;
-        }
-        let phase = EnemyPhase::begin(&self.battle);
-        self.enemy_step(phase)
-    }
-
-    /// Lets the next enemy act (the enemy phase's one driver, [`EnemyPhase`]). A command the
-    /// rules refuse is shown ([`Signal::Refused`]) and ends the enemy phase, so play goes on.
-    fn enemy_step(&mut self, mut phase: EnemyPhase) -> Phase {
-        match phase.step(&mut self.ai, &mut self.battle) {
-            Ok(Some(turn)) => {
-                self.unsaved = true;
-                self.signals.push(Signal::Decided(Box::new(turn.decision)));
-                self.signals.extend(turn.events.into_iter().map(Signal::Rules));
-                if let Some((winner, _)) = self.battle.ended() {
-                    return Phase::Over { winner };
-                }
-                return Phase::Enemy { phase };
-            }
-            Ok(None) => {}
-            Err(e) => self.signals.push(Signal::Refused(e)),
-        }
-        if let Some((winner, _)) = self.battle.ended() {
-            return Phase::Over { winner };
-        }
-        // Everyone has acted: a new turn for the player.
-        match EnemyPhase::finish(&mut self.battle) {
-            Ok(events) => self.signals.extend(events.into_iter().map(Signal::Rules)),
-            Err(e) => {
-                self.signals.push(Signal::Refused(e));
-                return Phase::Enemy { phase };
-            }
-        }
-        // The end of a turn can decide the battle (survived, the turn limit).
-        if let Some((winner, _)) = self.battle.ended() {
-            return Phase::Over { winner };
-        }
-        let first = self.battle.ready(Team::Player).next();
-        if let Some(h) = first {
-            self.move_cursor(self.battle.unit(h).pos);
-        }
-        Phase::Select
     }
 }

@@ -1,0 +1,69 @@
+//! The end of the player's phase and the enemy phase, one enemy at a time, until the next
+//! turn begins or the battle ends.
+
+use super::{Phase, Session, Signal};
+use crate::play::enemy::EnemyPhase;
+use crate::rules::Command;
+use crate::search::grid::Team;
+
+impl Session {
+    pub(super) fn after_player_action(&mut self) -> Phase {
+        if let Some((winner, _)) = self.battle.ended() {
+            return Phase::Over { winner };
+        }
+        let next = self.battle.ready(Team::Player).next();
+        match next {
+            Some(next) => {
+                self.move_cursor(self.battle.unit(next).pos);
+                Phase::Select
+            }
+            None => self.start_enemy_phase(),
+        }
+    }
+
+    pub(super) fn start_enemy_phase(&mut self) -> Phase {
+        if self.run(Command::EndPhase).is_err() {
+            return Phase::Select;
+        }
+        let phase = EnemyPhase::begin(&self.battle);
+        self.enemy_step(phase)
+    }
+
+    /// Lets the next enemy act (the enemy phase's one driver, [`EnemyPhase`]). A command the
+    /// rules refuse is shown ([`Signal::Refused`]) and ends the enemy phase, so play goes on.
+    pub(super) fn enemy_step(&mut self, mut phase: EnemyPhase) -> Phase {
+        match phase.step(&mut self.ai, &mut self.battle) {
+            Ok(Some(turn)) => {
+                self.unsaved = true;
+                self.signals.push(Signal::Decided(Box::new(turn.decision)));
+                self.signals.extend(turn.events.into_iter().map(Signal::Rules));
+                if let Some((winner, _)) = self.battle.ended() {
+                    return Phase::Over { winner };
+                }
+                return Phase::Enemy { phase };
+            }
+            Ok(None) => {}
+            Err(e) => self.signals.push(Signal::Refused(e)),
+        }
+        if let Some((winner, _)) = self.battle.ended() {
+            return Phase::Over { winner };
+        }
+        // Everyone has acted: a new turn for the player.
+        match EnemyPhase::finish(&mut self.battle) {
+            Ok(events) => self.signals.extend(events.into_iter().map(Signal::Rules)),
+            Err(e) => {
+                self.signals.push(Signal::Refused(e));
+                return Phase::Enemy { phase };
+            }
+        }
+        // The end of a turn can decide the battle (survived, the turn limit).
+        if let Some((winner, _)) = self.battle.ended() {
+            return Phase::Over { winner };
+        }
+        let first = self.battle.ready(Team::Player).next();
+        if let Some(h) = first {
+            self.move_cursor(self.battle.unit(h).pos);
+        }
+        Phase::Select
+    }
+}
