@@ -46,15 +46,17 @@ impl GameState {
                     let why = e.describe(self.session.battle());
                     self.say(format!("refused: {why}"));
                 }
+                // The camera goes to an enemy that moves or attacks; one that stays is
+                // passed over without a word.
+                Signal::Decided(d) if d.path.is_empty() && d.attack.is_none() => {}
                 Signal::Decided(d) => {
                     let b = self.session.battle();
-                    let line = format!("{}: {}", b.name(d.unit), d.reason.text(b));
-                    let kind = if d.path.is_empty() && d.attack.is_none() {
-                        Kind::Note
-                    } else {
-                        Kind::Focus { unit: d.unit }
-                    };
-                    self.anims.push(Anim::new(kind, true).saying(line));
+                    let line = crate::game::hud::text::enemy_move_line(b, d.unit, d.target, d.from, d.to);
+                    let focus = Anim::new(Kind::Focus { unit: d.unit }, true);
+                    self.anims.push(match line {
+                        Some(line) => focus.saying(line),
+                        None => focus,
+                    });
                 }
                 Signal::Rules(e) => self.show(e),
                 Signal::Asking(_) => self.sfx.push(Sfx::Select),

@@ -2,15 +2,17 @@
 //! By job: `status` (window title, top band, objective line, result screen), `prompts`
 //! (questions, why a confirm did nothing), `panels` (unit, profile and terrain lines, key
 //! help), `menu` (the action menu, the attack forecast, where the menu goes), `fit` (how text
-//! is wrapped and fitted).
+//! is wrapped and fitted), `log` (the message log's line for an enemy's turn).
 
 mod fit;
+mod log;
 mod menu;
 mod panels;
 mod prompts;
 mod status;
 
 pub use fit::*;
+pub use log::*;
 pub use menu::*;
 pub use panels::*;
 pub use prompts::*;
