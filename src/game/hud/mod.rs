@@ -34,9 +34,12 @@ impl GameState {
         let entries = menu(b, options);
         let (size, row_h, fs) = (14.0, 20.0, 13.0);
         // The forecast of the highlighted attack, split after its first clause.
-        let forecast: Vec<String> = self
-            .session
-            .forecast()
+        let ahead = self.session.forecast();
+        // A counter that would fell the attacker is the line in red.
+        let lethal = ahead
+            .as_ref()
+            .is_some_and(|(_, _, f)| f.counter.is_some() && f.attacker_hp == 0);
+        let forecast: Vec<String> = ahead
             .map(|(att, def, f)| forecast(b, att, def, &f))
             .map(|s| match s.split_once("; ") {
                 Some((a, c)) => vec![a.to_string(), c.to_string()],
@@ -90,7 +93,8 @@ impl GameState {
             rect(canvas, Rect::new(bx.x + 6.0, top, bw - 12.0, 1.0), DIM_TEXT, Z_MENU + 1);
             for (i, f) in forecast.iter().enumerate() {
                 let p = Vec2::new(bx.x + 10.0, top + 4.0 + 16.0 * i as f32);
-                text(canvas, f, p, fs, GOLD);
+                let color = if lethal && i == 1 { ENEMY_TEXT } else { GOLD };
+                text(canvas, f, p, fs, color);
             }
         }
     }

@@ -67,11 +67,13 @@ pub fn menu(b: &Battle, options: &[Action]) -> Vec<String> {
 pub fn forecast(b: &Battle, att: UnitId, def: UnitId, f: &Forecast) -> String {
     let (a, d) = (b.unit(att), b.unit(def));
     let back = match f.counter {
+        Some(c) if f.attacker_hp == 0 => format!("counter {c} (hp {}→0): {} falls!", a.hp, label(&a.name, LABEL_CHARS)),
         Some(c) => format!("counter {c} (hp {}→{})", a.hp, f.attacker_hp),
         None => "no counter".to_string(),
     };
+    let blow = if f.defender_hp == 0 { ", defeated" } else { "" };
     format!(
-        "{} → {}: dmg {} (hp {}→{}); {back}",
+        "{} → {}: dmg {} (hp {}→{}{blow}); {back}",
         label(&a.name, LABEL_CHARS),
         label(&d.name, LABEL_CHARS),
         f.damage,
@@ -125,5 +127,19 @@ mod tests {
         );
         let none = Forecast { counter: None, ..f };
         assert!(forecast(&b, UnitId(0), UnitId(1), &none).ends_with("; no counter"));
+        // A blow that fells the defender, and a counter that fells the attacker, say so.
+        let felled = Forecast {
+            defender_hp: 0,
+            counter: None,
+            ..f
+        };
+        assert_eq!(
+            forecast(&b, UnitId(0), UnitId(1), &felled),
+            format!("Kiny → Warden: dmg 6 (hp {}→0, defeated); no counter", hp.1)
+        );
+        let lethal = Forecast { attacker_hp: 0, ..f };
+        assert!(
+            forecast(&b, UnitId(0), UnitId(1), &lethal).ends_with(&format!("; counter 4 (hp {}→0): Kiny falls!", hp.0))
+        );
     }
 }
