@@ -90,11 +90,13 @@ impl GameState {
         }
     }
 
+    /// The action menu's entry under the window point (`x`, `y`), if any.
     pub(super) fn menu_entry_under(&self, x: f32, y: f32) -> Option<usize> {
         let p = self.layout.to_logical(x, y);
         self.menu_rects.iter().position(|r| r.contains(p))
     }
 
+    /// A key press: mapped to an action, kept while the board is busy, or acted on.
     pub(super) fn key_down(&mut self, ctx: &mut Context, input: KeyInput, repeated: bool) -> GameResult {
         // Overriding this drops ggez's quit on Escape, which cancels here.
         let mut action = command(&input.event.logical_key);
@@ -132,6 +134,7 @@ impl GameState {
         Ok(())
     }
 
+    /// A key let go: the confirm key's release, in order with its press.
     pub(super) fn key_up(&mut self, _ctx: &mut Context, input: KeyInput) -> GameResult {
         if command(&input.event.logical_key) == Some(KeyAction::Intent(Intent::Confirm)) {
             if self.keys.waiting() {
@@ -145,6 +148,7 @@ impl GameState {
         Ok(())
     }
 
+    /// The pointer moved: the cursor follows it over the map once it leads.
     pub(super) fn mouse_motion(&mut self, _ctx: &mut Context, x: f32, y: f32, _dx: f32, _dy: f32) -> GameResult {
         self.pointer = Some(Vec2::new(x, y));
         if !self.pointing.moved(Vec2::new(x, y)) {
@@ -168,6 +172,7 @@ impl GameState {
         Ok(())
     }
 
+    /// A mouse button pressed: buttons, menu entries and map cells.
     pub(super) fn mouse_button_down(&mut self, _ctx: &mut Context, button: MouseButton, x: f32, y: f32) -> GameResult {
         if !self.accepts_input() {
             // The danger zone can be looked at any time, as with D.

@@ -19,6 +19,7 @@ impl GameState {
         self.absorb();
     }
 
+    /// Adds `line` to the message log, dropping the oldest beyond its lines.
     pub(super) fn say(&mut self, line: String) {
         self.log.push_back((line, 0.0));
         while self.log.len() > LOG_LINES {
