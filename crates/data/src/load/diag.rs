@@ -198,7 +198,9 @@ fn field_hint(key: &str) -> Option<&'static str> {
         "at" => "at = [x, y] (the unit's cell)",
         "map" => "map = \"file.txt\" (relative to this file)",
         "glyph" => "glyph = \"T\" (its one character in map files)",
-        "behavior" => "behavior = \"charger\", \"proximity\", \"guard_trigger\", \"pivot_leash\" or \"keep_range\"",
+        "behavior" => {
+            "behavior = \"charger\", \"proximity\", \"guard_trigger\", \"pivot_leash\", \"keep_range\" or \"advance\""
+        }
         "unit" => "unit = \"NAME\" (a unit of this file)",
         "turn" => "turn = N (the enemy phase it comes before, from 1)",
         "path" => "path = \"4433\" (direction digits: 1 up, 2 right, 3 down, 4 left)",
