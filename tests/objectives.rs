@@ -280,6 +280,65 @@ fn an_advance_raider_takes_a_held_cell_and_explain_shows_its_goal() {
     );
 }
 
+/// A unit's own `goal` overrides its `advance` profile's: one profile serves raiders with
+/// different goals. A goal on a player, on a unit whose profile does not advance, or off the
+/// map is an error at its place.
+#[test]
+fn a_units_own_goal_overrides_its_profiles_and_is_checked() {
+    let t = Tree::new("obj-own-goal");
+    let profiles = std::fs::read_to_string(t.0.join("data/profiles.toml")).unwrap();
+    std::fs::write(
+        t.0.join("data/profiles.toml"),
+        profiles + "\n[raider]\nbehavior = \"advance\"\ngoal = [5, 2]\n",
+    )
+    .unwrap();
+    let s = scenario(&t, "");
+    let text = std::fs::read_to_string(t.0.join(&s)).unwrap();
+    let with = |warden: &str, kiny: &str| {
+        let w = text.replacen("at = [9, 1]\nprofile = \"guard\"", &format!("at = [9, 1]\n{warden}"), 1);
+        std::fs::write(
+            t.0.join(&s),
+            w.replacen("at = [0, 1]\nmove = 0", &format!("at = [0, 1]\nmove = 0\n{kiny}"), 1),
+        )
+        .unwrap();
+    };
+    with("profile = \"raider\"\ngoal = [7, 0]", "");
+    let (code, out, err) = t.run(&["ai", &s, "--explain", "Warden"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("goal: advance on (7, 0)"), "{out}");
+    assert!(
+        out.contains("advances on (7, 0); closest reachable cell to its goal"),
+        "{out}"
+    );
+    // Exported to Tiled, the goal is a property of the unit object, read back the same.
+    let (code, _, err) = t.run(&["export-tiled", &s, "--out", "exp"]);
+    assert_eq!(code, 0, "{err}");
+    let tmx = std::fs::read_to_string(t.0.join("exp/small.tmx")).unwrap();
+    assert!(tmx.contains("<property name=\"goal\" value=\"7,0\"/>"), "{tmx}");
+    let (code, out, err) = t.run(&["ai", "exp/small.toml", "--explain", "Warden", "--data", "data"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("goal: advance on (7, 0)"), "{out}");
+    // The errors, each at the line and column of its `goal`.
+    with("profile = \"guard\"\ngoal = [7, 0]", "goal = [1, 1]");
+    let (code, _, err) = t.run(&["check", &s]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("maps/small.toml:9:8: unit \"Kiny\": `goal` is for enemies whose profile advances; player units are driven by the player"),
+        "{err}"
+    );
+    assert!(
+        err.contains("maps/small.toml:22:8: unit \"Warden\": `goal` is for a unit whose profile advances; profile \"guard\" is guard_trigger"),
+        "{err}"
+    );
+    with("profile = \"raider\"\ngoal = [40, 0]", "");
+    let (code, _, err) = t.run(&["check", &s]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("maps/small.toml:22:8: unit \"Warden\": goal [40, 0] is off the map (x must be 0..=9, y 0..=2)"),
+        "{err}"
+    );
+}
+
 #[test]
 fn a_tiled_region_names_the_cells_of_an_objective() {
     let t = Tree::new("obj-region");

@@ -608,3 +608,25 @@ fn a_battle_of_the_careful_player_replays_to_the_same_end() {
     let rep: Value = serde_json::from_str(&out).unwrap();
     assert_eq!((&rep["result"], &rep["why"]), (&sim["result"], &sim["why"]));
 }
+
+/// A unit's own `goal` decides its moves, so it is in the fingerprints of replays and saves:
+/// a replay recorded before the goal was set is stale. (Units without one add nothing to the
+/// fingerprinted text, so files recorded before goals existed stay valid.)
+#[test]
+fn a_units_own_goal_is_in_the_fingerprints_only_where_it_is_set() {
+    let dir = scratch("goal-fingerprint");
+    copy_project(&dir);
+    let (mut scenario, data, _) = skirmish::cli::load_scenario(&dir.join("maps/sample.toml"), None).unwrap();
+    let before = (
+        skirmish::io::replay::battle_fingerprint(&scenario, &data),
+        skirmish::io::save::scenario_fingerprint(&scenario, &data.terrain),
+    );
+    let k = scenario.units.iter().position(|u| u.profile.is_some()).unwrap();
+    scenario.units[k].goal = Some(skirmish::search::grid::Pos::new(1, 1));
+    let after = (
+        skirmish::io::replay::battle_fingerprint(&scenario, &data),
+        skirmish::io::save::scenario_fingerprint(&scenario, &data.terrain),
+    );
+    assert_ne!(after.0, before.0);
+    assert_ne!(after.1, before.1);
+}

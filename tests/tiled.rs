@@ -340,7 +340,7 @@ fn regions_are_the_cells_their_rectangles_cover() {
 }
 
 #[test]
-fn a_pivot_may_name_a_one_cell_region() {
+fn a_pivot_or_goal_may_name_a_one_cell_region() {
     let tree = Tree::new("pivot-region");
     let regions = "<objectgroup id=\"6\" name=\"regions\">
   <object id=\"10\" name=\"post\" x=\"96\" y=\"0\" width=\"32\" height=\"32\"/>
@@ -353,10 +353,17 @@ fn a_pivot_may_name_a_one_cell_region() {
                 "Mage",
                 (4, 0),
                 &[("team", "enemy"), ("profile", "pivot"), ("pivot", "post")],
+            )
+            + &unit(
+                3,
+                "Rider",
+                (4, 1),
+                &[("team", "enemy"), ("profile", "ford_raider"), ("goal", "post")],
             )),
     );
     let s = write_ok(&tree, &map(&(ground() + &u + regions)));
     assert_eq!(s.units[1].pivot.map(|p| (p.x, p.y)), Some((3, 0)));
+    assert_eq!(s.units[2].goal.map(|p| (p.x, p.y)), Some((3, 0)));
 }
 
 // ------------------------------------------------------------------------- the errors ---

@@ -69,16 +69,7 @@ impl Ai {
     /// What unit `id` does on its turn, as its profile says; the battle is only read.
     pub fn decide(&mut self, b: &Battle, id: UnitId) -> Decision {
         if self.resolved.0 != b.identity() {
-            let behaviors = b
-                .units()
-                .iter()
-                .map(|u| {
-                    u.profile
-                        .as_deref()
-                        .and_then(|p| self.profiles.get(p))
-                        .map(|p| p.behavior)
-                })
-                .collect();
+            let behaviors = b.units().iter().map(|u| u.behavior(&self.profiles)).collect();
             self.resolved = (b.identity(), behaviors);
         }
         let behavior = self.resolved.1.get(id.0).copied().flatten();

@@ -70,7 +70,7 @@ pub fn enemy_zone(b: &Battle, c: &mut Caches, profiles: &Profiles, id: UnitId) -
 /// The cells enemy `id` can end its move on next turn, and its profile's shape.
 pub fn enemy_moves(b: &Battle, c: &mut Caches, profiles: &Profiles, id: UnitId) -> (Vec<Pos>, Shape) {
     let u = b.unit(id);
-    let behavior = u.profile.as_deref().and_then(|p| profiles.get(p)).map(|p| p.behavior);
+    let behavior = u.behavior(profiles);
     let leash = crate::ai::pivot::leash(behavior, u);
     let shape = match (behavior, leash) {
         (Some(Behavior::Proximity { sight }), _) => Shape::Sight { radius: sight },

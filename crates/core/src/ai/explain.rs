@@ -81,7 +81,7 @@ pub fn explain(b: &Battle, c: &mut Caches, profiles: &Profiles, id: UnitId) -> E
         })
         .collect();
     candidates.sort_by_key(|(t, d, k, _)| (*t, *d, *k));
-    let behavior = me.profile.as_deref().and_then(|p| profiles.get(p)).map(|p| p.behavior);
+    let behavior = me.behavior(profiles);
     let leash = pivot::leash(behavior, me);
     let goal = match behavior {
         _ if !decision.triggered => Goal::Stay,

@@ -27,6 +27,8 @@ pub struct UnitSpec {
     pub profile: Option<String>,
     /// Pivot-leash centre; `None` means the start cell.
     pub pivot: Option<Pos>,
+    /// The cell an `advance` unit heads for, in place of its profile's `goal`.
+    pub goal: Option<Pos>,
     /// Unit kind name.
     pub kind: String,
     /// Sprite name.
@@ -80,6 +82,7 @@ impl UnitSpec {
             movement: kind.movement,
             profile,
             pivot: None,
+            goal: None,
             kind: kind.name.clone(),
             sprite: if team == Team::Player {
                 "hero".into()

@@ -128,6 +128,7 @@ impl Battle {
                 movement: u.movement,
                 profile: u.profile.clone(),
                 pivot: u.pivot.unwrap_or(u.at),
+                goal: u.goal,
                 triggered: false,
                 alive: !u.reserve,
                 kind: u.kind.clone(),

@@ -1,6 +1,7 @@
 //! Units and the state of a battle as plain values: ids, units, and the snapshot that
 //! saves keep and `Command::Restore` puts back.
 
+use crate::model::profiles::{Behavior, Profiles};
 use crate::model::terrain::{ClassId, Cost};
 use crate::model::units::Stats;
 use crate::search::grid::{Pos, Team};
@@ -26,6 +27,9 @@ pub struct Unit {
     pub profile: Option<String>,
     /// Pivot-leash centre (its start cell unless the scenario says otherwise).
     pub pivot: Pos,
+    /// The cell it heads for when its profile advances, in place of the profile's `goal`
+    /// (one profile serves raiders with different goals).
+    pub goal: Option<Pos>,
     /// A guard's trigger: once set it stays set for the rest of the battle.
     pub triggered: bool,
     /// False once defeated.
@@ -49,6 +53,27 @@ pub struct Unit {
 }
 
 impl Unit {
+    /// How it acts: its profile's behaviour in `profiles`, with its own [`Unit::goal`] for
+    /// an `advance` profile; `None` without a profile or for one `profiles` lacks.
+    ///
+    /// ```
+    /// use skirmish_core::model::profiles::{Behavior, Profiles};
+    /// use skirmish_core::model::terrain::ClassId;
+    /// use skirmish_core::rules::Unit;
+    /// use skirmish_core::search::grid::{Pos, Team};
+    /// let profiles = Profiles::standard();
+    /// let mut rider = Unit::new("Rider", Team::Enemy, Pos::new(0, 0), ClassId(0), 6);
+    /// rider.profile = Some("guard".into());
+    /// assert_eq!(rider.behavior(&profiles), Some(Behavior::GuardTrigger { trigger: 3 }));
+    /// ```
+    pub fn behavior(&self, profiles: &Profiles) -> Option<Behavior> {
+        let b = profiles.get(self.profile.as_deref()?)?.behavior;
+        Some(match (b, self.goal) {
+            (Behavior::Advance { .. }, Some(goal)) => Behavior::Advance { goal },
+            (b, _) => b,
+        })
+    }
+
     /// A unit with default soldier stats (tests and generators fill in the rest).
     pub fn new(name: impl Into<String>, team: Team, pos: Pos, class: ClassId, movement: Cost) -> Unit {
         let stats = crate::model::data::builtin_kinds().list[0].stats;
@@ -60,6 +85,7 @@ impl Unit {
             movement,
             profile: None,
             pivot: pos,
+            goal: None,
             triggered: false,
             alive: true,
             kind: "soldier".into(),

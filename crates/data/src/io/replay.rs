@@ -107,7 +107,7 @@ pub fn battle_fingerprint(scenario: &Scenario, data: &DataSet) -> String {
             .as_deref()
             .map(|p| (p, data.profiles.get(p).map(|x| format!("{:?}", x.behavior))));
         text += &format!(
-            "{:?} {:?} {:?} {:?} move {} profile {:?} pivot {:?} kind {:?} {:?}\n",
+            "{:?} {:?} {:?} {:?} move {} profile {:?} pivot {:?} kind {:?} {:?}",
             u.name,
             u.team,
             u.at,
@@ -118,6 +118,12 @@ pub fn battle_fingerprint(scenario: &Scenario, data: &DataSet) -> String {
             u.kind,
             u.stats
         );
+        // Only a unit with a goal of its own says so: fingerprints of files without goals
+        // stay as they were.
+        if let Some(g) = u.goal {
+            text += &format!(" goal {g:?}");
+        }
+        text.push('\n');
     }
     text += &crate::load::objective::canonical(scenario);
     let map = &scenario.map;

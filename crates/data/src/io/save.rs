@@ -120,7 +120,7 @@ pub fn scenario_fingerprint(scenario: &Scenario, terrain: &TerrainSet) -> String
     for u in &scenario.units {
         let class = terrain.classes.get(usize::from(u.class.0)).cloned().unwrap_or_default();
         text += &format!(
-            "{:?} {:?} {:?} {class:?} move {} profile {:?} pivot {:?} kind {:?} {:?}\n",
+            "{:?} {:?} {:?} {class:?} move {} profile {:?} pivot {:?} kind {:?} {:?}",
             u.name,
             u.team,
             u.at,
@@ -130,6 +130,12 @@ pub fn scenario_fingerprint(scenario: &Scenario, terrain: &TerrainSet) -> String
             u.kind,
             u.stats
         );
+        // Only a unit with a goal of its own says so: fingerprints of files without goals
+        // stay as they were.
+        if let Some(g) = u.goal {
+            text += &format!(" goal {g:?}");
+        }
+        text.push('\n');
     }
     text += &crate::load::objective::canonical(scenario);
     let map = &scenario.map;

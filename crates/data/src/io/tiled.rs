@@ -143,8 +143,10 @@ fn unit_properties(
     if let Some(profile) = &u.profile {
         p.push(("profile", "string", profile.clone()));
     }
-    if let Some(pivot) = u.pivot {
-        p.push(("pivot", "string", format!("{},{}", pivot.x, pivot.y)));
+    for (name, cell) in [("pivot", u.pivot), ("goal", u.goal)] {
+        if let Some(c) = cell {
+            p.push((name, "string", format!("{},{}", c.x, c.y)));
+        }
     }
     let base = kind.map(|k| k.stats);
     for (name, value, of_kind) in [

@@ -56,7 +56,7 @@ pub fn profile_text(u: &Unit, profiles: &Profiles) -> String {
     let Some(name) = u.profile.as_deref() else {
         return "no profile: stays".into();
     };
-    match profiles.get(name).map(|p| p.behavior) {
+    match u.behavior(profiles) {
         None => format!("{name}: unknown profile (stays)"),
         // The profile's name often is its behaviour's: say it once.
         Some(Behavior::Charger) if name == "charger" => "charger: always comes".to_string(),

@@ -227,7 +227,7 @@ impl Battlefield<'_> {
         let mut resolved: IndexMap<String, Entry> = IndexMap::new();
         for (k, v) in u.get_ref() {
             let value = match (k.as_str(), v.get_ref()) {
-                ("at" | "pivot", toml::Value::String(_)) => {
+                ("at" | "pivot" | "goal", toml::Value::String(_)) => {
                     let name = Spanned::new(v.span(), v.get_ref().as_str().unwrap_or_default().to_string());
                     match self.marks.mark_of(&name) {
                         Ok(cells) if cells.len() == 1 => {

@@ -63,6 +63,7 @@ struct RawUnit {
     movement: Option<Spanned<i64>>,
     profile: Option<Spanned<String>>,
     pivot: Option<Spanned<[i64; 2]>>,
+    goal: Option<Spanned<[i64; 2]>>,
     kind: Option<Spanned<String>>,
     hp: Option<Spanned<i64>>,
     attack: Option<Spanned<i64>>,

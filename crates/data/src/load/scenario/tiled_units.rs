@@ -5,8 +5,8 @@ use super::*;
 
 /// The properties a unit object may carry (those of `[[units]]` but `name` and `at`,
 /// which are the object's name and place).
-pub const UNIT_PROPERTIES: [&str; 11] = [
-    "team", "kind", "class", "move", "profile", "pivot", "hp", "attack", "defense", "range", "reserve",
+pub const UNIT_PROPERTIES: [&str; 12] = [
+    "team", "kind", "class", "move", "profile", "pivot", "goal", "hp", "attack", "defense", "range", "reserve",
 ];
 
 /// The units of a Tiled map's `units` layer as unit inputs; a property of the wrong type or
@@ -33,6 +33,7 @@ pub(super) fn tmx_units(tm: &TiledMap, errs: &mut Diagnostics) -> Vec<UnitInput>
             movement: None,
             profile: None,
             pivot: None,
+            goal: None,
             kind: None,
             hp: None,
             attack: None,
@@ -85,15 +86,8 @@ pub(super) fn tmx_units(tm: &TiledMap, errs: &mut Diagnostics) -> Vec<UnitInput>
                         }),
                     _ => int().map(|v| input.range = Some(fld(&at, RangeSpec::One(v)))),
                 },
-                "pivot" => text().map(|v| {
-                    input.pivot = Some(fld(
-                        &at,
-                        match parse_pair(&v) {
-                            Some(c) => PivotSpec::Cell(c),
-                            None => PivotSpec::Region(v),
-                        },
-                    ))
-                }),
+                "pivot" => text().map(|v| input.pivot = Some(fld(&at, cell_spec(v)))),
+                "goal" => text().map(|v| input.goal = Some(fld(&at, cell_spec(v)))),
                 other => Err(format!(
                     "unknown property {other:?} (a unit object takes: {}){}{}",
                     UNIT_PROPERTIES.join(", "),
@@ -133,7 +127,7 @@ pub(super) fn parse_pair(s: &str) -> Option<[i64; 2]> {
 }
 
 /// The unit objects of a Tiled map as `[[units]]` tables (`at` is the object's cell; a
-/// pivot naming a one-cell region is that cell), with the errors of their properties.
+/// pivot or goal naming a one-cell region is that cell), with the errors of their properties.
 pub(crate) fn tmx_unit_tables(tm: &TiledMap) -> (Vec<toml::Table>, Diagnostics) {
     let mut errs = Diagnostics::default();
     let inputs = tmx_units(tm, &mut errs);
@@ -169,18 +163,28 @@ pub(crate) fn tmx_unit_tables(tm: &TiledMap) -> (Vec<toml::Table>, Diagnostics) 
                     },
                 );
             }
-            if let Some(p) = u.pivot {
-                let v = match p.value {
-                    PivotSpec::Cell(c) => pair(c),
-                    PivotSpec::Region(r) => match tm.regions.get(&r).map(Vec::as_slice) {
-                        Some([one]) => pair([one.x as i64, one.y as i64]),
-                        _ => r.into(),
-                    },
-                };
-                t.insert("pivot".into(), v);
+            for (k, c) in [("pivot", u.pivot), ("goal", u.goal)] {
+                if let Some(c) = c {
+                    let v = match c.value {
+                        CellSpec::Cell(c) => pair(c),
+                        CellSpec::Region(r) => match tm.regions.get(&r).map(Vec::as_slice) {
+                            Some([one]) => pair([one.x as i64, one.y as i64]),
+                            _ => r.into(),
+                        },
+                    };
+                    t.insert(k.into(), v);
+                }
             }
             t
         })
         .collect();
     (tables, errs)
+}
+
+/// A pivot or goal property: a cell `"x,y"`, else a region's name.
+fn cell_spec(v: String) -> CellSpec {
+    match parse_pair(&v) {
+        Some(c) => CellSpec::Cell(c),
+        None => CellSpec::Region(v),
+    }
 }

@@ -18,9 +18,9 @@ pub(super) struct Field<T> {
     pub(super) at: At,
 }
 
-/// A pivot: a cell, or (for a unit of a Tiled map) the name of a one-cell region.
+/// A pivot or a goal: a cell, or (for a unit of a Tiled map) the name of a one-cell region.
 #[derive(Debug, Clone)]
-pub(super) enum PivotSpec {
+pub(super) enum CellSpec {
     Cell([i64; 2]),
     Region(String),
 }
@@ -37,7 +37,8 @@ pub(super) struct UnitInput {
     pub(super) class: Option<Field<String>>,
     pub(super) movement: Option<Field<i64>>,
     pub(super) profile: Option<Field<String>>,
-    pub(super) pivot: Option<Field<PivotSpec>>,
+    pub(super) pivot: Option<Field<CellSpec>>,
+    pub(super) goal: Option<Field<CellSpec>>,
     pub(super) kind: Option<Field<String>>,
     pub(super) hp: Option<Field<i64>>,
     pub(super) attack: Option<Field<i64>>,
@@ -49,6 +50,14 @@ pub(super) struct UnitInput {
 
 pub(super) fn fld<T>(at: &At, value: T) -> Field<T> {
     Field { value, at: at.clone() }
+}
+
+/// A cell written `[x, y]`, with its place.
+fn cell_field(s: &Spanned<[i64; 2]>) -> Field<CellSpec> {
+    Field {
+        value: CellSpec::Cell(*s.get_ref()),
+        at: At::Span(s.span()),
+    }
 }
 
 pub(super) fn field<T: Clone>(s: &Spanned<T>) -> Field<T> {
@@ -68,10 +77,8 @@ impl UnitInput {
             class: u.class.as_ref().map(field),
             movement: u.movement.as_ref().map(field),
             profile: u.profile.as_ref().map(field),
-            pivot: u.pivot.as_ref().map(|p| Field {
-                value: PivotSpec::Cell(*p.get_ref()),
-                at: At::Span(p.span()),
-            }),
+            pivot: u.pivot.as_ref().map(cell_field),
+            goal: u.goal.as_ref().map(cell_field),
             kind: u.kind.as_ref().map(field),
             hp: u.hp.as_ref().map(field),
             attack: u.attack.as_ref().map(field),
@@ -253,8 +260,8 @@ pub(super) fn validate_units(
                 None
             }
             (Some(p), Team::Enemy) => {
-                if let (Some(Behavior::Advance { goal }), Some(m)) =
-                    (data.profiles.get(&p.value).map(|q| q.behavior), map)
+                if let (Some(Behavior::Advance { goal }), Some(m), None) =
+                    (data.profiles.get(&p.value).map(|q| q.behavior), map, &u.goal)
                     && !m.contains(goal)
                 {
                     err(
@@ -292,48 +299,38 @@ pub(super) fn validate_units(
             }
             (None, Team::Player) => None,
         };
-        let pivot = match (&u.pivot, map) {
-            (Some(p), Some(m)) => match &p.value {
-                PivotSpec::Cell(c) => match to_pos(*c).filter(|q| m.contains(*q)) {
-                    Some(q) => Some(q),
-                    None => {
-                        let [x, y] = *c;
-                        err(
-                            &p.at,
-                            format!(
-                                "{label}: pivot [{x}, {y}] is off the map ({})",
-                                cell_bounds(m.width(), m.height())
-                            ),
-                        );
-                        None
-                    }
-                },
-                PivotSpec::Region(r) => match regions.get(r).map(Vec::as_slice) {
-                    Some([one]) => Some(*one),
-                    Some(cells) => {
-                        err(
-                            &p.at,
-                            format!(
-                                "{label}: pivot {r:?} is a region of {} cells; a pivot is one cell (a one-cell region, or \"x,y\")",
-                                cells.len()
-                            ),
-                        );
-                        None
-                    }
-                    None => {
-                        err(
-                            &p.at,
-                            format!(
-                                "{label}: pivot {r:?} is neither a cell \"x,y\" nor a region of the map's `regions` layer{}",
-                                did_you_mean_value(r, regions.keys().map(String::as_str))
-                            ),
-                        );
-                        None
-                    }
-                },
-            },
-            _ => None,
-        };
+        let pivot = u
+            .pivot
+            .as_ref()
+            .zip(map)
+            .and_then(|(p, m)| one_cell("pivot", p, m, regions, &label, &mut err));
+        let goal = u
+            .goal
+            .as_ref()
+            .zip(map)
+            .and_then(|(g, m)| one_cell("goal", g, m, regions, &label, &mut err));
+        if let Some(g) = &u.goal {
+            // A goal is for an enemy whose profile advances (a missing or unknown profile
+            // has its own error).
+            let behavior = profile.as_ref().and_then(|p| data.profiles.get(p)).map(|p| p.behavior);
+            match (team, behavior) {
+                (Team::Player, _) => err(
+                    &g.at,
+                    format!(
+                        "{label}: `goal` is for enemies whose profile advances; player units are driven by the player"
+                    ),
+                ),
+                (Team::Enemy, Some(b)) if !matches!(b, Behavior::Advance { .. }) => err(
+                    &g.at,
+                    format!(
+                        "{label}: `goal` is for a unit whose profile advances; profile {:?} is {}",
+                        profile.as_deref().unwrap_or_default(),
+                        b.name()
+                    ),
+                ),
+                _ => {}
+            }
+        }
         units.push(UnitSpec {
             name,
             team,
@@ -342,6 +339,7 @@ pub(super) fn validate_units(
             movement: movement.clamp(0, MAX_MOVE) as Cost,
             profile,
             pivot,
+            goal,
             kind: kind.name.clone(),
             sprite: kind.sprite.clone(),
             stats,
@@ -349,4 +347,55 @@ pub(super) fn validate_units(
         });
     }
     units
+}
+
+/// The one cell a pivot or goal (`what`) names on map `m`: a cell on the map, or a region of
+/// exactly one cell; else an error at its place, and `None`.
+fn one_cell(
+    what: &str,
+    spec: &Field<CellSpec>,
+    m: &TerrainMap,
+    regions: &Regions,
+    label: &str,
+    err: &mut impl FnMut(&At, String),
+) -> Option<Pos> {
+    match &spec.value {
+        CellSpec::Cell(c) => {
+            let q = to_pos(*c).filter(|q| m.contains(*q));
+            if q.is_none() {
+                let [x, y] = *c;
+                err(
+                    &spec.at,
+                    format!(
+                        "{label}: {what} [{x}, {y}] is off the map ({})",
+                        cell_bounds(m.width(), m.height())
+                    ),
+                );
+            }
+            q
+        }
+        CellSpec::Region(r) => match regions.get(r).map(Vec::as_slice) {
+            Some([one]) => Some(*one),
+            Some(cells) => {
+                err(
+                    &spec.at,
+                    format!(
+                        "{label}: {what} {r:?} is a region of {} cells; a {what} is one cell (a one-cell region, or \"x,y\")",
+                        cells.len()
+                    ),
+                );
+                None
+            }
+            None => {
+                err(
+                    &spec.at,
+                    format!(
+                        "{label}: {what} {r:?} is neither a cell \"x,y\" nor a region of the map's `regions` layer{}",
+                        did_you_mean_value(r, regions.keys().map(String::as_str))
+                    ),
+                );
+                None
+            }
+        },
+    }
 }
