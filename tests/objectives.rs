@@ -415,3 +415,16 @@ fn a_save_taken_after_an_arrival_resumes_to_the_same_battle() {
     assert!(!phase.events().any(|e| e.is_scripted()), "nothing arrives twice");
     assert!(fresh.fired(0));
 }
+
+/// `ai --explain` on a reserve says it is not on the board yet, not that it fell.
+#[test]
+fn explain_on_a_reserve_says_it_is_not_on_the_board_yet() {
+    let t = Tree::new("obj-explain-reserve");
+    let s = scenario(&t, "");
+    let (code, out, err) = t.run(&["ai", &s, "--explain", "Raider"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "Raider makes no decision this enemy phase: it is in reserve, not on the board yet (an event brings it)\n"
+    );
+}

@@ -70,6 +70,8 @@ pub(super) fn explain_in_enemy_phase(
             "{unit} makes no decision this enemy phase: {}\n",
             if battle.unit(id).alive {
                 "the battle is already decided"
+            } else if battle.unit(id).reserve {
+                "it is in reserve, not on the board yet (an event brings it)"
             } else {
                 "it fell before its turn"
             }
