@@ -111,6 +111,13 @@ impl GameState {
         match action {
             Some(KeyAction::Quit) if !repeated => self.apply(Intent::Request(Ask::Quit)),
             Some(KeyAction::Fast) if !repeated => self.fast = !self.fast,
+            Some(KeyAction::Notes) if !repeated => {
+                self.notes = !self.notes;
+                self.say(format!(
+                    "AI notes {}",
+                    if self.notes { "on: each enemy's reasons" } else { "off" }
+                ));
+            }
             Some(KeyAction::Danger) if !repeated => self.session.set_show_danger(!self.session.show_danger()),
             Some(KeyAction::Restart) if !repeated => self.apply(Intent::Request(Ask::Restart)),
             Some(KeyAction::Reload) if !repeated => self.reload(),

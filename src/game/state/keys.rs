@@ -8,6 +8,8 @@ pub(super) enum KeyAction {
     Intent(Intent),
     Danger,
     Fast,
+    /// Each enemy's reasons in the log (for level designers).
+    Notes,
     Restart,
     Quit,
     Save,
@@ -76,6 +78,7 @@ pub(super) fn command(key: &Key) -> Option<KeyAction> {
             "n" => KeyAction::Intent(Intent::NextUnit),
             "d" => KeyAction::Danger,
             "f" => KeyAction::Fast,
+            "a" => KeyAction::Notes,
             "r" => KeyAction::Restart,
             "q" => KeyAction::Quit,
             "s" => KeyAction::Save,
@@ -108,6 +111,7 @@ mod tests {
             Some(KeyAction::Intent(Intent::Confirm))
         );
         assert_eq!(command(&Key::Character("w".into())), None);
+        assert_eq!(command(&Key::Character("A".into())), Some(KeyAction::Notes));
         assert_eq!(
             command(&Key::Named(NamedKey::Tab)),
             Some(KeyAction::Intent(Intent::NextEnemy))

@@ -70,6 +70,9 @@ pub struct GameState {
     pub(super) clock: f32,
     /// F toggled fast enemy playback.
     pub(super) fast: bool,
+    /// A toggled AI notes: every enemy's decision and its reasons in the log, as
+    /// `ai --explain` words them (for level designers), instead of a player's lines.
+    pub(super) notes: bool,
     /// Shift is held (fast enemy playback while held).
     pub(super) shift: bool,
     /// Recent messages with their age in seconds, newest last.
@@ -193,6 +196,7 @@ impl GameState {
             layout: Layout::of(ctx, 1.0),
             clock: 0.0,
             fast: false,
+            notes: false,
             shift: false,
             log: VecDeque::new(),
             menu_rects: Vec::new(),

@@ -47,6 +47,17 @@ impl GameState {
                     let why = e.describe(self.session.battle());
                     self.say(format!("refused: {why}"));
                 }
+                // With AI notes on (A), every decision says why, as before the player's lines.
+                Signal::Decided(d) if self.notes => {
+                    let b = self.session.battle();
+                    let line = format!("{}: {}", b.name(d.unit), d.reason.text(b));
+                    let kind = if d.path.is_empty() && d.attack.is_none() {
+                        Kind::Note
+                    } else {
+                        Kind::Focus { unit: d.unit }
+                    };
+                    self.anims.push(Anim::new(kind, true).saying(line));
+                }
                 // The camera goes to an enemy that moves or attacks; one that stays is
                 // passed over without a word.
                 Signal::Decided(d) if d.path.is_empty() && d.attack.is_none() => {}
