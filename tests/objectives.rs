@@ -240,15 +240,20 @@ fn check_warns_of_data_that_loads_but_cannot_work_and_strict_fails_on_it() {
     );
 }
 
-#[test]
-fn an_advance_raider_takes_a_held_cell_and_explain_shows_its_goal() {
-    let t = Tree::new("obj-advance");
+/// Adds the profile `raider` to the tree's data: `advance` on (5, 2).
+fn add_raider_profile(t: &Tree) {
     let profiles = std::fs::read_to_string(t.0.join("data/profiles.toml")).unwrap();
     std::fs::write(
         t.0.join("data/profiles.toml"),
         profiles + "\n[raider]\nbehavior = \"advance\"\ngoal = [5, 2]\n",
     )
     .unwrap();
+}
+
+#[test]
+fn an_advance_raider_takes_a_held_cell_and_explain_shows_its_goal() {
+    let t = Tree::new("obj-advance");
+    add_raider_profile(&t);
     let s = scenario(&t, "[objective]\nhold = [[5, 2]]\n");
     let text = std::fs::read_to_string(t.0.join(&s)).unwrap();
     std::fs::write(
@@ -286,12 +291,7 @@ fn an_advance_raider_takes_a_held_cell_and_explain_shows_its_goal() {
 #[test]
 fn a_units_own_goal_overrides_its_profiles_and_is_checked() {
     let t = Tree::new("obj-own-goal");
-    let profiles = std::fs::read_to_string(t.0.join("data/profiles.toml")).unwrap();
-    std::fs::write(
-        t.0.join("data/profiles.toml"),
-        profiles + "\n[raider]\nbehavior = \"advance\"\ngoal = [5, 2]\n",
-    )
-    .unwrap();
+    add_raider_profile(&t);
     let s = scenario(&t, "");
     let text = std::fs::read_to_string(t.0.join(&s)).unwrap();
     let with = |warden: &str, kiny: &str| {
