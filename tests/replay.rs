@@ -175,18 +175,18 @@ fn a_refused_command_is_told_at_its_place_in_the_file_with_names_and_numbers() {
     let (file, _) = record(&dir, "0");
     let text = std::fs::read_to_string(&file).unwrap();
     let cases = [
-        // Kiny's first move is the file's first command: its object opens on line 7, column 5.
+        // Kiny's first move is the file's first command: its object opens on line 8, column 5.
         (
             with_first_kiny_path(&text, "22223333"),
-            ":7:5: command 1 (Kiny moves \"22223333\"): Kiny's path \"22223333\" costs 10, Kiny moves 7",
+            ":8:5: command 1 (Kiny moves \"22223333\"): Kiny's path \"22223333\" costs 10, Kiny moves 7",
         ),
         (
             with_first_kiny_path(&text, "4444"),
-            ":12:5: command 2 (Kiny attacks Warden): Warden at (20, 25) is at distance 9 from Kiny at (16, 20); Kiny strikes at distance 1",
+            ":13:5: command 2 (Kiny attacks Warden): Warden at (20, 25) is at distance 9 from Kiny at (16, 20); Kiny strikes at distance 1",
         ),
         (
             text.replacen("\"unit\": \"Robin\"", "\"unit\": \"Robyn\"", 1),
-            ":37:5: command 7: no unit named \"Robyn\"",
+            ":38:5: command 7: no unit named \"Robyn\"",
         ),
     ];
     for (k, (body, want)) in cases.into_iter().enumerate() {
@@ -501,7 +501,7 @@ fn force_plays_a_stale_replay_and_names_the_first_refused_command() {
     let shown = skirmish::load::diag::display_path(&file);
     assert!(
         err.contains(&format!(
-            "{shown}:7:5: command 1 (Kiny moves \"3333\"): Kiny's path \"3333\" costs 4, Kiny moves 2"
+            "{shown}:8:5: command 1 (Kiny moves \"3333\"): Kiny's path \"3333\" costs 4, Kiny moves 2"
         )),
         "{err}"
     );
