@@ -630,3 +630,32 @@ fn a_units_own_goal_is_in_the_fingerprints_only_where_it_is_set() {
     assert_ne!(after.0, before.0);
     assert_ne!(after.1, before.1);
 }
+
+/// A replay recorded before experience existed (no `experience` key) plays under the rules it
+/// was recorded with: the same events, byte for byte, as the old version printed, though the
+/// data's kinds now grow at each level; a replay recorded today says it counts experience.
+#[test]
+fn a_replay_from_before_experience_plays_as_it_was_recorded() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = root.join("tests/replays/before-experience");
+    let data = root.join("data");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .args(["replay", "sample.replay", "--data", data.to_str().unwrap()])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let expected = std::fs::read_to_string(dir.join("expected.txt")).unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
+    assert!(!expected.contains("experience"));
+    // Recorded now, the same battle counts experience and says so.
+    let fresh = scratch("experience-now");
+    copy_project(&fresh);
+    let (file, _) = record(&fresh, "0");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("\"experience\": true"), "{text}");
+    let (code, out, err) = run_cli(&["replay", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(" gains 10 experience ("), "{out}");
+}
