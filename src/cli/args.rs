@@ -16,6 +16,9 @@ pub(super) struct Cli {
     /// Data folder with terrain.toml and profiles.toml (default: the scenario's ../data).
     #[arg(long, global = true, value_name = "DIR")]
     pub(super) data: Option<PathBuf>,
+    /// Play the scenario at this difficulty level (one of its [difficulty.NAME] tables).
+    #[arg(long, global = true, value_name = "NAME")]
+    pub(super) difficulty: Option<String>,
     #[command(flatten)]
     pub(super) play: PlayArgs,
     #[command(subcommand)]
@@ -223,9 +226,13 @@ pub(super) enum Cmd {
         /// Also write the battle's replay to this file.
         #[arg(long, value_name = "FILE")]
         record: Option<PathBuf>,
-        /// The built-in player policy: simple or careful (as in `batch`) [default: simple].
+        /// The built-in player policy: simple or careful (as in `batch`) [default: simple;
+        /// careful with --skill].
         #[arg(long, value_name = "POLICY")]
         player: Option<String>,
+        /// How often the careful player errs: expert, average, novice or a chance P (as in `batch`).
+        #[arg(long, value_name = "SKILL")]
+        skill: Option<String>,
     },
     /// A campaign: its chapters in order with the roster carried over. With --simulate,
     /// headless (player units follow a built-in policy; a lost chapter is tried again up to
@@ -249,6 +256,10 @@ pub(super) enum Cmd {
         /// `permadeath` otherwise).
         #[arg(long)]
         casual: bool,
+        /// How often the careful player errs: expert (never), average, novice, or a chance P
+        /// from 0 to 1 [default: expert].
+        #[arg(long, value_name = "S")]
+        skill: Option<String>,
         /// Print JSON.
         #[arg(long)]
         json: bool,

@@ -116,6 +116,8 @@ impl BattleBuilder {
             objective: self.objective,
             events: self.events,
             fingerprint: 0,
+            levels: Vec::new(),
+            difficulty: None,
         }
     }
 }

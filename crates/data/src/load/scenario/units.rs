@@ -347,6 +347,13 @@ pub(super) fn validate_units(
             growth: kind.growth,
             level: 1,
             exp: 0,
+            own: skirmish_core::model::scenario::OwnStats {
+                movement: u.movement.is_some(),
+                hp: u.hp.is_some(),
+                attack: u.attack.is_some(),
+                defense: u.defense.is_some(),
+                range: u.range.is_some(),
+            },
         });
     }
     units
