@@ -2,7 +2,7 @@
 //! profiles with one value set, checked by the profiles loader and written back as TOML.
 
 use crate::load::diag::Source;
-use crate::load::profiles::{Behavior, Profile, Profiles};
+use crate::load::profiles::{Behavior, Param, Profile, Profiles};
 use serde::{Deserialize, Serialize};
 
 /// One `--set PROFILE.KEY=V1,V2,...` sweep.
@@ -72,7 +72,7 @@ pub fn set_param(profiles: &Profiles, profile: &str, key: &str, value: i64) -> R
     let mut out = profiles.clone();
     for q in &mut out.list {
         if q.name == profile {
-            q.behavior = parsed.list[0].behavior;
+            q.behavior = parsed.list[0].behavior.clone();
         }
     }
     Ok(out)
@@ -88,9 +88,21 @@ fn toml_key(k: &str) -> String {
 }
 
 /// A profile's parameters as written in its table (values as TOML).
-fn params(p: &Profile) -> Vec<(&'static str, String)> {
+fn params(p: &Profile) -> Vec<(&str, String)> {
     let n = |v: u32| v.to_string();
     match p.behavior {
+        Behavior::Custom(ref c) => c
+            .params
+            .list
+            .iter()
+            .map(|(k, v)| {
+                let v = match v {
+                    Param::Int(i) => i.to_string(),
+                    Param::Cell(at) => format!("[{}, {}]", at.x, at.y),
+                };
+                (k.as_str(), v)
+            })
+            .collect(),
         Behavior::Charger => vec![],
         Behavior::Proximity { sight } => vec![("sight", n(sight))],
         Behavior::GuardTrigger { trigger } => vec![("trigger", n(trigger))],

@@ -33,6 +33,7 @@ pub fn builtin_kinds() -> Kinds {
                 range_min: 1,
                 range_max: 1,
             },
+            heal: None,
         }],
     }
 }

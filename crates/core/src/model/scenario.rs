@@ -37,6 +37,10 @@ pub struct UnitSpec {
     pub stats: Stats,
     /// Not on the board at the start: an event's `arrive` brings it onto `at`.
     pub reserve: bool,
+    /// A healer's numbers (from its kind's `heal` and `heal_range`).
+    pub heal: Option<crate::model::units::Healing>,
+    /// Hit points at the start when it starts hurt (`hp_left`, 1 to its hp); `None`: unhurt.
+    pub hp_left: Option<i32>,
 }
 
 /// A loaded and validated scenario.
@@ -91,6 +95,8 @@ impl UnitSpec {
             },
             stats: kind.stats,
             reserve: false,
+            heal: None,
+            hp_left: None,
         }
     }
 
@@ -115,6 +121,18 @@ impl UnitSpec {
     /// The same unit kept off the board until an event's `arrive` names it.
     pub fn reserve(mut self) -> UnitSpec {
         self.reserve = true;
+        self
+    }
+
+    /// The same unit healing allies: `heal` hp at most, at distances `range_min..=range_max`.
+    pub fn healer(mut self, heal: crate::model::units::Healing) -> UnitSpec {
+        self.heal = Some(heal);
+        self
+    }
+
+    /// The same unit starting the battle with `hp` hit points left (1 to its hp).
+    pub fn hurt(mut self, hp: i32) -> UnitSpec {
+        self.hp_left = Some(hp);
         self
     }
 

@@ -17,6 +17,8 @@ struct RawKind {
     attack: Spanned<i64>,
     defense: Spanned<i64>,
     range: Spanned<RangeSpec>,
+    heal: Option<Spanned<i64>>,
+    heal_range: Option<Spanned<RangeSpec>>,
 }
 
 /// `range = 1` or `range = [2, 3]`.
@@ -130,6 +132,35 @@ fn parse_with(src: &Source, classes: Option<&[String]>) -> Result<Kinds, Diagnos
             errs.push(src.error_span(&k.range.span(), format!("unit kind '{name}': {m}")));
             (1, 1)
         });
+        let heal = match (&k.heal, &k.heal_range) {
+            (None, None) => None,
+            (None, Some(r)) => {
+                errs.push(src.error_span(
+                    &r.span(),
+                    format!("unit kind '{name}': heal_range without heal: write heal = N (hit points given) too"),
+                ));
+                None
+            }
+            (Some(h), range) => {
+                let power = check_stat("heal", *h.get_ref(), 1).unwrap_or_else(|m| {
+                    errs.push(src.error_span(&h.span(), format!("unit kind '{name}': {m}")));
+                    1
+                });
+                let (range_min, range_max) = range
+                    .as_ref()
+                    .map_or(Ok((1, 1)), |r| {
+                        r.get_ref().check().map_err(|m| {
+                            errs.push(src.error_span(&r.span(), format!("unit kind '{name}': heal_{m}")));
+                        })
+                    })
+                    .unwrap_or((1, 1));
+                Some(Healing {
+                    power,
+                    range_min,
+                    range_max,
+                })
+            }
+        };
         list.push(Kind {
             name: name.clone(),
             sprite,
@@ -142,6 +173,7 @@ fn parse_with(src: &Source, classes: Option<&[String]>) -> Result<Kinds, Diagnos
                 range_min,
                 range_max,
             },
+            heal,
         });
     }
     errs.into_result(Kinds { list })
