@@ -131,6 +131,7 @@ impl GameState {
                 Some(Anim::new(kind, self.enemy_turn).saying(line))
             }
             Event::GuardWoke { .. }
+            | Event::Healed { .. }
             | Event::BattleEnded { .. }
             | Event::ArrivalBlocked { .. }
             | Event::Woken { .. } => Some(Anim::new(Kind::Note, self.enemy_turn).saying(line)),

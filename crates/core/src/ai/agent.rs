@@ -72,7 +72,7 @@ impl Ai {
             let behaviors = b.units().iter().map(|u| u.behavior(&self.profiles)).collect();
             self.resolved = (b.identity(), behaviors);
         }
-        let behavior = self.resolved.1.get(id.0).copied().flatten();
+        let behavior = self.resolved.1.get(id.0).and_then(Option::as_ref);
         let label = b.unit(id).profile.clone().unwrap_or_default();
         decide_as_with(b, &mut self.caches, id, behavior, label, self.method)
     }

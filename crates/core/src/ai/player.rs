@@ -80,6 +80,7 @@ fn chosen(
         wakes: None,
         reason,
         attack,
+        heal: None,
     }
 }
 

@@ -76,6 +76,8 @@ pub enum Why {
         /// The goal.
         goal: Pos,
     },
+    /// A behaviour's reason in its own words (a registered behaviour, or a heal).
+    Said(String),
     /// A built-in player policy moves towards an enemy, out of deadly reach.
     MovesTowards {
         /// The cell moved to.
@@ -193,6 +195,7 @@ impl Reason {
             Why::Attacks { target, from } => format!("attacks {} from {from}", n(target)),
             Why::Holds => "holds its ground: no safe attack, no better cell".into(),
             Why::Advancing { goal } => format!("advances on {goal}; "),
+            Why::Said(words) => words.clone(),
             Why::MovesTowards { to, foe } => format!(
                 "moves to {to} towards {}, out of deadly reach",
                 foe.as_ref().map_or_else(|| "-".to_string(), n)

@@ -46,6 +46,10 @@ pub struct UnitSpec {
     /// Which numbers the scenario wrote for this unit itself instead of taking its kind's
     /// (a `kind:KIND.KEY` override changes only the others).
     pub own: OwnStats,
+    /// A healer's numbers (from its kind's `heal` and `heal_range`).
+    pub heal: Option<crate::model::units::Healing>,
+    /// Hit points at the start when it starts hurt (`hp_left`, 1 to its hp); `None`: unhurt.
+    pub hp_left: Option<i32>,
 }
 
 /// Which of a unit's numbers are its own (written in the scenario, or set by a
@@ -176,6 +180,8 @@ impl UnitSpec {
             level: 1,
             exp: 0,
             own: OwnStats::default(),
+            heal: None,
+            hp_left: None,
         }
     }
 
@@ -221,6 +227,18 @@ impl UnitSpec {
     /// The same unit kept off the board until an event's `arrive` names it.
     pub fn reserve(mut self) -> UnitSpec {
         self.reserve = true;
+        self
+    }
+
+    /// The same unit healing allies: `heal` hp at most, at distances `range_min..=range_max`.
+    pub fn healer(mut self, heal: crate::model::units::Healing) -> UnitSpec {
+        self.heal = Some(heal);
+        self
+    }
+
+    /// The same unit starting the battle with `hp` hit points left (1 to its hp).
+    pub fn hurt(mut self, hp: i32) -> UnitSpec {
+        self.hp_left = Some(hp);
         self
     }
 

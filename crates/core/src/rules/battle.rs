@@ -119,6 +119,9 @@ impl Battle {
             if !u.reserve && !held.insert(u.at) {
                 return fail(format!("{name} at {} shares its cell with another unit", u.at));
             }
+            if let Some(hp) = u.hp_left.filter(|hp| !(1..=u.stats.hp).contains(hp)) {
+                return fail(format!("{name} starts with hp_left {hp}, outside 1..={}", u.stats.hp));
+            }
         }
         let units = scenario
             .units
@@ -137,7 +140,8 @@ impl Battle {
                 kind: u.kind.clone(),
                 sprite: u.sprite.clone(),
                 stats: u.stats,
-                hp: u.stats.hp,
+                heal: u.heal,
+                hp: u.hp_left.unwrap_or(u.stats.hp),
                 moved: false,
                 acted: false,
                 reserve: u.reserve,

@@ -85,6 +85,19 @@ pub enum Event {
         /// True for the defender's strike back.
         counter: bool,
     },
+    /// A healer gave an ally hit points.
+    Healed {
+        /// The healer.
+        healer: UnitId,
+        /// The ally.
+        target: UnitId,
+        /// Hit points given (`hp_left - hp_before`).
+        amount: i32,
+        /// The ally's hit points before.
+        hp_before: i32,
+        /// Its hit points after (never above its hp).
+        hp_left: i32,
+    },
     /// A unit fell and left the board.
     Defeated {
         /// The fallen unit.

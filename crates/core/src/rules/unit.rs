@@ -40,6 +40,8 @@ pub struct Unit {
     pub sprite: String,
     /// Combat numbers.
     pub stats: Stats,
+    /// A healer's numbers (`None`: it cannot heal).
+    pub heal: Option<crate::model::units::Healing>,
     /// Hit points left.
     pub hp: i32,
     /// True once it has moved in its side's current phase.
@@ -76,7 +78,7 @@ impl Unit {
     /// assert_eq!(rider.behavior(&profiles), Some(Behavior::GuardTrigger { trigger: 3 }));
     /// ```
     pub fn behavior(&self, profiles: &Profiles) -> Option<Behavior> {
-        let b = profiles.get(self.profile.as_deref()?)?.behavior;
+        let b = profiles.get(self.profile.as_deref()?)?.behavior.clone();
         Some(match (b, self.goal) {
             (Behavior::Advance { .. }, Some(goal)) => Behavior::Advance { goal },
             (b, _) => b,
@@ -104,6 +106,7 @@ impl Unit {
                 "soldier".into()
             },
             stats,
+            heal: None,
             hp: stats.hp,
             moved: false,
             acted: false,

@@ -38,6 +38,13 @@ pub enum Step {
         /// The defender's name.
         target: String,
     },
+    /// `{"action": "heal", "unit": "Mira", "target": "Lance"}`
+    Heal {
+        /// The healer's name.
+        unit: String,
+        /// The ally's name.
+        target: String,
+    },
     /// `{"action": "wait", "unit": "Kiny"}`
     Wait {
         /// The unit's name.
@@ -157,6 +164,13 @@ fn canonical_fingerprint(scenario: &Scenario, data: &DataSet, experience: bool) 
                 text += &format!(" level {} exp {}", u.level, u.exp);
             }
         }
+        // Likewise healers and units that start hurt.
+        if let Some(h) = u.heal {
+            text += &format!(" heal {h:?}");
+        }
+        if let Some(hp) = u.hp_left {
+            text += &format!(" hp_left {hp}");
+        }
         text.push('\n');
     }
     text += &crate::load::objective::canonical(scenario);
@@ -209,6 +223,10 @@ pub fn record(battle: &Battle, scenario: &Scenario, data: &DataSet) -> ReplayFil
                 path: path.digits(),
             }),
             Command::Attack { unit, target } => Some(Step::Attack {
+                unit: name(unit),
+                target: name(target),
+            }),
+            Command::Heal { unit, target } => Some(Step::Heal {
                 unit: name(unit),
                 target: name(target),
             }),
@@ -393,6 +411,10 @@ impl ReplayFile {
                 path: Steps::parse(path).ok_or_else(|| refuse(format!("path {path:?} is not direction digits 1-4")))?,
             },
             Step::Attack { unit: u, target } => Command::Attack {
+                unit: unit(u)?,
+                target: unit(target)?,
+            },
+            Step::Heal { unit: u, target } => Command::Heal {
                 unit: unit(u)?,
                 target: unit(target)?,
             },

@@ -165,6 +165,13 @@ pub fn scenario_fingerprint(scenario: &Scenario, terrain: &TerrainSet) -> String
         if let Some(g) = u.goal {
             text += &format!(" goal {g:?}");
         }
+        // Likewise healers and units that start hurt.
+        if let Some(h) = u.heal {
+            text += &format!(" heal {h:?}");
+        }
+        if let Some(hp) = u.hp_left {
+            text += &format!(" hp_left {hp}");
+        }
         text.push('\n');
     }
     text += &crate::load::objective::canonical(scenario);

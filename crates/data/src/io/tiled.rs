@@ -169,6 +169,9 @@ fn unit_properties(
     if u.reserve {
         p.push(("reserve", "bool", "true".to_string()));
     }
+    if let Some(hp) = u.hp_left {
+        p.push(("hp_left", "int", hp.to_string()));
+    }
     p
 }
 

@@ -7,7 +7,7 @@
 
 use crate::load::data::DataSet;
 use crate::load::diag::Source;
-use crate::load::profiles::{Behavior, Profile, Profiles};
+use crate::load::profiles::{Behavior, Param, Profile, Profiles};
 use crate::load::scenario::Scenario;
 use crate::load::suggest::did_you_mean_value;
 use skirmish_core::model::units::{MAX_MOVE, MAX_STAT};
@@ -227,7 +227,7 @@ pub fn set_param(profiles: &Profiles, profile: &str, key: &str, value: i64) -> R
     let mut out = profiles.clone();
     for q in &mut out.list {
         if q.name == profile {
-            q.behavior = parsed.list[0].behavior;
+            q.behavior = parsed.list[0].behavior.clone();
         }
     }
     Ok(out)
@@ -243,9 +243,21 @@ pub fn toml_key(k: &str) -> String {
 }
 
 /// A profile's parameters as written in its table (values as TOML).
-fn params(p: &Profile) -> Vec<(&'static str, String)> {
+fn params(p: &Profile) -> Vec<(&str, String)> {
     let n = |v: u32| v.to_string();
     match p.behavior {
+        Behavior::Custom(ref c) => c
+            .params
+            .list
+            .iter()
+            .map(|(k, v)| {
+                let v = match v {
+                    Param::Int(i) => i.to_string(),
+                    Param::Cell(at) => format!("[{}, {}]", at.x, at.y),
+                };
+                (k.as_str(), v)
+            })
+            .collect(),
         Behavior::Charger => vec![],
         Behavior::Proximity { sight } => vec![("sight", n(sight))],
         Behavior::GuardTrigger { trigger } => vec![("trigger", n(trigger))],

@@ -48,7 +48,7 @@ pub fn warnings(src: &Source, scenario: &Scenario, data: &DataSet) -> Vec<Diagno
             .profile
             .as_deref()
             .and_then(|p| data.profiles.get(p))
-            .map(|p| p.behavior);
+            .map(|p| &p.behavior);
         if let Some(Behavior::KeepRange { range, .. }) = behavior {
             let (lo, hi) = (u.stats.range_min, u.stats.range_max);
             if !(lo..=hi).contains(&range) {

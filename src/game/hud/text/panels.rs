@@ -71,6 +71,8 @@ pub fn profile_text(u: &Unit, profiles: &Profiles) -> String {
         Some(Behavior::PivotLeash { leash }) => format!("{name}: leash {leash} around {}", u.pivot),
         Some(Behavior::KeepRange { sight, range }) => format!("{name}: keeps {range} away, sight {sight}"),
         Some(Behavior::Advance { goal }) => format!("{name}: advances on {goal}"),
+        Some(Behavior::Custom(c)) if name == c.name => format!("{name}: a behaviour of this game"),
+        Some(Behavior::Custom(c)) => format!("{name}: {}", c.name),
     }
 }
 

@@ -293,7 +293,7 @@ impl Session {
                 self.move_cursor(self.battle.unit(unit).pos);
                 self.phase = self.action_menu(unit);
             }
-            Command::Attack { unit, .. } | Command::Wait { unit } => {
+            Command::Attack { unit, .. } | Command::Heal { unit, .. } | Command::Wait { unit } => {
                 self.run(cmd)?;
                 self.move_cursor(self.battle.unit(unit).pos);
                 // The record holds the end of the phase as its own command.

@@ -71,6 +71,7 @@ struct RawUnit {
     defense: Option<Spanned<i64>>,
     range: Option<Spanned<RangeSpec>>,
     reserve: Option<bool>,
+    hp_left: Option<Spanned<i64>>,
 }
 
 /// The data folder a scenario uses by default: `maps/../data/`.
