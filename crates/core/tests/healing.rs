@@ -68,6 +68,12 @@ fn a_healer_moves_then_heals_an_ally_and_is_done() {
                 hp_before: 9,
                 hp_left: 17,
             },
+            // A heal is worth 10 experience to the healer.
+            Event::Gained {
+                unit: mira,
+                amount: 10,
+                exp: 10
+            },
             Event::Acted { unit: mira },
         ]
     );
@@ -104,6 +110,11 @@ fn a_heal_never_goes_above_the_allys_hp() {
                 amount: 2,
                 hp_before: 18,
                 hp_left: 20,
+            },
+            Event::Gained {
+                unit: mira,
+                amount: 10,
+                exp: 10
             },
             Event::Acted { unit: mira },
         ]
