@@ -161,7 +161,11 @@ impl Walker<'_> {
                         if m["visibility"] != "public" {
                             continue;
                         }
-                        let what = if m["inner"].get("function").is_some() { "fn" } else { "const" };
+                        let what = if m["inner"].get("function").is_some() {
+                            "fn"
+                        } else {
+                            "const"
+                        };
                         out.insert(format!("{what} {path}::{}", m["name"].as_str().unwrap_or("?")));
                     }
                 }

@@ -291,7 +291,11 @@ fn a_seize_cell_nobody_can_reach_is_warned_of() {
         err.contains("warning: seize cell (5, 1) cannot be reached within the turn limit 2: the nearest seizer needs 3 turns of moves"),
         "{err}"
     );
-    let s = small(&t, "..........\n..........\n..........\n", &format!("{seize}turn_limit = 3\n"));
+    let s = small(
+        &t,
+        "..........\n..........\n..........\n",
+        &format!("{seize}turn_limit = 3\n"),
+    );
     let (code, out, err) = t.run(&["check", "--strict", s]);
     assert_eq!((code, out.as_str(), err.as_str()), (0, "ok\n", ""));
 }
@@ -319,7 +323,11 @@ fn warnings_left_out_because_of_errors_are_said() {
         "[objective]\nwin = \"seize\"\nseize = [[5, 2]]\n",
     );
     let text = std::fs::read_to_string(t.0.join(s)).unwrap();
-    std::fs::write(t.0.join(s), text.replace("profile = \"charger\"", "profile = \"chargr\"")).unwrap();
+    std::fs::write(
+        t.0.join(s),
+        text.replace("profile = \"charger\"", "profile = \"chargr\""),
+    )
+    .unwrap();
     let (code, _, err) = t.run(&["check", s]);
     assert_eq!(code, 1);
     assert!(err.contains("unknown profile \"chargr\""), "{err}");

@@ -479,7 +479,11 @@ fn the_simple_policy_seizes_and_names_the_right_side() {
     let (code, out, err) = t.run(&["simulate", "maps/small.toml", "--json"]);
     assert_eq!(code, 0, "{err}");
     let v = json(&out);
-    assert_eq!((&v["result"], &v["why"]), (&json("\"player\""), &json("\"seized (1, 1)\"")), "{out}");
+    assert_eq!(
+        (&v["result"], &v["why"]),
+        (&json("\"player\""), &json("\"seized (1, 1)\"")),
+        "{out}"
+    );
     assert_eq!(v["turns"].as_array().unwrap().len(), 1, "{out}");
     // Only Lance may seize, and the cell is far for him: he heads for it and takes it.
     std::fs::write(t.0.join("maps/small.toml"), scenario("seizers = [\"Lance\"]\n")).unwrap();
@@ -491,9 +495,15 @@ fn the_simple_policy_seizes_and_names_the_right_side() {
     let text = scenario("seizers = [\"Lance\"]\n")
         .replace("at = [0, 0]\n", "at = [0, 0]\nmove = 0\n")
         .replace("seize = [[1, 1]]", "seize = [[9, 2]]")
-        .replace("at = [9, 1]\nprofile = \"guard\"", "at = [2, 1]\nprofile = \"guard\"\nhp = 1");
+        .replace(
+            "at = [9, 1]\nprofile = \"guard\"",
+            "at = [2, 1]\nprofile = \"guard\"\nhp = 1",
+        );
     std::fs::write(t.0.join("maps/small.toml"), text).unwrap();
     let (_, text, _) = t.run(&["simulate", "maps/small.toml"]);
-    assert!(text.contains("Kiny (player) -> -: (1, 1) -> (1, 1) path 0  | no living enemy unit: stays"), "{text}");
+    assert!(
+        text.contains("Kiny (player) -> -: (1, 1) -> (1, 1) path 0  | no living enemy unit: stays"),
+        "{text}"
+    );
     assert!(!text.contains("no living player unit"), "{text}");
 }

@@ -1005,9 +1005,16 @@ fn units_placed_in_tiled_are_warned_of_like_units_in_the_toml() {
     let tree = Tree::new("warn");
     let objects = unit(1, "Kiny", (0, 0), &[("team", "player"), ("kind", "hero")])
         + &unit(2, "Brute", (4, 0), &[("team", "enemy"), ("profile", "archer")])
-        + &unit(3, "Bow", (3, 0), &[("team", "enemy"), ("kind", "bowman"), ("profile", "charger")])
-        + &unit(4, "Late", (4, 1), &[("team", "enemy"), ("profile", "charger")])
-            .replace("<properties>", "<properties>\n   <property name=\"reserve\" type=\"bool\" value=\"true\"/>");
+        + &unit(
+            3,
+            "Bow",
+            (3, 0),
+            &[("team", "enemy"), ("kind", "bowman"), ("profile", "charger")],
+        )
+        + &unit(4, "Late", (4, 1), &[("team", "enemy"), ("profile", "charger")]).replace(
+            "<properties>",
+            "<properties>\n   <property name=\"reserve\" type=\"bool\" value=\"true\"/>",
+        );
     // Object 5 sits 8 px right of cell (1, 1)'s corner: off the grid, read as (1, 1).
     let off = unit(5, "Drift", (1, 1), &[("team", "enemy"), ("profile", "charger")]).replace("x=\"32\"", "x=\"40\"");
     tree.write("maps/m.tmx", &map(&(ground() + &units(&(objects + &off)))));
@@ -1021,7 +1028,11 @@ fn units_placed_in_tiled_are_warned_of_like_units_in_the_toml() {
         let at = start + tmx[start..].find(&format!("<property name=\"{key}\"")).unwrap();
         tmx[..at].lines().count()
     };
-    let object_line = |id: u32| tmx[..tmx.find(&format!("<object id=\"{id}\"")).unwrap()].lines().count();
+    let object_line = |id: u32| {
+        tmx[..tmx.find(&format!("<object id=\"{id}\"")).unwrap()]
+            .lines()
+            .count()
+    };
     for want in [
         format!(
             "maps/m.tmx:{}:4: warning: unit \"Brute\": profile \"archer\" keeps range 3, but its weapon reaches 1..=1",
@@ -1040,7 +1051,10 @@ fn units_placed_in_tiled_are_warned_of_like_units_in_the_toml() {
             object_line(5)
         ),
     ] {
-        assert!(err.lines().any(|l| l.starts_with(&want)), "{want}\nmissing from:\n{err}");
+        assert!(
+            err.lines().any(|l| l.starts_with(&want)),
+            "{want}\nmissing from:\n{err}"
+        );
     }
     let (code, _, _) = tree.run(&["check", "--strict", "maps/s.toml"]);
     assert_eq!(code, 1);

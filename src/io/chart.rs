@@ -305,7 +305,12 @@ mod tests {
             draws: Vec::new(),
             limit: Vec::new(),
         };
-        let series = [s("leash=4", 1.0), s("leash=6", 1.0), s("leash=8", 0.5), s("leash=9", 1.0)];
+        let series = [
+            s("leash=4", 1.0),
+            s("leash=6", 1.0),
+            s("leash=8", 0.5),
+            s("leash=9", 1.0),
+        ];
         let same = super::same_as(&series);
         assert_eq!(same, [None, Some(0), None, Some(0)]);
         assert_eq!(super::legend_text(&series, &same, 1), "leash=6 (same line as leash=4)");

@@ -39,7 +39,14 @@ fn at_off_the_map_panics_as_documented() {
 fn ragged_rows_are_refused() {
     // Three cells and one make four, as two rows of two would: still refused.
     let e = TerrainMap::from_rows(&TerrainSet::standard(), &["...", "."]).unwrap_err();
-    assert_eq!(e, MapError::Ragged { row: 1, found: 1, width: 3 });
+    assert_eq!(
+        e,
+        MapError::Ragged {
+            row: 1,
+            found: 1,
+            width: 3
+        }
+    );
 }
 
 fn many_kinds(n: usize) -> TerrainSet {
@@ -67,7 +74,10 @@ fn more_kinds_than_ids_are_refused_not_wrapped() {
         .terrain(t)
         .unit(UnitSpec::player("Kiny", (0, 0)))
         .build();
-    assert!(matches!(built, Err(SetupError::Terrain(TerrainError::KindCount(300)))), "{built:?}");
+    assert!(
+        matches!(built, Err(SetupError::Terrain(TerrainError::KindCount(300)))),
+        "{built:?}"
+    );
 }
 
 #[test]
@@ -81,7 +91,14 @@ fn a_cost_list_short_of_the_classes_or_a_zero_cost_is_refused() {
     let mut short = TerrainSet::standard();
     short.kinds[1].cost = vec![Some(2)];
     assert!(
-        matches!(build(short), Err(SetupError::Terrain(TerrainError::CostCount { found: 1, classes: 3, .. }))),
+        matches!(
+            build(short),
+            Err(SetupError::Terrain(TerrainError::CostCount {
+                found: 1,
+                classes: 3,
+                ..
+            }))
+        ),
         "a short list used to mean impassable for the missing classes"
     );
     let mut zero = TerrainSet::standard();
@@ -118,12 +135,28 @@ fn units_off_the_map_or_of_unknown_classes_are_refused_at_build() {
         .unit(UnitSpec::player("Kiny", (50, 50)))
         .build()
         .unwrap_err();
-    assert_eq!(e, SetupError::OffMap { unit: "Kiny".into(), at: Pos::new(50, 50) });
+    assert_eq!(
+        e,
+        SetupError::OffMap {
+            unit: "Kiny".into(),
+            at: Pos::new(50, 50)
+        }
+    );
     let e = BattleBuilder::new(rows(&[".."]))
         .unit(UnitSpec::player("Kiny", (0, 0)).class(ClassId(9)))
         .build()
         .unwrap_err();
-    assert!(matches!(e, SetupError::UnknownClass { class: 9, classes: 3, .. }), "{e:?}");
+    assert!(
+        matches!(
+            e,
+            SetupError::UnknownClass {
+                class: 9,
+                classes: 3,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
 }
 
 #[test]
@@ -142,12 +175,31 @@ fn profiles_given_to_the_builder_are_checked() {
             .unit(UnitSpec::player("Kiny", (0, 0)))
             .profiles(Profiles::standard())
     };
-    let e = base().unit(UnitSpec::enemy("Brute", (4, 0), "chargr")).build().unwrap_err();
-    assert!(matches!(&e, SetupError::UnknownProfile { profile, .. } if profile == "chargr"), "{e:?}");
+    let e = base()
+        .unit(UnitSpec::enemy("Brute", (4, 0), "chargr"))
+        .build()
+        .unwrap_err();
+    assert!(
+        matches!(&e, SetupError::UnknownProfile { profile, .. } if profile == "chargr"),
+        "{e:?}"
+    );
     assert!(e.to_string().contains("charger, proximity"), "{e}");
     // An archer profile (keeps range 3) on range-1 stats would never attack.
-    let e = base().unit(UnitSpec::enemy("Bow", (4, 0), "archer")).build().unwrap_err();
-    assert!(matches!(e, SetupError::OutOfReach { keeps: 3, reach: (1, 1), .. }), "{e:?}");
+    let e = base()
+        .unit(UnitSpec::enemy("Bow", (4, 0), "archer"))
+        .build()
+        .unwrap_err();
+    assert!(
+        matches!(
+            e,
+            SetupError::OutOfReach {
+                keeps: 3,
+                reach: (1, 1),
+                ..
+            }
+        ),
+        "{e:?}"
+    );
     assert!(base().unit(UnitSpec::enemy("Brute", (4, 0), "charger")).build().is_ok());
 }
 

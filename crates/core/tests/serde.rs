@@ -25,7 +25,10 @@ fn a_battle_saves_and_loads_as_json() {
     assert_eq!(round_trip(&Path::default()), "\"0\"");
     assert_eq!(round_trip(&kiny), "0");
     assert!(serde_json::from_str::<Path>("\"25\"").is_err());
-    let cmd = Command::Move { unit: kiny, path: Path::parse("22").unwrap() };
+    let cmd = Command::Move {
+        unit: kiny,
+        path: Path::parse("22").unwrap(),
+    };
     round_trip(&cmd);
     let mut events = b.execute(cmd).unwrap();
     events.extend(b.execute(Command::EndPhase).unwrap());

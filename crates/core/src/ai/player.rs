@@ -81,7 +81,11 @@ pub fn decide(b: &Battle, c: &mut Caches, id: UnitId, seed: u64) -> Decision {
                 Heading::Boss(boss) => Some(boss),
                 _ => None,
             };
-            let why = if to == me.pos { Why::Holds } else { Why::HeadsFor { to, aim } };
+            let why = if to == me.pos {
+                Why::Holds
+            } else {
+                Why::HeadsFor { to, aim }
+            };
             return chosen(b, c, id, (to, cost), target, None, Reason::just(why));
         }
         return decide_as(b, c, id, Some(Behavior::Charger), "player".into());

@@ -2,8 +2,8 @@
 
 use crate::model::map::TerrainMap;
 use crate::model::objective::{Objective, ScriptEvent};
-use crate::model::scenario::{Scenario, UnitSpec};
 use crate::model::profiles::{Behavior, Profiles};
+use crate::model::scenario::{Scenario, UnitSpec};
 use crate::model::terrain::{TerrainError, TerrainSet};
 use crate::rules::battle::Battle;
 use crate::search::grid::{Pos, Team};
@@ -94,7 +94,10 @@ impl std::fmt::Display for SetupError {
             SetupError::SharedCell { unit, at } => write!(f, "{unit} at {at} shares its cell with another unit"),
             SetupError::Objective(m) => f.write_str(m),
             SetupError::UnknownProfile { unit, profile, known } => {
-                write!(f, "{unit} names profile {profile:?}, which does not exist (profiles: {known})")
+                write!(
+                    f,
+                    "{unit} names profile {profile:?}, which does not exist (profiles: {known})"
+                )
             }
             SetupError::OutOfReach {
                 unit,

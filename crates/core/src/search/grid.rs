@@ -143,7 +143,8 @@ impl From<Path> for String {
 impl TryFrom<String> for Path {
     type Error = String;
     fn try_from(s: String) -> Result<Path, String> {
-        Path::parse(&s).ok_or_else(|| format!("{s:?} is not a path: digits 1 (up), 2 (right), 3 (down), 4 (left), or \"0\""))
+        Path::parse(&s)
+            .ok_or_else(|| format!("{s:?} is not a path: digits 1 (up), 2 (right), 3 (down), 4 (left), or \"0\""))
     }
 }
 

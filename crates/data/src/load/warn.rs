@@ -11,8 +11,8 @@ use skirmish_core::model::objective::{Trigger, Win};
 use skirmish_core::model::profiles::Behavior;
 use skirmish_core::model::scenario::{Scenario, UnitSpec};
 use skirmish_core::search::grid::{Cost, Dir, Pos, Team};
-use std::path::Path;
 use std::collections::VecDeque;
+use std::path::Path;
 use toml::Spanned;
 
 #[derive(Deserialize)]
@@ -63,30 +63,31 @@ fn places(src: &Source, loose: &Loose, scenario: &Scenario, data: &DataSet) -> (
         .collect();
     let mut object_warnings = Vec::new();
     let map_file = Path::new(&scenario.map_path);
-    if out.len() < scenario.units.len() && crate::load::tiled::is_tmx(map_file) {
-        if let Ok(tm) = crate::load::tiled::load(map_file, &data.terrain) {
-            for o in &tm.units {
-                let at = |(line, col): (usize, usize)| Diagnostic {
-                    path: tm.path.clone(),
-                    line,
-                    col,
-                    message: String::new(),
-                };
-                let name = at((o.line, o.col));
-                if !o.snapped {
-                    object_warnings.push(Place::warn(
-                        &name,
-                        format!(
-                            "unit object {:?} (id {}) is not snapped to the grid: it is read as cell ({}, {}) (View > Snapping > Snap to Grid, then move it)",
-                            o.name, o.id, o.cell[0], o.cell[1]
-                        ),
-                    ));
-                }
-                out.push(Place {
-                    profile: o.prop_at.get("profile").map_or(name.clone(), |&p| at(p)),
-                    name,
-                });
+    if out.len() < scenario.units.len()
+        && crate::load::tiled::is_tmx(map_file)
+        && let Ok(tm) = crate::load::tiled::load(map_file, &data.terrain)
+    {
+        for o in &tm.units {
+            let at = |(line, col): (usize, usize)| Diagnostic {
+                path: tm.path.clone(),
+                line,
+                col,
+                message: String::new(),
+            };
+            let name = at((o.line, o.col));
+            if !o.snapped {
+                object_warnings.push(Place::warn(
+                    &name,
+                    format!(
+                        "unit object {:?} (id {}) is not snapped to the grid: it is read as cell ({}, {}) (View > Snapping > Snap to Grid, then move it)",
+                        o.name, o.id, o.cell[0], o.cell[1]
+                    ),
+                ));
             }
+            out.push(Place {
+                profile: o.prop_at.get("profile").map_or(name.clone(), |&p| at(p)),
+                name,
+            });
         }
     }
     // Anything not found (never expected) is placed at the scenario's start.

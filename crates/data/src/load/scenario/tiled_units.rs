@@ -114,7 +114,14 @@ pub(super) fn tmx_units(tm: &TiledMap, errs: &mut Diagnostics) -> Vec<UnitInput>
         match team {
             Some(t) => input.team = t,
             None => {
-                errs.push(locate(None, &at, format!("{who}: {}", "no \"team\" property: give the object a string property team = \"player\" or \"enemy\"")));
+                errs.push(locate(
+                    None,
+                    &at,
+                    format!(
+                        "{who}: {}",
+                        "no \"team\" property: give the object a string property team = \"player\" or \"enemy\""
+                    ),
+                ));
                 continue;
             }
         }
