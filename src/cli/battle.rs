@@ -52,24 +52,22 @@ fn decision_story(b: &Battle, t: &Turn, indent: &str) -> String {
     s
 }
 
-/// What the start of the next turn brought (arrivals, wakes, lines), after the turn's
-/// events: the scripted events that follow its last "player phase began".
+/// What the start of a turn brought (arrivals, wakes, lines): the scripted events right
+/// after the "player phase began" that opens the turn's events, under that header.
 fn turn_start_story(b: &Battle, events: &[Event]) -> String {
-    let Some(k) = events
-        .iter()
-        .rposition(|e| matches!(e, Event::PhaseBegan { team: Team::Player, .. }))
-    else {
+    let Some(first @ Event::PhaseBegan { team: Team::Player, .. }) = events.first() else {
         return String::new();
     };
-    let lines: Vec<String> = events[k + 1..]
+    let lines: Vec<String> = events[1..]
         .iter()
+        .take_while(|e| e.is_scripted() || matches!(e, Event::ScriptFired { .. }))
         .filter(|e| e.is_scripted())
         .map(|e| format!("  {}\n", e.describe(b)))
         .collect();
     if lines.is_empty() {
         return String::new();
     }
-    format!("{}\n{}", events[k].describe(b), lines.concat())
+    format!("{}\n{}", first.describe(b), lines.concat())
 }
 
 /// The header of a phase: "Turn 1 — Player phase".
@@ -168,6 +166,12 @@ pub(super) fn simulate_cmd(path: &Path, data_override: Option<PathBuf>, run: &Si
     let mut s = String::new();
     for t in &report.turns {
         let mut side = None;
+        let start = turn_start_story(b, &t.events);
+        if !start.is_empty() {
+            // The turn's header, then what its start brought, then its player phase.
+            side = Some(Team::Player);
+            s += &start;
+        }
         for d in &t.decisions {
             if side != Some(d.decision.team) {
                 side = Some(d.decision.team);
@@ -179,7 +183,6 @@ pub(super) fn simulate_cmd(path: &Path, data_override: Option<PathBuf>, run: &Si
             let names: Vec<&str> = t.defeated.iter().map(|&u| b.name(u)).collect();
             s += &format!("  fallen on turn {}: {}\n", t.turn, names.join(", "));
         }
-        s += &turn_start_story(b, &t.events);
     }
     s += &format!("result: {}", report.result_name());
     if let Some((_, why)) = report.result() {

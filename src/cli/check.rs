@@ -79,10 +79,20 @@ pub(super) fn check(files: &[PathBuf], data_override: Option<PathBuf>, strict: b
             other => other,
         }
     };
-    let warns = dedup_lines(warns).concat();
+    let warns = dedup_lines(warns);
+    let count = warns.len();
+    let warns = warns.concat();
     let outcome = match outcome {
-        Outcome::Done { code, stdout, stderr } if !warns.is_empty() => Outcome::Done {
-            // --strict: a warning fails the check like an error.
+        // --strict: a warning fails the check like an error, and says so instead of "ok".
+        Outcome::Done { code: 0, .. } if strict && count > 0 => Outcome::Done {
+            code: 1,
+            stdout: String::new(),
+            stderr: format!(
+                "{warns}{count} warning{}, failing because of --strict\n",
+                if count == 1 { "" } else { "s" }
+            ),
+        },
+        Outcome::Done { code, stdout, stderr } if count > 0 => Outcome::Done {
             code: if strict { code.max(1) } else { code },
             stdout,
             stderr: warns + &stderr,
@@ -214,7 +224,8 @@ impl Lenient {
             crate::load::scenario::parse(&src, f.parent().unwrap_or(Path::new("")), data).map(|s| (src, s))
         }) {
             // Warnings are about data as it is: with stand-ins for broken kinds or profiles
-            // they would be about the stand-ins.
+            // they would be about the stand-ins (said, so they do not silently vanish).
+            // (The data folder's own errors are listed: no note per scenario.)
             Ok(_) if !self.exact => return Diagnostics::default(),
             Ok((src, mut scenario)) => {
                 let mut data = data.clone();
@@ -229,7 +240,13 @@ impl Lenient {
                 warns.extend(untuned.iter().map(|w| format!("{w}\n")));
                 return Diagnostics::default();
             }
-            Err(errs) => errs,
+            Err(errs) => {
+                // Warnings need the scenario loaded: say they were skipped.
+                skipped.push(format!(
+                    "{shown}: note: warnings not checked because the scenario has errors (fix them and check again)\n"
+                ));
+                errs
+            }
         };
         let mut kept = Diagnostics::default();
         for d in errs.0 {

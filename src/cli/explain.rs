@@ -36,7 +36,8 @@ pub(super) fn find_enemy(battle: &Battle, unit: &str, scenario_path: &str) -> Re
     let Some(id) = battle.find(unit) else {
         let names: Vec<&str> = battle.units().iter().map(|u| u.name.as_str()).collect();
         return Err(format!(
-            "skirmish: no unit named {unit:?} in {scenario_path} (units: {})\n",
+            "skirmish: no unit named {unit:?} in {scenario_path}{} (units: {})\n",
+            crate::load::suggest::did_you_mean_value(unit, names.iter().copied()),
             names.join(", ")
         ));
     };

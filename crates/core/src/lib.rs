@@ -2,6 +2,9 @@
 //! range search with recorded paths, travel-cost maps, battle rules (commands in, events
 //! out), data-driven enemy AI and headless drivers. No files, no terminal, no graphics.
 
+// The README is the crate's front page, so its examples run as doctests.
+#![doc = include_str!("../README.md")]
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 
 pub mod ai;

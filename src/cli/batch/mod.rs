@@ -49,6 +49,10 @@ pub struct BatchArgs {
     /// Threads [default: one per core]; the output does not depend on it.
     #[arg(long)]
     pub jobs: Option<usize>,
+    /// Start a run even when its estimated time (measured on a few battles before it
+    /// starts) is longer than a week; without it such a run is refused up front.
+    #[arg(long)]
+    pub long: bool,
     /// Also play K maps made by `skirmish generate`, with seeds SEED, SEED+1, ...
     #[arg(long, value_name = "K")]
     pub generate: Option<u64>,
@@ -372,6 +376,9 @@ fn run_cmd(a: &BatchArgs, data_override: Option<PathBuf>, level: Option<&str>) -
     };
     let whole = slice.unwrap_or(Slice::WHOLE);
     let items = whole.items(cells.len() as u64 * runs);
+    if !a.long {
+        refuse_if_too_long(&cells, items.end - items.start, turns, policy, seed, a.jobs)?;
+    }
     let bar = progress_bar(items.end - items.start);
     let tick = || {
         if let Some(b) = &bar {
@@ -412,6 +419,65 @@ fn run_cmd(a: &BatchArgs, data_override: Option<PathBuf>, level: Option<&str>) -
             })
             .collect(),
     })
+}
+
+/// Runs longer than this (estimated) are refused without `--long`.
+pub const MAX_ESTIMATE_SECS: f64 = 7.0 * 24.0 * 3600.0;
+
+/// Below this many battles a run is never timed beforehand (it cannot take a week).
+const TIMED_FROM: u64 = 1_000_000;
+
+/// Refuses a run whose estimated time is longer than [`MAX_ESTIMATE_SECS`]: a few of its
+/// battles are played first (at most about a second's worth) and their time multiplied out
+/// over `battles` and the threads. The output of a run that starts does not depend on it.
+fn refuse_if_too_long(
+    cells: &[batch::Cell],
+    battles: u64,
+    turns: u32,
+    policy: Policy,
+    seed: u64,
+    jobs: Option<usize>,
+) -> Result<(), String> {
+    if battles < TIMED_FROM || cells.is_empty() {
+        return Ok(());
+    }
+    let start = std::time::Instant::now();
+    let mut played = 0u64;
+    while played < 50 && (played < 3 || start.elapsed().as_secs_f64() < 1.0) {
+        let cell = &cells[played as usize % cells.len()];
+        batch::fight(cell, turns, policy, batch::battle_seed(seed, played)).map_err(|e| e.to_string())?;
+        played += 1;
+    }
+    let per_battle = start.elapsed().as_secs_f64() / played as f64;
+    let threads = jobs.unwrap_or_else(rayon::current_num_threads).max(1) as f64;
+    let secs = per_battle * battles as f64 / threads;
+    if secs <= MAX_ESTIMATE_SECS {
+        return Ok(());
+    }
+    Err(format!(
+        "{} battles would take about {} on {} thread{} here ({:.1} ms a battle, measured on {played}): refused before starting; give fewer --runs or rows, split the run with --shard, or add --long to start it anyway",
+        thousands(battles),
+        human_duration(secs),
+        threads,
+        if threads == 1.0 { "" } else { "s" },
+        per_battle * 1000.0
+    ))
+}
+
+/// "3.2 days", "4.1 years": a long duration in the largest unit that fits.
+fn human_duration(secs: f64) -> String {
+    let units = [
+        (365.25 * 86400.0, "years"),
+        (86400.0, "days"),
+        (3600.0, "hours"),
+        (60.0, "minutes"),
+    ];
+    for (size, name) in units {
+        if secs >= size {
+            return format!("{:.1} {name}", secs / size);
+        }
+    }
+    format!("{secs:.0} seconds")
 }
 
 /// A progress bar on stderr, only when stderr is a terminal (never in pipes, files or tests).

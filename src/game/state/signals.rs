@@ -153,6 +153,8 @@ impl GameState {
                 None
             }
             Event::Defeated { .. } | Event::Acted { .. } | Event::Restored(_) => None,
+            // `Event` is non-exhaustive: an event added to the core is at least logged.
+            _ => Some(Anim::new(Kind::Note, self.enemy_turn).saying(line)),
         };
         if let Some(a) = anim {
             self.anims.push(a);

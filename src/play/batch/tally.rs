@@ -84,6 +84,9 @@ pub fn objective_name(b: &crate::rules::Battle, why: &crate::rules::Ending) -> O
         Ending::Survived(_) => Some("survived"),
         Ending::TurnLimit(_) => Some("turn limit"),
         Ending::HoldTaken { .. } => Some("hold taken"),
+        // `Ending` is non-exhaustive: an ending added to the core counts as "other objective"
+        // until it gets a name here.
+        _ => Some("other objective"),
     }
 }
 

@@ -33,7 +33,7 @@ impl AiBehavior for Advance {
 /// before one it cannot, then the travel cost to its goal, the walk, and reading order.
 pub type AdvanceKey = (bool, Cost, Cost, i32, i32);
 
-/// One reachable cell of an advancing unit, as `--explain` shows it.
+/// One reachable cell of an advancing unit, as an explanation lists it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Scored {
     /// The cell.
@@ -59,6 +59,7 @@ impl Scored {
 }
 
 /// Every cell unit `id` can end its move on, scored for `goal` and ranked best first.
+#[doc(hidden)] // Shared with `ai::explain`; the explanation is the API.
 pub fn ranked(b: &Battle, c: &mut Caches, id: UnitId, goal: Pos) -> Vec<Scored> {
     let mut cells: Vec<Scored> = b.with_reach_and_potential(c, id, None, goal, |reach, pot| {
         reach

@@ -9,7 +9,7 @@ use crate::search::grid::Pos;
 use crate::search::potential::UNREACHABLE;
 use crate::search::range::Leash;
 
-/// One target candidate as `--explain` shows it.
+/// One target candidate, as an explanation lists it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Candidate {

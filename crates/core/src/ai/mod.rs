@@ -26,7 +26,7 @@ pub mod registry;
 pub use agent::Ai;
 pub use behavior::AiBehavior;
 pub use explain::{Candidate, CellScore, Explanation, explain};
-pub use reason::{How, Reason, Why};
+pub use reason::{Heading, How, Reason, Why};
 
 /// The six built-in behaviours as [`AiBehavior`] values (what a profile of theirs resolves to).
 pub mod builtins {
@@ -49,6 +49,7 @@ use crate::search::range::{Leash, Reach};
 
 /// What one unit decided on its turn.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Decision {
     /// The unit.
     pub unit: UnitId,
@@ -155,7 +156,7 @@ impl Decision {
     }
 
     #[cfg(feature = "serde")]
-    /// The decision as the JSON of `skirmish ai` and `simulate`, with unit names and the
+    /// The decision as JSON, with unit names and the
     /// blows its attack dealt (`events` are the ones its commands produced).
     pub fn to_json(&self, b: &Battle, events: &[crate::rules::Event]) -> serde_json::Value {
         let strikes = events
@@ -305,7 +306,7 @@ impl Plan {
 /// decisions; [`Method::Auto`] is the one the game uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Method {
-    /// The one the game, `simulate` and `batch` use: [`Method::Nearest`], which since its
+    /// The one headless battles use: [`Method::Nearest`], which since its
     /// search runs only as far as the questions need beats one map per target at every
     /// army size measured (`benches/ai.rs`). Every method decides the same.
     #[default]
@@ -430,6 +431,7 @@ pub(super) fn decide_as_with(
     });
     let plan = match (behavior, &target) {
         (None, _) => Plan::stay(Why::UnknownProfile(label.clone())),
+        (Some(_), None) if me.team == crate::search::grid::Team::Player => Plan::stay(Why::NoEnemy),
         (Some(_), None) => Plan::stay(Why::NoTarget),
         (Some(beh), Some(t)) => match beh {
             Behavior::Charger => charger::plan(),
@@ -464,6 +466,7 @@ pub(super) fn decide_as_with(
     }
 }
 
+#[doc(hidden)] // The ranking key shared with `ai::explain`; not an API of its own.
 /// How a goal ranks a reachable cell: lowest first. `gap` is the distance from the ring
 /// for keep_range (0 elsewhere), then the travel cost to the target, the walk's cost, and
 /// reading order. One key serves both stages of keep_range: a cell on the ring (gap 0)
@@ -471,6 +474,7 @@ pub(super) fn decide_as_with(
 pub type CellKey = (u32, Cost, Cost, i32, i32);
 
 /// The key of cell `p`, reached for `walk`, from which the target at `tp` costs `travel`.
+#[doc(hidden)] // Shared with `ai::explain`; the explanation is the API.
 pub fn cell_key(goal: Goal, p: Pos, walk: Cost, travel: Option<Cost>, tp: Pos) -> CellKey {
     let gap = match goal {
         Goal::Ring(range) => p.manhattan(tp).abs_diff(range),

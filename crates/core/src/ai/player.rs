@@ -1,10 +1,14 @@
-//! The built-in player policy that `simulate` (and balance runs) use for the player's units:
-//! if some enemy can be attacked from a reachable cell, go there and attack, preferring a
-//! kill, then the weakest enemy left, then the least counter-damage, then the shorter walk;
-//! otherwise approach the nearest enemy by travel cost, like a charger. Beside it the careful
+//! The built-in player policy that headless battles (whole simulated battles, balance
+//! runs) use for the player's units:
+//! seize a cell to seize when one is reachable; if some enemy can be attacked from a
+//! reachable cell, go there and attack, preferring a kill, then the weakest enemy left, then
+//! the least counter-damage, then the shorter walk; otherwise stand on or head for what the
+//! objective asks (a cell to seize or hold, the boss), else approach the nearest enemy by
+//! travel cost, like a charger. Beside it the careful
 //! policy ([`decide_careful`]) that balance runs measure against; [`Policy`] picks one.
 
 use super::{Decision, Method, Reason, Why, danger, decide_as};
+use crate::ai::reason::Heading;
 use crate::model::profiles::{Behavior, Profiles};
 use crate::rules::{Battle, Caches, UnitId, combat};
 use crate::search::grid::{Cost, Pos};
@@ -18,9 +22,22 @@ fn jitter(seed: u64, p: Pos, e: UnitId) -> u64 {
 }
 
 /// The policy's decision for player unit `id`; `seed` breaks ties between equal choices.
+///
+/// The scenario's objective comes first: a seizer that can reach a cell to seize ends its
+/// action there (the battle is won); then the best attack; then a cell to hold that no
+/// player unit stands on, by the player unit nearest it (one cell per unit), is stood on
+/// when reachable; otherwise the unit heads for the nearest cell to seize, the boss or its
+/// cell to hold (the reachable cell with the lowest travel cost to it), and only with none
+/// of those for the nearest enemy, like a charger.
 pub fn decide(b: &Battle, c: &mut Caches, id: UnitId, seed: u64) -> Decision {
     let me = b.unit(id);
     let cells = reachable(b, c, id);
+    // Every unheld cell to hold counts as threatened: the simple policy does not weigh danger.
+    let aim = Aim::of(b, id).with_guard(b, c, id, |_| true);
+    let by_cost = |a: &&(Pos, Cost), z: &&(Pos, Cost)| (a.1, a.0.y, a.0.x).cmp(&(z.1, z.0.y, z.0.x));
+    if let Some(&(to, cost)) = cells.iter().filter(|(p, _)| aim.seize.contains(p)).min_by(by_cost) {
+        return chosen(b, c, id, (to, cost), None, None, Reason::just(Why::Seizes { cell: to }));
+    }
     // Ordered by (survives, hp left, counter damage taken, walk cost, seeded tie-break).
     type Key = (bool, i32, i32, u32, u64);
     let mut best: Option<(Key, usize, UnitId)> = None;
@@ -45,6 +62,32 @@ pub fn decide(b: &Battle, c: &mut Caches, id: UnitId, seed: u64) -> Decision {
         }
     }
     let Some((_, k, e)) = best else {
+        if let Some(&(to, cost)) = aim.guard.and_then(|h| cells.iter().find(|(p, _)| *p == h)) {
+            return chosen(b, c, id, (to, cost), None, None, Reason::just(Why::Guards { cell: to }));
+        }
+        // Heading for the objective: the reachable cell with the lowest travel cost to it.
+        let heading = cells
+            .iter()
+            .filter_map(|&(p, cost)| aim.toward(b, c, me.class, p).map(|d| ((d, cost, p.y, p.x), (p, cost))))
+            .min_by_key(|(key, _)| *key);
+        if let Some((_, (to, cost))) = heading {
+            let aim = match (aim.seize.is_empty(), aim.boss, aim.guard) {
+                (false, _, _) => Heading::Seize,
+                (true, Some(boss), _) => Heading::Boss(boss),
+                (true, None, Some(h)) => Heading::Hold(h),
+                (true, None, None) => Heading::Seize,
+            };
+            let target = match aim {
+                Heading::Boss(boss) => Some(boss),
+                _ => None,
+            };
+            let why = if to == me.pos {
+                Why::Holds
+            } else {
+                Why::HeadsFor { to, aim }
+            };
+            return chosen(b, c, id, (to, cost), target, None, Reason::just(why));
+        }
         return decide_as(b, c, id, Some(Behavior::Charger), "player".into());
     };
     let (to, cost) = cells[k];
@@ -113,7 +156,7 @@ impl Policy {
         }
     }
 
-    /// Its name on the command line.
+    /// Its name, as [`Policy::parse`] reads it.
     pub fn name(self) -> &'static str {
         match self {
             Policy::Simple => "simple",

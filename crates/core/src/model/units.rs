@@ -1,12 +1,12 @@
 //! Unit kinds: default stats and the sprite of each kind of unit.
 
 /// Sprite names known to the game, in the order of the rows of `assets/units.png`.
+#[doc(hidden)] // The game's sprite sheet rows: the engine draws nothing.
 pub const SPRITES: [&str; 12] = [
     "hero", "knight", "flier", "bowman", "brute", "soldier", "guard", "mage", "archer", "grunt", "cleric", "acolyte",
 ];
 
-/// Highest `move` accepted anywhere a move is read: `units.toml`, scenarios and the
-/// command line (`range --move`).
+/// Highest `move` accepted anywhere a move is read (data files and any other input).
 pub const MAX_MOVE: i64 = 1_000;
 // The range search can represent every move the loaders accept.
 const _: () = assert!(MAX_MOVE as u64 <= crate::search::range::MAX_BUDGET as u64);

@@ -21,7 +21,9 @@ pub struct TurnReport {
     pub decisions: Vec<Turn>,
     /// Units that fell this turn.
     pub defeated: Vec<UnitId>,
-    /// Every event of the turn, both sides, in order (phase changes included).
+    /// Every event of the turn, both sides, in order (phase changes included): from the
+    /// start of its player phase (with what the turn's start brought: arrivals, wakes,
+    /// lines; turn 1 has no such start) to the end of its enemy phase.
     pub events: Vec<Event>,
 }
 
@@ -131,10 +133,13 @@ pub fn play(
 ) -> Result<Vec<TurnReport>, RuleError> {
     let policy: Player = policy.into();
     let mut turns = Vec::new();
+    // What the start of the next turn brought (its "player phase began" and the scripted
+    // arrivals, wakes and lines of that turn): reported under that turn, not the last one.
+    let mut next_start: Vec<Event> = Vec::new();
     while b.ended().is_none() && b.turn() <= max_turns {
         let turn = b.turn();
         let mut decisions = Vec::new();
-        let mut events = Vec::new();
+        let mut events = std::mem::take(&mut next_start);
         let players: Vec<UnitId> = b.ready(Team::Player).collect();
         for id in players {
             if !b.unit(id).alive || b.ended().is_some() {
@@ -147,8 +152,15 @@ pub fn play(
         }
         if b.ended().is_none() {
             events.extend(b.execute(Command::EndPhase)?);
-            let phase = EnemyPhase::run(ai, b)?;
-            events.extend(phase.events().cloned());
+            let mut phase = EnemyPhase::run(ai, b)?;
+            events.extend(phase.turns.iter().flat_map(|t| t.events.iter().cloned()));
+            let begins = phase
+                .end
+                .iter()
+                .position(|e| matches!(e, Event::PhaseBegan { team: Team::Player, .. }))
+                .unwrap_or(phase.end.len());
+            next_start = phase.end.split_off(begins);
+            events.extend(phase.end);
             decisions.extend(phase.turns);
         }
         let mut defeated: Vec<UnitId> = decisions
@@ -166,6 +178,19 @@ pub fn play(
             defeated,
             events,
         });
+    }
+    // The battle stopped at `max_turns`. When the next turn's start brought something, it
+    // is reported under that turn, which has no decisions; a bare "player phase began"
+    // stays at the end of the last turn played, so every event is in the report once.
+    if next_start.iter().any(Event::is_scripted) {
+        turns.push(TurnReport {
+            turn: b.turn(),
+            decisions: Vec::new(),
+            defeated: Vec::new(),
+            events: next_start,
+        });
+    } else if let Some(last) = turns.last_mut() {
+        last.events.extend(next_start);
     }
     Ok(turns)
 }

@@ -6,6 +6,8 @@ use crate::search::grid::{Path, Pos};
 
 /// What a side (a player's input, the AI, a replay, a test) asks the battle to do.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Command {
     /// Walk along `path` (digits from the unit's cell; empty = stay). Once per phase, before acting.
     Move {
@@ -52,6 +54,7 @@ pub enum Command {
 
 /// Why a command was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RuleError {
     /// No unit with this id.
     NoUnit(UnitId),
@@ -123,6 +126,9 @@ pub enum RuleError {
     BattleOver,
     /// A snapshot that does not fit this battle.
     BadSnapshot(String),
+    /// An enemy phase driver (`EnemyPhase::run`) was asked to run while the player's phase
+    /// is under way (end it with [`Command::EndPhase`] first).
+    NotEnemyPhase,
 }
 
 impl std::fmt::Display for RuleError {
@@ -169,6 +175,9 @@ impl std::fmt::Display for RuleError {
             RuleError::NothingToUndo => write!(f, "nothing to undo"),
             RuleError::BattleOver => write!(f, "the battle is over"),
             RuleError::BadSnapshot(why) => write!(f, "{why}"),
+            RuleError::NotEnemyPhase => {
+                write!(f, "the enemy phase cannot run during the player's phase (end it first)")
+            }
         }
     }
 }

@@ -35,7 +35,7 @@ impl Event {
     }
 
     #[cfg(feature = "serde")]
-    /// The event as JSON with unit names (`skirmish replay --json`).
+    /// The event as JSON with unit names.
     pub fn to_json(&self, b: &Battle) -> Value {
         let n = |id: &UnitId| b.name(*id);
         match self {

@@ -9,6 +9,8 @@ use crate::search::grid::{Path, Pos, Team};
 
 /// Why a battle ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Ending {
     /// No enemy stands.
     EnemiesDefeated,
@@ -42,6 +44,8 @@ pub enum Ending {
 /// One thing that happened, in order. Applying the events of a command to the battle as it
 /// was before the command gives the battle after it.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Event {
     /// A side's phase began; every unit's moved and acted flags are cleared.
     PhaseBegan {

@@ -8,12 +8,14 @@ use crate::search::grid::{Pos, Team};
 
 /// Index of a unit in scenario order; stable for the whole battle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(transparent))]
 pub struct UnitId(pub usize);
 
 /// A unit during a battle. Read it through `Battle::unit`; only events change it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unit {
-    /// Its name as written in the scenario: its identity in files, JSON and on the command line.
+    /// Its name as written in the scenario: its identity in files, JSON and text.
     pub name: String,
     /// Side.
     pub team: Team,
@@ -86,6 +88,7 @@ impl Unit {
     }
 
     /// A unit with default soldier stats (tests and generators fill in the rest).
+    #[doc(hidden)] // The workspace's test fixtures' shortcut: build units with `UnitSpec` and `BattleBuilder`.
     pub fn new(name: impl Into<String>, team: Team, pos: Pos, class: ClassId, movement: Cost) -> Unit {
         let stats = crate::model::data::builtin_kinds().list[0].stats;
         Unit {
@@ -127,6 +130,7 @@ impl Unit {
 
 /// The changing part of one unit, as saves and restores see it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct UnitState {
     /// Cell.
     pub at: Pos,
@@ -155,6 +159,7 @@ pub struct UnitState {
 /// Everything that changes during a battle, in one value: what a save keeps and
 /// `Command::Restore` puts back.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Snapshot {
     /// Turn number, from 1.
     pub turn: u32,

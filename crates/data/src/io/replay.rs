@@ -233,6 +233,8 @@ pub fn record(battle: &Battle, scenario: &Scenario, data: &DataSet) -> ReplayFil
             Command::Wait { unit } => Some(Step::Wait { unit: name(unit) }),
             Command::EndPhase => Some(Step::EndPhase),
             Command::Wake { .. } | Command::Undo | Command::Restore(_) => None,
+            // `Command` is non-exhaustive: a command added to the core needs its step here.
+            _ => None,
         })
         .collect();
     ReplayFile {

@@ -21,7 +21,6 @@ pub(super) fn tmx_units(tm: &TiledMap, errs: &mut Diagnostics) -> Vec<UnitInput>
             col: u.col,
         };
         let who = format!("object {:?} (id {})", u.name, u.id);
-        let mut err = |m: String| errs.push(locate(None, &at, format!("{who}: {m}")));
         let mut input = UnitInput {
             object: Some(u.id),
             name: fld(&at, u.name.clone()),
@@ -45,6 +44,15 @@ pub(super) fn tmx_units(tm: &TiledMap, errs: &mut Diagnostics) -> Vec<UnitInput>
         };
         let mut team = None;
         for (key, value) in &u.props {
+            // Each property's field (and error) is placed at its own `<property>` line.
+            let at = match u.prop_at.get(key) {
+                Some(&(line, col)) => At::Object {
+                    path: tm.path.clone(),
+                    line,
+                    col,
+                },
+                None => at.clone(),
+            };
             let text = || match value {
                 Prop::Text(s) => Ok(s.clone()),
                 other => Err(format!("property {key} is {other}; expected a string")),
@@ -103,13 +111,20 @@ pub(super) fn tmx_units(tm: &TiledMap, errs: &mut Diagnostics) -> Vec<UnitInput>
                 )),
             };
             if let Err(m) = done {
-                err(m);
+                errs.push(locate(None, &at, format!("{who}: {m}")));
             }
         }
         match team {
             Some(t) => input.team = t,
             None => {
-                err("no \"team\" property: give the object a string property team = \"player\" or \"enemy\"".into());
+                errs.push(locate(
+                    None,
+                    &at,
+                    format!(
+                        "{who}: {}",
+                        "no \"team\" property: give the object a string property team = \"player\" or \"enemy\""
+                    ),
+                ));
                 continue;
             }
         }
@@ -142,6 +157,9 @@ pub(crate) fn tmx_unit_tables(tm: &TiledMap) -> (Vec<toml::Table>, Diagnostics) 
             t.insert("name".into(), u.name.value.into());
             t.insert("team".into(), u.team.value.into());
             t.insert("at".into(), pair(u.at.value));
+            if u.reserve {
+                t.insert("reserve".into(), true.into());
+            }
             for (k, v) in [("class", u.class), ("profile", u.profile), ("kind", u.kind)] {
                 if let Some(v) = v {
                     t.insert(k.into(), v.value.into());
