@@ -553,8 +553,8 @@ impl GameState {
         let v = l.world_view();
         for f in &self.floaters {
             let (rise, alpha) = f.rise_and_alpha();
-            // At least 14 drawing units tall however far out the map is zoomed.
-            let size = 16.0_f32.max(14.0 / l.scale);
+            // At least 16 drawing units tall however far out the map is zoomed.
+            let size = 20.0_f32.max(16.0 / l.scale);
             let top = f.at - cam;
             let mut p = Vec2::new(
                 top.x + TILE / 2.0 - text_w(&f.text, size) / 2.0,
@@ -569,6 +569,9 @@ impl GameState {
                 p.x.clamp(v.x + 2.0, (v.right() - text_w(&f.text, size) - 2.0).max(v.x + 2.0));
             if cell_shows {
                 let [r, g, b, a] = f.color;
+                // A dark plate under the number, so it reads over any sprite or terrain.
+                let plate = Rect::new(p.x - 3.0, p.y - 1.0, text_w(&f.text, size) + 6.0, size + 3.0);
+                rect(canvas, plate, Color::new(0.0, 0.0, 0.0, 0.55 * alpha), Z_TEXT - 1);
                 text(canvas, &f.text, p, size, Color::new(r, g, b, a * alpha));
             }
         }
