@@ -402,7 +402,7 @@ pub fn game_menu(l: &Layout, modes: Modes, idle: bool) -> (Rect, Vec<Placed>) {
 /// The box of the battle's log: most of the map view.
 pub fn history_box(l: &Layout) -> Rect {
     let v = l.map_view();
-    let bw = (v.w - 24.0).min(720.0).max(100.0);
+    let bw = (v.w - 24.0).clamp(100.0, 720.0);
     let bh = (v.h - 16.0).max(80.0);
     Rect::new(v.x + v.w / 2.0 - bw / 2.0, v.y + 8.0, bw, bh)
 }
