@@ -297,17 +297,23 @@ pub fn ask_box(l: &Layout, question: &str) -> (Rect, [Placed; 2]) {
     )
 }
 
-/// The buttons of the result box `bx`, in a row along its bottom.
+/// The buttons of the result box `bx`, in a row along its bottom, or in two rows when one
+/// would not fit.
 pub fn ending_buttons(bx: Rect) -> Vec<Placed> {
-    row_of(
-        &[
-            Button::PlayAgain,
-            Button::NextScenario,
-            Button::PrevScenario,
-            Button::Quit,
-        ],
-        bx,
-    )
+    let list = [
+        Button::PlayAgain,
+        Button::NextScenario,
+        Button::PrevScenario,
+        Button::Quit,
+    ];
+    let row: f32 = list.iter().map(|&b| width(b)).sum::<f32>() + 8.0 * 3.0;
+    if row <= bx.w - 16.0 {
+        return row_of(&list, bx);
+    }
+    let upper = Rect::new(bx.x, bx.y, bx.w, bx.h - BOX_BUTTON_H - 6.0);
+    let mut out = row_of(&list[..2], upper);
+    out.extend(row_of(&list[2..], bx));
+    out
 }
 
 /// `list` in a row centred along the bottom of box `bx`.
@@ -325,8 +331,8 @@ fn row_of(list: &[Button], bx: Rect) -> Vec<Placed> {
         .collect()
 }
 
-/// The result box: centred in the map view, wide enough for `text_w` of its widest line and
-/// for its row of buttons.
+/// The result box: centred in the map view and within it, wide enough for `text_w` of its
+/// widest line and for its buttons (in two rows when the view is narrow).
 pub fn ending_box(l: &Layout, widest_text: f32) -> Rect {
     let v = l.map_view();
     let row: f32 = [
@@ -339,9 +345,11 @@ pub fn ending_box(l: &Layout, widest_text: f32) -> Rect {
     .map(|&b| width(b))
     .sum::<f32>()
         + 24.0;
-    let bw = (widest_text + 40.0).max(row + 24.0).min(l.w - 8.0);
-    let x = (v.x + v.w / 2.0 - bw / 2.0).clamp(4.0, (l.w - bw - 4.0).max(4.0));
-    Rect::new(x, v.y + v.h / 2.0 - 66.0, bw, 132.0)
+    let bw = (widest_text + 40.0).max(row + 24.0).min(v.w - 8.0);
+    let two_rows = row > bw - 16.0;
+    let bh = if two_rows { 132.0 + BOX_BUTTON_H + 6.0 } else { 132.0 };
+    let x = v.x + v.w / 2.0 - bw / 2.0;
+    Rect::new(x, v.y + v.h / 2.0 - bh / 2.0, bw, bh)
 }
 
 /// The entries of the game menu, top to bottom.
@@ -819,6 +827,11 @@ mod tests {
         for (pw, ph) in [(640.0, 480.0), (1024.0, 768.0)] {
             let l = Layout::new(pw, ph, 1.0);
             let bx = ending_box(&l, 300.0);
+            let v = l.map_view();
+            assert!(
+                bx.x >= v.x && bx.right() <= v.right(),
+                "{pw}x{ph}: within the map view: {bx:?}"
+            );
             let list = ending_buttons(bx);
             assert_eq!(list.len(), 4);
             for (i, p) in list.iter().enumerate() {

@@ -182,8 +182,9 @@ impl GameState {
                 big_size,
                 color,
             );
-            let p = Vec2::new(cx - text_w(&numbers, 14.0) / 2.0, bx.y + 62.0);
-            text(canvas, &numbers, p, 14.0, Color::WHITE);
+            let small = ((bx.w - 24.0) / (numbers.chars().count().max(1) as f32 * CHAR_W)).clamp(10.0, 14.0);
+            let p = Vec2::new(cx - text_w(&numbers, small) / 2.0, bx.y + 58.0);
+            text(canvas, &numbers, p, small, Color::WHITE);
             for p in &ending_buttons(bx) {
                 draw_button(canvas, p, hover, Z_HUD + 4, self.clock);
             }
@@ -586,12 +587,10 @@ impl GameState {
         }
         let l = self.layout;
         let lines = ending_lines(s.battle())?;
-        let big_size = if text_w(&lines[0], 32.0) > l.w - 60.0 {
-            22.0
-        } else {
-            32.0
-        };
-        let widest = text_w(&lines[0], big_size).max(text_w(&lines[1], 14.0));
+        // The headline as large as 32, smaller to fit the box within the map view.
+        let room = l.map_view().w - 48.0;
+        let big_size = (room / (lines[0].chars().count().max(1) as f32 * CHAR_W)).clamp(12.0, 32.0);
+        let widest = text_w(&lines[0], big_size).max(text_w(&lines[1], 12.0));
         Some((ending_box(&l, widest), lines, big_size))
     }
 
