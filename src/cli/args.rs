@@ -64,6 +64,16 @@ pub struct PlayArgs {
 }
 
 impl PlayArgs {
+    /// True when an option asks for a battle: a script, a screenshot, a frame count, a save
+    /// to resume or a replay to watch (`skirmish` then opens the default battle directly).
+    pub fn wants_battle(&self) -> bool {
+        self.screenshot.is_some()
+            || self.input.is_some()
+            || self.frames.is_some()
+            || self.resume.is_some()
+            || self.replay.is_some()
+    }
+
     /// These options, with any left unset taken from `other`.
     pub(super) fn or(self, other: PlayArgs) -> PlayArgs {
         let default_save = PlayArgs::default_save_file();
@@ -147,6 +157,11 @@ mod play_args_tests {
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub(super) enum Cmd {
+    /// Open the game on its title screen (what `skirmish` with no command does).
+    Title {
+        #[command(flatten)]
+        opts: PlayArgs,
+    },
     /// Play a scenario in a window.
     Play {
         /// Scenario file (maps/*.toml).

@@ -61,6 +61,13 @@ pub enum Outcome {
         /// Text for stderr.
         stderr: String,
     },
+    /// Open the game on its title screen.
+    Title {
+        /// `--data`: the data folder for every scenario.
+        data: Option<PathBuf>,
+        /// Window options (a script drives the menus, then the first battle).
+        opts: Box<PlayArgs>,
+    },
     /// Open the game on a loaded scenario.
     Play {
         /// The scenario file.
@@ -122,6 +129,16 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
     };
     let data_override = cli.data.clone();
     match cli.cmd {
+        // No command and no window option: the title screen. With one (--screenshot, --input,
+        // --frames, --resume, --replay) the default battle opens directly, as it always did.
+        None if !cli.play.wants_battle() => Outcome::Title {
+            data: data_override,
+            opts: Box::new(cli.play),
+        },
+        Some(Cmd::Title { opts }) => Outcome::Title {
+            data: data_override,
+            opts: Box::new(opts.or(cli.play)),
+        },
         None => {
             let replay = cli.play.replay.as_deref().map(|f| (f, crate::io::replay::read(f)));
             let scenario = match (replay, cli.play.resume.as_deref().map(crate::io::save::read)) {

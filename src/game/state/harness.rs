@@ -18,7 +18,7 @@ pub(super) struct FrameCount {
 }
 
 /// Writes the window's last frame to a PNG.
-pub(super) fn save_frame(ctx: &Context, path: &std::path::Path) -> Result<(), String> {
+pub(in crate::game) fn save_frame(ctx: &Context, path: &std::path::Path) -> Result<(), String> {
     let frame = ctx.gfx.frame();
     let (w, h) = (frame.width(), frame.height());
     let mut px = frame

@@ -8,7 +8,7 @@
 //! input, replay playback, screenshots, frame counts). Drawing is in `draw` and `hud`.
 
 mod files;
-mod harness;
+pub(super) mod harness;
 mod input;
 mod keys;
 mod pointer;
