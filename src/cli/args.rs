@@ -61,6 +61,10 @@ pub struct PlayArgs {
     /// The checked replay's commands, filled in after validation.
     #[arg(skip)]
     pub playback: Option<Vec<crate::rules::Command>>,
+    /// Player units gain experience (false only to play back a replay recorded before
+    /// experience existed); filled in after validation.
+    #[arg(skip = true)]
+    pub experience: bool,
 }
 
 impl PlayArgs {
@@ -93,6 +97,7 @@ impl PlayArgs {
             fast_forward: self.fast_forward.max(other.fast_forward),
             save: self.save.or(other.save),
             playback: self.playback.or(other.playback),
+            experience: self.experience && other.experience,
         }
     }
 
@@ -236,6 +241,32 @@ pub(super) enum Cmd {
         /// The built-in player policy: simple or careful (as in `batch`) [default: simple].
         #[arg(long, value_name = "POLICY")]
         player: Option<String>,
+    },
+    /// A campaign: its chapters in order with the roster carried over. With --simulate,
+    /// headless (player units follow a built-in policy; a lost chapter is tried again up to
+    /// 3 times with the next seed); without, in the game.
+    Campaign {
+        /// Campaign file (maps/campaign.toml).
+        file: PathBuf,
+        /// Play it headless and print each chapter's result, tries, survivors and the fallen.
+        #[arg(long)]
+        simulate: bool,
+        /// The built-in player policy: simple or careful [default: careful].
+        #[arg(long, value_name = "POLICY")]
+        player: Option<String>,
+        /// Seed of the first try of every chapter (a retry takes the next).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Turns per battle at most (1 to 1,000).
+        #[arg(long, default_value_t = 30)]
+        turns: u32,
+        /// Casual play: a unit that falls comes back in the next chapter (the file's
+        /// `permadeath` otherwise).
+        #[arg(long)]
+        casual: bool,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
     },
     /// Balance runs: many battles per scenario and per swept profile value, as a table,
     /// JSON, CSV and a chart; slices of the work run anywhere and merge back.

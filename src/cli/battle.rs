@@ -223,7 +223,10 @@ pub(super) fn replay_cmd(file: &Path, data_override: Option<PathBuf>, run: &Repl
             return fail(all);
         }
     };
-    let mut battle = Battle::new(&scenario, &data);
+    let mut battle = match r.battle(&scenario, &data) {
+        Ok(b) => b,
+        Err(e) => return fail(e.into()),
+    };
     let mut warnings = String::new();
     if let Err(stale) = r.check_files(file, &scenario, &data) {
         if !run.force {

@@ -34,7 +34,12 @@ pub(super) fn check(files: &[PathBuf], data_override: Option<PathBuf>, strict: b
             }
         }
         for f in list_dir(&maps_dir, "toml") {
-            errs.extend(lenient.check_scenario(&f, &mut skipped, &mut warns));
+            if crate::load::campaign::is_campaign(&f) {
+                let data = (!data_broken).then_some(data_dir.as_path());
+                errs.extend(check_campaign(&f, data).err().unwrap_or_default());
+            } else {
+                errs.extend(lenient.check_scenario(&f, &mut skipped, &mut warns));
+            }
         }
         // The designers' AI expectations beside maps/, when there are any.
         let ai_dir = maps_dir.parent().unwrap_or(Path::new("")).join("tests").join("ai");
@@ -241,7 +246,7 @@ pub(super) fn check_map(f: &Path, terrain: &TerrainSet) -> Result<TerrainMap, Di
 
 /// The kinds of file `check` knows, as listed when it meets another.
 const KINDS: &str = "expected terrain.toml, profiles.toml or units.toml (a data folder's tables), \
-a scenario (.toml with a `map` key, in maps/), a map (.txt, or .tmx from the Tiled editor) \
+a scenario (.toml with a `map` key, in maps/), a campaign (.toml with `[[chapters]]`), a map (.txt, or .tmx from the Tiled editor) \
 or an AI expectation file (.toml with `[[expect]]`, `picture` or `scenario`, in tests/ai/)";
 
 /// What kind of file `f` is, from its name, its folder and (for another `.toml`) whether
@@ -252,6 +257,8 @@ enum FileKind {
     Units,
     Map,
     Scenario,
+    /// A campaign (`[[chapters]]` of scenarios).
+    Campaign,
     /// An AI expectation file (`skirmish test`'s input).
     Expectation,
 }
@@ -282,6 +289,7 @@ fn kind_of(f: &Path) -> Result<FileKind, Diagnostics> {
         ("units.toml", _) => Ok(FileKind::Units),
         (_, "txt") => Ok(FileKind::Map),
         (_, e) if e.eq_ignore_ascii_case("tmx") => Ok(FileKind::Map),
+        (_, "toml") if crate::load::campaign::is_campaign(f) => Ok(FileKind::Campaign),
         (_, "toml") if in_maps => Ok(FileKind::Scenario),
         (_, "toml") if in_ai => Ok(FileKind::Expectation),
         (_, "toml") => {
@@ -360,7 +368,41 @@ pub(super) fn check_file(
             errs.into_result(())
         }
         FileKind::Expectation => check_expectation(f, data_override, &find_default("data")),
+        FileKind::Campaign => {
+            // The chapters load against the data folder beside the maps (or --data's).
+            let dir = data_override
+                .map(Path::to_path_buf)
+                .unwrap_or_else(|| default_data_dir(f));
+            let data_ok = crate::load::data::load(&dir).is_ok();
+            check_campaign(f, data_ok.then_some(dir.as_path()))
+        }
     }
+}
+
+/// A campaign file: its own fields, and that each chapter's scenario loads (a scenario's own
+/// errors are told where `check` checks that scenario; here the chapter says which failed).
+/// `data`: the data folder, or `None` when it has errors of its own (then only the campaign
+/// file is checked: the data's errors already say why its chapters cannot load).
+fn check_campaign(f: &Path, data: Option<&Path>) -> Result<(), Diagnostics> {
+    let c = crate::load::campaign::load(f)?;
+    let Some(data) = data else {
+        return Ok(());
+    };
+    let mut errs = Diagnostics::default();
+    for (k, ch) in c.chapters.iter().enumerate() {
+        if let Err(e) = load_scenario(&ch.scenario, Some(data.to_path_buf())) {
+            let first = e.first().map(|d| d.to_string()).unwrap_or_default();
+            errs.push(c.at_chapter(
+                k,
+                format!(
+                    "chapter {}: scenario {} does not load: {first}",
+                    k + 1,
+                    ch.scenario_written
+                ),
+            ));
+        }
+    }
+    errs.into_result(())
 }
 
 /// Loads an AI expectation file as `skirmish test` does, without running it: its keys,

@@ -21,6 +21,7 @@ use std::path::{Path, PathBuf};
 mod args;
 mod batch;
 mod battle;
+mod campaign;
 mod check;
 mod explain;
 mod export;
@@ -217,6 +218,34 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
             replay_cmd(&file, data_override, &run)
         }
         Some(Cmd::Test { paths, json }) => test::test_cmd(&paths, data_override, json),
+        Some(Cmd::Campaign {
+            file,
+            simulate,
+            player,
+            seed,
+            turns,
+            casual,
+            json,
+        }) => {
+            if turns > MAX_TURNS {
+                return usage(format!(
+                    "error: --turns {turns}: at most {MAX_TURNS} turns per battle\n"
+                ));
+            }
+            let policy = match player.as_deref().map(parse_policy).transpose() {
+                Ok(p) => p.unwrap_or(crate::ai::player::Policy::Careful),
+                Err(e) => return usage(format!("skirmish: {e}\n")),
+            };
+            let run = campaign::CampaignRun {
+                simulate,
+                policy,
+                seed,
+                turns,
+                casual,
+                as_json: json,
+            };
+            campaign::campaign_cmd(&file, data_override, &run)
+        }
         Some(Cmd::Batch(a)) => batch_cmd(a, data_override),
         Some(Cmd::Generate { seed, size, out, tiled }) => generate_cmd(seed, size, &out, data_override, tiled),
         Some(Cmd::ExportTiled { scenario, out }) => {
@@ -269,6 +298,16 @@ pub fn load_scenario(path: &Path, data_override: Option<PathBuf>) -> Result<(Sce
     let (data_dir, _) = scenario_data_dir(path, data_override);
     if !path.exists() {
         return Err(Diagnostic::whole_file(path, "cannot read file: no such scenario").into());
+    }
+    if crate::load::campaign::is_campaign(path) {
+        return Err(Diagnostic::whole_file(
+            path,
+            format!(
+                "this is a campaign, not a scenario: play it with `skirmish campaign {} --simulate`, or in the game from the title screen",
+                display_path(path)
+            ),
+        )
+        .into());
     }
     let data = crate::load::data::load(&data_dir)?;
     let scenario = crate::load::scenario::load(path, &data)?;

@@ -62,9 +62,12 @@ pub(super) fn play(path: &Path, data_override: Option<PathBuf>, mut opts: PlayAr
             }
             if let Some(file) = &opts.replay {
                 // Check the replay against the files now, so a stale one never opens a window.
-                let battle = Battle::new(&scenario, &data);
-                match crate::io::replay::read(file).and_then(|r| r.commands(file, &scenario, &data, &battle)) {
-                    Ok(c) => {
+                let read = crate::io::replay::read(file)
+                    .and_then(|r| r.battle(&scenario, &data).map(|b| (r, b)))
+                    .and_then(|(r, battle)| r.commands(file, &scenario, &data, &battle).map(|c| (c, battle)));
+                match read {
+                    Ok((c, battle)) => {
+                        opts.experience = battle.has_experience();
                         if let Some(turn) = opts.turn {
                             match fast_forward(file, battle, &data, &c, turn) {
                                 Ok(k) => opts.fast_forward = k,

@@ -70,6 +70,7 @@ pub fn run(path: &Path, data_dir: &Path, scenario: Scenario, data: DataSet, opts
         playback: opts.playback.unwrap_or_default().into(),
         fast_forward: opts.fast_forward,
         frames: opts.frames,
+        experience: opts.experience,
     };
     let game = state::GameState::new(
         &window.ctx,

@@ -130,18 +130,39 @@ fn err(msg: String) -> Outcome {
     usage(format!("error: {msg}\n"))
 }
 
-pub(super) fn batch_cmd(a: BatchArgs, data_override: Option<PathBuf>) -> Outcome {
+pub(super) fn batch_cmd(mut a: BatchArgs, data_override: Option<PathBuf>) -> Outcome {
     if let Err(e) = check_outputs(&a) {
         return err(e);
     }
+    // A campaign file among the scenarios (`batch maps/*.toml` meets maps/campaign.toml) is
+    // left out with a note: its chapters are scenarios of their own.
+    let mut notes = String::new();
+    a.scenarios.retain(|p| {
+        let campaign = crate::load::campaign::is_campaign(p);
+        if campaign {
+            notes += &format!(
+                "note: {} is a campaign, not a scenario: left out (its chapters are scenarios of their own)\n",
+                display_path(p)
+            );
+        }
+        !campaign
+    });
     let report = if a.merge.is_empty() {
         run_cmd(&a, data_override)
     } else {
         merge_cmd(&a)
     };
-    match report {
+    let outcome = match report {
         Ok(r) => output(&a, &r),
         Err(e) => err(e),
+    };
+    match outcome {
+        Outcome::Done { code, stdout, stderr } => Outcome::Done {
+            code,
+            stdout,
+            stderr: notes + &stderr,
+        },
+        other => other,
     }
 }
 

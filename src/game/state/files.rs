@@ -143,7 +143,7 @@ impl GameState {
     /// PgUp/PgDn: the previous or next scenario of the same folder.
     pub(super) fn switch_scenario(&mut self, step: i32) {
         let dir = self.files.scenario.parent().map(Path::to_path_buf).unwrap_or_default();
-        let list = crate::io::files::list_files(&dir, "toml");
+        let list = crate::io::files::list_scenarios(&dir);
         if list.is_empty() {
             return;
         }

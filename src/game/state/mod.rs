@@ -137,6 +137,8 @@ pub struct Options {
     pub resume: Option<Box<crate::io::save::SaveFile>>,
     /// Count this many frames, print the frame rate and quit.
     pub frames: Option<u32>,
+    /// Player units gain experience (off only for a replay recorded before it existed).
+    pub experience: bool,
     /// Recorded player commands to play back, at viewing speed, before the player takes over.
     pub playback: VecDeque<Command>,
     /// How many of `playback` are played at once before the first frame (`--turn`): their
@@ -155,6 +157,9 @@ impl GameState {
         exit: Rc<Cell<i32>>,
     ) -> GameState {
         let mut battle = Battle::new(&scenario, &data);
+        if !opts.experience {
+            battle = battle.without_experience();
+        }
         let mut resumed = None;
         let skipped = opts.fast_forward.min(opts.playback.len());
         if skipped > 0 {

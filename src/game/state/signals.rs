@@ -140,6 +140,9 @@ impl GameState {
             // Not sped up by fast mode: a new unit on the board is worth its second.
             Event::Arrived { unit, .. } => Some(Anim::new(Kind::Arrive { unit: *unit }, false).saying(line)),
             Event::ScriptFired { .. } => None,
+            // Experience is told in the log; a level-up is a banner with the stats that grew.
+            Event::Gained { .. } => Some(Anim::new(Kind::Note, self.enemy_turn).saying(line)),
+            Event::LevelUp { .. } => Some(Anim::new(Kind::Banner { text: line.clone() }, false).saying(line)),
             Event::Reverted(inner) => {
                 self.sfx.push(Sfx::Cancel);
                 // What a scripted event did is told when it is taken back too.

@@ -3,7 +3,7 @@
 use crate::model::map::TerrainMap;
 use crate::model::objective::{Objective, ScriptEvent};
 use crate::model::terrain::{ClassId, Cost};
-use crate::model::units::Stats;
+use crate::model::units::{Growth, Stats};
 use crate::search::grid::{Pos, Team};
 
 /// Most units one scenario may place.
@@ -37,6 +37,12 @@ pub struct UnitSpec {
     pub stats: Stats,
     /// Not on the board at the start: an event's `arrive` brings it onto `at`.
     pub reserve: bool,
+    /// What each level-up adds (its kind's `growth`).
+    pub growth: Growth,
+    /// Level at the start (1 for a new unit; a campaign's roster carries it over).
+    pub level: u32,
+    /// Experience at the start, below [`crate::model::units::EXP_LEVEL`].
+    pub exp: u32,
 }
 
 /// A loaded and validated scenario.
@@ -91,6 +97,9 @@ impl UnitSpec {
             },
             stats: kind.stats,
             reserve: false,
+            growth: kind.growth,
+            level: 1,
+            exp: 0,
         }
     }
 
@@ -109,6 +118,19 @@ impl UnitSpec {
     /// The same unit with these combat numbers (it starts unhurt).
     pub fn stats(mut self, stats: Stats) -> UnitSpec {
         self.stats = stats;
+        self
+    }
+
+    /// This growth per level-up.
+    pub fn growth(mut self, growth: Growth) -> UnitSpec {
+        self.growth = growth;
+        self
+    }
+
+    /// Starts at this level with this much experience (as a campaign's roster does).
+    pub fn level(mut self, level: u32, exp: u32) -> UnitSpec {
+        self.level = level;
+        self.exp = exp;
         self
     }
 

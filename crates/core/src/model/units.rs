@@ -37,6 +37,80 @@ impl Stats {
     }
 }
 
+/// What one level-up adds to a unit's stats (a kind's `growth` table in `units.toml`;
+/// missing keys grow 0; no randomness).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(default, deny_unknown_fields))]
+pub struct Growth {
+    /// Hit points added to the maximum (and to the hit points left).
+    pub hp: i32,
+    /// Attack added.
+    pub attack: i32,
+    /// Defense added.
+    pub defense: i32,
+}
+
+impl Growth {
+    /// True when a level-up adds nothing.
+    pub fn is_zero(&self) -> bool {
+        *self == Growth::default()
+    }
+
+    /// `self` added `times` times.
+    ///
+    /// ```
+    /// use skirmish_core::model::units::Growth;
+    /// let g = Growth { hp: 2, attack: 1, defense: 0 };
+    /// assert_eq!(g.times(3), Growth { hp: 6, attack: 3, defense: 0 });
+    /// ```
+    pub fn times(self, times: i32) -> Growth {
+        Growth {
+            hp: self.hp.saturating_mul(times),
+            attack: self.attack.saturating_mul(times),
+            defense: self.defense.saturating_mul(times),
+        }
+    }
+
+    /// The sum of two growths.
+    pub fn plus(self, other: Growth) -> Growth {
+        Growth {
+            hp: self.hp.saturating_add(other.hp),
+            attack: self.attack.saturating_add(other.attack),
+            defense: self.defense.saturating_add(other.defense),
+        }
+    }
+
+    /// `stats` grown by this much (capped at [`MAX_STAT`]; never below 0, hp never below 1).
+    ///
+    /// ```
+    /// use skirmish_core::model::units::{Growth, Stats};
+    /// let s = Stats { hp: 28, attack: 9, defense: 3, range_min: 1, range_max: 1 };
+    /// let g = Growth { hp: 2, attack: 1, defense: 1 };
+    /// assert_eq!(g.apply(s), Stats { hp: 30, attack: 10, defense: 4, ..s });
+    /// ```
+    pub fn apply(self, stats: Stats) -> Stats {
+        let cap = |v: i32, min: i32| v.clamp(min, MAX_STAT as i32);
+        Stats {
+            hp: cap(stats.hp.saturating_add(self.hp), 1),
+            attack: cap(stats.attack.saturating_add(self.attack), 0),
+            defense: cap(stats.defense.saturating_add(self.defense), 0),
+            ..stats
+        }
+    }
+}
+
+/// Experience for a blow that does not defeat.
+pub const EXP_BLOW: u32 = 10;
+/// Experience for a blow that defeats.
+pub const EXP_DEFEAT: u32 = 30;
+/// Experience for a heal.
+pub const EXP_HEAL: u32 = 10;
+/// Experience that makes a level: at this much a unit levels up and keeps the rest.
+pub const EXP_LEVEL: u32 = 100;
+/// Highest level a unit can reach (a unit there gains no more experience).
+pub const MAX_LEVEL: u32 = 99;
+
 /// One kind of unit.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Kind {
@@ -50,6 +124,8 @@ pub struct Kind {
     pub movement: u32,
     /// Combat numbers.
     pub stats: Stats,
+    /// What each level-up adds.
+    pub growth: Growth,
 }
 
 /// Every unit kind of a data set.

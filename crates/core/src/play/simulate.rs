@@ -73,6 +73,16 @@ impl Report {
                 if !script.is_empty() {
                     v["script"] = Value::Array(script);
                 }
+                // Experience gained and levels reached, only in turns that have them.
+                let grew: Vec<Value> = t
+                    .events
+                    .iter()
+                    .filter(|e| matches!(e, Event::Gained { .. } | Event::LevelUp { .. }))
+                    .map(|e| e.to_json(b))
+                    .collect();
+                if !grew.is_empty() {
+                    v["experience"] = Value::Array(grew);
+                }
                 v
             })
             .collect();

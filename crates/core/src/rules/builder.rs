@@ -100,7 +100,14 @@ impl BattleBuilder {
 
     /// The battle at turn 1, the player's phase, after checking every part.
     pub fn build(self) -> Result<Battle, SetupError> {
-        let scenario = Scenario {
+        let terrain = self.terrain.clone();
+        Battle::try_new(&self.scenario(), &terrain)
+    }
+
+    /// The scenario the battle would be built from (unnamed, with no files), unchecked:
+    /// for code that prepares scenarios, such as a campaign's roster.
+    pub fn scenario(self) -> Scenario {
+        Scenario {
             name: String::new(),
             path: String::new(),
             map_path: String::new(),
@@ -109,7 +116,6 @@ impl BattleBuilder {
             objective: self.objective,
             events: self.events,
             fingerprint: 0,
-        };
-        Battle::try_new(&scenario, &self.terrain)
+        }
     }
 }

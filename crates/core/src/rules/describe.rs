@@ -68,6 +68,11 @@ impl Event {
             Event::Arrived { unit, at } => json!({"event": "arrived", "unit": n(unit), "at": at}),
             Event::ArrivalBlocked { unit, at } => json!({"event": "arrival_blocked", "unit": n(unit), "at": at}),
             Event::Woken { unit } => json!({"event": "woken", "unit": n(unit)}),
+            Event::Gained { unit, amount, exp } => {
+                json!({"event": "gained", "unit": n(unit), "amount": amount, "exp": exp})
+            }
+            Event::LevelUp { unit, level, gains } => json!({"event": "level_up", "unit": n(unit), "level": level,
+                "gains": {"hp": gains.hp, "attack": gains.attack, "defense": gains.defense}}),
             Event::Reverted(e) => json!({"event": "reverted", "what": e.to_json(b)}),
             Event::Restored(s) => json!({"event": "restored", "turn": s.turn, "active": s.active}),
         }
@@ -129,9 +134,29 @@ impl Event {
                 format!("{} cannot arrive: {at} is taken (tries again next turn)", n(unit))
             }
             Event::Woken { unit } => format!("{} is roused", n(unit)),
+            Event::Gained { unit, amount, exp } => {
+                format!("{} gains {amount} experience ({}/100)", n(unit), exp.min(&100))
+            }
+            Event::LevelUp { unit, level, gains } => {
+                format!("{} reaches level {level}{}", n(unit), growth_words(gains))
+            }
             Event::Reverted(e) => format!("undone: {}", e.describe(b)),
             Event::Restored(s) => format!("restored turn {}", s.turn),
         }
+    }
+}
+
+/// ": hp +2, attack +1" — the stats a level-up raised, or "" when none grew.
+pub fn growth_words(g: &crate::model::units::Growth) -> String {
+    let parts: Vec<String> = [("hp", g.hp), ("attack", g.attack), ("defense", g.defense)]
+        .iter()
+        .filter(|(_, v)| *v != 0)
+        .map(|(k, v)| format!("{k} {v:+}"))
+        .collect();
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!(": {}", parts.join(", "))
     }
 }
 

@@ -3,6 +3,7 @@
 //! in `describe.rs`, where text and JSON are made for people and tools.
 
 use crate::model::terrain::Cost;
+use crate::model::units::Growth;
 use crate::rules::unit::{Snapshot, UnitId};
 use crate::search::grid::{Path, Pos, Team};
 
@@ -130,6 +131,26 @@ pub enum Event {
     Woken {
         /// The unit.
         unit: UnitId,
+    },
+    /// A player unit gained experience (10 for a blow, 30 for a defeat, 10 for a heal).
+    Gained {
+        /// The unit.
+        unit: UnitId,
+        /// How much.
+        amount: u32,
+        /// Its experience after the gain, before a level-up takes 100 off (so it may be
+        /// 100 or more: a [`Event::LevelUp`] follows).
+        exp: u32,
+    },
+    /// A unit reached 100 experience: its level rose by one, 100 experience was spent
+    /// and its stats grew by its kind's growth.
+    LevelUp {
+        /// The unit.
+        unit: UnitId,
+        /// Its new level.
+        level: u32,
+        /// What its stats grew by (its hit points left grow by `gains.hp` too).
+        gains: Growth,
     },
     /// An earlier event taken back by undo.
     Reverted(Box<Event>),

@@ -59,6 +59,10 @@ pub struct ReplayFile {
     pub scenario: String,
     /// Hex fingerprint of the scenario, map and data texts.
     pub fingerprint: String,
+    /// Player units gained experience and levelled up in the recorded battle (absent:
+    /// false, a replay recorded before experience existed, which plays without it).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub experience: bool,
     /// The player's commands, in order.
     pub commands: Vec<Step>,
     /// Where each command's JSON object starts in the file read (1-based line and column),
@@ -93,7 +97,21 @@ pub fn fingerprint(scenario: &Scenario, data_dir: &Path) -> String {
 /// class the units use and the defense of its terrain. What the battle never reads is left
 /// out, so a comment, key order, a colour, a glyph, a terrain's name, an unused profile, an
 /// unused terrain or unit kind, or the scenario's title do not change it.
+///
+/// Each unit's growth per level (when it has any) and its level and experience at the start
+/// (when not 1 and 0) are part of it: they decide battles since experience exists. A replay
+/// recorded before that carries [`battle_fingerprint_before_experience`].
 pub fn battle_fingerprint(scenario: &Scenario, data: &DataSet) -> String {
+    canonical_fingerprint(scenario, data, true)
+}
+
+/// [`battle_fingerprint`] as replays recorded before experience existed carry it: without
+/// growth, levels and experience.
+pub fn battle_fingerprint_before_experience(scenario: &Scenario, data: &DataSet) -> String {
+    canonical_fingerprint(scenario, data, false)
+}
+
+fn canonical_fingerprint(scenario: &Scenario, data: &DataSet, experience: bool) -> String {
     let terrain = &data.terrain;
     let class_name =
         |c: skirmish_core::model::terrain::ClassId| terrain.classes.get(usize::from(c.0)).cloned().unwrap_or_default();
@@ -123,6 +141,14 @@ pub fn battle_fingerprint(scenario: &Scenario, data: &DataSet) -> String {
         if let Some(g) = u.goal {
             text += &format!(" goal {g:?}");
         }
+        if experience {
+            if !u.growth.is_zero() {
+                text += &format!(" growth {:?}", u.growth);
+            }
+            if u.level != 1 || u.exp != 0 {
+                text += &format!(" level {} exp {}", u.level, u.exp);
+            }
+        }
         text.push('\n');
     }
     text += &crate::load::objective::canonical(scenario);
@@ -150,13 +176,16 @@ pub fn battle_fingerprint(scenario: &Scenario, data: &DataSet) -> String {
     format!("{:016x}", fnv1a(&[text.as_bytes()]))
 }
 
-/// The fingerprint `replay` carries for its version: [`battle_fingerprint`] from version 2,
-/// the files' bytes ([`fingerprint`]) for version 1.
-pub fn fingerprint_for(version: u32, scenario: &Scenario, data: &DataSet) -> String {
+/// The fingerprint a replay of `version` carries: [`battle_fingerprint`] from version 2 (for a
+/// replay recorded before experience, [`battle_fingerprint_before_experience`]), the files'
+/// bytes ([`fingerprint`]) for version 1.
+pub fn fingerprint_for(version: u32, experience: bool, scenario: &Scenario, data: &DataSet) -> String {
     if version == VERSION_BYTES {
         fingerprint(scenario, &data.dir)
-    } else {
+    } else if experience {
         battle_fingerprint(scenario, data)
+    } else {
+        battle_fingerprint_before_experience(scenario, data)
     }
 }
 
@@ -184,7 +213,12 @@ pub fn record(battle: &Battle, scenario: &Scenario, data: &DataSet) -> ReplayFil
         format: FORMAT.into(),
         version: VERSION,
         scenario: scenario.path.clone(),
-        fingerprint: battle_fingerprint(scenario, data),
+        fingerprint: if battle.has_experience() {
+            battle_fingerprint(scenario, data)
+        } else {
+            battle_fingerprint_before_experience(scenario, data)
+        },
+        experience: battle.has_experience(),
         commands,
         places: Vec::new(),
     }
@@ -288,10 +322,18 @@ impl ReplayFile {
         replay_path.parent().map_or(given.clone(), |dir| dir.join(&given))
     }
 
+    /// The battle at the start of its scenario under the rules it was recorded with
+    /// (without experience for a replay recorded before experience existed).
+    pub fn battle(&self, scenario: &Scenario, data: &DataSet) -> Result<Battle, Diagnostic> {
+        let b = Battle::try_new(scenario, &data.terrain)
+            .map_err(|e| Diagnostic::whole_file(std::path::Path::new(&scenario.path), e.to_string()))?;
+        Ok(if self.experience { b } else { b.without_experience() })
+    }
+
     /// Checks that what decides the battle is what it was recorded with (see
     /// [`fingerprint_for`]); the refusal names the replay file.
     pub fn check_files(&self, replay_path: &Path, scenario: &Scenario, data: &DataSet) -> Result<(), Diagnostic> {
-        if self.fingerprint != fingerprint_for(self.version, scenario, data) {
+        if self.fingerprint != fingerprint_for(self.version, self.experience, scenario, data) {
             let what = if self.version == VERSION_BYTES {
                 "its files"
             } else {

@@ -8,6 +8,7 @@ use crate::load::diag::{Diagnostic, Source};
 use crate::load::scenario::{Scenario, fnv1a};
 use crate::load::terrain::TerrainSet;
 use serde::{Deserialize, Serialize};
+use skirmish_core::model::units::Growth;
 use skirmish_core::play::phase::Session;
 use skirmish_core::rules::{Battle, Command, Snapshot, UnitState};
 use skirmish_core::search::grid::{Pos, Team};
@@ -40,6 +41,27 @@ pub struct SavedUnit {
     /// A reserve called while its cell was taken (absent: false).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub waiting: bool,
+    /// Its level (absent: 1, as in saves from before experience).
+    #[serde(default = "first_level", skip_serializing_if = "is_first_level")]
+    pub level: u32,
+    /// Experience towards the next level (absent: 0).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub exp: u32,
+    /// What level-ups in this battle added to its stats (absent: nothing).
+    #[serde(default, skip_serializing_if = "Growth::is_zero")]
+    pub grown: Growth,
+}
+
+fn first_level() -> u32 {
+    1
+}
+
+fn is_first_level(level: &u32) -> bool {
+    *level == 1
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// A battle in progress.
@@ -105,6 +127,9 @@ pub fn snapshot(session: &Session, scenario: &Scenario, seed: u64) -> Result<Sav
                 triggered: s.triggered,
                 reserve: s.reserve,
                 waiting: s.waiting,
+                level: s.level,
+                exp: s.exp,
+                grown: s.grown,
             })
             .collect(),
         fired: snap.fired,
@@ -205,6 +230,9 @@ pub fn restore(save: &SaveFile, scenario: &Scenario, battle: &mut Battle, save_p
                 triggered: s.triggered,
                 reserve: s.reserve,
                 waiting: s.waiting,
+                level: s.level,
+                exp: s.exp,
+                grown: s.grown,
             })
             .collect(),
         fired: save.fired.clone(),

@@ -1,6 +1,7 @@
 //! Loading what level designers edit: terrain, unit kinds, AI profiles, maps and scenarios,
 //! every error located as `file:line:col`.
 
+pub mod campaign;
 pub mod data;
 pub mod diag;
 pub mod expect;

@@ -344,6 +344,9 @@ pub(super) fn validate_units(
             sprite: kind.sprite.clone(),
             stats,
             reserve: u.reserve,
+            growth: kind.growth,
+            level: 1,
+            exp: 0,
         });
     }
     units
