@@ -18,7 +18,12 @@ fn main() {
             data,
             opts,
         } => play(path, data_dir, *scenario, *data, *opts),
-        Outcome::Title { data, opts } => title(data, *opts),
+        Outcome::Title {
+            data,
+            opts,
+            campaign,
+            casual,
+        } => title(data, *opts, campaign, casual),
     };
     std::process::exit(code);
 }
@@ -59,7 +64,12 @@ fn play(
 
 /// The title screen; without the window, the default battle's first view as `play` shows it.
 #[cfg(not(feature = "gui"))]
-fn title(data: Option<std::path::PathBuf>, _opts: cli::PlayArgs) -> i32 {
+fn title(
+    data: Option<std::path::PathBuf>,
+    _opts: cli::PlayArgs,
+    _campaign: Option<std::path::PathBuf>,
+    _casual: bool,
+) -> i32 {
     let scenario = cli::find_default(cli::DEFAULT_SCENARIO);
     let mut args = vec!["skirmish".into(), "play".into(), scenario.into_os_string()];
     if let Some(d) = data {
@@ -83,8 +93,13 @@ fn title(data: Option<std::path::PathBuf>, _opts: cli::PlayArgs) -> i32 {
 }
 
 #[cfg(feature = "gui")]
-fn title(data: Option<std::path::PathBuf>, opts: cli::PlayArgs) -> i32 {
-    skirmish::game::run_title(opts, data)
+fn title(
+    data: Option<std::path::PathBuf>,
+    opts: cli::PlayArgs,
+    campaign: Option<std::path::PathBuf>,
+    casual: bool,
+) -> i32 {
+    skirmish::game::run_title(opts, data, campaign, casual)
 }
 
 #[cfg(feature = "gui")]

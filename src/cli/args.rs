@@ -61,6 +61,9 @@ pub struct PlayArgs {
     /// The checked replay's commands, filled in after validation.
     #[arg(skip)]
     pub playback: Option<Vec<crate::rules::Command>>,
+    /// The campaign's progress file (default: progress.json in the platform's data folder).
+    #[arg(long, value_name = "FILE")]
+    pub progress: Option<PathBuf>,
     /// Player units gain experience (false only to play back a replay recorded before
     /// experience existed); filled in after validation.
     #[arg(skip = true)]
@@ -97,6 +100,7 @@ impl PlayArgs {
             fast_forward: self.fast_forward.max(other.fast_forward),
             save: self.save.or(other.save),
             playback: self.playback.or(other.playback),
+            progress: self.progress.or(other.progress),
             experience: self.experience && other.experience,
         }
     }
@@ -267,6 +271,9 @@ pub(super) enum Cmd {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// Window options, for the game (without --simulate).
+        #[command(flatten)]
+        opts: PlayArgs,
     },
     /// Balance runs: many battles per scenario and per swept profile value, as a table,
     /// JSON, CSV and a chart; slices of the work run anywhere and merge back.

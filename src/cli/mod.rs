@@ -68,6 +68,10 @@ pub enum Outcome {
         data: Option<PathBuf>,
         /// Window options (a script drives the menus, then the first battle).
         opts: Box<PlayArgs>,
+        /// `skirmish campaign FILE`: the campaign the title offers (else `maps/campaign.toml`).
+        campaign: Option<PathBuf>,
+        /// `--casual`: that campaign without permadeath.
+        casual: bool,
     },
     /// Open the game on a loaded scenario.
     Play {
@@ -135,10 +139,14 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
         None if !cli.play.wants_battle() => Outcome::Title {
             data: data_override,
             opts: Box::new(cli.play),
+            campaign: None,
+            casual: false,
         },
         Some(Cmd::Title { opts }) => Outcome::Title {
             data: data_override,
             opts: Box::new(opts.or(cli.play)),
+            campaign: None,
+            casual: false,
         },
         None => {
             let replay = cli.play.replay.as_deref().map(|f| (f, crate::io::replay::read(f)));
@@ -226,7 +234,20 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
             turns,
             casual,
             json,
+            opts,
         }) => {
+            if !simulate {
+                // In the game: the title screen, its campaign this file.
+                return match crate::load::campaign::load(&file) {
+                    Ok(_) => Outcome::Title {
+                        data: data_override,
+                        opts: Box::new(opts.or(cli.play)),
+                        campaign: Some(file),
+                        casual,
+                    },
+                    Err(e) => fail(e),
+                };
+            }
             if turns > MAX_TURNS {
                 return usage(format!(
                     "error: --turns {turns}: at most {MAX_TURNS} turns per battle\n"

@@ -88,7 +88,9 @@ pub fn run(path: &Path, data_dir: &Path, scenario: Scenario, data: DataSet, opts
 /// script (`--input`) drives the menus (Up, Down, Left, Right, Confirm, Cancel, Wait) and
 /// whatever is left of it plays in the first battle opened, which also takes `--screenshot`
 /// and `--frames`; with no battle opened, the screenshot is of the menu the script ends on.
-pub fn run_title(opts: PlayArgs, data_override: Option<PathBuf>) -> i32 {
+/// `campaign` is the campaign the title offers (`skirmish campaign FILE`; else
+/// `maps/campaign.toml`), `casual` starts it without permadeath.
+pub fn run_title(opts: PlayArgs, data_override: Option<PathBuf>, campaign: Option<PathBuf>, casual: bool) -> i32 {
     let side = crate::load::map::MAX_MAP_SIDE;
     let script = match opts.input.as_deref().map(|text| script::parse(text, side, side)) {
         None => VecDeque::new(),
@@ -105,6 +107,15 @@ pub fn run_title(opts: PlayArgs, data_override: Option<PathBuf>) -> i32 {
     window.world.data_override = data_override;
     window.world.save_file = opts.save_path();
     window.world.record_file = opts.record_file();
+    if let Some(c) = campaign {
+        window.world.campaign_file = c;
+    }
+    if opts.progress.is_some() {
+        window.world.progress_file = opts.progress.clone();
+    }
+    window.world.casual = casual;
+    let problems = screens::title::Title::problems(&window.world);
+    window.world.notices.extend(problems);
     let first = screens::App::title(&window.world);
     let harness = screens::Harness::new(script, opts.screenshot, opts.frames);
     window.run(first, harness)

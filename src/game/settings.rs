@@ -165,6 +165,11 @@ impl Places {
     pub fn records(&self) -> PathBuf {
         self.data.join("records.toml")
     }
+
+    /// The campaign's progress file.
+    pub fn progress(&self) -> PathBuf {
+        self.data.join("progress.json")
+    }
 }
 
 /// The window size to open at: the wanted size, or the largest of its shape that fits in

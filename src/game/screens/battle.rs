@@ -2,12 +2,13 @@
 //! The adapter adds two hooks: a finished battle's outcome (kept in the records), and
 //! leaving to the menus when the player quits a battle opened from the title.
 
-use super::{Launch, Screen, Switch, World};
+use super::{Go, Launch, Screen, Switch, World};
 use crate::game::assets::Assets;
 use crate::game::records::{Records, Result as Outcome};
 use crate::game::script::Token;
 use crate::game::settings::{AnimSpeed, Settings};
 use crate::game::state::{Files, GameState, Options};
+use crate::load::scenario::Scenario;
 use crate::rules::Battle;
 use crate::search::grid::Team;
 use ggez::event::EventHandler;
@@ -42,6 +43,21 @@ pub struct BattleScreen {
     /// The outcome was kept already.
     noted: bool,
     title: String,
+    /// A campaign's chapter: the scenario as the roster made it, and, once the battle is
+    /// over, whether it was won (the progress is written then).
+    chapter: Option<(Scenario, Option<bool>)>,
+    /// Seconds before the next scripted token after a chapter's end.
+    token_wait: f32,
+}
+
+/// Keys that would leave a campaign's chapter for another scenario (PgUp/PgDn, [ and ]).
+fn switches_scenario(input: &KeyInput) -> bool {
+    use ggez::winit::keyboard::{Key, NamedKey};
+    match &input.event.logical_key {
+        Key::Named(NamedKey::PageUp | NamedKey::PageDown) => true,
+        Key::Character(c) => c.as_str() == "[" || c.as_str() == "]",
+        _ => false,
+    }
 }
 
 /// The outcome of a finished battle for the records; `None` while it goes on.
@@ -73,7 +89,34 @@ impl BattleScreen {
             key,
             noted: false,
             title,
+            chapter: None,
+            token_wait: 0.0,
         }
+    }
+
+    /// The battle of the campaign's next chapter, its player units as the roster has them.
+    pub fn chapter(
+        ctx: &Context,
+        world: &World,
+        assets: &Assets,
+        scripted: Scripted,
+        exit: Rc<Cell<i32>>,
+    ) -> Result<BattleScreen, String> {
+        let a = world.campaign.as_ref().ok_or("no campaign is being played")?;
+        let k = a.progress.chapter;
+        let ch = a.campaign.chapters.get(k).ok_or("every chapter is won")?;
+        let launch = Launch {
+            path: ch.scenario.clone(),
+            difficulty: a.progress.difficulty.clone(),
+        };
+        let prepare = |s: &Scenario| {
+            let mut ready = a.progress.roster.prepare(s, a.progress.permadeath);
+            ready.name = format!("Chapter {}: {}", k + 1, ready.name);
+            ready
+        };
+        let (mut screen, ready) = BattleScreen::open_with(ctx, world, assets, &launch, scripted, exit, prepare)?;
+        screen.chapter = Some((ready, None));
+        Ok(screen)
     }
 
     /// Loads `launch` and opens its battle from the menus.
@@ -85,6 +128,19 @@ impl BattleScreen {
         scripted: Scripted,
         exit: Rc<Cell<i32>>,
     ) -> Result<BattleScreen, String> {
+        BattleScreen::open_with(ctx, world, assets, launch, scripted, exit, Scenario::clone).map(|(s, _)| s)
+    }
+
+    /// [`BattleScreen::open`] of the scenario as `prepare` makes it (a campaign's roster).
+    fn open_with(
+        ctx: &Context,
+        world: &World,
+        assets: &Assets,
+        launch: &Launch,
+        scripted: Scripted,
+        exit: Rc<Cell<i32>>,
+        prepare: impl Fn(&Scenario) -> Scenario,
+    ) -> Result<(BattleScreen, Scenario), String> {
         let (mut scenario, mut data, data_dir) =
             crate::cli::load_scenario(&launch.path, world.data_override.clone()).map_err(|e| e.to_string())?;
         if let Some(level) = &launch.difficulty {
@@ -92,6 +148,8 @@ impl BattleScreen {
             // The top band shows the scenario's name: the level goes with it.
             scenario.name = format!("{} ({level})", scenario.name);
         }
+        let scenario = prepare(&scenario);
+        let ready = scenario.clone();
         let harnessed = scripted.screenshot.is_some() || scripted.frames.is_some();
         let opts = Options {
             script: scripted.script,
@@ -108,18 +166,55 @@ impl BattleScreen {
             frames: scripted.frames,
             playback: VecDeque::new(),
             fast_forward: 0,
+            experience: true,
         };
         let mut game = GameState::new(ctx, scenario, data, assets.clone(), opts, exit);
         wire(&mut game, &world.settings);
         let title = crate::game::hud::text::window_title(&game.scenario_name());
-        Ok(BattleScreen {
+        Ok((BattleScreen {
             game,
             leaves: true,
             harnessed,
             key: Records::key(&launch.path, launch.difficulty.as_deref()),
             noted: false,
             title,
-        })
+            chapter: None,
+            token_wait: 0.0,
+        }, ready))
+    }
+}
+
+impl BattleScreen {
+    /// After a chapter: a won one shows the roster, a lost one starts again from its intro.
+    fn move_on(&self, won: bool) -> Switch {
+        Switch::Replace(if won { Go::Roster } else { Go::Intro })
+    }
+
+    /// The line shown over a finished chapter.
+    fn chapter_line(&self) -> Option<String> {
+        match self.chapter.as_ref()?.1? {
+            _ if self.game.anims.busy() => None,
+            true => Some("Chapter won · progress saved · Enter or a click: the roster".to_string()),
+            false => Some("Chapter lost · Enter or a click: try it again from its start".to_string()),
+        }
+    }
+
+    /// Plays a script's tokens left after a chapter's end (the battle no longer takes them):
+    /// Confirm moves on; anything else waits its turn.
+    fn after_chapter_script(&mut self, ctx: &Context) -> Option<Switch> {
+        let won = self.chapter.as_ref()?.1?;
+        if self.game.anims.busy() || self.game.script.is_empty() {
+            return None;
+        }
+        self.token_wait -= ctx.time.delta().as_secs_f32();
+        if self.token_wait > 0.0 {
+            return None;
+        }
+        self.token_wait = 0.15;
+        match self.game.script.pop_front().and_then(super::menu::token_key) {
+            Some(super::menu::MenuKey::Confirm) => Some(self.move_on(won)),
+            _ => None,
+        }
     }
 }
 
@@ -136,6 +231,29 @@ impl Screen for BattleScreen {
             None => self.noted = false,
             _ => {}
         }
+        // Hook: a campaign's chapter is over: the roster takes the battle's result, or the
+        // chapter counts one more try; the progress file is written at once.
+        if let Some((ready, result @ None)) = &mut self.chapter
+            && let Some((winner, _)) = self.game.session.battle().ended()
+        {
+            let won = winner == Team::Player;
+            *result = Some(won);
+            if let Some(a) = &mut world.campaign {
+                let p = &mut a.progress;
+                if won {
+                    p.roster.record(self.game.session.battle(), ready, p.permadeath);
+                    p.chapter += 1;
+                    p.tries = 0;
+                } else {
+                    p.tries += 1;
+                }
+            }
+            world.save_progress();
+        }
+        // A script goes on after a chapter's end: Confirm moves on, as the key does.
+        if let Some(next) = self.after_chapter_script(ctx) {
+            return Ok(next);
+        }
         // Hook: the player agreed to quit a battle opened from the menus: back to them.
         if self.leaves && !self.harnessed && ctx.fields.quit_requested {
             ctx.fields.quit_requested = false;
@@ -145,10 +263,38 @@ impl Screen for BattleScreen {
     }
 
     fn draw(&mut self, ctx: &mut Context, _world: &World) -> GameResult {
-        self.game.draw(ctx)
+        self.game.draw(ctx)?;
+        if let Some(line) = self.chapter_line() {
+            // Over the battle's own result box: what Enter does in a campaign.
+            let (w, h) = ctx.gfx.drawable_size();
+            let mut canvas = ggez::graphics::Canvas::from_frame(ctx, None);
+            canvas.set_screen_coordinates(ggez::graphics::Rect::new(0.0, 0.0, w, h));
+            let size = 16.0 * super::menu::ui_scale(w, h);
+            let band = ggez::graphics::Rect::new(0.0, h * 0.12, w, size * 2.2);
+            crate::game::view::rect(&mut canvas, band, ggez::graphics::Color::new(0.0, 0.0, 0.0, 0.8), crate::game::view::Z_HUD);
+            let x = (w - crate::game::view::text_w(&line, size)) / 2.0;
+            crate::game::view::text(&mut canvas, &line, ggez::glam::Vec2::new(x, band.y + size * 0.6), size, crate::game::view::GOLD);
+            canvas.finish(ctx)?;
+        }
+        Ok(())
     }
 
     fn key_down(&mut self, ctx: &mut Context, _w: &mut World, input: KeyInput, repeated: bool) -> GameResult<Switch> {
+        if let Some((_, done)) = &self.chapter {
+            if let Some(won) = *done {
+                // The chapter is over: the confirm keys (and Q, Esc) move on; nothing else.
+                return Ok(match super::menu::menu_key(&input) {
+                    Some(super::menu::MenuKey::Confirm | super::menu::MenuKey::Back) => self.move_on(won),
+                    _ if matches!(&input.event.logical_key, ggez::winit::keyboard::Key::Character(c) if c.as_str().eq_ignore_ascii_case("q")) => {
+                        self.move_on(won)
+                    }
+                    _ => Switch::None,
+                });
+            }
+            if switches_scenario(&input) {
+                return Ok(Switch::None);
+            }
+        }
         self.game.key_down_event(ctx, input, repeated)?;
         Ok(Switch::None)
     }
@@ -162,6 +308,10 @@ impl Screen for BattleScreen {
     }
 
     fn mouse_down(&mut self, ctx: &mut Context, _w: &mut World, b: MouseButton, x: f32, y: f32) -> GameResult<Switch> {
+        if let Some((_, Some(won))) = &self.chapter {
+            let won = *won;
+            return Ok(if b == MouseButton::Left { self.move_on(won) } else { Switch::None });
+        }
         self.game.mouse_button_down_event(ctx, b, x, y)?;
         Ok(Switch::None)
     }
@@ -176,6 +326,16 @@ impl Screen for BattleScreen {
 
     fn is_battle(&self) -> bool {
         true
+    }
+
+    fn give_back(&mut self) -> Option<Scripted> {
+        let shot = self.game.shot.take().map(|s| s.path);
+        let script = std::mem::take(&mut self.game.script);
+        (shot.is_some() || !script.is_empty()).then_some(Scripted {
+            script,
+            screenshot: shot,
+            frames: None,
+        })
     }
 
     fn window_title(&self) -> String {

@@ -1,7 +1,7 @@
 //! The difficulty chooser, shown before a scenario that has `[difficulty.NAME]` levels.
 
 use super::menu::{self, Item, Menu, MenuKey, Picked};
-use super::{Go, Launch, Screen, Switch, World};
+use super::{Chosen, Go, Launch, Screen, Switch, World};
 use crate::game::script::Token;
 use crate::game::view::{self, DIM_TEXT, GOLD};
 use ggez::glam::Vec2;
@@ -10,31 +10,38 @@ use ggez::input::keyboard::KeyInput;
 use ggez::winit::event::MouseButton;
 use ggez::{Context, GameResult};
 
-/// Choosing a level for a launch.
+/// Choosing a level for a battle or a campaign.
 pub struct Chooser {
-    launch: Launch,
+    then: Chosen,
     levels: Vec<String>,
     /// The levels as a menu.
     pub menu: Menu,
 }
 
 impl Chooser {
-    /// The levels of `launch`'s scenario, "normal" highlighted when there is one.
-    pub fn new(launch: Launch, levels: Vec<String>) -> Chooser {
+    /// The levels of what comes next, "normal" highlighted when there is one.
+    pub fn new(then: Chosen, levels: Vec<String>) -> Chooser {
         let mut menu = Menu::new(levels.iter().map(Item::new).collect());
         if let Some(i) = levels.iter().position(|l| l == "normal") {
             menu.at = i;
         }
-        Chooser { launch, levels, menu }
+        Chooser { then, levels, menu }
     }
 
-    /// What menu key `k` does: a chosen level replaces this screen with the battle.
+    /// What menu key `k` does: a chosen level replaces this screen with the battle (or the
+    /// campaign's first chapter).
     pub fn act(&mut self, k: MenuKey) -> Switch {
         match self.menu.key(k) {
-            Picked::Chose(i) => Switch::Replace(Go::Battle(Launch {
-                difficulty: Some(self.levels[i].clone()),
-                ..self.launch.clone()
-            })),
+            Picked::Chose(i) => {
+                let difficulty = Some(self.levels[i].clone());
+                Switch::Replace(match &self.then {
+                    Chosen::Battle(launch) => Go::Battle(Launch {
+                        difficulty,
+                        ..launch.clone()
+                    }),
+                    Chosen::Campaign => Go::NewCampaign { difficulty },
+                })
+            }
             Picked::Back => Switch::Pop,
             _ => Switch::None,
         }
@@ -48,7 +55,10 @@ impl Screen for Chooser {
         let mut canvas = super::backdrop(ctx);
         let size = 16.0 * s;
         view::text(&mut canvas, "Difficulty", Vec2::new(w * 0.2, h * 0.12), 28.0 * s, GOLD);
-        let file = self.launch.path.file_name().unwrap_or_default().to_string_lossy();
+        let file = match &self.then {
+            Chosen::Battle(l) => l.path.file_name().unwrap_or_default().to_string_lossy().into_owned(),
+            Chosen::Campaign => world.campaign_file.display().to_string(),
+        };
         view::text(&mut canvas, &file, Vec2::new(w * 0.2, h * 0.12 + 36.0 * s), size * 0.8, DIM_TEXT);
         let area = Rect::new(w * 0.2, h * 0.3, w * 0.6, h * 0.6);
         menu::draw(&mut canvas, &mut self.menu, area, size);
@@ -91,7 +101,7 @@ mod tests {
             path: "maps/castle.toml".into(),
             difficulty: None,
         };
-        let mut c = Chooser::new(launch.clone(), vec!["easy".into(), "normal".into(), "hard".into()]);
+        let mut c = Chooser::new(Chosen::Battle(launch.clone()), vec!["easy".into(), "normal".into(), "hard".into()]);
         assert_eq!(c.menu.at, 1);
         c.act(MenuKey::Down);
         assert_eq!(
@@ -102,5 +112,12 @@ mod tests {
             }))
         );
         assert_eq!(c.act(MenuKey::Back), Switch::Pop);
+        let mut c = Chooser::new(Chosen::Campaign, vec!["easy".into(), "hard".into()]);
+        assert_eq!(
+            c.act(MenuKey::Confirm),
+            Switch::Replace(Go::NewCampaign {
+                difficulty: Some("easy".into())
+            })
+        );
     }
 }

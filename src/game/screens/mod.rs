@@ -8,6 +8,7 @@
 //! the window), so a screen's logic is tested without one.
 
 pub mod battle;
+pub mod campaign;
 pub mod difficulty;
 pub mod menu;
 pub mod options;
@@ -60,15 +61,39 @@ pub enum Go {
     Picker,
     /// The options.
     Options,
-    /// Choose one of `levels` before playing `launch`.
+    /// Choose one of `levels` before what comes next.
     Difficulty {
         /// What is played once a level is chosen.
-        launch: Launch,
+        then: Chosen,
         /// The levels, in the scenario's order.
         levels: Vec<String>,
     },
     /// A battle.
     Battle(Launch),
+    /// A new campaign (at a difficulty): its first chapter's intro.
+    NewCampaign {
+        /// The level chosen, if its scenarios have levels.
+        difficulty: Option<String>,
+    },
+    /// The campaign where the progress file left it: its next chapter's intro.
+    ContinueCampaign,
+    /// The intro of the campaign's next chapter.
+    Intro,
+    /// The battle of the campaign's next chapter.
+    Chapter,
+    /// The roster after a won chapter.
+    Roster,
+    /// The campaign's closing text.
+    Closing,
+}
+
+/// What a difficulty is chosen for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Chosen {
+    /// One battle.
+    Battle(Launch),
+    /// A new campaign.
+    Campaign,
 }
 
 /// What every screen shares.
@@ -92,13 +117,26 @@ pub struct World {
     /// A scripted run (`--input`, `--screenshot`, `--frames`): the player's options are not
     /// read, and nothing is written to the player's folders.
     pub scripted: bool,
+    /// The campaign file the title offers (`maps/campaign.toml`, or `skirmish campaign FILE`).
+    pub campaign_file: PathBuf,
+    /// The campaign's progress file (`--progress`, else the platform's data folder).
+    pub progress_file: Option<PathBuf>,
+    /// The campaign being played.
+    pub campaign: Option<campaign::Active>,
+    /// `skirmish campaign FILE --casual`: a campaign begun now has no permadeath.
+    pub casual: bool,
 }
 
 impl World {
     /// The world of a run: options and records read from `places` (unless `scripted`), every
     /// problem with them kept as a notice instead of stopping the game.
     pub fn new(places: Option<Places>, maps: PathBuf, scripted: bool) -> World {
+        let progress_file = places.as_ref().map(Places::progress);
         let mut w = World {
+            campaign_file: maps.join("campaign.toml"),
+            progress_file,
+            campaign: None,
+            casual: false,
             settings: Settings::default(),
             places,
             records: Records::default(),
@@ -182,9 +220,15 @@ pub trait Screen {
     fn token(&mut self, _world: &mut World, _t: Token) -> Switch {
         Switch::None
     }
+    /// The screen above was closed: this one is on top again (the title re-reads the progress).
+    fn uncovered(&mut self, _world: &mut World) {}
     /// True when nothing is still loading (a screenshot may be taken).
     fn settled(&self) -> bool {
         true
+    }
+    /// A screen that is closing gives back what is left of a scripted run (the battle).
+    fn give_back(&mut self) -> Option<battle::Scripted> {
+        None
     }
     /// True for the battle (it plays scripts and takes screenshots itself).
     fn is_battle(&self) -> bool {
@@ -301,14 +345,40 @@ impl App {
         Ok(match go {
             Go::Picker => Box::new(picker::Picker::new(&self.world)),
             Go::Options => Box::new(options::OptionsScreen::new(&self.world)),
-            Go::Difficulty { launch, levels } => Box::new(difficulty::Chooser::new(launch, levels)),
+            Go::Difficulty { then, levels } => Box::new(difficulty::Chooser::new(then, levels)),
+            Go::NewCampaign { difficulty } => {
+                self.world.start_campaign(difficulty)?;
+                Box::new(campaign::TextScreen {
+                    page: campaign::Page::Intro,
+                })
+            }
+            Go::ContinueCampaign => {
+                self.world.continue_campaign()?;
+                Box::new(campaign::TextScreen {
+                    page: campaign::Page::Intro,
+                })
+            }
+            Go::Intro => Box::new(campaign::TextScreen {
+                page: campaign::Page::Intro,
+            }),
+            Go::Roster => Box::new(campaign::TextScreen {
+                page: campaign::Page::Roster,
+            }),
+            Go::Closing => Box::new(campaign::TextScreen {
+                page: campaign::Page::Closing,
+            }),
+            Go::Chapter => {
+                let taken = self.take_script();
+                Box::new(battle::BattleScreen::chapter(
+                    ctx,
+                    &self.world,
+                    &self.assets,
+                    taken,
+                    Rc::clone(&self.exit),
+                )?)
+            }
             Go::Battle(launch) => {
-                let h = &mut self.harness;
-                let taken = battle::Scripted {
-                    script: std::mem::take(&mut h.script),
-                    screenshot: h.screenshot.take(),
-                    frames: h.frames.take(),
-                };
+                let taken = self.take_script();
                 Box::new(battle::BattleScreen::open(
                     ctx,
                     &self.world,
@@ -321,9 +391,28 @@ impl App {
         })
     }
 
+    /// What is left of a scripted run, for the battle about to open.
+    fn take_script(&mut self) -> battle::Scripted {
+        let h = &mut self.harness;
+        battle::Scripted {
+            script: std::mem::take(&mut h.script),
+            screenshot: h.screenshot.take(),
+            frames: h.frames.take(),
+        }
+    }
+
     fn switch(&mut self, ctx: &mut Context, sw: Switch) {
         if sw == Switch::None {
             return;
+        }
+        let popped = sw == Switch::Pop;
+        if matches!(sw, Switch::Pop | Switch::Replace(_))
+            && let Some(back) = self.stack.last_mut().and_then(|t| t.give_back())
+        {
+            let h = &mut self.harness;
+            h.script = back.script;
+            h.screenshot = h.screenshot.take().or(back.screenshot);
+            h.settled = 0;
         }
         let mut stack = std::mem::take(&mut self.stack);
         let result = apply_switch(&mut stack, sw, |go| self.build(ctx, go));
@@ -332,6 +421,9 @@ impl App {
             Ok(true) => {}
             Ok(false) => ctx.request_quit(),
             Err(e) => self.world.notices.push(e),
+        }
+        if popped && let Some(top) = self.stack.last_mut() {
+            top.uncovered(&mut self.world);
         }
         if let Some(top) = self.stack.last() {
             let t = top.window_title();
@@ -540,7 +632,7 @@ mod tests {
             Go::Picker => Ok("picker".to_string()),
             Go::Options => Ok("options".to_string()),
             Go::Battle(l) => Err(format!("{} does not load", l.path.display())),
-            Go::Difficulty { .. } => Ok("difficulty".to_string()),
+            _ => Ok("other".to_string()),
         };
         assert_eq!(apply_switch(&mut stack, Switch::Push(Go::Picker), build), Ok(true));
         assert_eq!(stack, ["title", "picker"]);

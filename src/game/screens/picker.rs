@@ -131,14 +131,6 @@ pub fn info(path: &Path, data: Option<PathBuf>) -> Result<Info, String> {
     })
 }
 
-/// True for a file of the maps folder that is not a scenario (a campaign: it has `chapters`).
-pub fn not_a_scenario(path: &Path) -> bool {
-    std::fs::read_to_string(path)
-        .ok()
-        .and_then(|t| t.parse::<toml::Table>().ok())
-        .is_some_and(|t| t.contains_key("chapters"))
-}
-
 /// The picker.
 pub struct Picker {
     /// The scenario files, in name order.
@@ -158,10 +150,8 @@ pub struct Picker {
 impl Picker {
     /// The scenarios of the world's maps folder, none read yet.
     pub fn new(world: &World) -> Picker {
-        let files: Vec<PathBuf> = crate::io::files::list_files(&world.maps, "toml")
-            .into_iter()
-            .filter(|p| !not_a_scenario(p))
-            .collect();
+        // A campaign file in the folder is not a scenario.
+        let files = crate::io::files::list_scenarios(&world.maps);
         let entries = files.iter().map(|_| Entry::Pending).collect();
         Picker {
             files,
@@ -207,7 +197,7 @@ impl Picker {
         match &self.entries[self.at] {
             Entry::Ready(info, _) if info.levels.is_empty() => Switch::Push(Go::Battle(launch)),
             Entry::Ready(info, _) => Switch::Push(Go::Difficulty {
-                launch,
+                then: super::Chosen::Battle(launch),
                 levels: info.levels.clone(),
             }),
             Entry::Broken(_) => {

@@ -1,7 +1,8 @@
 //! The title screen: Campaign, Skirmish, Options, Quit, by mouse and by keys.
 
 use super::menu::{self, Item, Menu, MenuKey, Picked};
-use super::{Go, Screen, Switch, World};
+use super::campaign::{self, Saved};
+use super::{Chosen, Go, Screen, Switch, World};
 use crate::game::script::Token;
 use crate::game::view::{self, DIM_TEXT, GOLD};
 use ggez::glam::Vec2;
@@ -13,8 +14,10 @@ use ggez::{Context, GameResult};
 /// What an entry of the title menu does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Entry {
-    /// The shipped campaign, from where the progress file left it or from its start.
-    Campaign,
+    /// The campaign where the progress file left it.
+    Continue,
+    /// The campaign from its start.
+    NewCampaign,
     /// One battle of any scenario.
     Skirmish,
     /// The options.
@@ -28,24 +31,70 @@ pub struct Title {
     /// The menu.
     pub menu: Menu,
     entries: Vec<Entry>,
+    /// The levels of the campaign's first chapter (the chooser comes first when there are).
+    levels: Vec<String>,
 }
 
 impl Title {
-    /// The title menu.
-    pub fn new(_world: &World) -> Title {
-        let entries = vec![Entry::Campaign, Entry::Skirmish, Entry::Options, Entry::Quit];
-        let items = vec![
-            Item::new("Campaign")
-                .note("coming with the campaign file")
-                .disabled(),
+    /// The title menu, with the campaign as the files say it stands.
+    pub fn new(world: &World) -> Title {
+        let mut t = Title {
+            menu: Menu::new(Vec::new()),
+            entries: vec![Entry::Continue, Entry::NewCampaign, Entry::Skirmish, Entry::Options, Entry::Quit],
+            levels: Vec::new(),
+        };
+        t.refresh(world);
+        t.menu = Menu::new(t.menu.items.clone());
+        t
+    }
+
+    /// Reads the campaign and progress files again (after a campaign screen closed).
+    pub fn refresh(&mut self, world: &World) {
+        let loaded = crate::load::campaign::load(&world.campaign_file);
+        let campaign = loaded.as_ref().ok();
+        self.levels = campaign
+            .and_then(|c| c.chapters.first())
+            .and_then(|ch| crate::game::difficulty::levels(&ch.scenario).ok())
+            .unwrap_or_default();
+        let cont = match campaign::saved(campaign, world.progress_file.as_deref()) {
+            Saved::At { chapter, of, title } => {
+                Item::new("Continue campaign").note(format!("chapter {} of {of}: {title}", chapter + 1))
+            }
+            Saved::Finished => Item::new("Continue campaign").note("every chapter won").disabled(),
+            Saved::Nothing => Item::new("Continue campaign").note("no campaign begun").disabled(),
+            Saved::Broken(_) => Item::new("Continue campaign").note("the progress file is damaged").disabled(),
+        };
+        let new = match &loaded {
+            Ok(c) => Item::new("New campaign").note(c.name.clone()),
+            Err(_) => Item::new("New campaign").note("the campaign file does not load").disabled(),
+        };
+        let at = self.menu.at;
+        self.menu.items = vec![
+            cont,
+            new,
             Item::new("Skirmish").note("any scenario of maps/"),
             Item::new("Options"),
             Item::new("Quit"),
         ];
-        Title {
-            menu: Menu::new(items),
-            entries,
+        self.menu.at = at;
+        if !self.menu.items[at.min(self.menu.items.len() - 1)].enabled {
+            self.menu.step(1);
         }
+    }
+
+    /// The problems the title shows: a campaign or progress file that does not read.
+    pub fn problems(world: &World) -> Vec<String> {
+        let mut out = Vec::new();
+        let loaded = crate::load::campaign::load(&world.campaign_file);
+        if let Err(e) = &loaded
+            && world.campaign_file.exists()
+        {
+            out.push(e.to_string());
+        }
+        if let Saved::Broken(e) = campaign::saved(loaded.as_ref().ok(), world.progress_file.as_deref()) {
+            out.push(format!("{e} (Continue is off; New campaign starts afresh)"));
+        }
+        out
     }
 
     /// What menu key `k` does.
@@ -59,7 +108,12 @@ impl Title {
 
     fn choose(&self, i: usize) -> Switch {
         match self.entries[i] {
-            Entry::Campaign => Switch::None,
+            Entry::Continue => Switch::Push(Go::ContinueCampaign),
+            Entry::NewCampaign if self.levels.is_empty() => Switch::Push(Go::NewCampaign { difficulty: None }),
+            Entry::NewCampaign => Switch::Push(Go::Difficulty {
+                then: Chosen::Campaign,
+                levels: self.levels.clone(),
+            }),
             Entry::Skirmish => Switch::Push(Go::Picker),
             Entry::Options => Switch::Push(Go::Options),
             Entry::Quit => Switch::Quit,
@@ -93,10 +147,11 @@ impl Screen for Title {
         let area = Rect::new(w * 0.2, h * 0.38, w * 0.6, h * 0.45);
         menu::draw(&mut canvas, &mut self.menu, area, size);
         let help = "arrows or mouse to choose · Enter or click to open";
+        let below = h * 0.38 + self.menu.items.len() as f32 * size * 2.2 + size;
         view::text(
             &mut canvas,
             help,
-            Vec2::new((w - view::text_w(help, size * 0.8)) / 2.0, h * 0.38 + 4.0 * size * 2.2 + size),
+            Vec2::new((w - view::text_w(help, size * 0.8)) / 2.0, below),
             size * 0.8,
             DIM_TEXT,
         );
@@ -126,6 +181,10 @@ impl Screen for Title {
     fn token(&mut self, _world: &mut World, t: Token) -> Switch {
         menu::token_key(t).map_or(Switch::None, |k| self.act(k))
     }
+
+    fn uncovered(&mut self, world: &mut World) {
+        self.refresh(world);
+    }
 }
 
 #[cfg(test)]
@@ -134,13 +193,34 @@ mod tests {
 
     #[test]
     fn keys_reach_every_entry() {
-        let world = World::new(None, "maps".into(), true);
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let home = std::env::temp_dir().join(format!("skirmish-title-{}", std::process::id()));
+        let mut world = World::new(None, root.join("maps"), true);
+        world.progress_file = Some(home.join("progress.json"));
         let mut t = Title::new(&world);
-        assert_eq!(t.act(MenuKey::Confirm), Switch::Push(Go::Picker), "Skirmish first");
+        assert!(!t.menu.items[0].enabled, "nothing to continue yet");
+        assert_eq!(t.act(MenuKey::Confirm), Switch::Push(Go::NewCampaign { difficulty: None }));
+        t.act(MenuKey::Down);
+        assert_eq!(t.act(MenuKey::Confirm), Switch::Push(Go::Picker));
         t.act(MenuKey::Down);
         assert_eq!(t.act(MenuKey::Confirm), Switch::Push(Go::Options));
         t.act(MenuKey::Down);
         assert_eq!(t.act(MenuKey::Confirm), Switch::Quit);
         assert_eq!(t.act(MenuKey::Back), Switch::None, "Escape does not quit by surprise");
+        // A campaign begun: Continue is offered, at its chapter.
+        world.scripted = false;
+        world.start_campaign(None).unwrap();
+        t.refresh(&world);
+        assert!(t.menu.items[0].enabled);
+        assert!(t.menu.items[0].note.starts_with("chapter 1 of "), "{:?}", t.menu.items[0]);
+        t.menu.at = 0;
+        assert_eq!(t.act(MenuKey::Confirm), Switch::Push(Go::ContinueCampaign));
+        // A damaged progress file: a message, Continue off, New still on.
+        std::fs::write(home.join("progress.json"), "{").unwrap();
+        t.refresh(&world);
+        assert!(!t.menu.items[0].enabled && t.menu.items[1].enabled);
+        let problems = Title::problems(&world);
+        assert!(problems.len() == 1 && problems[0].contains("progress.json:"), "{problems:?}");
+        let _ = std::fs::remove_dir_all(&home);
     }
 }

@@ -79,9 +79,9 @@ pub struct GameState {
     pub(super) log: VecDeque<(String, f32)>,
     /// Where the action menu's entries were drawn (window pixels), for the mouse.
     pub(super) menu_rects: Vec<Rect>,
-    script: VecDeque<Token>,
+    pub(super) script: VecDeque<Token>,
     script_wait: f32,
-    shot: Option<Shot>,
+    pub(super) shot: Option<Shot>,
     exit: Rc<Cell<i32>>,
     enemy_turn: bool,
     enemy_pause: f32,
