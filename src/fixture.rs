@@ -301,7 +301,7 @@ pub fn run_cli(args: &[&str]) -> (i32, String, String) {
         .map(std::ffi::OsString::from);
     match crate::cli::run(all) {
         crate::cli::Outcome::Done { code, stdout, stderr } => (code, stdout, stderr),
-        crate::cli::Outcome::Play { .. } => panic!("{args:?} would open the game"),
+        crate::cli::Outcome::Play { .. } | crate::cli::Outcome::Title { .. } => panic!("{args:?} would open the game"),
     }
 }
 

@@ -180,7 +180,7 @@ fn the_command_line_refuses_a_bad_save_before_opening_a_window() {
             assert_eq!((code, stdout.as_str()), (1, ""));
             assert!(stderr.contains("damaged save file"), "{stderr}");
         }
-        Outcome::Play { .. } => panic!("a damaged save must not start the game"),
+        Outcome::Play { .. } | Outcome::Title { .. } => panic!("a damaged save must not start the game"),
     }
 }
 

@@ -64,6 +64,9 @@ pub struct PlayArgs {
     /// The checked replay's commands, filled in after validation.
     #[arg(skip)]
     pub playback: Option<Vec<crate::rules::Command>>,
+    /// The campaign's progress file (default: progress.json in the platform's data folder).
+    #[arg(long, value_name = "FILE")]
+    pub progress: Option<PathBuf>,
     /// Player units gain experience (false only to play back a replay recorded before
     /// experience existed); filled in after validation.
     #[arg(skip = true)]
@@ -71,6 +74,16 @@ pub struct PlayArgs {
 }
 
 impl PlayArgs {
+    /// True when an option asks for a battle: a script, a screenshot, a frame count, a save
+    /// to resume or a replay to watch (`skirmish` then opens the default battle directly).
+    pub fn wants_battle(&self) -> bool {
+        self.screenshot.is_some()
+            || self.input.is_some()
+            || self.frames.is_some()
+            || self.resume.is_some()
+            || self.replay.is_some()
+    }
+
     /// These options, with any left unset taken from `other`.
     pub(super) fn or(self, other: PlayArgs) -> PlayArgs {
         let default_save = PlayArgs::default_save_file();
@@ -90,6 +103,7 @@ impl PlayArgs {
             fast_forward: self.fast_forward.max(other.fast_forward),
             save: self.save.or(other.save),
             playback: self.playback.or(other.playback),
+            progress: self.progress.or(other.progress),
             experience: self.experience && other.experience,
         }
     }
@@ -155,6 +169,11 @@ mod play_args_tests {
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub(super) enum Cmd {
+    /// Open the game on its title screen (what `skirmish` with no command does).
+    Title {
+        #[command(flatten)]
+        opts: PlayArgs,
+    },
     /// Play a scenario in a window.
     Play {
         /// Scenario file (maps/*.toml).
@@ -263,6 +282,9 @@ pub(super) enum Cmd {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// Window options, for the game (without --simulate).
+        #[command(flatten)]
+        opts: PlayArgs,
     },
     /// Balance runs: many battles per scenario and per swept profile value, as a table,
     /// JSON, CSV and a chart; slices of the work run anywhere and merge back.

@@ -62,6 +62,17 @@ pub enum Outcome {
         /// Text for stderr.
         stderr: String,
     },
+    /// Open the game on its title screen.
+    Title {
+        /// `--data`: the data folder for every scenario.
+        data: Option<PathBuf>,
+        /// Window options (a script drives the menus, then the first battle).
+        opts: Box<PlayArgs>,
+        /// `skirmish campaign FILE`: the campaign the title offers (else `maps/campaign.toml`).
+        campaign: Option<PathBuf>,
+        /// `--casual`: that campaign without permadeath.
+        casual: bool,
+    },
     /// Open the game on a loaded scenario.
     Play {
         /// The scenario file.
@@ -138,6 +149,20 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
         );
     }
     match cli.cmd {
+        // No command and no window option: the title screen. With one (--screenshot, --input,
+        // --frames, --resume, --replay) the default battle opens directly, as it always did.
+        None if !cli.play.wants_battle() => Outcome::Title {
+            data: data_override,
+            opts: Box::new(cli.play),
+            campaign: None,
+            casual: false,
+        },
+        Some(Cmd::Title { opts }) => Outcome::Title {
+            data: data_override,
+            opts: Box::new(opts.or(cli.play)),
+            campaign: None,
+            casual: false,
+        },
         None => {
             let replay = cli.play.replay.as_deref().map(|f| (f, crate::io::replay::read(f)));
             // A replay or a save plays at the level it recorded.
@@ -252,7 +277,20 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
             casual,
             skill,
             json,
+            opts,
         }) => {
+            if !simulate {
+                // In the game: the title screen, its campaign this file.
+                return match crate::load::campaign::load(&file) {
+                    Ok(_) => Outcome::Title {
+                        data: data_override,
+                        opts: Box::new(opts.or(cli.play)),
+                        campaign: Some(file),
+                        casual,
+                    },
+                    Err(e) => fail(e),
+                };
+            }
             if turns > MAX_TURNS {
                 return usage(format!(
                     "error: --turns {turns}: at most {MAX_TURNS} turns per battle\n"

@@ -26,6 +26,9 @@ pub const FOCUS_SECS: f32 = 0.25;
 pub const ARRIVE_SECS: f32 = 0.9;
 /// Seconds a phase banner stays.
 pub const BANNER_SECS: f32 = 0.8;
+
+/// Seconds a level-up box stays (long enough to read what grew).
+pub const LEVEL_UP_SECS: f32 = 2.4;
 /// How much faster enemy animations play in fast mode.
 pub const FAST: f32 = 4.0;
 
@@ -139,6 +142,11 @@ pub enum Kind {
         /// Its words.
         text: String,
     },
+    /// A player unit reached a new level: a box with the stats that grew.
+    LevelUp {
+        /// The box's lines, its title first.
+        lines: Vec<String>,
+    },
     /// Nothing to see, only its log line, in its place in the queue.
     Note,
 }
@@ -168,6 +176,7 @@ impl Anim {
             Kind::Focus { .. } => FOCUS_SECS,
             Kind::Arrive { .. } => ARRIVE_SECS,
             Kind::Banner { .. } => BANNER_SECS,
+            Kind::LevelUp { .. } => LEVEL_UP_SECS,
             Kind::Note => 0.0,
         };
         Anim {

@@ -51,6 +51,7 @@ impl GameState {
         canvas.set_screen_coordinates(Rect::new(0.0, 0.0, l.w, l.h));
         canvas.set_sampler(Sampler::nearest_clamp());
         self.draw_banner(&mut canvas);
+        self.draw_level_up(&mut canvas);
         self.draw_enemy_pointers(&mut canvas, cam);
         self.draw_action_menu(&mut canvas, cam);
         self.draw_hud(&mut canvas);
@@ -432,6 +433,38 @@ impl GameState {
                 let p = Vec2::new(l.w / 2.0 - text_w(words, size) / 2.0 - slide, band.y + 10.0);
                 text(canvas, words, p, size, Color { a: alpha, ..color });
             }
+        }
+    }
+
+    /// A level-up: a box over the map's middle with the stats that grew, fading in and out.
+    fn draw_level_up(&mut self, canvas: &mut Canvas) {
+        let Some(cur) = self.anims.current() else { return };
+        let Kind::LevelUp { lines } = &cur.kind else { return };
+        let l = self.layout;
+        let v = l.map_view();
+        let t = cur.progress();
+        let alpha = (t * 8.0).min((1.0 - t) * 8.0).clamp(0.0, 1.0);
+        let size = 14.0_f32;
+        let longest = lines.iter().map(|s| s.chars().count()).max().unwrap_or(1) as f32;
+        let (w, h) = (longest * size * CHAR_W + 32.0, lines.len() as f32 * size * 1.5 + 24.0);
+        let r = Rect::new(v.x + (v.w - w) / 2.0, v.y + (v.h - h) / 2.0, w, h);
+        rect(canvas, r, Color::new(1.0, 0.85, 0.35, 0.9 * alpha), Z_BANNER);
+        let inner = Rect::new(r.x + 2.0, r.y + 2.0, r.w - 4.0, r.h - 4.0);
+        rect(canvas, inner, Color::new(0.05, 0.06, 0.1, 0.94 * alpha), Z_BANNER);
+        for (i, line) in lines.iter().enumerate() {
+            let color = match i {
+                0 => GOLD,
+                _ if line.contains('→') => PLAYER_TEXT,
+                _ => DIM_TEXT,
+            };
+            let at = Vec2::new(r.x + 16.0, r.y + 12.0 + i as f32 * size * 1.5);
+            text(
+                canvas,
+                line,
+                at,
+                if i == 0 { size * 1.1 } else { size },
+                Color { a: alpha, ..color },
+            );
         }
     }
 

@@ -4,8 +4,8 @@
 use super::*;
 
 /// The `--screenshot` request in progress.
-pub(super) struct Shot {
-    pub(super) path: PathBuf,
+pub(in crate::game) struct Shot {
+    pub(in crate::game) path: PathBuf,
     pub(super) settled: u32,
     pub(super) started: Instant,
 }
@@ -18,7 +18,7 @@ pub(super) struct FrameCount {
 }
 
 /// Writes the window's last frame to a PNG.
-pub(super) fn save_frame(ctx: &Context, path: &std::path::Path) -> Result<(), String> {
+pub(in crate::game) fn save_frame(ctx: &Context, path: &std::path::Path) -> Result<(), String> {
     let frame = ctx.gfx.frame();
     let (w, h) = (frame.width(), frame.height());
     let mut px = frame
@@ -62,7 +62,7 @@ impl GameState {
         // `Snap` next in the script: the banner showing now, in its middle.
         let banner = matches!(
             self.anims.current(),
-            Some(a) if matches!(a.kind, Kind::Banner { .. }) && a.progress() >= 0.4
+            Some(a) if matches!(a.kind, Kind::Banner { .. } | Kind::LevelUp { .. }) && a.progress() >= 0.4
         );
         let snap = self.script.front() == Some(&Token::Snap) && banner;
         if snap && let Some(shot) = &mut self.shot {

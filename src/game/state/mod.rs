@@ -8,7 +8,7 @@
 //! input, replay playback, screenshots, frame counts). Drawing is in `draw` and `hud`.
 
 mod files;
-mod harness;
+pub(super) mod harness;
 mod input;
 mod keys;
 mod pointer;
@@ -112,9 +112,9 @@ pub struct GameState {
     drawn_scale: f32,
     /// Where the action menu's entries were drawn (window pixels), for the mouse.
     pub(super) menu_rects: Vec<Rect>,
-    script: VecDeque<Token>,
+    pub(super) script: VecDeque<Token>,
     script_wait: f32,
-    shot: Option<Shot>,
+    pub(super) shot: Option<Shot>,
     exit: Rc<Cell<i32>>,
     enemy_turn: bool,
     enemy_pause: f32,

@@ -176,7 +176,10 @@ impl GameState {
             Event::ScriptFired { .. } => None,
             // Experience is told in the log; a level-up is a banner with the stats that grew.
             Event::Gained { .. } => Some(Anim::new(Kind::Note, self.enemy_turn).saying(line)),
-            Event::LevelUp { .. } => Some(Anim::new(Kind::Banner { text: line.clone() }, false).saying(line)),
+            Event::LevelUp { unit, level, gains } => {
+                let lines = super::super::hud::text::level_up_lines(b, *unit, *level, gains);
+                Some(Anim::new(Kind::LevelUp { lines }, false).saying(line))
+            }
             Event::Reverted(inner) => {
                 self.sfx.push(Sfx::Cancel);
                 // What a scripted event did is told when it is taken back too.

@@ -93,7 +93,7 @@ impl GameState {
         let f = match self.anims.current().map(|a| &a.kind) {
             Some(Kind::Move { unit, .. } | Kind::Focus { unit } | Kind::Arrive { unit }) => Some(self.unit_px(*unit)),
             Some(Kind::Strike { defender, .. }) => Some(self.unit_px(*defender)),
-            Some(Kind::Banner { .. } | Kind::Note) | None => match self.session.phase() {
+            Some(Kind::Banner { .. } | Kind::LevelUp { .. } | Kind::Note) | None => match self.session.phase() {
                 Phase::Enemy { .. } => None,
                 _ => Some(anim::cell_px(self.session.cursor())),
             },

@@ -44,8 +44,8 @@ pub fn unit_lines(b: &Battle, profiles: &Profiles, id: UnitId, hp: i32) -> [Stri
         class_name(b, u.class)
     );
     let second = match u.team {
-        Team::Player if u.acted => "player unit · has acted this turn".to_string(),
-        Team::Player => "player unit · ready".to_string(),
+        Team::Player if u.acted => format!("player unit · {} · has acted this turn", level_text(u)),
+        Team::Player => format!("player unit · {} · ready", level_text(u)),
         Team::Enemy => {
             let text = profile_text(u, profiles);
             match wakes_next(b, profiles, id) {
@@ -73,6 +73,30 @@ pub fn wakes_next(b: &Battle, profiles: &Profiles, id: UnitId) -> Option<String>
         .map(|p| (u.pos.manhattan(b.unit(p).pos), p))
         .min()?;
     (d <= trigger).then(|| format!("wakes this enemy phase ({} within {trigger})", b.name(w)))
+}
+
+/// A player unit's level and experience: `Lv 2 · exp 40/100`.
+pub fn level_text(u: &Unit) -> String {
+    format!("Lv {} · exp {}/{}", u.level, u.exp, crate::model::units::EXP_LEVEL)
+}
+
+/// The level-up box: its title and a line per stat, before and after (`HP 28 → 30 (+2)`).
+pub fn level_up_lines(b: &Battle, id: UnitId, level: u32, gains: &crate::model::units::Growth) -> Vec<String> {
+    let u = b.unit(id);
+    let mut out = vec![format!("{} reaches level {level}!", u.name)];
+    for (name, now, gain) in [
+        ("HP ", u.stats.hp, gains.hp),
+        ("ATK", u.stats.attack, gains.attack),
+        ("DEF", u.stats.defense, gains.defense),
+    ] {
+        if gain != 0 {
+            out.push(format!("{name} {:>3} → {:>3}  ({gain:+})", now - gain, now));
+        } else {
+            out.push(format!("{name} {now:>3}"));
+        }
+    }
+    out.push(level_text(u));
+    out
 }
 
 /// An enemy's profile and its key numbers, e.g. `guard: trigger 3 (asleep)`.
@@ -122,6 +146,44 @@ pub fn terrain_line(b: &Battle, at: Pos, class: ClassId) -> String {
 mod tests {
     use super::*;
     use crate::game::hud::text::board;
+
+    #[test]
+    fn the_panel_shows_level_and_experience_and_a_level_up_what_grew() {
+        let b = board();
+        let profiles = crate::load::profiles::parse(&crate::load::diag::Source::new("p.toml", "")).unwrap();
+        let hp = b.unit(UnitId(0)).hp;
+        assert_eq!(
+            unit_lines(&b, &profiles, UnitId(0), hp)[1],
+            "player unit · Lv 1 · exp 0/100 · ready"
+        );
+        // As the rules leave a unit that levelled up: its stats already grown.
+        let gains = crate::model::units::Growth {
+            hp: 2,
+            attack: 1,
+            defense: 0,
+        };
+        let before = b.unit(UnitId(0)).stats;
+        let mut units = b.units().to_vec();
+        let u = &mut units[0];
+        u.level = 2;
+        u.exp = 20;
+        u.stats.hp += 2;
+        u.stats.attack += 1;
+        let b = Battle::from_parts(b.map().clone(), b.terrain().clone(), units);
+        let lines = level_up_lines(&b, UnitId(0), 2, &gains);
+        assert_eq!(lines[0], "Kiny reaches level 2!");
+        assert_eq!(lines[1], format!("HP  {:>3} → {:>3}  (+2)", before.hp, before.hp + 2));
+        assert_eq!(
+            lines[2],
+            format!("ATK {:>3} → {:>3}  (+1)", before.attack, before.attack + 1)
+        );
+        assert_eq!(
+            lines[3],
+            format!("DEF {:>3}", before.defense),
+            "what did not grow has no arrow"
+        );
+        assert_eq!(lines[4], "Lv 2 · exp 20/100");
+    }
 
     #[test]
     fn terrain_shows_cost_for_the_class_and_defense() {
