@@ -77,7 +77,7 @@ impl GameState {
             Button::Save => self.say("save: wait until the board is still".into()),
             Button::Options => {
                 self.wants_options = true;
-                self.say("options: the options screen opens from here (O)".into());
+                self.say("options requested".into());
             }
             Button::Fast => self.fast = !self.fast,
             Button::Notes => self.toggle_notes(),
