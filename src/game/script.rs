@@ -36,6 +36,7 @@ pub const NAMES: &[(&str, Token)] = &[
     ("PgDn", Token::Scenario(1)),
     ("Wait", Token::Wait),
     ("Snap", Token::Snap),
+    ("SnapLevelUp", Token::SnapLevelUp),
 ];
 
 /// Every token, as the error message lists them.
@@ -68,6 +69,9 @@ pub enum Token {
     /// With `--screenshot`: take it while the banner now showing (the battle's objective, a
     /// scripted line) is on screen, instead of once everything settled. Put it first.
     Snap,
+    /// With `--screenshot`: take it while the next level-up box is on screen (it waits
+    /// through an enemy phase for one). Put it after the moves that lead there.
+    SnapLevelUp,
     /// Save the battle (key S).
     Save,
     /// Load the save (key L).
