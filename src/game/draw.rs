@@ -405,7 +405,13 @@ impl GameState {
                 _ => DIM_TEXT,
             };
             let at = Vec2::new(r.x + 16.0, r.y + 12.0 + i as f32 * size * 1.5);
-            text(canvas, line, at, if i == 0 { size * 1.1 } else { size }, Color { a: alpha, ..color });
+            text(
+                canvas,
+                line,
+                at,
+                if i == 0 { size * 1.1 } else { size },
+                Color { a: alpha, ..color },
+            );
         }
     }
 

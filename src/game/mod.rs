@@ -191,7 +191,11 @@ impl Window {
         };
         if !s.fullscreen {
             // The largest window of that shape the screen has room for.
-            let monitor = ctx.gfx.window().current_monitor().map(|m| (m.size().width, m.size().height));
+            let monitor = ctx
+                .gfx
+                .window()
+                .current_monitor()
+                .map(|m| (m.size().width, m.size().height));
             let (w, h) = settings::fit_window((s.width, s.height), monitor);
             if (w, h) != (s.width, s.height) {
                 let _ = ctx.gfx.set_drawable_size(w as f32, h as f32);
@@ -211,7 +215,14 @@ impl Window {
     /// Runs the event loop with `first` on the screen stack; returns the exit code.
     fn run(self, first: Box<dyn screens::Screen>, harness: screens::Harness) -> i32 {
         let exit = Rc::clone(&self.exit);
-        let app = screens::App::new(&self.ctx, self.world, self.assets, first, harness, Rc::clone(&self.exit));
+        let app = screens::App::new(
+            &self.ctx,
+            self.world,
+            self.assets,
+            first,
+            harness,
+            Rc::clone(&self.exit),
+        );
         match event::run(self.ctx, self.event_loop, app) {
             Ok(()) => exit.get(),
             Err(e) => {

@@ -36,7 +36,11 @@ impl Result {
 
     /// How the picker says it: "won in 5 turns, 3 of 4 standing".
     pub fn describe(&self) -> String {
-        let turns = if self.turns == 1 { "1 turn".to_string() } else { format!("{} turns", self.turns) };
+        let turns = if self.turns == 1 {
+            "1 turn".to_string()
+        } else {
+            format!("{} turns", self.turns)
+        };
         if self.won {
             format!("won in {turns}, {} of {} standing", self.survivors, self.units)
         } else {
@@ -57,7 +61,10 @@ pub struct Records {
 impl Records {
     /// The key of a scenario file played at a difficulty.
     pub fn key(file: &Path, difficulty: Option<&str>) -> String {
-        let name = file.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        let name = file
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
         match difficulty {
             Some(d) => format!("{name}@{d}"),
             None => name,
@@ -89,7 +96,8 @@ impl Records {
             std::fs::create_dir_all(dir).map_err(|e| format!("cannot make {}: {e}", dir.display()))?;
         }
         let text = toml::to_string(self).map_err(|e| e.to_string())?;
-        crate::io::files::write_atomic(path, text.as_bytes()).map_err(|e| format!("cannot write {}: {e}", path.display()))
+        crate::io::files::write_atomic(path, text.as_bytes())
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))
     }
 }
 

@@ -98,7 +98,11 @@ impl Settings {
     pub fn parse(src: &Source) -> Result<Settings, Diagnostic> {
         let s: Settings = src.parse_toml()?;
         if s.volume > 100 {
-            return Err(at_key(src, "volume", format!("volume = {}: expected 0 to 100", s.volume)));
+            return Err(at_key(
+                src,
+                "volume",
+                format!("volume = {}: expected 0 to 100", s.volume),
+            ));
         }
         for (key, v, min) in [("width", s.width, MIN_SIZE.0), ("height", s.height, MIN_SIZE.1)] {
             if !(min..=16_384).contains(&v) {
@@ -204,7 +208,10 @@ mod tests {
         let e = Settings::parse(&Source::new("o.toml", "volume = 40\nvolum = 3\n")).unwrap_err();
         assert!(e.to_string().starts_with("o.toml:2:1"), "{e}");
         let e = Settings::parse(&Source::new("o.toml", "width = 800\nvolume = 140\n")).unwrap_err();
-        assert!(e.to_string().starts_with("o.toml:2:1") && e.to_string().contains("0 to 100"), "{e}");
+        assert!(
+            e.to_string().starts_with("o.toml:2:1") && e.to_string().contains("0 to 100"),
+            "{e}"
+        );
         let e = Settings::parse(&Source::new("o.toml", "animation = \"warp\"\n")).unwrap_err();
         assert!(e.to_string().starts_with("o.toml:1:"), "{e}");
         let e = Settings::parse(&Source::new("o.toml", "width = 12")).unwrap_err();
@@ -227,7 +234,10 @@ mod tests {
         };
         s.write(&path).unwrap();
         assert_eq!(Settings::read(&path).unwrap(), Some(s));
-        assert!(!path.with_file_name("options.toml.tmp").exists(), "no temporary file left");
+        assert!(
+            !path.with_file_name("options.toml.tmp").exists(),
+            "no temporary file left"
+        );
         let text = std::fs::read_to_string(&path).unwrap();
         std::fs::write(&path, &text[..text.len() / 2 + 3]).unwrap();
         let e = Settings::read(&path).unwrap_err().to_string();

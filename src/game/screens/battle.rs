@@ -178,18 +178,21 @@ impl BattleScreen {
         let mut game = GameState::new(ctx, scenario, data, assets.clone(), opts, Rc::clone(&exit));
         wire(&mut game, &world.settings);
         let title = crate::game::hud::text::window_title(&game.scenario_name());
-        Ok((BattleScreen {
-            game,
-            leaves: true,
-            harnessed,
-            key: Records::key(&launch.path, launch.difficulty.as_deref()),
-            noted: false,
-            title,
-            chapter: None,
-            token_wait: 0.0,
-            after: None,
-            exit: Rc::clone(&exit),
-        }, ready))
+        Ok((
+            BattleScreen {
+                game,
+                leaves: true,
+                harnessed,
+                key: Records::key(&launch.path, launch.difficulty.as_deref()),
+                noted: false,
+                title,
+                chapter: None,
+                token_wait: 0.0,
+                after: None,
+                exit: Rc::clone(&exit),
+            },
+            ready,
+        ))
     }
 }
 
@@ -245,9 +248,10 @@ impl BattleScreen {
 impl Screen for BattleScreen {
     fn update(&mut self, ctx: &mut Context, world: &mut World) -> GameResult<Switch> {
         self.game.update(ctx)?;
-        // Hook: a finished battle's outcome goes into the records once.
+        // Hook: a finished battle's outcome goes into the records once (a campaign's chapter,
+        // played with its roster, is not a skirmish record).
         match outcome(self.game.session.battle()) {
-            Some(r) if !self.noted => {
+            Some(r) if !self.noted && self.chapter.is_none() => {
                 self.noted = true;
                 world.note_result(self.key.clone(), r);
             }
@@ -308,9 +312,20 @@ impl Screen for BattleScreen {
             canvas.set_screen_coordinates(ggez::graphics::Rect::new(0.0, 0.0, w, h));
             let size = 16.0 * super::menu::ui_scale(w, h);
             let band = ggez::graphics::Rect::new(0.0, h * 0.12, w, size * 2.2);
-            crate::game::view::rect(&mut canvas, band, ggez::graphics::Color::new(0.0, 0.0, 0.0, 0.8), crate::game::view::Z_HUD);
+            crate::game::view::rect(
+                &mut canvas,
+                band,
+                ggez::graphics::Color::new(0.0, 0.0, 0.0, 0.8),
+                crate::game::view::Z_HUD,
+            );
             let x = (w - crate::game::view::text_w(&line, size)) / 2.0;
-            crate::game::view::text(&mut canvas, &line, ggez::glam::Vec2::new(x, band.y + size * 0.6), size, crate::game::view::GOLD);
+            crate::game::view::text(
+                &mut canvas,
+                &line,
+                ggez::glam::Vec2::new(x, band.y + size * 0.6),
+                size,
+                crate::game::view::GOLD,
+            );
             canvas.finish(ctx)?;
         }
         Ok(())
@@ -347,7 +362,11 @@ impl Screen for BattleScreen {
     fn mouse_down(&mut self, ctx: &mut Context, _w: &mut World, b: MouseButton, x: f32, y: f32) -> GameResult<Switch> {
         if let Some((_, Some(won))) = &self.chapter {
             let won = *won;
-            return Ok(if b == MouseButton::Left { self.move_on(won) } else { Switch::None });
+            return Ok(if b == MouseButton::Left {
+                self.move_on(won)
+            } else {
+                Switch::None
+            });
         }
         self.game.mouse_button_down_event(ctx, b, x, y)?;
         Ok(Switch::None)

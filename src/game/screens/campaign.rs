@@ -75,7 +75,10 @@ impl World {
     /// Starts the campaign afresh (at `difficulty`), writing its progress; the error says why not.
     pub fn start_campaign(&mut self, difficulty: Option<String>) -> Result<(), String> {
         let campaign = crate::load::campaign::load(&self.campaign_file).map_err(|e| e.to_string())?;
-        let file = self.progress_file.clone().ok_or("nowhere to keep the campaign's progress")?;
+        let file = self
+            .progress_file
+            .clone()
+            .ok_or("nowhere to keep the campaign's progress")?;
         // The file's permadeath, unless the options (or --casual) say casual.
         let permadeath = campaign.permadeath && self.settings.permadeath && !self.casual;
         let progress = Progress::new(&campaign.path, &campaign.name, permadeath, difficulty);
@@ -164,11 +167,23 @@ impl TextScreen {
                 out.push((c.name.clone(), DIM_TEXT, 0.9));
                 out.push((format!("Chapter {}: {}", k + 1, chapter_title(c, k)), GOLD, 1.6));
                 out.push((String::new(), DIM_TEXT, 0.6));
-                out.push((c.chapters[k].intro.split_whitespace().collect::<Vec<_>>().join(" "), Color::WHITE, 1.0));
+                out.push((
+                    c.chapters[k].intro.split_whitespace().collect::<Vec<_>>().join(" "),
+                    Color::WHITE,
+                    1.0,
+                ));
                 out.push((String::new(), DIM_TEXT, 0.6));
                 if p.tries > 0 {
-                    let t = if p.tries == 1 { "once".to_string() } else { format!("{} times", p.tries) };
-                    out.push((format!("Lost {t}: the chapter starts again, your roster as it was."), ENEMY_TEXT, 0.9));
+                    let t = if p.tries == 1 {
+                        "once".to_string()
+                    } else {
+                        format!("{} times", p.tries)
+                    };
+                    out.push((
+                        format!("Lost {t}: the chapter starts again, your roster as it was."),
+                        ENEMY_TEXT,
+                        0.9,
+                    ));
                 }
                 let mode = if p.permadeath {
                     "permadeath: a unit that falls is gone"
@@ -177,14 +192,21 @@ impl TextScreen {
                 };
                 let level = p.difficulty.as_deref().map(|d| format!(" · {d}")).unwrap_or_default();
                 out.push((format!("{mode}{level}"), DIM_TEXT, 0.85));
-                out.push(("Enter or a click: to battle · Esc: back to the title".into(), DIM_TEXT, 0.85));
+                out.push((
+                    "Enter or a click: to battle · Esc: back to the title".into(),
+                    DIM_TEXT,
+                    0.85,
+                ));
             }
             Page::Roster => {
                 let won = p.chapter;
                 out.push((format!("Chapter {won} won: the roster"), GOLD, 1.6));
                 out.push((String::new(), DIM_TEXT, 0.6));
                 out.push((
-                    format!("{:<10} {:<9} {:>3} {:>8} {:>4} {:>4} {:>4}  {}", "unit", "kind", "Lv", "exp", "HP", "ATK", "DEF", "range"),
+                    format!(
+                        "{:<10} {:<9} {:>3} {:>8} {:>4} {:>4} {:>4}  {}",
+                        "unit", "kind", "Lv", "exp", "HP", "ATK", "DEF", "range"
+                    ),
                     DIM_TEXT,
                     0.9,
                 ));
@@ -211,15 +233,29 @@ impl TextScreen {
                 } else {
                     format!("Enter or a click: chapter {}, {}", won + 1, chapter_title(c, won))
                 };
-                out.push((format!("Progress saved. {next} · Esc: back to the title"), DIM_TEXT, 0.85));
+                out.push((
+                    format!("Progress saved. {next} · Esc: back to the title"),
+                    DIM_TEXT,
+                    0.85,
+                ));
             }
             Page::Closing => {
                 out.push((format!("{}: the end", c.name), GOLD, 1.6));
                 out.push((String::new(), DIM_TEXT, 0.6));
-                out.push((c.closing.split_whitespace().collect::<Vec<_>>().join(" "), Color::WHITE, 1.0));
+                out.push((
+                    c.closing.split_whitespace().collect::<Vec<_>>().join(" "),
+                    Color::WHITE,
+                    1.0,
+                ));
                 out.push((String::new(), DIM_TEXT, 0.6));
                 let standing: Vec<&str> = p.roster.standing().map(|m| m.name.as_str()).collect();
-                let fallen: Vec<&str> = p.roster.members.iter().filter(|m| m.fallen).map(|m| m.name.as_str()).collect();
+                let fallen: Vec<&str> = p
+                    .roster
+                    .members
+                    .iter()
+                    .filter(|m| m.fallen)
+                    .map(|m| m.name.as_str())
+                    .collect();
                 out.push((format!("Standing: {}", standing.join(", ")), PLAYER_TEXT, 0.9));
                 if !fallen.is_empty() {
                     out.push((format!("Fallen: {}", fallen.join(", ")), ENEMY_TEXT, 0.9));
@@ -238,7 +274,11 @@ fn draw_lines(canvas: &mut Canvas, lines: &[(String, Color, f32)], w: f32, h: f3
     for (text, color, k) in lines {
         let sz = size * k;
         let width = ((w - 2.0 * margin) / (sz * view::CHAR_W)).max(10.0) as usize;
-        let wrapped = if text.is_empty() { vec![String::new()] } else { crate::game::hud::text::wrap(text, width) };
+        let wrapped = if text.is_empty() {
+            vec![String::new()]
+        } else {
+            crate::game::hud::text::wrap(text, width)
+        };
         for l in wrapped {
             view::text(canvas, &l, Vec2::new(margin, y), sz, *color);
             y += sz * 1.45;
@@ -260,7 +300,14 @@ impl Screen for TextScreen {
         Ok(menu::menu_key(&input).map_or(Switch::None, |k| self.act(world, k)))
     }
 
-    fn mouse_down(&mut self, _ctx: &mut Context, world: &mut World, b: MouseButton, _x: f32, _y: f32) -> GameResult<Switch> {
+    fn mouse_down(
+        &mut self,
+        _ctx: &mut Context,
+        world: &mut World,
+        b: MouseButton,
+        _x: f32,
+        _y: f32,
+    ) -> GameResult<Switch> {
         Ok(match b {
             MouseButton::Left => self.act(world, MenuKey::Confirm),
             MouseButton::Right => self.act(world, MenuKey::Back),
@@ -297,7 +344,10 @@ mod tests {
         assert_eq!(saved(Some(&c), w.progress_file.as_deref()), Saved::Nothing);
         w.settings.permadeath = false;
         w.start_campaign(None).unwrap();
-        assert!(!w.campaign.as_ref().unwrap().progress.permadeath, "casual in the options wins");
+        assert!(
+            !w.campaign.as_ref().unwrap().progress.permadeath,
+            "casual in the options wins"
+        );
         assert_eq!(
             saved(Some(&c), w.progress_file.as_deref()),
             Saved::At {
@@ -320,13 +370,20 @@ mod tests {
         w.save_progress();
         assert_eq!(saved(Some(&c), w.progress_file.as_deref()), Saved::Finished);
         // A damaged progress file is a located message, and New still works.
-        std::fs::write(home.join("progress.json"), "{ \"format\": \"skirmish-progress\", \"vers").unwrap();
+        std::fs::write(
+            home.join("progress.json"),
+            "{ \"format\": \"skirmish-progress\", \"vers",
+        )
+        .unwrap();
         let Saved::Broken(e) = saved(Some(&c), w.progress_file.as_deref()) else {
             panic!("a damaged file reads")
         };
         assert!(e.contains("progress.json:1:"), "{e}");
         w.start_campaign(Some("hard".into())).unwrap();
-        assert_eq!(w.campaign.as_ref().unwrap().progress.difficulty.as_deref(), Some("hard"));
+        assert_eq!(
+            w.campaign.as_ref().unwrap().progress.difficulty.as_deref(),
+            Some("hard")
+        );
         let _ = std::fs::remove_dir_all(&home);
     }
 }

@@ -59,7 +59,13 @@ impl Screen for Chooser {
             Chosen::Battle(l) => l.path.file_name().unwrap_or_default().to_string_lossy().into_owned(),
             Chosen::Campaign => world.campaign_file.display().to_string(),
         };
-        view::text(&mut canvas, &file, Vec2::new(w * 0.2, h * 0.12 + 36.0 * s), size * 0.8, DIM_TEXT);
+        view::text(
+            &mut canvas,
+            &file,
+            Vec2::new(w * 0.2, h * 0.12 + 36.0 * s),
+            size * 0.8,
+            DIM_TEXT,
+        );
         let area = Rect::new(w * 0.2, h * 0.3, w * 0.6, h * 0.6);
         menu::draw(&mut canvas, &mut self.menu, area, size);
         super::draw_notices(&mut canvas, world, w, h, 12.0 * s);
@@ -101,7 +107,10 @@ mod tests {
             path: "maps/castle.toml".into(),
             difficulty: None,
         };
-        let mut c = Chooser::new(Chosen::Battle(launch.clone()), vec!["easy".into(), "normal".into(), "hard".into()]);
+        let mut c = Chooser::new(
+            Chosen::Battle(launch.clone()),
+            vec!["easy".into(), "normal".into(), "hard".into()],
+        );
         assert_eq!(c.menu.at, 1);
         c.act(MenuKey::Down);
         assert_eq!(

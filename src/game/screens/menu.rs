@@ -270,7 +270,10 @@ mod tests {
     fn the_mouse_picks_what_is_under_it_but_not_a_greyed_entry() {
         let mut m = menu();
         m.rects = rows(4, Rect::new(0.0, 100.0, 400.0, 300.0), 40.0);
-        assert!(m.rects.windows(2).all(|w| w[0].bottom() <= w[1].y), "rows do not overlap");
+        assert!(
+            m.rects.windows(2).all(|w| w[0].bottom() <= w[1].y),
+            "rows do not overlap"
+        );
         let middle = |r: Rect| Vec2::new(r.x + r.w / 2.0, r.y + r.h / 2.0);
         m.hover(middle(m.rects[3]));
         assert_eq!(m.at, 3);

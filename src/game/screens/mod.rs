@@ -196,7 +196,8 @@ pub trait Screen {
     /// Draws the whole window.
     fn draw(&mut self, ctx: &mut Context, world: &World) -> GameResult;
     /// A key went down.
-    fn key_down(&mut self, ctx: &mut Context, world: &mut World, input: KeyInput, repeated: bool) -> GameResult<Switch>;
+    fn key_down(&mut self, ctx: &mut Context, world: &mut World, input: KeyInput, repeated: bool)
+    -> GameResult<Switch>;
     /// A key went up.
     fn key_up(&mut self, _ctx: &mut Context, _input: KeyInput) -> GameResult {
         Ok(())
@@ -206,8 +207,14 @@ pub trait Screen {
         Ok(())
     }
     /// A mouse button went down at window pixel (`x`, `y`).
-    fn mouse_down(&mut self, ctx: &mut Context, world: &mut World, button: MouseButton, x: f32, y: f32)
-    -> GameResult<Switch>;
+    fn mouse_down(
+        &mut self,
+        ctx: &mut Context,
+        world: &mut World,
+        button: MouseButton,
+        x: f32,
+        y: f32,
+    ) -> GameResult<Switch>;
     /// The wheel turned.
     fn mouse_wheel(&mut self, _ctx: &mut Context, _x: f32, _y: f32) -> GameResult {
         Ok(())
@@ -646,7 +653,11 @@ mod tests {
             apply_switch(&mut stack, broken, build),
             Err("maps/x.toml does not load".to_string())
         );
-        assert_eq!(stack, ["title", "options"], "a screen that cannot be built changes nothing");
+        assert_eq!(
+            stack,
+            ["title", "options"],
+            "a screen that cannot be built changes nothing"
+        );
         assert_eq!(apply_switch(&mut stack, Switch::Pop, build), Ok(true));
         assert_eq!(apply_switch(&mut stack, Switch::None, build), Ok(true));
         assert_eq!(apply_switch(&mut stack, Switch::Quit, build), Ok(false));
@@ -673,7 +684,11 @@ mod tests {
         assert!(s.notices.is_empty());
         s.settings.volume = 3;
         s.save_settings();
-        assert!(std::fs::read_to_string(home.join("options.toml")).unwrap().contains("volume_x"));
+        assert!(
+            std::fs::read_to_string(home.join("options.toml"))
+                .unwrap()
+                .contains("volume_x")
+        );
         let _ = std::fs::remove_dir_all(&home);
     }
 }

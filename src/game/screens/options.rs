@@ -115,7 +115,9 @@ pub struct OptionsScreen {
 impl OptionsScreen {
     /// The options as they are now.
     pub fn new(world: &World) -> OptionsScreen {
-        let mut o = OptionsScreen { menu: Menu::new(Vec::new()) };
+        let mut o = OptionsScreen {
+            menu: Menu::new(Vec::new()),
+        };
         o.refresh(&world.settings);
         o
     }
@@ -139,7 +141,11 @@ impl OptionsScreen {
             Picked::Nothing => return Switch::None,
         };
         if OPTS[i] == Opt::Back {
-            return if d == 1 && k == MenuKey::Confirm { Switch::Pop } else { Switch::None };
+            return if d == 1 && k == MenuKey::Confirm {
+                Switch::Pop
+            } else {
+                Switch::None
+            };
         }
         change(OPTS[i], &mut world.settings, d);
         world.save_settings();
@@ -165,7 +171,13 @@ impl Screen for OptionsScreen {
         let help = "Left/Right or Enter or a click changes · Esc goes back";
         let y = h * 0.16 + OPTS.len() as f32 * size * 2.2 + size * 0.5;
         view::text(&mut canvas, help, Vec2::new(w * 0.1, y), size * 0.8, DIM_TEXT);
-        view::text(&mut canvas, &whereto, Vec2::new(w * 0.1, y + size * 1.3), size * 0.8, DIM_TEXT);
+        view::text(
+            &mut canvas,
+            &whereto,
+            Vec2::new(w * 0.1, y + size * 1.3),
+            size * 0.8,
+            DIM_TEXT,
+        );
         super::draw_notices(&mut canvas, world, w, h, 12.0 * s);
         canvas.finish(ctx)
     }
@@ -179,7 +191,14 @@ impl Screen for OptionsScreen {
         Ok(())
     }
 
-    fn mouse_down(&mut self, _ctx: &mut Context, world: &mut World, b: MouseButton, x: f32, y: f32) -> GameResult<Switch> {
+    fn mouse_down(
+        &mut self,
+        _ctx: &mut Context,
+        world: &mut World,
+        b: MouseButton,
+        x: f32,
+        y: f32,
+    ) -> GameResult<Switch> {
         let p = Vec2::new(x, y);
         Ok(match (b, self.menu.under(p)) {
             (MouseButton::Left, Some(i)) => {

@@ -96,7 +96,13 @@ pub fn thumbnail(battle: &Battle) -> Thumb {
     };
     for (i, t) in map.cells().iter().enumerate() {
         let kind = battle.terrain().get(*t);
-        fill(i as u32 % mw, i as u32 / mw, cell, 0, terrain_rgb(&kind.name, kind.color));
+        fill(
+            i as u32 % mw,
+            i as u32 / mw,
+            cell,
+            0,
+            terrain_rgb(&kind.name, kind.color),
+        );
     }
     let inset = if cell >= 4 { cell / 4 } else { 0 };
     for u in battle.units() {
@@ -117,8 +123,12 @@ pub fn info(path: &Path, data: Option<PathBuf>) -> Result<Info, String> {
     let (scenario, data, _) = crate::cli::load_scenario(path, data).map_err(|e| e.to_string())?;
     let battle = Battle::new(&scenario, &data);
     let count = |team: Team| scenario.units.iter().filter(|u| u.team == team).count();
-    let objective = crate::game::hud::text::objective_text(&battle)
-        .unwrap_or_else(|| format!("Rout the enemy · {} must live", battle.hero().map_or("", |h| battle.name(h))));
+    let objective = crate::game::hud::text::objective_text(&battle).unwrap_or_else(|| {
+        format!(
+            "Rout the enemy · {} must live",
+            battle.hero().map_or("", |h| battle.name(h))
+        )
+    });
     Ok(Info {
         name: scenario.name.clone(),
         objective,
@@ -217,7 +227,9 @@ impl Picker {
             return Vec::new();
         };
         let levels: Vec<Option<&str>> = match self.entries.get(self.at) {
-            Some(Entry::Ready(info, _)) if !info.levels.is_empty() => info.levels.iter().map(|l| Some(l.as_str())).collect(),
+            Some(Entry::Ready(info, _)) if !info.levels.is_empty() => {
+                info.levels.iter().map(|l| Some(l.as_str())).collect()
+            }
             _ => vec![None],
         };
         levels
@@ -251,7 +263,13 @@ impl Screen for Picker {
         let mut canvas = super::backdrop(ctx);
         canvas.set_sampler(Sampler::nearest_clamp());
         let margin = 16.0 * s;
-        view::text(&mut canvas, "Skirmish: choose a battle", Vec2::new(margin, margin), 22.0 * s, GOLD);
+        view::text(
+            &mut canvas,
+            "Skirmish: choose a battle",
+            Vec2::new(margin, margin),
+            22.0 * s,
+            GOLD,
+        );
         // The list on the left.
         let row_h = size * 2.4;
         let list = Rect::new(margin, margin + 40.0 * s, w * 0.38, h - margin * 2.0 - 70.0 * s);
@@ -266,16 +284,30 @@ impl Screen for Picker {
             let r = Rect::new(list.x, list.y + k as f32 * row_h, list.w, row_h - 4.0);
             self.rows.push((i, r));
             let on = i == self.at;
-            let fill = if on { Color::new(0.22, 0.3, 0.5, 0.95) } else { Color::new(0.08, 0.09, 0.14, 0.9) };
+            let fill = if on {
+                Color::new(0.22, 0.3, 0.5, 0.95)
+            } else {
+                Color::new(0.08, 0.09, 0.14, 0.9)
+            };
             view::rect(&mut canvas, r, fill, view::Z_HUD);
-            let file = self.files[i].file_name().unwrap_or_default().to_string_lossy().into_owned();
+            let file = self.files[i]
+                .file_name()
+                .unwrap_or_default()
+                .to_string_lossy()
+                .into_owned();
             let (name, color, note) = match &self.entries[i] {
                 Entry::Pending => (file.clone(), DIM_TEXT, "loading...".to_string()),
                 Entry::Ready(info, _) => (info.name.clone(), if on { GOLD } else { Color::WHITE }, file),
                 Entry::Broken(_) => (file, ENEMY_TEXT, "does not load".to_string()),
             };
             let name = crate::game::hud::text::fit(&name, r.w - size, size);
-            view::text(&mut canvas, &name, Vec2::new(r.x + size * 0.5, r.y + size * 0.2), size, color);
+            view::text(
+                &mut canvas,
+                &name,
+                Vec2::new(r.x + size * 0.5, r.y + size * 0.2),
+                size,
+                color,
+            );
             view::text(
                 &mut canvas,
                 &note,
@@ -304,7 +336,9 @@ impl Screen for Picker {
                 line(&mut canvas, &info.name, GOLD, &mut y, size * 1.3);
                 if let Some(img) = img {
                     let room = Vec2::new(dw, h * 0.36);
-                    let k = (room.x / img.width() as f32).min(room.y / img.height() as f32).min(4.0 * s);
+                    let k = (room.x / img.width() as f32)
+                        .min(room.y / img.height() as f32)
+                        .min(4.0 * s);
                     let r = Rect::new(dx, y + 4.0, img.width() as f32 * k, img.height() as f32 * k);
                     view::rect(
                         &mut canvas,
@@ -312,11 +346,19 @@ impl Screen for Picker {
                         Color::new(0.45, 0.5, 0.62, 1.0),
                         view::Z_HUD,
                     );
-                    canvas.draw(img, DrawParam::new().dest(r.point()).scale(Vec2::splat(k)).z(view::Z_HUD + 1));
+                    canvas.draw(
+                        img,
+                        DrawParam::new()
+                            .dest(r.point())
+                            .scale(Vec2::splat(k))
+                            .z(view::Z_HUD + 1),
+                    );
                     y = r.y + r.h + size;
                 }
                 line(&mut canvas, &info.objective, Color::WHITE, &mut y, size);
-                let limit = info.turn_limit.map_or("no turn limit".to_string(), |t| format!("turn limit {t}"));
+                let limit = info
+                    .turn_limit
+                    .map_or("no turn limit".to_string(), |t| format!("turn limit {t}"));
                 let facts = format!("{limit} · {}x{} map", info.size.0, info.size.1);
                 line(&mut canvas, &facts, DIM_TEXT, &mut y, size * 0.9);
                 let counts = format!("{} player units, {} enemies", info.players, info.enemies);
@@ -342,7 +384,13 @@ impl Screen for Picker {
                     Color::new(0.2, 0.36, 0.24, 1.0),
                     view::Z_HUD,
                 );
-                view::text(&mut canvas, "Play (Enter)", Vec2::new(b.x + size * 0.6, b.y + size * 0.6), size, Color::WHITE);
+                view::text(
+                    &mut canvas,
+                    "Play (Enter)",
+                    Vec2::new(b.x + size * 0.6, b.y + size * 0.6),
+                    size,
+                    Color::WHITE,
+                );
                 self.play = Some(b);
             }
             Some(Entry::Broken(e)) => {
@@ -353,7 +401,13 @@ impl Screen for Picker {
             None => {}
         }
         let help = "Up/Down or the mouse to choose · Enter, or a click on the chosen one, plays · Esc: back";
-        view::text(&mut canvas, help, Vec2::new(margin, h - margin - size), size * 0.8, DIM_TEXT);
+        view::text(
+            &mut canvas,
+            help,
+            Vec2::new(margin, h - margin - size),
+            size * 0.8,
+            DIM_TEXT,
+        );
         super::draw_notices(&mut canvas, world, w, h - 2.0 * size, 12.0 * s);
         canvas.finish(ctx)
     }
@@ -362,7 +416,14 @@ impl Screen for Picker {
         Ok(menu::menu_key(&input).map_or(Switch::None, |k| self.act(k, world)))
     }
 
-    fn mouse_down(&mut self, _ctx: &mut Context, world: &mut World, b: MouseButton, x: f32, y: f32) -> GameResult<Switch> {
+    fn mouse_down(
+        &mut self,
+        _ctx: &mut Context,
+        world: &mut World,
+        b: MouseButton,
+        x: f32,
+        y: f32,
+    ) -> GameResult<Switch> {
         if b != MouseButton::Left {
             return Ok(Switch::None);
         }
@@ -383,7 +444,11 @@ impl Screen for Picker {
     fn mouse_wheel(&mut self, _ctx: &mut Context, _x: f32, y: f32) -> GameResult {
         let n = self.files.len();
         if n > 0 && y != 0.0 {
-            self.at = if y > 0.0 { (self.at + n - 1) % n } else { (self.at + 1) % n };
+            self.at = if y > 0.0 {
+                (self.at + n - 1) % n
+            } else {
+                (self.at + 1) % n
+            };
         }
         Ok(())
     }
@@ -409,7 +474,11 @@ mod tests {
         assert!(!p.settled(), "nothing is read when the screen opens");
         while p.load_next(&world) {}
         assert!(p.settled());
-        let names: Vec<String> = p.files.iter().map(|f| f.file_name().unwrap().to_string_lossy().into()).collect();
+        let names: Vec<String> = p
+            .files
+            .iter()
+            .map(|f| f.file_name().unwrap().to_string_lossy().into())
+            .collect();
         for shipped in ["sample.toml", "castle.toml", "river.toml", "ambush.toml"] {
             assert!(names.iter().any(|n| n == shipped), "{shipped} missing from {names:?}");
         }
@@ -447,17 +516,25 @@ mod tests {
         )
         .unwrap();
         std::fs::write(maps.join("bad.toml"), "name = \"Bad\"\nmap = \"a.txt\"\nturns = 3\n").unwrap();
-        std::fs::write(maps.join("campaign.toml"), "name = \"War\"\n[[chapters]]\nscenario = \"good.toml\"\n").unwrap();
+        std::fs::write(
+            maps.join("campaign.toml"),
+            "name = \"War\"\n[[chapters]]\nscenario = \"good.toml\"\n",
+        )
+        .unwrap();
         let mut world = World::new(None, maps.clone(), true);
         world.data_override = Some(root.join("data"));
         let mut p = Picker::new(&world);
         assert_eq!(p.files.len(), 2, "the campaign file is not a scenario: {:?}", p.files);
         while p.load_next(&world) {}
-        let Entry::Broken(e) = &p.entries[0] else { panic!("bad.toml loaded") };
+        let Entry::Broken(e) = &p.entries[0] else {
+            panic!("bad.toml loaded")
+        };
         assert!(e.contains("bad.toml:3:1"), "{e}");
         assert_eq!(p.act(MenuKey::Confirm, &mut world), Switch::None);
         assert!(world.notices.last().unwrap().contains("does not load"));
-        let Entry::Ready(info, _) = &mut p.entries[1] else { panic!("good.toml does not load") };
+        let Entry::Ready(info, _) = &mut p.entries[1] else {
+            panic!("good.toml does not load")
+        };
         assert_eq!((info.players, info.enemies), (1, 1));
         assert_eq!(info.thumb.w, 4 * (THUMB_SIDE / 4));
         // A player unit's cell is blue in the thumbnail, an enemy's red, plain green.
@@ -472,7 +549,9 @@ mod tests {
         // Levels: the chooser comes first.
         info.levels = vec!["easy".into(), "hard".into()];
         p.at = 1;
-        assert!(matches!(p.act(MenuKey::Confirm, &mut world), Switch::Push(Go::Difficulty { levels, .. }) if levels.len() == 2));
+        assert!(
+            matches!(p.act(MenuKey::Confirm, &mut world), Switch::Push(Go::Difficulty { levels, .. }) if levels.len() == 2)
+        );
         // The best so far, per level.
         world.records.note(
             Records::key(&p.files[1], Some("hard")),

@@ -1,7 +1,7 @@
 //! The title screen: Campaign, Skirmish, Options, Quit, by mouse and by keys.
 
-use super::menu::{self, Item, Menu, MenuKey, Picked};
 use super::campaign::{self, Saved};
+use super::menu::{self, Item, Menu, MenuKey, Picked};
 use super::{Chosen, Go, Screen, Switch, World};
 use crate::game::script::Token;
 use crate::game::view::{self, DIM_TEXT, GOLD};
@@ -40,7 +40,13 @@ impl Title {
     pub fn new(world: &World) -> Title {
         let mut t = Title {
             menu: Menu::new(Vec::new()),
-            entries: vec![Entry::Continue, Entry::NewCampaign, Entry::Skirmish, Entry::Options, Entry::Quit],
+            entries: vec![
+                Entry::Continue,
+                Entry::NewCampaign,
+                Entry::Skirmish,
+                Entry::Options,
+                Entry::Quit,
+            ],
             levels: Vec::new(),
         };
         t.refresh(world);
@@ -62,11 +68,15 @@ impl Title {
             }
             Saved::Finished => Item::new("Continue campaign").note("every chapter won").disabled(),
             Saved::Nothing => Item::new("Continue campaign").note("no campaign begun").disabled(),
-            Saved::Broken(_) => Item::new("Continue campaign").note("the progress file is damaged").disabled(),
+            Saved::Broken(_) => Item::new("Continue campaign")
+                .note("the progress file is damaged")
+                .disabled(),
         };
         let new = match &loaded {
             Ok(c) => Item::new("New campaign").note(c.name.clone()),
-            Err(_) => Item::new("New campaign").note("the campaign file does not load").disabled(),
+            Err(_) => Item::new("New campaign")
+                .note("the campaign file does not load")
+                .disabled(),
         };
         let at = self.menu.at;
         self.menu.items = vec![
@@ -199,7 +209,10 @@ mod tests {
         world.progress_file = Some(home.join("progress.json"));
         let mut t = Title::new(&world);
         assert!(!t.menu.items[0].enabled, "nothing to continue yet");
-        assert_eq!(t.act(MenuKey::Confirm), Switch::Push(Go::NewCampaign { difficulty: None }));
+        assert_eq!(
+            t.act(MenuKey::Confirm),
+            Switch::Push(Go::NewCampaign { difficulty: None })
+        );
         t.act(MenuKey::Down);
         assert_eq!(t.act(MenuKey::Confirm), Switch::Push(Go::Picker));
         t.act(MenuKey::Down);
@@ -212,7 +225,11 @@ mod tests {
         world.start_campaign(None).unwrap();
         t.refresh(&world);
         assert!(t.menu.items[0].enabled);
-        assert!(t.menu.items[0].note.starts_with("chapter 1 of "), "{:?}", t.menu.items[0]);
+        assert!(
+            t.menu.items[0].note.starts_with("chapter 1 of "),
+            "{:?}",
+            t.menu.items[0]
+        );
         t.menu.at = 0;
         assert_eq!(t.act(MenuKey::Confirm), Switch::Push(Go::ContinueCampaign));
         // A damaged progress file: a message, Continue off, New still on.
@@ -220,7 +237,10 @@ mod tests {
         t.refresh(&world);
         assert!(!t.menu.items[0].enabled && t.menu.items[1].enabled);
         let problems = Title::problems(&world);
-        assert!(problems.len() == 1 && problems[0].contains("progress.json:"), "{problems:?}");
+        assert!(
+            problems.len() == 1 && problems[0].contains("progress.json:"),
+            "{problems:?}"
+        );
         let _ = std::fs::remove_dir_all(&home);
     }
 }

@@ -126,7 +126,10 @@ mod tests {
         let b = board();
         let profiles = crate::load::profiles::parse(&crate::load::diag::Source::new("p.toml", "")).unwrap();
         let hp = b.unit(UnitId(0)).hp;
-        assert_eq!(unit_lines(&b, &profiles, UnitId(0), hp)[1], "player unit · Lv 1 · exp 0/100 · ready");
+        assert_eq!(
+            unit_lines(&b, &profiles, UnitId(0), hp)[1],
+            "player unit · Lv 1 · exp 0/100 · ready"
+        );
         // As the rules leave a unit that levelled up: its stats already grown.
         let gains = crate::model::units::Growth {
             hp: 2,
@@ -144,8 +147,15 @@ mod tests {
         let lines = level_up_lines(&b, UnitId(0), 2, &gains);
         assert_eq!(lines[0], "Kiny reaches level 2!");
         assert_eq!(lines[1], format!("HP  {:>3} → {:>3}  (+2)", before.hp, before.hp + 2));
-        assert_eq!(lines[2], format!("ATK {:>3} → {:>3}  (+1)", before.attack, before.attack + 1));
-        assert_eq!(lines[3], format!("DEF {:>3}", before.defense), "what did not grow has no arrow");
+        assert_eq!(
+            lines[2],
+            format!("ATK {:>3} → {:>3}  (+1)", before.attack, before.attack + 1)
+        );
+        assert_eq!(
+            lines[3],
+            format!("DEF {:>3}", before.defense),
+            "what did not grow has no arrow"
+        );
         assert_eq!(lines[4], "Lv 2 · exp 20/100");
     }
 
