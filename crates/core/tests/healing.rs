@@ -277,8 +277,18 @@ fn the_careful_player_heals_when_no_safe_attack_defeats() {
     let profiles = Profiles::standard();
     let d = skirmish_core::ai::player::decide_careful(&b, &mut Caches::new(), &profiles, mira, 0);
     assert_eq!((d.heal, d.attack), (b.find("Lance"), None), "{}", d.reason.text(&b));
-    assert_eq!(d.commands().last(), Some(&Command::Heal { unit: mira, target: b.find("Lance").unwrap() }));
-    assert!(d.reason.text(&b).starts_with("heals Lance (6/20 hp) from "), "{}", d.reason.text(&b));
+    assert_eq!(
+        d.commands().last(),
+        Some(&Command::Heal {
+            unit: mira,
+            target: b.find("Lance").unwrap()
+        })
+    );
+    assert!(
+        d.reason.text(&b).starts_with("heals Lance (6/20 hp) from "),
+        "{}",
+        d.reason.text(&b)
+    );
 }
 
 #[test]
