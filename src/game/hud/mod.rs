@@ -31,7 +31,7 @@ impl GameState {
         }
         let b = &self.session.battle();
         let l = self.layout;
-        let entries = menu(b, options);
+        let entries = menu(b, *unit, options);
         let (size, row_h, fs) = (14.0, 20.0, 13.0);
         // The forecast of the highlighted attack, split after its first clause.
         let ahead = self.session.forecast();
@@ -65,13 +65,13 @@ impl GameState {
         };
         let unit_rect = cell_rect(self.unit_px(*unit));
         let about = match options.get(*choice) {
-            Some(Action::Attack(t)) => Some(cell_rect(anim::cell_px(b.unit(*t).pos))),
+            Some(Action::Attack(t) | Action::Heal(t)) => Some(cell_rect(anim::cell_px(b.unit(*t).pos))),
             _ => None,
         };
         let others: Vec<Rect> = options
             .iter()
             .filter_map(|o| match o {
-                Action::Attack(t) => Some(cell_rect(anim::cell_px(b.unit(*t).pos))),
+                Action::Attack(t) | Action::Heal(t) => Some(cell_rect(anim::cell_px(b.unit(*t).pos))),
                 Action::Wait => None,
             })
             .collect();
