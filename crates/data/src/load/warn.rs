@@ -51,7 +51,7 @@ pub fn warnings(src: &Source, scenario: &Scenario, data: &DataSet) -> Vec<Diagno
             .map(|p| &p.behavior);
         if let Some(Behavior::KeepRange { range, .. }) = behavior {
             let (lo, hi) = (u.stats.range_min, u.stats.range_max);
-            if !(lo..=hi).contains(&range) {
+            if !(lo..=hi).contains(range) {
                 let at = raw.profile.as_ref().map_or(raw.name.span(), |p| p.span());
                 warn(
                     at,
