@@ -244,7 +244,7 @@ impl Skill {
             return None;
         }
         let mut r = crate::rng::Rng::new(
-            seed ^ 0x5111_7E55_0F_u64.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            seed ^ 0x0051_117E_550F_u64.wrapping_mul(0x9E37_79B9_7F4A_7C15)
                 ^ (turn as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
                 ^ (id.0 as u64).wrapping_mul(0x1656_67B1_9E37_79F9),
         );
@@ -309,10 +309,14 @@ impl<K: Ord + Copy + AsRef<[i64]>> Ranking<K> {
         }
         // Two options with the same score but for the walk and the tie-break are one choice
         // to a person: the better of them stands for both.
-        let score = |x: &K| {
+        fn score<K: AsRef<[i64]>>(x: &K) -> &[i64] {
             let s = x.as_ref();
-            s[..s.len() - 2].to_vec()
-        };
+            &s[..s.len() - 2]
+        }
+        // Worse than the last kept option of a full list: nothing to do.
+        if self.list.len() == self.keep && self.list.last().is_some_and(|(x, _, _)| key >= *x) {
+            return;
+        }
         let mine = score(&key);
         if let Some(i) = self.list.iter().position(|(x, _, _)| score(x) == mine) {
             if key >= self.list[i].0 {
