@@ -1,6 +1,7 @@
 //! A plain ggez loop — clear the window and present, nothing else — timed the same way as
 //! `skirmish --frames N`, so the game's frame rate can be read against what the machine
-//! gives an empty window: `cargo run --release --example plain_loop -- 2000`.
+//! gives an empty window: `cargo run --release --example plain_loop -- 2000 [WIDTH HEIGHT]`
+//! (default 1280×800, the size the game opens at).
 
 use ggez::conf::{Backend, WindowMode, WindowSetup};
 use ggez::event::{self, EventHandler};
@@ -22,8 +23,10 @@ impl EventHandler for Plain {
         } else if self.total > 0 {
             let secs = started.elapsed().as_secs_f64();
             println!(
-                "{} frames of an empty window in {secs:.2} s: {:.1} fps",
+                "{} frames of an empty {:.0}x{:.0} window in {secs:.2} s: {:.1} fps",
                 self.total,
+                ctx.gfx.drawable_size().0,
+                ctx.gfx.drawable_size().1,
                 self.total as f64 / secs
             );
             self.total = 0; // report once: ggez may run another update before quitting
@@ -39,7 +42,9 @@ impl EventHandler for Plain {
 }
 
 fn main() -> GameResult {
-    let frames = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(1000);
+    let arg = |i: usize, default: u32| std::env::args().nth(i).and_then(|a| a.parse().ok()).unwrap_or(default);
+    let frames = arg(1, 1000);
+    let (w, h) = (arg(2, 1280) as f32, arg(3, 800) as f32);
     // Vulkan is the backend that renders under Xvfb, as the game uses for --frames.
     let backend = if std::env::var("SKIRMISH_BACKEND").is_ok_and(|b| b == "all") {
         Backend::All
@@ -49,7 +54,7 @@ fn main() -> GameResult {
     let (ctx, events) = ContextBuilder::new("plain_loop", "skirmish")
         .with_conf_file(false)
         .window_setup(WindowSetup::default().title("plain loop").vsync(false))
-        .window_mode(WindowMode::default().dimensions(640.0, 480.0))
+        .window_mode(WindowMode::default().dimensions(w, h))
         .backend(backend)
         .build()?;
     event::run(

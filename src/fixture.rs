@@ -168,6 +168,10 @@ pub struct Placed {
     pub stats: Option<Stats>,
     /// Pivot-leash centre, when not its start cell.
     pub pivot: Option<Pos>,
+    /// What a level-up adds (nothing by default).
+    pub growth: crate::model::units::Growth,
+    /// Level and experience at the start (1 and 0 by default).
+    pub level: (u32, u32),
 }
 
 impl Placed {
@@ -180,6 +184,19 @@ impl Placed {
     pub fn pivot(self, pivot: Pos) -> Placed {
         Placed {
             pivot: Some(pivot),
+            ..self
+        }
+    }
+
+    /// The same unit growing by `growth` at each level-up.
+    pub fn growth(self, growth: crate::model::units::Growth) -> Placed {
+        Placed { growth, ..self }
+    }
+
+    /// The same unit at `level` with `exp` experience.
+    pub fn level(self, level: u32, exp: u32) -> Placed {
+        Placed {
+            level: (level, exp),
             ..self
         }
     }
@@ -204,6 +221,8 @@ pub fn player(mark: char) -> Placed {
         hp: None,
         stats: None,
         pivot: None,
+        growth: crate::model::units::Growth::default(),
+        level: (1, 0),
     }
 }
 
@@ -218,6 +237,8 @@ pub fn enemy(mark: char, profile: &'static str, movement: u32) -> Placed {
         hp: None,
         stats: None,
         pivot: None,
+        growth: crate::model::units::Growth::default(),
+        level: (1, 0),
     }
 }
 
@@ -240,6 +261,9 @@ impl Scene {
                     profile: u.profile.map(str::to_string),
                     stats,
                     hp: u.hp.unwrap_or(stats.hp),
+                    growth: u.growth,
+                    level: u.level.0,
+                    exp: u.level.1,
                     ..base
                 }
             })
@@ -277,7 +301,7 @@ pub fn run_cli(args: &[&str]) -> (i32, String, String) {
         .map(std::ffi::OsString::from);
     match crate::cli::run(all) {
         crate::cli::Outcome::Done { code, stdout, stderr } => (code, stdout, stderr),
-        crate::cli::Outcome::Play { .. } => panic!("{args:?} would open the game"),
+        crate::cli::Outcome::Play { .. } | crate::cli::Outcome::Title { .. } => panic!("{args:?} would open the game"),
     }
 }
 

@@ -8,6 +8,7 @@
 pub use skirmish_core::{ai, model, rng, rules, search};
 pub use skirmish_data::load;
 
+pub mod behaviors;
 pub mod cli;
 pub mod fixture;
 #[cfg(feature = "gui")]

@@ -18,6 +18,12 @@ fn main() {
             data,
             opts,
         } => play(path, data_dir, *scenario, *data, *opts),
+        Outcome::Title {
+            data,
+            opts,
+            campaign,
+            casual,
+        } => title(data, *opts, campaign, casual),
     };
     std::process::exit(code);
 }
@@ -52,8 +58,48 @@ fn play(
             let _ = std::io::stderr().write_all(stderr.as_bytes());
             code
         }
-        Outcome::Play { .. } => 1,
+        Outcome::Play { .. } | Outcome::Title { .. } => 1,
     }
+}
+
+/// The title screen; without the window, the default battle's first view as `play` shows it.
+#[cfg(not(feature = "gui"))]
+fn title(
+    data: Option<std::path::PathBuf>,
+    _opts: cli::PlayArgs,
+    _campaign: Option<std::path::PathBuf>,
+    _casual: bool,
+) -> i32 {
+    let scenario = cli::find_default(cli::DEFAULT_SCENARIO);
+    let mut args = vec!["skirmish".into(), "play".into(), scenario.into_os_string()];
+    if let Some(d) = data {
+        args.extend(["--data".into(), d.into_os_string()]);
+    }
+    match cli::run(args) {
+        Outcome::Play {
+            path,
+            data_dir,
+            scenario,
+            data,
+            opts,
+        } => play(path, data_dir, *scenario, *data, *opts),
+        Outcome::Done { code, stdout, stderr } => {
+            let _ = std::io::stdout().write_all(stdout.as_bytes());
+            let _ = std::io::stderr().write_all(stderr.as_bytes());
+            code
+        }
+        Outcome::Title { .. } => 1,
+    }
+}
+
+#[cfg(feature = "gui")]
+fn title(
+    data: Option<std::path::PathBuf>,
+    opts: cli::PlayArgs,
+    campaign: Option<std::path::PathBuf>,
+    casual: bool,
+) -> i32 {
+    skirmish::game::run_title(opts, data, campaign, casual)
 }
 
 #[cfg(feature = "gui")]

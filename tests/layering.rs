@@ -134,7 +134,7 @@ fn against_order(g: &BTreeMap<String, BTreeSet<String>>, order: &[&str]) -> Vec<
 const LAYERS: [(&str, &[&str]); 3] = [
     (
         "crates/core",
-        &["rng", "search", "model", "rules", "ai", "play", "prelude"],
+        &["rng", "search", "model", "rules", "campaign", "ai", "play", "prelude"],
     ),
     ("crates/data", &["load", "io"]),
     ("", &["picture", "io", "play", "cli", "fixture", "game", "main"]),

@@ -175,18 +175,18 @@ fn a_refused_command_is_told_at_its_place_in_the_file_with_names_and_numbers() {
     let (file, _) = record(&dir, "0");
     let text = std::fs::read_to_string(&file).unwrap();
     let cases = [
-        // Kiny's first move is the file's first command: its object opens on line 7, column 5.
+        // Kiny's first move is the file's first command: its object opens on line 8, column 5.
         (
             with_first_kiny_path(&text, "22223333"),
-            ":7:5: command 1 (Kiny moves \"22223333\"): Kiny's path \"22223333\" costs 10, Kiny moves 7",
+            ":8:5: command 1 (Kiny moves \"22223333\"): Kiny's path \"22223333\" costs 10, Kiny moves 7",
         ),
         (
             with_first_kiny_path(&text, "4444"),
-            ":12:5: command 2 (Kiny attacks Warden): Warden at (20, 25) is at distance 9 from Kiny at (16, 20); Kiny strikes at distance 1",
+            ":13:5: command 2 (Kiny attacks Warden): Warden at (20, 25) is at distance 9 from Kiny at (16, 20); Kiny strikes at distance 1",
         ),
         (
             text.replacen("\"unit\": \"Robin\"", "\"unit\": \"Robyn\"", 1),
-            ":37:5: command 7: no unit named \"Robyn\"",
+            ":38:5: command 7: no unit named \"Robyn\"",
         ),
     ];
     for (k, (body, want)) in cases.into_iter().enumerate() {
@@ -508,7 +508,7 @@ fn force_plays_a_stale_replay_and_names_the_first_refused_command() {
     let shown = skirmish::load::diag::display_path(&file);
     assert!(
         err.contains(&format!(
-            "{shown}:7:5: command 1 (Kiny moves \"3333\"): Kiny's path \"3333\" costs 4, Kiny moves 2"
+            "{shown}:8:5: command 1 (Kiny moves \"3333\"): Kiny's path \"3333\" costs 4, Kiny moves 2"
         )),
         "{err}"
     );
@@ -576,6 +576,7 @@ fn the_viewer_opens_at_the_turn_asked_for_after_the_turns_before_it() {
                 assert_eq!(opts.playback.map(|p| p.len()), Some(r.commands.len()));
             }
             Outcome::Done { stderr, .. } => panic!("turn {turn}: {stderr}"),
+            Outcome::Title { .. } => panic!("turn {turn}: the title screen instead of the replay"),
         }
     }
     match launch("40") {
@@ -586,7 +587,9 @@ fn the_viewer_opens_at_the_turn_asked_for_after_the_turns_before_it() {
                 "{stderr}"
             );
         }
-        Outcome::Play { .. } => panic!("a turn the replay never reaches must not open the window"),
+        Outcome::Play { .. } | Outcome::Title { .. } => {
+            panic!("a turn the replay never reaches must not open the window")
+        }
     }
     let (code, out, err) = run_cli(&["--turn", "2"]);
     assert_eq!((code, out.as_str()), (1, ""), "--turn needs --replay");
@@ -636,4 +639,33 @@ fn a_units_own_goal_is_in_the_fingerprints_only_where_it_is_set() {
     );
     assert_ne!(after.0, before.0);
     assert_ne!(after.1, before.1);
+}
+
+/// A replay recorded before experience existed (no `experience` key) plays under the rules it
+/// was recorded with: the same events, byte for byte, as the old version printed, though the
+/// data's kinds now grow at each level; a replay recorded today says it counts experience.
+#[test]
+fn a_replay_from_before_experience_plays_as_it_was_recorded() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = root.join("tests/replays/before-experience");
+    let data = root.join("data");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .args(["replay", "sample.replay", "--data", data.to_str().unwrap()])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let expected = std::fs::read_to_string(dir.join("expected.txt")).unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
+    assert!(!expected.contains("experience"));
+    // Recorded now, the same battle counts experience and says so.
+    let fresh = scratch("experience-now");
+    copy_project(&fresh);
+    let (file, _) = record(&fresh, "0");
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(text.contains("\"experience\": true"), "{text}");
+    let (code, out, err) = run_cli(&["replay", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains(" gains 10 experience ("), "{out}");
 }

@@ -59,6 +59,14 @@ fn acted(unit: usize) -> Event {
     Event::Acted { unit: UnitId(unit) }
 }
 
+fn gained(unit: usize, amount: u32, exp: u32) -> Event {
+    Event::Gained {
+        unit: UnitId(unit),
+        amount,
+        exp,
+    }
+}
+
 /// Runs `cmd`, expecting a refusal that leaves the battle exactly as it was.
 #[track_caller]
 fn refused(b: &mut Battle, cmd: Command) -> RuleError {
@@ -113,7 +121,7 @@ fn an_attack_out_of_reach_of_the_defender_gets_no_counter() {
     let mut b = battle("P . E", &[player('P').stats(BOW), enemy('E', "guard", 1)]);
     assert_eq!(
         b.execute(attack(0, 1)).unwrap(),
-        [struck(0, 1, 7 - 2, 20, false), acted(0)]
+        [struck(0, 1, 7 - 2, 20, false), gained(0, 10, 10), acted(0)]
     );
     assert_eq!(refused(&mut b, attack(0, 1)), RuleError::AlreadyActed(UnitId(0)));
 }
@@ -123,7 +131,12 @@ fn a_defender_that_survives_and_reaches_strikes_back() {
     let mut b = battle("P E", &[player('P'), enemy('E', "guard", 1)]);
     assert_eq!(
         b.execute(attack(0, 1)).unwrap(),
-        [struck(0, 1, 5, 20, false), struck(1, 0, 5, 20, true), acted(0)]
+        [
+            struck(0, 1, 5, 20, false),
+            gained(0, 10, 10),
+            struck(1, 0, 5, 20, true),
+            acted(0)
+        ]
     );
     let mut far = battle("P . E", &[player('P'), enemy('E', "guard", 1)]);
     assert_eq!(
@@ -144,6 +157,7 @@ fn defeating_the_last_enemy_ends_the_battle_in_victory() {
         [
             struck(0, 1, 5, 3, false),
             Event::Defeated { unit: UnitId(1) },
+            gained(0, 30, 30),
             acted(0),
             Event::BattleEnded {
                 winner: Team::Player,
@@ -151,7 +165,8 @@ fn defeating_the_last_enemy_ends_the_battle_in_victory() {
             },
         ]
     );
-    assert_eq!(events[3].describe(&b), "Victory on turn 1: every enemy was defeated");
+    assert_eq!(events[2].describe(&b), "P gains 30 experience (30/100)");
+    assert_eq!(events[4].describe(&b), "Victory on turn 1: every enemy was defeated");
     assert_eq!(b.occupancy().at(Pos::new(1, 0)), None, "the defeated leave the board");
     assert_eq!(refused(&mut b, Command::EndPhase), RuleError::BattleOver);
 }
@@ -226,7 +241,15 @@ fn undo_takes_back_exactly_the_events_of_the_last_action() {
     let after_q = (b.snapshot(), b.occupancy().clone());
     let hit = b.execute(attack(0, 2)).unwrap();
     assert_eq!(mv, [moved(1, (0, 0), (1, 0), "2", 1)]);
-    assert_eq!(hit, [struck(0, 2, 5, 20, false), struck(2, 0, 5, 20, true), acted(0)]);
+    assert_eq!(
+        hit,
+        [
+            struck(0, 2, 5, 20, false),
+            gained(0, 10, 10),
+            struck(2, 0, 5, 20, true),
+            acted(0)
+        ]
+    );
     // Q only moved (not yet confirmed), then P attacked without moving: undo takes back P's attack.
     let undo = b.execute(Command::Undo).unwrap();
     let back: Vec<Event> = hit
@@ -347,4 +370,76 @@ fn undo_after_a_live_reload_that_lowered_a_maximum_gives_a_possible_battle() {
         .battle(&[player('P'), weaker()])
         .execute(Command::Restore(Box::new(reloaded.snapshot())))
         .expect("the undone battle is one the new numbers allow");
+}
+
+/// Experience: 10 for a blow, 30 for a defeat, a level at 100 with the rest kept and the
+/// stats grown by the unit's growth (its hit points too); undo takes all of it back; only
+/// player units gain; a battle without experience (old replays) has none of these events.
+#[test]
+fn a_blow_that_reaches_100_experience_levels_up_and_undo_takes_it_back() {
+    use skirmish::model::units::Growth;
+    let growth = Growth {
+        hp: 2,
+        attack: 1,
+        defense: 0,
+    };
+    let spec = |p: Placed| p.growth(growth).level(1, 95);
+    let mut b = battle("P E", &[spec(player('P')), enemy('E', "guard", 1).hp(3)]);
+    let before = (b.snapshot(), b.unit(UnitId(0)).stats);
+    let events = b.execute(attack(0, 1)).unwrap();
+    assert_eq!(events[3].describe(&b), "P reaches level 2: hp +2, attack +1");
+    assert_eq!(
+        events,
+        [
+            struck(0, 1, 5, 3, false),
+            Event::Defeated { unit: UnitId(1) },
+            gained(0, 30, 125),
+            Event::LevelUp {
+                unit: UnitId(0),
+                level: 2,
+                gains: growth
+            },
+            acted(0),
+            Event::BattleEnded {
+                winner: Team::Player,
+                why: Ending::EnemiesDefeated
+            },
+        ]
+    );
+    let p = b.unit(UnitId(0));
+    assert_eq!((p.level, p.exp), (2, 25));
+    assert_eq!((p.stats.hp, p.stats.attack, p.stats.defense), (22, 8, 2));
+    assert_eq!(p.hp, 22, "the hit points left grow with the maximum");
+    assert_eq!(p.grown, growth);
+    // The snapshot keeps level, experience and growth, and a restore puts them back.
+    let snap = b.snapshot();
+    b.execute(Command::Undo).unwrap();
+    assert_eq!(
+        (b.snapshot(), b.unit(UnitId(0)).stats),
+        before,
+        "undo takes the level back"
+    );
+    b.execute(Command::Restore(Box::new(snap.clone()))).unwrap();
+    assert_eq!(b.snapshot(), snap);
+    assert_eq!(b.unit(UnitId(0)).stats.attack, 8);
+
+    // Enemies never gain; a battle without experience gives no experience events.
+    let mut e = battle("E P", &[player('P'), enemy('E', "guard", 1)]);
+    e.execute(Command::EndPhase).unwrap();
+    let hit = e.execute(attack(1, 0)).unwrap();
+    assert_eq!(
+        hit,
+        [
+            struck(1, 0, 5, 20, false),
+            struck(0, 1, 5, 20, true),
+            gained(0, 10, 10),
+            acted(1)
+        ],
+        "the player's counter earns experience, the enemy's blow none"
+    );
+    let mut old = battle("P E", &[player('P'), enemy('E', "guard", 1)]).without_experience();
+    assert_eq!(
+        old.execute(attack(0, 1)).unwrap(),
+        [struck(0, 1, 5, 20, false), struck(1, 0, 5, 20, true), acted(0)]
+    );
 }

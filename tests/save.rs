@@ -180,6 +180,24 @@ fn the_command_line_refuses_a_bad_save_before_opening_a_window() {
             assert_eq!((code, stdout.as_str()), (1, ""));
             assert!(stderr.contains("damaged save file"), "{stderr}");
         }
-        Outcome::Play { .. } => panic!("a damaged save must not start the game"),
+        Outcome::Play { .. } | Outcome::Title { .. } => panic!("a damaged save must not start the game"),
     }
+}
+
+/// A save written before experience existed (no `level`, `exp` or `grown`) resumes: every
+/// unit at level 1 with no experience, its stats the scenario's.
+#[test]
+fn a_save_from_before_experience_resumes_at_level_one() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = root.join("tests/replays/save-before-experience");
+    let data = skirmish::load::data::load(&root.join("data")).unwrap();
+    let scenario = skirmish::load::scenario::load(&dir.join("maps/sample.toml"), &data).unwrap();
+    let save = skirmish::io::save::read(&dir.join("sample.save")).unwrap();
+    let mut battle = skirmish::rules::Battle::new(&scenario, &data);
+    skirmish::io::save::restore(&save, &scenario, &mut battle, &dir.join("sample.save")).unwrap();
+    assert_eq!(battle.turn(), 2);
+    for (u, spec) in battle.units().iter().zip(&scenario.units) {
+        assert_eq!((u.level, u.exp, u.stats), (1, 0, spec.stats), "{}", u.name);
+    }
+    assert_eq!(battle.units()[0].hp, 22);
 }

@@ -587,9 +587,9 @@ fn garbage_in_a_tmx_is_an_error_never_a_panic() {
 
 // ----------------------------------------------------------------- export and re-import ---
 
-/// The shipped scenarios (`maps/*.toml`).
+/// The shipped scenarios (`maps/*.toml` but the campaign).
 fn shipped() -> Vec<PathBuf> {
-    skirmish::io::files::list_files(&root().join("maps"), "toml")
+    skirmish::io::files::list_scenarios(&root().join("maps"))
 }
 
 fn run_ok(args: &[&str]) -> String {

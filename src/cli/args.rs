@@ -16,6 +16,9 @@ pub(super) struct Cli {
     /// Data folder with terrain.toml and profiles.toml (default: the scenario's ../data).
     #[arg(long, global = true, value_name = "DIR")]
     pub(super) data: Option<PathBuf>,
+    /// Play the scenario at this difficulty level (one of its [difficulty.NAME] tables).
+    #[arg(long, global = true, value_name = "NAME")]
+    pub(super) difficulty: Option<String>,
     #[command(flatten)]
     pub(super) play: PlayArgs,
     #[command(subcommand)]
@@ -61,9 +64,26 @@ pub struct PlayArgs {
     /// The checked replay's commands, filled in after validation.
     #[arg(skip)]
     pub playback: Option<Vec<crate::rules::Command>>,
+    /// The campaign's progress file (default: progress.json in the platform's data folder).
+    #[arg(long, value_name = "FILE")]
+    pub progress: Option<PathBuf>,
+    /// Player units gain experience (false only to play back a replay recorded before
+    /// experience existed); filled in after validation.
+    #[arg(skip = true)]
+    pub experience: bool,
 }
 
 impl PlayArgs {
+    /// True when an option asks for a battle: a script, a screenshot, a frame count, a save
+    /// to resume or a replay to watch (`skirmish` then opens the default battle directly).
+    pub fn wants_battle(&self) -> bool {
+        self.screenshot.is_some()
+            || self.input.is_some()
+            || self.frames.is_some()
+            || self.resume.is_some()
+            || self.replay.is_some()
+    }
+
     /// These options, with any left unset taken from `other`.
     pub(super) fn or(self, other: PlayArgs) -> PlayArgs {
         let default_save = PlayArgs::default_save_file();
@@ -83,6 +103,8 @@ impl PlayArgs {
             fast_forward: self.fast_forward.max(other.fast_forward),
             save: self.save.or(other.save),
             playback: self.playback.or(other.playback),
+            progress: self.progress.or(other.progress),
+            experience: self.experience && other.experience,
         }
     }
 
@@ -147,6 +169,11 @@ mod play_args_tests {
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 pub(super) enum Cmd {
+    /// Open the game on its title screen (what `skirmish` with no command does).
+    Title {
+        #[command(flatten)]
+        opts: PlayArgs,
+    },
     /// Play a scenario in a window.
     Play {
         /// Scenario file (maps/*.toml).
@@ -218,9 +245,46 @@ pub(super) enum Cmd {
         /// Also write the battle's replay to this file.
         #[arg(long, value_name = "FILE")]
         record: Option<PathBuf>,
-        /// The built-in player policy: simple or careful (as in `batch`) [default: simple].
+        /// The built-in player policy: simple or careful (as in `batch`) [default: simple;
+        /// careful with --skill].
         #[arg(long, value_name = "POLICY")]
         player: Option<String>,
+        /// How often the careful player errs: expert, average, novice or a chance P (as in `batch`).
+        #[arg(long, value_name = "SKILL")]
+        skill: Option<String>,
+    },
+    /// A campaign: its chapters in order with the roster carried over. With --simulate,
+    /// headless (player units follow a built-in policy; a lost chapter is tried again up to
+    /// 3 times with the next seed); without, in the game.
+    Campaign {
+        /// Campaign file (maps/campaign.toml).
+        file: PathBuf,
+        /// Play it headless and print each chapter's result, tries, survivors and the fallen.
+        #[arg(long)]
+        simulate: bool,
+        /// The built-in player policy: simple or careful [default: careful].
+        #[arg(long, value_name = "POLICY")]
+        player: Option<String>,
+        /// Seed of the first try of every chapter (a retry takes the next).
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Turns per battle at most (1 to 1,000).
+        #[arg(long, default_value_t = 30)]
+        turns: u32,
+        /// Casual play: a unit that falls comes back in the next chapter (the file's
+        /// `permadeath` otherwise).
+        #[arg(long)]
+        casual: bool,
+        /// How often the careful player errs: expert (never), average, novice, or a chance P
+        /// from 0 to 1 [default: expert].
+        #[arg(long, value_name = "S")]
+        skill: Option<String>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+        /// Window options, for the game (without --simulate).
+        #[command(flatten)]
+        opts: PlayArgs,
     },
     /// Balance runs: many battles per scenario and per swept profile value, as a table,
     /// JSON, CSV and a chart; slices of the work run anywhere and merge back.

@@ -4,7 +4,7 @@ use super::*;
 use crate::io::files::list_files as list_dir;
 use crate::load::data::DataParts;
 
-pub(super) fn check(files: &[PathBuf], data_override: Option<PathBuf>, strict: bool) -> Outcome {
+pub(super) fn check(files: &[PathBuf], data_override: Option<PathBuf>, strict: bool, level: Option<&str>) -> Outcome {
     let mut errs = Diagnostics::default();
     // Data that loads but cannot work as meant (`path:line:col: warning: ...`).
     let mut warns: Vec<String> = Vec::new();
@@ -34,7 +34,12 @@ pub(super) fn check(files: &[PathBuf], data_override: Option<PathBuf>, strict: b
             }
         }
         for f in list_dir(&maps_dir, "toml") {
-            errs.extend(lenient.check_scenario(&f, &mut skipped, &mut warns));
+            if crate::load::campaign::is_campaign(&f) {
+                let data = (!data_broken).then_some(data_dir.as_path());
+                errs.extend(check_campaign(&f, data).err().unwrap_or_default());
+            } else {
+                errs.extend(lenient.check_scenario(&f, level, &mut skipped, &mut warns));
+            }
         }
         // The designers' AI expectations beside maps/, when there are any.
         let ai_dir = maps_dir.parent().unwrap_or(Path::new("")).join("tests").join("ai");
@@ -57,7 +62,7 @@ pub(super) fn check(files: &[PathBuf], data_override: Option<PathBuf>, strict: b
     }
     let mut notes = Vec::new();
     for f in files {
-        if let Err(e) = check_file(f, data_override.as_deref(), &mut notes, &mut skipped, &mut warns) {
+        if let Err(e) = check_file(f, data_override.as_deref(), level, &mut notes, &mut skipped, &mut warns) {
             errs.extend(e);
         }
     }
@@ -196,7 +201,15 @@ impl Lenient {
 
     /// Every error of scenario `f` that the data that loaded can show; a note in `skipped`
     /// for each kind of check left out.
-    fn check_scenario(&self, f: &Path, skipped: &mut Vec<String>, warns: &mut Vec<String>) -> Diagnostics {
+    /// With `level`, the scenario is checked at that difficulty level (which it must have),
+    /// its warnings those of the battle at that level.
+    fn check_scenario(
+        &self,
+        f: &Path,
+        level: Option<&str>,
+        skipped: &mut Vec<String>,
+        warns: &mut Vec<String>,
+    ) -> Diagnostics {
         let shown = display_path(f);
         let (Some(data), None) = (&self.data, &self.terrain_broken) else {
             let why = self.terrain_broken.as_deref().unwrap_or_default();
@@ -214,9 +227,17 @@ impl Lenient {
             // they would be about the stand-ins (said, so they do not silently vanish).
             // (The data folder's own errors are listed: no note per scenario.)
             Ok(_) if !self.exact => return Diagnostics::default(),
-            Ok((src, scenario)) => {
-                let found = crate::load::warn::warnings(&src, &scenario, data);
+            Ok((src, mut scenario)) => {
+                let mut data = data.clone();
+                if let Some(name) = level
+                    && let Err(e) = crate::load::difficulty::apply(&mut scenario, &mut data, name)
+                {
+                    return e;
+                }
+                let found = crate::load::warn::warnings(&src, &scenario, &data);
                 warns.extend(found.iter().map(|w| format!("{w}\n")));
+                let untuned = crate::load::difficulty::untuned_warnings(&scenario);
+                warns.extend(untuned.iter().map(|w| format!("{w}\n")));
                 return Diagnostics::default();
             }
             Err(errs) => {
@@ -258,7 +279,7 @@ pub(super) fn check_map(f: &Path, terrain: &TerrainSet) -> Result<TerrainMap, Di
 
 /// The kinds of file `check` knows, as listed when it meets another.
 const KINDS: &str = "expected terrain.toml, profiles.toml or units.toml (a data folder's tables), \
-a scenario (.toml with a `map` key, in maps/), a map (.txt, or .tmx from the Tiled editor) \
+a scenario (.toml with a `map` key, in maps/), a campaign (.toml with `[[chapters]]`), a map (.txt, or .tmx from the Tiled editor) \
 or an AI expectation file (.toml with `[[expect]]`, `picture` or `scenario`, in tests/ai/)";
 
 /// What kind of file `f` is, from its name, its folder and (for another `.toml`) whether
@@ -269,6 +290,8 @@ enum FileKind {
     Units,
     Map,
     Scenario,
+    /// A campaign (`[[chapters]]` of scenarios).
+    Campaign,
     /// An AI expectation file (`skirmish test`'s input).
     Expectation,
 }
@@ -299,6 +322,7 @@ fn kind_of(f: &Path) -> Result<FileKind, Diagnostics> {
         ("units.toml", _) => Ok(FileKind::Units),
         (_, "txt") => Ok(FileKind::Map),
         (_, e) if e.eq_ignore_ascii_case("tmx") => Ok(FileKind::Map),
+        (_, "toml") if crate::load::campaign::is_campaign(f) => Ok(FileKind::Campaign),
         (_, "toml") if in_maps => Ok(FileKind::Scenario),
         (_, "toml") if in_ai => Ok(FileKind::Expectation),
         (_, "toml") => {
@@ -319,6 +343,7 @@ fn kind_of(f: &Path) -> Result<FileKind, Diagnostics> {
 pub(super) fn check_file(
     f: &Path,
     data_override: Option<&Path>,
+    level: Option<&str>,
     notes: &mut Vec<String>,
     skipped: &mut Vec<String>,
     warns: &mut Vec<String>,
@@ -373,11 +398,45 @@ pub(super) fn check_file(
             notes.extend(note);
             // The data folder's own errors, then the scenario's against what loaded.
             let (parts, mut errs) = crate::load::data::load_parts(&dir);
-            errs.extend(Lenient::new(&dir, parts).check_scenario(f, skipped, warns));
+            errs.extend(Lenient::new(&dir, parts).check_scenario(f, level, skipped, warns));
             errs.into_result(())
         }
         FileKind::Expectation => check_expectation(f, data_override, &find_default("data")),
+        FileKind::Campaign => {
+            // The chapters load against the data folder beside the maps (or --data's).
+            let dir = data_override
+                .map(Path::to_path_buf)
+                .unwrap_or_else(|| default_data_dir(f));
+            let data_ok = crate::load::data::load(&dir).is_ok();
+            check_campaign(f, data_ok.then_some(dir.as_path()))
+        }
     }
+}
+
+/// A campaign file: its own fields, and that each chapter's scenario loads (a scenario's own
+/// errors are told where `check` checks that scenario; here the chapter says which failed).
+/// `data`: the data folder, or `None` when it has errors of its own (then only the campaign
+/// file is checked: the data's errors already say why its chapters cannot load).
+fn check_campaign(f: &Path, data: Option<&Path>) -> Result<(), Diagnostics> {
+    let c = crate::load::campaign::load(f)?;
+    let Some(data) = data else {
+        return Ok(());
+    };
+    let mut errs = Diagnostics::default();
+    for (k, ch) in c.chapters.iter().enumerate() {
+        if let Err(e) = load_scenario(&ch.scenario, Some(data.to_path_buf())) {
+            let first = e.first().map(|d| d.to_string()).unwrap_or_default();
+            errs.push(c.at_chapter(
+                k,
+                format!(
+                    "chapter {}: scenario {} does not load: {first}",
+                    k + 1,
+                    ch.scenario_written
+                ),
+            ));
+        }
+    }
+    errs.into_result(())
 }
 
 /// Loads an AI expectation file as `skirmish test` does, without running it: its keys,

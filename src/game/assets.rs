@@ -125,6 +125,7 @@ fn read_sheet(path: &Path, cols: u32, rows: u32) -> Result<Pixels, String> {
 }
 
 /// One sprite sheet on the GPU, cut in 32 px cells.
+#[derive(Clone)]
 pub struct Sheet {
     /// The whole picture.
     pub image: Image,
@@ -143,7 +144,8 @@ impl Sheet {
     }
 }
 
-/// Everything the game draws with (and plays), loaded once.
+/// Everything the game draws with (and plays), loaded once; a clone shares the pictures.
+#[derive(Clone)]
 pub struct Assets {
     /// Terrain, one column per kind of [`TILE_NAMES`].
     pub tiles: Sheet,
@@ -153,6 +155,8 @@ pub struct Assets {
     pub ui: Sheet,
     /// A 1×1 white picture for flat squares and bars.
     pub white: Image,
+    /// Sound effects' volume, 0 to 1 (the options' volume).
+    pub volume: f32,
     #[cfg(feature = "sound")]
     sounds: Vec<ggez::audio::SoundData>,
 }
@@ -165,6 +169,7 @@ impl Assets {
             units: Sheet::new(ctx, &files.units),
             ui: Sheet::new(ctx, &files.ui),
             white: Image::from_color(ctx, 1, 1, None),
+            volume: 1.0,
             #[cfg(feature = "sound")]
             sounds: files.sounds,
         }
@@ -180,9 +185,13 @@ impl Assets {
     #[cfg(feature = "sound")]
     pub fn play(&self, ctx: &Context, sfx: Sfx) {
         use ggez::audio::SoundSource;
+        if self.volume <= 0.0 {
+            return;
+        }
         if let Some(data) = self.sounds.get(sfx as usize)
-            && let Ok(src) = ggez::audio::Source::from_data(ctx, data.clone())
+            && let Ok(mut src) = ggez::audio::Source::from_data(ctx, data.clone())
         {
+            src.set_volume(self.volume);
             src.play_detached();
         }
     }

@@ -10,10 +10,14 @@ mod anim;
 mod assets;
 mod buttons;
 mod camera;
+mod difficulty;
 mod draw;
 mod hud;
 mod overlay;
+mod records;
+mod screens;
 mod script;
+mod settings;
 mod state;
 mod view;
 
@@ -24,7 +28,7 @@ use ggez::conf::{Backend, WindowMode, WindowSetup};
 use ggez::{Context, ContextBuilder, GameResult, event};
 use std::cell::Cell;
 use std::collections::VecDeque;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::rc::Rc;
 
 /// Opens the game window on `scenario` (loaded from `path`) and plays until the player
@@ -41,53 +45,16 @@ pub fn run(path: &Path, data_dir: &Path, scenario: Scenario, data: DataSet, opts
             return 1;
         }
     };
-    let dir = assets::find_dir();
-    let files = match assets::AssetFiles::read(&dir) {
-        Ok(f) => f,
-        Err(e) => {
-            eprintln!("skirmish: cannot load the game's pictures: {e}");
-            eprintln!(
-                "(the game reads ./assets when that folder exists, else {})",
-                assets::built_dir().display()
-            );
-            return 1;
-        }
-    };
-    if let Some(shot) = &opts.screenshot
-        && let Some(parent) = shot.parent().filter(|p| !p.as_os_str().is_empty() && !p.is_dir())
-    {
-        eprintln!(
-            "skirmish: --screenshot {}: no folder {}",
-            shot.display(),
-            parent.display()
-        );
+    let maps = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let Some(mut window) = Window::open(&opts, maps, &hud::text::window_title(&scenario.name), path) else {
         return 1;
-    }
-    // Screenshots and frame counts render as fast as they can, on the backend that works headless.
-    let shooting = opts.screenshot.is_some() || opts.frames.is_some();
-    let title = hud::text::window_title(&scenario.name);
-    let builder = ContextBuilder::new("skirmish", "skirmish")
-        .with_conf_file(false)
-        .window_setup(WindowSetup::default().title(&title).vsync(!shooting))
-        .window_mode(
-            WindowMode::default()
-                .dimensions(640.0, 480.0)
-                .min_dimensions(320.0, 240.0)
-                .resizable(true),
-        )
-        .backend(backend(shooting));
-    let (ctx, event_loop) = match build(builder) {
-        Ok(c) => c,
-        Err(e) => {
-            eprintln!("skirmish: cannot open the game window for {}: {e}", path.display());
-            eprintln!("(without a screen, run it under Xvfb: xvfb-run -a skirmish ...)");
-            return 1;
-        }
     };
-    let assets = assets::Assets::new(&ctx, files);
-    let exit = Rc::new(Cell::new(0));
+    if data_given {
+        window.world.data_override = Some(data_dir.to_path_buf());
+    }
     let record = opts.record_file();
     let save = opts.save_path();
+    let key = records::Records::key(path, None);
     let opts = state::Options {
         script,
         screenshot: opts.screenshot,
@@ -103,13 +70,160 @@ pub fn run(path: &Path, data_dir: &Path, scenario: Scenario, data: DataSet, opts
         playback: opts.playback.unwrap_or_default().into(),
         fast_forward: opts.fast_forward,
         frames: opts.frames,
+        experience: opts.experience,
     };
-    let game = state::GameState::new(&ctx, scenario, data, assets, opts, Rc::clone(&exit));
-    match event::run(ctx, event_loop, game) {
-        Ok(()) => exit.get(),
-        Err(e) => {
+    let game = state::GameState::new(
+        &window.ctx,
+        scenario,
+        data,
+        window.assets.clone(),
+        opts,
+        Rc::clone(&window.exit),
+    );
+    let first = Box::new(screens::battle::BattleScreen::direct(game, &window.world, key));
+    window.run(first, screens::Harness::default())
+}
+
+/// Opens the game on its title screen (`skirmish` with no command, `skirmish title`). A
+/// script (`--input`) drives the menus (Up, Down, Left, Right, Confirm, Cancel, Wait) and
+/// whatever is left of it plays in the first battle opened, which also takes `--screenshot`
+/// and `--frames`; with no battle opened, the screenshot is of the menu the script ends on.
+/// `campaign` is the campaign the title offers (`skirmish campaign FILE`; else
+/// `maps/campaign.toml`), `casual` starts it without permadeath.
+pub fn run_title(opts: PlayArgs, data_override: Option<PathBuf>, campaign: Option<PathBuf>, casual: bool) -> i32 {
+    let side = crate::load::map::MAX_MAP_SIDE;
+    let script = match opts.input.as_deref().map(|text| script::parse(text, side, side)) {
+        None => VecDeque::new(),
+        Some(Ok(s)) => s,
+        Some(Err(e)) => {
             eprintln!("skirmish: {e}");
-            1
+            return 1;
+        }
+    };
+    let maps = crate::cli::find_default("maps");
+    let Some(mut window) = Window::open(&opts, maps, "skirmish", Path::new("the title screen")) else {
+        return 1;
+    };
+    window.world.data_override = data_override;
+    window.world.save_file = opts.save_path();
+    window.world.record_file = opts.record_file();
+    if let Some(c) = campaign {
+        window.world.campaign_file = c;
+    }
+    if opts.progress.is_some() {
+        window.world.progress_file = opts.progress.clone();
+    }
+    window.world.casual = casual;
+    let problems = screens::title::Title::problems(&window.world);
+    window.world.notices.extend(problems);
+    let first = screens::App::title(&window.world);
+    let harness = screens::Harness::new(script, opts.screenshot, opts.frames);
+    window.run(first, harness)
+}
+
+/// An open window, before its event loop runs.
+struct Window {
+    ctx: Context,
+    event_loop: ggez::winit::event_loop::EventLoop<()>,
+    assets: assets::Assets,
+    world: screens::World,
+    exit: Rc<Cell<i32>>,
+}
+
+impl Window {
+    /// Reads the pictures and the player's options and opens the window (at the size the
+    /// options remember, or 1280×800, shrunk to fit the screen). `None` after saying why not.
+    fn open(opts: &PlayArgs, maps: PathBuf, title: &str, what: &Path) -> Option<Window> {
+        let dir = assets::find_dir();
+        let files = match assets::AssetFiles::read(&dir) {
+            Ok(f) => f,
+            Err(e) => {
+                eprintln!("skirmish: cannot load the game's pictures: {e}");
+                eprintln!(
+                    "(the game reads ./assets when that folder exists, else {})",
+                    assets::built_dir().display()
+                );
+                return None;
+            }
+        };
+        if let Some(shot) = &opts.screenshot
+            && let Some(parent) = shot.parent().filter(|p| !p.as_os_str().is_empty() && !p.is_dir())
+        {
+            eprintln!(
+                "skirmish: --screenshot {}: no folder {}",
+                shot.display(),
+                parent.display()
+            );
+            return None;
+        }
+        // Screenshots and frame counts render as fast as they can, on the backend that works
+        // headless; scripted runs use the default options and leave the player's files alone,
+        // unless SKIRMISH_HOME names a folder for them (tests prepare one).
+        let shooting = opts.screenshot.is_some() || opts.frames.is_some();
+        let home_given = std::env::var_os("SKIRMISH_HOME").is_some_and(|h| !h.is_empty());
+        let scripted = (shooting || opts.input.is_some()) && !home_given;
+        let world = screens::World::new(settings::Places::find(), maps, scripted);
+        let s = &world.settings;
+        let mut mode = WindowMode::default()
+            .dimensions(s.width as f32, s.height as f32)
+            .min_dimensions(320.0, 240.0)
+            .resizable(true);
+        if s.fullscreen {
+            mode = mode.fullscreen_type(ggez::conf::FullscreenType::Desktop);
+        }
+        let builder = ContextBuilder::new("skirmish", "skirmish")
+            .with_conf_file(false)
+            .window_setup(WindowSetup::default().title(title).vsync(!shooting))
+            .window_mode(mode)
+            .backend(backend(shooting));
+        let (mut ctx, event_loop) = match build(builder) {
+            Ok(c) => c,
+            Err(e) => {
+                eprintln!("skirmish: cannot open the game window for {}: {e}", what.display());
+                eprintln!("(without a screen, run it under Xvfb: xvfb-run -a skirmish ...)");
+                return None;
+            }
+        };
+        if !s.fullscreen {
+            // The largest window of that shape the screen has room for.
+            let monitor = ctx
+                .gfx
+                .window()
+                .current_monitor()
+                .map(|m| (m.size().width, m.size().height));
+            let (w, h) = settings::fit_window((s.width, s.height), monitor);
+            if (w, h) != (s.width, s.height) {
+                let _ = ctx.gfx.set_drawable_size(w as f32, h as f32);
+            }
+        }
+        let mut assets = assets::Assets::new(&ctx, files);
+        assets.volume = f32::from(s.volume) / 100.0;
+        Some(Window {
+            ctx,
+            event_loop,
+            assets,
+            world,
+            exit: Rc::new(Cell::new(0)),
+        })
+    }
+
+    /// Runs the event loop with `first` on the screen stack; returns the exit code.
+    fn run(self, first: Box<dyn screens::Screen>, harness: screens::Harness) -> i32 {
+        let exit = Rc::clone(&self.exit);
+        let app = screens::App::new(
+            &self.ctx,
+            self.world,
+            self.assets,
+            first,
+            harness,
+            Rc::clone(&self.exit),
+        );
+        match event::run(self.ctx, self.event_loop, app) {
+            Ok(()) => exit.get(),
+            Err(e) => {
+                eprintln!("skirmish: {e}");
+                1
+            }
         }
     }
 }

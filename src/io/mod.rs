@@ -3,4 +3,4 @@
 
 pub mod chart;
 pub mod project;
-pub use skirmish_data::io::{files, generate, reload, replay, save, tiled};
+pub use skirmish_data::io::{files, generate, progress, reload, replay, save, tiled};

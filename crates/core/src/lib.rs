@@ -8,6 +8,7 @@
 #![deny(missing_docs)]
 
 pub mod ai;
+pub mod campaign;
 pub mod model;
 pub mod play;
 pub mod prelude;

@@ -118,6 +118,11 @@ fn the_boss_falling_wins_while_other_enemies_stand() {
         events[1..],
         [
             Event::Defeated { unit: boss },
+            Event::Gained {
+                unit: kiny,
+                amount: 30,
+                exp: 30
+            },
             Event::Acted { unit: kiny },
             Event::BattleEnded {
                 winner: Team::Player,

@@ -4,8 +4,8 @@
 use super::*;
 
 /// The `--screenshot` request in progress.
-pub(super) struct Shot {
-    pub(super) path: PathBuf,
+pub(in crate::game) struct Shot {
+    pub(in crate::game) path: PathBuf,
     pub(super) settled: u32,
     pub(super) started: Instant,
 }
@@ -18,7 +18,7 @@ pub(super) struct FrameCount {
 }
 
 /// Writes the window's last frame to a PNG.
-pub(super) fn save_frame(ctx: &Context, path: &std::path::Path) -> Result<(), String> {
+pub(in crate::game) fn save_frame(ctx: &Context, path: &std::path::Path) -> Result<(), String> {
     let frame = ctx.gfx.frame();
     let (w, h) = (frame.width(), frame.height());
     let mut px = frame
@@ -62,13 +62,16 @@ impl GameState {
         // `Snap` next in the script: the banner showing now, in its middle.
         let banner = matches!(
             self.anims.current(),
-            Some(a) if matches!(a.kind, Kind::Banner { .. }) && a.progress() >= 0.4
+            Some(a) if matches!(a.kind, Kind::Banner { .. } | Kind::LevelUp { .. }) && a.progress() >= 0.4
         );
         let snap = self.script.front() == Some(&Token::Snap) && banner;
         if snap && let Some(shot) = &mut self.shot {
             shot.settled = SETTLE_FRAMES;
         }
-        let settled = snap || (self.accepts_input() && self.camera.settled());
+        // `SnapHit`: a number is rising; it must have been drawn for a few frames (the frame
+        // read back is an older one), so it counts frames like settling does.
+        let number = self.snap_hit && !self.floaters.is_empty();
+        let settled = snap || number || (self.accepts_input() && self.camera.settled());
         let Some(shot) = &mut self.shot else { return };
         if shot.started.elapsed().as_secs() > SHOT_TIMEOUT_SECS {
             eprintln!("--screenshot: the game did not settle within {SHOT_TIMEOUT_SECS} s; giving up");
@@ -147,6 +150,11 @@ impl GameState {
 
     /// Plays one scripted token.
     pub(super) fn play(&mut self, t: Token) {
+        if self.summary_shown() && !matches!(t, Token::Point(_) | Token::Wait | Token::Snap | Token::SnapHit) {
+            // As a key does, the token closes the summary.
+            self.dismiss_summary();
+            return;
+        }
         match t {
             Token::Cursor(d) => self.apply(Intent::Cursor(d)),
             Token::Confirm => {
@@ -159,6 +167,9 @@ impl GameState {
             Token::Next => self.apply(Intent::NextUnit),
             Token::Danger => self.session.set_show_danger(!self.session.show_danger()),
             Token::Wait | Token::Snap => {}
+            Token::SnapHit => self.snap_hit = true,
+            Token::Menu => self.menu_open = !self.menu_open,
+            Token::History => self.toggle_history(),
             Token::Save => self.save(),
             Token::Load => self.apply(Intent::Request(crate::play::phase::Ask::Load)),
             Token::Reload => self.reload(),

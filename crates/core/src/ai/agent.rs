@@ -86,7 +86,7 @@ impl Ai {
             let behaviors = b.units().iter().map(|u| u.behavior(&self.profiles)).collect();
             self.resolved = (b.identity(), behaviors);
         }
-        let behavior = self.resolved.1.get(id.0).copied().flatten();
+        let behavior = self.resolved.1.get(id.0).and_then(Option::as_ref);
         let label = b.unit(id).profile.clone().unwrap_or_default();
         decide_as_with(b, &mut self.caches, id, behavior, label, self.method)
     }
@@ -112,8 +112,9 @@ impl Ai {
         Ok(self.explain(b, id))
     }
 
-    /// What player unit `id` does under a built-in player policy (`seed` breaks ties).
-    pub fn decide_player(&mut self, b: &Battle, id: UnitId, policy: player::Policy, seed: u64) -> Decision {
-        policy.decide(b, &mut self.caches, &self.profiles, id, seed)
+    /// What player unit `id` does under a built-in player policy (`seed` breaks ties), or a
+    /// [`player::Player`]: a policy with a skill (`seed` also draws its errors).
+    pub fn decide_player(&mut self, b: &Battle, id: UnitId, policy: impl Into<player::Player>, seed: u64) -> Decision {
+        policy.into().decide(b, &mut self.caches, &self.profiles, id, seed)
     }
 }

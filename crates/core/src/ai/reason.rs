@@ -79,6 +79,8 @@ pub enum Why {
         /// The goal.
         goal: Pos,
     },
+    /// A behaviour's reason in its own words (a registered behaviour, or a heal).
+    Said(String),
     /// A built-in player policy moves towards an enemy, out of deadly reach.
     MovesTowards {
         /// The cell moved to.
@@ -228,6 +230,7 @@ impl Reason {
             Why::Attacks { target, from } => format!("attacks {} from {from}", n(target)),
             Why::Holds => "holds its ground: no safe attack, no better cell".into(),
             Why::Advancing { goal } => format!("advances on {goal}; "),
+            Why::Said(words) => words.clone(),
             Why::Seizes { cell } => format!("seizes {cell}"),
             Why::Guards { cell } => format!("stands on {cell} to hold it"),
             Why::HeadsFor { to, aim } => match aim {

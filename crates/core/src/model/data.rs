@@ -2,7 +2,7 @@
 
 use crate::model::profiles::Profiles;
 use crate::model::terrain::TerrainSet;
-use crate::model::units::{Kind, Kinds, Stats};
+use crate::model::units::{Growth, Kind, Kinds, Stats};
 use std::path::PathBuf;
 
 /// Terrain kinds and AI profiles, loaded together.
@@ -33,6 +33,8 @@ pub fn builtin_kinds() -> Kinds {
                 range_min: 1,
                 range_max: 1,
             },
+            growth: Growth::default(),
+            heal: None,
         }],
     }
 }

@@ -3,7 +3,7 @@
 //! simulated battle can be written as a replay.
 
 use crate::ai::Ai;
-use crate::ai::player::Policy;
+use crate::ai::player::{Player, Policy};
 use crate::model::data::DataSet;
 use crate::model::scenario::Scenario;
 use crate::play::enemy::{EnemyPhase, Turn, act};
@@ -75,6 +75,16 @@ impl Report {
                 if !script.is_empty() {
                     v["script"] = Value::Array(script);
                 }
+                // Experience gained and levels reached, only in turns that have them.
+                let grew: Vec<Value> = t
+                    .events
+                    .iter()
+                    .filter(|e| matches!(e, Event::Gained { .. } | Event::LevelUp { .. }))
+                    .map(|e| e.to_json(b))
+                    .collect();
+                if !grew.is_empty() {
+                    v["experience"] = Value::Array(grew);
+                }
                 v
             })
             .collect();
@@ -99,7 +109,7 @@ pub fn run_with(
     data: &DataSet,
     max_turns: u32,
     seed: u64,
-    policy: Policy,
+    policy: impl Into<Player>,
 ) -> Result<Report, RuleError> {
     let mut battle = Battle::new(scenario, data);
     let mut ai = Ai::new(data.profiles.clone());
@@ -117,10 +127,11 @@ pub fn run_with(
 pub fn play(
     b: &mut Battle,
     ai: &mut Ai,
-    policy: Policy,
+    policy: impl Into<Player>,
     max_turns: u32,
     seed: u64,
 ) -> Result<Vec<TurnReport>, RuleError> {
+    let policy: Player = policy.into();
     let mut turns = Vec::new();
     // What the start of the next turn brought (its "player phase began" and the scripted
     // arrivals, wakes and lines of that turn): reported under that turn, not the last one.

@@ -1,5 +1,6 @@
 //! [`Battle::apply`]: the only code that writes battle state, one event at a time.
 
+use crate::model::units::EXP_LEVEL;
 use crate::rules::battle::Battle;
 use crate::rules::event::Event;
 
@@ -25,6 +26,7 @@ impl Battle {
                 u.moved = true;
             }
             Event::Struck { defender, hp_left, .. } => self.units[defender.0].hp = *hp_left,
+            Event::Healed { target, hp_left, .. } => self.units[target.0].hp = *hp_left,
             Event::Defeated { unit } => {
                 let u = &mut self.units[unit.0];
                 u.alive = false;
@@ -45,11 +47,29 @@ impl Battle {
             }
             Event::ArrivalBlocked { unit, .. } => self.units[unit.0].waiting = true,
             Event::Woken { unit } => self.units[unit.0].triggered = true,
+            Event::Gained { unit, amount, .. } => {
+                let u = &mut self.units[unit.0];
+                u.exp = u.exp.saturating_add(*amount);
+            }
+            Event::LevelUp { unit, level, gains } => {
+                let u = &mut self.units[unit.0];
+                u.level = *level;
+                u.exp = u.exp.saturating_sub(EXP_LEVEL);
+                u.stats = gains.apply(u.stats);
+                u.grown = u.grown.plus(*gains);
+                u.hp = (u.hp.saturating_add(gains.hp)).clamp(1, u.stats.hp);
+            }
             Event::Reverted(inner) => self.revert(inner),
             Event::Restored(s) => {
                 self.turn = s.turn;
                 self.active = s.active;
                 for (u, st) in self.units.iter_mut().zip(&s.units) {
+                    // Stats are the scenario's plus what level-ups added: take this
+                    // battle's growth off and put the snapshot's on.
+                    u.stats = st.grown.apply(u.base_stats());
+                    u.grown = st.grown;
+                    u.level = st.level;
+                    u.exp = st.exp;
                     u.pos = st.at;
                     u.hp = st.hp;
                     u.alive = st.alive;
@@ -88,6 +108,7 @@ impl Battle {
             Event::Struck {
                 defender, hp_before, ..
             } => self.units[defender.0].hp = *hp_before,
+            Event::Healed { target, hp_before, .. } => self.units[target.0].hp = *hp_before,
             Event::Defeated { unit } => {
                 let u = &mut self.units[unit.0];
                 u.alive = true;
@@ -105,6 +126,18 @@ impl Battle {
             Event::ArrivalBlocked { unit, .. } => self.units[unit.0].waiting = false,
             Event::Woken { unit } => self.units[unit.0].triggered = false,
             Event::Said { .. } => {}
+            Event::Gained { unit, amount, .. } => {
+                let u = &mut self.units[unit.0];
+                u.exp = u.exp.saturating_sub(*amount);
+            }
+            Event::LevelUp { unit, level, gains } => {
+                let u = &mut self.units[unit.0];
+                u.level = level.saturating_sub(1).max(1);
+                u.exp = u.exp.saturating_add(EXP_LEVEL);
+                u.hp = u.hp.saturating_sub(gains.hp).max(1);
+                u.stats = gains.times(-1).apply(u.stats);
+                u.grown = u.grown.plus(gains.times(-1));
+            }
             // Phase changes and restores clear the journal, so undo never reaches them.
             Event::PhaseBegan { .. } | Event::Restored(_) | Event::Reverted(_) => {}
         }

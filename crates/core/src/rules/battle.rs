@@ -11,6 +11,7 @@ use crate::model::data::DataSet;
 use crate::model::map::{CostLayer, TerrainMap};
 use crate::model::scenario::Scenario;
 use crate::model::terrain::{ClassId, TerrainSet};
+use crate::model::units::Growth;
 use crate::rules::command::{Command, RuleError};
 use crate::rules::event::{Ending, Event};
 pub use crate::rules::unit::{Snapshot, Unit, UnitId, UnitState};
@@ -59,6 +60,8 @@ pub struct Battle {
     pub(super) goals: crate::rules::objective::Goals,
     /// Which scripted events have fired.
     pub(super) fired: Vec<bool>,
+    /// Player units gain experience and level up (see [`Battle::without_experience`]).
+    pub(super) experience: bool,
 }
 
 // A battle is plain data: it may cross threads (balance runs share nothing else).
@@ -119,6 +122,13 @@ impl Battle {
             if !u.reserve && !held.insert(u.at) {
                 return Err(SetupError::SharedCell { unit: unit(), at: u.at });
             }
+            if let Some(hp) = u.hp_left.filter(|hp| !(1..=u.stats.hp).contains(hp)) {
+                return Err(SetupError::HurtOutOfRange {
+                    unit: unit(),
+                    hp_left: hp,
+                    hp: u.stats.hp,
+                });
+            }
         }
         let units = scenario
             .units
@@ -137,11 +147,16 @@ impl Battle {
                 kind: u.kind.clone(),
                 sprite: u.sprite.clone(),
                 stats: u.stats,
-                hp: u.stats.hp,
+                heal: u.heal,
+                hp: u.hp_left.unwrap_or(u.stats.hp),
                 moved: false,
                 acted: false,
                 reserve: u.reserve,
                 waiting: false,
+                growth: u.growth,
+                level: u.level.max(1),
+                exp: u.exp,
+                grown: Growth::default(),
             })
             .collect();
         let mut b = Battle::from_parts(scenario.map.clone(), terrain.clone(), units);
@@ -185,11 +200,25 @@ impl Battle {
             terrain_stamp: TERRAIN_STAMPS.fetch_add(1, Ordering::Relaxed),
             goals: crate::rules::objective::Goals::default(),
             fired: Vec::new(),
+            experience: true,
         };
         // The hero is protected; a board with nobody left on one side is decided from the start.
         b.goals.protect.extend(b.hero());
         b.ended = b.outcome();
         b
+    }
+
+    /// The same battle under the rules before experience existed: no unit gains
+    /// experience or levels up. Replays recorded before experience play this way, so they
+    /// give the events they were recorded with.
+    pub fn without_experience(mut self) -> Battle {
+        self.experience = false;
+        self
+    }
+
+    /// True when player units gain experience and level up (the default).
+    pub fn has_experience(&self) -> bool {
+        self.experience
     }
 
     /// Equal for a battle and its copies, different for every battle built: what a cache
@@ -336,6 +365,9 @@ impl Battle {
                     triggered: u.triggered,
                     reserve: u.reserve,
                     waiting: u.waiting,
+                    level: u.level,
+                    exp: u.exp,
+                    grown: u.grown,
                 })
                 .collect(),
             fired: self.fired.clone(),
@@ -369,7 +401,7 @@ impl Battle {
         // Events added or removed by the edit: the ones kept keep their state.
         snap.fired.resize(fresh.goals.scripts.len(), false);
         for (st, u) in snap.units.iter_mut().zip(&fresh.units) {
-            st.hp = st.hp.min(u.stats.hp);
+            st.hp = st.hp.min(st.grown.apply(u.stats).hp);
         }
         fresh.execute(Command::Restore(Box::new(snap)))?;
         fresh.journal = self.journal.clone();

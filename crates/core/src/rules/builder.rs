@@ -46,6 +46,15 @@ pub enum SetupError {
         /// Its class's name.
         class: String,
     },
+    /// A unit starts hurt with hit points outside 1 to its maximum (`hp_left`).
+    HurtOutOfRange {
+        /// The unit's name.
+        unit: String,
+        /// Its `hp_left`.
+        hp_left: i32,
+        /// Its hit points unhurt.
+        hp: i32,
+    },
     /// Two units on the board share a cell.
     SharedCell {
         /// The second unit's name.
@@ -92,6 +101,9 @@ impl std::fmt::Display for SetupError {
                 write!(f, "{unit} at {at} stands where class {class} cannot enter")
             }
             SetupError::SharedCell { unit, at } => write!(f, "{unit} at {at} shares its cell with another unit"),
+            SetupError::HurtOutOfRange { unit, hp_left, hp } => {
+                write!(f, "{unit} starts with hp_left {hp_left}, outside 1..={hp}")
+            }
             SetupError::Objective(m) => f.write_str(m),
             SetupError::UnknownProfile { unit, profile, known } => {
                 write!(
@@ -230,7 +242,19 @@ impl BattleBuilder {
 
     /// The battle at turn 1, the player's phase, after checking every part.
     pub fn build(self) -> Result<Battle, SetupError> {
-        let scenario = Scenario {
+        let terrain = self.terrain.clone();
+        let profiles = self.profiles.clone();
+        let scenario = self.scenario();
+        if let Some(profiles) = &profiles {
+            check_profiles(&scenario.units, profiles)?;
+        }
+        Battle::try_new(&scenario, &terrain)
+    }
+
+    /// The scenario the battle would be built from (unnamed, with no files), unchecked:
+    /// for code that prepares scenarios, such as a campaign's roster.
+    pub fn scenario(self) -> Scenario {
+        Scenario {
             name: String::new(),
             path: String::new(),
             map_path: String::new(),
@@ -239,11 +263,9 @@ impl BattleBuilder {
             objective: self.objective,
             events: self.events,
             fingerprint: 0,
-        };
-        if let Some(profiles) = &self.profiles {
-            check_profiles(&scenario.units, profiles)?;
+            levels: Vec::new(),
+            difficulty: None,
         }
-        Battle::try_new(&scenario, &self.terrain)
     }
 }
 

@@ -23,6 +23,14 @@ pub enum Command {
         /// The defender.
         target: UnitId,
     },
+    /// Heal ally `target` from where the unit stands (a healer, instead of an attack):
+    /// it gains the healer's `heal`, at most what it misses; ends the healer's action.
+    Heal {
+        /// The healer.
+        unit: UnitId,
+        /// The ally healed.
+        target: UnitId,
+    },
     /// End the unit's action where it stands.
     Wait {
         /// The unit.
@@ -84,6 +92,30 @@ pub enum RuleError {
         /// The unit it named.
         target: UnitId,
     },
+    /// The unit's kind has no `heal`.
+    NotAHealer(UnitId),
+    /// A heal's target is not a living ally of the healer (an enemy, the healer itself, a
+    /// fallen or unknown unit).
+    NotAnAlly {
+        /// The healer.
+        unit: UnitId,
+        /// The unit it named.
+        target: UnitId,
+    },
+    /// A heal's target stands outside the healer's `heal_range`.
+    HealOutOfRange {
+        /// The healer.
+        unit: UnitId,
+        /// The ally.
+        target: UnitId,
+    },
+    /// A heal's target misses no hit points.
+    FullHp {
+        /// The healer.
+        unit: UnitId,
+        /// The ally at full hp.
+        target: UnitId,
+    },
     /// The turn counter cannot go past `u32::MAX`.
     TooManyTurns,
     /// Commands are not taken now: a move or the enemy phase is under way.
@@ -123,6 +155,20 @@ impl std::fmt::Display for RuleError {
                     "unit #{} cannot attack unit #{}: there is no such living unit",
                     unit.0, target.0
                 )
+            }
+            RuleError::NotAHealer(u) => write!(f, "unit #{} cannot heal", u.0),
+            RuleError::NotAnAlly { unit, target } => {
+                write!(f, "unit #{} cannot heal unit #{}: not a living ally", unit.0, target.0)
+            }
+            RuleError::HealOutOfRange { unit, target } => {
+                write!(
+                    f,
+                    "unit #{} cannot heal unit #{} from where it stands",
+                    unit.0, target.0
+                )
+            }
+            RuleError::FullHp { unit, target } => {
+                write!(f, "unit #{} cannot heal unit #{}: it is at full hp", unit.0, target.0)
             }
             RuleError::TooManyTurns => write!(f, "the battle cannot go past turn {}", u32::MAX),
             RuleError::Busy => write!(f, "not now: a move or the enemy phase is under way"),

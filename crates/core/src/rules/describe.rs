@@ -58,6 +58,14 @@ impl Event {
                 ..
             } => json!({"event": "struck", "attacker": n(attacker), "defender": n(defender),
                         "damage": damage, "hp_left": hp_left, "defeated": *hp_left == 0, "counter": counter}),
+            Event::Healed {
+                healer,
+                target,
+                amount,
+                hp_before,
+                hp_left,
+            } => json!({"event": "healed", "healer": n(healer), "target": n(target),
+                        "amount": amount, "hp_before": hp_before, "hp_left": hp_left}),
             Event::Defeated { unit } => json!({"event": "defeated", "unit": n(unit)}),
             Event::Acted { unit } => json!({"event": "acted", "unit": n(unit)}),
             Event::BattleEnded { winner, why } => {
@@ -68,6 +76,11 @@ impl Event {
             Event::Arrived { unit, at } => json!({"event": "arrived", "unit": n(unit), "at": at}),
             Event::ArrivalBlocked { unit, at } => json!({"event": "arrival_blocked", "unit": n(unit), "at": at}),
             Event::Woken { unit } => json!({"event": "woken", "unit": n(unit)}),
+            Event::Gained { unit, amount, exp } => {
+                json!({"event": "gained", "unit": n(unit), "amount": amount, "exp": exp})
+            }
+            Event::LevelUp { unit, level, gains } => json!({"event": "level_up", "unit": n(unit), "level": level,
+                "gains": {"hp": gains.hp, "attack": gains.attack, "defense": gains.defense}}),
             Event::Reverted(e) => json!({"event": "reverted", "what": e.to_json(b)}),
             Event::Restored(s) => json!({"event": "restored", "turn": s.turn, "active": s.active}),
         }
@@ -112,6 +125,17 @@ impl Event {
                 };
                 format!("{} {verb} {} for {damage}: {end}", n(attacker), n(defender))
             }
+            Event::Healed {
+                healer,
+                target,
+                amount,
+                hp_before,
+                hp_left,
+            } => format!(
+                "{} heals {} for {amount}: {hp_before} → {hp_left} hp",
+                n(healer),
+                n(target)
+            ),
             Event::Defeated { unit } => format!("{} falls", n(unit)),
             Event::Acted { unit } => format!("{} is done", n(unit)),
             Event::BattleEnded {
@@ -129,9 +153,29 @@ impl Event {
                 format!("{} cannot arrive: {at} is taken (tries again next turn)", n(unit))
             }
             Event::Woken { unit } => format!("{} is roused", n(unit)),
+            Event::Gained { unit, amount, exp } => {
+                format!("{} gains {amount} experience ({}/100)", n(unit), exp.min(&100))
+            }
+            Event::LevelUp { unit, level, gains } => {
+                format!("{} reaches level {level}{}", n(unit), growth_words(gains))
+            }
             Event::Reverted(e) => format!("undone: {}", e.describe(b)),
             Event::Restored(s) => format!("restored turn {}", s.turn),
         }
+    }
+}
+
+/// ": hp +2, attack +1" — the stats a level-up raised, or "" when none grew.
+pub fn growth_words(g: &crate::model::units::Growth) -> String {
+    let parts: Vec<String> = [("hp", g.hp), ("attack", g.attack), ("defense", g.defense)]
+        .iter()
+        .filter(|(_, v)| *v != 0)
+        .map(|(k, v)| format!("{k} {v:+}"))
+        .collect();
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!(": {}", parts.join(", "))
     }
 }
 
@@ -154,6 +198,16 @@ impl RuleError {
             RuleError::NoTarget { unit, target } => {
                 format!("{} cannot attack {}: no such living unit", n(unit), n(target))
             }
+            RuleError::NotAHealer(u) => format!("{} cannot heal: its kind has no `heal`", n(u)),
+            RuleError::NotAnAlly { unit, target } => {
+                format!("{} cannot heal {}: not a living ally", n(unit), n(target))
+            }
+            RuleError::HealOutOfRange { unit, target } => {
+                format!("{} cannot heal {} from where it stands", n(unit), n(target))
+            }
+            RuleError::FullHp { unit, target } => {
+                format!("{} cannot heal {}: {} is at full hp", n(unit), n(target), n(target))
+            }
             other => other.to_string(),
         }
     }
@@ -166,6 +220,7 @@ impl Command {
         match self {
             Command::Move { unit, path } => format!("{} moves \"{}\"", n(unit), path.digits()),
             Command::Attack { unit, target } => format!("{} attacks {}", n(unit), n(target)),
+            Command::Heal { unit, target } => format!("{} heals {}", n(unit), n(target)),
             Command::Wait { unit } => format!("{} waits", n(unit)),
             Command::Wake { unit, by } => format!("{} wakes to {}", n(unit), n(by)),
             Command::EndPhase => "end of phase".into(),

@@ -3,6 +3,7 @@
 //! in `describe.rs`, where text and JSON are made for people and tools.
 
 use crate::model::terrain::Cost;
+use crate::model::units::Growth;
 use crate::rules::unit::{Snapshot, UnitId};
 use crate::search::grid::{Path, Pos, Team};
 
@@ -88,6 +89,19 @@ pub enum Event {
         /// True for the defender's strike back.
         counter: bool,
     },
+    /// A healer gave an ally hit points.
+    Healed {
+        /// The healer.
+        healer: UnitId,
+        /// The ally.
+        target: UnitId,
+        /// Hit points given (`hp_left - hp_before`).
+        amount: i32,
+        /// The ally's hit points before.
+        hp_before: i32,
+        /// Its hit points after (never above its hp).
+        hp_left: i32,
+    },
     /// A unit fell and left the board.
     Defeated {
         /// The fallen unit.
@@ -134,6 +148,26 @@ pub enum Event {
     Woken {
         /// The unit.
         unit: UnitId,
+    },
+    /// A player unit gained experience (10 for a blow, 30 for a defeat, 10 for a heal).
+    Gained {
+        /// The unit.
+        unit: UnitId,
+        /// How much.
+        amount: u32,
+        /// Its experience after the gain, before a level-up takes 100 off (so it may be
+        /// 100 or more: a [`Event::LevelUp`] follows).
+        exp: u32,
+    },
+    /// A unit reached 100 experience: its level rose by one, 100 experience was spent
+    /// and its stats grew by its kind's growth.
+    LevelUp {
+        /// The unit.
+        unit: UnitId,
+        /// Its new level.
+        level: u32,
+        /// What its stats grew by (its hit points left grow by `gains.hp` too).
+        gains: Growth,
     },
     /// An earlier event taken back by undo.
     Reverted(Box<Event>),

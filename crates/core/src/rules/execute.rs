@@ -3,6 +3,7 @@
 //! written by [`Battle::apply`] as it is produced.
 
 use crate::model::terrain::Cost;
+use crate::model::units::{EXP_BLOW, EXP_DEFEAT, EXP_HEAL, EXP_LEVEL, Growth, MAX_LEVEL};
 use crate::rules::battle::{Battle, Done};
 use crate::rules::combat;
 use crate::rules::command::{Command, RuleError};
@@ -83,6 +84,24 @@ impl Battle {
                 }
                 self.emit(&mut out, Event::Acted { unit: *unit });
                 self.decide_ending(&mut out);
+                self.decide_action_ending(&mut out, *unit);
+                Some(*unit)
+            }
+            Command::Heal { unit, target } => {
+                let amount = self.check_heal(*unit, *target)?;
+                let hp_before = self.unit(*target).hp;
+                self.emit(
+                    &mut out,
+                    Event::Healed {
+                        healer: *unit,
+                        target: *target,
+                        amount,
+                        hp_before,
+                        hp_left: hp_before + amount,
+                    },
+                );
+                self.gain(&mut out, *unit, EXP_HEAL);
+                self.emit(&mut out, Event::Acted { unit: *unit });
                 self.decide_action_ending(&mut out, *unit);
                 Some(*unit)
             }
@@ -185,6 +204,31 @@ impl Battle {
         if hp_left == 0 {
             self.emit(out, Event::Defeated { unit: def });
         }
+        let amount = if hp_left == 0 { EXP_DEFEAT } else { EXP_BLOW };
+        self.gain(out, att, amount);
+    }
+
+    /// `unit` gains `amount` experience when it is a player unit still standing and the
+    /// battle counts experience, and levels up at [`EXP_LEVEL`]: its stats grow by its
+    /// growth (capped, so the event holds what was really added).
+    pub(super) fn gain(&mut self, out: &mut Vec<Event>, unit: UnitId, amount: u32) {
+        let u = self.unit(unit);
+        if !self.experience || u.team != Team::Player || !u.alive || u.level >= MAX_LEVEL {
+            return;
+        }
+        let exp = u.exp.saturating_add(amount);
+        self.emit(out, Event::Gained { unit, amount, exp });
+        while self.unit(unit).exp >= EXP_LEVEL && self.unit(unit).level < MAX_LEVEL {
+            let u = self.unit(unit);
+            let after = u.growth.apply(u.stats);
+            let gains = Growth {
+                hp: after.hp - u.stats.hp,
+                attack: after.attack - u.stats.attack,
+                defense: after.defense - u.stats.defense,
+            };
+            let level = u.level + 1;
+            self.emit(out, Event::LevelUp { unit, level, gains });
+        }
     }
 
     fn decide_ending(&mut self, out: &mut Vec<Event>) {
@@ -231,6 +275,27 @@ impl Battle {
             return Err(RuleError::AlreadyActed(id));
         }
         Ok(())
+    }
+
+    /// A legal heal right now: the hit points it gives.
+    fn check_heal(&self, id: UnitId, target: UnitId) -> Result<i32, RuleError> {
+        self.check_actor(id)?;
+        let me = self.unit(id);
+        let Some(heal) = me.heal else {
+            return Err(RuleError::NotAHealer(id));
+        };
+        let not_ally = RuleError::NotAnAlly { unit: id, target };
+        let t = self.units.get(target.0).ok_or(not_ally.clone())?;
+        if target == id || !t.alive || t.team != me.team {
+            return Err(not_ally);
+        }
+        if !heal.reaches(me.pos.manhattan(t.pos)) {
+            return Err(RuleError::HealOutOfRange { unit: id, target });
+        }
+        if t.hp >= t.stats.hp {
+            return Err(RuleError::FullHp { unit: id, target });
+        }
+        Ok(heal.power.min(t.stats.hp - t.hp))
     }
 
     /// A legal move right now: every step enters a cell its class can enter and no enemy
@@ -310,8 +375,15 @@ impl Battle {
                     "unit {name:?} is both on the board and in reserve"
                 )));
             }
+            if st.level == 0 || st.level > MAX_LEVEL || st.exp >= EXP_LEVEL {
+                return Err(RuleError::BadSnapshot(format!(
+                    "unit {name:?} has impossible level {} or experience {}",
+                    st.level, st.exp
+                )));
+            }
+            let max_hp = st.grown.apply(u.base_stats()).hp;
             let hp_ok = if st.alive || st.reserve { st.hp > 0 } else { st.hp == 0 };
-            if st.hp < 0 || st.hp > u.stats.hp || !hp_ok {
+            if st.hp < 0 || st.hp > max_hp || !hp_ok {
                 return Err(RuleError::BadSnapshot(format!(
                     "unit {name:?} has impossible hit points {}",
                     st.hp

@@ -3,7 +3,7 @@
 
 use crate::model::profiles::{Behavior, Profiles};
 use crate::model::terrain::{ClassId, Cost};
-use crate::model::units::Stats;
+use crate::model::units::{Growth, Stats};
 use crate::search::grid::{Pos, Team};
 
 /// Index of a unit in scenario order; stable for the whole battle.
@@ -42,6 +42,8 @@ pub struct Unit {
     pub sprite: String,
     /// Combat numbers.
     pub stats: Stats,
+    /// A healer's numbers (`None`: it cannot heal).
+    pub heal: Option<crate::model::units::Healing>,
     /// Hit points left.
     pub hp: i32,
     /// True once it has moved in its side's current phase.
@@ -52,6 +54,15 @@ pub struct Unit {
     pub reserve: bool,
     /// A reserve that was called while its cell was taken: it tries again each turn.
     pub waiting: bool,
+    /// What each level-up adds.
+    pub growth: Growth,
+    /// Its level (from 1).
+    pub level: u32,
+    /// Experience towards the next level (below [`crate::model::units::EXP_LEVEL`]).
+    pub exp: u32,
+    /// What level-ups in this battle added to `stats` (so a reload of edited numbers can
+    /// put the growth back on the new ones).
+    pub grown: Growth,
 }
 
 impl Unit {
@@ -69,7 +80,7 @@ impl Unit {
     /// assert_eq!(rider.behavior(&profiles), Some(Behavior::GuardTrigger { trigger: 3 }));
     /// ```
     pub fn behavior(&self, profiles: &Profiles) -> Option<Behavior> {
-        let b = profiles.get(self.profile.as_deref()?)?.behavior;
+        let b = profiles.get(self.profile.as_deref()?)?.behavior.clone();
         Some(match (b, self.goal) {
             (Behavior::Advance { .. }, Some(goal)) => Behavior::Advance { goal },
             (b, _) => b,
@@ -98,12 +109,22 @@ impl Unit {
                 "soldier".into()
             },
             stats,
+            heal: None,
             hp: stats.hp,
             moved: false,
             acted: false,
             reserve: false,
             waiting: false,
+            growth: Growth::default(),
+            level: 1,
+            exp: 0,
+            grown: Growth::default(),
         }
+    }
+
+    /// Its stats as the scenario set them, before this battle's level-ups.
+    pub fn base_stats(&self) -> Stats {
+        self.grown.times(-1).apply(self.stats)
     }
 }
 
@@ -127,6 +148,12 @@ pub struct UnitState {
     pub reserve: bool,
     /// A reserve called while its cell was taken.
     pub waiting: bool,
+    /// Its level.
+    pub level: u32,
+    /// Experience towards the next level.
+    pub exp: u32,
+    /// What level-ups in this battle added to its stats.
+    pub grown: Growth,
 }
 
 /// Everything that changes during a battle, in one value: what a save keeps and

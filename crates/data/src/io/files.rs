@@ -63,6 +63,14 @@ pub fn parse_versioned_json<T: DeserializeOwned>(
     serde_json::from_str(&src.text).map_err(damaged)
 }
 
+/// The scenarios of a folder: its `.toml` files but campaigns (see
+/// [`crate::load::campaign::is_campaign`]), sorted.
+pub fn list_scenarios(dir: &Path) -> Vec<PathBuf> {
+    let mut v = list_files(dir, "toml");
+    v.retain(|p| !crate::load::campaign::is_campaign(p));
+    v
+}
+
 /// The files in `dir` whose extension is `ext`, sorted (an unreadable folder has none).
 pub fn list_files(dir: &Path, ext: &str) -> Vec<PathBuf> {
     let dir = if dir.as_os_str().is_empty() {

@@ -1,7 +1,8 @@
-//! Files the program writes and reads back: saves, replays, live reload, generated battlefields.
+//! Files the program writes and reads back: saves, replays, campaign progress, live reload, generated battlefields.
 
 pub mod files;
 pub mod generate;
+pub mod progress;
 pub mod reload;
 pub mod replay;
 pub mod save;

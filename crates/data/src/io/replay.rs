@@ -38,6 +38,13 @@ pub enum Step {
         /// The defender's name.
         target: String,
     },
+    /// `{"action": "heal", "unit": "Mira", "target": "Lance"}`
+    Heal {
+        /// The healer's name.
+        unit: String,
+        /// The ally's name.
+        target: String,
+    },
     /// `{"action": "wait", "unit": "Kiny"}`
     Wait {
         /// The unit's name.
@@ -59,6 +66,18 @@ pub struct ReplayFile {
     pub scenario: String,
     /// Hex fingerprint of the scenario, map and data texts.
     pub fingerprint: String,
+    /// Player units gained experience and levelled up in the recorded battle (absent:
+    /// false, a replay recorded before experience existed, which plays without it).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub experience: bool,
+    /// The difficulty level the battle was played at (`None`: the scenario as written; files
+    /// from before levels have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub difficulty: Option<String>,
+    /// The skill of the built-in player that played it (`average`, `novice`, or a chance such
+    /// as `0.15`), when not the expert (`None`: the expert, or a person).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub skill: Option<String>,
     /// The player's commands, in order.
     pub commands: Vec<Step>,
     /// Where each command's JSON object starts in the file read (1-based line and column),
@@ -93,7 +112,21 @@ pub fn fingerprint(scenario: &Scenario, data_dir: &Path) -> String {
 /// class the units use and the defense of its terrain. What the battle never reads is left
 /// out, so a comment, key order, a colour, a glyph, a terrain's name, an unused profile, an
 /// unused terrain or unit kind, or the scenario's title do not change it.
+///
+/// Each unit's growth per level (when it has any) and its level and experience at the start
+/// (when not 1 and 0) are part of it: they decide battles since experience exists. A replay
+/// recorded before that carries [`battle_fingerprint_before_experience`].
 pub fn battle_fingerprint(scenario: &Scenario, data: &DataSet) -> String {
+    canonical_fingerprint(scenario, data, true)
+}
+
+/// [`battle_fingerprint`] as replays recorded before experience existed carry it: without
+/// growth, levels and experience.
+pub fn battle_fingerprint_before_experience(scenario: &Scenario, data: &DataSet) -> String {
+    canonical_fingerprint(scenario, data, false)
+}
+
+fn canonical_fingerprint(scenario: &Scenario, data: &DataSet, experience: bool) -> String {
     let terrain = &data.terrain;
     let class_name =
         |c: skirmish_core::model::terrain::ClassId| terrain.classes.get(usize::from(c.0)).cloned().unwrap_or_default();
@@ -123,6 +156,21 @@ pub fn battle_fingerprint(scenario: &Scenario, data: &DataSet) -> String {
         if let Some(g) = u.goal {
             text += &format!(" goal {g:?}");
         }
+        if experience {
+            if !u.growth.is_zero() {
+                text += &format!(" growth {:?}", u.growth);
+            }
+            if u.level != 1 || u.exp != 0 {
+                text += &format!(" level {} exp {}", u.level, u.exp);
+            }
+        }
+        // Likewise healers and units that start hurt.
+        if let Some(h) = u.heal {
+            text += &format!(" heal {h:?}");
+        }
+        if let Some(hp) = u.hp_left {
+            text += &format!(" hp_left {hp}");
+        }
         text.push('\n');
     }
     text += &crate::load::objective::canonical(scenario);
@@ -150,13 +198,16 @@ pub fn battle_fingerprint(scenario: &Scenario, data: &DataSet) -> String {
     format!("{:016x}", fnv1a(&[text.as_bytes()]))
 }
 
-/// The fingerprint `replay` carries for its version: [`battle_fingerprint`] from version 2,
-/// the files' bytes ([`fingerprint`]) for version 1.
-pub fn fingerprint_for(version: u32, scenario: &Scenario, data: &DataSet) -> String {
+/// The fingerprint a replay of `version` carries: [`battle_fingerprint`] from version 2 (for a
+/// replay recorded before experience, [`battle_fingerprint_before_experience`]), the files'
+/// bytes ([`fingerprint`]) for version 1.
+pub fn fingerprint_for(version: u32, experience: bool, scenario: &Scenario, data: &DataSet) -> String {
     if version == VERSION_BYTES {
         fingerprint(scenario, &data.dir)
-    } else {
+    } else if experience {
         battle_fingerprint(scenario, data)
+    } else {
+        battle_fingerprint_before_experience(scenario, data)
     }
 }
 
@@ -175,6 +226,10 @@ pub fn record(battle: &Battle, scenario: &Scenario, data: &DataSet) -> ReplayFil
                 unit: name(unit),
                 target: name(target),
             }),
+            Command::Heal { unit, target } => Some(Step::Heal {
+                unit: name(unit),
+                target: name(target),
+            }),
             Command::Wait { unit } => Some(Step::Wait { unit: name(unit) }),
             Command::EndPhase => Some(Step::EndPhase),
             Command::Wake { .. } | Command::Undo | Command::Restore(_) => None,
@@ -186,7 +241,14 @@ pub fn record(battle: &Battle, scenario: &Scenario, data: &DataSet) -> ReplayFil
         format: FORMAT.into(),
         version: VERSION,
         scenario: scenario.path.clone(),
-        fingerprint: battle_fingerprint(scenario, data),
+        fingerprint: if battle.has_experience() {
+            battle_fingerprint(scenario, data)
+        } else {
+            battle_fingerprint_before_experience(scenario, data)
+        },
+        experience: battle.has_experience(),
+        difficulty: scenario.difficulty.clone(),
+        skill: None,
         commands,
         places: Vec::new(),
     }
@@ -290,10 +352,18 @@ impl ReplayFile {
         replay_path.parent().map_or(given.clone(), |dir| dir.join(&given))
     }
 
+    /// The battle at the start of its scenario under the rules it was recorded with
+    /// (without experience for a replay recorded before experience existed).
+    pub fn battle(&self, scenario: &Scenario, data: &DataSet) -> Result<Battle, Diagnostic> {
+        let b = Battle::try_new(scenario, &data.terrain)
+            .map_err(|e| Diagnostic::whole_file(std::path::Path::new(&scenario.path), e.to_string()))?;
+        Ok(if self.experience { b } else { b.without_experience() })
+    }
+
     /// Checks that what decides the battle is what it was recorded with (see
     /// [`fingerprint_for`]); the refusal names the replay file.
     pub fn check_files(&self, replay_path: &Path, scenario: &Scenario, data: &DataSet) -> Result<(), Diagnostic> {
-        if self.fingerprint != fingerprint_for(self.version, scenario, data) {
+        if self.fingerprint != fingerprint_for(self.version, self.experience, scenario, data) {
             let what = if self.version == VERSION_BYTES {
                 "its files"
             } else {
@@ -343,6 +413,10 @@ impl ReplayFile {
                 path: Steps::parse(path).ok_or_else(|| refuse(format!("path {path:?} is not direction digits 1-4")))?,
             },
             Step::Attack { unit: u, target } => Command::Attack {
+                unit: unit(u)?,
+                target: unit(target)?,
+            },
+            Step::Heal { unit: u, target } => Command::Heal {
                 unit: unit(u)?,
                 target: unit(target)?,
             },

@@ -8,6 +8,7 @@ use crate::load::diag::{Diagnostic, Source};
 use crate::load::scenario::{Scenario, fnv1a};
 use crate::load::terrain::TerrainSet;
 use serde::{Deserialize, Serialize};
+use skirmish_core::model::units::Growth;
 use skirmish_core::play::phase::Session;
 use skirmish_core::rules::{Battle, Command, Snapshot, UnitState};
 use skirmish_core::search::grid::{Pos, Team};
@@ -40,6 +41,27 @@ pub struct SavedUnit {
     /// A reserve called while its cell was taken (absent: false).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub waiting: bool,
+    /// Its level (absent: 1, as in saves from before experience).
+    #[serde(default = "first_level", skip_serializing_if = "is_first_level")]
+    pub level: u32,
+    /// Experience towards the next level (absent: 0).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub exp: u32,
+    /// What level-ups in this battle added to its stats (absent: nothing).
+    #[serde(default, skip_serializing_if = "Growth::is_zero")]
+    pub grown: Growth,
+}
+
+fn first_level() -> u32 {
+    1
+}
+
+fn is_first_level(level: &u32) -> bool {
+    *level == 1
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 /// A battle in progress.
@@ -58,6 +80,10 @@ pub struct SaveFile {
     pub turn: u32,
     /// Seed of the battle's random choices (kept for replays; the rules are deterministic).
     pub seed: u64,
+    /// The difficulty level of the battle (`None`: the scenario as written; saves from before
+    /// levels have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub difficulty: Option<String>,
     /// Every unit, in scenario order.
     pub units: Vec<SavedUnit>,
     /// Which of the scenario's scripted events have fired (absent: none has; a scenario
@@ -92,6 +118,7 @@ pub fn snapshot(session: &Session, scenario: &Scenario, seed: u64) -> Result<Sav
         fingerprint: scenario_fingerprint(scenario, b.terrain()),
         turn: snap.turn,
         seed,
+        difficulty: scenario.difficulty.clone(),
         units: b
             .units()
             .iter()
@@ -105,6 +132,9 @@ pub fn snapshot(session: &Session, scenario: &Scenario, seed: u64) -> Result<Sav
                 triggered: s.triggered,
                 reserve: s.reserve,
                 waiting: s.waiting,
+                level: s.level,
+                exp: s.exp,
+                grown: s.grown,
             })
             .collect(),
         fired: snap.fired,
@@ -134,6 +164,13 @@ pub fn scenario_fingerprint(scenario: &Scenario, terrain: &TerrainSet) -> String
         // stay as they were.
         if let Some(g) = u.goal {
             text += &format!(" goal {g:?}");
+        }
+        // Likewise healers and units that start hurt.
+        if let Some(h) = u.heal {
+            text += &format!(" heal {h:?}");
+        }
+        if let Some(hp) = u.hp_left {
+            text += &format!(" hp_left {hp}");
         }
         text.push('\n');
     }
@@ -172,6 +209,21 @@ pub fn parse(src: &Source) -> Result<SaveFile, SaveError> {
 /// `Restore`, which checks every unit's cell and hit points), after checking that the
 /// scenario is the one the save was made from. The battle is untouched on error.
 pub fn restore(save: &SaveFile, scenario: &Scenario, battle: &mut Battle, save_path: &Path) -> Result<(), SaveError> {
+    // A level other than the save's changes the numbers: say so before the fingerprint does.
+    if save.difficulty != scenario.difficulty {
+        let level = |l: &Option<String>| {
+            l.as_deref()
+                .map_or("the scenario as written".to_string(), |n| format!("difficulty {n:?}"))
+        };
+        return Err(at_file(
+            save_path,
+            format!(
+                "this save was made at {}, the battle is at {}: open it at its level (--difficulty)",
+                level(&save.difficulty),
+                level(&scenario.difficulty)
+            ),
+        ));
+    }
     // Saves written before the fingerprint covered the parsed scenario carry the bytes' one.
     let bytes = format!("{:016x}", scenario.fingerprint);
     if save.fingerprint != scenario_fingerprint(scenario, battle.terrain()) && save.fingerprint != bytes {
@@ -205,6 +257,9 @@ pub fn restore(save: &SaveFile, scenario: &Scenario, battle: &mut Battle, save_p
                 triggered: s.triggered,
                 reserve: s.reserve,
                 waiting: s.waiting,
+                level: s.level,
+                exp: s.exp,
+                grown: s.grown,
             })
             .collect(),
         fired: save.fired.clone(),

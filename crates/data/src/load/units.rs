@@ -17,7 +17,22 @@ struct RawKind {
     attack: Spanned<i64>,
     defense: Spanned<i64>,
     range: Spanned<RangeSpec>,
+    growth: Option<Spanned<RawGrowth>>,
+    heal: Option<Spanned<i64>>,
+    heal_range: Option<Spanned<RangeSpec>>,
 }
+
+/// `[KIND.growth]`: what a level-up adds; missing keys grow 0.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawGrowth {
+    hp: Option<Spanned<i64>>,
+    attack: Option<Spanned<i64>>,
+    defense: Option<Spanned<i64>>,
+}
+
+/// Highest growth of one stat per level.
+pub const MAX_GROWTH: i64 = 100;
 
 /// `range = 1` or `range = [2, 3]`.
 #[derive(Deserialize, Clone, Copy)]
@@ -130,7 +145,58 @@ fn parse_with(src: &Source, classes: Option<&[String]>) -> Result<Kinds, Diagnos
             errs.push(src.error_span(&k.range.span(), format!("unit kind '{name}': {m}")));
             (1, 1)
         });
+        let mut growth = Growth::default();
+        if let Some(g) = &k.growth {
+            let g = g.get_ref();
+            for (field, value) in [
+                (&g.hp, &mut growth.hp),
+                (&g.attack, &mut growth.attack),
+                (&g.defense, &mut growth.defense),
+            ] {
+                if let Some(v) = field {
+                    match *v.get_ref() {
+                        n @ 0..=MAX_GROWTH => *value = n as i32,
+                        n => errs.push(src.error_span(
+                            &v.span(),
+                            format!(
+                                "unit kind '{name}': growth {n} is out of range (expected 0..={MAX_GROWTH} per level)"
+                            ),
+                        )),
+                    }
+                }
+            }
+        }
+        let heal = match (&k.heal, &k.heal_range) {
+            (None, None) => None,
+            (None, Some(r)) => {
+                errs.push(src.error_span(
+                    &r.span(),
+                    format!("unit kind '{name}': heal_range without heal: write heal = N (hit points given) too"),
+                ));
+                None
+            }
+            (Some(h), range) => {
+                let power = check_stat("heal", *h.get_ref(), 1).unwrap_or_else(|m| {
+                    errs.push(src.error_span(&h.span(), format!("unit kind '{name}': {m}")));
+                    1
+                });
+                let (range_min, range_max) = range
+                    .as_ref()
+                    .map_or(Ok((1, 1)), |r| {
+                        r.get_ref().check().map_err(|m| {
+                            errs.push(src.error_span(&r.span(), format!("unit kind '{name}': heal_{m}")));
+                        })
+                    })
+                    .unwrap_or((1, 1));
+                Some(Healing {
+                    power,
+                    range_min,
+                    range_max,
+                })
+            }
+        };
         list.push(Kind {
+            growth,
             name: name.clone(),
             sprite,
             class,
@@ -142,6 +208,7 @@ fn parse_with(src: &Source, classes: Option<&[String]>) -> Result<Kinds, Diagnos
                 range_min,
                 range_max,
             },
+            heal,
         });
     }
     errs.into_result(Kinds { list })

@@ -115,7 +115,7 @@ pub fn warnings(src: &Source, scenario: &Scenario, data: &DataSet) -> Vec<Diagno
             .profile
             .as_deref()
             .and_then(|p| data.profiles.get(p))
-            .map(|p| p.behavior);
+            .map(|p| p.behavior.clone());
         let (lo, hi) = (u.stats.range_min, u.stats.range_max);
         let profile = u.profile.as_deref().unwrap_or_default();
         match behavior {

@@ -11,7 +11,7 @@ use crate::search::grid::Team;
 /// Key help, two lines.
 pub const HELP: [&str; 2] = [
     "arrows/mouse move · Z confirm · X cancel · E end turn · U undo · N next unit · Tab next enemy",
-    "+/- zoom · D danger · F fast · S save · L load · F5 reload · PgUp/PgDn map · R restart · Q quit",
+    "+/- zoom · D danger · H log · Esc menu · F fast · S save · L load · R restart · Q quit",
 ];
 
 /// Attack distance as written in the data: `1` or `2-3`.
@@ -44,11 +44,59 @@ pub fn unit_lines(b: &Battle, profiles: &Profiles, id: UnitId, hp: i32) -> [Stri
         class_name(b, u.class)
     );
     let second = match u.team {
-        Team::Player if u.acted => "player unit · has acted this turn".to_string(),
-        Team::Player => "player unit · ready".to_string(),
-        Team::Enemy => format!("enemy · {}", profile_text(u, profiles)),
+        Team::Player if u.acted => format!("player unit · {} · has acted this turn", level_text(u)),
+        Team::Player => format!("player unit · {} · ready", level_text(u)),
+        Team::Enemy => {
+            let text = profile_text(u, profiles);
+            match wakes_next(b, profiles, id) {
+                // A guard within its trigger wakes only on its own turn: say so.
+                Some(why) => format!("enemy · {}", text.replace("(asleep)", &format!("(asleep — {why})"))),
+                None => format!("enemy · {text}"),
+            }
+        }
     };
     [first, second]
+}
+
+/// For a sleeping guard with a player unit within its trigger: "wakes this enemy phase
+/// (Kiny within 3)" (it wakes on its own turn, not when it is struck). `None` otherwise.
+pub fn wakes_next(b: &Battle, profiles: &Profiles, id: UnitId) -> Option<String> {
+    let u = b.unit(id);
+    let Some(Behavior::GuardTrigger { trigger }) = u.behavior(profiles) else {
+        return None;
+    };
+    if u.triggered || !u.alive {
+        return None;
+    }
+    let (d, w) = b
+        .living(u.team.other())
+        .map(|p| (u.pos.manhattan(b.unit(p).pos), p))
+        .min()?;
+    (d <= trigger).then(|| format!("wakes this enemy phase ({} within {trigger})", b.name(w)))
+}
+
+/// A player unit's level and experience: `Lv 2 · exp 40/100`.
+pub fn level_text(u: &Unit) -> String {
+    format!("Lv {} · exp {}/{}", u.level, u.exp, crate::model::units::EXP_LEVEL)
+}
+
+/// The level-up box: its title and a line per stat, before and after (`HP 28 → 30 (+2)`).
+pub fn level_up_lines(b: &Battle, id: UnitId, level: u32, gains: &crate::model::units::Growth) -> Vec<String> {
+    let u = b.unit(id);
+    let mut out = vec![format!("{} reaches level {level}!", u.name)];
+    for (name, now, gain) in [
+        ("HP ", u.stats.hp, gains.hp),
+        ("ATK", u.stats.attack, gains.attack),
+        ("DEF", u.stats.defense, gains.defense),
+    ] {
+        if gain != 0 {
+            out.push(format!("{name} {:>3} → {:>3}  ({gain:+})", now - gain, now));
+        } else {
+            out.push(format!("{name} {now:>3}"));
+        }
+    }
+    out.push(level_text(u));
+    out
 }
 
 /// An enemy's profile and its key numbers, e.g. `guard: trigger 3 (asleep)`.
@@ -71,6 +119,8 @@ pub fn profile_text(u: &Unit, profiles: &Profiles) -> String {
         Some(Behavior::PivotLeash { leash }) => format!("{name}: leash {leash} around {}", u.pivot),
         Some(Behavior::KeepRange { sight, range }) => format!("{name}: keeps {range} away, sight {sight}"),
         Some(Behavior::Advance { goal }) => format!("{name}: advances on {goal}"),
+        Some(Behavior::Custom(c)) if name == c.name => format!("{name}: a behaviour of this game"),
+        Some(Behavior::Custom(c)) => format!("{name}: {}", c.name),
     }
 }
 
@@ -86,7 +136,7 @@ pub fn terrain_line(b: &Battle, at: Pos, class: ClassId) -> String {
     };
     let role = match &b.goals().win {
         crate::rules::Goal::Seize { cells, .. } if cells.contains(&at) => "  · SEIZE: end an action here to win",
-        _ if b.goals().hold.contains(&at) => "  · HOLD: lost if an enemy ends its action here",
+        _ if b.goals().hold.contains(&at) => "  · DEFEND: you lose if an enemy ends its move here",
         _ => "",
     };
     format!("{} {at}  {cost}  DEF {:+}{role}", t.name, t.defense)
@@ -96,6 +146,44 @@ pub fn terrain_line(b: &Battle, at: Pos, class: ClassId) -> String {
 mod tests {
     use super::*;
     use crate::game::hud::text::board;
+
+    #[test]
+    fn the_panel_shows_level_and_experience_and_a_level_up_what_grew() {
+        let b = board();
+        let profiles = crate::load::profiles::parse(&crate::load::diag::Source::new("p.toml", "")).unwrap();
+        let hp = b.unit(UnitId(0)).hp;
+        assert_eq!(
+            unit_lines(&b, &profiles, UnitId(0), hp)[1],
+            "player unit · Lv 1 · exp 0/100 · ready"
+        );
+        // As the rules leave a unit that levelled up: its stats already grown.
+        let gains = crate::model::units::Growth {
+            hp: 2,
+            attack: 1,
+            defense: 0,
+        };
+        let before = b.unit(UnitId(0)).stats;
+        let mut units = b.units().to_vec();
+        let u = &mut units[0];
+        u.level = 2;
+        u.exp = 20;
+        u.stats.hp += 2;
+        u.stats.attack += 1;
+        let b = Battle::from_parts(b.map().clone(), b.terrain().clone(), units);
+        let lines = level_up_lines(&b, UnitId(0), 2, &gains);
+        assert_eq!(lines[0], "Kiny reaches level 2!");
+        assert_eq!(lines[1], format!("HP  {:>3} → {:>3}  (+2)", before.hp, before.hp + 2));
+        assert_eq!(
+            lines[2],
+            format!("ATK {:>3} → {:>3}  (+1)", before.attack, before.attack + 1)
+        );
+        assert_eq!(
+            lines[3],
+            format!("DEF {:>3}", before.defense),
+            "what did not grow has no arrow"
+        );
+        assert_eq!(lines[4], "Lv 2 · exp 20/100");
+    }
 
     #[test]
     fn terrain_shows_cost_for_the_class_and_defense() {
@@ -117,6 +205,12 @@ mod tests {
         let profiles = crate::load::profiles::parse(&src).unwrap();
         assert_eq!(profile_text(b.unit(UnitId(1)), &profiles), "guard: trigger 3 (asleep)");
         use crate::rules::Command;
+        // Kiny stands beside it: it wakes on its own turn, and the label says so.
+        let [_, second] = unit_lines(&b, &profiles, UnitId(1), 5);
+        assert_eq!(
+            second,
+            "enemy · guard: trigger 3 (asleep — wakes this enemy phase (Kiny within 3))"
+        );
         b.execute(Command::EndPhase).unwrap();
         b.execute(Command::Wake {
             unit: UnitId(1),

@@ -57,8 +57,17 @@ impl Session {
                 p
             }
             (Phase::Select, Intent::NextUnit) => {
-                let ready: Vec<UnitId> = self.battle.ready(Team::Player).collect();
-                self.cycle(&ready);
+                // In roster order from the player unit under the cursor, else from the unit
+                // last visited: every ready unit comes up once before any comes up again.
+                let from = self
+                    .battle
+                    .unit_at(self.cursor)
+                    .filter(|&u| self.battle.unit(u).team == Team::Player)
+                    .or(self.visited);
+                if let Some(next) = self.next_ready_after(from) {
+                    self.visited = Some(next);
+                    self.move_cursor(self.battle.unit(next).pos);
+                }
                 Phase::Select
             }
             (p @ (Phase::Select | Phase::Inspect { .. } | Phase::Target { .. }), Intent::NextEnemy) => {
@@ -175,10 +184,22 @@ impl Session {
                 if self.run(cmd).is_err() {
                     return Phase::Action { unit, options, choice };
                 }
-                self.after_player_action()
+                self.after_player_action(unit)
             }
             (p, _) => p,
         }
+    }
+
+    /// The first ready player unit after `from` in roster order (wrapping round, `from`
+    /// itself last); the first ready one when `from` is `None`.
+    pub(super) fn next_ready_after(&self, from: Option<UnitId>) -> Option<UnitId> {
+        let roster = self.roster();
+        let start = from
+            .and_then(|f| roster.iter().position(|&u| u == f))
+            .map_or(0, |i| i + 1);
+        (0..roster.len())
+            .map(|k| roster[(start + k) % roster.len()])
+            .find(|&u| !self.battle.unit(u).acted)
     }
 
     /// The cursor goes to `to` in the target phase; the traced route follows it.

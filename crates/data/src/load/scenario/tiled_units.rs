@@ -5,8 +5,9 @@ use super::*;
 
 /// The properties a unit object may carry (those of `[[units]]` but `name` and `at`,
 /// which are the object's name and place).
-pub const UNIT_PROPERTIES: [&str; 12] = [
+pub const UNIT_PROPERTIES: [&str; 13] = [
     "team", "kind", "class", "move", "profile", "pivot", "goal", "hp", "attack", "defense", "range", "reserve",
+    "hp_left",
 ];
 
 /// The units of a Tiled map's `units` layer as unit inputs; a property of the wrong type or
@@ -38,6 +39,7 @@ pub(super) fn tmx_units(tm: &TiledMap, errs: &mut Diagnostics) -> Vec<UnitInput>
             attack: None,
             defense: None,
             range: None,
+            hp_left: None,
             reserve: false,
         };
         let mut team = None;
@@ -68,6 +70,7 @@ pub(super) fn tmx_units(tm: &TiledMap, errs: &mut Diagnostics) -> Vec<UnitInput>
                 "profile" => text().map(|v| input.profile = Some(fld(&at, v))),
                 "move" => int().map(|v| input.movement = Some(fld(&at, v))),
                 "hp" => int().map(|v| input.hp = Some(fld(&at, v))),
+                "hp_left" => int().map(|v| input.hp_left = Some(fld(&at, v))),
                 "attack" => int().map(|v| input.attack = Some(fld(&at, v))),
                 "defense" => int().map(|v| input.defense = Some(fld(&at, v))),
                 "reserve" => match value {

@@ -1,0 +1,216 @@
+//! Campaign files (`maps/campaign.toml`): scenarios played in order, each with an intro,
+//! strictly parsed with located errors. The roster rule is `skirmish_core::campaign`.
+//!
+//! ```toml
+//! name = "The border war"
+//! permadeath = true              # default true
+//! closing = "The border holds."  # shown after the last chapter (optional)
+//! [[chapters]]
+//! scenario = "sample.toml"       # relative to the campaign file
+//! title = "The crossroads"       # optional: the scenario's name otherwise
+//! intro = "Kiny's patrol meets raiders at the old crossroads."
+//! ```
+
+use crate::load::diag::{Diagnostic, Diagnostics, Source, display_path};
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+use toml::Spanned;
+
+/// Most chapters a campaign may have.
+pub const MAX_CHAPTERS: usize = 1_000;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCampaign {
+    name: Spanned<String>,
+    permadeath: Option<bool>,
+    closing: Option<String>,
+    chapters: Spanned<Vec<Spanned<RawChapter>>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawChapter {
+    scenario: Spanned<String>,
+    #[serde(default)]
+    intro: String,
+    title: Option<String>,
+}
+
+/// A loaded campaign file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Campaign {
+    /// Its name.
+    pub name: String,
+    /// The campaign file as shown in messages.
+    pub path: String,
+    /// A unit that falls is gone for the rest of the campaign (the file's default; a player
+    /// may choose casual play, without it).
+    pub permadeath: bool,
+    /// Shown after the last chapter is won.
+    pub closing: String,
+    /// The chapters, in the order they are played.
+    pub chapters: Vec<Chapter>,
+}
+
+/// One chapter of a campaign.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Chapter {
+    /// Its scenario file, resolved against the campaign file's folder.
+    pub scenario: PathBuf,
+    /// The scenario as written in the campaign file.
+    pub scenario_written: String,
+    /// A title of its own (else the scenario's name is shown).
+    pub title: Option<String>,
+    /// The paragraph shown before it.
+    pub intro: String,
+    /// Line and column of its `scenario` key, for messages about it.
+    pub place: (usize, usize),
+}
+
+impl Campaign {
+    /// A message at chapter `k`'s `scenario` key.
+    pub fn at_chapter(&self, k: usize, message: impl Into<String>) -> Diagnostic {
+        let (line, col) = self.chapters.get(k).map_or((1, 1), |c| c.place);
+        Diagnostic {
+            path: self.path.clone(),
+            line,
+            col,
+            message: message.into(),
+        }
+    }
+}
+
+/// True when `text` is a campaign file rather than a scenario: a TOML document with a
+/// top-level `chapters` key (scenarios have none).
+pub fn is_campaign_text(text: &str) -> bool {
+    text.parse::<toml::Table>().is_ok_and(|t| t.contains_key("chapters"))
+}
+
+/// True when the file at `path` reads as a campaign ([`is_campaign_text`]).
+pub fn is_campaign(path: &Path) -> bool {
+    Source::read(path).is_ok_and(|s| is_campaign_text(&s.text))
+}
+
+/// Reads and checks a campaign file: its fields, at least one chapter, and that every
+/// chapter's scenario file exists (each scenario itself is loaded when its chapter starts,
+/// or by `skirmish check`).
+pub fn load(path: &Path) -> Result<Campaign, Diagnostics> {
+    let src = Source::read(path)?;
+    parse(&src, path.parent().unwrap_or(Path::new("")))
+}
+
+/// [`load`] on text already read; scenario paths are resolved against `dir`.
+pub fn parse(src: &Source, dir: &Path) -> Result<Campaign, Diagnostics> {
+    let raw: RawCampaign = src.parse_toml()?;
+    let mut errs = Diagnostics::default();
+    let chapters_span = raw.chapters.span();
+    let raw_chapters = raw.chapters.into_inner();
+    if raw_chapters.is_empty() {
+        errs.push(src.error_span(
+            &chapters_span,
+            "a campaign needs at least one chapter: [[chapters]] with scenario = \"FILE.toml\"",
+        ));
+    }
+    if raw_chapters.len() > MAX_CHAPTERS {
+        errs.push(src.error_span(
+            &chapters_span,
+            format!("{} chapters: at most {MAX_CHAPTERS}", raw_chapters.len()),
+        ));
+    }
+    if raw.name.get_ref().trim().is_empty() {
+        errs.push(src.error_span(&raw.name.span(), "the campaign's name is empty"));
+    }
+    let mut chapters = Vec::new();
+    for (k, c) in raw_chapters.into_iter().enumerate() {
+        let c = c.into_inner();
+        let span = c.scenario.span();
+        let written = c.scenario.into_inner();
+        let file = dir.join(&written);
+        if !file.is_file() {
+            errs.push(src.error_span(
+                &span,
+                format!(
+                    "chapter {}: no scenario file {} (paths are relative to the campaign file)",
+                    k + 1,
+                    display_path(&file)
+                ),
+            ));
+        }
+        chapters.push(Chapter {
+            scenario: file,
+            scenario_written: written,
+            title: c.title,
+            intro: c.intro.trim().to_string(),
+            place: src.line_col(span.start),
+        });
+    }
+    errs.into_result(Campaign {
+        name: raw.name.into_inner(),
+        path: src.path.clone(),
+        permadeath: raw.permadeath.unwrap_or(true),
+        closing: raw.closing.unwrap_or_default().trim().to_string(),
+        chapters,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Parses `text` as a campaign beside a scenario `a.toml` in a folder of this test's own.
+    fn parse_text(test: &str, text: &str) -> Result<Campaign, Diagnostics> {
+        let dir = std::env::temp_dir().join(format!("skirmish-campaign-{test}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("a.toml"), "name = \"A\"\nmap = \"a.txt\"\n").unwrap();
+        let c = parse(&Source::new("c.toml", text), &dir);
+        let _ = std::fs::remove_file(dir.join("a.toml"));
+        let _ = std::fs::remove_dir(&dir);
+        c
+    }
+
+    #[test]
+    fn a_campaign_reads_with_its_defaults() {
+        let c = parse_text(
+            "defaults",
+            "name = \"War\"\n[[chapters]]\nscenario = \"a.toml\"\nintro = \"  Go.  \"\n",
+        )
+        .unwrap();
+        assert_eq!(c.name, "War");
+        assert!(c.permadeath);
+        assert_eq!(c.closing, "");
+        assert_eq!(c.chapters.len(), 1);
+        assert_eq!(c.chapters[0].intro, "Go.");
+        assert_eq!(c.chapters[0].place, (3, 12));
+    }
+
+    #[test]
+    fn a_missing_scenario_is_located_at_its_key() {
+        let e = parse_text("missing", "name = \"War\"\n[[chapters]]\nscenario = \"nope.toml\"\n").unwrap_err();
+        let d = e.first().unwrap();
+        assert_eq!((d.line, d.col), (3, 12));
+        assert!(d.message.starts_with("chapter 1: no scenario file"), "{}", d.message);
+    }
+
+    #[test]
+    fn typos_and_empty_campaigns_are_refused() {
+        let e = parse_text(
+            "typo",
+            "name = \"War\"\npermadeth = false\n[[chapters]]\nscenario = \"a.toml\"\n",
+        )
+        .unwrap_err();
+        assert!(
+            e.first().unwrap().message.contains("unknown field `permadeth`"),
+            "{e:?}"
+        );
+        let e = parse_text("empty", "name = \"War\"\nchapters = []\n").unwrap_err();
+        assert!(e.first().unwrap().message.contains("at least one chapter"), "{e:?}");
+    }
+
+    #[test]
+    fn campaigns_are_told_from_scenarios() {
+        assert!(is_campaign_text("name = \"W\"\n[[chapters]]\nscenario = \"a.toml\"\n"));
+        assert!(!is_campaign_text("name = \"S\"\nmap = \"a.txt\"\n"));
+        assert!(!is_campaign_text("not toml ["));
+    }
+}

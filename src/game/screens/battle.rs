@@ -1,0 +1,385 @@
+//! The battle screen: the game's `GameState` behind the [`Screen`] trait, unchanged inside.
+//! The adapter adds two hooks: a finished battle's outcome (kept in the records), and
+//! leaving to the menus when the player quits a battle opened from the title.
+
+use super::{Go, Launch, Screen, Switch, World};
+use crate::game::assets::Assets;
+use crate::game::records::{Records, Result as Outcome};
+use crate::game::script::Token;
+use crate::game::settings::{AnimSpeed, Settings};
+use crate::game::state::{Files, GameState, Options};
+use crate::load::scenario::Scenario;
+use crate::rules::Battle;
+use crate::search::grid::Team;
+use ggez::event::EventHandler;
+use ggez::input::keyboard::KeyInput;
+use ggez::winit::event::MouseButton;
+use ggez::{Context, GameResult};
+use std::cell::Cell;
+use std::collections::VecDeque;
+use std::path::PathBuf;
+use std::rc::Rc;
+
+/// What a scripted run hands to the first battle it opens.
+#[derive(Default)]
+pub struct Scripted {
+    /// Tokens still to play.
+    pub script: VecDeque<Token>,
+    /// `--screenshot`.
+    pub screenshot: Option<PathBuf>,
+    /// `--frames`.
+    pub frames: Option<u32>,
+}
+
+/// A battle on the screen stack.
+pub struct BattleScreen {
+    game: GameState,
+    /// Quitting goes back to the menus (opened from the title), not out of the game.
+    leaves: bool,
+    /// A scripted run's screenshot or frame count ends the game when done.
+    harnessed: bool,
+    /// The records' key of this battle.
+    key: String,
+    /// The outcome was kept already.
+    noted: bool,
+    title: String,
+    /// A campaign's chapter: the scenario as the roster made it, and, once the battle is
+    /// over, whether it was won (the progress is written then).
+    chapter: Option<(Scenario, Option<bool>)>,
+    /// Seconds before the next scripted token after a chapter's end.
+    token_wait: f32,
+}
+
+/// Keys that would leave a campaign's chapter for another scenario (PgUp/PgDn, [ and ]).
+fn switches_scenario(input: &KeyInput) -> bool {
+    use ggez::winit::keyboard::{Key, NamedKey};
+    match &input.event.logical_key {
+        Key::Named(NamedKey::PageUp | NamedKey::PageDown) => true,
+        Key::Character(c) => c.as_str() == "[" || c.as_str() == "]",
+        _ => false,
+    }
+}
+
+/// The outcome of a finished battle for the records; `None` while it goes on.
+pub fn outcome(b: &Battle) -> Option<Outcome> {
+    let (winner, _) = b.ended()?;
+    Some(Outcome {
+        won: winner == Team::Player,
+        turns: b.turn(),
+        survivors: b.living(Team::Player).count() as u32,
+        units: b.units().iter().filter(|u| u.team == Team::Player).count() as u32,
+    })
+}
+
+/// The settings the battle already has a switch for, put onto it.
+fn wire(game: &mut GameState, s: &Settings) {
+    game.notes = s.ai_notes;
+    game.fast = s.animation == AnimSpeed::Fast;
+}
+
+impl BattleScreen {
+    /// A battle the command line opened directly (`skirmish play FILE`): quitting it ends the game.
+    pub fn direct(mut game: GameState, world: &World, key: String) -> BattleScreen {
+        wire(&mut game, &world.settings);
+        let title = crate::game::hud::text::window_title(&game.scenario_name());
+        BattleScreen {
+            game,
+            leaves: false,
+            harnessed: true,
+            key,
+            noted: false,
+            title,
+            chapter: None,
+            token_wait: 0.0,
+        }
+    }
+
+    /// The battle of the campaign's next chapter, its player units as the roster has them.
+    pub fn chapter(
+        ctx: &Context,
+        world: &World,
+        assets: &Assets,
+        scripted: Scripted,
+        exit: Rc<Cell<i32>>,
+    ) -> Result<BattleScreen, String> {
+        let a = world.campaign.as_ref().ok_or("no campaign is being played")?;
+        let k = a.progress.chapter;
+        let ch = a.campaign.chapters.get(k).ok_or("every chapter is won")?;
+        let launch = Launch {
+            path: ch.scenario.clone(),
+            difficulty: a.progress.difficulty.clone(),
+        };
+        let prepare = |s: &Scenario| {
+            let mut ready = a.progress.roster.prepare(s, a.progress.permadeath);
+            ready.name = format!("Chapter {}: {}", k + 1, ready.name);
+            ready
+        };
+        let (mut screen, ready) = BattleScreen::open_with(ctx, world, assets, &launch, scripted, exit, prepare)?;
+        screen.chapter = Some((ready, None));
+        Ok(screen)
+    }
+
+    /// Loads `launch` and opens its battle from the menus.
+    pub fn open(
+        ctx: &Context,
+        world: &World,
+        assets: &Assets,
+        launch: &Launch,
+        scripted: Scripted,
+        exit: Rc<Cell<i32>>,
+    ) -> Result<BattleScreen, String> {
+        BattleScreen::open_with(ctx, world, assets, launch, scripted, exit, Scenario::clone).map(|(s, _)| s)
+    }
+
+    /// [`BattleScreen::open`] of the scenario as `prepare` makes it (a campaign's roster).
+    fn open_with(
+        ctx: &Context,
+        world: &World,
+        assets: &Assets,
+        launch: &Launch,
+        scripted: Scripted,
+        exit: Rc<Cell<i32>>,
+        prepare: impl Fn(&Scenario) -> Scenario,
+    ) -> Result<(BattleScreen, Scenario), String> {
+        let (mut scenario, mut data, data_dir) =
+            crate::cli::load_scenario(&launch.path, world.data_override.clone()).map_err(|e| e.to_string())?;
+        if let Some(level) = &launch.difficulty {
+            crate::game::difficulty::apply(&mut scenario, &mut data, level).map_err(|e| e.to_string())?;
+            // The top band shows the scenario's name: the level goes with it.
+            scenario.name = format!("{} ({level})", scenario.name);
+        }
+        let scenario = prepare(&scenario);
+        let ready = scenario.clone();
+        let harnessed = scripted.screenshot.is_some() || scripted.frames.is_some();
+        let opts = Options {
+            script: scripted.script,
+            screenshot: scripted.screenshot,
+            fps: std::env::var("SKIRMISH_FPS").is_ok_and(|v| v == "1"),
+            files: Files {
+                scenario: launch.path.clone(),
+                data_dir,
+                save: world.save_file.clone(),
+                record: world.record_file.clone(),
+                data_given: world.data_override.is_some(),
+            },
+            resume: None,
+            frames: scripted.frames,
+            playback: VecDeque::new(),
+            fast_forward: 0,
+            experience: true,
+        };
+        let mut game = GameState::new(ctx, scenario, data, assets.clone(), opts, exit);
+        wire(&mut game, &world.settings);
+        let title = crate::game::hud::text::window_title(&game.scenario_name());
+        Ok((
+            BattleScreen {
+                game,
+                leaves: true,
+                harnessed,
+                key: Records::key(&launch.path, launch.difficulty.as_deref()),
+                noted: false,
+                title,
+                chapter: None,
+                token_wait: 0.0,
+            },
+            ready,
+        ))
+    }
+}
+
+impl BattleScreen {
+    /// After a chapter: a won one shows the roster, a lost one starts again from its intro.
+    fn move_on(&self, won: bool) -> Switch {
+        Switch::Replace(if won { Go::Roster } else { Go::Intro })
+    }
+
+    /// The line shown over a finished chapter.
+    fn chapter_line(&self) -> Option<String> {
+        match self.chapter.as_ref()?.1? {
+            _ if self.game.anims.busy() => None,
+            true => Some("Chapter won · progress saved · Enter or a click: the roster".to_string()),
+            false => Some("Chapter lost · Enter or a click: try it again from its start".to_string()),
+        }
+    }
+
+    /// Plays a script's tokens left after a chapter's end (the battle no longer takes them):
+    /// Confirm moves on; anything else waits its turn.
+    fn after_chapter_script(&mut self, ctx: &Context) -> Option<Switch> {
+        let won = self.chapter.as_ref()?.1?;
+        if self.game.anims.busy() || self.game.script.is_empty() {
+            return None;
+        }
+        self.token_wait -= ctx.time.delta().as_secs_f32();
+        if self.token_wait > 0.0 {
+            return None;
+        }
+        self.token_wait = 0.15;
+        match self.game.script.pop_front().and_then(super::menu::token_key) {
+            Some(super::menu::MenuKey::Confirm) => Some(self.move_on(won)),
+            _ => None,
+        }
+    }
+}
+
+impl Screen for BattleScreen {
+    fn update(&mut self, ctx: &mut Context, world: &mut World) -> GameResult<Switch> {
+        self.game.update(ctx)?;
+        // Hook: a finished battle's outcome goes into the records once.
+        match outcome(self.game.session.battle()) {
+            Some(r) if !self.noted => {
+                self.noted = true;
+                world.note_result(self.key.clone(), r);
+            }
+            // Played again (R): the next ending counts too.
+            None => self.noted = false,
+            _ => {}
+        }
+        // Hook: a campaign's chapter is over: the roster takes the battle's result, or the
+        // chapter counts one more try; the progress file is written at once.
+        if let Some((ready, result @ None)) = &mut self.chapter
+            && let Some((winner, _)) = self.game.session.battle().ended()
+        {
+            let won = winner == Team::Player;
+            *result = Some(won);
+            if let Some(a) = &mut world.campaign {
+                let p = &mut a.progress;
+                if won {
+                    p.roster.record(self.game.session.battle(), ready, p.permadeath);
+                    p.chapter += 1;
+                    p.tries = 0;
+                } else {
+                    p.tries += 1;
+                }
+            }
+            world.save_progress();
+        }
+        // A script goes on after a chapter's end: Confirm moves on, as the key does.
+        if let Some(next) = self.after_chapter_script(ctx) {
+            return Ok(next);
+        }
+        // Hook: the player agreed to quit a battle opened from the menus: back to them.
+        if self.leaves && !self.harnessed && ctx.fields.quit_requested {
+            ctx.fields.quit_requested = false;
+            return Ok(Switch::Pop);
+        }
+        Ok(Switch::None)
+    }
+
+    fn draw(&mut self, ctx: &mut Context, _world: &World) -> GameResult {
+        self.game.draw(ctx)?;
+        if let Some(line) = self.chapter_line() {
+            // Over the battle's own result box: what Enter does in a campaign.
+            let (w, h) = ctx.gfx.drawable_size();
+            let mut canvas = ggez::graphics::Canvas::from_frame(ctx, None);
+            canvas.set_screen_coordinates(ggez::graphics::Rect::new(0.0, 0.0, w, h));
+            let size = 16.0 * super::menu::ui_scale(w, h);
+            let band = ggez::graphics::Rect::new(0.0, h * 0.12, w, size * 2.2);
+            crate::game::view::rect(
+                &mut canvas,
+                band,
+                ggez::graphics::Color::new(0.0, 0.0, 0.0, 0.8),
+                crate::game::view::Z_HUD,
+            );
+            let x = (w - crate::game::view::text_w(&line, size)) / 2.0;
+            crate::game::view::text(
+                &mut canvas,
+                &line,
+                ggez::glam::Vec2::new(x, band.y + size * 0.6),
+                size,
+                crate::game::view::GOLD,
+            );
+            canvas.finish(ctx)?;
+        }
+        Ok(())
+    }
+
+    fn key_down(&mut self, ctx: &mut Context, _w: &mut World, input: KeyInput, repeated: bool) -> GameResult<Switch> {
+        if let Some((_, done)) = &self.chapter {
+            if let Some(won) = *done {
+                // The chapter is over: the confirm keys (and Q, Esc) move on; nothing else.
+                return Ok(match super::menu::menu_key(&input) {
+                    Some(super::menu::MenuKey::Confirm | super::menu::MenuKey::Back) => self.move_on(won),
+                    _ if matches!(&input.event.logical_key, ggez::winit::keyboard::Key::Character(c) if c.as_str().eq_ignore_ascii_case("q")) => {
+                        self.move_on(won)
+                    }
+                    _ => Switch::None,
+                });
+            }
+            if switches_scenario(&input) {
+                return Ok(Switch::None);
+            }
+        }
+        self.game.key_down_event(ctx, input, repeated)?;
+        Ok(Switch::None)
+    }
+
+    fn key_up(&mut self, ctx: &mut Context, input: KeyInput) -> GameResult {
+        self.game.key_up_event(ctx, input)
+    }
+
+    fn mouse_motion(&mut self, ctx: &mut Context, x: f32, y: f32, dx: f32, dy: f32) -> GameResult {
+        self.game.mouse_motion_event(ctx, x, y, dx, dy)
+    }
+
+    fn mouse_down(&mut self, ctx: &mut Context, _w: &mut World, b: MouseButton, x: f32, y: f32) -> GameResult<Switch> {
+        if let Some((_, Some(won))) = &self.chapter {
+            let won = *won;
+            return Ok(if b == MouseButton::Left {
+                self.move_on(won)
+            } else {
+                Switch::None
+            });
+        }
+        self.game.mouse_button_down_event(ctx, b, x, y)?;
+        Ok(Switch::None)
+    }
+
+    fn mouse_wheel(&mut self, ctx: &mut Context, x: f32, y: f32) -> GameResult {
+        self.game.mouse_wheel_event(ctx, x, y)
+    }
+
+    fn resize(&mut self, ctx: &mut Context, w: f32, h: f32) -> GameResult {
+        self.game.resize_event(ctx, w, h)
+    }
+
+    fn is_battle(&self) -> bool {
+        true
+    }
+
+    fn give_back(&mut self) -> Option<Scripted> {
+        let shot = self.game.shot.take().map(|s| s.path);
+        let script = std::mem::take(&mut self.game.script);
+        (shot.is_some() || !script.is_empty()).then_some(Scripted {
+            script,
+            screenshot: shot,
+            frames: None,
+        })
+    }
+
+    fn window_title(&self) -> String {
+        self.title.clone()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Command;
+
+    #[test]
+    fn the_outcome_of_a_lost_battle_is_kept() {
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("maps/sample.toml");
+        let (s, d, _) = crate::cli::load_scenario(&path, None).unwrap();
+        let mut b = Battle::new(&s, &d);
+        assert_eq!(outcome(&b), None, "still going");
+        // Ending every player phase at once loses the sample battle sooner or later.
+        let mut ai = crate::ai::Ai::new(d.profiles.clone());
+        while b.ended().is_none() && b.turn() < 200 {
+            crate::play::replay::run(&mut b, &mut ai, &[Command::EndPhase]).unwrap();
+        }
+        let r = outcome(&b).expect("the battle ended");
+        assert!(!r.won);
+        assert_eq!(r.turns, b.turn());
+        assert!(r.survivors < r.units);
+    }
+}

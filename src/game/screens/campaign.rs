@@ -1,0 +1,389 @@
+//! The campaign's screens: a chapter's intro, the roster between chapters (each unit's level,
+//! experience and stats) and the closing text. The rules (roster, experience, progress) are
+//! the engine's; these only show them. The campaign being played lives in the [`World`].
+
+use super::menu::{self, MenuKey};
+use super::{Go, Screen, Switch, World};
+use crate::game::script::Token;
+use crate::game::view::{self, DIM_TEXT, ENEMY_TEXT, GOLD, PLAYER_TEXT};
+use crate::io::progress::Progress;
+use crate::load::campaign::Campaign;
+use ggez::glam::Vec2;
+use ggez::graphics::{Canvas, Color};
+use ggez::input::keyboard::KeyInput;
+use ggez::winit::event::MouseButton;
+use ggez::{Context, GameResult};
+use std::path::{Path, PathBuf};
+
+/// The campaign being played: its file and the progress through it.
+pub struct Active {
+    /// The campaign file, loaded.
+    pub campaign: Campaign,
+    /// Where it stands (written after every chapter).
+    pub progress: Progress,
+    /// The progress file.
+    pub file: PathBuf,
+}
+
+/// What the title screen can offer of the campaign.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Saved {
+    /// No progress file.
+    Nothing,
+    /// The progress file does not read (its located error).
+    Broken(String),
+    /// A campaign under way: the next chapter (from 0) of so many, and its title.
+    At {
+        /// The next chapter.
+        chapter: usize,
+        /// Chapters in all.
+        of: usize,
+        /// The next chapter's title.
+        title: String,
+    },
+    /// Every chapter won.
+    Finished,
+}
+
+/// The title of chapter `k` (its `title`, else its scenario file's name).
+pub fn chapter_title(c: &Campaign, k: usize) -> String {
+    c.chapters.get(k).map_or_else(String::new, |ch| {
+        ch.title.clone().unwrap_or_else(|| ch.scenario_written.clone())
+    })
+}
+
+/// Reads the progress file as the title screen sees it.
+pub fn saved(campaign: Option<&Campaign>, file: Option<&Path>) -> Saved {
+    let Some(file) = file.filter(|f| f.exists()) else {
+        return Saved::Nothing;
+    };
+    match crate::io::progress::read(file) {
+        Err(e) => Saved::Broken(e.to_string()),
+        Ok(p) => match campaign {
+            Some(c) if p.chapter >= c.chapters.len() => Saved::Finished,
+            Some(c) => Saved::At {
+                chapter: p.chapter,
+                of: c.chapters.len(),
+                title: chapter_title(c, p.chapter),
+            },
+            None => Saved::Broken(format!("{}: its campaign file does not load", file.display())),
+        },
+    }
+}
+
+impl World {
+    /// Starts the campaign afresh (at `difficulty`), writing its progress; the error says why not.
+    pub fn start_campaign(&mut self, difficulty: Option<String>) -> Result<(), String> {
+        let campaign = crate::load::campaign::load(&self.campaign_file).map_err(|e| e.to_string())?;
+        let file = self
+            .progress_file
+            .clone()
+            .ok_or("nowhere to keep the campaign's progress")?;
+        // The file's permadeath, unless the options (or --casual) say casual.
+        let permadeath = campaign.permadeath && self.settings.permadeath && !self.casual;
+        let progress = Progress::new(&campaign.path, &campaign.name, permadeath, difficulty);
+        self.campaign = Some(Active {
+            campaign,
+            progress,
+            file,
+        });
+        self.save_progress();
+        Ok(())
+    }
+
+    /// Continues the campaign where the progress file left it.
+    pub fn continue_campaign(&mut self) -> Result<(), String> {
+        let campaign = crate::load::campaign::load(&self.campaign_file).map_err(|e| e.to_string())?;
+        let file = self.progress_file.clone().ok_or("no progress file")?;
+        let progress = crate::io::progress::read(&file).map_err(|e| e.to_string())?;
+        self.campaign = Some(Active {
+            campaign,
+            progress,
+            file,
+        });
+        Ok(())
+    }
+
+    /// Writes the campaign's progress (not in a scripted run without SKIRMISH_HOME); a
+    /// failure becomes a notice.
+    pub fn save_progress(&mut self) {
+        if self.scripted {
+            return;
+        }
+        if let Some(a) = &self.campaign
+            && let Err(e) = crate::io::progress::write(&a.file, &a.progress)
+        {
+            self.notices.push(e.to_string());
+        }
+    }
+}
+
+/// What Enter (or a click) does on a text screen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Page {
+    /// A chapter's intro: on to its battle.
+    Intro,
+    /// The roster after a won chapter: on to the next intro, or the closing text.
+    Roster,
+    /// The closing text: back to the title.
+    Closing,
+}
+
+/// One of the campaign's text screens.
+pub struct TextScreen {
+    /// Which.
+    pub page: Page,
+}
+
+impl TextScreen {
+    /// What menu key `k` does.
+    pub fn act(&self, world: &World, k: MenuKey) -> Switch {
+        match (self.page, k) {
+            (Page::Intro, MenuKey::Confirm) => Switch::Replace(Go::Chapter),
+            (Page::Roster, MenuKey::Confirm) => {
+                let done = world
+                    .campaign
+                    .as_ref()
+                    .is_none_or(|a| a.progress.chapter >= a.campaign.chapters.len());
+                Switch::Replace(if done { Go::Closing } else { Go::Intro })
+            }
+            (Page::Closing, MenuKey::Confirm | MenuKey::Back) => Switch::Pop,
+            // Back to the title; the progress is kept (Continue picks it up).
+            (_, MenuKey::Back) => Switch::Pop,
+            _ => Switch::None,
+        }
+    }
+
+    /// The lines of the page: (text, colour, size factor).
+    pub fn lines(&self, world: &World) -> Vec<(String, Color, f32)> {
+        let Some(a) = &world.campaign else {
+            return vec![("No campaign is being played.".into(), ENEMY_TEXT, 1.0)];
+        };
+        let (c, p) = (&a.campaign, &a.progress);
+        let mut out = Vec::new();
+        match self.page {
+            Page::Intro => {
+                let k = p.chapter.min(c.chapters.len().saturating_sub(1));
+                out.push((c.name.clone(), DIM_TEXT, 0.9));
+                out.push((format!("Chapter {}: {}", k + 1, chapter_title(c, k)), GOLD, 1.6));
+                out.push((String::new(), DIM_TEXT, 0.6));
+                out.push((
+                    c.chapters[k].intro.split_whitespace().collect::<Vec<_>>().join(" "),
+                    Color::WHITE,
+                    1.0,
+                ));
+                out.push((String::new(), DIM_TEXT, 0.6));
+                if p.tries > 0 {
+                    let t = if p.tries == 1 {
+                        "once".to_string()
+                    } else {
+                        format!("{} times", p.tries)
+                    };
+                    out.push((
+                        format!("Lost {t}: the chapter starts again, your roster as it was."),
+                        ENEMY_TEXT,
+                        0.9,
+                    ));
+                }
+                let mode = if p.permadeath {
+                    "permadeath: a unit that falls is gone"
+                } else {
+                    "casual: a unit that falls is back next chapter"
+                };
+                let level = p.difficulty.as_deref().map(|d| format!(" · {d}")).unwrap_or_default();
+                out.push((format!("{mode}{level}"), DIM_TEXT, 0.85));
+                out.push((
+                    "Enter or a click: to battle · Esc: back to the title".into(),
+                    DIM_TEXT,
+                    0.85,
+                ));
+            }
+            Page::Roster => {
+                let won = p.chapter;
+                out.push((format!("Chapter {won} won: the roster"), GOLD, 1.6));
+                out.push((String::new(), DIM_TEXT, 0.6));
+                out.push((
+                    format!(
+                        "{:<10} {:<9} {:>3} {:>8} {:>4} {:>4} {:>4}  {}",
+                        "unit", "kind", "Lv", "exp", "HP", "ATK", "DEF", "range"
+                    ),
+                    DIM_TEXT,
+                    0.9,
+                ));
+                for m in &p.roster.members {
+                    let s = &m.stats;
+                    let row = format!(
+                        "{:<10} {:<9} {:>3} {:>8} {:>4} {:>4} {:>4}  {}-{}{}",
+                        m.name,
+                        m.kind,
+                        m.level,
+                        format!("{}/100", m.exp),
+                        s.hp,
+                        s.attack,
+                        s.defense,
+                        s.range_min,
+                        s.range_max,
+                        if m.fallen { "  fallen" } else { "" }
+                    );
+                    out.push((row, if m.fallen { ENEMY_TEXT } else { PLAYER_TEXT }, 0.9));
+                }
+                out.push((String::new(), DIM_TEXT, 0.6));
+                let next = if won >= c.chapters.len() {
+                    "Enter or a click: the end".to_string()
+                } else {
+                    format!("Enter or a click: chapter {}, {}", won + 1, chapter_title(c, won))
+                };
+                out.push((
+                    format!("Progress saved. {next} · Esc: back to the title"),
+                    DIM_TEXT,
+                    0.85,
+                ));
+            }
+            Page::Closing => {
+                out.push((format!("{}: the end", c.name), GOLD, 1.6));
+                out.push((String::new(), DIM_TEXT, 0.6));
+                out.push((
+                    c.closing.split_whitespace().collect::<Vec<_>>().join(" "),
+                    Color::WHITE,
+                    1.0,
+                ));
+                out.push((String::new(), DIM_TEXT, 0.6));
+                let standing: Vec<&str> = p.roster.standing().map(|m| m.name.as_str()).collect();
+                let fallen: Vec<&str> = p
+                    .roster
+                    .members
+                    .iter()
+                    .filter(|m| m.fallen)
+                    .map(|m| m.name.as_str())
+                    .collect();
+                out.push((format!("Standing: {}", standing.join(", ")), PLAYER_TEXT, 0.9));
+                if !fallen.is_empty() {
+                    out.push((format!("Fallen: {}", fallen.join(", ")), ENEMY_TEXT, 0.9));
+                }
+                out.push(("Enter or a click: back to the title".into(), DIM_TEXT, 0.85));
+            }
+        }
+        out
+    }
+}
+
+/// Draws lines of text, wrapped to the window, from the top.
+fn draw_lines(canvas: &mut Canvas, lines: &[(String, Color, f32)], w: f32, h: f32, size: f32) {
+    let margin = w * 0.1;
+    let mut y = h * 0.1;
+    for (text, color, k) in lines {
+        let sz = size * k;
+        let width = ((w - 2.0 * margin) / (sz * view::CHAR_W)).max(10.0) as usize;
+        let wrapped = if text.is_empty() {
+            vec![String::new()]
+        } else {
+            crate::game::hud::text::wrap(text, width)
+        };
+        for l in wrapped {
+            view::text(canvas, &l, Vec2::new(margin, y), sz, *color);
+            y += sz * 1.45;
+        }
+    }
+}
+
+impl Screen for TextScreen {
+    fn draw(&mut self, ctx: &mut Context, world: &World) -> GameResult {
+        let (w, h) = ctx.gfx.drawable_size();
+        let s = menu::ui_scale(w, h);
+        let mut canvas = super::backdrop(ctx);
+        draw_lines(&mut canvas, &self.lines(world), w, h, 15.0 * s);
+        super::draw_notices(&mut canvas, world, w, h, 12.0 * s);
+        canvas.finish(ctx)
+    }
+
+    fn key_down(&mut self, _ctx: &mut Context, world: &mut World, input: KeyInput, _r: bool) -> GameResult<Switch> {
+        Ok(menu::menu_key(&input).map_or(Switch::None, |k| self.act(world, k)))
+    }
+
+    fn mouse_down(
+        &mut self,
+        _ctx: &mut Context,
+        world: &mut World,
+        b: MouseButton,
+        _x: f32,
+        _y: f32,
+    ) -> GameResult<Switch> {
+        Ok(match b {
+            MouseButton::Left => self.act(world, MenuKey::Confirm),
+            MouseButton::Right => self.act(world, MenuKey::Back),
+            _ => Switch::None,
+        })
+    }
+
+    fn token(&mut self, world: &mut World, t: Token) -> Switch {
+        menu::token_key(t).map_or(Switch::None, |k| self.act(world, k))
+    }
+
+    fn window_title(&self) -> String {
+        "skirmish: campaign".to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn world(home: &Path) -> World {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut w = World::new(None, root.join("maps"), false);
+        w.campaign_file = root.join("maps/campaign.toml");
+        w.progress_file = Some(home.join("progress.json"));
+        w
+    }
+
+    #[test]
+    fn a_new_campaign_is_saved_and_offered_to_continue() {
+        let home = std::env::temp_dir().join(format!("skirmish-campaign-{}", std::process::id()));
+        let mut w = world(&home);
+        let c = crate::load::campaign::load(&w.campaign_file).unwrap();
+        assert_eq!(saved(Some(&c), w.progress_file.as_deref()), Saved::Nothing);
+        w.settings.permadeath = false;
+        w.start_campaign(None).unwrap();
+        assert!(
+            !w.campaign.as_ref().unwrap().progress.permadeath,
+            "casual in the options wins"
+        );
+        assert_eq!(
+            saved(Some(&c), w.progress_file.as_deref()),
+            Saved::At {
+                chapter: 0,
+                of: c.chapters.len(),
+                title: chapter_title(&c, 0)
+            }
+        );
+        let intro = TextScreen { page: Page::Intro };
+        let lines = intro.lines(&w);
+        assert!(lines[1].0.starts_with("Chapter 1: "), "{lines:?}");
+        assert!(lines.iter().any(|l| l.0.contains("casual")));
+        assert_eq!(intro.act(&w, MenuKey::Confirm), Switch::Replace(Go::Chapter));
+        assert_eq!(intro.act(&w, MenuKey::Back), Switch::Pop);
+        // After the last chapter the roster leads to the closing text.
+        let roster = TextScreen { page: Page::Roster };
+        assert_eq!(roster.act(&w, MenuKey::Confirm), Switch::Replace(Go::Intro));
+        w.campaign.as_mut().unwrap().progress.chapter = c.chapters.len();
+        assert_eq!(roster.act(&w, MenuKey::Confirm), Switch::Replace(Go::Closing));
+        w.save_progress();
+        assert_eq!(saved(Some(&c), w.progress_file.as_deref()), Saved::Finished);
+        // A damaged progress file is a located message, and New still works.
+        std::fs::write(
+            home.join("progress.json"),
+            "{ \"format\": \"skirmish-progress\", \"vers",
+        )
+        .unwrap();
+        let Saved::Broken(e) = saved(Some(&c), w.progress_file.as_deref()) else {
+            panic!("a damaged file reads")
+        };
+        assert!(e.contains("progress.json:1:"), "{e}");
+        w.start_campaign(Some("hard".into())).unwrap();
+        assert_eq!(
+            w.campaign.as_ref().unwrap().progress.difficulty.as_deref(),
+            Some("hard")
+        );
+        let _ = std::fs::remove_dir_all(&home);
+    }
+}

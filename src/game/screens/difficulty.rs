@@ -1,0 +1,132 @@
+//! The difficulty chooser, shown before a scenario that has `[difficulty.NAME]` levels.
+
+use super::menu::{self, Item, Menu, MenuKey, Picked};
+use super::{Chosen, Go, Launch, Screen, Switch, World};
+use crate::game::script::Token;
+use crate::game::view::{self, DIM_TEXT, GOLD};
+use ggez::glam::Vec2;
+use ggez::graphics::Rect;
+use ggez::input::keyboard::KeyInput;
+use ggez::winit::event::MouseButton;
+use ggez::{Context, GameResult};
+
+/// Choosing a level for a battle or a campaign.
+pub struct Chooser {
+    then: Chosen,
+    levels: Vec<String>,
+    /// The levels as a menu.
+    pub menu: Menu,
+}
+
+impl Chooser {
+    /// The levels of what comes next, "normal" highlighted when there is one.
+    pub fn new(then: Chosen, levels: Vec<String>) -> Chooser {
+        let mut menu = Menu::new(levels.iter().map(Item::new).collect());
+        if let Some(i) = levels.iter().position(|l| l == "normal") {
+            menu.at = i;
+        }
+        Chooser { then, levels, menu }
+    }
+
+    /// What menu key `k` does: a chosen level replaces this screen with the battle (or the
+    /// campaign's first chapter).
+    pub fn act(&mut self, k: MenuKey) -> Switch {
+        match self.menu.key(k) {
+            Picked::Chose(i) => {
+                let difficulty = Some(self.levels[i].clone());
+                Switch::Replace(match &self.then {
+                    Chosen::Battle(launch) => Go::Battle(Launch {
+                        difficulty,
+                        ..launch.clone()
+                    }),
+                    Chosen::Campaign => Go::NewCampaign { difficulty },
+                })
+            }
+            Picked::Back => Switch::Pop,
+            _ => Switch::None,
+        }
+    }
+}
+
+impl Screen for Chooser {
+    fn draw(&mut self, ctx: &mut Context, world: &World) -> GameResult {
+        let (w, h) = ctx.gfx.drawable_size();
+        let s = menu::ui_scale(w, h);
+        let mut canvas = super::backdrop(ctx);
+        let size = 16.0 * s;
+        view::text(&mut canvas, "Difficulty", Vec2::new(w * 0.2, h * 0.12), 28.0 * s, GOLD);
+        let file = match &self.then {
+            Chosen::Battle(l) => l.path.file_name().unwrap_or_default().to_string_lossy().into_owned(),
+            Chosen::Campaign => world.campaign_file.display().to_string(),
+        };
+        view::text(
+            &mut canvas,
+            &file,
+            Vec2::new(w * 0.2, h * 0.12 + 36.0 * s),
+            size * 0.8,
+            DIM_TEXT,
+        );
+        let area = Rect::new(w * 0.2, h * 0.3, w * 0.6, h * 0.6);
+        menu::draw(&mut canvas, &mut self.menu, area, size);
+        super::draw_notices(&mut canvas, world, w, h, 12.0 * s);
+        canvas.finish(ctx)
+    }
+
+    fn key_down(&mut self, _ctx: &mut Context, _w: &mut World, input: KeyInput, _r: bool) -> GameResult<Switch> {
+        Ok(menu::menu_key(&input).map_or(Switch::None, |k| self.act(k)))
+    }
+
+    fn mouse_motion(&mut self, _ctx: &mut Context, x: f32, y: f32, _dx: f32, _dy: f32) -> GameResult {
+        self.menu.hover(Vec2::new(x, y));
+        Ok(())
+    }
+
+    fn mouse_down(&mut self, _ctx: &mut Context, _w: &mut World, b: MouseButton, x: f32, y: f32) -> GameResult<Switch> {
+        if b != MouseButton::Left {
+            return Ok(Switch::None);
+        }
+        if self.menu.under(Vec2::new(x, y)).is_some() {
+            self.menu.hover(Vec2::new(x, y));
+            return Ok(self.act(MenuKey::Confirm));
+        }
+        Ok(Switch::None)
+    }
+
+    fn token(&mut self, _world: &mut World, t: Token) -> Switch {
+        menu::token_key(t).map_or(Switch::None, |k| self.act(k))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn normal_is_offered_first_and_a_choice_opens_the_battle() {
+        let launch = Launch {
+            path: "maps/castle.toml".into(),
+            difficulty: None,
+        };
+        let mut c = Chooser::new(
+            Chosen::Battle(launch.clone()),
+            vec!["easy".into(), "normal".into(), "hard".into()],
+        );
+        assert_eq!(c.menu.at, 1);
+        c.act(MenuKey::Down);
+        assert_eq!(
+            c.act(MenuKey::Confirm),
+            Switch::Replace(Go::Battle(Launch {
+                difficulty: Some("hard".into()),
+                ..launch
+            }))
+        );
+        assert_eq!(c.act(MenuKey::Back), Switch::Pop);
+        let mut c = Chooser::new(Chosen::Campaign, vec!["easy".into(), "hard".into()]);
+        assert_eq!(
+            c.act(MenuKey::Confirm),
+            Switch::Replace(Go::NewCampaign {
+                difficulty: Some("easy".into())
+            })
+        );
+    }
+}

@@ -1,0 +1,291 @@
+//! A vertical menu every non-battle screen uses: its entries, the highlighted one, keys and
+//! clicks turned into a choice (tested without a window), and how it is laid out and drawn.
+
+use super::super::view::{self, DIM_TEXT, GOLD};
+use ggez::glam::Vec2;
+use ggez::graphics::{Canvas, Color, Rect};
+use ggez::input::keyboard::KeyInput;
+use ggez::winit::keyboard::{Key, NamedKey};
+
+/// A key as menus understand it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MenuKey {
+    /// Highlight the entry above.
+    Up,
+    /// Highlight the entry below.
+    Down,
+    /// Change the highlighted value down (options), or nothing.
+    Left,
+    /// Change the highlighted value up (options), or nothing.
+    Right,
+    /// Choose the highlighted entry.
+    Confirm,
+    /// Go back (Escape).
+    Back,
+}
+
+/// The menu key of a key press: arrows and WASD move, Enter, Space and Z choose, Escape,
+/// Backspace and X go back.
+pub fn menu_key(input: &KeyInput) -> Option<MenuKey> {
+    Some(match &input.event.logical_key {
+        Key::Named(NamedKey::ArrowUp) => MenuKey::Up,
+        Key::Named(NamedKey::ArrowDown) => MenuKey::Down,
+        Key::Named(NamedKey::ArrowLeft) => MenuKey::Left,
+        Key::Named(NamedKey::ArrowRight) => MenuKey::Right,
+        Key::Named(NamedKey::Enter | NamedKey::Space) => MenuKey::Confirm,
+        Key::Named(NamedKey::Escape | NamedKey::Backspace) => MenuKey::Back,
+        Key::Character(c) => match c.to_ascii_lowercase().as_str() {
+            "w" => MenuKey::Up,
+            "s" => MenuKey::Down,
+            "a" => MenuKey::Left,
+            "d" => MenuKey::Right,
+            "z" => MenuKey::Confirm,
+            "x" => MenuKey::Back,
+            _ => return None,
+        },
+        _ => return None,
+    })
+}
+
+/// The menu key of a scripted token (`--input`), for menus driven by a script.
+pub fn token_key(t: super::super::script::Token) -> Option<MenuKey> {
+    use super::super::script::Token;
+    use crate::search::grid::Dir;
+    Some(match t {
+        Token::Cursor(Dir::Up) => MenuKey::Up,
+        Token::Cursor(Dir::Down) => MenuKey::Down,
+        Token::Cursor(Dir::Left) => MenuKey::Left,
+        Token::Cursor(Dir::Right) => MenuKey::Right,
+        Token::Confirm | Token::Yes => MenuKey::Confirm,
+        Token::Cancel | Token::No => MenuKey::Back,
+        _ => return None,
+    })
+}
+
+/// One entry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Item {
+    /// What it says.
+    pub label: String,
+    /// A greyed entry cannot be chosen (it says why in `note`).
+    pub enabled: bool,
+    /// A second, dimmer line (a value, or why it is greyed).
+    pub note: String,
+}
+
+impl Item {
+    /// An entry that can be chosen.
+    pub fn new(label: impl Into<String>) -> Item {
+        Item {
+            label: label.into(),
+            enabled: true,
+            note: String::new(),
+        }
+    }
+
+    /// With a dim note beside it.
+    pub fn note(mut self, note: impl Into<String>) -> Item {
+        self.note = note.into();
+        self
+    }
+
+    /// Greyed out.
+    pub fn disabled(mut self) -> Item {
+        self.enabled = false;
+        self
+    }
+}
+
+/// What a key did to a menu.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Picked {
+    /// Nothing to do (the highlight may have moved).
+    Nothing,
+    /// Entry `i` was chosen.
+    Chose(usize),
+    /// Entry `i`'s value steps down (-1) or up (+1).
+    Step(usize, i32),
+    /// The player backs out.
+    Back,
+}
+
+/// Entries and the highlighted one.
+#[derive(Debug, Clone, Default)]
+pub struct Menu {
+    /// The entries, top first.
+    pub items: Vec<Item>,
+    /// The highlighted entry.
+    pub at: usize,
+    /// Where each entry was last drawn (window pixels), for the mouse.
+    pub rects: Vec<Rect>,
+}
+
+impl Menu {
+    /// A menu of `items`, the first enabled one highlighted.
+    pub fn new(items: Vec<Item>) -> Menu {
+        let at = items.iter().position(|i| i.enabled).unwrap_or(0);
+        Menu {
+            items,
+            at,
+            rects: Vec::new(),
+        }
+    }
+
+    /// Moves the highlight `d` entries, skipping greyed ones, wrapping around.
+    pub fn step(&mut self, d: i32) {
+        let n = self.items.len() as i32;
+        if n == 0 {
+            return;
+        }
+        let mut i = self.at as i32;
+        for _ in 0..n {
+            i = (i + d).rem_euclid(n);
+            if self.items[i as usize].enabled {
+                self.at = i as usize;
+                return;
+            }
+        }
+    }
+
+    /// What key `k` does.
+    pub fn key(&mut self, k: MenuKey) -> Picked {
+        match k {
+            MenuKey::Up => self.step(-1),
+            MenuKey::Down => self.step(1),
+            MenuKey::Left => return self.valid().map_or(Picked::Nothing, |i| Picked::Step(i, -1)),
+            MenuKey::Right => return self.valid().map_or(Picked::Nothing, |i| Picked::Step(i, 1)),
+            MenuKey::Confirm => return self.valid().map_or(Picked::Nothing, Picked::Chose),
+            MenuKey::Back => return Picked::Back,
+        }
+        Picked::Nothing
+    }
+
+    fn valid(&self) -> Option<usize> {
+        self.items.get(self.at).filter(|i| i.enabled).map(|_| self.at)
+    }
+
+    /// The entry under window pixel `p`, as last drawn.
+    pub fn under(&self, p: Vec2) -> Option<usize> {
+        self.rects
+            .iter()
+            .position(|r| r.contains(p))
+            .filter(|&i| self.items.get(i).is_some_and(|it| it.enabled))
+    }
+
+    /// The pointer moved to `p`: the entry under it is highlighted.
+    pub fn hover(&mut self, p: Vec2) {
+        if let Some(i) = self.under(p) {
+            self.at = i;
+        }
+    }
+
+    /// A click at `p`: the entry under it is chosen.
+    pub fn click(&mut self, p: Vec2) -> Picked {
+        match self.under(p) {
+            Some(i) => {
+                self.at = i;
+                Picked::Chose(i)
+            }
+            None => Picked::Nothing,
+        }
+    }
+}
+
+/// The scale of menu screens in a window of `w` × `h` pixels: 1 at 640×480, growing with the
+/// window so text stays readable at every size.
+pub fn ui_scale(w: f32, h: f32) -> f32 {
+    (w / 640.0).min(h / 480.0).clamp(0.75, 4.0)
+}
+
+/// Where `n` entries of a menu go: a column centred in `area`, one row each.
+pub fn rows(n: usize, area: Rect, row_h: f32) -> Vec<Rect> {
+    let width = area.w.min(row_h * 16.0);
+    let x = area.x + (area.w - width) / 2.0;
+    (0..n)
+        .map(|i| Rect::new(x, area.y + i as f32 * row_h, width, row_h - 4.0))
+        .collect()
+}
+
+/// Draws `menu` in `area` (window pixels) with text of `size`, remembering where each entry is.
+pub fn draw(canvas: &mut Canvas, menu: &mut Menu, area: Rect, size: f32) {
+    menu.rects = rows(menu.items.len(), area, size * 2.2);
+    for (i, (item, r)) in menu.items.iter().zip(&menu.rects).enumerate() {
+        let on = i == menu.at;
+        let fill = if on {
+            Color::new(0.22, 0.3, 0.5, 0.95)
+        } else {
+            Color::new(0.08, 0.09, 0.14, 0.9)
+        };
+        view::rect(canvas, *r, Color::new(0.45, 0.5, 0.62, 0.9), view::Z_HUD);
+        view::rect(
+            canvas,
+            Rect::new(r.x + 1.0, r.y + 1.0, r.w - 2.0, r.h - 2.0),
+            fill,
+            view::Z_HUD,
+        );
+        let color = match (item.enabled, on) {
+            (false, _) => Color::new(0.45, 0.46, 0.5, 1.0),
+            (true, true) => GOLD,
+            (true, false) => Color::WHITE,
+        };
+        let y = r.y + (r.h - size) / 2.0;
+        view::text(canvas, &item.label, Vec2::new(r.x + size * 0.8, y), size, color);
+        if !item.note.is_empty() {
+            let note_size = size * 0.8;
+            let w = view::text_w(&item.note, note_size);
+            let at = Vec2::new(r.x + r.w - w - size * 0.8, r.y + (r.h - note_size) / 2.0);
+            view::text(canvas, &item.note, at, note_size, DIM_TEXT);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn menu() -> Menu {
+        Menu::new(vec![
+            Item::new("Continue").disabled(),
+            Item::new("New"),
+            Item::new("Skirmish"),
+            Item::new("Quit"),
+        ])
+    }
+
+    #[test]
+    fn keys_skip_greyed_entries_and_wrap() {
+        let mut m = menu();
+        assert_eq!(m.at, 1, "the first entry that can be chosen");
+        assert_eq!(m.key(MenuKey::Up), Picked::Nothing);
+        assert_eq!(m.at, 3, "wrapped past the greyed entry");
+        assert_eq!(m.key(MenuKey::Down), Picked::Nothing);
+        assert_eq!(m.at, 1);
+        m.key(MenuKey::Down);
+        assert_eq!(m.key(MenuKey::Confirm), Picked::Chose(2));
+        assert_eq!(m.key(MenuKey::Right), Picked::Step(2, 1));
+        assert_eq!(m.key(MenuKey::Back), Picked::Back);
+    }
+
+    #[test]
+    fn the_mouse_picks_what_is_under_it_but_not_a_greyed_entry() {
+        let mut m = menu();
+        m.rects = rows(4, Rect::new(0.0, 100.0, 400.0, 300.0), 40.0);
+        assert!(
+            m.rects.windows(2).all(|w| w[0].bottom() <= w[1].y),
+            "rows do not overlap"
+        );
+        let middle = |r: Rect| Vec2::new(r.x + r.w / 2.0, r.y + r.h / 2.0);
+        m.hover(middle(m.rects[3]));
+        assert_eq!(m.at, 3);
+        assert_eq!(m.click(middle(m.rects[0])), Picked::Nothing, "greyed");
+        assert_eq!(m.click(middle(m.rects[2])), Picked::Chose(2));
+        assert_eq!(m.click(Vec2::new(1.0, 1.0)), Picked::Nothing);
+    }
+
+    #[test]
+    fn the_scale_grows_with_the_window() {
+        assert_eq!(ui_scale(640.0, 480.0), 1.0);
+        assert!(ui_scale(1280.0, 800.0) > 1.6);
+        assert!(ui_scale(320.0, 240.0) >= 0.75, "never unreadably small");
+    }
+}

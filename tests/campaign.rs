@@ -1,0 +1,267 @@
+//! Campaigns headless (`skirmish campaign FILE --simulate`): the roster carried from chapter to
+//! chapter by name, permadeath, experience with exact numbers, retries, and broken files.
+
+mod common;
+use common::{Tree, root};
+use serde_json::{Value, json};
+use std::process::Command;
+
+/// Runs the binary in the project's root (never through a `Tree`, which deletes its folder).
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn json_of(args: &[&str]) -> Value {
+    let (code, out, err) = run(args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    serde_json::from_str(&out).unwrap()
+}
+
+fn survivor<'a>(chapter: &'a Value, name: &str) -> Option<&'a Value> {
+    chapter["survivors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|m| m["name"] == name)
+}
+
+/// The experience events of `chapter` for `unit`.
+fn gains<'a>(chapter: &'a Value, unit: &str) -> Vec<&'a Value> {
+    chapter["experience"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["unit"] == unit)
+        .collect()
+}
+
+#[test]
+fn the_shipped_campaign_carries_the_roster_and_its_dead() {
+    let v = json_of(&[
+        "campaign",
+        "maps/campaign.toml",
+        "--simulate",
+        "--player",
+        "careful",
+        "--json",
+    ]);
+    let chapters = v["chapters"].as_array().unwrap();
+    assert_eq!(chapters.len(), 4, "every chapter is played");
+    assert_eq!(v["result"], "won", "{v:#}");
+    assert!(chapters.iter().all(|c| c["result"] == "player"), "{v:#}");
+    // Each unit starts a chapter at the level and experience it ended the one before with:
+    // its first gain there continues from that experience, its first level-up from that level.
+    let mut compared = 0;
+    for pair in chapters.windows(2) {
+        for unit in ["Kiny", "Lance", "Wing", "Robin"] {
+            let (Some(before), Some(first)) = (survivor(&pair[0], unit), gains(&pair[1], unit).first().copied()) else {
+                continue;
+            };
+            assert_eq!(first["event"], "gained");
+            let exp = first["exp"].as_u64().unwrap() - first["amount"].as_u64().unwrap();
+            assert_eq!(
+                exp,
+                before["exp"].as_u64().unwrap(),
+                "{unit} in chapter {}",
+                pair[1]["chapter"]
+            );
+            if let Some(up) = gains(&pair[1], unit).iter().find(|e| e["event"] == "level_up") {
+                assert_eq!(
+                    up["level"].as_u64().unwrap(),
+                    before["level"].as_u64().unwrap() + 1,
+                    "{unit}"
+                );
+            }
+            compared += 1;
+        }
+    }
+    assert!(compared >= 6, "enough units carried over to compare: {compared}");
+    let kiny: Vec<u64> = chapters
+        .iter()
+        .map(|c| survivor(c, "Kiny").unwrap()["level"].as_u64().unwrap())
+        .collect();
+    assert!(kiny.windows(2).all(|w| w[0] <= w[1]), "{kiny:?}");
+    assert!(kiny[3] > 1, "the hero levels up over the campaign: {kiny:?}");
+    // Permadeath: a unit that falls in a won chapter is gone from every later one.
+    let fell: Vec<(usize, String)> = chapters
+        .iter()
+        .enumerate()
+        .flat_map(|(k, c)| {
+            c["fallen"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(move |n| (k, n.as_str().unwrap().to_string()))
+        })
+        .collect();
+    assert!(
+        !fell.is_empty(),
+        "the careful player loses somebody in this campaign: {v:#}"
+    );
+    for (k, name) in &fell {
+        for later in &chapters[k + 1..] {
+            assert!(survivor(later, name).is_none(), "{name} after chapter {}", k + 1);
+            assert!(gains(later, name).is_empty(), "{name} after chapter {}", k + 1);
+        }
+        let m = v["roster"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| &m["name"] == name)
+            .unwrap();
+        assert_eq!(m["fallen"], true);
+    }
+    // Casual play: nobody is gone for good.
+    let casual = json_of(&["campaign", "maps/campaign.toml", "--simulate", "--casual", "--json"]);
+    assert_eq!(casual["permadeath"], false);
+    assert!(
+        casual["roster"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|m| m["fallen"] == false)
+    );
+}
+
+/// A campaign of four chapters, each one blow that defeats: 30 experience per chapter,
+/// carried over, and the fourth makes a level (120 → level 2 with 20 kept, the hero's growth).
+#[test]
+fn experience_carries_over_with_exact_numbers() {
+    let t = Tree::new("campaign-exact");
+    std::fs::write(t.0.join("maps/strip.txt"), "......\n......\n").unwrap();
+    std::fs::write(
+        t.0.join("maps/one.toml"),
+        "name = \"One blow\"\nmap = \"strip.txt\"\n\
+         [[units]]\nname = \"Kiny\"\nteam = \"player\"\nkind = \"hero\"\nat = [1, 0]\n\
+         [[units]]\nname = \"Lance\"\nteam = \"player\"\nkind = \"knight\"\nat = [0, 1]\n\
+         [[units]]\nname = \"Brute\"\nteam = \"enemy\"\nat = [2, 0]\nprofile = \"guard\"\nhp = 1\n",
+    )
+    .unwrap();
+    let chapter = "[[chapters]]\nscenario = \"one.toml\"\n";
+    std::fs::write(
+        t.0.join("maps/four.toml"),
+        format!("name = \"Four blows\"\n{}", chapter.repeat(4)),
+    )
+    .unwrap();
+    let (code, out, err) = t.run(&["campaign", "maps/four.toml", "--simulate", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let exp: Vec<Value> = v["chapters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["experience"].clone())
+        .collect();
+    let gained = |exp: u32| json!({"event": "gained", "unit": "Kiny", "amount": 30, "exp": exp});
+    assert_eq!(exp[0], json!([gained(30)]));
+    assert_eq!(exp[1], json!([gained(60)]));
+    assert_eq!(exp[2], json!([gained(90)]));
+    assert_eq!(
+        exp[3],
+        json!([gained(120), {"event": "level_up", "unit": "Kiny", "level": 2,
+            "gains": {"hp": 2, "attack": 1, "defense": 1}}])
+    );
+    let kiny = &v["roster"][0];
+    assert_eq!((kiny["level"].as_u64(), kiny["exp"].as_u64()), (Some(2), Some(20)));
+    assert_eq!(
+        (kiny["hp"].as_u64(), kiny["attack"].as_u64(), kiny["defense"].as_u64()),
+        (Some(30), Some(10), Some(4))
+    );
+    let (_, text, _) = t.run(&["campaign", "maps/four.toml", "--simulate"]);
+    assert!(
+        text.contains(
+            "Chapter 4: One blow (one.toml) — won after 1 try: every enemy was defeated\n  Kiny       level  2, exp 20/100, hp 30, attack 10, defense 4\n"
+        ),
+        "{text}"
+    );
+    assert!(text.ends_with("campaign: won (4 chapters)\n"), "{text}");
+}
+
+/// A chapter the policy cannot win is tried 1 + 3 times (seeds 0..3) and the campaign stops.
+#[test]
+fn a_lost_chapter_is_retried_then_the_campaign_is_lost() {
+    let t = Tree::new("campaign-lost");
+    std::fs::write(t.0.join("maps/strip.txt"), "......\n").unwrap();
+    std::fs::write(
+        t.0.join("maps/hopeless.toml"),
+        "name = \"Hopeless\"\nmap = \"strip.txt\"\n[objective]\nturn_limit = 1\n\
+         [[units]]\nname = \"Kiny\"\nteam = \"player\"\nat = [0, 0]\n\
+         [[units]]\nname = \"Wall\"\nteam = \"enemy\"\nat = [5, 0]\nprofile = \"guard\"\nhp = 500\n",
+    )
+    .unwrap();
+    std::fs::write(
+        t.0.join("maps/c.toml"),
+        "name = \"Doomed\"\n[[chapters]]\nscenario = \"hopeless.toml\"\n[[chapters]]\nscenario = \"hopeless.toml\"\n",
+    )
+    .unwrap();
+    let (code, out, err) = t.run(&["campaign", "maps/c.toml", "--simulate", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["result"], "lost");
+    assert_eq!(
+        v["chapters"].as_array().unwrap().len(),
+        1,
+        "the campaign stops at the lost chapter"
+    );
+    assert_eq!(v["chapters"][0]["tries"], 4);
+    assert_eq!(v["chapters"][0]["seed"], 3);
+    let (_, text, _) = t.run(&["campaign", "maps/c.toml", "--simulate"]);
+    assert!(text.ends_with("campaign: lost at chapter 1 of 2\n"), "{text}");
+}
+
+#[test]
+fn broken_campaigns_are_located_and_scenario_commands_refuse_a_campaign() {
+    let t = Tree::new("campaign-broken");
+    std::fs::write(
+        t.0.join("maps/c.toml"),
+        "name = \"War\"\n[[chapters]]\nscenario = \"nope.toml\"\n",
+    )
+    .unwrap();
+    let (code, out, err) = t.run(&["campaign", "maps/c.toml", "--simulate"]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(
+        err.starts_with("maps/c.toml:3:12: chapter 1: no scenario file"),
+        "{err}"
+    );
+    let (code, _, err) = t.run(&["check", "maps/c.toml"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("maps/c.toml:3:12: chapter 1: no scenario file"), "{err}");
+    // A chapter whose scenario does not load is named by check.
+    std::fs::write(t.0.join("maps/bad.toml"), "name = \"Bad\"\nmap = \"missing.txt\"\n").unwrap();
+    std::fs::write(
+        t.0.join("maps/c.toml"),
+        "name = \"War\"\n[[chapters]]\nscenario = \"bad.toml\"\n",
+    )
+    .unwrap();
+    let (code, _, err) = t.run(&["check", "maps/c.toml"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("maps/c.toml:3:12: chapter 1: scenario bad.toml does not load"),
+        "{err}"
+    );
+    // The shipped campaign checks, and is no scenario for simulate (a hint says what to run).
+    let (code, out, err) = run(&["check", "maps/campaign.toml"]);
+    assert_eq!((code, out.as_str(), err.as_str()), (0, "ok\n", ""));
+    let (code, out, err) = run(&["simulate", "maps/campaign.toml"]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(
+        err.contains("this is a campaign, not a scenario: play it with `skirmish campaign"),
+        "{err}"
+    );
+    // batch maps/*.toml leaves the campaign out with a note.
+    let (code, _, err) = run(&["batch", "maps/campaign.toml", "maps/sample.toml", "--runs", "2"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.starts_with("note: maps/campaign.toml is a campaign, not a scenario: left out"),
+        "{err}"
+    );
+}
