@@ -70,7 +70,7 @@ impl Report {
                     .events
                     .iter()
                     .filter(|e| e.is_scripted())
-                    .map(|e| serde_json::to_value(e.to_json(b)).unwrap_or_default())
+                    .map(|e| json!(e.to_json(b)))
                     .collect();
                 if !script.is_empty() {
                     v["script"] = Value::Array(script);
@@ -80,7 +80,7 @@ impl Report {
                     .events
                     .iter()
                     .filter(|e| matches!(e, Event::Gained { .. } | Event::LevelUp { .. }))
-                    .map(|e| e.to_json(b))
+                    .map(|e| json!(e.to_json(b)))
                     .collect();
                 if !grew.is_empty() {
                     v["experience"] = Value::Array(grew);
