@@ -102,7 +102,7 @@ impl Explanation {
 }
 
 /// Explains the decision of enemy `id` (or of a player unit under `behavior`): the numbers
-/// behind [`decide`], computed by the same functions.
+/// behind [`decide`](super::decide), computed by the same functions.
 pub fn explain(b: &Battle, c: &mut Caches, profiles: &Profiles, id: UnitId) -> Explanation {
     let me = b.unit(id);
     let label = me.profile.clone().unwrap_or_default();
