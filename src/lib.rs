@@ -6,7 +6,6 @@
 //! runs (`play`), charts (`io::chart`) and the ggez window (`game`, feature `gui`).
 
 pub use skirmish_core::{ai, model, rng, rules, search};
-pub use skirmish_data::load;
 
 pub mod behaviors;
 pub mod cli;
@@ -14,5 +13,6 @@ pub mod fixture;
 #[cfg(feature = "gui")]
 pub mod game;
 pub mod io;
+pub mod load;
 pub mod picture;
 pub mod play;

@@ -2,6 +2,8 @@
 //! like a built-in, and the enemy phase, `--explain` and danger zones ask it as they ask
 //! the six built-ins. Unknown names stay located errors that list the known ones.
 
+mod common;
+
 use skirmish::ai::danger::{Shape, enemy_zone};
 use skirmish::ai::registry::{self, Key};
 use skirmish::ai::{AiBehavior, Decision, Explanation, Goal, How, Reason, Why};
@@ -143,4 +145,32 @@ fn the_enemy_phase_explain_and_danger_zones_ask_the_registered_behaviour() {
     b.execute(Command::EndPhase).unwrap();
     let report = EnemyPhase::run(&mut ai, &mut b).unwrap();
     assert_eq!(report.turns[0].decision.to, Pos::new(5, 0));
+}
+
+/// `ai --explain` on the shipped ambush with a hurt guard: the raiders' support healer shows
+/// what it wants and every cell's score (cells it can heal from, player units that could
+/// attack there, the walk), and `ai --json` has the heal.
+#[test]
+fn ai_explain_shows_the_scores_of_support() {
+    let t = common::Tree::new("support-explain");
+    t.edit(
+        "maps/ambush.toml",
+        "name = \"Warden\"\nteam = \"enemy\"",
+        "name = \"Warden\"\nteam = \"enemy\"\nhp_left = 9",
+    );
+    let (code, out, err) = t.run(&["ai", "maps/ambush.toml", "--explain", "Mender"]);
+    assert_eq!(code, 0, "{err}");
+    for line in [
+        "goal: heal Warden (9/20 hp): cells it can heal from first, then the fewest player units that could attack there, then the cheaper walk, then reading order",
+        "  1. (23, 6): can heal, 0 could attack it, walk 2",
+        "decision: (24, 7) -> (23, 6) path 14  | heals Warden (9/20 hp, the lowest share it can reach) from (23, 6), where 0 player units could attack",
+    ] {
+        assert!(out.lines().any(|l| l == line), "{line:?} missing from:\n{out}");
+    }
+    let (code, out, _) = t.run(&["ai", "maps/ambush.toml", "--json"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("\"heal\":\"Warden\",\"healed\":{\"amount\":7,\"hp_left\":16}"),
+        "{out}"
+    );
 }

@@ -172,7 +172,7 @@ fn one_broken_profile_hides_no_other_error() {
     for want in [
         "data/profiles.toml:29:9: profile 'archer': sight = -1 makes no sense",
         "maps/river.toml:25:6: unit \"Lance\" stands on mountain at (0, 0), which class 'horse' cannot enter",
-        "maps/river.toml:52:11: unit \"Raider\": unknown profile \"chargr\" (known: charger, proximity, guard, pivot, ford_raider, archer); did you mean \"charger\"?",
+        "maps/river.toml:52:11: unit \"Raider\": unknown profile \"chargr\" (known: charger, proximity, guard, pivot, ford_raider, support, archer); did you mean \"charger\"?",
         "maps/river.toml:76:8: duplicate unit name \"Picket\": names must be unique within a scenario (the first is at maps/river.toml:55:8)",
     ] {
         assert!(err.lines().any(|l| l.starts_with(want)), "{want}\nmissing from:\n{err}");

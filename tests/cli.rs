@@ -98,7 +98,7 @@ fn scenario_errors_name_file_line_and_column() {
         (
             "profile = \"charger\"",
             "profile = \"chagrer\"",
-            "maps/s.toml:13:11: unit \"Brute\": unknown profile \"chagrer\" (known: charger, proximity, guard, pivot, archer, ford_raider); did you mean \"charger\"?",
+            "maps/s.toml:13:11: unit \"Brute\": unknown profile \"chagrer\" (known: charger, proximity, guard, pivot, archer, ford_raider, support); did you mean \"charger\"?",
         ),
         (
             "move = 2",
@@ -124,7 +124,7 @@ fn scenario_errors_name_file_line_and_column() {
             "move = 3",
             "mvoe = 3",
             "maps/s.toml:7:1: unknown field `mvoe`, expected one of `name`, `team`, `at`, `class`, `move`, `profile`, \
-             `pivot`, `goal`, `kind`, `hp`, `attack`, `defense`, `range`, `reserve`; did you mean `move`?",
+             `pivot`, `goal`, `kind`, `hp`, `attack`, `defense`, `range`, `reserve`, `hp_left`; did you mean `move`?",
         ),
     ];
     for (from, to, want) in cases {
@@ -439,5 +439,65 @@ fn the_games_default_outputs_are_ignored_by_git() {
             "",
             "a default output is committed"
         );
+    }
+}
+
+/// `skirmish` with no command opens the title screen; with a window option (a script, a
+/// screenshot, a frame count, a save or a replay) the default battle opens directly, as
+/// before; `skirmish campaign FILE` without --simulate opens the title with that campaign.
+#[test]
+fn no_command_is_the_title_screen_and_window_options_still_open_the_battle() {
+    use skirmish::cli::{Outcome, run};
+    let args = |a: &[&str]| a.iter().map(std::ffi::OsString::from).collect::<Vec<_>>();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    assert!(matches!(
+        run(args(&["skirmish"])),
+        Outcome::Title { campaign: None, .. }
+    ));
+    match run(args(&[
+        "skirmish",
+        "title",
+        "--input",
+        "Down Confirm",
+        "--screenshot",
+        "t.png",
+    ])) {
+        Outcome::Title { opts, .. } => {
+            assert_eq!(opts.input.as_deref(), Some("Down Confirm"));
+            assert_eq!(opts.screenshot.as_deref(), Some(Path::new("t.png")));
+        }
+        other => panic!("title: {other:?}"),
+    }
+    for option in [["--frames", "10"], ["--input", "Confirm"], ["--screenshot", "s.png"]] {
+        let mut a = vec!["skirmish"];
+        a.extend(option);
+        match run(args(&a)) {
+            Outcome::Play { path, .. } => assert!(path.ends_with("sample.toml"), "{}", path.display()),
+            other => panic!("{option:?}: {other:?}"),
+        }
+    }
+    let campaign = root.join("maps/campaign.toml");
+    let c = campaign.to_str().unwrap();
+    match run(args(&["skirmish", "campaign", c, "--casual", "--progress", "p.json"])) {
+        Outcome::Title {
+            campaign: Some(file),
+            casual: true,
+            opts,
+            ..
+        } => {
+            assert_eq!(file, campaign);
+            assert_eq!(opts.progress.as_deref(), Some(Path::new("p.json")));
+        }
+        other => panic!("campaign: {other:?}"),
+    }
+    // A campaign file that does not load is refused before any window opens.
+    let tree = Tree::new("title-campaign");
+    let bad = tree.write(
+        "maps/bad.toml",
+        "name = \"War\"\n[[chapters]]\nscenario = \"nowhere.toml\"\n",
+    );
+    match run(args(&["skirmish", "campaign", bad.to_str().unwrap()])) {
+        Outcome::Done { code, stderr, .. } => assert!(code == 1 && stderr.contains("bad.toml:"), "{stderr}"),
+        other => panic!("a broken campaign: {other:?}"),
     }
 }

@@ -570,3 +570,39 @@ fn quitting_right_after_a_save_does_not_ask() {
     assert_eq!(s.pending(), None, "nothing changed since the save");
     assert!(s.drain().contains(&Signal::Granted(Ask::Quit)));
 }
+
+#[test]
+fn a_healer_after_its_move_is_offered_heal_with_its_forecast_and_heals() {
+    use skirmish::model::units::Healing;
+    use skirmish::rules::combat::heal_forecast;
+    use skirmish_core::prelude::{BattleBuilder, TerrainMap, TerrainSet, UnitSpec};
+    let battle = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &[".........."]).unwrap())
+        .unit(UnitSpec::player("Mira", (0, 0)).healer(Healing::adjacent(8)))
+        .unit(UnitSpec::player("Lance", (2, 0)).hurt(9))
+        .unit(UnitSpec::enemy("Brute", (9, 0), "guard"))
+        .build()
+        .unwrap();
+    let mut s = Session::new(battle, profiles(""));
+    let (mira, lance) = (UnitId(0), UnitId(1));
+    press(&mut s, &[Confirm, R, Confirm]);
+    assert!(
+        matches!(&s.phase(), Phase::Action { options, .. } if options == &[Action::Heal(lance), Action::Wait]),
+        "{:?}",
+        s.phase()
+    );
+    assert_eq!(heal_forecast(s.battle(), mira, lance), Some((9, 17)));
+    s.drain();
+    press(&mut s, &[Confirm]);
+    assert!(
+        s.drain().iter().any(|e| matches!(
+            e,
+            Signal::Rules(Event::Healed {
+                amount: 8,
+                hp_left: 17,
+                ..
+            })
+        )),
+        "the heal is a rules event"
+    );
+    assert_eq!(s.battle().unit(lance).hp, 17);
+}

@@ -174,7 +174,12 @@ pub fn explanation_text(b: &Battle, x: &Explanation) -> String {
                 Some(n) => format!("{gap}{n} could attack it, "),
                 None => gap,
             };
-            s += &format!("  {}. {}: {gap}travel {travel}, walk {}\n", c.rank + 1, c.at, c.walk);
+            // A cell scored for a heal is not ranked by travel: leave it out.
+            let travel = match c.heals {
+                Some(_) => String::new(),
+                None => format!("travel {travel}, "),
+            };
+            s += &format!("  {}. {}: {gap}{travel}walk {}\n", c.rank + 1, c.at, c.walk);
         }
         s += &picture(b, x);
     }

@@ -80,7 +80,12 @@ pub fn run(path: &Path, data_dir: &Path, scenario: Scenario, data: DataSet, opts
         opts,
         Rc::clone(&window.exit),
     );
-    let first = Box::new(screens::battle::BattleScreen::direct(game, &window.world, key));
+    let first = Box::new(screens::battle::BattleScreen::direct(
+        game,
+        &window.world,
+        key,
+        Rc::clone(&window.exit),
+    ));
     window.run(first, screens::Harness::default())
 }
 

@@ -41,6 +41,7 @@ pub const NAMES: &[(&str, Token)] = &[
     ("SnapHit", Token::SnapHit),
     ("Menu", Token::Menu),
     ("History", Token::History),
+    ("SnapLevelUp", Token::SnapLevelUp),
 ];
 
 /// Every token, as the error message lists them.
@@ -80,6 +81,9 @@ pub enum Token {
     Menu,
     /// Open or close the battle's log (key H).
     History,
+    /// With `--screenshot`: take it while the next level-up box is on screen (it waits
+    /// through an enemy phase for one). Put it after the moves that lead there.
+    SnapLevelUp,
     /// Save the battle (key S).
     Save,
     /// Load the save (key L).

@@ -268,3 +268,45 @@ fn an_enemy_healer_heals_in_the_enemy_phase() {
         ]
     );
 }
+
+/// Mira the healer between a hurt Lance and, when `brute_hp` allows, a brute she can finish.
+fn careful_camp(brute_hp: i32) -> (Battle, UnitId) {
+    let b = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &["..........", ".........."]).unwrap())
+        .unit(UnitSpec::player("Kiny", (0, 0)))
+        .unit(UnitSpec::player("Mira", (2, 1)).healer(Healing::adjacent(8)))
+        .unit(UnitSpec::player("Lance", (0, 1)).hurt(6))
+        .unit(UnitSpec::enemy("Brute", (4, 1), "guard").hurt(brute_hp))
+        .build()
+        .unwrap();
+    let mira = b.find("Mira").unwrap();
+    (b, mira)
+}
+
+#[test]
+fn the_careful_player_heals_when_no_safe_attack_defeats() {
+    let (b, mira) = careful_camp(20);
+    let profiles = Profiles::standard();
+    let d = skirmish_core::ai::player::decide_careful(&b, &mut Caches::new(), &profiles, mira, 0);
+    assert_eq!((d.heal, d.attack), (b.find("Lance"), None), "{}", d.reason.text(&b));
+    assert_eq!(
+        d.commands().last(),
+        Some(&Command::Heal {
+            unit: mira,
+            target: b.find("Lance").unwrap()
+        })
+    );
+    assert!(
+        d.reason.text(&b).starts_with("heals Lance (6/20 hp) from "),
+        "{}",
+        d.reason.text(&b)
+    );
+}
+
+#[test]
+fn the_careful_player_finishes_a_foe_rather_than_heal() {
+    // The brute has 1 hp left: Mira's blow defeats it.
+    let (b, mira) = careful_camp(1);
+    let profiles = Profiles::standard();
+    let d = skirmish_core::ai::player::decide_careful(&b, &mut Caches::new(), &profiles, mira, 0);
+    assert_eq!((d.heal, d.attack), (None, b.find("Brute")));
+}

@@ -36,7 +36,7 @@ impl GameState {
         }
         let b = &self.session.battle();
         let l = self.layout;
-        let entries = menu(b, options);
+        let entries = menu(b, *unit, options);
         let (size, row_h, fs) = (14.0, 20.0, 13.0);
         // The forecast of the highlighted attack, split after its first clause.
         let ahead = self.session.forecast();
@@ -70,14 +70,14 @@ impl GameState {
         };
         let unit_rect = cell_rect(self.unit_px(*unit));
         let about = match options.get(*choice) {
-            Some(Action::Attack(t)) => Some(cell_rect(anim::cell_px(b.unit(*t).pos))),
+            Some(Action::Attack(t) | Action::Heal(t)) => Some(cell_rect(anim::cell_px(b.unit(*t).pos))),
             _ => None,
         };
         // Every other target, and every unit next to the acting unit or the highlighted
         // target (diagonals too): the menu keeps clear of them where it can.
         let at = b.unit(*unit).pos;
         let aim = match options.get(*choice) {
-            Some(Action::Attack(t)) => Some(b.unit(*t).pos),
+            Some(Action::Attack(t) | Action::Heal(t)) => Some(b.unit(*t).pos),
             _ => None,
         };
         let near =
@@ -92,7 +92,7 @@ impl GameState {
                     || aim.is_some_and(|a| near(u.pos, a))
                     || options
                         .iter()
-                        .any(|o| matches!(o, Action::Attack(t) if b.unit(*t).pos == u.pos))
+                        .any(|o| matches!(o, Action::Attack(t) | Action::Heal(t) if b.unit(*t).pos == u.pos))
             })
             .map(|(_, u)| cell_rect(anim::cell_px(u.pos)))
             .collect();

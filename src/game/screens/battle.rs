@@ -48,6 +48,11 @@ pub struct BattleScreen {
     chapter: Option<(Scenario, Option<bool>)>,
     /// Seconds before the next scripted token after a chapter's end.
     token_wait: f32,
+    /// The process exit code.
+    exit: Rc<Cell<i32>>,
+    /// What was left of a script when the chapter ended: played here (Confirm moves on),
+    /// then given back to the menus with the screenshot still to take.
+    after: Option<Scripted>,
 }
 
 /// Keys that would leave a campaign's chapter for another scenario (PgUp/PgDn, [ and ]).
@@ -79,7 +84,7 @@ fn wire(game: &mut GameState, s: &Settings) {
 
 impl BattleScreen {
     /// A battle the command line opened directly (`skirmish play FILE`): quitting it ends the game.
-    pub fn direct(mut game: GameState, world: &World, key: String) -> BattleScreen {
+    pub fn direct(mut game: GameState, world: &World, key: String, exit: Rc<Cell<i32>>) -> BattleScreen {
         wire(&mut game, &world.settings);
         let title = crate::game::hud::text::window_title(&game.scenario_name());
         BattleScreen {
@@ -91,6 +96,8 @@ impl BattleScreen {
             title,
             chapter: None,
             token_wait: 0.0,
+            after: None,
+            exit,
         }
     }
 
@@ -168,7 +175,7 @@ impl BattleScreen {
             fast_forward: 0,
             experience: true,
         };
-        let mut game = GameState::new(ctx, scenario, data, assets.clone(), opts, exit);
+        let mut game = GameState::new(ctx, scenario, data, assets.clone(), opts, Rc::clone(&exit));
         wire(&mut game, &world.settings);
         let title = crate::game::hud::text::window_title(&game.scenario_name());
         Ok((
@@ -181,6 +188,8 @@ impl BattleScreen {
                 title,
                 chapter: None,
                 token_wait: 0.0,
+                after: None,
+                exit: Rc::clone(&exit),
             },
             ready,
         ))
@@ -204,9 +213,24 @@ impl BattleScreen {
 
     /// Plays a script's tokens left after a chapter's end (the battle no longer takes them):
     /// Confirm moves on; anything else waits its turn.
-    fn after_chapter_script(&mut self, ctx: &Context) -> Option<Switch> {
+    fn after_chapter_script(&mut self, ctx: &mut Context) -> Option<Switch> {
         let won = self.chapter.as_ref()?.1?;
-        if self.game.anims.busy() || self.game.script.is_empty() {
+        let after = self.after.as_mut()?;
+        if self.game.anims.busy() {
+            return None;
+        }
+        if after.script.is_empty() {
+            // The script ended on the finished chapter: its screenshot is this frame.
+            if let Some(path) = after.screenshot.take() {
+                match crate::game::state::harness::save_frame(ctx, &path) {
+                    Ok(()) => eprintln!("saved {}", path.display()),
+                    Err(e) => {
+                        eprintln!("--screenshot {}: {e}", path.display());
+                        self.exit.set(1);
+                    }
+                }
+                ctx.request_quit();
+            }
             return None;
         }
         self.token_wait -= ctx.time.delta().as_secs_f32();
@@ -214,7 +238,7 @@ impl BattleScreen {
             return None;
         }
         self.token_wait = 0.15;
-        match self.game.script.pop_front().and_then(super::menu::token_key) {
+        match after.script.pop_front().and_then(super::menu::token_key) {
             Some(super::menu::MenuKey::Confirm) => Some(self.move_on(won)),
             _ => None,
         }
@@ -224,9 +248,10 @@ impl BattleScreen {
 impl Screen for BattleScreen {
     fn update(&mut self, ctx: &mut Context, world: &mut World) -> GameResult<Switch> {
         self.game.update(ctx)?;
-        // Hook: a finished battle's outcome goes into the records once.
+        // Hook: a finished battle's outcome goes into the records once (a campaign's chapter,
+        // played with its roster, is not a skirmish record).
         match outcome(self.game.session.battle()) {
-            Some(r) if !self.noted => {
+            Some(r) if !self.noted && self.chapter.is_none() => {
                 self.noted = true;
                 world.note_result(self.key.clone(), r);
             }
@@ -252,6 +277,19 @@ impl Screen for BattleScreen {
                 }
             }
             world.save_progress();
+        }
+        // The rest of a script, once the chapter's end has been shown, is for the screens
+        // after the chapter, not the battle.
+        if matches!(self.chapter, Some((_, Some(_))))
+            && self.after.is_none()
+            && !self.game.anims.busy()
+            && !self.game.script.is_empty()
+        {
+            self.after = Some(Scripted {
+                script: std::mem::take(&mut self.game.script),
+                screenshot: self.game.shot.take().map(|s| s.path),
+                frames: None,
+            });
         }
         // A script goes on after a chapter's end: Confirm moves on, as the key does.
         if let Some(next) = self.after_chapter_script(ctx) {
@@ -347,6 +385,9 @@ impl Screen for BattleScreen {
     }
 
     fn give_back(&mut self) -> Option<Scripted> {
+        if let Some(after) = self.after.take() {
+            return Some(after);
+        }
         let shot = self.game.shot.take().map(|s| s.path);
         let script = std::mem::take(&mut self.game.script);
         (shot.is_some() || !script.is_empty()).then_some(Scripted {

@@ -64,7 +64,12 @@ impl GameState {
             self.anims.current(),
             Some(a) if matches!(a.kind, Kind::Banner { .. } | Kind::LevelUp { .. }) && a.progress() >= 0.4
         );
-        let snap = self.script.front() == Some(&Token::Snap) && banner;
+        let level_up = matches!(
+            self.anims.current(),
+            Some(a) if matches!(a.kind, Kind::LevelUp { .. }) && a.progress() >= 0.4
+        );
+        let snap = (self.script.front() == Some(&Token::Snap) && banner)
+            || (self.script.front() == Some(&Token::SnapLevelUp) && level_up);
         if snap && let Some(shot) = &mut self.shot {
             shot.settled = SETTLE_FRAMES;
         }
@@ -166,7 +171,7 @@ impl GameState {
             Token::Undo => self.apply(Intent::Undo),
             Token::Next => self.apply(Intent::NextUnit),
             Token::Danger => self.session.set_show_danger(!self.session.show_danger()),
-            Token::Wait | Token::Snap => {}
+            Token::Wait | Token::Snap | Token::SnapLevelUp => {}
             Token::SnapHit => self.snap_hit = true,
             Token::Menu => self.menu_open = !self.menu_open,
             Token::History => self.toggle_history(),

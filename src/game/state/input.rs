@@ -14,7 +14,7 @@ impl GameState {
         if let Phase::Action { unit, options, .. } = &self.session.phase() {
             let b = &self.session.battle();
             let pick = options.iter().position(|o| match o {
-                Action::Attack(t) => b.unit(*t).pos == p,
+                Action::Attack(t) | Action::Heal(t) => b.unit(*t).pos == p,
                 Action::Wait => b.unit(*unit).pos == p,
             });
             if let Some(i) = pick {
@@ -77,7 +77,7 @@ impl GameState {
             Button::Save => self.say("save: wait until the board is still".into()),
             Button::Options => {
                 self.wants_options = true;
-                self.say("options: the options screen opens from here (O)".into());
+                self.say("options requested".into());
             }
             Button::Fast => self.fast = !self.fast,
             Button::Notes => self.toggle_notes(),

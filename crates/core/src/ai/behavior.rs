@@ -4,7 +4,7 @@
 
 use super::danger::Shape;
 use super::{Decision, Explanation, Method, decide_as_with, explain::explain_as};
-use crate::model::profiles::Behavior;
+use crate::model::profiles::{Behavior, CustomBehavior};
 use crate::rules::{Battle, Caches, Unit, UnitId};
 use crate::search::range::Leash;
 
@@ -89,7 +89,26 @@ impl Behavior {
                 range: *range,
             }),
             Behavior::Advance { goal } => f(&Advance { goal: *goal }),
-            Behavior::Custom(x) => f(x.rule.as_ref()),
+            Behavior::Custom(x) => f(x.rule()),
+        }
+    }
+}
+
+/// What a [`CustomBehavior`] not made by the registry decides: it stays.
+struct Inert;
+
+impl AiBehavior for Inert {
+    fn decide(&self, b: &Battle, _c: &mut Caches, id: UnitId, label: String) -> Decision {
+        Decision::stay(b, id, label, super::Why::UnknownProfile(String::new()))
+    }
+}
+
+impl CustomBehavior {
+    /// The registered rule of this profile (one built by hand, not by the registry, stays).
+    pub fn rule(&self) -> &dyn AiBehavior {
+        match self.rule.downcast_ref::<Box<dyn AiBehavior>>() {
+            Some(r) => r.as_ref(),
+            None => &Inert,
         }
     }
 }

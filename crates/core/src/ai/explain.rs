@@ -107,7 +107,7 @@ pub fn explain(b: &Battle, c: &mut Caches, profiles: &Profiles, id: UnitId) -> E
     let me = b.unit(id);
     let label = me.profile.clone().unwrap_or_default();
     match me.behavior(profiles) {
-        Some(Behavior::Custom(x)) => x.rule.explain(b, c, id, label),
+        Some(Behavior::Custom(x)) => x.rule().explain(b, c, id, label),
         behavior => explain_as(b, c, id, behavior.as_ref(), label),
     }
 }

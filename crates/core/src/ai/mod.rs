@@ -422,7 +422,7 @@ pub(super) fn decide_as_with(
     let me = b.unit(id);
     match behavior {
         Some(Behavior::Advance { goal }) => return advance::decide(b, c, id, *goal, label),
-        Some(Behavior::Custom(x)) => return x.rule.decide(b, c, id, label),
+        Some(Behavior::Custom(x)) => return x.rule().decide(b, c, id, label),
         _ => {}
     }
     let target = choose_target_with(b, c, id, method).map(|(t, _)| Target {

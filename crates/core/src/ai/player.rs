@@ -563,7 +563,23 @@ fn decide_careful_ranked(
     let Some((k, attack)) = ranking.pick(slip) else {
         return decide_as(b, c, id, None, "player".into());
     };
-    let (k, attack) = aim.take_cell(b, &cells, id, |p| danger(p, None)).unwrap_or((k, attack));
+    let claimed = aim.take_cell(b, &cells, id, |p| danger(p, None));
+    let (k, attack) = claimed.unwrap_or((k, attack));
+    // A healer with no safe attack that defeats heals a hurt ally, out of deadly reach.
+    let kills = attack.is_some_and(|e| combat::damage(b, id, e) >= b.unit(e).hp);
+    if claimed.is_none()
+        && !kills
+        && let Some((ally, (p, cost))) = careful_heal(b, &cells, id, |p| danger(p, None))
+    {
+        let u = b.unit(ally);
+        let why = Why::Said(format!(
+            "heals {} ({}/{} hp) from {p}, out of deadly reach",
+            u.name, u.hp, u.stats.hp
+        ));
+        let mut d = chosen(b, c, id, (p, cost), Some(ally), None, Reason::just(why));
+        d.heal = Some(ally);
+        return d;
+    }
     let to = cells[k].0;
     let nearest = nearest(c, to).1;
     let reason = Reason::just(match attack {
@@ -573,6 +589,50 @@ fn decide_careful_ranked(
     });
     let target = attack.or(nearest);
     chosen(b, c, id, cells[k], target, attack, reason)
+}
+
+/// The careful heal of healer `id`: the hurt ally with the lowest share of its hit points
+/// left that it can heal from a reachable cell where the damage that could reach it next
+/// phase (`danger`) cannot defeat it (ties: the lower hp, then reading order of the ally's
+/// cell), from the cell with the least such damage (ties: the cheaper walk, then reading
+/// order). `None` for a unit that cannot heal or has nobody to heal safely.
+fn careful_heal(
+    b: &Battle,
+    cells: &[(Pos, Cost)],
+    id: UnitId,
+    danger: impl Fn(Pos) -> i32,
+) -> Option<(UnitId, (Pos, Cost))> {
+    let me = b.unit(id);
+    let heal = me.heal?;
+    let safe: Vec<(Pos, Cost, i32)> = cells
+        .iter()
+        .map(|&(p, cost)| (p, cost, danger(p)))
+        .filter(|&(_, _, d)| d < me.hp)
+        .collect();
+    let mut best: Option<(UnitId, (Pos, Cost, i32))> = None;
+    for a in b.living(me.team).filter(|&a| a != id) {
+        let u = b.unit(a);
+        if u.hp >= u.stats.hp {
+            continue;
+        }
+        let Some(&cell) = safe
+            .iter()
+            .filter(|(p, _, _)| heal.reaches(p.manhattan(u.pos)))
+            .min_by_key(|&&(p, cost, d)| (d, cost, p.y, p.x))
+        else {
+            continue;
+        };
+        let needier = |o: UnitId| {
+            let v = b.unit(o);
+            // hp / max compared without division, then hp, then reading order.
+            (i64::from(u.hp) * i64::from(v.stats.hp), u.hp, u.pos.y, u.pos.x)
+                < (i64::from(v.hp) * i64::from(u.stats.hp), v.hp, v.pos.y, v.pos.x)
+        };
+        if best.is_none_or(|(o, _)| needier(o)) {
+            best = Some((a, cell));
+        }
+    }
+    best.map(|(a, (p, cost, _))| (a, (p, cost)))
 }
 
 /// What the scenario's objective asks of one player unit (see [`decide_careful`]).

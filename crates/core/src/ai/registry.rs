@@ -197,7 +197,7 @@ impl Registry {
             Behavior::Custom(CustomBehavior {
                 name: owned.clone(),
                 params: p.clone(),
-                rule: Arc::new(make(p)),
+                rule: Arc::new(Box::new(make(p)) as Box<dyn AiBehavior>),
             })
         });
         let entry = Entry {

@@ -1,9 +1,9 @@
 //! Enemy AI profiles: a behaviour plus its numbers. The six built-in behaviours are variants
-//! of [`Behavior`]; a behaviour a game registers ([`crate::ai::registry`]) is
+//! of [`Behavior`]; a behaviour a game registers (in `ai::registry`) is
 //! [`Behavior::Custom`], its numbers kept as [`Params`].
 
-use crate::ai::AiBehavior;
 use crate::search::grid::Pos;
+use std::any::Any;
 use std::sync::Arc;
 
 /// Largest distance parameter accepted (sight, trigger, leash, range).
@@ -42,12 +42,12 @@ pub enum Behavior {
         /// The cell it heads for.
         goal: crate::search::grid::Pos,
     },
-    /// A behaviour registered by the game under a name of its own
-    /// ([`crate::ai::registry::register`]), with the numbers of its profile table.
+    /// A behaviour registered by the game under a name of its own (`ai::registry::register`),
+    /// with the numbers of its profile table.
     Custom(CustomBehavior),
 }
 
-/// One number of a profile table, as its behaviour declared it ([`crate::ai::registry::Key`]).
+/// One number of a profile table, as its behaviour declared it (`ai::registry::Key`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Param {
     /// A whole number (a distance, a count...).
@@ -103,8 +103,9 @@ pub struct CustomBehavior {
     pub name: String,
     /// The profile's numbers.
     pub params: Params,
-    /// The rule that decides.
-    pub rule: Arc<dyn AiBehavior>,
+    /// The rule that decides: the registry's `Box<dyn ai::AiBehavior>`, kept here without
+    /// naming the AI layer (`CustomBehavior::rule` in `ai` gives it back).
+    pub rule: Arc<dyn Any + Send + Sync>,
 }
 
 impl PartialEq for CustomBehavior {
@@ -141,7 +142,7 @@ impl Behavior {
 }
 
 /// Every built-in behaviour name and the parameters it takes (a game's own behaviours are
-/// in [`crate::ai::registry`], with these).
+/// in `ai::registry`, with these).
 pub const BEHAVIORS: [(&str, &[&str]); 6] = [
     ("charger", &[]),
     ("proximity", &["sight"]),

@@ -15,10 +15,10 @@ pub fn parse(src: &Source) -> Result<Profiles, Diagnostics> {
 
 type RawTable = IndexMap<String, Spanned<toml::Value>>;
 
-/// Parses `profiles.toml` as far as it goes (against the program's behaviour
-/// [registry](skirmish_core::ai::registry): the built-ins and what the game registered): the valid profiles, the names of the tables
+/// Parses `profiles.toml` as far as it goes: the valid profiles, the names of the tables
 /// that are profiles with mistakes (a scenario naming one is not wrong: `check` leaves it
-/// be), and every problem found.
+/// be), and every problem found. Behaviour names are those of the program's
+/// [`registry`]: the built-ins and what the game registered.
 pub fn parse_lenient(src: &Source) -> (Profiles, Vec<String>, Diagnostics) {
     let mut errs = Diagnostics::default();
     let mut list = Vec::new();

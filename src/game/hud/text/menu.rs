@@ -59,12 +59,20 @@ pub fn place_menu(unit: Rect, about: Option<Rect>, avoid: &[Rect], size: Vec2, v
         .unwrap_or(candidates[0])
 }
 
-/// The action menu's entries.
-pub fn menu(b: &Battle, options: &[Action]) -> Vec<String> {
+/// The action menu's entries for `unit`'s action (a heal shows its forecast).
+pub fn menu(b: &Battle, unit: UnitId, options: &[Action]) -> Vec<String> {
     options
         .iter()
         .map(|o| match o {
             Action::Attack(t) => format!("Attack {}", label(&b.unit(*t).name, LABEL_CHARS)),
+            // The forecast is the entry: "Heal Lance 9 → 17".
+            Action::Heal(t) => {
+                let name = label(&b.unit(*t).name, LABEL_CHARS);
+                match crate::rules::combat::heal_forecast(b, unit, *t) {
+                    Some((before, after)) => format!("Heal {name} {before} → {after}"),
+                    None => format!("Heal {name}"),
+                }
+            }
             Action::Wait => "Wait".to_string(),
         })
         .collect()
@@ -166,6 +174,22 @@ mod tests {
         let lethal = Forecast { attacker_hp: 0, ..f };
         assert!(
             forecast(&b, UnitId(0), UnitId(1), &lethal).ends_with(&format!("; counter 4 (hp {}→0): Kiny falls!", hp.0))
+        );
+    }
+
+    #[test]
+    fn a_heal_entry_shows_the_allys_hp_before_and_after() {
+        use crate::model::units::Healing;
+        use skirmish_core::prelude::{BattleBuilder, TerrainMap, TerrainSet, UnitSpec};
+        let b = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &["....."]).unwrap())
+            .unit(UnitSpec::player("Mira", (0, 0)).healer(Healing::adjacent(8)))
+            .unit(UnitSpec::player("Lance", (1, 0)).hurt(9))
+            .unit(UnitSpec::enemy("Brute", (4, 0), "guard"))
+            .build()
+            .unwrap();
+        assert_eq!(
+            menu(&b, UnitId(0), &[Action::Heal(UnitId(1)), Action::Wait]),
+            ["Heal Lance 9 → 17", "Wait"]
         );
     }
 }

@@ -205,6 +205,17 @@ mod tests {
         let profiles = crate::load::profiles::parse(&src).unwrap();
         assert_eq!(profile_text(b.unit(UnitId(1)), &profiles), "guard: trigger 3 (asleep)");
         use crate::rules::Command;
+        // Out of its trigger (0 here), it just sleeps.
+        let far = crate::load::profiles::parse(&crate::load::diag::Source::new(
+            "p.toml",
+            "[guard]\nbehavior = \"guard_trigger\"\ntrigger = 0\n",
+        ))
+        .unwrap();
+        assert_eq!(wakes_next(&b, &far, UnitId(1)), None);
+        assert_eq!(
+            unit_lines(&b, &far, UnitId(1), 5)[1],
+            "enemy · guard: trigger 0 (asleep)"
+        );
         // Kiny stands beside it: it wakes on its own turn, and the label says so.
         let [_, second] = unit_lines(&b, &profiles, UnitId(1), 5);
         assert_eq!(

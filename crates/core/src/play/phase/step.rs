@@ -33,6 +33,7 @@ impl Session {
             .into_iter()
             .map(Action::Attack)
             .collect();
+        options.extend(combat::heal_targets(&self.battle, unit).into_iter().map(Action::Heal));
         options.push(Action::Wait);
         Phase::Action {
             unit,
@@ -163,7 +164,7 @@ impl Session {
                     Dir::Up | Dir::Left => (choice + n - 1) % n,
                     Dir::Down | Dir::Right => (choice + 1) % n,
                 };
-                if let Some(Action::Attack(t)) = options.get(choice) {
+                if let Some(Action::Attack(t) | Action::Heal(t)) = options.get(choice) {
                     self.move_cursor(self.battle.unit(*t).pos);
                 }
                 Phase::Action { unit, options, choice }
@@ -179,6 +180,7 @@ impl Session {
             (Phase::Action { unit, options, choice }, Intent::Confirm) => {
                 let cmd = match options.get(choice) {
                     Some(Action::Attack(t)) => Command::Attack { unit, target: *t },
+                    Some(Action::Heal(t)) => Command::Heal { unit, target: *t },
                     _ => Command::Wait { unit },
                 };
                 if self.run(cmd).is_err() {
