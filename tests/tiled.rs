@@ -1074,3 +1074,24 @@ fn an_error_in_a_property_points_at_the_property_line() {
         "line {line}: {err}"
     );
 }
+
+#[test]
+fn a_unit_walled_in_on_a_tiled_map_is_warned_of_at_its_object() {
+    let tree = Tree::new("walled");
+    // Kiny's corner is closed by walls (gid 8) at (1, 0) and (0, 1).
+    let rows = [[1, 8, 1, 1, 1], [8, 1, 1, 1, 1], [1, 1, 1, 1, 1]];
+    let objects = unit(1, "Kiny", (0, 0), &[("team", "player"), ("kind", "hero")])
+        + &unit(2, "Brute", (4, 2), &[("team", "enemy"), ("profile", "charger")]);
+    let tmx = map(&(layer(1, "ground", "", &csv(&rows)) + &units(&objects)));
+    tree.write("maps/m.tmx", &tmx);
+    tree.write("maps/s.toml", "name = \"t\"\nmap = \"m.tmx\"\n");
+    let (code, out, err) = tree.run(&["check", "maps/s.toml"]);
+    assert_eq!((code, out.as_str()), (0, "ok\n"), "{err}");
+    let line = tmx[..tmx.find("<object id=\"1\"").unwrap()].lines().count();
+    assert!(
+        err.contains(&format!(
+            "maps/m.tmx:{line}:3: warning: unit \"Kiny\" can never reach any opponent"
+        )),
+        "{err}"
+    );
+}

@@ -100,7 +100,10 @@ pub(super) fn ai_cmd(path: &Path, data_override: Option<PathBuf>, level: Option<
         Err(e) => return rule_failure(path, e),
     };
     if as_json {
-        let decisions: Vec<Value> = turns.iter().map(|t| t.decision.to_json(&battle, &t.events)).collect();
+        let decisions: Vec<Value> = turns
+            .iter()
+            .map(|t| json!(t.decision.to_json(&battle, &t.events)))
+            .collect();
         ok(format!("{}\n", json!({ "decisions": decisions })))
     } else {
         let mut s = phase_header(&battle, Team::Enemy, 1) + "\n";
@@ -151,7 +154,7 @@ pub(super) fn simulate_cmd(path: &Path, data_override: Option<PathBuf>, run: &Si
         }
     }
     if as_json {
-        let mut v = report.to_json();
+        let mut v = json!(report.to_json());
         if run.policy.is_some() {
             // Only when asked for: without --player the JSON stays as it always was.
             v["player"] = json!(policy.name());
@@ -364,7 +367,7 @@ fn replay_story(
     let result = battle.ended().map_or("unfinished", |(w, _)| w.name());
     let why = battle.ended().map(|(_, why)| why.describe(battle));
     if as_json {
-        let list: Vec<Value> = events.iter().map(|e| e.to_json(battle)).collect();
+        let list: Vec<Value> = events.iter().map(|e| json!(e.to_json(battle))).collect();
         let mut v = json!({"scenario": r.scenario, "name": name, "commands": played,
                "events": list, "turn": battle.turn(), "result": result, "why": why});
         if let Some(f) = forced {

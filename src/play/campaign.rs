@@ -177,7 +177,7 @@ impl Report {
                     .events
                     .iter()
                     .filter(|e| matches!(e, Event::Gained { .. } | Event::LevelUp { .. }))
-                    .map(|e| e.to_json(b))
+                    .map(|e| json!(e.to_json(b)))
                     .collect();
                 json!({
                     "chapter": c.number,

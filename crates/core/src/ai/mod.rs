@@ -157,8 +157,9 @@ impl Decision {
 
     #[cfg(feature = "serde")]
     /// The decision as JSON, with unit names and the
-    /// blows its attack dealt (`events` are the ones its commands produced).
-    pub fn to_json(&self, b: &Battle, events: &[crate::rules::Event]) -> serde_json::Value {
+    /// blows its attack dealt (`events` are the ones its commands produced). Write it with
+    /// any serde format (`serde_json::to_string`).
+    pub fn to_json(&self, b: &Battle, events: &[crate::rules::Event]) -> impl serde::Serialize + use<> {
         let strikes = events
             .iter()
             .filter_map(|e| match e {

@@ -351,7 +351,7 @@ impl<K: Ord + Copy + AsRef<[i64]>> Ranking<K> {
 }
 
 /// [`decide_careful`] by a player of `skill`: on a slip (chance [`Skill::chance`] per action,
-/// drawn from `seed`, the turn and the unit) the unit takes one of the next [`NEXT_BEST`]
+/// drawn from `seed`, the turn and the unit) the unit takes one of the next `NEXT_BEST` (3)
 /// best options instead of the best (each distinct in score, the better ones likelier:
 /// 4 : 2 : 1). A cell the objective claims outright (a seize that wins) is never missed.
 pub fn decide_careful_skilled(

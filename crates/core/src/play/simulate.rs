@@ -52,9 +52,9 @@ impl Report {
     }
 
     /// The contract's JSON: `{"turns": [{"turn", "decisions", "defeated"}], "result"}` plus
-    /// `scenario`, `seed` and `why`.
+    /// `scenario`, `seed` and `why`, for any serde format (`serde_json::to_string`).
     #[cfg(feature = "serde")]
-    pub fn to_json(&self) -> Value {
+    pub fn to_json(&self) -> impl serde::Serialize + use<> {
         let b = &self.battle;
         let turns: Vec<Value> = self
             .turns
@@ -70,7 +70,7 @@ impl Report {
                     .events
                     .iter()
                     .filter(|e| e.is_scripted())
-                    .map(|e| e.to_json(b))
+                    .map(|e| json!(e.to_json(b)))
                     .collect();
                 if !script.is_empty() {
                     v["script"] = Value::Array(script);
@@ -80,7 +80,7 @@ impl Report {
                     .events
                     .iter()
                     .filter(|e| matches!(e, Event::Gained { .. } | Event::LevelUp { .. }))
-                    .map(|e| e.to_json(b))
+                    .map(|e| json!(e.to_json(b)))
                     .collect();
                 if !grew.is_empty() {
                     v["experience"] = Value::Array(grew);

@@ -7,7 +7,7 @@ use crate::rules::event::{Ending, Event};
 use crate::rules::unit::UnitId;
 use crate::search::grid::Team;
 #[cfg(feature = "serde")]
-use serde_json::{Value, json};
+use serde_json::json;
 
 impl Ending {
     /// The reason in words, e.g. "Kiny fell".
@@ -35,8 +35,8 @@ impl Event {
     }
 
     #[cfg(feature = "serde")]
-    /// The event as JSON with unit names.
-    pub fn to_json(&self, b: &Battle) -> Value {
+    /// The event as JSON with unit names, for any serde format (`serde_json::to_string`).
+    pub fn to_json(&self, b: &Battle) -> impl serde::Serialize + use<> {
         let n = |id: &UnitId| b.name(*id);
         match self {
             Event::PhaseBegan { team, turn } => json!({"event": "phase_began", "team": team, "turn": turn}),
