@@ -44,3 +44,48 @@ fn heal_and_heal_range_are_checked_in_units_toml() {
     assert_eq!(code, 1);
     assert!(err.contains("heel"), "{err}");
 }
+
+#[test]
+fn a_battle_with_heals_records_them_and_replays_to_the_same_end() {
+    let t = Tree::new("heal-replay");
+    let (code, story, err) = t.run(&[
+        "simulate",
+        "maps/river.toml",
+        "--player",
+        "careful",
+        "--record",
+        "river.replay",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        story.contains("Mira heals "),
+        "the careful cleric heals in the river crossing:\n{story}"
+    );
+    let replay = std::fs::read_to_string(t.0.join("river.replay")).unwrap();
+    assert!(replay.contains("\"action\": \"heal\""), "{replay}");
+    let (code, replayed, err) = t.run(&["replay", "river.replay"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(replayed.contains("Mira heals "), "{replayed}");
+    assert_eq!(story.lines().last(), replayed.lines().last());
+}
+
+#[test]
+fn a_hurt_unit_survives_the_export_to_tiled() {
+    let t = Tree::new("hp-left-tiled");
+    t.edit(
+        "maps/river.toml",
+        "name = \"Lance\"\nteam = \"player\"",
+        "name = \"Lance\"\nteam = \"player\"\nhp_left = 9",
+    );
+    let (code, _, err) = t.run(&["export-tiled", "maps/river.toml", "--out", "out"]);
+    assert_eq!(code, 0, "{err}");
+    let tmx = std::fs::read_to_string(t.0.join("out/river.tmx")).unwrap();
+    assert!(tmx.contains("name=\"hp_left\""), "{tmx}");
+    let play = |s: &str| {
+        t.run(&["simulate", s, "--data", "data", "--player", "careful", "--json"])
+            .1
+    };
+    let original = play("maps/river.toml");
+    assert!(!original.is_empty());
+    assert_eq!(original, play("out/river.toml"));
+}
