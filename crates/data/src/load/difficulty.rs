@@ -13,7 +13,7 @@
 
 use crate::load::data::DataSet;
 use crate::load::diag::{Diagnostic, Diagnostics, Source};
-use crate::load::scenario::Scenario;
+use skirmish_core::model::scenario::Scenario;
 use crate::load::set::{SetKey, apply_unchecked, check_ranges};
 use indexmap::IndexMap;
 use serde::Deserialize;
@@ -203,15 +203,6 @@ pub fn apply(scenario: &mut Scenario, data: &mut DataSet, name: &str) -> Result<
     Ok(())
 }
 
-/// Loads the scenario at `path` on `data` with level `level` applied (none: as written);
-/// returns the scenario and the data it plays on.
-pub fn load(path: &Path, mut data: DataSet, level: Option<&str>) -> Result<(Scenario, DataSet), Diagnostics> {
-    let mut scenario = crate::load::scenario::load(path, &data)?;
-    if let Some(name) = level {
-        apply(&mut scenario, &mut data, name)?;
-    }
-    Ok((scenario, data))
-}
 
 /// The levels of `scenario` whose tuned win rate is unknown (no `tuned` key): `check` warns.
 pub fn untuned(scenario: &Scenario) -> Vec<&Level> {

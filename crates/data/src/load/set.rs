@@ -8,7 +8,7 @@
 use crate::load::data::DataSet;
 use crate::load::diag::Source;
 use crate::load::profiles::{Behavior, Param, Profile, Profiles};
-use crate::load::scenario::Scenario;
+use skirmish_core::model::scenario::Scenario;
 use crate::load::suggest::did_you_mean_value;
 use skirmish_core::model::units::{MAX_MOVE, MAX_STAT};
 

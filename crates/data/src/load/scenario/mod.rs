@@ -89,6 +89,17 @@ fn to_pos(a: [i64; 2]) -> Option<Pos> {
     Some(Pos::new(i32::try_from(a[0]).ok()?, i32::try_from(a[1]).ok()?))
 }
 
+/// Loads the scenario at `path` on `data` with difficulty level `level` applied (none: as
+/// written; see [`crate::load::difficulty::apply`]); returns the scenario and the data it
+/// plays on.
+pub fn load_at_level(path: &Path, mut data: DataSet, level: Option<&str>) -> Result<(Scenario, DataSet), Diagnostics> {
+    let mut scenario = load(path, &data)?;
+    if let Some(name) = level {
+        crate::load::difficulty::apply(&mut scenario, &mut data, name)?;
+    }
+    Ok((scenario, data))
+}
+
 /// Loads a scenario file and its map, checking them against `data`.
 pub fn load(path: &Path, data: &DataSet) -> Result<Scenario, Diagnostics> {
     let src = Source::read(path)?;
