@@ -131,8 +131,9 @@ fn batch_reports_the_battles_the_objective_decided() {
     assert_eq!(code, 0, "{err}");
     let text = std::fs::read_to_string(&csv).unwrap();
     let (head, row) = text.split_once('\n').unwrap();
-    assert!(head.ends_with(",draw_rate,survived_rate"), "{head}");
-    assert!(row.trim_end().ends_with(",0,1"), "{row}");
+    // The objective's share, then every ending's (issue 27: why battles end).
+    assert!(head.ends_with(",draw_rate,survived_rate,ending won: survived 2 turns"), "{head}");
+    assert!(row.trim_end().ends_with(",0,1,1"), "{row}");
 }
 
 #[test]
