@@ -75,7 +75,7 @@ tuned = "60% average"
 
 fn load(dir: &Path, level: Option<&str>) -> (skirmish::load::scenario::Scenario, skirmish::load::data::DataSet) {
     let data = skirmish::load::data::load(&dir.join("data")).unwrap();
-    skirmish::load::scenario::load_at_level(&dir.join("maps/duel.toml"), data, level).unwrap_or_else(|e| panic!("{e}"))
+    difficulty::load(&dir.join("maps/duel.toml"), data, level).unwrap_or_else(|e| panic!("{e}"))
 }
 
 fn unit<'a>(s: &'a skirmish::load::scenario::Scenario, name: &str) -> &'a skirmish::model::scenario::UnitSpec {
@@ -314,8 +314,8 @@ fn export_tiled_keeps_the_levels() {
     assert_eq!(names, ["easy", "normal", "hard"]);
     // The exported scenario plays each level as the original does.
     let data = skirmish::load::data::load(&dir.join("data")).unwrap();
-    let (a, _) = skirmish::load::scenario::load_at_level(&s, data.clone(), Some("easy")).unwrap();
-    let (b, _) = skirmish::load::scenario::load_at_level(&out.join("duel.toml"), data, Some("easy")).unwrap();
+    let (a, _) = difficulty::load(&s, data.clone(), Some("easy")).unwrap();
+    let (b, _) = difficulty::load(&out.join("duel.toml"), data, Some("easy")).unwrap();
     let hp = |s: &skirmish::load::scenario::Scenario| s.units.iter().map(|u| u.stats.hp).collect::<Vec<_>>();
     assert_eq!(hp(&a), hp(&b));
 }
@@ -332,8 +332,8 @@ fn every_shipped_scenario_has_easy_normal_and_hard_with_normal_as_written() {
         let names = difficulty::levels(&f).unwrap();
         assert_eq!(names, ["easy", "normal", "hard"], "{}", f.display());
         let data = skirmish::load::data::load(&root.join("data")).unwrap();
-        let (plain, pd) = skirmish::load::scenario::load_at_level(&f, data.clone(), None).unwrap();
-        let (normal, nd) = skirmish::load::scenario::load_at_level(&f, data, Some("normal")).unwrap();
+        let (plain, pd) = difficulty::load(&f, data.clone(), None).unwrap();
+        let (normal, nd) = difficulty::load(&f, data, Some("normal")).unwrap();
         assert_eq!((plain.units, pd), (normal.units, nd), "{}", f.display());
         assert!(
             normal.levels.iter().all(|l| l.tuned.is_some()),

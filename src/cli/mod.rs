@@ -392,6 +392,6 @@ pub fn load_scenario_at(
         .into());
     }
     let data = crate::load::data::load(&data_dir)?;
-    let (scenario, data) = crate::load::scenario::load_at_level(path, data, level)?;
+    let (scenario, data) = crate::load::difficulty::load(path, data, level)?;
     Ok((scenario, data, data_dir))
 }

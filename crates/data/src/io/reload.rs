@@ -79,7 +79,7 @@ pub fn reload_at(
     level: Option<&str>,
 ) -> Result<Reloaded, Diagnostics> {
     let data = crate::load::data::load(data_dir)?;
-    let (scenario, data) = crate::load::scenario::load_at_level(scenario_path, data, level)?;
+    let (scenario, data) = crate::load::difficulty::load(scenario_path, data, level)?;
     let b = session.battle();
     let refuse = |message: String| -> Diagnostics { Diagnostic::whole_file(scenario_path, message).into() };
     let (w, h) = (b.map().width(), b.map().height());

@@ -2,6 +2,7 @@
 
 pub use skirmish_core::model::scenario::*;
 
+pub(crate) mod levels;
 mod tiled_units;
 mod units;
 pub use tiled_units::UNIT_PROPERTIES;
@@ -50,7 +51,7 @@ struct RawScenario {
     objective: Option<Spanned<crate::load::objective::RawObjective>>,
     #[serde(default)]
     events: Vec<Spanned<crate::load::objective::RawEvent>>,
-    difficulty: Option<Spanned<crate::load::difficulty::RawLevels>>,
+    difficulty: Option<Spanned<levels::RawLevels>>,
 }
 
 #[derive(Deserialize)]
@@ -87,17 +88,6 @@ pub fn default_data_dir(scenario: &Path) -> PathBuf {
 
 fn to_pos(a: [i64; 2]) -> Option<Pos> {
     Some(Pos::new(i32::try_from(a[0]).ok()?, i32::try_from(a[1]).ok()?))
-}
-
-/// Loads the scenario at `path` on `data` with difficulty level `level` applied (none: as
-/// written; see [`crate::load::difficulty::apply`]); returns the scenario and the data it
-/// plays on.
-pub fn load_at_level(path: &Path, mut data: DataSet, level: Option<&str>) -> Result<(Scenario, DataSet), Diagnostics> {
-    let mut scenario = load(path, &data)?;
-    if let Some(name) = level {
-        crate::load::difficulty::apply(&mut scenario, &mut data, name)?;
-    }
-    Ok((scenario, data))
 }
 
 /// Loads a scenario file and its map, checking them against `data`.
@@ -291,7 +281,7 @@ fn parse_inner(
             "no player unit: a scenario needs at least one unit with team = \"player\"",
         ));
     }
-    let (levels, mistakes) = crate::load::difficulty::read_levels(src, raw.difficulty.as_ref());
+    let (levels, mistakes) = levels::read_levels(src, raw.difficulty.as_ref());
     errs.extend(mistakes);
     let mut parts: Vec<&[u8]> = vec![src.text.as_bytes()];
     parts.extend(map_bytes.iter().map(Vec::as_slice));
@@ -309,7 +299,7 @@ fn parse_inner(
                 levels,
                 difficulty: None,
             };
-            crate::load::difficulty::check_levels(src, &scenario, data).into_result((scenario, regions))
+            levels::check_levels(src, &scenario, data).into_result((scenario, regions))
         }
         _ => Err(errs),
     }
