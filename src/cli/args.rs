@@ -16,6 +16,9 @@ pub(super) struct Cli {
     /// Data folder with terrain.toml and profiles.toml (default: the scenario's ../data).
     #[arg(long, global = true, value_name = "DIR")]
     pub(super) data: Option<PathBuf>,
+    /// Play the scenario at this difficulty level (one of its [difficulty.NAME] tables).
+    #[arg(long, global = true, value_name = "NAME")]
+    pub(super) difficulty: Option<String>,
     #[command(flatten)]
     pub(super) play: PlayArgs,
     #[command(subcommand)]
@@ -218,9 +221,13 @@ pub(super) enum Cmd {
         /// Also write the battle's replay to this file.
         #[arg(long, value_name = "FILE")]
         record: Option<PathBuf>,
-        /// The built-in player policy: simple or careful (as in `batch`) [default: simple].
+        /// The built-in player policy: simple or careful (as in `batch`) [default: simple;
+        /// careful with --skill].
         #[arg(long, value_name = "POLICY")]
         player: Option<String>,
+        /// How often the careful player errs: expert, average, novice or a chance P (as in `batch`).
+        #[arg(long, value_name = "SKILL")]
+        skill: Option<String>,
     },
     /// Balance runs: many battles per scenario and per swept profile value, as a table,
     /// JSON, CSV and a chart; slices of the work run anywhere and merge back.

@@ -88,8 +88,8 @@ fn rule_failure(path: &Path, e: crate::rules::RuleError) -> Outcome {
     )
 }
 
-pub(super) fn ai_cmd(path: &Path, data_override: Option<PathBuf>, as_json: bool) -> Outcome {
-    let (scenario, data, _) = match load_scenario(path, data_override) {
+pub(super) fn ai_cmd(path: &Path, data_override: Option<PathBuf>, level: Option<&str>, as_json: bool) -> Outcome {
+    let (scenario, data, _) = match load_scenario_at(path, data_override, level) {
         Ok(v) => v,
         Err(e) => return fail(e),
     };
@@ -123,21 +123,31 @@ pub(super) struct SimulateRun<'a> {
     pub as_json: bool,
     /// `--record FILE`.
     pub record: Option<&'a Path>,
+    /// `--difficulty NAME`.
+    pub level: Option<&'a str>,
+    /// `--skill` (the expert when not given).
+    pub skill: crate::ai::player::Skill,
 }
 
 pub(super) fn simulate_cmd(path: &Path, data_override: Option<PathBuf>, run: &SimulateRun<'_>) -> Outcome {
-    let (scenario, data, _) = match load_scenario(path, data_override) {
+    let (scenario, data, _) = match load_scenario_at(path, data_override, run.level) {
         Ok(v) => v,
         Err(e) => return fail(e),
     };
     let policy = run.policy.unwrap_or(Policy::Simple);
-    let report = match simulate::run_with(&scenario, &data, run.turns, run.seed, policy) {
+    let player = crate::ai::player::Player {
+        policy,
+        skill: run.skill,
+    };
+    let skill = (!run.skill.is_expert()).then(|| run.skill.name());
+    let report = match simulate::run_with(&scenario, &data, run.turns, run.seed, player) {
         Ok(r) => r,
         Err(e) => return rule_failure(path, e),
     };
     let (as_json, record) = (run.as_json, run.record);
     if let Some(file) = record {
-        let r = replay::record(&report.battle, &scenario, &data);
+        let mut r = replay::record(&report.battle, &scenario, &data);
+        r.skill = skill.clone();
         if let Err(e) = replay::write(file, &r) {
             return fail(e.into());
         }
@@ -147,6 +157,10 @@ pub(super) fn simulate_cmd(path: &Path, data_override: Option<PathBuf>, run: &Si
         if run.policy.is_some() {
             // Only when asked for: without --player the JSON stays as it always was.
             v["player"] = json!(policy.name());
+        }
+        if let Some(s) = &skill {
+            // Only for a player who errs: the expert's JSON stays as it always was.
+            v["skill"] = json!(s);
         }
         return ok(format!("{v}\n"));
     }
@@ -211,7 +225,7 @@ pub(super) fn replay_cmd(file: &Path, data_override: Option<PathBuf>, run: &Repl
         Err(e) => return fail(e.into()),
     };
     let scenario_path = r.scenario_path(file);
-    let (scenario, data, _) = match load_scenario(&scenario_path, data_override) {
+    let (scenario, data, _) = match load_scenario_at(&scenario_path, data_override, r.difficulty.as_deref()) {
         Ok(v) => v,
         Err(e) => {
             let mut all: Diagnostics = Diagnostic::whole_file(

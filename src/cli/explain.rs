@@ -9,8 +9,14 @@ use crate::picture::cost_char;
 use crate::play::enemy::EnemyPhase;
 use crate::rules::{Command, UnitId};
 
-pub(super) fn explain_cmd(path: &Path, data_override: Option<PathBuf>, unit: &str, as_json: bool) -> Outcome {
-    let (scenario, data, _) = match load_scenario(path, data_override) {
+pub(super) fn explain_cmd(
+    path: &Path,
+    data_override: Option<PathBuf>,
+    level: Option<&str>,
+    unit: &str,
+    as_json: bool,
+) -> Outcome {
+    let (scenario, data, _) = match load_scenario_at(path, data_override, level) {
         Ok(v) => v,
         Err(e) => return fail(e),
     };

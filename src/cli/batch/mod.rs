@@ -3,7 +3,7 @@
 //! the work and `--merge` adds slices back into the report of the whole run.
 
 use super::*;
-use crate::ai::player::Policy;
+use crate::ai::player::{Player, Policy, Skill};
 use crate::io::chart;
 use crate::io::files::write_atomic;
 use crate::play::batch::{self, Cell, Keep, KeepWhen, Setting, Slice, Sweep, Tally};
@@ -61,6 +61,10 @@ pub struct BatchArgs {
     /// The built-in player policy: careful or simple [default: careful].
     #[arg(long, value_name = "POLICY")]
     pub player: Option<String>,
+    /// How often the careful player errs: expert (never), average (0.1), novice (0.25), or a
+    /// chance P from 0 to 1 per unit action [default: expert].
+    #[arg(long, value_name = "SKILL")]
+    pub skill: Option<String>,
     /// Print the report as JSON (the format --merge reads).
     #[arg(long, conflicts_with = "csv")]
     pub json: bool,
@@ -100,6 +104,12 @@ struct RunArgs {
     sets: Vec<Sweep>,
     /// A hash of every scenario, map and data text played.
     fingerprint: String,
+    /// `--difficulty`: the level every scenario was played at (absent: as written).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    difficulty: Option<String>,
+    /// `--skill` of the careful player (absent: the expert).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    skill: Option<String>,
 }
 
 /// One row of the report as read back by `--merge` (the derived numbers are recomputed).
@@ -130,12 +140,12 @@ fn err(msg: String) -> Outcome {
     usage(format!("error: {msg}\n"))
 }
 
-pub(super) fn batch_cmd(a: BatchArgs, data_override: Option<PathBuf>) -> Outcome {
+pub(super) fn batch_cmd(a: BatchArgs, data_override: Option<PathBuf>, level: Option<&str>) -> Outcome {
     if let Err(e) = check_outputs(&a) {
         return err(e);
     }
     let report = if a.merge.is_empty() {
-        run_cmd(&a, data_override)
+        run_cmd(&a, data_override, level)
     } else {
         merge_cmd(&a)
     };
@@ -196,7 +206,7 @@ fn check_writable(path: &Path) -> std::io::Result<()> {
     std::fs::remove_file(&probe)
 }
 
-fn run_cmd(a: &BatchArgs, data_override: Option<PathBuf>) -> Result<Report, String> {
+fn run_cmd(a: &BatchArgs, data_override: Option<PathBuf>, level: Option<&str>) -> Result<Report, String> {
     let runs = a.runs.unwrap_or(100);
     let seed = a.seed.unwrap_or(0);
     let turns = a.turns.unwrap_or(30);
@@ -241,6 +251,8 @@ fn run_cmd(a: &BatchArgs, data_override: Option<PathBuf>) -> Result<Report, Stri
     let player_name = a.player.clone().unwrap_or_else(|| Policy::default().name().into());
     let policy = Policy::parse(&player_name)
         .ok_or_else(|| format!("--player {player_name}: unknown policy (known: {})", Policy::NAMES))?;
+    let skill = parse_skill(a.skill.as_deref(), policy)?;
+    let player = Player { policy, skill };
     let slice = a.shard.as_deref().map(Slice::parse).transpose()?;
     if a.scenarios.is_empty() && generate == 0 {
         return Err("batch needs a SCENARIO file, --generate K, or --merge FILE...".into());
@@ -284,7 +296,7 @@ fn run_cmd(a: &BatchArgs, data_override: Option<PathBuf>) -> Result<Report, Stri
     // What --keep copies beside the replays: per scenario, its name, text and map.
     let mut origins: Vec<Origin> = Vec::new();
     for path in &a.scenarios {
-        match load_scenario(path, data_override.clone()) {
+        match load_scenario_at(path, data_override.clone(), level) {
             Ok((s, d, dir)) => {
                 hash_parts.push(crate::io::replay::fingerprint(&s, &dir).into_bytes());
                 origins.push(Origin::File(path.clone()));
@@ -295,6 +307,9 @@ fn run_cmd(a: &BatchArgs, data_override: Option<PathBuf>) -> Result<Report, Stri
     }
     if !errs.is_empty() {
         return Err(dedup(errs).to_string());
+    }
+    if generate > 0 && level.is_some() {
+        return Err("--difficulty picks a level of each scenario file; battlefields made by --generate have none (run them in a batch of their own)".into());
     }
     if generate > 0 {
         let dir = data_override
@@ -331,6 +346,8 @@ fn run_cmd(a: &BatchArgs, data_override: Option<PathBuf>) -> Result<Report, Stri
         player: policy.name().into(),
         sets: sweeps,
         fingerprint: format!("{:016x}", crate::load::scenario::fnv1a(&parts)),
+        difficulty: level.map(str::to_string),
+        skill: (!skill.is_expert()).then(|| skill.name()),
     };
     let whole = slice.unwrap_or(Slice::WHOLE);
     let items = whole.items(cells.len() as u64 * runs);
@@ -345,7 +362,7 @@ fn run_cmd(a: &BatchArgs, data_override: Option<PathBuf>) -> Result<Report, Stri
         runs,
         seed,
         turns,
-        policy,
+        player,
         whole,
         a.jobs.unwrap_or(0),
         keep,
@@ -357,7 +374,7 @@ fn run_cmd(a: &BatchArgs, data_override: Option<PathBuf>) -> Result<Report, Stri
     let counted = counted?;
     if let Some(dir) = &a.keep {
         let per_scenario = cells.len() / scenarios.len().max(1);
-        keep_replays(dir, &cells, &counted, &origins, per_scenario, seed, turns, policy)?;
+        keep_replays(dir, &cells, &counted, &origins, per_scenario, seed, turns, player)?;
     }
     let tallies = counted.into_iter().map(|c| c.tally);
     Ok(Report {
@@ -446,4 +463,20 @@ fn output(a: &BatchArgs, r: &Report) -> Outcome {
         }
     }
     ok(stdout)
+}
+
+/// `--skill` for `policy`: the expert when not given; refused for the simple policy (it has
+/// no next-best options to slip to).
+pub(super) fn parse_skill(text: Option<&str>, policy: Policy) -> Result<Skill, String> {
+    let Some(text) = text else {
+        return Ok(Skill::EXPERT);
+    };
+    let skill = Skill::parse(text).ok_or_else(|| format!("--skill {text}: expected {}", Skill::NAMES))?;
+    if policy != Policy::Careful && !skill.is_expert() {
+        return Err(format!(
+            "--skill {text}: only the careful player errs by skill; --player {} has no next-best options",
+            policy.name()
+        ));
+    }
+    Ok(skill)
 }

@@ -85,8 +85,15 @@ pub(super) fn report_text(r: &Report) -> String {
         k += rows.len();
         let c0 = rows[0];
         out.push_str(&format!(
-            "{} ({}): {} battles per row, {} player, at most {} turns, seed {}\n",
-            c0.scenario, c0.file, a.runs, a.player, a.turns, a.seed
+            "{} ({}): {} battles per row, {} player{}, at most {} turns, seed {}{}\n",
+            c0.scenario,
+            c0.file,
+            a.runs,
+            a.player,
+            a.skill.as_deref().map_or(String::new(), |s| format!(" of {s} skill")),
+            a.turns,
+            a.seed,
+            a.difficulty.as_deref().map_or(String::new(), |d| format!(", difficulty {d}"))
         ));
         let mut head: Vec<String> = params.clone();
         head.extend(
@@ -410,6 +417,8 @@ mod tests {
                 player: "careful".into(),
                 sets: sets.iter().map(|s| Sweep::parse(s).unwrap()).collect(),
                 fingerprint: String::new(),
+                difficulty: None,
+                skill: None,
             },
             shard: None,
             cells,

@@ -82,8 +82,9 @@ impl Ai {
         explain(b, &mut self.caches, &self.profiles, id)
     }
 
-    /// What player unit `id` does under a built-in player policy (`seed` breaks ties).
-    pub fn decide_player(&mut self, b: &Battle, id: UnitId, policy: player::Policy, seed: u64) -> Decision {
-        policy.decide(b, &mut self.caches, &self.profiles, id, seed)
+    /// What player unit `id` does under a built-in player policy (`seed` breaks ties), or a
+    /// [`player::Player`]: a policy with a skill (`seed` also draws its errors).
+    pub fn decide_player(&mut self, b: &Battle, id: UnitId, policy: impl Into<player::Player>, seed: u64) -> Decision {
+        policy.into().decide(b, &mut self.caches, &self.profiles, id, seed)
     }
 }

@@ -129,6 +129,197 @@ impl Policy {
     }
 }
 
+/// How often the careful player errs: the chance, per unit action, that the unit does not
+/// take the policy's best option but one of the next-best ones (see [`decide_careful_skilled`]).
+/// Kept in millionths, so that a skill compares, prints and plays the same everywhere.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Skill {
+    per_million: u32,
+}
+
+impl Skill {
+    /// Never errs: exactly the careful policy.
+    pub const EXPERT: Skill = Skill { per_million: 0 };
+    /// Errs on one action in ten.
+    pub const AVERAGE: Skill = Skill { per_million: 100_000 };
+    /// Errs on one action in four.
+    pub const NOVICE: Skill = Skill { per_million: 250_000 };
+    /// What `--skill` takes, for messages.
+    pub const NAMES: &'static str = "expert, average, novice, or a chance P from 0 to 1 such as 0.15";
+
+    /// `expert`, `average`, `novice`, or a chance `P` in [0, 1] (to a millionth).
+    pub fn parse(text: &str) -> Option<Skill> {
+        match text {
+            "expert" => Some(Skill::EXPERT),
+            "average" => Some(Skill::AVERAGE),
+            "novice" => Some(Skill::NOVICE),
+            _ => {
+                let p: f64 = text.parse().ok()?;
+                (0.0..=1.0).contains(&p).then(|| Skill {
+                    per_million: (p * 1e6).round() as u32,
+                })
+            }
+        }
+    }
+
+    /// A skill erring with chance `per_million` / 1,000,000 (at most 1,000,000).
+    pub fn from_per_million(per_million: u32) -> Skill {
+        Skill {
+            per_million: per_million.min(1_000_000),
+        }
+    }
+
+    /// The chance of an error per unit action.
+    pub fn chance(self) -> f64 {
+        self.per_million as f64 / 1e6
+    }
+
+    /// True for the expert (no errors).
+    pub fn is_expert(self) -> bool {
+        self.per_million == 0
+    }
+
+    /// Its name: `expert`, `average`, `novice`, or the chance (`0.15`).
+    pub fn name(self) -> String {
+        match self {
+            Skill::EXPERT => "expert".into(),
+            Skill::AVERAGE => "average".into(),
+            Skill::NOVICE => "novice".into(),
+            _ => {
+                let s = format!("{:.6}", self.chance());
+                s.trim_end_matches('0').trim_end_matches('.').to_string()
+            }
+        }
+    }
+
+    /// For the action of unit `id` on turn `turn` of the battle of `seed`: `None` when it
+    /// takes the best option, else the random number that picks which next-best one. A
+    /// function of those three only, so a battle plays the same whatever runs beside it.
+    fn slip(self, seed: u64, turn: u32, id: UnitId) -> Option<u64> {
+        if self.per_million == 0 {
+            return None;
+        }
+        let mut r = crate::rng::Rng::new(
+            seed ^ 0x5111_7E55_0F_u64.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                ^ (turn as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+                ^ (id.0 as u64).wrapping_mul(0x1656_67B1_9E37_79F9),
+        );
+        (r.next_u64() % 1_000_000 < self.per_million as u64).then(|| r.next_u64())
+    }
+}
+
+/// The player's units' driver: a policy and, for the careful one, a skill.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Player {
+    /// The policy.
+    pub policy: Policy,
+    /// How often it errs (the careful policy only; the simple one ignores it).
+    pub skill: Skill,
+}
+
+impl From<Policy> for Player {
+    fn from(policy: Policy) -> Player {
+        Player {
+            policy,
+            skill: Skill::EXPERT,
+        }
+    }
+}
+
+impl Player {
+    /// The decision for player unit `id` (`seed` is the battle's: it breaks ties and draws
+    /// the errors).
+    pub fn decide(self, b: &Battle, c: &mut Caches, profiles: &Profiles, id: UnitId, seed: u64) -> Decision {
+        match self.policy {
+            Policy::Careful if !self.skill.is_expert() => decide_careful_skilled(b, c, profiles, id, seed, self.skill),
+            p => p.decide(b, c, profiles, id, seed),
+        }
+    }
+}
+
+/// How many options a slip chooses among: the next-best ones after the best.
+const NEXT_BEST: usize = 3;
+
+/// The best options of one decision so far, one per distinct score (everything but the walk's
+/// cost and the tie-break): the best first. Keeps only the best one unless a slip needs more.
+struct Ranking<K> {
+    keep: usize,
+    list: Vec<(K, usize, Option<UnitId>)>,
+}
+
+impl<K: Ord + Copy + AsRef<[i64]>> Ranking<K> {
+    fn new(keep: usize) -> Self {
+        Ranking {
+            keep,
+            list: Vec::with_capacity(keep + 1),
+        }
+    }
+
+    fn consider(&mut self, key: K, k: usize, attack: Option<UnitId>) {
+        if self.keep <= 1 {
+            if self.list.first().is_none_or(|(bk, _, _)| key < *bk) {
+                self.list.clear();
+                self.list.push((key, k, attack));
+            }
+            return;
+        }
+        // Two options with the same score but for the walk and the tie-break are one choice
+        // to a person: the better of them stands for both.
+        let score = |x: &K| {
+            let s = x.as_ref();
+            s[..s.len() - 2].to_vec()
+        };
+        let mine = score(&key);
+        if let Some(i) = self.list.iter().position(|(x, _, _)| score(x) == mine) {
+            if key >= self.list[i].0 {
+                return;
+            }
+            self.list.remove(i);
+        }
+        let at = self.list.partition_point(|(x, _, _)| *x < key);
+        self.list.insert(at, (key, k, attack));
+        self.list.truncate(self.keep);
+    }
+
+    /// The best option, or after a slip (`draw`) one of the next-best, each half as likely
+    /// as the one before it.
+    fn pick(&self, draw: Option<u64>) -> Option<(usize, Option<UnitId>)> {
+        let others = self.list.len().saturating_sub(1);
+        let i = match draw {
+            Some(r) if others > 0 => {
+                let total = (1u64 << others) - 1;
+                let mut x = r % total;
+                let mut i = 1;
+                while x >= 1u64 << (others - i) {
+                    x -= 1u64 << (others - i);
+                    i += 1;
+                }
+                i
+            }
+            _ => 0,
+        };
+        self.list.get(i).map(|&(_, k, a)| (k, a))
+    }
+}
+
+/// [`decide_careful`] by a player of `skill`: on a slip (chance [`Skill::chance`] per action,
+/// drawn from `seed`, the turn and the unit) the unit takes one of the next [`NEXT_BEST`]
+/// best options instead of the best (each distinct in score, the better ones likelier:
+/// 4 : 2 : 1). A cell the objective claims outright (a seize that wins) is never missed.
+pub fn decide_careful_skilled(
+    b: &Battle,
+    c: &mut Caches,
+    profiles: &Profiles,
+    id: UnitId,
+    seed: u64,
+    skill: Skill,
+) -> Decision {
+    match skill.slip(seed, b.turn(), id) {
+        None => decide_careful(b, c, profiles, id, seed),
+        Some(draw) => decide_careful_ranked(b, c, profiles, id, seed, Method::Auto, Some(draw)),
+    }
+}
+
 /// What one enemy threatens next enemy phase: the cells it could attack after moving, or
 /// without moving (where it stays when its condition does not hold).
 struct Threat {
@@ -204,6 +395,20 @@ pub fn decide_careful_with(
     seed: u64,
     method: Method,
 ) -> Decision {
+    decide_careful_ranked(b, c, profiles, id, seed, method, None)
+}
+
+/// [`decide_careful_with`]; with `slip`, one of the next-best options instead of the best
+/// (see [`decide_careful_skilled`]).
+fn decide_careful_ranked(
+    b: &Battle,
+    c: &mut Caches,
+    profiles: &Profiles,
+    id: UnitId,
+    seed: u64,
+    method: Method,
+    slip: Option<u64>,
+) -> Decision {
     let me = b.unit(id);
     let aim = Aim::of(b, id);
     // Units whose defeat loses the battle keep out of deadly reach (all of them when the
@@ -250,12 +455,8 @@ pub fn decide_careful_with(
     };
     // Smaller is better, compared element by element (see the list above).
     type Key = [i64; 10];
-    let mut best: Option<(Key, usize, Option<UnitId>)> = None;
-    let mut consider = |key: Key, k: usize, attack: Option<UnitId>| {
-        if best.as_ref().is_none_or(|(bk, _, _)| key < *bk) {
-            best = Some((key, k, attack));
-        }
-    };
+    let mut ranking: Ranking<Key> = Ranking::new(if slip.is_some() { 1 + NEXT_BEST } else { 1 });
+    let mut consider = |key: Key, k: usize, attack: Option<UnitId>| ranking.consider(key, k, attack);
     for (k, &(p, cost)) in cells.iter().enumerate() {
         let cost = cost as i64;
         for &e in &foes {
@@ -315,7 +516,7 @@ pub fn decide_careful_with(
         ];
         consider(key, k, None);
     }
-    let Some((_, k, attack)) = best else {
+    let Some((k, attack)) = ranking.pick(slip) else {
         return decide_as(b, c, id, None, "player".into());
     };
     let (k, attack) = aim.take_cell(b, &cells, id, |p| danger(p, None)).unwrap_or((k, attack));

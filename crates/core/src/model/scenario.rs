@@ -37,6 +37,56 @@ pub struct UnitSpec {
     pub stats: Stats,
     /// Not on the board at the start: an event's `arrive` brings it onto `at`.
     pub reserve: bool,
+    /// Which numbers the scenario wrote for this unit itself instead of taking its kind's
+    /// (a `kind:KIND.KEY` override changes only the others).
+    pub own: OwnStats,
+}
+
+/// Which of a unit's numbers are its own (written in the scenario, or set by a
+/// `unit:NAME.KEY` override) rather than its kind's.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct OwnStats {
+    /// `move`.
+    pub movement: bool,
+    /// `hp`.
+    pub hp: bool,
+    /// `attack`.
+    pub attack: bool,
+    /// `defense`.
+    pub defense: bool,
+    /// `range` (both ends).
+    pub range: bool,
+}
+
+/// One override of a difficulty level: a `--set` key (`archer.range`, `unit:Warlord.hp`,
+/// `kind:soldier.attack`) and its value, with where it is written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LevelEntry {
+    /// The key as written.
+    pub key: String,
+    /// Its value.
+    pub value: i64,
+    /// 1-based line of the key in the scenario file (0: not from a file).
+    pub line: usize,
+    /// 1-based column of the key.
+    pub col: usize,
+}
+
+/// A difficulty level of a scenario (`[difficulty.NAME]`): overrides in the `--set` key
+/// syntax, applied on top of the scenario and its data when the level is chosen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Level {
+    /// The level's name (`easy`, `normal`, `hard`, ...).
+    pub name: String,
+    /// The overrides, in file order.
+    pub entries: Vec<LevelEntry>,
+    /// The win rate the level was tuned to, as written (`tuned = "65% average"`); `None`
+    /// when unknown (`check` warns).
+    pub tuned: Option<String>,
+    /// 1-based line of the table's header (0: not from a file).
+    pub line: usize,
+    /// 1-based column of the header.
+    pub col: usize,
 }
 
 /// A loaded and validated scenario.
@@ -58,6 +108,27 @@ pub struct Scenario {
     pub events: Vec<ScriptEvent>,
     /// A hash of the scenario and map texts: a save refuses to resume on changed files.
     pub fingerprint: u64,
+    /// Its difficulty levels (`[difficulty.NAME]` tables), in file order, as written.
+    pub levels: Vec<Level>,
+    /// The level applied to this scenario and its data, if any (shown in the game's top band,
+    /// recorded in saves and replays).
+    pub difficulty: Option<String>,
+}
+
+impl Scenario {
+    /// The level called `name`.
+    pub fn level(&self, name: &str) -> Option<&Level> {
+        self.levels.iter().find(|l| l.name == name)
+    }
+
+    /// The names of its levels, comma-separated, for messages (`none` without levels).
+    pub fn level_names(&self) -> String {
+        if self.levels.is_empty() {
+            "none".into()
+        } else {
+            self.levels.iter().map(|l| l.name.as_str()).collect::<Vec<_>>().join(", ")
+        }
+    }
 }
 
 impl UnitSpec {
@@ -91,12 +162,14 @@ impl UnitSpec {
             },
             stats: kind.stats,
             reserve: false,
+            own: OwnStats::default(),
         }
     }
 
     /// The same unit with `points` movement points.
     pub fn movement(mut self, points: Cost) -> UnitSpec {
         self.movement = points;
+        self.own.movement = true;
         self
     }
 
@@ -109,6 +182,13 @@ impl UnitSpec {
     /// The same unit with these combat numbers (it starts unhurt).
     pub fn stats(mut self, stats: Stats) -> UnitSpec {
         self.stats = stats;
+        self.own = OwnStats {
+            hp: true,
+            attack: true,
+            defense: true,
+            range: true,
+            ..self.own
+        };
         self
     }
 

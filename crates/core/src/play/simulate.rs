@@ -3,7 +3,7 @@
 //! simulated battle can be written as a replay.
 
 use crate::ai::Ai;
-use crate::ai::player::Policy;
+use crate::ai::player::{Player, Policy};
 use crate::model::data::DataSet;
 use crate::model::scenario::Scenario;
 use crate::play::enemy::{EnemyPhase, Turn, act};
@@ -97,7 +97,7 @@ pub fn run_with(
     data: &DataSet,
     max_turns: u32,
     seed: u64,
-    policy: Policy,
+    policy: impl Into<Player>,
 ) -> Result<Report, RuleError> {
     let mut battle = Battle::new(scenario, data);
     let mut ai = Ai::new(data.profiles.clone());
@@ -115,10 +115,11 @@ pub fn run_with(
 pub fn play(
     b: &mut Battle,
     ai: &mut Ai,
-    policy: Policy,
+    policy: impl Into<Player>,
     max_turns: u32,
     seed: u64,
 ) -> Result<Vec<TurnReport>, RuleError> {
+    let policy: Player = policy.into();
     let mut turns = Vec::new();
     while b.ended().is_none() && b.turn() <= max_turns {
         let turn = b.turn();

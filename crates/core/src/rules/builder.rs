@@ -109,6 +109,8 @@ impl BattleBuilder {
             objective: self.objective,
             events: self.events,
             fingerprint: 0,
+            levels: Vec::new(),
+            difficulty: None,
         };
         Battle::try_new(&scenario, &self.terrain)
     }

@@ -59,6 +59,14 @@ pub struct ReplayFile {
     pub scenario: String,
     /// Hex fingerprint of the scenario, map and data texts.
     pub fingerprint: String,
+    /// The difficulty level the battle was played at (`None`: the scenario as written; files
+    /// from before levels have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub difficulty: Option<String>,
+    /// The skill of the built-in player that played it (`average`, `novice`, or a chance such
+    /// as `0.15`), when not the expert (`None`: the expert, or a person).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub skill: Option<String>,
     /// The player's commands, in order.
     pub commands: Vec<Step>,
     /// Where each command's JSON object starts in the file read (1-based line and column),
@@ -185,6 +193,8 @@ pub fn record(battle: &Battle, scenario: &Scenario, data: &DataSet) -> ReplayFil
         version: VERSION,
         scenario: scenario.path.clone(),
         fingerprint: battle_fingerprint(scenario, data),
+        difficulty: scenario.difficulty.clone(),
+        skill: None,
         commands,
         places: Vec::new(),
     }

@@ -344,6 +344,13 @@ pub(super) fn validate_units(
             sprite: kind.sprite.clone(),
             stats,
             reserve: u.reserve,
+            own: skirmish_core::model::scenario::OwnStats {
+                movement: u.movement.is_some(),
+                hp: u.hp.is_some(),
+                attack: u.attack.is_some(),
+                defense: u.defense.is_some(),
+                range: u.range.is_some(),
+            },
         });
     }
     units
