@@ -150,6 +150,7 @@ pub fn fight_on(
     if let Some(name) = b.ended().and_then(|(_, why)| objective_name(&b, &why)) {
         t.objectives.insert(name.to_string(), 1);
     }
+    t.endings.insert(ending_name(&b), 1);
     // A battle decided in the player's phase of turn T lasted T turns; one stopped at the
     // limit lasted `max_turns`.
     let turns = b.turn().min(max_turns);
