@@ -232,6 +232,9 @@ pub(super) enum Cmd {
     /// Balance runs: many battles per scenario and per swept profile value, as a table,
     /// JSON, CSV and a chart; slices of the work run anywhere and merge back.
     Batch(BatchArgs),
+    /// The value of a number (or several, one at a time) whose win rate is nearest a target:
+    /// more battles only where the answer is in doubt; --write puts it into its file.
+    Tune(super::tune::TuneArgs),
     /// Write a scenario as a Tiled map: OUT/NAME.tmx (terrain and units), OUT/terrain.tsx and
     /// OUT/terrain.png (the tileset), and OUT/NAME.toml, a scenario that uses the map.
     ExportTiled {

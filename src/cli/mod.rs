@@ -28,6 +28,7 @@ mod generate;
 mod play;
 mod range;
 mod test;
+mod tune;
 
 pub use args::PlayArgs;
 use args::{Cli, Cmd, parse_policy};
@@ -241,6 +242,7 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
         }
         Some(Cmd::Test { paths, json }) => test::test_cmd(&paths, data_override, json),
         Some(Cmd::Batch(a)) => batch_cmd(a, data_override, level),
+        Some(Cmd::Tune(a)) => tune::tune_cmd(a, data_override, level),
         Some(Cmd::Generate { seed, size, out, tiled }) => generate_cmd(seed, size, &out, data_override, tiled),
         Some(Cmd::ExportTiled { scenario, out }) => {
             let note = scenario_data_dir(&scenario, data_override.clone()).1;

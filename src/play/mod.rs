@@ -3,4 +3,5 @@
 
 pub mod aitest;
 pub mod batch;
+pub mod tune;
 pub use skirmish_core::play::{enemy, phase, replay, simulate};

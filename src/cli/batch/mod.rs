@@ -480,3 +480,18 @@ pub(super) fn parse_skill(text: Option<&str>, policy: Policy) -> Result<Skill, S
     }
     Ok(skill)
 }
+
+/// A rate as the reports print it: `81.4%`.
+pub(super) fn pct_of(x: f64) -> String {
+    pct(x)
+}
+
+/// A rate rounded as the JSON reports write it (4 decimals).
+pub(super) fn round4(x: f64) -> f64 {
+    r4(x)
+}
+
+/// Rows laid out as a table, numbers right-aligned.
+pub(super) fn table(rows: &[Vec<String>]) -> String {
+    table_with_text_column(rows, usize::MAX)
+}
