@@ -104,7 +104,11 @@ fn a_level_sets_units_kinds_and_profiles() {
     assert_eq!(easy.difficulty.as_deref(), Some("easy"));
     assert_eq!(unit(&easy, "Brute").stats.hp, 10, "unit:Brute.hp");
     assert_eq!(unit(&easy, "Pike").stats.hp, 12, "a soldier takes its kind's new hp");
-    assert_eq!(unit(&easy, "Tough").stats.hp, 30, "a soldier that writes its own hp keeps it");
+    assert_eq!(
+        unit(&easy, "Tough").stats.hp,
+        30,
+        "a soldier that writes its own hp keeps it"
+    );
     assert_eq!(easy.levels, s.levels, "the scenario keeps its levels as written");
     let (hard, hd) = load(&dir, Some("hard"));
     assert_eq!(unit(&hard, "Brute").stats.attack, 12);
@@ -140,15 +144,33 @@ fn an_unknown_level_names_the_known_ones() {
 #[test]
 fn mistakes_in_a_level_are_located_with_the_known_names() {
     let cases = [
-        ("[difficulty.easy]\n\"unit:Brutte.hp\" = 10\n", "no unit \"Brutte\" in this scenario (known: Kiny, Pike, Brute, Tough)"),
-        ("[difficulty.easy]\n\"unit:Brute.speed\" = 10\n", "unknown key \"speed\" (known: move, hp, attack, defense, range_min, range_max)"),
-        ("[difficulty.easy]\n\"kind:ogre.hp\" = 10\n", "no unit kind \"ogre\" (known: hero"),
+        (
+            "[difficulty.easy]\n\"unit:Brutte.hp\" = 10\n",
+            "no unit \"Brutte\" in this scenario (known: Kiny, Pike, Brute, Tough)",
+        ),
+        (
+            "[difficulty.easy]\n\"unit:Brute.speed\" = 10\n",
+            "unknown key \"speed\" (known: move, hp, attack, defense, range_min, range_max)",
+        ),
+        (
+            "[difficulty.easy]\n\"kind:ogre.hp\" = 10\n",
+            "no unit kind \"ogre\" (known: hero",
+        ),
         ("[difficulty.easy]\n\"sniper.range\" = 4\n", "no profile 'sniper'"),
-        ("[difficulty.easy]\n\"unit:Brute.hp\" = 0\n", "hp = 0 is out of range (expected 1..=9999)"),
-        ("[difficulty.easy]\n\"unit:Brute.hp\" = \"lots\"\n", "a level sets whole numbers"),
+        (
+            "[difficulty.easy]\n\"unit:Brute.hp\" = 0\n",
+            "hp = 0 is out of range (expected 1..=9999)",
+        ),
+        (
+            "[difficulty.easy]\n\"unit:Brute.hp\" = \"lots\"\n",
+            "a level sets whole numbers",
+        ),
         ("[difficulty.easy]\nbrute = 3\n", "no '.' between the name and the key"),
         ("[difficulty.easy]\ntuned = 65\n", "`tuned` is the win rate"),
-        ("[difficulty.easy]\n\"unit:Brute.range_min\" = 3\n", "range_min 3 is beyond range_max 1"),
+        (
+            "[difficulty.easy]\n\"unit:Brute.range_min\" = 3\n",
+            "range_min 3 is beyond range_max 1",
+        ),
     ];
     for (k, (levels, message)) in cases.iter().enumerate() {
         let dir = tree(&format!("mistake{k}"), levels);
@@ -182,7 +204,9 @@ fn check_warns_of_a_level_whose_tuned_win_rate_is_unknown() {
         .unwrap()
         + 1;
     assert!(
-        err.contains(&format!("duel.toml:{header}:1: warning: difficulty \"hard\": its tuned win rate is unknown")),
+        err.contains(&format!(
+            "duel.toml:{header}:1: warning: difficulty \"hard\": its tuned win rate is unknown"
+        )),
         "{err}"
     );
     assert!(!err.contains("\"easy\""), "easy says its tuned rate: {err}");
@@ -222,9 +246,20 @@ fn every_command_that_loads_a_scenario_plays_the_level() {
     assert_eq!(v["args"]["difficulty"], "easy");
     let plain = run(&["batch", s, "--runs", "3", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&plain).unwrap();
-    assert!(v["args"].get("difficulty").is_none(), "without a level the report is as before");
+    assert!(
+        v["args"].get("difficulty").is_none(),
+        "without a level the report is as before"
+    );
     // Commands that load no scenario refuse it.
-    let (code, _, err) = exec(&["generate", "--seed", "1", "--out", dir.to_str().unwrap(), "--difficulty", "easy"]);
+    let (code, _, err) = exec(&[
+        "generate",
+        "--seed",
+        "1",
+        "--out",
+        dir.to_str().unwrap(),
+        "--difficulty",
+        "easy",
+    ]);
     assert_eq!(code, 1);
     assert!(err.contains("--difficulty"), "{err}");
 }
@@ -256,7 +291,8 @@ fn replays_and_saves_record_the_level() {
     assert!(!std::fs::read_to_string(&plain).unwrap().contains("\"difficulty\":"));
     // A save made at a level resumes only at that level.
     let (hard, data) = load(&dir, Some("hard"));
-    let session = skirmish::play::phase::Session::new(skirmish::rules::Battle::new(&hard, &data), data.profiles.clone());
+    let session =
+        skirmish::play::phase::Session::new(skirmish::rules::Battle::new(&hard, &data), data.profiles.clone());
     let save = skirmish::io::save::snapshot(&session, &hard, 0).unwrap();
     assert_eq!(save.difficulty.as_deref(), Some("hard"));
     let (easy, easy_data) = load(&dir, Some("easy"));
@@ -299,6 +335,10 @@ fn every_shipped_scenario_has_easy_normal_and_hard_with_normal_as_written() {
         let (plain, pd) = difficulty::load(&f, data.clone(), None).unwrap();
         let (normal, nd) = difficulty::load(&f, data, Some("normal")).unwrap();
         assert_eq!((plain.units, pd), (normal.units, nd), "{}", f.display());
-        assert!(normal.levels.iter().all(|l| l.tuned.is_some()), "{}: every level says its win rate", f.display());
+        assert!(
+            normal.levels.iter().all(|l| l.tuned.is_some()),
+            "{}: every level says its win rate",
+            f.display()
+        );
     }
 }

@@ -28,7 +28,11 @@ fn skills_read_and_print_as_written() {
     assert_eq!(Skill::parse("average").map(Skill::chance), Some(0.1));
     assert_eq!(Skill::parse("novice").map(Skill::chance), Some(0.25));
     assert_eq!(Skill::parse("0.15").map(Skill::name).as_deref(), Some("0.15"));
-    assert_eq!(Skill::parse("0.1"), Some(Skill::AVERAGE), "a chance equal to a named skill is that skill");
+    assert_eq!(
+        Skill::parse("0.1"),
+        Some(Skill::AVERAGE),
+        "a chance equal to a named skill is that skill"
+    );
     assert_eq!(Skill::parse("0"), Some(Skill::EXPERT));
     assert_eq!(Skill::parse("1").map(Skill::name).as_deref(), Some("1"));
     for bad in ["1.5", "-0.1", "good", "", "NaN"] {
@@ -63,8 +67,12 @@ fn players_who_err_win_less_and_the_errors_follow_the_seed() {
     let (expert, average, novice) = (rate("expert"), rate("average"), rate("novice"));
     assert!(expert > average && average > novice, "{expert} {average} {novice}");
     // The same battles with one thread or two, and the same again.
-    let one = run_ok(&["batch", &s, "--runs", "30", "--skill", "novice", "--jobs", "1", "--json"]);
-    let two = run_ok(&["batch", &s, "--runs", "30", "--skill", "novice", "--jobs", "2", "--json"]);
+    let one = run_ok(&[
+        "batch", &s, "--runs", "30", "--skill", "novice", "--jobs", "1", "--json",
+    ]);
+    let two = run_ok(&[
+        "batch", &s, "--runs", "30", "--skill", "novice", "--jobs", "2", "--json",
+    ]);
     assert_eq!(one, two);
     // Every action an error: still a legal battle to its end.
     run_ok(&["simulate", &s, "--skill", "1", "--seed", "4"]);
@@ -75,9 +83,15 @@ fn the_skill_is_recorded() {
     let s = map("castle.toml");
     let out = run_ok(&["simulate", &s, "--skill", "novice", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!((v["skill"].as_str(), v["player"].as_str()), (Some("novice"), Some("careful")));
+    assert_eq!(
+        (v["skill"].as_str(), v["player"].as_str()),
+        (Some("novice"), Some("careful"))
+    );
     let text = run_ok(&["batch", &s, "--runs", "4", "--skill", "average"]);
-    assert!(text.lines().next().unwrap().contains("careful player of average skill"), "{text}");
+    assert!(
+        text.lines().next().unwrap().contains("careful player of average skill"),
+        "{text}"
+    );
     let json = run_ok(&["batch", &s, "--runs", "4", "--skill", "0.3", "--json"]);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
     assert_eq!(v["args"]["skill"], "0.3");
@@ -86,7 +100,16 @@ fn the_skill_is_recorded() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let rec = dir.join("novice.replay");
-    let story = run_ok(&["simulate", &s, "--skill", "novice", "--seed", "2", "--record", rec.to_str().unwrap()]);
+    let story = run_ok(&[
+        "simulate",
+        &s,
+        "--skill",
+        "novice",
+        "--seed",
+        "2",
+        "--record",
+        rec.to_str().unwrap(),
+    ]);
     let text = std::fs::read_to_string(&rec).unwrap();
     assert!(text.contains("\"skill\": \"novice\""), "{text}");
     let replayed = run_ok(&["replay", rec.to_str().unwrap()]);
@@ -129,5 +152,8 @@ fn a_skill_is_the_careful_players_only() {
     assert!(err.contains("only the careful player errs"), "{err}");
     let (code, _, err) = exec(&["simulate", &s, "--skill", "sloppy"]);
     assert_eq!(code, 1);
-    assert!(err.contains("--skill sloppy: expected expert, average, novice"), "{err}");
+    assert!(
+        err.contains("--skill sloppy: expected expert, average, novice"),
+        "{err}"
+    );
 }

@@ -54,9 +54,18 @@ fn every_row_says_how_its_battles_ended_and_a_knife_edge_is_named() {
     let s = s.to_str().unwrap();
     let out = run_ok(&["batch", s, "--runs", "10", "--set", "unit:Ogre.hp=30,40,50"]);
     let lines: Vec<&str> = out.lines().collect();
-    assert!(lines.contains(&"endings (unit:Ogre.hp=40): won: every enemy was defeated 100.0%"), "{out}");
-    assert!(lines.contains(&"endings (unit:Ogre.hp=50): lost: Kiny fell 100.0%"), "{out}");
-    assert!(lines.contains(&"knife-edge: unit:Ogre.hp 40 → 50 moves the win rate 100.0% → 0.0%"), "{out}");
+    assert!(
+        lines.contains(&"endings (unit:Ogre.hp=40): won: every enemy was defeated 100.0%"),
+        "{out}"
+    );
+    assert!(
+        lines.contains(&"endings (unit:Ogre.hp=50): lost: Kiny fell 100.0%"),
+        "{out}"
+    );
+    assert!(
+        lines.contains(&"knife-edge: unit:Ogre.hp 40 → 50 moves the win rate 100.0% → 0.0%"),
+        "{out}"
+    );
     assert_eq!(out.matches("knife-edge").count(), 1, "30 → 40 is no edge: {out}");
     // JSON: every row's endings, and the edges.
     let json = run_ok(&["batch", s, "--runs", "10", "--set", "unit:Ogre.hp=30,40,50", "--json"]);
@@ -73,22 +82,60 @@ fn every_row_says_how_its_battles_ended_and_a_knife_edge_is_named() {
     assert_eq!(edges[0]["win_rate"], serde_json::json!([1.0, 0.0]));
     // CSV: a column per ending.
     let csv = s.replace("duel.toml", "report.csv");
-    run_ok(&["batch", s, "--runs", "10", "--set", "unit:Ogre.hp=30,40,50", "--csv", &csv]);
+    run_ok(&[
+        "batch",
+        s,
+        "--runs",
+        "10",
+        "--set",
+        "unit:Ogre.hp=30,40,50",
+        "--csv",
+        &csv,
+    ]);
     let text = std::fs::read_to_string(&csv).unwrap();
     let head: Vec<&str> = text.lines().next().unwrap().split(',').collect();
-    let col = head.iter().position(|h| *h == "ending lost: Kiny fell").expect("an ending column");
+    let col = head
+        .iter()
+        .position(|h| *h == "ending lost: Kiny fell")
+        .expect("an ending column");
     let last: Vec<&str> = text.lines().nth(3).unwrap().split(',').collect();
     assert_eq!(last[col], "1");
     // The edge is found along one sweep with the other held (a grid).
-    let grid = run_ok(&["batch", s, "--runs", "4", "--set", "unit:Ogre.hp=40,50", "--set", "kind:hero.attack=9,12"]);
-    assert!(grid.contains("knife-edge: unit:Ogre.hp 40 → 50 moves the win rate 100.0% → 0.0% (at kind:hero.attack=9)"), "{grid}");
+    let grid = run_ok(&[
+        "batch",
+        s,
+        "--runs",
+        "4",
+        "--set",
+        "unit:Ogre.hp=40,50",
+        "--set",
+        "kind:hero.attack=9,12",
+    ]);
+    assert!(
+        grid.contains("knife-edge: unit:Ogre.hp 40 → 50 moves the win rate 100.0% → 0.0% (at kind:hero.attack=9)"),
+        "{grid}"
+    );
     // A slice merged back has the same edges and endings.
     let dir = Path::new(s).parent().unwrap();
     let parts: Vec<String> = (1..=2)
         .map(|i| {
             let p = dir.join(format!("part{i}.json"));
             let shard = format!("{i}/2");
-            std::fs::write(&p, run_ok(&["batch", s, "--runs", "10", "--set", "unit:Ogre.hp=30,40,50", "--json", "--shard", &shard])).unwrap();
+            std::fs::write(
+                &p,
+                run_ok(&[
+                    "batch",
+                    s,
+                    "--runs",
+                    "10",
+                    "--set",
+                    "unit:Ogre.hp=30,40,50",
+                    "--json",
+                    "--shard",
+                    &shard,
+                ]),
+            )
+            .unwrap();
             p.to_string_lossy().into_owned()
         })
         .collect();
@@ -105,9 +152,15 @@ fn unit_and_kind_sweeps_name_what_they_know() {
         err
     };
     let e = err(&["batch", s, "--set", "unit:Orge.hp=10"]);
-    assert!(e.contains("no unit \"Orge\" in this scenario (known: Kiny, Ogre)") && e.contains("Ogre"), "{e}");
+    assert!(
+        e.contains("no unit \"Orge\" in this scenario (known: Kiny, Ogre)") && e.contains("Ogre"),
+        "{e}"
+    );
     let e = err(&["batch", s, "--set", "unit:Ogre.speed=10"]);
-    assert!(e.contains("unknown key \"speed\" (known: move, hp, attack, defense, range_min, range_max)"), "{e}");
+    assert!(
+        e.contains("unknown key \"speed\" (known: move, hp, attack, defense, range_min, range_max)"),
+        "{e}"
+    );
     let e = err(&["batch", s, "--set", "kind:ogre.hp=10"]);
     assert!(e.contains("no unit kind \"ogre\" (known: hero, knight"), "{e}");
     let e = err(&["batch", s, "--set", "kind:brute.range_min=3"]);

@@ -13,7 +13,12 @@ pub const TILES_COLUMNS: [&str; 8] = [
 
 /// With `level`, the scenario must have that level; the export keeps every level's table
 /// as written (the exported scenario plays at any of them), so nothing is applied.
-pub(super) fn export_cmd(scenario_path: &Path, out: &Path, data_override: Option<PathBuf>, level: Option<&str>) -> Outcome {
+pub(super) fn export_cmd(
+    scenario_path: &Path,
+    out: &Path,
+    data_override: Option<PathBuf>,
+    level: Option<&str>,
+) -> Outcome {
     let (scenario, data, _) = match load_scenario_at(scenario_path, data_override, None) {
         Ok(x) => x,
         Err(e) => return fail(e),

@@ -62,7 +62,9 @@ struct Vary {
 }
 
 fn parse_vary(arg: &str) -> Result<Vary, String> {
-    let bad = |why: &str| format!("--vary {arg}: {why} (expected KEY=LO..HI such as archer.range=2..6 or unit:Brute.hp=10..30)");
+    let bad = |why: &str| {
+        format!("--vary {arg}: {why} (expected KEY=LO..HI such as archer.range=2..6 or unit:Brute.hp=10..30)")
+    };
     let (lhs, rhs) = arg.split_once('=').ok_or_else(|| bad("no '='"))?;
     let key = SetKey::parse(lhs).map_err(|e| bad(&e))?;
     let (lo, hi) = rhs.split_once("..").ok_or_else(|| bad("no '..' in the range"))?;
@@ -124,7 +126,10 @@ fn run(a: &TuneArgs, data_override: Option<PathBuf>, level: Option<&str>) -> Res
     }
     let max_battles = a.max_battles.unwrap_or(1_000_000);
     if max_battles == 0 || max_battles > batch::MAX_BATTLES {
-        return Err(format!("--max-battles {max_battles}: give 1 to {}", batch::thousands(batch::MAX_BATTLES)));
+        return Err(format!(
+            "--max-battles {max_battles}: give 1 to {}",
+            batch::thousands(batch::MAX_BATTLES)
+        ));
     }
     let player_name = a.player.clone().unwrap_or_else(|| "careful".into());
     let policy = Policy::parse(&player_name)
@@ -147,9 +152,8 @@ fn run(a: &TuneArgs, data_override: Option<PathBuf>, level: Option<&str>) -> Res
     let mut battles = Vec::new();
     let mut errs = Diagnostics::default();
     for path in &a.scenarios {
-        let lacks = level.is_some_and(|l| {
-            crate::load::difficulty::levels(path).is_ok_and(|names| !names.iter().any(|n| n == l))
-        });
+        let lacks = level
+            .is_some_and(|l| crate::load::difficulty::levels(path).is_ok_and(|names| !names.iter().any(|n| n == l)));
         let at = if lacks && a.write { None } else { level };
         match load_scenario_at(path, data_override.clone(), at) {
             Ok((s, d, _)) => battles.push((s, d)),
@@ -283,14 +287,22 @@ fn verdict_text(s: &Search, goal: &Goal) -> String {
         }
         Verdict::OutOfRange { above, nearest } => {
             let end = if nearest == s.hi { "above" } else { "below" };
-            let flat = s.tried.first().zip(s.tried.last()).is_some_and(|(a, b)| a.rate() == b.rate());
+            let flat = s
+                .tried
+                .first()
+                .zip(s.tried.last())
+                .is_some_and(|(a, b)| a.rate() == b.rate());
             format!(
                 "out of range: every value of {key} from {} to {} wins {} than {target} (nearest: {nearest} with {}); widen the range {end} {nearest}{}",
                 s.lo,
                 s.hi,
                 if above { "more" } else { "less" },
                 rate(nearest),
-                if flat { " (both ends win alike: the other way may be the one)" } else { "" }
+                if flat {
+                    " (both ends win alike: the other way may be the one)"
+                } else {
+                    ""
+                }
             )
         }
         Verdict::Nearest { value } => format!(
@@ -454,5 +466,7 @@ fn write_values(
 /// The data file `name` of the run's first scenario (every scenario of one run shares it).
 fn data_dir_of(a: &TuneArgs, data_override: Option<&Path>, name: &str) -> Result<PathBuf, String> {
     let first = a.scenarios.first().ok_or("no scenario")?;
-    Ok(scenario_data_dir(first, data_override.map(Path::to_path_buf)).0.join(name))
+    Ok(scenario_data_dir(first, data_override.map(Path::to_path_buf))
+        .0
+        .join(name))
 }

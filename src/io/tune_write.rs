@@ -49,7 +49,10 @@ pub fn write(path: &Path, key: &SetKey, value: i64, level: Option<&str>) -> Resu
 pub fn write_tuned(path: &Path, level: &str, text: &str) -> Result<Vec<String>, String> {
     edit(path, |doc| {
         let table = level_table(doc, level)?;
-        match table.get_mut(crate::load::difficulty::TUNED).and_then(Item::as_value_mut) {
+        match table
+            .get_mut(crate::load::difficulty::TUNED)
+            .and_then(Item::as_value_mut)
+        {
             Some(v) => replace(v, Value::from(text)),
             None => {
                 // First in its table, where a reader looks.
@@ -108,7 +111,11 @@ fn set_stat(table: &mut Table, key: &str, value: i64) {
         ),
         _ => (1, 1),
     };
-    if end == 0 { lo = value } else { hi = value }
+    if end == 0 {
+        lo = value
+    } else {
+        hi = value
+    }
     let mut arr = toml_edit::Array::new();
     arr.push(lo);
     arr.push(hi);
@@ -131,10 +138,7 @@ fn replace(v: &mut Value, mut new: Value) {
 fn edit(path: &Path, f: impl FnOnce(&mut DocumentMut) -> Result<(), String>) -> Result<Vec<String>, String> {
     let shown = display_path(path);
     let src = Source::read(path).map_err(|d| d.to_string())?;
-    let mut doc: DocumentMut = src
-        .text
-        .parse()
-        .map_err(|e| format!("{shown}: cannot edit it: {e}"))?;
+    let mut doc: DocumentMut = src.text.parse().map_err(|e| format!("{shown}: cannot edit it: {e}"))?;
     f(&mut doc).map_err(|e| format!("{shown}: {e}"))?;
     let text = doc.to_string();
     if text == src.text {

@@ -104,7 +104,12 @@ impl Verdict {
             Verdict::Reached { value } | Verdict::Nearest { value } => value,
             Verdict::OutOfRange { nearest, .. } => nearest,
             Verdict::KnifeEdge { above, below } => {
-                let dist = |v: i64| tried.iter().find(|t| t.value == v).map_or(1.0, |t| (t.rate() - target).abs());
+                let dist = |v: i64| {
+                    tried
+                        .iter()
+                        .find(|t| t.value == v)
+                        .map_or(1.0, |t| (t.rate() - target).abs())
+                };
                 if dist(below) < dist(above) { below } else { above }
             }
         }
@@ -167,9 +172,14 @@ pub fn search(
     tick: &(dyn Fn(u64) + Sync),
 ) -> Result<Search, String> {
     let mut tried: Vec<Tried> = Vec::new();
-    let settle = |tried: &mut Vec<Tried>, value: i64, played: &mut u64| settle(tried, battles, key, goal, tick, value, played);
+    let settle =
+        |tried: &mut Vec<Tried>, value: i64, played: &mut u64| settle(tried, battles, key, goal, tick, value, played);
     let (s_lo, t_lo) = settle(&mut tried, lo, played)?;
-    let (s_hi, t_hi) = if hi == lo { (s_lo, t_lo.clone()) } else { settle(&mut tried, hi, played)? };
+    let (s_hi, t_hi) = if hi == lo {
+        (s_lo, t_lo.clone())
+    } else {
+        settle(&mut tried, hi, played)?
+    };
     // Which way the rate goes with the value (by the ends' estimates).
     let rising = t_hi.rate() >= t_lo.rate();
     let done = |tried: Vec<Tried>, verdict| Search {

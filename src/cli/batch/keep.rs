@@ -245,7 +245,12 @@ fn with_unit_settings(text: &str, cell: &Cell) -> Result<(String, Option<String>
     let own: Vec<&Setting> = cell
         .settings
         .iter()
-        .filter(|s| !matches!(crate::load::set::SetKey::parse(&s.param).map(|k| k.owner), Ok(crate::load::set::Owner::Profile(_))))
+        .filter(|s| {
+            !matches!(
+                crate::load::set::SetKey::parse(&s.param).map(|k| k.owner),
+                Ok(crate::load::set::Owner::Profile(_))
+            )
+        })
         .collect();
     let level = cell.battle_scenario.difficulty.clone();
     if own.is_empty() {

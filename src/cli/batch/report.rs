@@ -77,7 +77,10 @@ pub(super) fn endings_text(t: &Tally) -> String {
         }
     }
     if let Some(c) = t.endings.get(batch::UNFINISHED) {
-        groups.push(format!("unfinished at the turn limit of the run {}", pct(*c as f64 / n)));
+        groups.push(format!(
+            "unfinished at the turn limit of the run {}",
+            pct(*c as f64 / n)
+        ));
     }
     groups.join("; ")
 }
@@ -108,12 +111,22 @@ pub(super) fn knife_edges(r: &Report) -> Vec<Edge<'_>> {
             let b = r.cells.iter().find(|b| {
                 b.file == a.file
                     && b.set.len() == a.set.len()
-                    && b.set.iter().enumerate().all(|(j, x)| if j == s { x.value == next } else { x.value == a.set[j].value })
+                    && b.set.iter().enumerate().all(|(j, x)| {
+                        if j == s {
+                            x.value == next
+                        } else {
+                            x.value == a.set[j].value
+                        }
+                    })
             });
             if let Some(b) = b
                 && (a.tally.win_rate() - b.tally.win_rate()).abs() > KNIFE_EDGE
             {
-                out.push(Edge { from: a, to: b, sweep: s });
+                out.push(Edge {
+                    from: a,
+                    to: b,
+                    sweep: s,
+                });
             }
         }
     }
@@ -200,7 +213,9 @@ pub(super) fn report_text(r: &Report) -> String {
             a.skill.as_deref().map_or(String::new(), |s| format!(" of {s} skill")),
             a.turns,
             a.seed,
-            a.difficulty.as_deref().map_or(String::new(), |d| format!(", difficulty {d}"))
+            a.difficulty
+                .as_deref()
+                .map_or(String::new(), |d| format!(", difficulty {d}"))
         ));
         let mut head: Vec<String> = params.clone();
         head.extend(
@@ -370,7 +385,8 @@ pub(super) fn report_csv(r: &Report) -> String {
         r.cells.iter().flat_map(|c| c.tally.objectives.keys()).collect();
     head.extend(objectives.iter().map(|k| format!("{}_rate", k.replace(' ', "_"))));
     // Then every ending's share (`ending won: seized (34, 15)`), by name.
-    let ending_names: std::collections::BTreeSet<&String> = r.cells.iter().flat_map(|c| c.tally.endings.keys()).collect();
+    let ending_names: std::collections::BTreeSet<&String> =
+        r.cells.iter().flat_map(|c| c.tally.endings.keys()).collect();
     head.extend(ending_names.iter().map(|k| format!("ending {k}")));
     let mut out = head.iter().map(|h| csv_field(h)).collect::<Vec<_>>().join(",") + "\n";
     for c in &r.cells {

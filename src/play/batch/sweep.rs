@@ -77,4 +77,3 @@ pub fn grid(sweeps: &[Sweep]) -> Vec<Vec<(usize, i64)>> {
     }
     points
 }
-

@@ -126,7 +126,11 @@ impl Scenario {
         if self.levels.is_empty() {
             "none".into()
         } else {
-            self.levels.iter().map(|l| l.name.as_str()).collect::<Vec<_>>().join(", ")
+            self.levels
+                .iter()
+                .map(|l| l.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
         }
     }
 }

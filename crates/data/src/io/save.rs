@@ -179,7 +179,10 @@ pub fn parse(src: &Source) -> Result<SaveFile, SaveError> {
 pub fn restore(save: &SaveFile, scenario: &Scenario, battle: &mut Battle, save_path: &Path) -> Result<(), SaveError> {
     // A level other than the save's changes the numbers: say so before the fingerprint does.
     if save.difficulty != scenario.difficulty {
-        let level = |l: &Option<String>| l.as_deref().map_or("the scenario as written".to_string(), |n| format!("difficulty {n:?}"));
+        let level = |l: &Option<String>| {
+            l.as_deref()
+                .map_or("the scenario as written".to_string(), |n| format!("difficulty {n:?}"))
+        };
         return Err(at_file(
             save_path,
             format!(

@@ -118,9 +118,16 @@ fn find_header(src: &Source, name: &str) -> Option<usize> {
     let mut offset = 0;
     for line in src.text.split_inclusive('\n') {
         let t = line.trim_start();
-        if let Some(rest) = t.strip_prefix('[').and_then(|r| r.trim_start().strip_prefix("difficulty")) {
+        if let Some(rest) = t
+            .strip_prefix('[')
+            .and_then(|r| r.trim_start().strip_prefix("difficulty"))
+        {
             let rest = rest.trim_start().strip_prefix('.').map(str::trim_start).unwrap_or("");
-            if rest.strip_prefix(name).or_else(|| rest.strip_prefix(quoted.as_str())).is_some_and(|r| r.trim_start().starts_with(']')) {
+            if rest
+                .strip_prefix(name)
+                .or_else(|| rest.strip_prefix(quoted.as_str()))
+                .is_some_and(|r| r.trim_start().starts_with(']'))
+            {
                 return Some(offset + line.len() - t.len());
             }
         }

@@ -50,10 +50,10 @@ impl SetKey {
     /// assert!(SetKey::parse("archer").is_err());
     /// ```
     pub fn parse(text: &str) -> Result<SetKey, String> {
-        let (owner, key) = text
-            .trim()
-            .rsplit_once('.')
-            .ok_or_else(|| "no '.' between the name and the key (such as archer.range, unit:Brute.hp or kind:soldier.attack)".to_string())?;
+        let (owner, key) = text.trim().rsplit_once('.').ok_or_else(|| {
+            "no '.' between the name and the key (such as archer.range, unit:Brute.hp or kind:soldier.attack)"
+                .to_string()
+        })?;
         if owner.is_empty() || key.is_empty() {
             return Err("empty name or key (such as archer.range, unit:Brute.hp or kind:soldier.attack)".into());
         }
@@ -167,7 +167,11 @@ pub fn check_ranges(scenario: &Scenario, data: &DataSet) -> Result<(), String> {
         format!("{what}: range_min {lo} is beyond range_max {hi} (expected range_min <= range_max)")
     };
     if let Some(k) = data.kinds.list.iter().find(|k| k.stats.range_min > k.stats.range_max) {
-        return Err(bad(format!("unit kind {:?}", k.name), k.stats.range_min, k.stats.range_max));
+        return Err(bad(
+            format!("unit kind {:?}", k.name),
+            k.stats.range_min,
+            k.stats.range_max,
+        ));
     }
     if let Some(u) = scenario.units.iter().find(|u| u.stats.range_min > u.stats.range_max) {
         return Err(bad(format!("unit {:?}", u.name), u.stats.range_min, u.stats.range_max));
