@@ -200,7 +200,7 @@ impl Skill {
             return None;
         }
         let mut r = crate::rng::Rng::new(
-            seed ^ 0x5111_7E55_0F_u64.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            seed ^ 0x0051_117E_550F_u64.wrapping_mul(0x9E37_79B9_7F4A_7C15)
                 ^ (turn as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
                 ^ (id.0 as u64).wrapping_mul(0x1656_67B1_9E37_79F9),
         );
