@@ -265,10 +265,14 @@ impl<K: Ord + Copy + AsRef<[i64]>> Ranking<K> {
         }
         // Two options with the same score but for the walk and the tie-break are one choice
         // to a person: the better of them stands for both.
-        let score = |x: &K| {
+        fn score<K: AsRef<[i64]>>(x: &K) -> &[i64] {
             let s = x.as_ref();
-            s[..s.len() - 2].to_vec()
-        };
+            &s[..s.len() - 2]
+        }
+        // Worse than the last kept option of a full list: nothing to do.
+        if self.list.len() == self.keep && self.list.last().is_some_and(|(x, _, _)| key >= *x) {
+            return;
+        }
         let mine = score(&key);
         if let Some(i) = self.list.iter().position(|(x, _, _)| score(x) == mine) {
             if key >= self.list[i].0 {
