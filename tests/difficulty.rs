@@ -342,3 +342,39 @@ fn every_shipped_scenario_has_easy_normal_and_hard_with_normal_as_written() {
         );
     }
 }
+
+#[test]
+fn kept_battles_play_back_at_their_level_and_with_swept_unit_numbers() {
+    let dir = tree("keep", LEVELS);
+    let s = dir.join("maps/duel.toml");
+    let keep = dir.join("kept");
+    let (code, _, err) = exec(&[
+        "batch",
+        s.to_str().unwrap(),
+        "--runs",
+        "3",
+        "--difficulty",
+        "hard",
+        "--set",
+        "unit:Brute.hp=15,40",
+        "--keep",
+        keep.to_str().unwrap(),
+        "--keep-when",
+        "all",
+        "--keep-max",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let replays: Vec<PathBuf> = std::fs::read_dir(&keep)
+        .unwrap()
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "replay"))
+        .collect();
+    assert_eq!(replays.len(), 2);
+    for r in replays {
+        let text = std::fs::read_to_string(&r).unwrap();
+        assert!(text.contains("\"difficulty\": \"hard\""), "{text}");
+        let (code, _, err) = exec(&["replay", r.to_str().unwrap()]);
+        assert_eq!(code, 0, "{}: {err}", r.display());
+    }
+}
