@@ -5,11 +5,11 @@
 //! of the scenario) or `kind:KIND.KEY` (a kind of `units.toml`, and so every unit of that
 //! kind that does not write the number itself); unit and kind keys are [`STAT_KEYS`].
 
-use crate::load::data::DataSet;
 use crate::load::diag::Source;
 use crate::load::profiles::{Behavior, Profile, Profiles};
-use crate::load::scenario::Scenario;
 use crate::load::suggest::did_you_mean_value;
+use skirmish_core::model::data::DataSet;
+use skirmish_core::model::scenario::Scenario;
 use skirmish_core::model::units::{MAX_MOVE, MAX_STAT};
 
 /// The numbers `unit:NAME.KEY` and `kind:KIND.KEY` may set.

@@ -2,6 +2,7 @@
 
 pub use skirmish_core::model::scenario::*;
 
+pub(crate) mod levels;
 mod tiled_units;
 mod units;
 pub use tiled_units::UNIT_PROPERTIES;
@@ -50,7 +51,7 @@ struct RawScenario {
     objective: Option<Spanned<crate::load::objective::RawObjective>>,
     #[serde(default)]
     events: Vec<Spanned<crate::load::objective::RawEvent>>,
-    difficulty: Option<Spanned<crate::load::difficulty::RawLevels>>,
+    difficulty: Option<Spanned<levels::RawLevels>>,
 }
 
 #[derive(Deserialize)]
@@ -279,7 +280,7 @@ fn parse_inner(
             "no player unit: a scenario needs at least one unit with team = \"player\"",
         ));
     }
-    let (levels, mistakes) = crate::load::difficulty::read_levels(src, raw.difficulty.as_ref());
+    let (levels, mistakes) = levels::read_levels(src, raw.difficulty.as_ref());
     errs.extend(mistakes);
     let mut parts: Vec<&[u8]> = vec![src.text.as_bytes()];
     parts.extend(map_bytes.iter().map(Vec::as_slice));
@@ -297,7 +298,7 @@ fn parse_inner(
                 levels,
                 difficulty: None,
             };
-            crate::load::difficulty::check_levels(src, &scenario, data).into_result((scenario, regions))
+            levels::check_levels(src, &scenario, data).into_result((scenario, regions))
         }
         _ => Err(errs),
     }
