@@ -137,7 +137,9 @@ fn unit_properties(
     if kind.is_none_or(|k| k.class != class) {
         p.push(("class", "string", class));
     }
-    if kind.is_none_or(|k| k.movement != u.movement) {
+    // A number the scenario writes itself stays written (a `kind:` difficulty override must
+    // not reach it in the export either), as does one that differs from its kind's.
+    if u.own.movement || kind.is_none_or(|k| k.movement != u.movement) {
         p.push(("move", "int", u.movement.to_string()));
     }
     if let Some(profile) = &u.profile {
@@ -149,17 +151,17 @@ fn unit_properties(
         }
     }
     let base = kind.map(|k| k.stats);
-    for (name, value, of_kind) in [
-        ("hp", u.stats.hp, base.map(|b| b.hp)),
-        ("attack", u.stats.attack, base.map(|b| b.attack)),
-        ("defense", u.stats.defense, base.map(|b| b.defense)),
+    for (name, value, of_kind, own) in [
+        ("hp", u.stats.hp, base.map(|b| b.hp), u.own.hp),
+        ("attack", u.stats.attack, base.map(|b| b.attack), u.own.attack),
+        ("defense", u.stats.defense, base.map(|b| b.defense), u.own.defense),
     ] {
-        if of_kind != Some(value) {
+        if own || of_kind != Some(value) {
             p.push((name, "int", value.to_string()));
         }
     }
     let (lo, hi) = (u.stats.range_min, u.stats.range_max);
-    if base.is_none_or(|b| (b.range_min, b.range_max) != (lo, hi)) {
+    if u.own.range || base.is_none_or(|b| (b.range_min, b.range_max) != (lo, hi)) {
         if lo == hi {
             p.push(("range", "int", lo.to_string()));
         } else {
