@@ -451,8 +451,13 @@ fn output(a: &BatchArgs, r: &Report) -> Outcome {
     if let Some(path) = &a.chart {
         let (x, series) = chart_series(r);
         let title = format!(
-            "player win rate, {} battles per point, {} player",
-            r.args.runs, r.args.player
+            "player win rate, {} battles per point, {} player{}",
+            r.args.runs,
+            r.args.player,
+            r.args
+                .skill
+                .as_deref()
+                .map_or(String::new(), |s| format!(" of {s} skill"))
         );
         let png = match chart::render(&title, &x, &series) {
             Ok(p) => p,
