@@ -89,3 +89,20 @@ fn a_hurt_unit_survives_the_export_to_tiled() {
     assert!(!original.is_empty());
     assert_eq!(original, play("out/river.toml"));
 }
+
+/// A sweep or a difficulty level that lowers a hurt unit's hit points below its `hp_left` is
+/// refused with a message (the battle could not start), never a panic.
+#[test]
+fn lowering_hp_below_hp_left_is_refused() {
+    let t = Tree::new("hp-below-left");
+    t.edit(
+        "maps/river.toml",
+        "name = \"Lance\"\n",
+        "name = \"Lance\"\nhp_left = 9\n",
+    );
+    let (code, out, err) = t.run(&["batch", "maps/river.toml", "--runs", "2", "--set", "unit:Lance.hp=5"]);
+    assert_eq!((code, out.as_str()), (1, ""), "{err}");
+    assert!(err.contains("unit \"Lance\": hp 5 is below its hp_left 9"), "{err}");
+    let (code, _, err) = t.run(&["batch", "maps/river.toml", "--runs", "2", "--set", "unit:Lance.hp=9"]);
+    assert_eq!(code, 0, "hp equal to hp_left is fine: {err}");
+}

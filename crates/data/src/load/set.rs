@@ -176,6 +176,17 @@ pub fn check_ranges(scenario: &Scenario, data: &DataSet) -> Result<(), String> {
     if let Some(u) = scenario.units.iter().find(|u| u.stats.range_min > u.stats.range_max) {
         return Err(bad(format!("unit {:?}", u.name), u.stats.range_min, u.stats.range_max));
     }
+    // A unit that starts hurt keeps fewer hit points than its new maximum.
+    if let Some((u, left)) = scenario
+        .units
+        .iter()
+        .find_map(|u| u.hp_left.filter(|&left| left > u.stats.hp).map(|left| (u, left)))
+    {
+        return Err(format!(
+            "unit {:?}: hp {} is below its hp_left {left} (it would start with more hit points than it has)",
+            u.name, u.stats.hp
+        ));
+    }
     Ok(())
 }
 
