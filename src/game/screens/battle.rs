@@ -50,6 +50,9 @@ pub struct BattleScreen {
     token_wait: f32,
     /// The process exit code.
     exit: Rc<Cell<i32>>,
+    /// A key went down in this battle: from then on its releases are the battle's (the
+    /// release of the Enter that opened it from a menu is not a confirm's release).
+    keyed: bool,
     /// What was left of a script when the chapter ended: played here (Confirm moves on),
     /// then given back to the menus with the screenshot still to take.
     after: Option<Scripted>,
@@ -97,6 +100,7 @@ impl BattleScreen {
             chapter: None,
             token_wait: 0.0,
             after: None,
+            keyed: false,
             exit,
         }
     }
@@ -189,6 +193,7 @@ impl BattleScreen {
                 chapter: None,
                 token_wait: 0.0,
                 after: None,
+                keyed: false,
                 exit: Rc::clone(&exit),
             },
             ready,
@@ -347,11 +352,15 @@ impl Screen for BattleScreen {
                 return Ok(Switch::None);
             }
         }
+        self.keyed = true;
         self.game.key_down_event(ctx, input, repeated)?;
         Ok(Switch::None)
     }
 
     fn key_up(&mut self, ctx: &mut Context, input: KeyInput) -> GameResult {
+        if !self.keyed {
+            return Ok(());
+        }
         self.game.key_up_event(ctx, input)
     }
 
