@@ -601,6 +601,46 @@ fn enemy_archer(c: &mut Cell, f: i32) {
     glint(c, f, 29, 20);
 }
 
+/// A healer in a white robe trimmed in its side's colour, with a hood and a staff topped by
+/// a cross; frame 1 makes the cross glow.
+fn healer(c: &mut Cell, t: &Team, f: i32) {
+    let robe = rgb(0xf2efe6);
+    let shade = rgb(0xc9c3b4);
+    c.dy = 0;
+    c.poly(&[12, 15, 20, 15, 23, 31, 9, 31], robe);
+    c.poly(&[16, 15, 20, 15, 23, 31, 18, 31], shade);
+    c.rect(15, 16, 2, 15, t.main);
+    c.rect(9, 30, 14, 1, t.dark);
+    c.dy = f;
+    c.poly(&[10, 16, 13, 15, 13, 23, 9, 23], robe);
+    c.rect(10, 23, 3, 2, SKIN);
+    // Staff, the cross at its top.
+    c.rect(24, 7, 1, 24 - f, WOOD);
+    c.rect(22, 19, 3, 2, SKIN);
+    let glow = if f == 0 { GOLD } else { rgb(0xfff2a0) };
+    c.rect(23, 2, 3, 7, glow);
+    c.rect(21, 4, 7, 3, glow);
+    if f == 1 {
+        for (x, y) in [(19, 2), (29, 3), (20, 9), (28, 9)] {
+            c.px(x, y, rgb(0xfff8d0));
+        }
+    }
+    // Hood in the side's colour around the face.
+    c.disc(16.0, 11.0, 5.0, t.main);
+    c.rect(13, 11, 6, 4, SKIN);
+    c.px(14, 12, OUTLINE);
+    c.px(17, 12, OUTLINE);
+    c.rect(11, 14, 10, 2, t.dark);
+}
+
+fn cleric(c: &mut Cell, f: i32) {
+    healer(c, &BLUE, f);
+}
+
+fn acolyte(c: &mut Cell, f: i32) {
+    healer(c, &RED, f);
+}
+
 fn soldier(c: &mut Cell, f: i32) {
     let t = &RED;
     body(c, t, f, 0);
@@ -706,8 +746,9 @@ const TILES: [TileFn; 8] = [
     tile_wall,
 ];
 /// Sprite sheet rows, top to bottom: players (blue) hero, knight, flier, archer; enemies (red)
-/// charger, proximity spearman, guard, pivot mage, archer, spare soldier.
-const UNITS: [UnitFn; 10] = [
+/// charger, proximity spearman, guard, pivot mage, archer, spare soldier; then the healers,
+/// cleric (blue) and acolyte (red).
+const UNITS: [UnitFn; 12] = [
     hero,
     knight,
     flier,
@@ -718,6 +759,8 @@ const UNITS: [UnitFn; 10] = [
     mage,
     enemy_archer,
     soldier,
+    cleric,
+    acolyte,
 ];
 
 fn tiles() -> RgbaImage {

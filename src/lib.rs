@@ -6,12 +6,13 @@
 //! runs (`play`), charts (`io::chart`) and the ggez window (`game`, feature `gui`).
 
 pub use skirmish_core::{ai, model, rng, rules, search};
-pub use skirmish_data::load;
 
+pub mod behaviors;
 pub mod cli;
 pub mod fixture;
 #[cfg(feature = "gui")]
 pub mod game;
 pub mod io;
+pub mod load;
 pub mod picture;
 pub mod play;

@@ -611,3 +611,17 @@ fn kept_replays_of_generated_maps_and_of_files_named_alike() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_run_of_years_is_refused_up_front_with_its_estimate() {
+    let s = sample();
+    // 10^12 battles is within the bound, but years of this machine: refused, with the
+    // measured estimate and the way to start it anyway.
+    let e = run_err(&["batch", &s, "--runs", "1000000000000"]);
+    assert!(
+        e.contains("1,000,000,000,000 battles would take about") && e.contains("years") && e.contains("--long"),
+        "{e}"
+    );
+    // A run of minutes is not timed and runs as before.
+    run_ok(&["batch", &s, "--runs", "2"]);
+}

@@ -172,7 +172,7 @@ fn one_broken_profile_hides_no_other_error() {
     for want in [
         "data/profiles.toml:29:9: profile 'archer': sight = -1 makes no sense",
         "maps/river.toml:25:6: unit \"Lance\" stands on mountain at (0, 0), which class 'horse' cannot enter",
-        "maps/river.toml:52:11: unit \"Raider\": unknown profile \"chargr\" (known: charger, proximity, guard, pivot, ford_raider, archer); did you mean \"charger\"?",
+        "maps/river.toml:52:11: unit \"Raider\": unknown profile \"chargr\" (known: charger, proximity, guard, pivot, ford_raider, support, archer); did you mean \"charger\"?",
         "maps/river.toml:76:8: duplicate unit name \"Picket\": names must be unique within a scenario (the first is at maps/river.toml:55:8)",
     ] {
         assert!(err.lines().any(|l| l.starts_with(want)), "{want}\nmissing from:\n{err}");
@@ -248,6 +248,91 @@ fn a_missing_key_names_its_table_and_shows_the_key() {
     assert_eq!((code, out.as_str()), (1, ""));
     assert!(
         err.starts_with("data/terrain.toml:20:1: [forest]: missing field `glyph`: write glyph = \"T\""),
+        "{err}"
+    );
+}
+
+/// A small scenario in the tree: Kiny (move 2) on the left of `rows`, a charger on the
+/// right, and `objective`; returns its path.
+fn small(t: &Tree, rows: &str, objective: &str) -> &'static str {
+    std::fs::write(t.0.join("maps/small.txt"), rows).unwrap();
+    std::fs::write(
+        t.0.join("maps/small.toml"),
+        format!(
+            "name = \"Small\"\nmap = \"small.txt\"\n{objective}\n[[units]]\nname = \"Kiny\"\nteam = \"player\"\nat = [0, 1]\nmove = 2\n\n[[units]]\nname = \"Brute\"\nteam = \"enemy\"\nat = [9, 1]\nprofile = \"charger\"\n"
+        ),
+    )
+    .unwrap();
+    "maps/small.toml"
+}
+
+#[test]
+fn a_seize_cell_nobody_can_reach_is_warned_of() {
+    let t = Tree::new("seize-reach");
+    let seize = "[objective]\nwin = \"seize\"\nseize = [[5, 1]]\n";
+    // Open ground: no warning.
+    let s = small(&t, "..........\n..........\n..........\n", seize);
+    let (code, out, err) = t.run(&["check", "--strict", s]);
+    assert_eq!((code, out.as_str(), err.as_str()), (0, "ok\n", ""));
+    // The gate closed with walls: the cell is plain, but nobody gets in.
+    let gate = "[objective]\nwin = \"seize\"\nseize = [[5, 2]]\n";
+    let s = small(&t, "..........\n....###...\n....#.#...\n....###...\n..........\n", gate);
+    let (code, out, err) = t.run(&["check", s]);
+    assert_eq!((code, out.as_str()), (0, "ok\n"), "{err}");
+    assert!(
+        err.starts_with("maps/small.toml:5:9: warning: seize cell (5, 2) cannot be reached: no seizer can walk there"),
+        "{err}"
+    );
+    // Open, but five cells at two a turn take three turns: a turn limit of 2 cannot be met.
+    let limited = format!("{seize}turn_limit = 2\n");
+    let s = small(&t, "..........\n..........\n..........\n", &limited);
+    let (_, _, err) = t.run(&["check", s]);
+    assert!(
+        err.contains("warning: seize cell (5, 1) cannot be reached within the turn limit 2: the nearest seizer needs 3 turns of moves"),
+        "{err}"
+    );
+    let s = small(
+        &t,
+        "..........\n..........\n..........\n",
+        &format!("{seize}turn_limit = 3\n"),
+    );
+    let (code, out, err) = t.run(&["check", "--strict", s]);
+    assert_eq!((code, out.as_str(), err.as_str()), (0, "ok\n", ""));
+}
+
+#[test]
+fn strict_says_why_it_fails_instead_of_ok() {
+    let t = Tree::new("strict");
+    let s = small(
+        &t,
+        "..........\n....###...\n....#.#...\n....###...\n..........\n",
+        "[objective]\nwin = \"seize\"\nseize = [[5, 2]]\n",
+    );
+    let (code, out, err) = t.run(&["check", "--strict", s]);
+    assert_eq!((code, out.as_str()), (1, ""), "{err}");
+    assert!(err.ends_with("\n1 warning, failing because of --strict\n"), "{err}");
+}
+
+#[test]
+fn warnings_left_out_because_of_errors_are_said() {
+    let t = Tree::new("warn-skipped");
+    // A seize cell nobody can reach (a warning) in a scenario that also has an error.
+    let s = small(
+        &t,
+        "..........\n....###...\n....#.#...\n....###...\n..........\n",
+        "[objective]\nwin = \"seize\"\nseize = [[5, 2]]\n",
+    );
+    let text = std::fs::read_to_string(t.0.join(s)).unwrap();
+    std::fs::write(
+        t.0.join(s),
+        text.replace("profile = \"charger\"", "profile = \"chargr\""),
+    )
+    .unwrap();
+    let (code, _, err) = t.run(&["check", s]);
+    assert_eq!(code, 1);
+    assert!(err.contains("unknown profile \"chargr\""), "{err}");
+    assert!(
+        err.contains("maps/small.toml: note: warnings not checked because the scenario has errors"),
         "{err}"
     );
 }

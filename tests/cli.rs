@@ -98,7 +98,7 @@ fn scenario_errors_name_file_line_and_column() {
         (
             "profile = \"charger\"",
             "profile = \"chagrer\"",
-            "maps/s.toml:13:11: unit \"Brute\": unknown profile \"chagrer\" (known: charger, proximity, guard, pivot, archer, ford_raider); did you mean \"charger\"?",
+            "maps/s.toml:13:11: unit \"Brute\": unknown profile \"chagrer\" (known: charger, proximity, guard, pivot, archer, ford_raider, support); did you mean \"charger\"?",
         ),
         (
             "move = 2",
@@ -124,7 +124,7 @@ fn scenario_errors_name_file_line_and_column() {
             "move = 3",
             "mvoe = 3",
             "maps/s.toml:7:1: unknown field `mvoe`, expected one of `name`, `team`, `at`, `class`, `move`, `profile`, \
-             `pivot`, `goal`, `kind`, `hp`, `attack`, `defense`, `range`, `reserve`; did you mean `move`?",
+             `pivot`, `goal`, `kind`, `hp`, `attack`, `defense`, `range`, `reserve`, `hp_left`; did you mean `move`?",
         ),
     ];
     for (from, to, want) in cases {

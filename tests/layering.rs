@@ -137,7 +137,20 @@ const LAYERS: [(&str, &[&str]); 3] = [
         &["rng", "search", "model", "rules", "campaign", "ai", "play", "prelude"],
     ),
     ("crates/data", &["load", "io"]),
-    ("", &["picture", "io", "play", "cli", "fixture", "game", "main"]),
+    (
+        "",
+        &[
+            "behaviors",
+            "load",
+            "picture",
+            "io",
+            "play",
+            "cli",
+            "fixture",
+            "game",
+            "main",
+        ],
+    ),
 ];
 
 #[test]

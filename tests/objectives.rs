@@ -61,8 +61,10 @@ fn simulate_json_says_which_objective_decided_and_lists_the_scripted_events() {
     let (code, out, err) = t.run(&["simulate", &s, "--json"]);
     assert_eq!(code, 0, "{err}");
     let v = json(&out);
+    // The `turn = 2` arrival is filed under turn 2, where it happens.
+    assert_eq!(v["turns"][0]["script"], serde_json::Value::Null, "{out}");
     assert_eq!(
-        v["turns"][0]["script"],
+        v["turns"][1]["script"],
         json(r#"[{"event":"said","text":"A raider!"},{"event":"arrived","unit":"Raider","at":[9,0]}]"#)
     );
     assert_eq!(
@@ -427,4 +429,81 @@ fn explain_on_a_reserve_says_it_is_not_on_the_board_yet() {
         out,
         "Raider makes no decision this enemy phase: it is in reserve, not on the board yet (an event brings it)\n"
     );
+}
+
+#[test]
+fn a_turn_start_arrival_is_told_once_under_its_own_turn() {
+    let river = common::root().join("maps/river.toml");
+    let river = river.to_str().unwrap();
+    let (code, text, err) = skirmish::fixture::run_cli(&["simulate", river]);
+    assert_eq!(code, 0, "{err}");
+    // The rider arrives at the start of turn 3: one header for that player phase, the
+    // arrival under it, then the turn's decisions.
+    assert_eq!(text.matches("Turn 3 — Player phase").count(), 1, "{text}");
+    let header = text.find("Turn 3 — Player phase").unwrap();
+    let arrival = text.find("Rider arrives at").unwrap();
+    assert!(header < arrival, "{text}");
+    assert!(text.find("Turn 2 — Enemy phase").unwrap() < header, "{text}");
+    // Every turn's player phase is headed once.
+    for turn in 1..=4 {
+        let h = format!("Turn {turn} — Player phase");
+        assert!(text.matches(&h).count() <= 1, "{h} twice:\n{text}");
+    }
+    let (_, out, _) = skirmish::fixture::run_cli(&["simulate", river, "--json"]);
+    let v = json(&out);
+    let turns = v["turns"].as_array().unwrap();
+    let with_script: Vec<u64> = turns
+        .iter()
+        .filter(|t| !t["script"].is_null())
+        .map(|t| t["turn"].as_u64().unwrap())
+        .collect();
+    assert_eq!(with_script, [3], "{out}");
+    // Stopped before turn 3: what turn 3's start brought is still told, under turn 3.
+    let (_, out, _) = skirmish::fixture::run_cli(&["simulate", river, "--json", "--turns", "2"]);
+    let v = json(&out);
+    assert_eq!(v["turns"][2]["turn"], 3, "{out}");
+    assert_eq!(v["turns"][2]["decisions"], json("[]"), "{out}");
+}
+
+#[test]
+fn the_simple_policy_seizes_and_names_the_right_side() {
+    let t = Tree::new("obj-simple-seize");
+    std::fs::write(t.0.join("maps/small.txt"), "..........\n..........\n..........\n").unwrap();
+    // The cell to seize one step from the hero; the only enemy far away and slow.
+    let scenario = |seizers: &str| {
+        format!(
+            "name = \"Seize\"\nmap = \"small.txt\"\n[objective]\nwin = \"seize\"\nseize = [[1, 1]]\n{seizers}turn_limit = 10\n\n[[units]]\nname = \"Kiny\"\nteam = \"player\"\nat = [0, 1]\n\n[[units]]\nname = \"Lance\"\nteam = \"player\"\nat = [0, 0]\n\n[[units]]\nname = \"Brute\"\nteam = \"enemy\"\nat = [9, 1]\nprofile = \"guard\"\n"
+        )
+    };
+    std::fs::write(t.0.join("maps/small.toml"), scenario("")).unwrap();
+    let (code, out, err) = t.run(&["simulate", "maps/small.toml", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    assert_eq!(
+        (&v["result"], &v["why"]),
+        (&json("\"player\""), &json("\"seized (1, 1)\"")),
+        "{out}"
+    );
+    assert_eq!(v["turns"].as_array().unwrap().len(), 1, "{out}");
+    // Only Lance may seize, and the cell is far for him: he heads for it and takes it.
+    std::fs::write(t.0.join("maps/small.toml"), scenario("seizers = [\"Lance\"]\n")).unwrap();
+    let (_, text, _) = t.run(&["simulate", "maps/small.toml"]);
+    assert!(text.ends_with("result: player (seized (1, 1))\n"), "{text}");
+    assert!(text.contains("seizes (1, 1)"), "{text}");
+    // Every enemy fallen and nothing to seize for Kiny (Lance is rooted): Kiny's reason
+    // names the enemy side, not its own.
+    let text = scenario("seizers = [\"Lance\"]\n")
+        .replace("at = [0, 0]\n", "at = [0, 0]\nmove = 0\n")
+        .replace("seize = [[1, 1]]", "seize = [[9, 2]]")
+        .replace(
+            "at = [9, 1]\nprofile = \"guard\"",
+            "at = [2, 1]\nprofile = \"guard\"\nhp = 1",
+        );
+    std::fs::write(t.0.join("maps/small.toml"), text).unwrap();
+    let (_, text, _) = t.run(&["simulate", "maps/small.toml"]);
+    assert!(
+        text.contains("Kiny (player) -> -: (1, 1) -> (1, 1) path 0  | no living enemy unit: stays"),
+        "{text}"
+    );
+    assert!(!text.contains("no living player unit"), "{text}");
 }

@@ -490,3 +490,119 @@ fn undo_puts_the_cursor_back_on_the_undone_unit() {
     press(&mut s, &[Undo]);
     assert_eq!(s.cursor(), Pos::new(0, 0), "back on P, where it stands again");
 }
+
+#[test]
+fn with_automatic_end_of_turn_off_the_last_action_waits_and_can_be_undone() {
+    let (_, mut s) = session(
+        "P . . . . . E
+         Q . . . . . .",
+        &[player('P'), player('Q'), enemy('E', "guard", 1)],
+    );
+    assert!(s.auto_end_turn(), "the engine's default is today's behaviour");
+    s.set_auto_end_turn(false);
+    press(&mut s, &[Confirm, Confirm, Confirm]); // P stays and waits
+    press(&mut s, &[Confirm, R, Confirm, Confirm]); // Q moves right and waits: the last one
+    assert_eq!(*s.phase(), Phase::Select, "the phase stays the player's");
+    assert!(s.all_acted(), "everyone has acted: the End turn button pulses");
+    assert!(s.can_undo(), "and the last action can be taken back");
+    press(&mut s, &[Undo]);
+    assert_eq!(s.cursor(), Pos::new(0, 1), "Q is back where it stood");
+    assert!(!s.all_acted());
+    press(&mut s, &[Confirm, Confirm, Confirm]); // Q stays and waits
+    press(&mut s, &[EndTurn]);
+    assert_eq!(s.pending(), None, "no one is left to ask about");
+    assert!(matches!(s.phase(), Phase::Enemy { .. }), "{:?}", s.phase());
+    // On, as before: the last wait ends the phase by itself.
+    let (_, mut s) = session("P . . . . . E", &[player('P'), enemy('E', "guard", 1)]);
+    s.set_auto_end_turn(true);
+    press(&mut s, &[Confirm, Confirm, Confirm]);
+    assert!(matches!(s.phase(), Phase::Enemy { .. }), "{:?}", s.phase());
+}
+
+#[test]
+fn next_unit_visits_every_ready_unit_in_roster_order_without_skipping() {
+    let (_, mut s) = session(
+        "P . . . . . E
+         Q . . . . . .
+         V . . . . . .
+         W . . . . . .",
+        &[
+            player('P'),
+            player('Q'),
+            player('V'),
+            player('W'),
+            enemy('E', "guard", 1),
+        ],
+    );
+    s.set_auto_end_turn(false);
+    let roster: Vec<Pos> = s.roster().iter().map(|&u| s.battle().unit(u).pos).collect();
+    assert_eq!(roster, [Pos::new(0, 0), Pos::new(0, 1), Pos::new(0, 2), Pos::new(0, 3)]);
+    // Q waits (selected by hand): the cursor goes on to V, the next in the roster after Q,
+    // not back to P.
+    press(&mut s, &[D, Confirm, Confirm, Confirm]);
+    assert_eq!(s.cursor(), Pos::new(0, 2), "after Q comes V");
+    press(&mut s, &[NextUnit]);
+    assert_eq!(s.cursor(), Pos::new(0, 3), "then W");
+    press(&mut s, &[NextUnit]);
+    assert_eq!(s.cursor(), Pos::new(0, 0), "then round to P (Q has acted)");
+    // The cursor wandered off the units: N goes on from the last unit it visited (P), so V
+    // is not skipped.
+    press(&mut s, &[R, R, D]);
+    press(&mut s, &[NextUnit]);
+    assert_eq!(s.cursor(), Pos::new(0, 2), "V, after P in the roster");
+    // From an acted unit, N goes to the next ready one after it in the roster.
+    press(&mut s, &[Cursor(Dir::Up)]);
+    assert_eq!(s.cursor(), Pos::new(0, 1));
+    press(&mut s, &[NextUnit]);
+    assert_eq!(s.cursor(), Pos::new(0, 2), "after Q (acted) comes V, not P");
+}
+
+#[test]
+fn quitting_right_after_a_save_does_not_ask() {
+    let (_, mut s) = session("P . . . . . E", &[player('P'), enemy('E', "guard", 1)]);
+    press(&mut s, &[Confirm, R, Confirm, Confirm]); // P moves and waits
+    press(&mut s, &[Request(Ask::Quit)]);
+    assert_eq!(s.pending(), Some(Ask::Quit), "unsaved play: it asks");
+    press(&mut s, &[No]);
+    s.mark_saved();
+    s.drain();
+    press(&mut s, &[Request(Ask::Quit)]);
+    assert_eq!(s.pending(), None, "nothing changed since the save");
+    assert!(s.drain().contains(&Signal::Granted(Ask::Quit)));
+}
+
+#[test]
+fn a_healer_after_its_move_is_offered_heal_with_its_forecast_and_heals() {
+    use skirmish::model::units::Healing;
+    use skirmish::rules::combat::heal_forecast;
+    use skirmish_core::prelude::{BattleBuilder, TerrainMap, TerrainSet, UnitSpec};
+    let battle = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &[".........."]).unwrap())
+        .unit(UnitSpec::player("Mira", (0, 0)).healer(Healing::adjacent(8)))
+        .unit(UnitSpec::player("Lance", (2, 0)).hurt(9))
+        .unit(UnitSpec::enemy("Brute", (9, 0), "guard"))
+        .build()
+        .unwrap();
+    let mut s = Session::new(battle, profiles(""));
+    let (mira, lance) = (UnitId(0), UnitId(1));
+    press(&mut s, &[Confirm, R, Confirm]);
+    assert!(
+        matches!(&s.phase(), Phase::Action { options, .. } if options == &[Action::Heal(lance), Action::Wait]),
+        "{:?}",
+        s.phase()
+    );
+    assert_eq!(heal_forecast(s.battle(), mira, lance), Some((9, 17)));
+    s.drain();
+    press(&mut s, &[Confirm]);
+    assert!(
+        s.drain().iter().any(|e| matches!(
+            e,
+            Signal::Rules(Event::Healed {
+                amount: 8,
+                hp_left: 17,
+                ..
+            })
+        )),
+        "the heal is a rules event"
+    );
+    assert_eq!(s.battle().unit(lance).hp, 17);
+}

@@ -117,7 +117,10 @@ fn the_campaign_section_prints_what_the_readme_shows() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
     let found = examples(&readme, "The campaign");
-    assert!(found.iter().any(|(c, _)| c.contains("campaign maps/campaign.toml")), "{found:?}");
+    assert!(
+        found.iter().any(|(c, _)| c.contains("campaign maps/campaign.toml")),
+        "{found:?}"
+    );
     run_examples(&found, root);
 }
 

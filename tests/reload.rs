@@ -94,7 +94,11 @@ fn terrain_and_unit_stat_edits_apply_to_the_board() {
     let (scenario, data, data_dir) = load_scenario(&scen, None).unwrap();
     let mut s = Session::new(Battle::new(&scenario, &data), data.profiles.clone());
     let kiny = s.battle().find("Kiny").unwrap();
-    let before = s.battle().range(&mut skirmish::rules::Caches::new(), kiny).cells.len();
+    let before = s
+        .battle()
+        .range(&mut skirmish::rules::Caches::new(), kiny)
+        .cells()
+        .len();
     let terrain = std::fs::read_to_string(data_dir.join("terrain.toml")).unwrap();
     std::fs::write(
         data_dir.join("terrain.toml"),
@@ -106,7 +110,11 @@ fn terrain_and_unit_stat_edits_apply_to_the_board() {
     reload(&mut s, &scen, &data_dir).unwrap();
     assert_eq!(s.battle().unit(kiny).movement, 9);
     assert!(
-        s.battle().range(&mut skirmish::rules::Caches::new(), kiny).cells.len() > before,
+        s.battle()
+            .range(&mut skirmish::rules::Caches::new(), kiny)
+            .cells()
+            .len()
+            > before,
         "cheaper forests and more move reach farther"
     );
     std::fs::write(&scen, scen_text.replace("name = \"Lance\"", "name = \"Lancelot\"")).unwrap();

@@ -307,6 +307,13 @@ fn on_turn_1_replay_explain_equals_ai_explain_of_the_scenario() {
     let (code, _, err) = run_cli(&["replay", idle.to_str().unwrap(), "--explain", "Nobody", "--turn", "1"]);
     assert_eq!(code, 1);
     assert!(err.contains("no unit named \"Nobody\""), "{err}");
+    // A typo gets the nearest name.
+    let (code, _, err) = run_cli(&["replay", idle.to_str().unwrap(), "--explain", "Brue", "--turn", "1"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("no unit named \"Brue\"") && err.contains("did you mean \"Brute\"?"),
+        "{err}"
+    );
     let (code, _, _) = run_cli(&["replay", idle.to_str().unwrap(), "--explain", "Brute"]);
     assert_eq!(code, 1, "--explain needs --turn");
 }

@@ -981,3 +981,117 @@ fn a_compressed_layer_that_inflates_past_the_limit_is_refused_before_reading() {
         "{err}"
     );
 }
+
+#[test]
+fn an_expectation_file_on_a_tmx_scenario_keeps_its_reserves_off_the_board() {
+    let tree = Tree::new("expect-reserve");
+    shipped_tiled(&tree);
+    // The shipped river rider test, on the Tiled river: the Rider object has reserve=true.
+    let shipped = std::fs::read_to_string(root().join("tests/ai/river-rider.toml")).unwrap();
+    let exp = tree.write(
+        "maps/rider.toml",
+        &shipped.replace(
+            "scenario = \"../../maps/river.toml\"",
+            "scenario = \"river-tiled.toml\"\ndata = \"../data\"",
+        ),
+    );
+    let (code, out, err) = exec(&["test", exp.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(!err.contains("on the board from the start"), "{err}");
+}
+
+#[test]
+fn units_placed_in_tiled_are_warned_of_like_units_in_the_toml() {
+    let tree = Tree::new("warn");
+    let objects = unit(1, "Kiny", (0, 0), &[("team", "player"), ("kind", "hero")])
+        + &unit(2, "Brute", (4, 0), &[("team", "enemy"), ("profile", "archer")])
+        + &unit(
+            3,
+            "Bow",
+            (3, 0),
+            &[("team", "enemy"), ("kind", "bowman"), ("profile", "charger")],
+        )
+        + &unit(4, "Late", (4, 1), &[("team", "enemy"), ("profile", "charger")]).replace(
+            "<properties>",
+            "<properties>\n   <property name=\"reserve\" type=\"bool\" value=\"true\"/>",
+        );
+    // Object 5 sits 8 px right of cell (1, 1)'s corner: off the grid, read as (1, 1).
+    let off = unit(5, "Drift", (1, 1), &[("team", "enemy"), ("profile", "charger")]).replace("x=\"32\"", "x=\"40\"");
+    tree.write("maps/m.tmx", &map(&(ground() + &units(&(objects + &off)))));
+    tree.write("maps/s.toml", "name = \"t\"\nmap = \"m.tmx\"\n");
+    let (code, out, err) = tree.run(&["check", "maps/s.toml"]);
+    assert_eq!((code, out.as_str()), (0, "ok\n"), "{err}");
+    let tmx = std::fs::read_to_string(tree.0.join("maps/m.tmx")).unwrap();
+    // The line of a property of an object: `<property name="KEY"` after `<object id="ID"`.
+    let line_of = |id: u32, key: &str| {
+        let start = tmx.find(&format!("<object id=\"{id}\"")).unwrap();
+        let at = start + tmx[start..].find(&format!("<property name=\"{key}\"")).unwrap();
+        tmx[..at].lines().count()
+    };
+    let object_line = |id: u32| {
+        tmx[..tmx.find(&format!("<object id=\"{id}\"")).unwrap()]
+            .lines()
+            .count()
+    };
+    for want in [
+        format!(
+            "maps/m.tmx:{}:4: warning: unit \"Brute\": profile \"archer\" keeps range 3, but its weapon reaches 1..=1",
+            line_of(2, "profile")
+        ),
+        format!(
+            "maps/m.tmx:{}:4: warning: unit \"Bow\": profile \"charger\" walks up to its target and ends next to it, but its weapon reaches 2..=3",
+            line_of(3, "profile")
+        ),
+        format!(
+            "maps/m.tmx:{}:3: warning: unit \"Late\" is a reserve that no event brings",
+            object_line(4)
+        ),
+        format!(
+            "maps/m.tmx:{}:3: warning: unit object \"Drift\" (id 5) is not snapped to the grid: it is read as cell (1, 1)",
+            object_line(5)
+        ),
+    ] {
+        assert!(
+            err.lines().any(|l| l.starts_with(&want)),
+            "{want}\nmissing from:\n{err}"
+        );
+    }
+    let (code, _, _) = tree.run(&["check", "--strict", "maps/s.toml"]);
+    assert_eq!(code, 1);
+}
+
+#[test]
+fn an_error_in_a_property_points_at_the_property_line() {
+    let tree = Tree::new("prop-line");
+    let objects = unit(1, "Kiny", (0, 0), &[("team", "player"), ("kind", "hero")])
+        + &unit(2, "Brute", (4, 0), &[("team", "enemy"), ("profile", "chargr")]);
+    let tmx = map(&(ground() + &units(&objects)));
+    let err = tree.check_fails(&tmx, "");
+    let at = tmx.find("<property name=\"profile\" value=\"chargr\"").unwrap();
+    let line = tmx[..at].lines().count();
+    assert!(
+        err.contains(&format!("maps/m.tmx:{line}:4: ")) && err.contains("chargr"),
+        "line {line}: {err}"
+    );
+}
+
+#[test]
+fn a_unit_walled_in_on_a_tiled_map_is_warned_of_at_its_object() {
+    let tree = Tree::new("walled");
+    // Kiny's corner is closed by walls (gid 8) at (1, 0) and (0, 1).
+    let rows = [[1, 8, 1, 1, 1], [8, 1, 1, 1, 1], [1, 1, 1, 1, 1]];
+    let objects = unit(1, "Kiny", (0, 0), &[("team", "player"), ("kind", "hero")])
+        + &unit(2, "Brute", (4, 2), &[("team", "enemy"), ("profile", "charger")]);
+    let tmx = map(&(layer(1, "ground", "", &csv(&rows)) + &units(&objects)));
+    tree.write("maps/m.tmx", &tmx);
+    tree.write("maps/s.toml", "name = \"t\"\nmap = \"m.tmx\"\n");
+    let (code, out, err) = tree.run(&["check", "maps/s.toml"]);
+    assert_eq!((code, out.as_str()), (0, "ok\n"), "{err}");
+    let line = tmx[..tmx.find("<object id=\"1\"").unwrap()].lines().count();
+    assert!(
+        err.contains(&format!(
+            "maps/m.tmx:{line}:3: warning: unit \"Kiny\" can never reach any opponent"
+        )),
+        "{err}"
+    );
+}

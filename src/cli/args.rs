@@ -16,6 +16,9 @@ pub(super) struct Cli {
     /// Data folder with terrain.toml and profiles.toml (default: the scenario's ../data).
     #[arg(long, global = true, value_name = "DIR")]
     pub(super) data: Option<PathBuf>,
+    /// Play the scenario at this difficulty level (one of its [difficulty.NAME] tables).
+    #[arg(long, global = true, value_name = "NAME")]
+    pub(super) difficulty: Option<String>,
     #[command(flatten)]
     pub(super) play: PlayArgs,
     #[command(subcommand)]
@@ -242,9 +245,13 @@ pub(super) enum Cmd {
         /// Also write the battle's replay to this file.
         #[arg(long, value_name = "FILE")]
         record: Option<PathBuf>,
-        /// The built-in player policy: simple or careful (as in `batch`) [default: simple].
+        /// The built-in player policy: simple or careful (as in `batch`) [default: simple;
+        /// careful with --skill].
         #[arg(long, value_name = "POLICY")]
         player: Option<String>,
+        /// How often the careful player errs: expert, average, novice or a chance P (as in `batch`).
+        #[arg(long, value_name = "SKILL")]
+        skill: Option<String>,
     },
     /// A campaign: its chapters in order with the roster carried over. With --simulate,
     /// headless (player units follow a built-in policy; a lost chapter is tried again up to
@@ -268,6 +275,10 @@ pub(super) enum Cmd {
         /// `permadeath` otherwise).
         #[arg(long)]
         casual: bool,
+        /// How often the careful player errs: expert (never), average, novice, or a chance P
+        /// from 0 to 1 [default: expert].
+        #[arg(long, value_name = "S")]
+        skill: Option<String>,
         /// Print JSON.
         #[arg(long)]
         json: bool,
@@ -278,6 +289,9 @@ pub(super) enum Cmd {
     /// Balance runs: many battles per scenario and per swept profile value, as a table,
     /// JSON, CSV and a chart; slices of the work run anywhere and merge back.
     Batch(BatchArgs),
+    /// The value of a number (or several, one at a time) whose win rate is nearest a target:
+    /// more battles only where the answer is in doubt; --write puts it into its file.
+    Tune(super::tune::TuneArgs),
     /// Write a scenario as a Tiled map: OUT/NAME.tmx (terrain and units), OUT/terrain.tsx and
     /// OUT/terrain.png (the tileset), and OUT/NAME.toml, a scenario that uses the map.
     ExportTiled {

@@ -52,24 +52,22 @@ fn decision_story(b: &Battle, t: &Turn, indent: &str) -> String {
     s
 }
 
-/// What the start of the next turn brought (arrivals, wakes, lines), after the turn's
-/// events: the scripted events that follow its last "player phase began".
+/// What the start of a turn brought (arrivals, wakes, lines): the scripted events right
+/// after the "player phase began" that opens the turn's events, under that header.
 fn turn_start_story(b: &Battle, events: &[Event]) -> String {
-    let Some(k) = events
-        .iter()
-        .rposition(|e| matches!(e, Event::PhaseBegan { team: Team::Player, .. }))
-    else {
+    let Some(first @ Event::PhaseBegan { team: Team::Player, .. }) = events.first() else {
         return String::new();
     };
-    let lines: Vec<String> = events[k + 1..]
+    let lines: Vec<String> = events[1..]
         .iter()
+        .take_while(|e| e.is_scripted() || matches!(e, Event::ScriptFired { .. }))
         .filter(|e| e.is_scripted())
         .map(|e| format!("  {}\n", e.describe(b)))
         .collect();
     if lines.is_empty() {
         return String::new();
     }
-    format!("{}\n{}", events[k].describe(b), lines.concat())
+    format!("{}\n{}", first.describe(b), lines.concat())
 }
 
 /// The header of a phase: "Turn 1 — Player phase".
@@ -88,8 +86,8 @@ fn rule_failure(path: &Path, e: crate::rules::RuleError) -> Outcome {
     )
 }
 
-pub(super) fn ai_cmd(path: &Path, data_override: Option<PathBuf>, as_json: bool) -> Outcome {
-    let (scenario, data, _) = match load_scenario(path, data_override) {
+pub(super) fn ai_cmd(path: &Path, data_override: Option<PathBuf>, level: Option<&str>, as_json: bool) -> Outcome {
+    let (scenario, data, _) = match load_scenario_at(path, data_override, level) {
         Ok(v) => v,
         Err(e) => return fail(e),
     };
@@ -102,7 +100,10 @@ pub(super) fn ai_cmd(path: &Path, data_override: Option<PathBuf>, as_json: bool)
         Err(e) => return rule_failure(path, e),
     };
     if as_json {
-        let decisions: Vec<Value> = turns.iter().map(|t| t.decision.to_json(&battle, &t.events)).collect();
+        let decisions: Vec<Value> = turns
+            .iter()
+            .map(|t| json!(t.decision.to_json(&battle, &t.events)))
+            .collect();
         ok(format!("{}\n", json!({ "decisions": decisions })))
     } else {
         let mut s = phase_header(&battle, Team::Enemy, 1) + "\n";
@@ -123,30 +124,44 @@ pub(super) struct SimulateRun<'a> {
     pub as_json: bool,
     /// `--record FILE`.
     pub record: Option<&'a Path>,
+    /// `--difficulty NAME`.
+    pub level: Option<&'a str>,
+    /// `--skill` (the expert when not given).
+    pub skill: crate::ai::player::Skill,
 }
 
 pub(super) fn simulate_cmd(path: &Path, data_override: Option<PathBuf>, run: &SimulateRun<'_>) -> Outcome {
-    let (scenario, data, _) = match load_scenario(path, data_override) {
+    let (scenario, data, _) = match load_scenario_at(path, data_override, run.level) {
         Ok(v) => v,
         Err(e) => return fail(e),
     };
     let policy = run.policy.unwrap_or(Policy::Simple);
-    let report = match simulate::run_with(&scenario, &data, run.turns, run.seed, policy) {
+    let player = crate::ai::player::Player {
+        policy,
+        skill: run.skill,
+    };
+    let skill = (!run.skill.is_expert()).then(|| run.skill.name());
+    let report = match simulate::run_with(&scenario, &data, run.turns, run.seed, player) {
         Ok(r) => r,
         Err(e) => return rule_failure(path, e),
     };
     let (as_json, record) = (run.as_json, run.record);
     if let Some(file) = record {
-        let r = replay::record(&report.battle, &scenario, &data);
+        let mut r = replay::record(&report.battle, &scenario, &data);
+        r.skill = skill.clone();
         if let Err(e) = replay::write(file, &r) {
             return fail(e.into());
         }
     }
     if as_json {
-        let mut v = report.to_json();
+        let mut v = json!(report.to_json());
         if run.policy.is_some() {
             // Only when asked for: without --player the JSON stays as it always was.
             v["player"] = json!(policy.name());
+        }
+        if let Some(s) = &skill {
+            // Only for a player who errs: the expert's JSON stays as it always was.
+            v["skill"] = json!(s);
         }
         return ok(format!("{v}\n"));
     }
@@ -154,6 +169,12 @@ pub(super) fn simulate_cmd(path: &Path, data_override: Option<PathBuf>, run: &Si
     let mut s = String::new();
     for t in &report.turns {
         let mut side = None;
+        let start = turn_start_story(b, &t.events);
+        if !start.is_empty() {
+            // The turn's header, then what its start brought, then its player phase.
+            side = Some(Team::Player);
+            s += &start;
+        }
         for d in &t.decisions {
             if side != Some(d.decision.team) {
                 side = Some(d.decision.team);
@@ -165,7 +186,6 @@ pub(super) fn simulate_cmd(path: &Path, data_override: Option<PathBuf>, run: &Si
             let names: Vec<&str> = t.defeated.iter().map(|&u| b.name(u)).collect();
             s += &format!("  fallen on turn {}: {}\n", t.turn, names.join(", "));
         }
-        s += &turn_start_story(b, &t.events);
     }
     s += &format!("result: {}", report.result_name());
     if let Some((_, why)) = report.result() {
@@ -211,7 +231,7 @@ pub(super) fn replay_cmd(file: &Path, data_override: Option<PathBuf>, run: &Repl
         Err(e) => return fail(e.into()),
     };
     let scenario_path = r.scenario_path(file);
-    let (scenario, data, _) = match load_scenario(&scenario_path, data_override) {
+    let (scenario, data, _) = match load_scenario_at(&scenario_path, data_override, r.difficulty.as_deref()) {
         Ok(v) => v,
         Err(e) => {
             let mut all: Diagnostics = Diagnostic::whole_file(
@@ -347,7 +367,7 @@ fn replay_story(
     let result = battle.ended().map_or("unfinished", |(w, _)| w.name());
     let why = battle.ended().map(|(_, why)| why.describe(battle));
     if as_json {
-        let list: Vec<Value> = events.iter().map(|e| e.to_json(battle)).collect();
+        let list: Vec<Value> = events.iter().map(|e| json!(e.to_json(battle))).collect();
         let mut v = json!({"scenario": r.scenario, "name": name, "commands": played,
                "events": list, "turn": battle.turn(), "result": result, "why": why});
         if let Some(f) = forced {

@@ -1,18 +1,18 @@
 //! `skirmish campaign FILE`: a campaign headless (`--simulate`) or in the game.
 
-use super::{fail, load_scenario, ok, usage};
-use crate::ai::player::Policy;
+use super::{fail, load_scenario_at, ok, usage};
+use crate::ai::player::Player;
 use crate::cli::Outcome;
 use crate::load::campaign;
 use crate::play::campaign::{Run, run};
 use std::path::{Path, PathBuf};
 
 /// What `skirmish campaign` was asked for.
-pub(super) struct CampaignRun {
+pub(super) struct CampaignRun<'a> {
     /// `--simulate`: headless.
     pub simulate: bool,
-    /// `--player`.
-    pub policy: Policy,
+    /// `--player` with its `--skill`.
+    pub player: Player,
     /// `--seed`.
     pub seed: u64,
     /// `--turns`.
@@ -21,9 +21,11 @@ pub(super) struct CampaignRun {
     pub casual: bool,
     /// `--json`.
     pub as_json: bool,
+    /// `--difficulty`: every chapter at this level.
+    pub level: Option<&'a str>,
 }
 
-pub(super) fn campaign_cmd(file: &Path, data_override: Option<PathBuf>, r: &CampaignRun) -> Outcome {
+pub(super) fn campaign_cmd(file: &Path, data_override: Option<PathBuf>, r: &CampaignRun<'_>) -> Outcome {
     let c = match campaign::load(file) {
         Ok(c) => c,
         Err(e) => return fail(e),
@@ -35,13 +37,13 @@ pub(super) fn campaign_cmd(file: &Path, data_override: Option<PathBuf>, r: &Camp
         ));
     }
     let settings = Run {
-        policy: r.policy,
+        player: r.player,
         seed: r.seed,
         turns: r.turns,
         permadeath: c.permadeath && !r.casual,
     };
     let report = run(&c, settings, |k| {
-        load_scenario(&c.chapters[k].scenario, data_override.clone()).map(|(s, d, _)| (s, d))
+        load_scenario_at(&c.chapters[k].scenario, data_override.clone(), r.level).map(|(s, d, _)| (s, d))
     });
     match report {
         Ok(report) if r.as_json => ok(format!("{}\n", report.to_json(c.chapters.len()))),

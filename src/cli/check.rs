@@ -4,7 +4,7 @@ use super::*;
 use crate::io::files::list_files as list_dir;
 use crate::load::data::DataParts;
 
-pub(super) fn check(files: &[PathBuf], data_override: Option<PathBuf>, strict: bool) -> Outcome {
+pub(super) fn check(files: &[PathBuf], data_override: Option<PathBuf>, strict: bool, level: Option<&str>) -> Outcome {
     let mut errs = Diagnostics::default();
     // Data that loads but cannot work as meant (`path:line:col: warning: ...`).
     let mut warns: Vec<String> = Vec::new();
@@ -38,7 +38,7 @@ pub(super) fn check(files: &[PathBuf], data_override: Option<PathBuf>, strict: b
                 let data = (!data_broken).then_some(data_dir.as_path());
                 errs.extend(check_campaign(&f, data).err().unwrap_or_default());
             } else {
-                errs.extend(lenient.check_scenario(&f, &mut skipped, &mut warns));
+                errs.extend(lenient.check_scenario(&f, level, &mut skipped, &mut warns));
             }
         }
         // The designers' AI expectations beside maps/, when there are any.
@@ -62,7 +62,7 @@ pub(super) fn check(files: &[PathBuf], data_override: Option<PathBuf>, strict: b
     }
     let mut notes = Vec::new();
     for f in files {
-        if let Err(e) = check_file(f, data_override.as_deref(), &mut notes, &mut skipped, &mut warns) {
+        if let Err(e) = check_file(f, data_override.as_deref(), level, &mut notes, &mut skipped, &mut warns) {
             errs.extend(e);
         }
     }
@@ -79,10 +79,20 @@ pub(super) fn check(files: &[PathBuf], data_override: Option<PathBuf>, strict: b
             other => other,
         }
     };
-    let warns = dedup_lines(warns).concat();
+    let warns = dedup_lines(warns);
+    let count = warns.len();
+    let warns = warns.concat();
     let outcome = match outcome {
-        Outcome::Done { code, stdout, stderr } if !warns.is_empty() => Outcome::Done {
-            // --strict: a warning fails the check like an error.
+        // --strict: a warning fails the check like an error, and says so instead of "ok".
+        Outcome::Done { code: 0, .. } if strict && count > 0 => Outcome::Done {
+            code: 1,
+            stdout: String::new(),
+            stderr: format!(
+                "{warns}{count} warning{}, failing because of --strict\n",
+                if count == 1 { "" } else { "s" }
+            ),
+        },
+        Outcome::Done { code, stdout, stderr } if count > 0 => Outcome::Done {
             code: if strict { code.max(1) } else { code },
             stdout,
             stderr: warns + &stderr,
@@ -191,7 +201,15 @@ impl Lenient {
 
     /// Every error of scenario `f` that the data that loaded can show; a note in `skipped`
     /// for each kind of check left out.
-    fn check_scenario(&self, f: &Path, skipped: &mut Vec<String>, warns: &mut Vec<String>) -> Diagnostics {
+    /// With `level`, the scenario is checked at that difficulty level (which it must have),
+    /// its warnings those of the battle at that level.
+    fn check_scenario(
+        &self,
+        f: &Path,
+        level: Option<&str>,
+        skipped: &mut Vec<String>,
+        warns: &mut Vec<String>,
+    ) -> Diagnostics {
         let shown = display_path(f);
         let (Some(data), None) = (&self.data, &self.terrain_broken) else {
             let why = self.terrain_broken.as_deref().unwrap_or_default();
@@ -206,14 +224,29 @@ impl Lenient {
             crate::load::scenario::parse(&src, f.parent().unwrap_or(Path::new("")), data).map(|s| (src, s))
         }) {
             // Warnings are about data as it is: with stand-ins for broken kinds or profiles
-            // they would be about the stand-ins.
+            // they would be about the stand-ins (said, so they do not silently vanish).
+            // (The data folder's own errors are listed: no note per scenario.)
             Ok(_) if !self.exact => return Diagnostics::default(),
-            Ok((src, scenario)) => {
-                let found = crate::load::warn::warnings(&src, &scenario, data);
+            Ok((src, mut scenario)) => {
+                let mut data = data.clone();
+                if let Some(name) = level
+                    && let Err(e) = crate::load::difficulty::apply(&mut scenario, &mut data, name)
+                {
+                    return e;
+                }
+                let found = crate::load::warn::warnings(&src, &scenario, &data);
                 warns.extend(found.iter().map(|w| format!("{w}\n")));
+                let untuned = crate::load::difficulty::untuned_warnings(&scenario);
+                warns.extend(untuned.iter().map(|w| format!("{w}\n")));
                 return Diagnostics::default();
             }
-            Err(errs) => errs,
+            Err(errs) => {
+                // Warnings need the scenario loaded: say they were skipped.
+                skipped.push(format!(
+                    "{shown}: note: warnings not checked because the scenario has errors (fix them and check again)\n"
+                ));
+                errs
+            }
         };
         let mut kept = Diagnostics::default();
         for d in errs.0 {
@@ -310,6 +343,7 @@ fn kind_of(f: &Path) -> Result<FileKind, Diagnostics> {
 pub(super) fn check_file(
     f: &Path,
     data_override: Option<&Path>,
+    level: Option<&str>,
     notes: &mut Vec<String>,
     skipped: &mut Vec<String>,
     warns: &mut Vec<String>,
@@ -364,7 +398,7 @@ pub(super) fn check_file(
             notes.extend(note);
             // The data folder's own errors, then the scenario's against what loaded.
             let (parts, mut errs) = crate::load::data::load_parts(&dir);
-            errs.extend(Lenient::new(&dir, parts).check_scenario(f, skipped, warns));
+            errs.extend(Lenient::new(&dir, parts).check_scenario(f, level, skipped, warns));
             errs.into_result(())
         }
         FileKind::Expectation => check_expectation(f, data_override, &find_default("data")),

@@ -9,8 +9,14 @@ use crate::picture::cost_char;
 use crate::play::enemy::EnemyPhase;
 use crate::rules::{Command, UnitId};
 
-pub(super) fn explain_cmd(path: &Path, data_override: Option<PathBuf>, unit: &str, as_json: bool) -> Outcome {
-    let (scenario, data, _) = match load_scenario(path, data_override) {
+pub(super) fn explain_cmd(
+    path: &Path,
+    data_override: Option<PathBuf>,
+    level: Option<&str>,
+    unit: &str,
+    as_json: bool,
+) -> Outcome {
+    let (scenario, data, _) = match load_scenario_at(path, data_override, level) {
         Ok(v) => v,
         Err(e) => return fail(e),
     };
@@ -30,7 +36,8 @@ pub(super) fn find_enemy(battle: &Battle, unit: &str, scenario_path: &str) -> Re
     let Some(id) = battle.find(unit) else {
         let names: Vec<&str> = battle.units().iter().map(|u| u.name.as_str()).collect();
         return Err(format!(
-            "skirmish: no unit named {unit:?} in {scenario_path} (units: {})\n",
+            "skirmish: no unit named {unit:?} in {scenario_path}{} (units: {})\n",
+            crate::load::suggest::did_you_mean_value(unit, names.iter().copied()),
             names.join(", ")
         ));
     };
@@ -91,6 +98,7 @@ fn goal_json(g: Goal) -> Value {
         Goal::Approach => json!({"kind": "approach"}),
         Goal::Ring(r) => json!({"kind": "ring", "range": r}),
         Goal::Advance(at) => json!({"kind": "advance", "goal": at}),
+        Goal::Custom => json!({"kind": "custom"}),
     }
 }
 
@@ -100,7 +108,13 @@ pub fn explanation_json(b: &Battle, x: &Explanation) -> Value {
         "unit": b.name(x.decision.unit),
         "profile": x.decision.profile,
         "from": x.decision.from,
-        "goal": goal_json(x.goal),
+        "goal": match (&x.note, goal_json(x.goal)) {
+            (Some(note), Value::Object(mut g)) => {
+                g.insert("text".into(), json!(note));
+                Value::Object(g)
+            }
+            (_, g) => g,
+        },
         "leash": x.leash.map(|l| json!({"pivot": l.pivot, "radius": l.radius})),
         "candidates": x.candidates,
         "cells": x.cells,
@@ -134,6 +148,7 @@ pub fn explanation_text(b: &Battle, x: &Explanation) -> String {
         Goal::Advance(at) => format!(
             "goal: advance on {at}: cells it can attack from first, then travel cost to {at}, then the cheaper walk, then reading order\n"
         ),
+        Goal::Custom => format!("goal: {}\n", x.note.as_deref().unwrap_or("its behaviour's own")),
     };
     if let Some(l) = x.leash {
         s += &format!(
@@ -150,7 +165,21 @@ pub fn explanation_text(b: &Battle, x: &Explanation) -> String {
                 Some(true) => format!("{gap}can attack, "),
                 _ => gap,
             };
-            s += &format!("  {}. {}: {gap}travel {travel}, walk {}\n", c.rank + 1, c.at, c.walk);
+            let gap = match c.heals {
+                Some(true) => format!("{gap}can heal, "),
+                Some(false) => format!("{gap}cannot heal, "),
+                None => gap,
+            };
+            let gap = match c.threats {
+                Some(n) => format!("{gap}{n} could attack it, "),
+                None => gap,
+            };
+            // A cell scored for a heal is not ranked by travel: leave it out.
+            let travel = match c.heals {
+                Some(_) => String::new(),
+                None => format!("travel {travel}, "),
+            };
+            s += &format!("  {}. {}: {gap}{travel}walk {}\n", c.rank + 1, c.at, c.walk);
         }
         s += &picture(b, x);
     }
@@ -172,7 +201,7 @@ fn picture(b: &Battle, x: &Explanation) -> String {
     let score: std::collections::HashMap<Pos, u32> = x
         .cells
         .iter()
-        .map(|c| (c.at, c.ring_gap.unwrap_or(c.travel.unwrap_or(u32::MAX))))
+        .map(|c| (c.at, c.ring_gap.or(c.threats).unwrap_or(c.travel.unwrap_or(u32::MAX))))
         .collect();
     let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);
     for c in &x.cells {
@@ -205,6 +234,7 @@ fn picture(b: &Battle, x: &Explanation) -> String {
     let what = match x.goal {
         Goal::Ring(_) => "distance from the ring",
         Goal::Advance(_) => "travel cost to the goal",
+        _ if x.cells.iter().any(|c| c.threats.is_some()) => "number of foes that could attack it",
         _ => "travel cost to the target",
     };
     let ground = crate::picture::terrain_legend(map, b.terrain(), (x0, y0, x1, y1), |p| {

@@ -11,11 +11,23 @@ pub const TILES_COLUMNS: [&str; 8] = [
     "plain", "forest", "hill", "river", "mountain", "bridge", "floor", "wall",
 ];
 
-pub(super) fn export_cmd(scenario_path: &Path, out: &Path, data_override: Option<PathBuf>) -> Outcome {
-    let (scenario, data, _) = match load_scenario(scenario_path, data_override) {
+/// With `level`, the scenario must have that level; the export keeps every level's table
+/// as written (the exported scenario plays at any of them), so nothing is applied.
+pub(super) fn export_cmd(
+    scenario_path: &Path,
+    out: &Path,
+    data_override: Option<PathBuf>,
+    level: Option<&str>,
+) -> Outcome {
+    let (scenario, data, _) = match load_scenario_at(scenario_path, data_override, None) {
         Ok(x) => x,
         Err(e) => return fail(e),
     };
+    if let Some(name) = level
+        && let Err(e) = crate::load::difficulty::apply(&mut scenario.clone(), &mut data.clone(), name)
+    {
+        return fail(e);
+    }
     let stem = scenario_path
         .file_stem()
         .map_or_else(|| "map".to_string(), |s| s.to_string_lossy().into_owned());
@@ -41,7 +53,10 @@ pub fn export(scenario: &Scenario, data: &DataSet, out: &Path, stem: &str) -> Re
         (out.join(TILESET_IMAGE), tileset_png(&data.terrain)?),
         (
             out.join(format!("{stem}.toml")),
-            (scenario_text(&scenario.name, &tmx_name) + &objective_toml(scenario)).into_bytes(),
+            (scenario_text(&scenario.name, &tmx_name)
+                + &objective_toml(scenario)
+                + &crate::load::difficulty::levels_toml(scenario))
+                .into_bytes(),
         ),
     ];
     let same = |a: &Path, b: &str| match (a.canonicalize(), Path::new(b).canonicalize()) {

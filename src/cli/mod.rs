@@ -29,6 +29,7 @@ mod generate;
 mod play;
 mod range;
 mod test;
+mod tune;
 
 pub use args::PlayArgs;
 use args::{Cli, Cmd, parse_policy};
@@ -119,6 +120,8 @@ fn dedup(errs: Diagnostics) -> Diagnostics {
 
 /// Parses arguments and runs every command but the game.
 pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
+    // The game's own behaviours are known before any data is read.
+    crate::behaviors::register();
     let cli = match Cli::try_parse_from(args) {
         Ok(c) => c,
         Err(e) => {
@@ -133,6 +136,19 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
         }
     };
     let data_override = cli.data.clone();
+    let level = cli.difficulty.clone();
+    let level = level.as_deref();
+    if level.is_some()
+        && matches!(
+            cli.cmd,
+            Some(Cmd::Test { .. } | Cmd::Generate { .. } | Cmd::Replay { .. })
+        )
+    {
+        return usage(
+            "error: --difficulty is for commands that load a scenario (a replay plays at the level it recorded)\n"
+                .into(),
+        );
+    }
     match cli.cmd {
         // No command and no window option: the title screen. With one (--screenshot, --input,
         // --frames, --resume, --replay) the default battle opens directly, as it always did.
@@ -150,23 +166,41 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
         },
         None => {
             let replay = cli.play.replay.as_deref().map(|f| (f, crate::io::replay::read(f)));
-            let scenario = match (replay, cli.play.resume.as_deref().map(crate::io::save::read)) {
-                (Some((f, Ok(r))), _) => r.scenario_path(f),
+            // A replay or a save plays at the level it recorded.
+            let (scenario, recorded) = match (replay, cli.play.resume.as_deref().map(crate::io::save::read)) {
+                (Some((f, Ok(r))), _) => (r.scenario_path(f), Some(r.difficulty.clone())),
                 (Some((_, Err(e))), _) => return fail(e.into()),
-                (None, Some(Ok(save))) => PathBuf::from(save.scenario),
+                (None, Some(Ok(save))) => (PathBuf::from(save.scenario), Some(save.difficulty)),
                 (None, Some(Err(e))) => return fail(e.0.into()),
-                (None, None) => find_default(DEFAULT_SCENARIO),
+                (None, None) => (find_default(DEFAULT_SCENARIO), None),
             };
-            play(&scenario, data_override, cli.play)
+            let level = match recorded {
+                Some(r) => r,
+                None => level.map(str::to_string),
+            };
+            play(&scenario, data_override, level.as_deref(), cli.play)
         }
         // Window options may stand before or after `play FILE`.
-        Some(Cmd::Play { file, opts }) => play(&file, data_override, opts.or(cli.play)),
-        Some(Cmd::Check { files, strict }) => check(&files, data_override, strict),
+        Some(Cmd::Play { file, opts }) => {
+            let opts = opts.or(cli.play);
+            // A replay or a save plays at the level it recorded.
+            let recorded = match (&opts.replay, &opts.resume) {
+                (Some(f), _) => crate::io::replay::read(f).ok().map(|r| r.difficulty),
+                (None, Some(f)) => crate::io::save::read(f).ok().map(|s| s.difficulty),
+                _ => None,
+            };
+            let level = match recorded {
+                Some(r) => r,
+                None => level.map(str::to_string),
+            };
+            play(&file, data_override, level.as_deref(), opts)
+        }
+        Some(Cmd::Check { files, strict }) => check(&files, data_override, strict, level),
         Some(Cmd::Range(a)) => {
             let note = a
                 .scenario_path()
                 .and_then(|p| scenario_data_dir(p, data_override.clone()).1);
-            noted(range(a, data_override), note)
+            noted(range(a, data_override, level), note)
         }
         Some(Cmd::Ai {
             scenario,
@@ -174,7 +208,7 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
             explain: None,
         }) => {
             let note = scenario_data_dir(&scenario, data_override.clone()).1;
-            noted(ai_cmd(&scenario, data_override, json), note)
+            noted(ai_cmd(&scenario, data_override, level, json), note)
         }
         Some(Cmd::Ai {
             scenario,
@@ -182,7 +216,7 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
             explain: Some(unit),
         }) => {
             let note = scenario_data_dir(&scenario, data_override.clone()).1;
-            noted(explain_cmd(&scenario, data_override, &unit, json), note)
+            noted(explain_cmd(&scenario, data_override, level, &unit, json), note)
         }
         Some(Cmd::Simulate {
             scenario,
@@ -191,6 +225,7 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
             json,
             record,
             player,
+            skill,
         }) => {
             if turns > MAX_TURNS {
                 return usage(format!(
@@ -201,6 +236,12 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
                 Ok(p) => p,
                 Err(e) => return usage(format!("skirmish: {e}\n")),
             };
+            // A skill is the careful player's: asking for one picks it.
+            let policy = policy.or(skill.as_ref().map(|_| crate::ai::player::Policy::Careful));
+            let skill = match batch::parse_skill(skill.as_deref(), policy.unwrap_or_default()) {
+                Ok(s) => s,
+                Err(e) => return usage(format!("skirmish: {e}\n")),
+            };
             let note = scenario_data_dir(&scenario, data_override.clone()).1;
             let run = battle::SimulateRun {
                 turns,
@@ -208,6 +249,8 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
                 policy,
                 as_json: json,
                 record: record.as_deref(),
+                level,
+                skill,
             };
             noted(simulate_cmd(&scenario, data_override, &run), note)
         }
@@ -233,6 +276,7 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
             seed,
             turns,
             casual,
+            skill,
             json,
             opts,
         }) => {
@@ -257,21 +301,27 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
                 Ok(p) => p.unwrap_or(crate::ai::player::Policy::Careful),
                 Err(e) => return usage(format!("skirmish: {e}\n")),
             };
+            let skill = match batch::parse_skill(skill.as_deref(), policy) {
+                Ok(s) => s,
+                Err(e) => return usage(format!("skirmish: {e}\n")),
+            };
             let run = campaign::CampaignRun {
                 simulate,
-                policy,
+                player: crate::ai::player::Player { policy, skill },
                 seed,
                 turns,
                 casual,
                 as_json: json,
+                level,
             };
             campaign::campaign_cmd(&file, data_override, &run)
         }
-        Some(Cmd::Batch(a)) => batch_cmd(a, data_override),
+        Some(Cmd::Batch(a)) => batch_cmd(a, data_override, level),
+        Some(Cmd::Tune(a)) => tune::tune_cmd(a, data_override, level),
         Some(Cmd::Generate { seed, size, out, tiled }) => generate_cmd(seed, size, &out, data_override, tiled),
         Some(Cmd::ExportTiled { scenario, out }) => {
             let note = scenario_data_dir(&scenario, data_override.clone()).1;
-            noted(export::export_cmd(&scenario, &out, data_override), note)
+            noted(export::export_cmd(&scenario, &out, data_override, level), note)
         }
     }
 }
@@ -314,8 +364,19 @@ fn noted(outcome: Outcome, note: Option<String>) -> Outcome {
     }
 }
 
-/// Loads a scenario and the data it uses (see [`scenario_data_dir`]).
+/// Loads a scenario and the data it uses (see [`scenario_data_dir`]), as written (no
+/// difficulty level applied; see [`load_scenario_at`]).
 pub fn load_scenario(path: &Path, data_override: Option<PathBuf>) -> Result<(Scenario, DataSet, PathBuf), Diagnostics> {
+    load_scenario_at(path, data_override, None)
+}
+
+/// [`load_scenario`] at difficulty `level` when given (a level the scenario does not have is
+/// an error naming the ones it has).
+pub fn load_scenario_at(
+    path: &Path,
+    data_override: Option<PathBuf>,
+    level: Option<&str>,
+) -> Result<(Scenario, DataSet, PathBuf), Diagnostics> {
     let (data_dir, _) = scenario_data_dir(path, data_override);
     if !path.exists() {
         return Err(Diagnostic::whole_file(path, "cannot read file: no such scenario").into());
@@ -331,6 +392,6 @@ pub fn load_scenario(path: &Path, data_override: Option<PathBuf>) -> Result<(Sce
         .into());
     }
     let data = crate::load::data::load(&data_dir)?;
-    let scenario = crate::load::scenario::load(path, &data)?;
+    let (scenario, data) = crate::load::difficulty::load(path, data, level)?;
     Ok((scenario, data, data_dir))
 }

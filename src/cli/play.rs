@@ -1,7 +1,7 @@
 //! Opening the game from the command line: the scenario loaded, and a save or replay to
 //! resume checked against it before any window opens.
 
-use super::{Outcome, PlayArgs, fail, load_scenario};
+use super::{Outcome, PlayArgs, fail, load_scenario_at};
 use crate::load::data::DataSet;
 use crate::load::diag::Diagnostic;
 use crate::rules::battle::Battle;
@@ -46,8 +46,8 @@ pub fn fast_forward(
     Ok(k)
 }
 
-pub(super) fn play(path: &Path, data_override: Option<PathBuf>, mut opts: PlayArgs) -> Outcome {
-    match load_scenario(path, data_override) {
+pub(super) fn play(path: &Path, data_override: Option<PathBuf>, level: Option<&str>, mut opts: PlayArgs) -> Outcome {
+    match load_scenario_at(path, data_override, level) {
         Ok((scenario, data, data_dir)) => {
             if let Some(save_path) = &opts.resume {
                 // Check the save against the scenario now, so a bad save never opens a window.

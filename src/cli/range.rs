@@ -68,8 +68,11 @@ pub(super) fn arg_error(msg: &str) -> Outcome {
     ))
 }
 
-pub(super) fn range(a: RangeArgs, data_override: Option<PathBuf>) -> Outcome {
+pub(super) fn range(a: RangeArgs, data_override: Option<PathBuf>, level: Option<&str>) -> Outcome {
     if let Some(map_path) = &a.map {
+        if level.is_some() {
+            return arg_error("--difficulty is a scenario's: a bare --map has none");
+        }
         let (Some(from), Some(budget)) = (a.from, a.movement) else {
             return arg_error("--map needs --from X,Y and --move N");
         };
@@ -134,7 +137,7 @@ pub(super) fn range(a: RangeArgs, data_override: Option<PathBuf>) -> Outcome {
     let Some(unit) = a.unit else {
         return arg_error("a scenario needs --unit NAME");
     };
-    let (scenario, data, _) = match load_scenario(&scenario_path, data_override) {
+    let (scenario, data, _) = match load_scenario_at(&scenario_path, data_override, level) {
         Ok(v) => v,
         Err(e) => return fail(e),
     };

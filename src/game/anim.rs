@@ -12,6 +12,12 @@ use std::collections::VecDeque;
 pub const STEP_SECS: f32 = 0.12;
 /// Seconds of one blow.
 pub const STRIKE_SECS: f32 = 0.5;
+/// Seconds a blow that defeats lasts: the fallen unit fades out after the blow lands.
+pub const FELL_SECS: f32 = 1.1;
+/// Seconds a number rising from a struck (or healed) unit stays.
+pub const NUMBER_SECS: f32 = 1.1;
+/// Share of a blow during which the struck unit flashes, from the impact.
+const FLASH: f32 = 0.25;
 /// Share of a blow at which it lands (hp bars drop, the hit sounds).
 const IMPACT: f32 = 0.35;
 /// Seconds the camera rests on an enemy before it moves.
@@ -35,6 +41,63 @@ pub fn ease_out(t: f32) -> f32 {
 /// Top-left pixel of a cell in world coordinates.
 pub fn cell_px(p: Pos) -> Vec2 {
     Vec2::new(p.x as f32 * TILE, p.y as f32 * TILE)
+}
+
+/// The words of a number rising from a unit: `-5` for damage, `+8` for a heal, with `KO`
+/// when the blow fells it.
+pub fn number_text(amount: i32, fell: bool) -> String {
+    let n = if amount > 0 {
+        format!("+{amount}")
+    } else {
+        format!("-{}", amount.unsigned_abs())
+    };
+    if fell { format!("{n} KO") } else { n }
+}
+
+/// The colour of a rising number, as RGBA: red for damage, green for a heal.
+pub fn number_color(amount: i32) -> [f32; 4] {
+    if amount > 0 {
+        [0.45, 1.0, 0.45, 1.0]
+    } else {
+        [1.0, 0.35, 0.3, 1.0]
+    }
+}
+
+/// A number rising from where a unit was struck or healed, drawn over the board until it
+/// fades; it outlives the blow's animation, so the player can read it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Floater {
+    /// Top-left of the unit's cell (world pixels) when the number appeared.
+    pub at: Vec2,
+    /// The words (see [`number_text`]).
+    pub text: String,
+    /// RGBA (see [`number_color`]).
+    pub color: [f32; 4],
+    /// Seconds shown so far.
+    pub age: f32,
+}
+
+impl Floater {
+    /// A number of `amount` hit points over the cell at `at`.
+    pub fn new(at: Vec2, amount: i32, fell: bool) -> Floater {
+        Floater {
+            at,
+            text: number_text(amount, fell),
+            color: number_color(amount),
+            age: 0.0,
+        }
+    }
+
+    /// How far it has risen (world pixels) and its opacity.
+    pub fn rise_and_alpha(&self) -> (f32, f32) {
+        let t = (self.age / NUMBER_SECS).clamp(0.0, 1.0);
+        (ease_out(t) * 22.0, ((1.0 - t) * 3.0).min(1.0))
+    }
+
+    /// True once it has faded.
+    pub fn done(&self) -> bool {
+        self.age >= NUMBER_SECS
+    }
 }
 
 /// What one animation shows.
@@ -108,6 +171,7 @@ impl Anim {
     pub fn new(kind: Kind, enemy: bool) -> Anim {
         let secs = match &kind {
             Kind::Move { cells, .. } => STEP_SECS * cells.len().saturating_sub(1) as f32,
+            Kind::Strike { defeated: true, .. } => FELL_SECS,
             Kind::Strike { .. } => STRIKE_SECS,
             Kind::Focus { .. } => FOCUS_SECS,
             Kind::Arrive { .. } => ARRIVE_SECS,
@@ -133,9 +197,23 @@ impl Anim {
     /// The share of the animation at which its line appears.
     fn line_at(&self) -> f32 {
         match self.kind {
-            Kind::Strike { .. } => IMPACT,
+            Kind::Strike { .. } => self.impact(),
             _ => 0.0,
         }
+    }
+
+    /// The share of a blow at which it lands (the same moment in seconds whether or not it
+    /// fells: a felling blow only lasts longer after it).
+    pub fn impact(&self) -> f32 {
+        IMPACT * STRIKE_SECS / self.secs.max(STRIKE_SECS)
+    }
+
+    /// True while a struck unit flashes: from the impact for a quarter of a blow.
+    pub fn flashing(&self, id: UnitId) -> bool {
+        let hit = self.impact();
+        let flash = FLASH * STRIKE_SECS / self.secs.max(STRIKE_SECS);
+        matches!(self.kind, Kind::Strike { defender, .. } if defender == id)
+            && (hit..hit + flash).contains(&self.progress())
     }
 
     /// Progress 0..=1.
@@ -164,6 +242,16 @@ pub enum Cue {
     Step,
     /// A blow landed.
     Hit,
+    /// A number rises from `unit`: `amount` hit points, negative for damage, positive for a
+    /// heal (see [`number_text`], [`number_color`]).
+    Number {
+        /// The unit struck or healed.
+        unit: UnitId,
+        /// Hit points gained (positive) or lost (negative).
+        amount: i32,
+        /// The blow felled it.
+        fell: bool,
+    },
     /// A log line's event is now on screen.
     Say(String),
 }
@@ -229,7 +317,19 @@ impl Queue {
                     let now = walk(a.progress(), cells.len()).0;
                     cues.extend((was..now).map(|_| Cue::Step));
                 }
-                Kind::Strike { .. } if before < IMPACT && a.progress() >= IMPACT => cues.push(Cue::Hit),
+                Kind::Strike {
+                    defender,
+                    damage,
+                    defeated,
+                    ..
+                } if before < a.impact() && a.progress() >= a.impact() => {
+                    cues.push(Cue::Hit);
+                    cues.push(Cue::Number {
+                        unit: *defender,
+                        amount: -damage,
+                        fell: *defeated,
+                    });
+                }
                 _ => {}
             }
             dt -= used;
@@ -275,12 +375,13 @@ impl Queue {
             ..
         }) = self.list.front()
         {
-            let a = self.list[0].progress();
+            // In seconds of the blow, so a felling blow lunges and shakes like any other.
+            let t = self.list[0].t / STRIKE_SECS;
             if *attacker == id {
                 // Lunge a few pixels towards the defender and back.
-                px += *toward * 8.0 * (a * std::f32::consts::PI).sin();
-            } else if *defender == id && (IMPACT..IMPACT + 0.3).contains(&a) {
-                let shake = ((a - IMPACT) * 60.0).sin() * 2.0;
+                px += *toward * 8.0 * (t.min(1.0) * std::f32::consts::PI).sin();
+            } else if *defender == id && (IMPACT..IMPACT + 0.3).contains(&t) {
+                let shake = ((t - IMPACT) * 60.0).sin() * 2.0;
                 px.x += shake;
             }
         }
@@ -299,7 +400,7 @@ impl Queue {
             } = &a.kind
                 && *defender == id
             {
-                return if i == 0 && a.progress() >= IMPACT {
+                return if i == 0 && a.progress() >= a.impact() {
                     *hp_left
                 } else {
                     *hp_before
@@ -327,7 +428,9 @@ impl Queue {
                 defeated: true,
                 ..
             } if *defender == id => Some(if i == 0 {
-                1.0 - ((a.progress() - IMPACT) / (1.0 - IMPACT)).clamp(0.0, 1.0)
+                // Stays through the flash, then fades out until the blow's end.
+                let from = a.impact() + FLASH * STRIKE_SECS / a.secs;
+                1.0 - ((a.progress() - from) / (1.0 - from)).clamp(0.0, 1.0)
             } else {
                 1.0
             }),
@@ -422,12 +525,50 @@ mod tests {
         ));
         assert_eq!(q.shown_hp(UnitId(1), 0), 5);
         assert_eq!(q.defeated_alpha(UnitId(1)), Some(1.0));
-        let cues = q.advance(STRIKE_SECS * 0.9, false);
-        assert_eq!(cues, vec![Cue::Hit]);
+        // The blow lands at the same moment as any blow: a number rises, the unit flashes.
+        let cues = q.advance(STRIKE_SECS * IMPACT + 0.01, false);
+        assert_eq!(
+            cues,
+            vec![
+                Cue::Hit,
+                Cue::Number {
+                    unit: UnitId(1),
+                    amount: -5,
+                    fell: true
+                }
+            ]
+        );
         assert_eq!(q.shown_hp(UnitId(1), 0), 0);
-        assert!(q.defeated_alpha(UnitId(1)).unwrap() < 0.5);
+        assert!(q.current().unwrap().flashing(UnitId(1)), "a hit flash");
+        assert!(!q.current().unwrap().flashing(UnitId(0)), "the attacker does not flash");
+        assert_eq!(q.defeated_alpha(UnitId(1)), Some(1.0), "seen struck before it fades");
+        q.advance(0.6, false);
+        assert!(!q.current().unwrap().flashing(UnitId(1)));
+        let a = q.defeated_alpha(UnitId(1)).unwrap();
+        assert!(a > 0.0 && a < 0.5, "fading: {a}");
         q.advance(1.0, false);
         assert_eq!(q.defeated_alpha(UnitId(1)), None);
+    }
+
+    #[test]
+    fn numbers_are_red_for_damage_and_green_for_heals_and_rise_then_fade() {
+        assert_eq!(number_text(-5, false), "-5");
+        assert_eq!(number_text(-12, true), "-12 KO");
+        assert_eq!(number_text(8, false), "+8");
+        assert!(number_color(-5)[0] > number_color(-5)[1], "damage is red");
+        assert!(number_color(8)[1] > number_color(8)[0], "a heal is green");
+        let mut f = Floater::new(Vec2::new(64.0, 32.0), -5, false);
+        let (rise0, alpha0) = f.rise_and_alpha();
+        f.age = NUMBER_SECS / 2.0;
+        let (rise1, alpha1) = f.rise_and_alpha();
+        assert!(rise1 > rise0 && alpha0 == 1.0 && alpha1 > 0.5, "rises, still clear");
+        f.age = NUMBER_SECS * 0.95;
+        assert!(f.rise_and_alpha().1 < 0.3, "fades at the end");
+        assert!(!f.done());
+        f.age = NUMBER_SECS;
+        assert!(f.done());
+        // The number outlives the blow, so there is time to read it.
+        const { assert!(NUMBER_SECS > STRIKE_SECS) };
     }
 
     #[test]

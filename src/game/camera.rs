@@ -72,6 +72,31 @@ impl Camera {
         }
     }
 
+    /// Moves the view by `by` world pixels at once (a drag, the edge scroll), staying on the
+    /// map; `view` as for [`Camera::follow`].
+    pub fn pan(&mut self, by: Vec2, view: Rect) {
+        self.look_at(self.pos + by, view);
+    }
+
+    /// Puts the view's corner at world pixel `pos` at once, staying on the map (zooming at
+    /// the pointer keeps the point under it where it was).
+    pub fn look_at(&mut self, pos: Vec2, view: Rect) {
+        self.pos = Vec2::new(
+            clamp_axis(pos.x, view.x, view.w, self.map.x),
+            clamp_axis(pos.y, view.y, view.h, self.map.y),
+        );
+        self.target = self.pos;
+    }
+
+    /// True when every one of the tiles at world pixels `tiles` (top-left corners) shows
+    /// whole in `view` with the camera where it is going.
+    pub fn shows_all(&self, tiles: &[Vec2], view: Rect) -> bool {
+        tiles.iter().all(|t| {
+            let lo = self.target + Vec2::new(view.x, view.y);
+            t.x >= lo.x && t.y >= lo.y && t.x + TILE <= lo.x + view.w && t.y + TILE <= lo.y + view.h
+        })
+    }
+
     /// Glides towards the target for `dt` seconds.
     pub fn update(&mut self, dt: f32) {
         let k = 1.0 - (-FOLLOW * dt).exp();
@@ -131,6 +156,25 @@ mod tests {
         let mut c = Camera::new(4, 4);
         c.follow(Vec2::ZERO, Rect::new(0.0, 0.0, 640.0, 480.0), true);
         assert_eq!(c.pos, Vec2::new((128.0 - 640.0) / 2.0, (128.0 - 480.0) / 2.0));
+    }
+
+    #[test]
+    fn a_drag_pans_within_the_map_and_shows_all_tells_what_is_in_view() {
+        let view = Rect::new(0.0, 39.0, 440.0, 373.0);
+        let mut c = Camera::new(64, 64);
+        c.look_at(Vec2::new(-50.0, -100.0), view);
+        assert_eq!(c.pos, Vec2::new(0.0, -39.0), "the map's corner at the view's corner");
+        c.pan(Vec2::new(100.0, 50.0), view);
+        assert_eq!(c.pos, Vec2::new(100.0, 11.0));
+        assert!(c.settled(), "a drag moves at once");
+        c.pan(Vec2::new(-1000.0, -1000.0), view);
+        assert_eq!(c.pos, Vec2::new(0.0, -39.0), "never past the map's border");
+        let near = [Vec2::new(0.0, 0.0), Vec2::new(5.0 * TILE, 8.0 * TILE)];
+        assert!(c.shows_all(&near, view));
+        assert!(
+            !c.shows_all(&[Vec2::new(20.0 * TILE, 3.0 * TILE)], view),
+            "column 20 is off to the right"
+        );
     }
 
     #[test]

@@ -18,7 +18,10 @@ use ggez::{Context, GameResult};
 impl GameState {
     /// Draws the whole frame.
     pub(super) fn render(&mut self, ctx: &mut Context) -> GameResult {
-        self.layout = Layout::of(ctx, self.layout.scale);
+        self.layout = Layout {
+            goal_rows: self.layout.goal_rows,
+            ..Layout::of(ctx, self.layout.scale)
+        };
         let l = self.layout;
         // The map in map units (the player's zoom is this canvas's projection), then the
         // HUD over it at its own size.
@@ -42,6 +45,7 @@ impl GameState {
         self.draw_overlays(&mut canvas, cam, vis);
         self.draw_units(&mut canvas, cam, vis);
         self.draw_cursor_and_effects(&mut canvas, cam);
+        self.draw_floaters(&mut canvas, cam);
         canvas.finish(ctx)?;
         let mut canvas = Canvas::from_frame(ctx, None);
         canvas.set_screen_coordinates(Rect::new(0.0, 0.0, l.w, l.h));
@@ -144,7 +148,7 @@ impl GameState {
                         ov.push(on_cell(attack_sq, p, cam).color(Color::new(1.0, 1.0, 1.0, 0.55)));
                     }
                 }
-                for c in range.cells.iter().filter(|c| vis.contains(c.at)) {
+                for c in range.cells().iter().filter(|c| vis.contains(c.at)) {
                     lines.push(fill(c.at, rgba(overlay::MOVE_FILL)));
                 }
                 let hi = Pos::new(vis.hi.x - 1, vis.hi.y - 1);
@@ -193,7 +197,7 @@ impl GameState {
             }
             let edge = match z.label.as_str() {
                 "AWAKE" => Color::new(1.0, 0.25, 0.2, 1.0),
-                "asleep" => Color::new(0.55, 0.85, 1.0, 1.0),
+                l if l.starts_with("asleep") => Color::new(0.55, 0.85, 1.0, 1.0),
                 _ => Color::new(1.0, 0.9, 0.3, 1.0),
             };
             let dark = Color::new(0.0, 0.0, 0.0, 0.7);
@@ -211,28 +215,73 @@ impl GameState {
             let at = battle.unit(enemy).pos;
             let label = z.label.clone();
             let p = anim::cell_px(at) - cam + Vec2::new(TILE / 2.0 - text_w(&label, 12.0) / 2.0, -14.0);
-            if self.layout.world_view().contains(p + cam) {
+            // `p` is relative to the view, as the world view is.
+            if self.layout.world_view().contains(p) {
                 text(canvas, &label, p, 12.0, edge);
             }
         }
-        // The objective's cells: gold for the cells to seize, blue for the cells to hold,
-        // each edge over a dark stroke so the marker reads on every terrain.
+        // The objective's cells: gold squares for the cells to seize; the cells to defend get
+        // a marker of their own, a blue frame with corner brackets and a shield, red and
+        // pulsing in the danger view when an enemy can end its next move there.
         let goals = battle.goals();
         let seize: &[Pos] = match &goals.win {
             crate::rules::Goal::Seize { cells, .. } => cells,
             _ => &[],
         };
-        // (The panel below the map says what a marked cell is when the cursor is on it.)
-        for (cells, color) in [(seize, GOLD), (&goals.hold[..], Color::new(0.45, 0.75, 1.0, 1.0))] {
-            for &p in cells.iter().filter(|p| vis.contains(**p)) {
-                lines.push(fill(p, Color { a: 0.22, ..color }));
-                for d in Dir::ALL {
-                    lines.push(edge_param(p, d, cam, 5.0).color(Color::new(0.0, 0.0, 0.0, 0.75)));
-                }
-                for d in Dir::ALL {
-                    lines.push(edge_param(p, d, cam, 3.0).color(color));
-                }
+        // (The panel beside the map says what a marked cell is when the cursor is on it.)
+        for &p in seize.iter().filter(|p| vis.contains(**p)) {
+            lines.push(fill(p, Color { a: 0.22, ..GOLD }));
+            for d in Dir::ALL {
+                lines.push(edge_param(p, d, cam, 5.0).color(Color::new(0.0, 0.0, 0.0, 0.75)));
             }
+            for d in Dir::ALL {
+                lines.push(edge_param(p, d, cam, 3.0).color(GOLD));
+            }
+        }
+        let threatened: Vec<Pos> = if self.session.show_danger() && !goals.hold.is_empty() {
+            self.zones
+                .hold_threats(battle, self.session.profiles())
+                .iter()
+                .map(|t| t.1)
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let pulse = 0.6 + 0.4 * (self.clock * 5.0).sin();
+        for &p in goals.hold.iter().filter(|p| vis.contains(**p)) {
+            let color = if threatened.contains(&p) {
+                Color::new(1.0, 0.3 * pulse, 0.25, 1.0)
+            } else {
+                Color::new(0.45, 0.75, 1.0, 1.0)
+            };
+            lines.push(fill(p, Color { a: 0.25, ..color }));
+            for d in Dir::ALL {
+                lines.push(edge_param(p, d, cam, 4.0).color(Color::new(0.0, 0.0, 0.0, 0.75)));
+                lines.push(edge_param(p, d, cam, 2.0).color(color));
+            }
+            let o = anim::cell_px(p) - cam;
+            let px = |x: f32, y: f32, w: f32, h: f32, c: Color| {
+                DrawParam::new()
+                    .dest(o + Vec2::new(x, y))
+                    .scale(Vec2::new(w, h))
+                    .color(c)
+            };
+            // Corner brackets, inside the frame.
+            for (x, y) in [(3.0, 3.0), (22.0, 3.0), (3.0, 22.0), (22.0, 22.0)] {
+                let hx = if x < 16.0 { x } else { x + 4.0 };
+                let vy = if y < 16.0 { y } else { y + 4.0 };
+                lines.push(px(x, vy, 7.0, 3.0, Color::WHITE));
+                lines.push(px(hx, y, 3.0, 7.0, Color::WHITE));
+            }
+            // A shield: dark outline, then its face in the marker's colour.
+            let dark = Color::new(0.05, 0.08, 0.15, 0.9);
+            lines.push(px(10.0, 9.0, 12.0, 10.0, dark));
+            lines.push(px(12.0, 19.0, 8.0, 3.0, dark));
+            lines.push(px(14.0, 22.0, 4.0, 2.0, dark));
+            lines.push(px(11.0, 10.0, 10.0, 9.0, color));
+            lines.push(px(13.0, 19.0, 6.0, 2.0, color));
+            lines.push(px(15.0, 21.0, 2.0, 2.0, color));
+            lines.push(px(15.0, 11.0, 2.0, 9.0, Color::WHITE));
         }
         canvas.draw(ov, DrawParam::new().z(Z_OVERLAY));
         canvas.draw(lines, DrawParam::new().z(Z_OUTLINE));
@@ -269,24 +318,46 @@ impl GameState {
             } else {
                 Color::WHITE
             };
-            if let Some(a) = current
-                && let Kind::Strike { defender, .. } = a.kind
-                && defender == id
-                && (0.35..0.55).contains(&a.progress())
-            {
-                tint = Color::new(1.0, 0.35, 0.35, 1.0);
+            // The hit flash: the struck unit blinks white-red for a moment at the impact.
+            let flash = current.is_some_and(|a| a.flashing(id));
+            if flash {
+                tint = if ((self.clock * 30.0) as u32).is_multiple_of(2) {
+                    Color::new(1.0, 0.25, 0.25, 1.0)
+                } else {
+                    Color::new(1.0, 0.85, 0.85, 1.0)
+                };
             }
             tint.a = alpha;
             let z = Z_UNIT + 2 * world.y.round() as i32;
             let src = self.assets.units.cell(frame, Assets::unit_row(&u.sprite));
+            // Far out, sprites keep a readable size, grown about their cell's centre.
+            let k = self.layout.sprite_boost();
+            let at = at - Vec2::splat(TILE * (k - 1.0) / 2.0);
             canvas.draw(
                 &self.assets.units.image,
-                DrawParam::new().src(src).dest(at).color(tint).z(z),
+                DrawParam::new()
+                    .src(src)
+                    .dest(at)
+                    .scale(Vec2::splat(k))
+                    .color(tint)
+                    .z(z),
             );
+            if flash {
+                // A second, additive-looking pass brightens the flash on dark sprites.
+                canvas.draw(
+                    &self.assets.units.image,
+                    DrawParam::new()
+                        .src(src)
+                        .dest(at)
+                        .scale(Vec2::splat(k))
+                        .color(Color::new(1.0, 1.0, 1.0, 0.5 * alpha))
+                        .z(z),
+                );
+            }
             // Hit point bar under the sprite.
             let hp = self.anims.shown_hp(id, u.hp);
             let frac = (hp as f32 / u.stats.hp.max(1) as f32).clamp(0.0, 1.0);
-            let bar = Rect::new(at.x + 4.0, at.y + 29.0, 24.0, 3.0);
+            let bar = Rect::new(at.x + 4.0 * k, at.y + 29.0 * k, 24.0 * k, 3.0 * k);
             rect(canvas, bar, Color::new(0.08, 0.06, 0.08, 0.9 * alpha), z + 1);
             let fill = if frac > 0.5 {
                 Color::new(0.35, 0.9, 0.4, alpha)
@@ -336,24 +407,6 @@ impl GameState {
                 };
                 let p = DrawParam::new().src(a.ui.cell(ui::CURSOR, 0)).dest(at).color(color);
                 canvas.draw(&a.ui.image, p.z(Z_CURSOR));
-            }
-            Kind::Strike {
-                defender,
-                damage,
-                defeated,
-                ..
-            } if cur.progress() >= 0.35 => {
-                let rise = (cur.progress() - 0.35) * 24.0;
-                let at = self.unit_px(*defender) - cam;
-                let s = if *defeated {
-                    format!("-{damage} KO")
-                } else {
-                    format!("-{damage}")
-                };
-                let p = at + Vec2::new(TILE / 2.0 - text_w(&s, 16.0) / 2.0, -6.0 - rise);
-                if self.layout.world_view().contains(p + cam) {
-                    text(canvas, &s, p, 16.0, Color::new(1.0, 0.35, 0.3, 1.0));
-                }
             }
             _ => {}
         }

@@ -149,7 +149,7 @@ pub fn diamond(c: Pos, r: u32) -> Vec<(Pos, Dir)> {
 pub fn attack_fringe(b: &Battle, unit: UnitId, range: &Range) -> Vec<Pos> {
     let u = b.unit(unit);
     let (w, h) = (b.map().width(), b.map().height());
-    let from: Vec<Pos> = range.cells.iter().map(|c| c.at).collect();
+    let from: Vec<Pos> = range.cells().iter().map(|c| c.at).collect();
     let hit = crate::ai::danger::attack_cells(&from, u.stats.range_min, u.stats.range_max, w, h);
     (0..h)
         .flat_map(|y| (0..w).map(move |x| Pos::new(x as i32, y as i32)))
@@ -194,6 +194,7 @@ pub struct Zones {
     stamp: Option<Stamp>,
     danger: Option<Vec<bool>>,
     zone: Option<ZoneView>,
+    threats: Option<Vec<(UnitId, Pos)>>,
     /// The searches' scratch space and travel-cost maps of the front end's own questions.
     caches: crate::rules::Caches,
 }
@@ -210,7 +211,26 @@ impl Zones {
             self.stamp = Some(now);
             self.danger = None;
             self.zone = None;
+            self.threats = None;
         }
+    }
+
+    /// Each enemy that could end its next move on a cell to defend, with that cell (enemies
+    /// in roster order, cells in the objective's order).
+    pub fn hold_threats(&mut self, b: &Battle, profiles: &Profiles) -> &[(UnitId, Pos)] {
+        self.check(b);
+        if self.threats.is_none() {
+            let hold = &b.goals().hold;
+            let mut out = Vec::new();
+            if !hold.is_empty() {
+                for e in b.living(Team::Enemy).collect::<Vec<_>>() {
+                    let (moves, _) = danger::enemy_moves(b, &mut self.caches, profiles, e);
+                    out.extend(hold.iter().filter(|p| moves.contains(p)).map(|&p| (e, p)));
+                }
+            }
+            self.threats = Some(out);
+        }
+        self.threats.as_deref().unwrap_or_default()
     }
 
     /// Every cell some enemy could attack next turn (row-major), and the zone of `enemy`.
@@ -239,7 +259,13 @@ fn zone_view(b: &Battle, c: &mut crate::rules::Caches, profiles: &Profiles, id: 
         Shape::Trigger { radius, fired } => (
             diamond(at, radius),
             Vec::new(),
-            if fired { "AWAKE" } else { "asleep" }.to_string(),
+            if fired {
+                "AWAKE".to_string()
+            } else if crate::game::hud::text::wakes_next(b, profiles, id).is_some() {
+                "asleep, wakes this enemy phase".to_string()
+            } else {
+                "asleep".to_string()
+            },
         ),
         Shape::Leash { pivot, radius } => (
             diamond(pivot, radius.saturating_sub(1)),

@@ -1,5 +1,7 @@
 //! The `--input` script: whitespace-separated tokens checked before the window opens, then
-//! played one at a time whenever the board is idle, as if a player pressed the keys.
+//! played one at a time whenever the board is idle, as if a player pressed the keys. As a
+//! key does, a token other than `Point`, `Wait` and the snaps closes the enemy phase's
+//! summary (and does nothing else).
 
 use super::buttons::Button;
 use crate::search::grid::{Dir, Pos};
@@ -36,6 +38,9 @@ pub const NAMES: &[(&str, Token)] = &[
     ("PgDn", Token::Scenario(1)),
     ("Wait", Token::Wait),
     ("Snap", Token::Snap),
+    ("SnapHit", Token::SnapHit),
+    ("Menu", Token::Menu),
+    ("History", Token::History),
     ("SnapLevelUp", Token::SnapLevelUp),
 ];
 
@@ -69,6 +74,13 @@ pub enum Token {
     /// With `--screenshot`: take it while the banner now showing (the battle's objective, a
     /// scripted line) is on screen, instead of once everything settled. Put it first.
     Snap,
+    /// With `--screenshot`: take it as soon as a number rises from a struck unit (put it
+    /// before the blow).
+    SnapHit,
+    /// Open or close the game menu (key Esc with nothing selected).
+    Menu,
+    /// Open or close the battle's log (key H).
+    History,
     /// With `--screenshot`: take it while the next level-up box is on screen (it waits
     /// through an enemy phase for one). Put it after the moves that lead there.
     SnapLevelUp,

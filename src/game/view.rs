@@ -46,8 +46,15 @@ pub(super) const BASE: Vec2 = Vec2::new(640.0, 480.0);
 /// Height of the phase band at the top.
 pub(super) const BANNER_H: f32 = 24.0;
 
-/// Height of the info panel at the bottom.
-pub(super) const PANEL_H: f32 = 88.0;
+/// Height of one row of the objective line (text size 12).
+pub(super) const OBJECTIVE_ROW_H: f32 = 15.0;
+
+/// Height of one row of the log area (text size 12).
+pub(super) const LOG_ROW_H: f32 = 15.0;
+
+/// Smallest size a unit's sprite is drawn at, in drawing units, however far the map is
+/// zoomed out: at the whole-map zoom a 32-pixel sprite would shrink to a dozen pixels.
+pub(super) const MIN_SPRITE: f32 = 18.0;
 
 /// Width of one character of the default (monospaced) font, per pixel of size.
 pub(super) const CHAR_W: f32 = 0.6;
@@ -82,6 +89,58 @@ pub(super) struct Layout {
     pub h: f32,
     /// Drawing units per map (world) pixel.
     pub scale: f32,
+    /// Rows the objective line takes (0 without an objective, 2 when a warning joins it).
+    pub goal_rows: u8,
+}
+
+/// The battle screen's regions, in drawing units: no two overlap, together they fill the
+/// window, and only `map` shows the board, so nothing of the HUD covers a map cell.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Regions {
+    /// The top band: turn, phase, scenario, the menu button.
+    pub band: Rect,
+    /// The objective line (and the danger view's warning), under the band.
+    pub objective: Rect,
+    /// Where the map shows.
+    pub map: Rect,
+    /// The side panel at the right: the turn's buttons, the roster, the unit and terrain
+    /// under the cursor, the key help.
+    pub side: Rect,
+    /// The message log, under the map.
+    pub log: Rect,
+}
+
+impl Regions {
+    /// The regions of a window `w` × `h` drawing units with `goal_rows` objective rows.
+    pub fn of(w: f32, h: f32, goal_rows: u8) -> Regions {
+        let wide: f32 = if w < 800.0 {
+            200.0
+        } else if w < 1200.0 {
+            224.0
+        } else {
+            264.0
+        };
+        let side_w = wide.min((w / 2.0).floor());
+        let rows = if h < 600.0 { 4.0 } else { 6.0 };
+        let band = Rect::new(0.0, 0.0, w, BANNER_H);
+        let objective = Rect::new(0.0, BANNER_H, w, goal_rows as f32 * OBJECTIVE_ROW_H);
+        let top = objective.bottom();
+        let log_h = (rows * LOG_ROW_H + 8.0).min(((h - top) / 3.0).floor());
+        let left = w - side_w;
+        let map_h = (h - top - log_h).max(0.0);
+        Regions {
+            band,
+            objective,
+            map: Rect::new(0.0, top, left, map_h),
+            side: Rect::new(left, top, side_w, (h - top).max(0.0)),
+            log: Rect::new(0.0, top + map_h, left, log_h),
+        }
+    }
+
+    /// Rows of messages the log area holds.
+    pub fn log_rows(&self) -> usize {
+        ((self.log.h - 6.0) / LOG_ROW_H).floor().max(1.0) as usize
+    }
 }
 
 /// The player's zoom steps for a map of `map` world pixels shown in `view` (drawing
@@ -102,7 +161,19 @@ impl Layout {
             w: (pw / zoom).max(1.0),
             h: (ph / zoom).max(1.0),
             scale,
+            goal_rows: 1,
         }
+    }
+
+    /// The named regions of this window (see [`Regions`]).
+    pub fn regions(&self) -> Regions {
+        Regions::of(self.w, self.h, self.goal_rows)
+    }
+
+    /// How many times a unit's sprite is enlarged at this zoom so that it is drawn at
+    /// least [`MIN_SPRITE`] drawing units across (1 at full size).
+    pub fn sprite_boost(&self) -> f32 {
+        (MIN_SPRITE / (TILE * self.scale)).max(1.0)
     }
 
     /// The layout of the window as it is now.
@@ -133,10 +204,11 @@ impl Layout {
         (world - cam.round()) * self.scale
     }
 
-    /// The part of the window where the map is in plain view (between the top band and
-    /// the bottom panel), in drawing units.
+    /// The part of the window where the map is in plain view (the map region of
+    /// [`Layout::regions`]), in drawing units.
     pub fn map_view(&self) -> Rect {
-        Rect::new(0.0, BANNER_H, self.w, (self.h - BANNER_H - PANEL_H).max(TILE))
+        let m = self.regions().map;
+        Rect::new(m.x, m.y, m.w.max(TILE), m.h.max(TILE))
     }
 
     /// Window pixels to drawing units.
@@ -277,11 +349,86 @@ mod tests {
         // Zoomed out to half: twice as far into the map.
         let half = Layout { scale: 0.5, ..l };
         assert_eq!(half.cell_at(x, y, Vec2::ZERO), Some(Pos::new(6, 6)));
-        // The top band and the bottom panel are not the map.
+        // The top band and the log under the map are not the map.
         assert_eq!(l.cell_at(x, 5.0, Vec2::ZERO), None);
         assert_eq!(l.cell_at(x, 470.0, Vec2::ZERO), None);
+        // Nor is the side panel.
+        assert_eq!(l.cell_at(630.0, 200.0, Vec2::ZERO), None);
         // A bigger window zooms by whole steps: pixels are divided first.
         let big = Layout::new(1280.0, 960.0, 1.0);
         assert_eq!(big.cell_at(2.0 * x, 2.0 * y, Vec2::ZERO), Some(Pos::new(3, 3)));
+    }
+
+    /// The window sizes the battle is designed for (the game opens at 1280×800).
+    const SIZES: [(f32, f32); 5] = [
+        (640.0, 480.0),
+        (1024.0, 768.0),
+        (1280.0, 800.0),
+        (1920.0, 1080.0),
+        (800.0, 600.0),
+    ];
+
+    #[test]
+    fn the_regions_tile_the_window_without_overlapping_at_every_size() {
+        for (pw, ph) in SIZES {
+            for goal_rows in [0, 1, 2] {
+                let l = Layout {
+                    goal_rows,
+                    ..Layout::new(pw, ph, 1.0)
+                };
+                let r = l.regions();
+                let all = [r.band, r.objective, r.map, r.side, r.log];
+                let area: f32 = all.iter().map(|q| q.w * q.h).sum();
+                assert!((area - l.w * l.h).abs() < 0.5, "{pw}x{ph}: {r:?} leave gaps");
+                for (i, a) in all.iter().enumerate() {
+                    assert!(
+                        a.x >= 0.0 && a.y >= 0.0 && a.right() <= l.w && a.bottom() <= l.h,
+                        "{a:?}"
+                    );
+                    for b in &all[i + 1..] {
+                        let inter_w = a.right().min(b.right()) - a.x.max(b.x);
+                        let inter_h = a.bottom().min(b.bottom()) - a.y.max(b.y);
+                        assert!(inter_w <= 0.0 || inter_h <= 0.0, "{pw}x{ph}: {a:?} overlaps {b:?}");
+                    }
+                }
+                assert_eq!(l.map_view(), r.map, "the map view is the map region");
+                // The map keeps most of the window: at least 12 × 9 cells at full size.
+                assert!(
+                    r.map.w >= 12.0 * TILE && r.map.h >= 9.0 * TILE,
+                    "{pw}x{ph}: {:?}",
+                    r.map
+                );
+                assert!(r.log_rows() >= 4, "{pw}x{ph}: {} log rows", r.log_rows());
+                assert!(r.side.w >= 200.0, "the side panel holds two buttons a row");
+                assert_eq!(r.objective.h, f32::from(goal_rows) * OBJECTIVE_ROW_H);
+            }
+        }
+    }
+
+    #[test]
+    fn the_map_region_at_the_sizes_the_game_opens_at() {
+        // 640×480: the design size.
+        let r = Layout::new(640.0, 480.0, 1.0).regions();
+        assert_eq!(r.map, Rect::new(0.0, 39.0, 440.0, 373.0));
+        assert_eq!(r.side, Rect::new(440.0, 39.0, 200.0, 441.0));
+        assert_eq!(r.log, Rect::new(0.0, 412.0, 440.0, 68.0));
+        // 1280×800 (the campaign's window): one drawing unit per pixel, a wide side panel.
+        let l = Layout::new(1280.0, 800.0, 1.0);
+        assert_eq!((l.zoom, l.w, l.h), (1.0, 1280.0, 800.0));
+        let r = l.regions();
+        assert_eq!(r.side.w, 264.0);
+        assert_eq!(r.map, Rect::new(0.0, 39.0, 1016.0, 663.0));
+        // 1920×1080 doubles every pixel.
+        let l = Layout::new(1920.0, 1080.0, 1.0);
+        assert_eq!((l.zoom, l.w, l.h), (2.0, 960.0, 540.0));
+    }
+
+    #[test]
+    fn sprites_keep_a_readable_size_at_the_whole_map_zoom() {
+        let l = Layout::new(640.0, 480.0, 1.0);
+        assert_eq!(l.sprite_boost(), 1.0, "full size is left alone");
+        let far = Layout { scale: 0.35, ..l };
+        assert!(TILE * far.scale < 12.0, "a cell is tiny there");
+        assert!((TILE * far.scale * far.sprite_boost() - MIN_SPRITE).abs() < 1e-3);
     }
 }

@@ -105,15 +105,23 @@ fn draw(rgb: &mut [u8], title: &str, x_label: &str, series: &[Series]) -> Result
     // Lines on the same values would hide each other: each series is shifted sideways a
     // little ("dodged"), and a value label that would sit on another one at the same swept
     // value is dropped when it says the same, else moved below it.
+    // A series identical to an earlier one would still cover it: it is drawn dashed with
+    // hollow points (the earlier one shows between the dashes) and its legend says so.
     let dodge = |k: usize| dodge(k, series.len(), pad);
+    let same = same_as(series);
     let mut placed: Vec<(f64, f64, String)> = Vec::new();
     for (k, s) in series.iter().enumerate() {
         let colour = PALETTE[k % PALETTE.len()];
         let style = ShapeStyle::from(&colour).stroke_width(3);
         let off = dodge(k);
         let pts: Vec<(f64, f64)> = s.points.iter().map(|p| (p.0 + off, p.1 * 100.0)).collect();
-        chart.draw_series(LineSeries::new(pts.clone(), style))?;
-        chart.draw_series(pts.iter().map(|&p| Circle::new(p, 5, colour.filled())))?;
+        if same[k].is_some() {
+            chart.draw_series(DashedLineSeries::new(pts.clone(), 10, 10, style))?;
+            chart.draw_series(pts.iter().map(|&p| Circle::new(p, 7, style)))?;
+        } else {
+            chart.draw_series(LineSeries::new(pts.clone(), style))?;
+            chart.draw_series(pts.iter().map(|&p| Circle::new(p, 5, colour.filled())))?;
+        }
         // The 95% interval as a vertical bar with small caps.
         let thin = ShapeStyle::from(&colour).stroke_width(2);
         let cap = cap(pad);
@@ -164,14 +172,18 @@ fn draw(rgb: &mut [u8], title: &str, x_label: &str, series: &[Series]) -> Result
     }
     // The legend beside the plot, never over a point; long entries wrap, never cut.
     let mut y = 80;
-    for (k, s) in series.iter().enumerate() {
+    for k in 0..series.len() {
         let colour = PALETTE[k % PALETTE.len()];
         side.draw(&PathElement::new(
             vec![(8, y), (36, y)],
             ShapeStyle::from(&colour).stroke_width(3),
         ))?;
-        side.draw(&Circle::new((22, y), 5, colour.filled()))?;
-        for line in wrap(&s.label, LEGEND_CHARS) {
+        if same[k].is_some() {
+            side.draw(&Circle::new((22, y), 7, ShapeStyle::from(&colour).stroke_width(3)))?;
+        } else {
+            side.draw(&Circle::new((22, y), 5, colour.filled()))?;
+        }
+        for line in wrap(&legend_text(series, &same, k), LEGEND_CHARS) {
             side.draw(&Text::new(line, (44, y - 9), ("sans-serif", 16).into_font()))?;
             y += 20;
         }
@@ -179,6 +191,23 @@ fn draw(rgb: &mut [u8], title: &str, x_label: &str, series: &[Series]) -> Result
     }
     root.present()?;
     Ok(())
+}
+
+/// For each series, the first earlier series with exactly the same win rates, if any (so
+/// every copy names the first of its kind).
+fn same_as(series: &[Series]) -> Vec<Option<usize>> {
+    let rates = |s: &Series| s.points.iter().map(|p| (p.0, p.1)).collect::<Vec<_>>();
+    (0..series.len())
+        .map(|k| (0..k).find(|&j| rates(&series[j]) == rates(&series[k])))
+        .collect()
+}
+
+/// The legend entry of series `k`: its label, and for a copy of an earlier line, which.
+fn legend_text(series: &[Series], same: &[Option<usize>], k: usize) -> String {
+    match same[k] {
+        Some(j) => format!("{} (same line as {})", series[k].label, series[j].label),
+        None => series[k].label.clone(),
+    }
 }
 
 /// How far series `k` of `n` is shifted sideways, so lines on the same values stay apart.
@@ -266,6 +295,26 @@ mod tests {
         assert_eq!(lines, ["The first skirmish,", "archer.sight=10,", "pivot.leash=3"]);
         assert!(wrap("archer.range=3", 21) == ["archer.range=3"]);
         assert!(wrap(&"x".repeat(30), 21).concat() == "x".repeat(30));
+    }
+
+    #[test]
+    fn identical_lines_are_named_in_the_legend() {
+        let s = |label: &str, rate: f64| super::Series {
+            label: label.into(),
+            points: vec![(1.0, rate, 0.8, 1.0), (2.0, 1.0, 0.8, 1.0)],
+            draws: Vec::new(),
+            limit: Vec::new(),
+        };
+        let series = [
+            s("leash=4", 1.0),
+            s("leash=6", 1.0),
+            s("leash=8", 0.5),
+            s("leash=9", 1.0),
+        ];
+        let same = super::same_as(&series);
+        assert_eq!(same, [None, Some(0), None, Some(0)]);
+        assert_eq!(super::legend_text(&series, &same, 1), "leash=6 (same line as leash=4)");
+        assert_eq!(super::legend_text(&series, &same, 2), "leash=8");
     }
 
     #[test]

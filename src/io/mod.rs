@@ -3,4 +3,5 @@
 
 pub mod chart;
 pub mod project;
+pub mod tune_write;
 pub use skirmish_data::io::{files, generate, progress, reload, replay, save, tiled};

@@ -139,6 +139,10 @@ pub fn run(f: &ExpectFile) -> Result<Vec<Verdict>, Diagnostic> {
                             let want = t.clone().unwrap_or("nobody".into());
                             (name(d.attack) != want).then(|| format!("{w}: it attacked {}", name(d.attack)))
                         }
+                        Check::Heals(t) => {
+                            let want = t.clone().unwrap_or("nobody".into());
+                            (name(d.heal) != want).then(|| format!("{w}: it healed {}", name(d.heal)))
+                        }
                         Check::AttacksAny(want) => {
                             (d.attack.is_some() != *want).then(|| format!("{w}: it attacked {}", name(d.attack)))
                         }
@@ -235,6 +239,8 @@ pub fn describe(c: &Check) -> String {
         Check::Attacks(Some(t)) => format!("attacks {t}"),
         Check::Attacks(None) | Check::AttacksAny(false) => "attacks nobody".into(),
         Check::AttacksAny(true) => "attacks someone".into(),
+        Check::Heals(Some(t)) => format!("heals {t}"),
+        Check::Heals(None) => "heals nobody".into(),
         Check::NeverEnters { label, .. } => format!("never enters {label}"),
         Check::Alive(true) => "is alive".into(),
         Check::Alive(false) => "is defeated".into(),

@@ -2,7 +2,7 @@
 //! order with the roster carried over (`skirmish_core::campaign`), player units driven by a
 //! built-in policy, a lost chapter tried again from its start with the next seed.
 
-use crate::ai::player::Policy;
+use crate::ai::player::Player;
 use crate::load::campaign::Campaign;
 use crate::load::data::DataSet;
 use crate::load::diag::Diagnostics;
@@ -19,8 +19,8 @@ pub const RETRIES: u32 = 3;
 /// What the headless campaign is asked for.
 #[derive(Debug, Clone, Copy)]
 pub struct Run {
-    /// The player policy.
-    pub policy: Policy,
+    /// The player policy and its skill.
+    pub player: Player,
     /// The first try's seed; each retry takes the next.
     pub seed: u64,
     /// Turns per battle at most.
@@ -106,7 +106,7 @@ pub fn run(
         let (played, seed) = loop {
             let seed = run.seed.wrapping_add(u64::from(tries));
             tries += 1;
-            let played = simulate::run_with(&ready, &data, run.turns, seed, run.policy).map_err(|e| {
+            let played = simulate::run_with(&ready, &data, run.turns, seed, run.player).map_err(|e| {
                 Diagnostics::from(campaign.at_chapter(
                     k,
                     format!("chapter {}: the rules refused the policy's command: {e}", k + 1),
@@ -177,7 +177,7 @@ impl Report {
                     .events
                     .iter()
                     .filter(|e| matches!(e, Event::Gained { .. } | Event::LevelUp { .. }))
-                    .map(|e| e.to_json(b))
+                    .map(|e| json!(e.to_json(b)))
                     .collect();
                 json!({
                     "chapter": c.number,

@@ -5,4 +5,5 @@
 pub mod aitest;
 pub mod batch;
 pub mod campaign;
+pub mod tune;
 pub use skirmish_core::play::{enemy, phase, replay, simulate};

@@ -43,7 +43,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .ok_or("empty range")?;
     println!(
         "Kiny reaches {} cells; the dearest, {}, costs {} by path {}",
-        range.cells.len(),
+        range.cells().len(),
         far.at,
         far.cost,
         far.path.digits()

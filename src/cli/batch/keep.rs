@@ -129,7 +129,7 @@ pub(super) fn keep_replays(
     per_scenario: usize,
     seed: u64,
     turns: u32,
-    policy: Policy,
+    policy: Player,
 ) -> Result<(), String> {
     let cannot = |p: &Path, e: std::io::Error| format!("--keep: cannot write {}: {e}", display_path(p));
     // Names for every scenario of the run (two files named alike get -2, -3, ...), so that
@@ -168,8 +168,9 @@ pub(super) fn keep_replays(
                 std::fs::create_dir_all(d).map_err(|e| cannot(d, e))?;
             }
             let scenario_file = format!("{base}.toml");
+            let (scenario_text, level) = with_unit_settings(&texts.scenario, cell)?;
             let mut writes: Vec<(PathBuf, Vec<u8>)> = vec![
-                (maps.join(&scenario_file), texts.scenario.clone().into_bytes()),
+                (maps.join(&scenario_file), scenario_text.into_bytes()),
                 (maps.join(&texts.map_name), texts.map.clone().into_bytes()),
                 (
                     data.join("profiles.toml"),
@@ -196,7 +197,7 @@ pub(super) fn keep_replays(
                 write_atomic(p, bytes).map_err(|e| cannot(p, e))?;
             }
             let copied = maps.join(&scenario_file);
-            let (scenario, data_set, _) = load_scenario(&copied, None)
+            let (scenario, data_set, _) = load_scenario_at(&copied, None, level.as_deref())
                 .map_err(|e| format!("--keep: the copy of {} does not load: {}", cell.file, dedup(e)))?;
             let copy = Cell {
                 battle_scenario: scenario.clone(),
@@ -221,6 +222,7 @@ pub(super) fn keep_replays(
                     ));
                 }
                 let mut r = crate::io::replay::record(&battle, &scenario, &copy.data);
+                r.skill = (!policy.skill.is_expert()).then(|| policy.skill.name());
                 r.scenario = format!("files/{row}/maps/{scenario_file}");
                 crate::io::replay::write(&dir.join(format!("{row}-seed-{bseed}.replay")), &r)
                     .map_err(|d| d.to_string())?;
@@ -228,4 +230,52 @@ pub(super) fn keep_replays(
         }
     }
     Ok(())
+}
+
+/// The level a kept battle's copy plays at: the run's `--difficulty`, or `kept` when only
+/// swept unit or kind numbers need one.
+const KEPT_LEVEL: &str = "kept";
+
+/// The scenario text for a kept battle's copy, and the level to load it at: the run's level,
+/// with the row's `unit:` and `kind:` values written into that level's table (a new `kept`
+/// level when the run has none), so that the copy plays the row's numbers. Swept profile
+/// numbers go into the copy's `profiles.toml` instead; without a level nor unit or kind
+/// values the text is unchanged.
+fn with_unit_settings(text: &str, cell: &Cell) -> Result<(String, Option<String>), String> {
+    let own: Vec<&Setting> = cell
+        .settings
+        .iter()
+        .filter(|s| {
+            !matches!(
+                crate::load::set::SetKey::parse(&s.param).map(|k| k.owner),
+                Ok(crate::load::set::Owner::Profile(_))
+            )
+        })
+        .collect();
+    let level = cell.battle_scenario.difficulty.clone();
+    if own.is_empty() {
+        return Ok((text.to_string(), level));
+    }
+    let level = level.unwrap_or_else(|| KEPT_LEVEL.to_string());
+    let mut doc: toml_edit::DocumentMut = text
+        .parse()
+        .map_err(|e| format!("--keep: {}: cannot copy it: {e}", cell.file))?;
+    let levels = doc
+        .entry("difficulty")
+        .or_insert_with(|| {
+            let mut t = toml_edit::Table::new();
+            t.set_implicit(true);
+            toml_edit::Item::Table(t)
+        })
+        .as_table_mut()
+        .ok_or_else(|| format!("--keep: {}: its `difficulty` is not a table", cell.file))?;
+    let table = levels
+        .entry(&level)
+        .or_insert_with(|| toml_edit::Item::Table(toml_edit::Table::new()))
+        .as_table_mut()
+        .ok_or_else(|| format!("--keep: {}: its difficulty {level:?} is not a table", cell.file))?;
+    for s in own {
+        table.insert(&s.param, toml_edit::value(s.value));
+    }
+    Ok((doc.to_string(), Some(level)))
 }

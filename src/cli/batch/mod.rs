@@ -3,7 +3,7 @@
 //! the work and `--merge` adds slices back into the report of the whole run.
 
 use super::*;
-use crate::ai::player::Policy;
+use crate::ai::player::{Player, Policy, Skill};
 use crate::io::chart;
 use crate::io::files::write_atomic;
 use crate::play::batch::{self, Cell, Keep, KeepWhen, Setting, Slice, Sweep, Tally};
@@ -49,6 +49,10 @@ pub struct BatchArgs {
     /// Threads [default: one per core]; the output does not depend on it.
     #[arg(long)]
     pub jobs: Option<usize>,
+    /// Start a run even when its estimated time (measured on a few battles before it
+    /// starts) is longer than a week; without it such a run is refused up front.
+    #[arg(long)]
+    pub long: bool,
     /// Also play K maps made by `skirmish generate`, with seeds SEED, SEED+1, ...
     #[arg(long, value_name = "K")]
     pub generate: Option<u64>,
@@ -61,6 +65,10 @@ pub struct BatchArgs {
     /// The built-in player policy: careful or simple [default: careful].
     #[arg(long, value_name = "POLICY")]
     pub player: Option<String>,
+    /// How often the careful player errs: expert (never), average (0.1), novice (0.25), or a
+    /// chance P from 0 to 1 per unit action [default: expert].
+    #[arg(long, value_name = "SKILL")]
+    pub skill: Option<String>,
     /// Print the report as JSON (the format --merge reads).
     #[arg(long, conflicts_with = "csv")]
     pub json: bool,
@@ -100,6 +108,12 @@ struct RunArgs {
     sets: Vec<Sweep>,
     /// A hash of every scenario, map and data text played.
     fingerprint: String,
+    /// `--difficulty`: the level every scenario was played at (absent: as written).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    difficulty: Option<String>,
+    /// `--skill` of the careful player (absent: the expert).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    skill: Option<String>,
 }
 
 /// One row of the report as read back by `--merge` (the derived numbers are recomputed).
@@ -130,7 +144,7 @@ fn err(msg: String) -> Outcome {
     usage(format!("error: {msg}\n"))
 }
 
-pub(super) fn batch_cmd(mut a: BatchArgs, data_override: Option<PathBuf>) -> Outcome {
+pub(super) fn batch_cmd(mut a: BatchArgs, data_override: Option<PathBuf>, level: Option<&str>) -> Outcome {
     if let Err(e) = check_outputs(&a) {
         return err(e);
     }
@@ -148,7 +162,7 @@ pub(super) fn batch_cmd(mut a: BatchArgs, data_override: Option<PathBuf>) -> Out
         !campaign
     });
     let report = if a.merge.is_empty() {
-        run_cmd(&a, data_override)
+        run_cmd(&a, data_override, level)
     } else {
         merge_cmd(&a)
     };
@@ -217,7 +231,7 @@ fn check_writable(path: &Path) -> std::io::Result<()> {
     std::fs::remove_file(&probe)
 }
 
-fn run_cmd(a: &BatchArgs, data_override: Option<PathBuf>) -> Result<Report, String> {
+fn run_cmd(a: &BatchArgs, data_override: Option<PathBuf>, level: Option<&str>) -> Result<Report, String> {
     let runs = a.runs.unwrap_or(100);
     let seed = a.seed.unwrap_or(0);
     let turns = a.turns.unwrap_or(30);
@@ -262,6 +276,8 @@ fn run_cmd(a: &BatchArgs, data_override: Option<PathBuf>) -> Result<Report, Stri
     let player_name = a.player.clone().unwrap_or_else(|| Policy::default().name().into());
     let policy = Policy::parse(&player_name)
         .ok_or_else(|| format!("--player {player_name}: unknown policy (known: {})", Policy::NAMES))?;
+    let skill = parse_skill(a.skill.as_deref(), policy)?;
+    let player = Player { policy, skill };
     let slice = a.shard.as_deref().map(Slice::parse).transpose()?;
     if a.scenarios.is_empty() && generate == 0 {
         return Err("batch needs a SCENARIO file, --generate K, or --merge FILE...".into());
@@ -305,7 +321,7 @@ fn run_cmd(a: &BatchArgs, data_override: Option<PathBuf>) -> Result<Report, Stri
     // What --keep copies beside the replays: per scenario, its name, text and map.
     let mut origins: Vec<Origin> = Vec::new();
     for path in &a.scenarios {
-        match load_scenario(path, data_override.clone()) {
+        match load_scenario_at(path, data_override.clone(), level) {
             Ok((s, d, dir)) => {
                 hash_parts.push(crate::io::replay::fingerprint(&s, &dir).into_bytes());
                 origins.push(Origin::File(path.clone()));
@@ -316,6 +332,9 @@ fn run_cmd(a: &BatchArgs, data_override: Option<PathBuf>) -> Result<Report, Stri
     }
     if !errs.is_empty() {
         return Err(dedup(errs).to_string());
+    }
+    if generate > 0 && level.is_some() {
+        return Err("--difficulty picks a level of each scenario file; battlefields made by --generate have none (run them in a batch of their own)".into());
     }
     if generate > 0 {
         let dir = data_override
@@ -352,9 +371,14 @@ fn run_cmd(a: &BatchArgs, data_override: Option<PathBuf>) -> Result<Report, Stri
         player: policy.name().into(),
         sets: sweeps,
         fingerprint: format!("{:016x}", crate::load::scenario::fnv1a(&parts)),
+        difficulty: level.map(str::to_string),
+        skill: (!skill.is_expert()).then(|| skill.name()),
     };
     let whole = slice.unwrap_or(Slice::WHOLE);
     let items = whole.items(cells.len() as u64 * runs);
+    if !a.long {
+        refuse_if_too_long(&cells, items.end - items.start, turns, policy, seed, a.jobs)?;
+    }
     let bar = progress_bar(items.end - items.start);
     let tick = || {
         if let Some(b) = &bar {
@@ -366,7 +390,7 @@ fn run_cmd(a: &BatchArgs, data_override: Option<PathBuf>) -> Result<Report, Stri
         runs,
         seed,
         turns,
-        policy,
+        player,
         whole,
         a.jobs.unwrap_or(0),
         keep,
@@ -378,7 +402,7 @@ fn run_cmd(a: &BatchArgs, data_override: Option<PathBuf>) -> Result<Report, Stri
     let counted = counted?;
     if let Some(dir) = &a.keep {
         let per_scenario = cells.len() / scenarios.len().max(1);
-        keep_replays(dir, &cells, &counted, &origins, per_scenario, seed, turns, policy)?;
+        keep_replays(dir, &cells, &counted, &origins, per_scenario, seed, turns, player)?;
     }
     let tallies = counted.into_iter().map(|c| c.tally);
     Ok(Report {
@@ -395,6 +419,65 @@ fn run_cmd(a: &BatchArgs, data_override: Option<PathBuf>) -> Result<Report, Stri
             })
             .collect(),
     })
+}
+
+/// Runs longer than this (estimated) are refused without `--long`.
+pub const MAX_ESTIMATE_SECS: f64 = 7.0 * 24.0 * 3600.0;
+
+/// Below this many battles a run is never timed beforehand (it cannot take a week).
+const TIMED_FROM: u64 = 1_000_000;
+
+/// Refuses a run whose estimated time is longer than [`MAX_ESTIMATE_SECS`]: a few of its
+/// battles are played first (at most about a second's worth) and their time multiplied out
+/// over `battles` and the threads. The output of a run that starts does not depend on it.
+fn refuse_if_too_long(
+    cells: &[batch::Cell],
+    battles: u64,
+    turns: u32,
+    policy: Policy,
+    seed: u64,
+    jobs: Option<usize>,
+) -> Result<(), String> {
+    if battles < TIMED_FROM || cells.is_empty() {
+        return Ok(());
+    }
+    let start = std::time::Instant::now();
+    let mut played = 0u64;
+    while played < 50 && (played < 3 || start.elapsed().as_secs_f64() < 1.0) {
+        let cell = &cells[played as usize % cells.len()];
+        batch::fight(cell, turns, policy, batch::battle_seed(seed, played)).map_err(|e| e.to_string())?;
+        played += 1;
+    }
+    let per_battle = start.elapsed().as_secs_f64() / played as f64;
+    let threads = jobs.unwrap_or_else(rayon::current_num_threads).max(1) as f64;
+    let secs = per_battle * battles as f64 / threads;
+    if secs <= MAX_ESTIMATE_SECS {
+        return Ok(());
+    }
+    Err(format!(
+        "{} battles would take about {} on {} thread{} here ({:.1} ms a battle, measured on {played}): refused before starting; give fewer --runs or rows, split the run with --shard, or add --long to start it anyway",
+        thousands(battles),
+        human_duration(secs),
+        threads,
+        if threads == 1.0 { "" } else { "s" },
+        per_battle * 1000.0
+    ))
+}
+
+/// "3.2 days", "4.1 years": a long duration in the largest unit that fits.
+fn human_duration(secs: f64) -> String {
+    let units = [
+        (365.25 * 86400.0, "years"),
+        (86400.0, "days"),
+        (3600.0, "hours"),
+        (60.0, "minutes"),
+    ];
+    for (size, name) in units {
+        if secs >= size {
+            return format!("{:.1} {name}", secs / size);
+        }
+    }
+    format!("{secs:.0} seconds")
 }
 
 /// A progress bar on stderr, only when stderr is a terminal (never in pipes, files or tests).
@@ -467,4 +550,35 @@ fn output(a: &BatchArgs, r: &Report) -> Outcome {
         }
     }
     ok(stdout)
+}
+
+/// `--skill` for `policy`: the expert when not given; refused for the simple policy (it has
+/// no next-best options to slip to).
+pub(super) fn parse_skill(text: Option<&str>, policy: Policy) -> Result<Skill, String> {
+    let Some(text) = text else {
+        return Ok(Skill::EXPERT);
+    };
+    let skill = Skill::parse(text).ok_or_else(|| format!("--skill {text}: expected {}", Skill::NAMES))?;
+    if policy != Policy::Careful && !skill.is_expert() {
+        return Err(format!(
+            "--skill {text}: only the careful player errs by skill; --player {} has no next-best options",
+            policy.name()
+        ));
+    }
+    Ok(skill)
+}
+
+/// A rate as the reports print it: `81.4%`.
+pub(super) fn pct_of(x: f64) -> String {
+    pct(x)
+}
+
+/// A rate rounded as the JSON reports write it (4 decimals).
+pub(super) fn round4(x: f64) -> f64 {
+    r4(x)
+}
+
+/// Rows laid out as a table, numbers right-aligned.
+pub(super) fn table(rows: &[Vec<String>]) -> String {
+    table_with_text_column(rows, usize::MAX)
 }

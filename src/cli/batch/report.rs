@@ -47,7 +47,118 @@ pub(super) fn cell_json(c: &CellIn) -> Value {
         // Only for scenarios with objectives: other reports keep their bytes.
         v["objectives"] = json!(t.objectives);
     }
+    v["endings"] = json!(
+        endings(t)
+            .iter()
+            .map(|(name, n)| json!({"ending": name, "battles": n, "share": r4(*n as f64 / t.battles.max(1) as f64)}))
+            .collect::<Vec<_>>()
+    );
     v
+}
+
+/// A row's endings, the most frequent first (then by name).
+pub(super) fn endings(t: &Tally) -> Vec<(&str, u64)> {
+    let mut list: Vec<(&str, u64)> = t.endings.iter().map(|(k, n)| (k.as_str(), *n)).collect();
+    list.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    list
+}
+
+/// A row's endings in words: `won: seized (34, 15) 81.4%; lost: turn limit 9 16.2%, Kiny fell 2.4%`.
+pub(super) fn endings_text(t: &Tally) -> String {
+    let n = t.battles.max(1) as f64;
+    let mut groups: Vec<String> = Vec::new();
+    for prefix in ["won: ", "lost: "] {
+        let parts: Vec<String> = endings(t)
+            .into_iter()
+            .filter_map(|(k, c)| k.strip_prefix(prefix).map(|w| format!("{w} {}", pct(c as f64 / n))))
+            .collect();
+        if !parts.is_empty() {
+            groups.push(format!("{prefix}{}", parts.join(", ")));
+        }
+    }
+    if let Some(c) = t.endings.get(batch::UNFINISHED) {
+        groups.push(format!(
+            "unfinished at the turn limit of the run {}",
+            pct(*c as f64 / n)
+        ));
+    }
+    groups.join("; ")
+}
+
+/// One knife edge: two neighbouring values of one sweep (the others alike) whose win rates
+/// lie more than [`KNIFE_EDGE`] apart.
+pub(super) struct Edge<'a> {
+    pub(super) from: &'a CellIn,
+    pub(super) to: &'a CellIn,
+    /// Which sweep.
+    pub(super) sweep: usize,
+}
+
+/// Win rates of neighbouring values further apart than this are a knife edge.
+pub const KNIFE_EDGE: f64 = 0.20;
+
+/// Every knife edge of the report, scenario by scenario, in the order of the rows.
+pub(super) fn knife_edges(r: &Report) -> Vec<Edge<'_>> {
+    let mut out = Vec::new();
+    for (s, sweep) in r.args.sets.iter().enumerate() {
+        for a in &r.cells {
+            let Some(i) = sweep.values.iter().position(|&v| v == a.set[s].value) else {
+                continue;
+            };
+            let Some(&next) = sweep.values.get(i + 1) else {
+                continue;
+            };
+            let b = r.cells.iter().find(|b| {
+                b.file == a.file
+                    && b.set.len() == a.set.len()
+                    && b.set.iter().enumerate().all(|(j, x)| {
+                        if j == s {
+                            x.value == next
+                        } else {
+                            x.value == a.set[j].value
+                        }
+                    })
+            });
+            if let Some(b) = b
+                && (a.tally.win_rate() - b.tally.win_rate()).abs() > KNIFE_EDGE
+            {
+                out.push(Edge {
+                    from: a,
+                    to: b,
+                    sweep: s,
+                });
+            }
+        }
+    }
+    // Scenario by scenario, then in the order of the rows.
+    let index = |c: &CellIn| r.cells.iter().position(|x| std::ptr::eq(x, c)).unwrap_or(0);
+    out.sort_by_key(|e| (index(e.from), e.sweep));
+    out
+}
+
+/// A knife edge in words: `knife-edge: bridgeguard.trigger 5 → 6 moves the win rate 65.2% → 38.7%`.
+pub(super) fn edge_text(r: &Report, e: &Edge<'_>) -> String {
+    let others: Vec<String> = e
+        .from
+        .set
+        .iter()
+        .enumerate()
+        .filter(|(j, _)| *j != e.sweep)
+        .map(|(_, x)| format!("{}={}", x.param, x.value))
+        .collect();
+    format!(
+        "knife-edge: {} {} → {} moves the win rate {} → {}{}",
+        r.args.sets[e.sweep].label(),
+        e.from.set[e.sweep].value,
+        e.to.set[e.sweep].value,
+        pct(e.from.tally.win_rate()),
+        pct(e.to.tally.win_rate()),
+        if others.is_empty() {
+            String::new()
+        } else {
+            format!(" (at {})", others.join(", "))
+        }
+    )
 }
 
 pub(super) fn report_json(r: &Report) -> String {
@@ -56,6 +167,15 @@ pub(super) fn report_json(r: &Report) -> String {
         "version": VERSION,
         "args": r.args,
         "cells": r.cells.iter().map(cell_json).collect::<Vec<_>>(),
+        "knife_edges": knife_edges(r).iter().map(|e| json!({
+            "scenario": e.from.scenario,
+            "file": e.from.file,
+            "param": r.args.sets[e.sweep].label(),
+            "from": e.from.set[e.sweep].value,
+            "to": e.to.set[e.sweep].value,
+            "win_rate": [r4(e.from.tally.win_rate()), r4(e.to.tally.win_rate())],
+            "at": e.from.set.iter().enumerate().filter(|(j, _)| *j != e.sweep).map(|(_, x)| x).collect::<Vec<_>>(),
+        })).collect::<Vec<_>>(),
     });
     if let Some(s) = r.shard {
         v["shard"] = json!(s);
@@ -85,8 +205,17 @@ pub(super) fn report_text(r: &Report) -> String {
         k += rows.len();
         let c0 = rows[0];
         out.push_str(&format!(
-            "{} ({}): {} battles per row, {} player, at most {} turns, seed {}\n",
-            c0.scenario, c0.file, a.runs, a.player, a.turns, a.seed
+            "{} ({}): {} battles per row, {} player{}, at most {} turns, seed {}{}\n",
+            c0.scenario,
+            c0.file,
+            a.runs,
+            a.player,
+            a.skill.as_deref().map_or(String::new(), |s| format!(" of {s} skill")),
+            a.turns,
+            a.seed,
+            a.difficulty
+                .as_deref()
+                .map_or(String::new(), |d| format!(", difficulty {d}"))
         ));
         let mut head: Vec<String> = params.clone();
         head.extend(
@@ -134,6 +263,20 @@ pub(super) fn report_text(r: &Report) -> String {
                 format!(" ({})", set.join(", "))
             };
             out.push_str(&format!("decided by the objective{row}: {}\n", parts.join(", ")));
+        }
+        // Why battles are won and lost: every ending's share, row by row.
+        for c in &rows {
+            let set: Vec<String> = c.set.iter().map(|s| format!("{}={}", s.param, s.value)).collect();
+            let row = if set.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", set.join(", "))
+            };
+            out.push_str(&format!("endings{row}: {}\n", endings_text(&c.tally)));
+        }
+        for e in knife_edges(r).iter().filter(|e| &e.from.file == file) {
+            out.push_str(&edge_text(r, e));
+            out.push('\n');
         }
         out.push_str(
             "per enemy profile, per battle: damage dealt to the player, damage taken, how often its units survived\n",
@@ -241,6 +384,10 @@ pub(super) fn report_csv(r: &Report) -> String {
     let objectives: std::collections::BTreeSet<&String> =
         r.cells.iter().flat_map(|c| c.tally.objectives.keys()).collect();
     head.extend(objectives.iter().map(|k| format!("{}_rate", k.replace(' ', "_"))));
+    // Then every ending's share (`ending won: seized (34, 15)`), by name.
+    let ending_names: std::collections::BTreeSet<&String> =
+        r.cells.iter().flat_map(|c| c.tally.endings.keys()).collect();
+    head.extend(ending_names.iter().map(|k| format!("ending {k}")));
     let mut out = head.iter().map(|h| csv_field(h)).collect::<Vec<_>>().join(",") + "\n";
     for c in &r.cells {
         let t = &c.tally;
@@ -279,6 +426,9 @@ pub(super) fn report_csv(r: &Report) -> String {
         row.push(r4(t.draws as f64 / n).to_string());
         for k in &objectives {
             row.push(r4(t.objectives.get(*k).copied().unwrap_or(0) as f64 / n).to_string());
+        }
+        for k in &ending_names {
+            row.push(r4(t.endings.get(*k).copied().unwrap_or(0) as f64 / n).to_string());
         }
         out.push_str(&(row.iter().map(|f| csv_field(f)).collect::<Vec<_>>().join(",") + "\n"));
     }
@@ -410,6 +560,8 @@ mod tests {
                 player: "careful".into(),
                 sets: sets.iter().map(|s| Sweep::parse(s).unwrap()).collect(),
                 fingerprint: String::new(),
+                difficulty: None,
+                skill: None,
             },
             shard: None,
             cells,

@@ -8,9 +8,14 @@ pub use text::*;
 
 use super::anim;
 use super::assets::TILE;
-use super::buttons::{BUTTON_TEXT, Placed, ask_box, ending_box, ending_buttons, on_screen, title_room};
+use super::buttons::{
+    BOX_BUTTON_H, BUTTON_TEXT, Button, Front, Modes, Placed, ask_box, ending_box, ending_buttons, game_menu,
+    history_box, history_buttons, on_screen, side_buttons_h, summary_box, title_room,
+};
 use super::state::GameState;
+use super::state::NEW_LINE_SECS;
 use super::view::*;
+use crate::load::names::{LABEL_CHARS, label};
 use crate::load::terrain::ClassId;
 use crate::play::phase::{Action, Phase};
 use crate::search::grid::Team;
@@ -31,7 +36,7 @@ impl GameState {
         }
         let b = &self.session.battle();
         let l = self.layout;
-        let entries = menu(b, options);
+        let entries = menu(b, *unit, options);
         let (size, row_h, fs) = (14.0, 20.0, 13.0);
         // The forecast of the highlighted attack, split after its first clause.
         let ahead = self.session.forecast();
@@ -65,17 +70,33 @@ impl GameState {
         };
         let unit_rect = cell_rect(self.unit_px(*unit));
         let about = match options.get(*choice) {
-            Some(Action::Attack(t)) => Some(cell_rect(anim::cell_px(b.unit(*t).pos))),
+            Some(Action::Attack(t) | Action::Heal(t)) => Some(cell_rect(anim::cell_px(b.unit(*t).pos))),
             _ => None,
         };
-        let others: Vec<Rect> = options
+        // Every other target, and every unit next to the acting unit or the highlighted
+        // target (diagonals too): the menu keeps clear of them where it can.
+        let at = b.unit(*unit).pos;
+        let aim = match options.get(*choice) {
+            Some(Action::Attack(t) | Action::Heal(t)) => Some(b.unit(*t).pos),
+            _ => None,
+        };
+        let near =
+            |p: crate::search::grid::Pos, q: crate::search::grid::Pos| (p.x - q.x).abs() <= 1 && (p.y - q.y).abs() <= 1;
+        let avoid: Vec<Rect> = b
+            .units()
             .iter()
-            .filter_map(|o| match o {
-                Action::Attack(t) => Some(cell_rect(anim::cell_px(b.unit(*t).pos))),
-                Action::Wait => None,
+            .enumerate()
+            .filter(|(i, u)| u.alive && *i != unit.0)
+            .filter(|(_, u)| {
+                near(u.pos, at)
+                    || aim.is_some_and(|a| near(u.pos, a))
+                    || options
+                        .iter()
+                        .any(|o| matches!(o, Action::Attack(t) | Action::Heal(t) if b.unit(*t).pos == u.pos))
             })
+            .map(|(_, u)| cell_rect(anim::cell_px(u.pos)))
             .collect();
-        let bx = place_menu(unit_rect, about, &others, Vec2::new(bw, bh), l.map_view());
+        let bx = place_menu(unit_rect, about, &avoid, Vec2::new(bw, bh), l.map_view());
         panel(canvas, bx, Z_MENU);
         for (i, e) in entries.iter().enumerate() {
             let row = Rect::new(bx.x + 3.0, bx.y + 4.0 + i as f32 * row_h, bw - 6.0, row_h);
@@ -101,92 +122,22 @@ impl GameState {
 
     pub(super) fn draw_hud(&mut self, canvas: &mut Canvas) {
         let l = self.layout;
-        let s = &self.session;
-        let b = &s.battle();
-        // Top band: phase and modes.
-        rect(
-            canvas,
-            Rect::new(0.0, 0.0, l.w, BANNER_H),
-            Color::new(0.0, 0.0, 0.0, 0.62),
-            Z_HUD,
-        );
-        let title = title(s, &self.scenario_name());
-        let title_color = match s.phase() {
-            Phase::Enemy { .. } | Phase::Over { winner: Team::Enemy } => ENEMY_TEXT,
-            Phase::Over { .. } => GOLD,
-            _ => PLAYER_TEXT,
-        };
-        // The buttons at the band's right end; the title gives way to them.
-        let band: Vec<Placed> = self
-            .buttons_now()
-            .into_iter()
-            .filter(|p| p.rect.bottom() <= BANNER_H)
-            .collect();
-        let fast = if self.fast || self.shift { "FAST ×4" } else { "" };
-        let fast_w = if fast.is_empty() {
-            0.0
-        } else {
-            text_w(fast, 13.0) + 12.0
-        };
-        let title = fit(&title, title_room(&band) - fast_w, 16.0);
-        text(canvas, &title, Vec2::new(8.0, 4.0), 16.0, title_color);
-        if !fast.is_empty() {
-            let x = band.first().map_or(l.w - 4.0, |p| p.rect.x) - fast_w;
-            text(canvas, fast, Vec2::new(x, 6.0), 13.0, GOLD);
-        }
+        let r = l.regions();
         let hover = self.pointer.map(|p| l.to_logical(p.x, p.y));
-        for p in &band {
-            draw_button(canvas, p, hover, Z_HUD + 1);
-        }
-        // The objective, when the scenario has one: its own line under the band, always shown
-        // (in gold on the last turn a limit leaves), wrapped to the window.
-        let max_chars = ((l.w - 20.0) / (12.0 * CHAR_W)) as usize;
-        let goal_rows: Vec<String> =
-            objective_text(b).map_or(Vec::new(), |g| wrap(&format!("Objective: {g}"), max_chars));
-        let goal_color = if last_turn(b) {
-            GOLD
-        } else {
-            Color::new(0.75, 0.88, 1.0, 1.0)
-        };
-        for (i, row) in goal_rows.iter().enumerate() {
-            let y = BANNER_H + i as f32 * 15.0;
-            rect(
-                canvas,
-                Rect::new(0.0, y, text_w(row, 12.0) + 16.0, 15.0),
-                Color::new(0.0, 0.0, 0.0, 0.62),
-                Z_HUD,
-            );
-            text(canvas, row, Vec2::new(8.0, y + 1.0), 12.0, goal_color);
-        }
-        let top = BANNER_H + goal_rows.len() as f32 * 15.0;
-        // Recent messages under the band (not over the menu or the result: text is on top).
-        let quiet = matches!(s.phase(), Phase::Action { .. } | Phase::Over { .. }) && !self.anims.busy();
-        let rows: Vec<(String, f32)> = self
-            .log
-            .iter()
-            .filter(|_| !quiet)
-            .flat_map(|(line, age)| wrap(line, max_chars).into_iter().map(|l| (l, *age)))
-            .collect();
-        let log_rows = rows.len();
-        for (i, (shown, age)) in rows.iter().enumerate() {
-            let alpha = super::state::log_alpha(*age);
-            let y = top + 3.0 + i as f32 * 15.0;
-            let bg = Rect::new(4.0, y, text_w(shown, 12.0) + 8.0, 15.0);
-            rect(canvas, bg, Color::new(0.0, 0.0, 0.0, 0.45 * alpha), Z_HUD);
-            text(
-                canvas,
-                shown,
-                Vec2::new(8.0, y + 1.0),
-                12.0,
-                Color::new(0.92, 0.92, 0.95, alpha),
-            );
-        }
+        let buttons = self.buttons_now();
+        self.draw_band(canvas, &r, &buttons, hover);
+        self.draw_objective(canvas, &r);
+        self.draw_log(canvas, &r);
+        self.draw_side(canvas, &r, &buttons, hover);
+        let s = &self.session;
+        let b = s.battle();
+        let max_chars = ((r.map.w - 20.0) / (12.0 * CHAR_W)) as usize;
         // A live-reload error stays on screen until the file is fixed; play goes on.
         if let Some(alert) = &self.alert {
             let lines: Vec<String> = std::iter::once("Reload failed; the old data stays in force:".to_string())
                 .chain(alert.lines().flat_map(|l| wrap(l, max_chars)))
                 .collect();
-            let y0 = top + 3.0 + log_rows as f32 * 15.0;
+            let y0 = r.map.y + 4.0;
             let width = lines.iter().map(|l| text_w(l, 12.0)).fold(0.0, f32::max) + 12.0;
             let bg = Rect::new(4.0, y0, width, 15.0 * lines.len() as f32 + 6.0);
             rect(canvas, bg, Color::new(0.35, 0.02, 0.02, 0.88), Z_HUD);
@@ -200,27 +151,243 @@ impl GameState {
                 );
             }
         }
-        // Bottom panel: unit and terrain under the cursor, key help.
-        let top = l.h - PANEL_H;
-        rect(
+        // The question, with its buttons.
+        if let Some(ask) = s.pending() {
+            let q = ask_text(ask, b);
+            let (bx, answers) = ask_box(&l, &q);
+            panel(canvas, bx, Z_HUD + 3);
+            let at = Vec2::new(bx.x + bx.w / 2.0 - text_w(&q, 14.0) / 2.0, bx.y + 13.0);
+            text(canvas, &q, at, 14.0, GOLD);
+            for p in &answers {
+                draw_button(canvas, p, hover, Z_HUD + 4, self.clock);
+            }
+        }
+        // The result, once the last blow has played.
+        if let Phase::Over { winner } = s.phase()
+            && let Some((bx, [head, numbers], big_size)) = self.result_box()
+        {
+            let v = l.map_view();
+            rect(canvas, v, Color::new(0.0, 0.0, 0.0, 0.45), Z_HUD + 2);
+            let color = match winner {
+                Team::Player => GOLD,
+                Team::Enemy => ENEMY_TEXT,
+            };
+            panel(canvas, bx, Z_HUD + 3);
+            let big = head.as_str();
+            let cx = bx.x + bx.w / 2.0;
+            text(
+                canvas,
+                big,
+                Vec2::new(cx - text_w(big, big_size) / 2.0, bx.y + 14.0),
+                big_size,
+                color,
+            );
+            let small = ((bx.w - 24.0) / (numbers.chars().count().max(1) as f32 * CHAR_W)).clamp(10.0, 14.0);
+            let p = Vec2::new(cx - text_w(&numbers, small) / 2.0, bx.y + 58.0);
+            text(canvas, &numbers, p, small, Color::WHITE);
+            for p in &ending_buttons(bx) {
+                draw_button(canvas, p, hover, Z_HUD + 4, self.clock);
+            }
+        }
+        if self.summary_shown() && s.pending().is_none() {
+            self.draw_summary(canvas, hover);
+        } else if self.history_view.is_some() {
+            self.draw_history(canvas, hover);
+        } else if self.menu_open {
+            let (bx, list) = game_menu(&l, self.modes(), self.save_idle());
+            panel(canvas, bx, Z_HUD + 5);
+            text(canvas, "Menu", Vec2::new(bx.x + 12.0, bx.y + 6.0), 14.0, GOLD);
+            for p in &list {
+                draw_button(canvas, p, hover, Z_HUD + 6, self.clock);
+            }
+        }
+    }
+
+    /// The top band: turn, phase and scenario (never cut by the FAST mark), the menu button.
+    fn draw_band(&self, canvas: &mut Canvas, r: &Regions, buttons: &[Placed], hover: Option<Vec2>) {
+        let s = &self.session;
+        rect(canvas, r.band, Color::new(0.04, 0.05, 0.08, 1.0), Z_HUD);
+        let title = title(s, &self.scenario_name());
+        let title_color = match s.phase() {
+            Phase::Enemy { .. } | Phase::Over { winner: Team::Enemy } => ENEMY_TEXT,
+            Phase::Over { .. } => GOLD,
+            _ => PLAYER_TEXT,
+        };
+        let band: Vec<&Placed> = buttons.iter().filter(|p| p.rect.bottom() <= BANNER_H).collect();
+        let fast = if self.fast || self.shift { "FAST ×4" } else { "" };
+        let fast_w = if fast.is_empty() {
+            0.0
+        } else {
+            text_w(fast, 13.0) + 12.0
+        };
+        let room = title_room(buttons) - fast_w;
+        // The title shrinks before it is cut.
+        let size = if text_w(&title, 16.0) <= room { 16.0 } else { 13.0 };
+        let title = fit(&title, room, size);
+        text(
             canvas,
-            Rect::new(0.0, top, l.w, PANEL_H),
-            Color::new(0.05, 0.06, 0.09, 1.0),
-            Z_HUD,
+            &title,
+            Vec2::new(8.0, (BANNER_H - size) / 2.0 - 1.0),
+            size,
+            title_color,
         );
+        if !fast.is_empty() {
+            let x = band.first().map_or(r.band.w - 4.0, |p| p.rect.x) - fast_w;
+            text(canvas, fast, Vec2::new(x, 5.0), 13.0, GOLD);
+        }
+        for p in band {
+            draw_button(canvas, p, hover, Z_HUD + 1, self.clock);
+        }
+    }
+
+    /// The objective line under the band (gold on the last turn), and in the danger view a
+    /// warning when an enemy can end its next move on a cell to defend.
+    fn draw_objective(&mut self, canvas: &mut Canvas, r: &Regions) {
+        if r.objective.h <= 0.0 {
+            return;
+        }
+        rect(canvas, r.objective, Color::new(0.07, 0.08, 0.12, 1.0), Z_HUD);
+        let b = self.session.battle();
+        let chars = crate::game::state::objective_chars(r.objective.w);
+        let mut rows: Vec<(String, Color)> = Vec::new();
+        let goal_color = if last_turn(b) {
+            GOLD
+        } else {
+            Color::new(0.75, 0.88, 1.0, 1.0)
+        };
+        if let Some(g) = objective_text(b) {
+            let mut lines = wrap(&format!("Objective: {g}"), chars);
+            if lines.len() > 2 {
+                let rest = lines[1..].join(" ");
+                lines.truncate(1);
+                lines.push(fit(&rest, r.objective.w - 16.0, 12.0));
+            }
+            rows.extend(lines.into_iter().map(|l| (l, goal_color)));
+        }
+        if self.session.show_danger() {
+            let threats = self.zones.hold_threats(b, self.session.profiles()).to_vec();
+            if let Some(w) = hold_warning(b, &threats) {
+                let pulse = 0.75 + 0.25 * (self.clock * 5.0).sin();
+                rows.push((
+                    fit(&w, r.objective.w - 16.0, 12.0),
+                    Color::new(1.0, 0.45 * pulse, 0.35, 1.0),
+                ));
+            }
+        }
+        for (i, (row, color)) in rows.iter().take(usize::from(self.layout.goal_rows)).enumerate() {
+            let y = r.objective.y + i as f32 * OBJECTIVE_ROW_H;
+            text(canvas, row, Vec2::new(8.0, y + 1.0), 12.0, *color);
+        }
+    }
+
+    /// The message log under the map: the newest lines of the battle's log, new ones bright.
+    fn draw_log(&self, canvas: &mut Canvas, r: &Regions) {
+        rect(canvas, r.log, Color::new(0.05, 0.06, 0.09, 1.0), Z_HUD);
         rect(
             canvas,
-            Rect::new(0.0, top, l.w, 1.0),
+            Rect::new(r.log.x, r.log.y, r.log.w, 1.0),
             Color::new(0.45, 0.5, 0.62, 1.0),
             Z_HUD + 1,
         );
+        let chars = ((r.log.w - 16.0) / (12.0 * CHAR_W)) as usize;
+        let rows = r.log_rows();
+        let mut shown: Vec<(String, f32)> = Vec::new();
+        for (line, at) in self.history.iter().rev() {
+            let mut w = wrap(line, chars);
+            while let Some(l) = w.pop() {
+                shown.push((l, self.clock - at));
+            }
+            if shown.len() >= rows {
+                break;
+            }
+        }
+        shown.truncate(rows);
+        for (i, (line, age)) in shown.iter().rev().enumerate() {
+            let color = if *age < NEW_LINE_SECS {
+                Color::new(0.95, 0.95, 0.98, 1.0)
+            } else {
+                Color::new(0.66, 0.68, 0.74, 1.0)
+            };
+            text(
+                canvas,
+                line,
+                Vec2::new(r.log.x + 8.0, r.log.y + 4.0 + i as f32 * LOG_ROW_H),
+                12.0,
+                color,
+            );
+        }
+    }
+
+    /// The side panel: the turn's buttons, the roster (in the order N visits), the unit and
+    /// terrain under the cursor, and the key help where there is room.
+    fn draw_side(&self, canvas: &mut Canvas, r: &Regions, buttons: &[Placed], hover: Option<Vec2>) {
+        let side = r.side;
+        let s = &self.session;
+        let b = s.battle();
+        rect(canvas, side, Color::new(0.05, 0.06, 0.09, 1.0), Z_HUD);
+        rect(
+            canvas,
+            Rect::new(side.x, side.y, 1.0, side.h),
+            Color::new(0.45, 0.5, 0.62, 1.0),
+            Z_HUD + 1,
+        );
+        for p in buttons.iter().filter(|p| side.contains(p.rect.point())) {
+            draw_button(canvas, p, hover, Z_HUD + 1, self.clock);
+        }
+        let x = side.x + 8.0;
+        let mut y = side.y + side_buttons_h();
+        let chars = |size: f32| ((side.w - 14.0) / (size * CHAR_W)) as usize;
         let selected = match &s.phase() {
             Phase::Target { unit, .. } | Phase::Action { unit, .. } => Some(*unit),
             _ => None,
         };
         let hovered = b.unit_at(s.cursor());
+        // The roster: every living player unit in the order N visits them.
+        text(canvas, "Your units (N: next)", Vec2::new(x, y), 11.0, DIM_TEXT);
+        y += 14.0;
+        let roster = s.roster();
+        let room = ((side.bottom() - y - 150.0) / 14.0).max(2.0) as usize;
+        let name_chars = chars(12.0).saturating_sub(14).clamp(4, 14);
+        for (i, &id) in roster.iter().enumerate() {
+            if i + 1 == room && roster.len() > room {
+                let more = format!("… {} more", roster.len() - i);
+                text(canvas, &more, Vec2::new(x, y), 12.0, DIM_TEXT);
+                y += 14.0;
+                break;
+            }
+            let u = b.unit(id);
+            let here = hovered == Some(id) || selected == Some(id);
+            if here {
+                rect(
+                    canvas,
+                    Rect::new(side.x + 3.0, y - 1.0, side.w - 6.0, 14.0),
+                    Color::new(1.0, 0.85, 0.35, 0.22),
+                    Z_HUD + 1,
+                );
+            }
+            let hp = self.anims.shown_hp(id, u.hp);
+            let row = format!(
+                "{}{:<w$} {:>3}/{:<3} {}",
+                if here { ">" } else { " " },
+                fit(&label(&u.name, LABEL_CHARS), name_chars as f32 * 12.0 * CHAR_W, 12.0),
+                hp,
+                u.stats.hp,
+                if u.acted { "done" } else { "ready" },
+                w = name_chars
+            );
+            let color = if u.acted { DIM_TEXT } else { PLAYER_TEXT };
+            text(canvas, &row, Vec2::new(x - 4.0, y), 12.0, color);
+            y += 14.0;
+        }
+        y += 6.0;
+        rect(
+            canvas,
+            Rect::new(side.x + 6.0, y - 3.0, side.w - 12.0, 1.0),
+            Color::new(0.3, 0.33, 0.4, 1.0),
+            Z_HUD + 1,
+        );
+        // The unit under the cursor (or the selected one), then the terrain.
         let shown = hovered.or(selected);
-        let x = 8.0;
         if let Some(id) = shown {
             let u = b.unit(id);
             let [l1, l2] = unit_lines(b, s.profiles(), id, self.anims.shown_hp(id, u.hp));
@@ -229,59 +396,184 @@ impl GameState {
             } else {
                 ENEMY_TEXT
             };
-            text(canvas, &l1, Vec2::new(x, top + 6.0), 14.0, color);
-            text(canvas, &l2, Vec2::new(x, top + 23.0), 13.0, DIM_TEXT);
+            for line in wrap(&l1, chars(13.0)) {
+                text(canvas, &line, Vec2::new(x, y), 13.0, color);
+                y += 15.0;
+            }
+            for line in wrap(&l2, chars(12.0)) {
+                text(canvas, &line, Vec2::new(x, y), 12.0, DIM_TEXT);
+                y += 14.0;
+            }
         } else {
-            text(canvas, "no unit here", Vec2::new(x, top + 6.0), 14.0, DIM_TEXT);
+            text(canvas, "no unit here", Vec2::new(x, y), 13.0, DIM_TEXT);
+            y += 15.0;
         }
+        y += 4.0;
         let class = selected.or(hovered).map_or(ClassId(0), |u| b.unit(u).class);
         let mut terrain = terrain_line(b, s.cursor(), class);
         if let Some((cost, left)) = s.route_cost() {
             terrain.push_str(&format!("   route cost {cost} · {left} move left"));
         }
-        text(canvas, &terrain, Vec2::new(x, top + 40.0), 14.0, Color::WHITE);
-        for (i, h) in HELP.iter().enumerate() {
-            text(canvas, h, Vec2::new(x, top + 59.0 + i as f32 * 13.0), 11.0, DIM_TEXT);
+        for line in wrap(&terrain, chars(12.0)) {
+            text(canvas, &line, Vec2::new(x, y), 12.0, Color::WHITE);
+            y += 14.0;
         }
-        // The question, with its buttons.
-        if let Some(ask) = s.pending() {
-            let q = ask_text(ask, b);
-            let (bx, answers) = ask_box(&l, &q);
-            panel(canvas, bx, Z_HUD + 3);
-            let at = Vec2::new(l.w / 2.0 - text_w(&q, 14.0) / 2.0, bx.y + 13.0);
-            text(canvas, &q, at, 14.0, GOLD);
-            for p in &answers {
-                draw_button(canvas, p, hover, Z_HUD + 4);
+        // The key help at the bottom, when it fits.
+        let help: Vec<String> = HELP.iter().flat_map(|h| wrap(h, chars(10.0))).collect();
+        let top = side.bottom() - 4.0 - 12.0 * help.len() as f32;
+        if top > y + 4.0 {
+            for (i, h) in help.iter().enumerate() {
+                text(canvas, h, Vec2::new(x, top + i as f32 * 12.0), 10.0, DIM_TEXT);
             }
         }
-        // The result, once the last blow has played.
-        if let Phase::Over { winner } = s.phase()
-            && let Some((bx, [head, numbers], big_size)) = self.result_box()
-        {
-            let v = l.map_view();
-            rect(
-                canvas,
-                Rect::new(0.0, BANNER_H, l.w, v.h),
-                Color::new(0.0, 0.0, 0.0, 0.45),
-                Z_HUD + 2,
-            );
-            let color = match winner {
-                Team::Player => GOLD,
-                Team::Enemy => ENEMY_TEXT,
-            };
-            panel(canvas, bx, Z_HUD + 3);
-            let big = head.as_str();
+    }
+
+    /// The enemy phase's summary: who fell, who was hurt and by whom, who woke, who arrived.
+    fn draw_summary(&self, canvas: &mut Canvas, hover: Option<Vec2>) {
+        let Some(lines) = &self.summary else { return };
+        let (bx, rows) = self.summary_layout(lines);
+        panel(canvas, bx, Z_HUD + 5);
+        text(canvas, &lines[0], Vec2::new(bx.x + 14.0, bx.y + 8.0), 15.0, ENEMY_TEXT);
+        let fit_rows = ((bx.h - 30.0 - BOX_BUTTON_H - 20.0) / 17.0).max(1.0) as usize;
+        for (i, (row, bad)) in rows.iter().take(fit_rows).enumerate() {
+            let color = if *bad { ENEMY_TEXT } else { Color::WHITE };
             text(
                 canvas,
-                big,
-                Vec2::new(l.w / 2.0 - text_w(big, big_size) / 2.0, bx.y + 14.0),
-                big_size,
+                row,
+                Vec2::new(bx.x + 14.0, bx.y + 30.0 + 17.0 * i as f32),
+                13.0,
                 color,
             );
-            let p = Vec2::new(l.w / 2.0 - text_w(&numbers, 14.0) / 2.0, bx.y + 62.0);
-            text(canvas, &numbers, p, 14.0, Color::WHITE);
-            for p in &ending_buttons(bx) {
-                draw_button(canvas, p, hover, Z_HUD + 4);
+        }
+        let hint = "any key or click to close";
+        text(
+            canvas,
+            hint,
+            Vec2::new(bx.x + 14.0, bx.bottom() - BOX_BUTTON_H - 5.0),
+            11.0,
+            DIM_TEXT,
+        );
+        for p in self.buttons_now().iter().filter(|p| p.button == Button::Close) {
+            draw_button(canvas, p, hover, Z_HUD + 6, self.clock);
+        }
+    }
+
+    /// The summary's box and its rows (wrapped, each marked when it tells of a player's unit
+    /// that fell).
+    pub(super) fn summary_layout(&self, lines: &[String]) -> (Rect, Vec<(String, bool)>) {
+        let l = self.layout;
+        let v = l.map_view();
+        let chars = ((v.w - 48.0) / (13.0 * CHAR_W)) as usize;
+        let rows: Vec<(String, bool)> = lines[1..]
+            .iter()
+            .flat_map(|line| {
+                let bad = line.contains(" FELL");
+                wrap(line, chars).into_iter().map(move |w| (w, bad))
+            })
+            .collect();
+        let widest = rows
+            .iter()
+            .map(|(r, _)| text_w(r, 13.0))
+            .chain([text_w(&lines[0], 15.0)])
+            .fold(0.0, f32::max);
+        (summary_box(&l, rows.len(), widest), rows)
+    }
+
+    /// The whole battle's log in a box, scrolled with the arrows, the wheel or its buttons.
+    fn draw_history(&self, canvas: &mut Canvas, hover: Option<Vec2>) {
+        let l = self.layout;
+        let bx = history_box(&l);
+        panel(canvas, bx, Z_HUD + 5);
+        let chars = ((bx.w - 28.0) / (12.0 * CHAR_W)) as usize;
+        let rows: Vec<String> = self.history.iter().flat_map(|(line, _)| wrap(line, chars)).collect();
+        let fit_rows = ((bx.h - 30.0 - BOX_BUTTON_H - 20.0) / 14.0).max(1.0) as usize;
+        let up = self.history_view.unwrap_or(0).min(rows.len().saturating_sub(fit_rows));
+        let end = rows.len() - up;
+        let start = end.saturating_sub(fit_rows);
+        let head = format!(
+            "Battle log · lines {}–{} of {} · H or Esc closes",
+            (start + 1).min(end),
+            end,
+            rows.len()
+        );
+        text(
+            canvas,
+            &fit(&head, bx.w - 24.0, 13.0),
+            Vec2::new(bx.x + 12.0, bx.y + 7.0),
+            13.0,
+            GOLD,
+        );
+        for (i, row) in rows[start..end].iter().enumerate() {
+            let color = if row.starts_with('—') {
+                PLAYER_TEXT
+            } else {
+                Color::WHITE
+            };
+            text(
+                canvas,
+                row,
+                Vec2::new(bx.x + 12.0, bx.y + 28.0 + 14.0 * i as f32),
+                12.0,
+                color,
+            );
+        }
+        for p in &history_buttons(bx) {
+            let mut p = *p;
+            p.enabled = match p.button {
+                Button::Older => start > 0,
+                Button::Newer => up > 0,
+                _ => true,
+            };
+            draw_button(canvas, &p, hover, Z_HUD + 6, self.clock);
+        }
+    }
+
+    /// The modes the game menu's switches show.
+    pub(super) fn modes(&self) -> Modes {
+        Modes {
+            fast: self.fast,
+            notes: self.notes,
+            edge_scroll: self.edge_scroll,
+            auto_end_turn: self.auto_end_turn,
+        }
+    }
+
+    /// True when saving and loading can happen now (nothing moving, the player's phase).
+    pub(super) fn save_idle(&self) -> bool {
+        !self.anims.busy()
+            && matches!(
+                self.session.phase(),
+                Phase::Select | Phase::Inspect { .. } | Phase::Over { .. }
+            )
+    }
+
+    /// Numbers rising from struck and healed units, drawn in the map's own pass (world
+    /// pixels less the camera) so they sit over the units.
+    pub(super) fn draw_floaters(&self, canvas: &mut Canvas, cam: Vec2) {
+        let l = self.layout;
+        let v = l.world_view();
+        for f in &self.floaters {
+            let (rise, alpha) = f.rise_and_alpha();
+            // At least 16 drawing units tall however far out the map is zoomed.
+            let size = 20.0_f32.max(16.0 / l.scale);
+            let top = f.at - cam;
+            let mut p = Vec2::new(
+                top.x + TILE / 2.0 - text_w(&f.text, size) / 2.0,
+                top.y - 4.0 - size - rise,
+            );
+            let cell_shows = top.x + TILE >= v.x && top.x <= v.right() && top.y + TILE >= v.y && top.y <= v.bottom();
+            if p.y < v.y + 2.0 {
+                // A unit on the view's top row: the number rises inside the view instead.
+                p.y = v.y + 2.0 + (22.0 - rise);
+            }
+            p.x =
+                p.x.clamp(v.x + 2.0, (v.right() - text_w(&f.text, size) - 2.0).max(v.x + 2.0));
+            if cell_shows {
+                let [r, g, b, a] = f.color;
+                // A dark plate under the number, so it reads over any sprite or terrain.
+                let plate = Rect::new(p.x - 3.0, p.y - 1.0, text_w(&f.text, size) + 6.0, size + 3.0);
+                rect(canvas, plate, Color::new(0.0, 0.0, 0.0, 0.55 * alpha), Z_TEXT - 1);
+                text(canvas, &f.text, p, size, Color::new(r, g, b, a * alpha));
             }
         }
     }
@@ -295,12 +587,10 @@ impl GameState {
         }
         let l = self.layout;
         let lines = ending_lines(s.battle())?;
-        let big_size = if text_w(&lines[0], 32.0) > l.w - 60.0 {
-            22.0
-        } else {
-            32.0
-        };
-        let widest = text_w(&lines[0], big_size).max(text_w(&lines[1], 14.0));
+        // The headline as large as 32, smaller to fit the box within the map view.
+        let room = l.map_view().w - 48.0;
+        let big_size = (room / (lines[0].chars().count().max(1) as f32 * CHAR_W)).clamp(12.0, 32.0);
+        let widest = text_w(&lines[0], big_size).max(text_w(&lines[1], 12.0));
         Some((ending_box(&l, widest), lines, big_size))
     }
 
@@ -309,15 +599,46 @@ impl GameState {
     pub(super) fn buttons_now(&self) -> Vec<Placed> {
         let s = &self.session;
         let question = s.pending().map(|a| ask_text(a, s.battle()));
-        let result = self.result_box().map(|r| r.0);
-        on_screen(&self.layout, s, self.anims.busy(), question.as_deref(), result)
+        let l = &self.layout;
+        let front = if let Some(q) = question.as_deref() {
+            Front::Question(q)
+        } else if let Some(lines) = self.summary.as_ref().filter(|_| self.summary_shown()) {
+            Front::Summary(self.summary_layout(lines).0)
+        } else if self.history_view.is_some() {
+            Front::History(history_box(l))
+        } else if self.menu_open {
+            Front::Menu
+        } else if let Some((bx, ..)) = self.result_box() {
+            Front::Result(bx)
+        } else {
+            Front::Board
+        };
+        let mut list = on_screen(l, s, self.anims.busy(), front, self.modes());
+        if self.menu_open {
+            let idle = self.save_idle();
+            for p in &mut list {
+                if matches!(p.button, Button::Save | Button::Load) {
+                    p.enabled = idle;
+                }
+            }
+        }
+        list
     }
 }
 
-/// Draws button `p`, brighter under the pointer at `hover` (drawing units), dim when off.
-fn draw_button(canvas: &mut Canvas, p: &Placed, hover: Option<Vec2>, z: i32) {
+/// Draws button `p`, brighter under the pointer at `hover` (drawing units), dim when off,
+/// pulsing (with the game's `clock`) when it is the thing to do next.
+fn draw_button(canvas: &mut Canvas, p: &Placed, hover: Option<Vec2>, z: i32, clock: f32) {
     let over = p.enabled && hover.is_some_and(|h| p.rect.contains(h));
     let (edge, fill, ink) = match (p.enabled, p.lit, over) {
+        (true, _, _) if p.pulse => {
+            let k = 0.5 + 0.5 * (clock * 5.0).sin();
+            (
+                GOLD,
+                Color::new(0.25 + 0.45 * k, 0.2 + 0.35 * k, 0.05, 1.0),
+                Color::WHITE,
+            )
+        }
         (false, _, _) => (
             Color::new(0.3, 0.32, 0.38, 0.9),
             Color::new(0.08, 0.09, 0.12, 0.9),
@@ -334,10 +655,16 @@ fn draw_button(canvas: &mut Canvas, p: &Placed, hover: Option<Vec2>, z: i32) {
     rect(canvas, p.rect, edge, z);
     let inner = Rect::new(p.rect.x + 1.0, p.rect.y + 1.0, p.rect.w - 2.0, p.rect.h - 2.0);
     rect(canvas, inner, fill, z);
-    let label = p.button.label();
+    if p.pulse {
+        // A halo that breathes, so the eye finds it.
+        let k = 0.5 + 0.5 * (clock * 5.0).sin();
+        let halo = Rect::new(p.rect.x - 2.0, p.rect.y - 2.0, p.rect.w + 4.0, p.rect.h + 4.0);
+        rect(canvas, halo, Color::new(1.0, 0.85, 0.35, 0.25 + 0.5 * k), z - 1);
+    }
+    let label = p.button.text(p.lit);
     let at = Vec2::new(
-        p.rect.x + p.rect.w / 2.0 - text_w(label, BUTTON_TEXT) / 2.0,
+        p.rect.x + p.rect.w / 2.0 - text_w(&label, BUTTON_TEXT) / 2.0,
         p.rect.y + (p.rect.h - BUTTON_TEXT) / 2.0 - 1.0,
     );
-    text(canvas, label, at, BUTTON_TEXT, ink);
+    text(canvas, &label, at, BUTTON_TEXT, ink);
 }

@@ -83,6 +83,8 @@ pub fn outcome(b: &Battle) -> Option<Outcome> {
 fn wire(game: &mut GameState, s: &Settings) {
     game.notes = s.ai_notes;
     game.fast = s.animation == AnimSpeed::Fast;
+    game.edge_scroll = s.edge_scroll;
+    game.set_auto_end_turn(s.auto_end_turn);
 }
 
 impl BattleScreen {
@@ -296,6 +298,10 @@ impl Screen for BattleScreen {
                 frames: None,
             });
         }
+        // The battle's Options button (or O): the options screen over the battle.
+        if self.game.take_wants_options() {
+            return Ok(Switch::Push(Go::Options));
+        }
         // A script goes on after a chapter's end: Confirm moves on, as the key does.
         if let Some(next) = self.after_chapter_script(ctx) {
             return Ok(next);
@@ -391,6 +397,11 @@ impl Screen for BattleScreen {
 
     fn is_battle(&self) -> bool {
         true
+    }
+
+    fn uncovered(&mut self, world: &mut World) {
+        // Back from the options screen: the battle follows what changed.
+        wire(&mut self.game, &world.settings);
     }
 
     fn give_back(&mut self) -> Option<Scripted> {

@@ -512,14 +512,19 @@ mod tests {
         let t = &info.thumb;
         assert_eq!(t.rgba.len() as u32, t.w * t.h * 4);
         assert!(t.w <= THUMB_SIDE && t.h <= THUMB_SIDE && t.w >= info.size.0 as u32);
-        // Enter on a scenario without levels opens its battle.
+        // Every shipped scenario has easy, normal and hard: Enter asks for one first.
+        assert_eq!(info.levels, ["easy", "normal", "hard"]);
+        let levels = info.levels.clone();
         p.at = castle;
         assert_eq!(
             p.act(MenuKey::Confirm, &mut world),
-            Switch::Push(Go::Battle(Launch {
-                path: p.files[castle].clone(),
-                difficulty: None
-            }))
+            Switch::Push(Go::Difficulty {
+                then: super::super::Chosen::Battle(Launch {
+                    path: p.files[castle].clone(),
+                    difficulty: None
+                }),
+                levels,
+            })
         );
         assert_eq!(p.act(MenuKey::Back, &mut world), Switch::Pop);
     }

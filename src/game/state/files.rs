@@ -127,7 +127,12 @@ impl GameState {
     /// F5 or an edited file: reloads data and scenario into the battle in progress. A broken
     /// file keeps everything as it was and stays on screen until fixed.
     pub(super) fn reload(&mut self) {
-        match crate::io::reload::reload(&mut self.session, &self.files.scenario, &self.files.data_dir) {
+        match crate::io::reload::reload_at(
+            &mut self.session,
+            &self.files.scenario,
+            &self.files.data_dir,
+            self.scenario.difficulty.as_deref(),
+        ) {
             Ok(r) => {
                 self.data = r.data;
                 self.scenario = r.scenario;

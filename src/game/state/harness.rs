@@ -73,7 +73,10 @@ impl GameState {
         if snap && let Some(shot) = &mut self.shot {
             shot.settled = SETTLE_FRAMES;
         }
-        let settled = snap || (self.accepts_input() && self.camera.settled());
+        // `SnapHit`: a number is rising; it must have been drawn for a few frames (the frame
+        // read back is an older one), so it counts frames like settling does.
+        let number = self.snap_hit && !self.floaters.is_empty();
+        let settled = snap || number || (self.accepts_input() && self.camera.settled());
         let Some(shot) = &mut self.shot else { return };
         if shot.started.elapsed().as_secs() > SHOT_TIMEOUT_SECS {
             eprintln!("--screenshot: the game did not settle within {SHOT_TIMEOUT_SECS} s; giving up");
@@ -152,6 +155,11 @@ impl GameState {
 
     /// Plays one scripted token.
     pub(super) fn play(&mut self, t: Token) {
+        if self.summary_shown() && !matches!(t, Token::Point(_) | Token::Wait | Token::Snap | Token::SnapHit) {
+            // As a key does, the token closes the summary.
+            self.dismiss_summary();
+            return;
+        }
         match t {
             Token::Cursor(d) => self.apply(Intent::Cursor(d)),
             Token::Confirm => {
@@ -164,6 +172,9 @@ impl GameState {
             Token::Next => self.apply(Intent::NextUnit),
             Token::Danger => self.session.set_show_danger(!self.session.show_danger()),
             Token::Wait | Token::Snap | Token::SnapLevelUp => {}
+            Token::SnapHit => self.snap_hit = true,
+            Token::Menu => self.menu_open = !self.menu_open,
+            Token::History => self.toggle_history(),
             Token::Save => self.save(),
             Token::Load => self.apply(Intent::Request(crate::play::phase::Ask::Load)),
             Token::Reload => self.reload(),

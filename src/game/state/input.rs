@@ -1,8 +1,9 @@
-//! Keys and mouse: the handlers that turn presses, clicks and pointer moves into the engine's
-//! intents (the key map is in `keys`, who leads the cursor in `pointer`).
+//! Keys and mouse: the handlers that turn presses, clicks, drags and pointer moves into the
+//! engine's intents and the screen's own actions (the game menu, the log box, the enemy
+//! phase's summary). The key map is in `keys`, who leads the cursor in `pointer`.
 
-use super::keys::{KeyAction, command};
-use super::pointer::{jumps_cursor, mouse_intent};
+use super::keys::{Held, KeyAction, command};
+use super::pointer::{Drag, jumps_cursor, mouse_intent};
 use super::*;
 use crate::game::buttons::{self, Button, Press};
 
@@ -13,7 +14,7 @@ impl GameState {
         if let Phase::Action { unit, options, .. } = &self.session.phase() {
             let b = &self.session.battle();
             let pick = options.iter().position(|o| match o {
-                Action::Attack(t) => b.unit(*t).pos == p,
+                Action::Attack(t) | Action::Heal(t) => b.unit(*t).pos == p,
                 Action::Wait => b.unit(*unit).pos == p,
             });
             if let Some(i) = pick {
@@ -31,22 +32,104 @@ impl GameState {
     /// A left click at window pixel (`x`, `y`): a button, else an action-menu entry, else a
     /// map cell.
     pub(super) fn left_click(&mut self, x: f32, y: f32) {
-        if let Some(b) = buttons::hit(&self.buttons_now(), self.layout.to_logical(x, y)) {
+        let cell = self.cell_under(x, y);
+        self.click_at(Vec2::new(x, y), cell);
+    }
+
+    /// A left click at window pixel `at` on map cell `cell` (the cell under it when it was
+    /// made: a click kept while something moved acts on what the player saw).
+    pub(super) fn click_at(&mut self, at: Vec2, cell: Option<Pos>) {
+        if let Some(b) = buttons::hit(&self.buttons_now(), self.layout.to_logical(at.x, at.y)) {
             self.press(b);
-        } else if let Some(i) = self.menu_entry_under(x, y) {
+        } else if self.menu_open {
+            // A click beside the game menu closes it.
+            self.menu_open = false;
+        } else if self.history_view.is_some() || self.session.pending().is_some() {
+        } else if let Some(i) = self.menu_entry_under(at.x, at.y) {
             self.choose(i);
             self.apply(Intent::Confirm);
             self.apply(Intent::Release);
-        } else if let Some(c) = self.cell_under(x, y) {
+        } else if let Some(c) = cell {
             self.click_cell(c);
         }
     }
 
     /// Does what button `b` does.
     pub(super) fn press(&mut self, b: Button) {
+        // A menu entry closes the menu (the switches keep it open, to see them switch).
+        if self.menu_open && !b.switch() && b != Button::Menu {
+            self.menu_open = false;
+        }
         match b.press() {
             Press::ToggleDanger => self.session.set_show_danger(!self.session.show_danger()),
             Press::Intent(i) => self.mouse_applies(i),
+            Press::Screen(b) => self.screen_press(b),
+        }
+    }
+
+    /// What the battle screen does itself: menus, the log, files and settings.
+    pub(super) fn screen_press(&mut self, b: Button) {
+        match b {
+            Button::Menu => self.menu_open = !self.menu_open,
+            Button::Resume => self.menu_open = false,
+            Button::Log => self.toggle_history(),
+            Button::Save if self.accepts_input() => self.save(),
+            Button::Save => self.say("save: wait until the board is still".into()),
+            Button::Options => {
+                self.wants_options = true;
+                self.say("options requested".into());
+            }
+            Button::Fast => self.fast = !self.fast,
+            Button::Notes => self.toggle_notes(),
+            Button::EdgeScroll => {
+                self.edge_scroll = !self.edge_scroll;
+                let on = if self.edge_scroll { "on" } else { "off" };
+                self.say(format!("edge scroll {on}"));
+            }
+            Button::AutoEnd => {
+                let on = !self.auto_end_turn;
+                self.set_auto_end_turn(on);
+                self.say(format!(
+                    "automatic end of turn {}",
+                    if on {
+                        "on: the enemy phase starts after your last unit"
+                    } else {
+                        "off: end the turn yourself (E)"
+                    }
+                ));
+            }
+            Button::Older => self.scroll_history(5),
+            Button::Newer => self.scroll_history(-5),
+            Button::Close => {
+                self.history_view = None;
+                self.dismiss_summary();
+            }
+            _ => {}
+        }
+    }
+
+    /// A toggles AI notes.
+    fn toggle_notes(&mut self) {
+        self.notes = !self.notes;
+        self.say(format!(
+            "AI notes {}",
+            if self.notes { "on: each enemy's reasons" } else { "off" }
+        ));
+    }
+
+    /// H: opens or closes the log box.
+    pub(super) fn toggle_history(&mut self) {
+        self.history_view = match self.history_view {
+            Some(_) => None,
+            None => Some(0),
+        };
+        self.menu_open = false;
+    }
+
+    /// Scrolls the log box `up` lines towards older lines (negative: newer).
+    pub(super) fn scroll_history(&mut self, up: i32) {
+        if let Some(v) = &mut self.history_view {
+            *v = v.saturating_add_signed(up as isize);
         }
     }
 
@@ -54,6 +137,7 @@ impl GameState {
     fn mouse_applies(&mut self, i: Intent) {
         if jumps_cursor(i) {
             self.pointing.hand_to_keys(self.pointer);
+            self.free_look = false;
         }
         self.apply(i);
     }
@@ -96,39 +180,84 @@ impl GameState {
         self.menu_rects.iter().position(|r| r.contains(p))
     }
 
+    /// Something is open in front of the board (the game menu, the log box, the summary).
+    pub(super) fn front_open(&self) -> bool {
+        self.menu_open || self.history_view.is_some() || self.summary_shown()
+    }
+
     /// A key press: mapped to an action, kept while the board is busy, or acted on.
     pub(super) fn key_down(&mut self, ctx: &mut Context, input: KeyInput, repeated: bool) -> GameResult {
-        // Overriding this drops ggez's quit on Escape, which cancels here.
+        // Overriding this drops ggez's quit on Escape, which backs out or opens the menu here.
         let mut action = command(&input.event.logical_key);
         if self.session.pending().is_some() {
             // A question is open: Y answers yes; N, X, Esc answer no; other keys wait.
             action = match action {
                 Some(KeyAction::Yes) => Some(KeyAction::Intent(Intent::Yes)),
-                Some(KeyAction::Intent(Intent::NextUnit | Intent::Cancel)) => Some(KeyAction::Intent(Intent::No)),
+                Some(KeyAction::Intent(Intent::NextUnit | Intent::Cancel) | KeyAction::Escape) => {
+                    Some(KeyAction::Intent(Intent::No))
+                }
                 _ => None,
             };
+        } else if self.summary_shown() {
+            // The enemy phase's summary stays until a key (or a click) closes it.
+            if !repeated {
+                self.dismiss_summary();
+            }
+            return Ok(());
+        } else if self.history_view.is_some() {
+            match (&input.event.logical_key, action) {
+                (Key::Named(NamedKey::ArrowUp), _) => self.scroll_history(1),
+                (Key::Named(NamedKey::ArrowDown), _) => self.scroll_history(-1),
+                (Key::Named(NamedKey::PageUp), _) => self.scroll_history(10),
+                (Key::Named(NamedKey::PageDown), _) => self.scroll_history(-10),
+                (_, Some(KeyAction::History | KeyAction::Escape | KeyAction::Intent(Intent::Cancel))) => {
+                    self.history_view = None
+                }
+                _ => {}
+            }
+            return Ok(());
+        } else if self.menu_open {
+            // The menu's own keys act (and close it); arrows and confirm wait.
+            match action {
+                Some(KeyAction::Escape | KeyAction::Intent(Intent::Cancel)) => {
+                    self.menu_open = false;
+                    return Ok(());
+                }
+                Some(KeyAction::Intent(_) | KeyAction::Yes) | None => return Ok(()),
+                Some(_) => {}
+            }
         }
         match action {
-            Some(KeyAction::Quit) if !repeated => self.apply(Intent::Request(Ask::Quit)),
-            Some(KeyAction::Fast) if !repeated => self.fast = !self.fast,
-            Some(KeyAction::Notes) if !repeated => {
-                self.notes = !self.notes;
-                self.say(format!(
-                    "AI notes {}",
-                    if self.notes { "on: each enemy's reasons" } else { "off" }
-                ));
+            Some(KeyAction::Escape) if !repeated => {
+                // Esc backs out of a selection, an inspected enemy or a move, else opens the menu.
+                if matches!(
+                    self.session.phase(),
+                    Phase::Select | Phase::Enemy { .. } | Phase::Over { .. }
+                ) {
+                    self.menu_open = !self.menu_open;
+                } else if self.accepts_input() && !self.keys.waiting() {
+                    self.apply(Intent::Cancel);
+                } else if !matches!(self.session.phase(), Phase::Enemy { .. }) && self.script.is_empty() {
+                    self.keys.push(Intent::Cancel);
+                }
             }
+            Some(KeyAction::Quit) if !repeated => self.press(Button::Quit),
+            Some(KeyAction::Fast) if !repeated => self.press(Button::Fast),
+            Some(KeyAction::Notes) if !repeated => self.press(Button::Notes),
+            Some(KeyAction::History) if !repeated => self.toggle_history(),
+            Some(KeyAction::Options) if !repeated => self.press(Button::Options),
             Some(KeyAction::Danger) if !repeated => self.session.set_show_danger(!self.session.show_danger()),
-            Some(KeyAction::Restart) if !repeated => self.apply(Intent::Request(Ask::Restart)),
+            Some(KeyAction::Restart) if !repeated => self.press(Button::Restart),
             Some(KeyAction::Reload) if !repeated => self.reload(),
             Some(KeyAction::Zoom(out)) => self.zoom(out),
-            Some(KeyAction::Save) if !repeated && self.accepts_input() => self.save(),
-            Some(KeyAction::Load) if !repeated && self.accepts_input() => self.apply(Intent::Request(Ask::Load)),
+            Some(KeyAction::Save) if !repeated && self.accepts_input() => self.press(Button::Save),
+            Some(KeyAction::Load) if !repeated && self.accepts_input() => self.press(Button::Load),
             Some(KeyAction::Scenario(step)) if !repeated => self.apply(Intent::Request(Ask::Scenario(step))),
             Some(KeyAction::Intent(i @ (Intent::Yes | Intent::No))) => self.apply(i),
             Some(KeyAction::Intent(i)) => {
-                // The keys have the cursor until the mouse moves again.
+                // The keys have the cursor (and the view) until the mouse moves again.
                 self.pointing.hand_to_keys(Some(ctx.mouse.position().into()));
+                self.free_look = false;
                 if self.accepts_input() && !self.keys.waiting() {
                     self.apply(i);
                 } else if !matches!(self.session.phase(), Phase::Enemy { .. }) && self.script.is_empty() {
@@ -155,13 +284,22 @@ impl GameState {
         Ok(())
     }
 
-    /// The pointer moved: the cursor follows it over the map once it leads.
+    /// The pointer moved: a held right or middle button drags the map; otherwise the cursor
+    /// follows the pointer over the map once it leads.
     pub(super) fn mouse_motion(&mut self, _ctx: &mut Context, x: f32, y: f32, _dx: f32, _dy: f32) -> GameResult {
         self.pointer = Some(Vec2::new(x, y));
+        if let Some(d) = &mut self.drag
+            && let Some(by) = d.moved(Vec2::new(x, y))
+        {
+            let world = by / self.layout.zoom / self.layout.scale;
+            self.camera.pan(world, self.layout.world_view());
+            self.free_look = true;
+            return Ok(());
+        }
         if !self.pointing.moved(Vec2::new(x, y)) {
             return Ok(());
         }
-        if !self.accepts_input() {
+        if !self.accepts_input() || self.front_open() {
             return Ok(());
         }
         if matches!(self.session.phase(), Phase::Action { .. }) {
@@ -179,23 +317,56 @@ impl GameState {
         Ok(())
     }
 
-    /// A mouse button pressed: buttons, menu entries and map cells.
+    /// A mouse button pressed: the left one clicks buttons, menu entries and map cells (kept
+    /// for later while something moves); the right and middle ones start a drag.
     pub(super) fn mouse_button_down(&mut self, _ctx: &mut Context, button: MouseButton, x: f32, y: f32) -> GameResult {
-        if !self.accepts_input() {
-            // The danger zone can be looked at any time, as with D.
-            if button == MouseButton::Left
-                && buttons::hit(&self.buttons_now(), self.layout.to_logical(x, y)) == Some(Button::Danger)
-            {
-                self.press(Button::Danger);
-            }
+        if self.summary_shown() {
+            // A click closes the enemy phase's summary (on its button or anywhere).
+            self.dismiss_summary();
             return Ok(());
         }
         match button {
-            MouseButton::Left => self.left_click(x, y),
-            other => {
-                if let Some(i) = mouse_intent(other) {
-                    self.mouse_applies(i);
+            MouseButton::Left if self.accepts_input() || self.front_open() => self.left_click(x, y),
+            MouseButton::Left => {
+                let p = self.layout.to_logical(x, y);
+                let hit = buttons::hit(&self.buttons_now(), p);
+                if matches!(hit, Some(Button::Danger | Button::Menu | Button::Log)) {
+                    // These can be used any time, as their keys can.
+                    if let Some(b) = hit {
+                        self.press(b);
+                    }
+                } else if !matches!(self.session.phase(), Phase::Enemy { .. }) && self.script.is_empty() {
+                    // Busy animating: the click waits its turn, on the cell it was made on.
+                    let cell = self.cell_under(x, y);
+                    self.keys.push(Held::Click {
+                        at: Vec2::new(x, y),
+                        cell,
+                    });
                 }
+            }
+            other => self.drag = Some(Drag::new(other, Vec2::new(x, y))),
+        }
+        Ok(())
+    }
+
+    /// A mouse button let go: the end of a drag, or a right or middle click (cancel, next
+    /// enemy), kept for later while something moves.
+    pub(super) fn mouse_button_up(&mut self, _ctx: &mut Context, button: MouseButton, _x: f32, _y: f32) -> GameResult {
+        let Some(d) = self.drag.filter(|d| d.button == button) else {
+            return Ok(());
+        };
+        self.drag = None;
+        if d.dragged() || self.front_open() {
+            if self.menu_open && !d.dragged() && button == MouseButton::Right {
+                self.menu_open = false;
+            }
+            return Ok(());
+        }
+        if let Some(i) = mouse_intent(button) {
+            if self.accepts_input() && !self.keys.waiting() {
+                self.mouse_applies(i);
+            } else if !matches!(self.session.phase(), Phase::Enemy { .. }) && self.script.is_empty() {
+                self.keys.push(i);
             }
         }
         Ok(())

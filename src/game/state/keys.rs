@@ -1,4 +1,4 @@
-//! The key map, and the presses kept while the board is busy so that none is lost.
+//! The key map, and the presses and clicks kept while the board is busy so that none is lost.
 
 use super::*;
 
@@ -21,13 +21,34 @@ pub(super) enum KeyAction {
     Zoom(i32),
     /// Yes to a question.
     Yes,
+    /// Esc: back out of what is open or selected, else open the game menu.
+    Escape,
+    /// The whole battle's log (H).
+    History,
+    /// The options screen (O).
+    Options,
 }
 
-/// Keys pressed while the board animates, kept in order and played when it is idle, so a
-/// quick Z Z moves and then picks from the menu instead of losing the second press.
+/// A press kept for later: a key's intent, or a left click where the pointer was (window
+/// pixels) with the map cell under it then, so it acts on what the player saw.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum Held {
+    Intent(Intent),
+    Click { at: Vec2, cell: Option<Pos> },
+}
+
+impl From<Intent> for Held {
+    fn from(i: Intent) -> Held {
+        Held::Intent(i)
+    }
+}
+
+/// Keys pressed and clicks made while the board animates, kept in order and played when it
+/// is idle, so a quick Z Z moves and then picks from the menu instead of losing the second
+/// press, and a click on the next unit while one walks is not thrown away.
 #[derive(Debug, Default)]
 pub(super) struct KeyBuffer {
-    keys: VecDeque<Intent>,
+    keys: VecDeque<Held>,
 }
 
 impl KeyBuffer {
@@ -35,15 +56,24 @@ impl KeyBuffer {
     const MAX: usize = 12;
 
     /// Keeps `i` for later.
-    pub(super) fn push(&mut self, i: Intent) {
+    pub(super) fn push(&mut self, i: impl Into<Held>) {
         if self.keys.len() < Self::MAX {
-            self.keys.push_back(i);
+            self.keys.push_back(i.into());
         }
     }
 
     /// The oldest waiting press.
-    pub(super) fn pop(&mut self) -> Option<Intent> {
+    pub(super) fn pop(&mut self) -> Option<Held> {
         self.keys.pop_front()
+    }
+
+    /// Forgets every waiting press (the enemy's turn began: they are not the player's next
+    /// moves). True when a release of the confirm key was among them: the caller must still
+    /// give it to the session, or the key would count as held and the next press be lost.
+    pub(super) fn clear_keeping_release(&mut self) -> bool {
+        let released = self.keys.contains(&Held::Intent(Intent::Release));
+        self.keys.clear();
+        released
     }
 
     /// True when presses are waiting (new ones must queue behind them).
@@ -65,7 +95,8 @@ pub(super) fn command(key: &Key) -> Option<KeyAction> {
         Key::Named(NamedKey::ArrowLeft) => KeyAction::Intent(Intent::Cursor(Dir::Left)),
         Key::Named(NamedKey::ArrowRight) => KeyAction::Intent(Intent::Cursor(Dir::Right)),
         Key::Named(NamedKey::Space | NamedKey::Enter) => KeyAction::Intent(Intent::Confirm),
-        Key::Named(NamedKey::Escape | NamedKey::Backspace) => KeyAction::Intent(Intent::Cancel),
+        Key::Named(NamedKey::Escape) => KeyAction::Escape,
+        Key::Named(NamedKey::Backspace) => KeyAction::Intent(Intent::Cancel),
         Key::Named(NamedKey::F5) => KeyAction::Reload,
         Key::Named(NamedKey::PageUp) => KeyAction::Scenario(-1),
         Key::Named(NamedKey::PageDown) => KeyAction::Scenario(1),
@@ -86,6 +117,8 @@ pub(super) fn command(key: &Key) -> Option<KeyAction> {
             "[" => KeyAction::Scenario(-1),
             "]" => KeyAction::Scenario(1),
             "y" => KeyAction::Yes,
+            "h" => KeyAction::History,
+            "o" => KeyAction::Options,
             "+" | "=" => KeyAction::Zoom(-1),
             "-" | "_" => KeyAction::Zoom(1),
             _ => return None,
@@ -100,11 +133,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn escape_cancels_and_q_quits() {
+    fn escape_backs_out_or_opens_the_menu_and_q_quits() {
+        assert_eq!(command(&Key::Named(NamedKey::Escape)), Some(KeyAction::Escape));
         assert_eq!(
-            command(&Key::Named(NamedKey::Escape)),
+            command(&Key::Named(NamedKey::Backspace)),
             Some(KeyAction::Intent(Intent::Cancel))
         );
+        assert_eq!(command(&Key::Character("h".into())), Some(KeyAction::History));
+        assert_eq!(command(&Key::Character("O".into())), Some(KeyAction::Options));
         assert_eq!(command(&Key::Character("Q".into())), Some(KeyAction::Quit));
         assert_eq!(
             command(&Key::Character("z".into())),
@@ -138,7 +174,7 @@ mod tests {
         keys.push(Intent::Release);
         assert!(keys.waiting());
         // The walk ends: the buffered press picks the menu's choice (wait).
-        while let Some(i) = keys.pop() {
+        while let Some(Held::Intent(i)) = keys.pop() {
             s.input(i);
         }
         assert!(
@@ -158,11 +194,64 @@ mod tests {
         let n = std::iter::from_fn(|| keys.pop()).count();
         assert_eq!(n, KeyBuffer::MAX, "a held key does not pile up without end");
         keys.push(Intent::Confirm);
+        let click = Held::Click {
+            at: Vec2::new(40.0, 80.0),
+            cell: Some(Pos::new(1, 1)),
+        };
+        keys.push(click);
         keys.push(Intent::Release);
-        assert_eq!(keys.pop(), Some(Intent::Confirm));
-        assert_eq!(keys.pop(), Some(Intent::Release));
+        assert_eq!(keys.pop(), Some(Held::Intent(Intent::Confirm)));
+        assert_eq!(keys.pop(), Some(click), "clicks wait in line with the keys");
+        assert_eq!(keys.pop(), Some(Held::Intent(Intent::Release)));
         keys.push(Intent::Confirm);
         keys.clear();
         assert!(!keys.waiting());
+    }
+
+    /// Finding 12 of issue 25: Z on the last unit's menu pressed and let go while its move
+    /// still played; the Z started the enemy phase, which threw the waiting release away, so
+    /// the session took Z as still held and ignored the next Z (on the hero, after the enemy
+    /// phase): the arrows then moved a bare cursor and the third Z showed an enemy's range.
+    #[test]
+    fn a_release_waiting_when_the_enemy_phase_begins_still_reaches_the_session() {
+        use crate::fixture::{Scene, enemy, player, profiles};
+        let play = |keep_release: bool| {
+            let scene = Scene::parse("P . . . . . . . . E");
+            let mut s = Session::new(scene.battle(&[player('P'), enemy('E', "guard", 1)]), profiles(""));
+            s.set_auto_end_turn(true);
+            let mut keys = KeyBuffer::default();
+            for i in [Intent::Confirm, Intent::Release, Intent::Cursor(Dir::Right)] {
+                s.input(i);
+            }
+            s.input(Intent::Confirm); // the walk begins
+            s.input(Intent::Release);
+            keys.push(Intent::Confirm); // Z on the menu, while the walk plays
+            keys.push(Intent::Release);
+            // The tick: the oldest press plays; the enemy phase begins; the rest is dropped.
+            if let Some(Held::Intent(i)) = keys.pop() {
+                s.input(i);
+            }
+            assert!(matches!(s.phase(), Phase::Enemy { .. }));
+            let released = keys.clear_keeping_release();
+            assert!(released, "the waiting release is reported");
+            if keep_release {
+                s.input(Intent::Release);
+            }
+            while matches!(s.phase(), Phase::Enemy { .. }) {
+                s.input(Intent::Advance);
+            }
+            // The player's phase: Z on the hero selects it.
+            s.input(Intent::Point(s.battle().unit(crate::rules::UnitId(0)).pos));
+            s.input(Intent::Confirm);
+            s.phase().clone()
+        };
+        assert!(
+            !matches!(play(false), Phase::Target { .. }),
+            "the bug: without the release the Z is lost"
+        );
+        assert!(
+            matches!(play(true), Phase::Target { .. }),
+            "with it, Z selects the hero"
+        );
     }
 }

@@ -21,10 +21,11 @@ use files::Recorder;
 use files::WATCH_SECS;
 use harness::{FrameCount, PLAYBACK_SECS, Shot, TOKEN_SECS};
 use keys::KeyBuffer;
-use pointer::{Pointing, Wheel};
-pub(super) use signals::log_alpha;
+use pointer::{Drag, Pointing, Wheel};
+pub(in crate::game) use signals::NEW_LINE_SECS;
+pub(in crate::game) use viewport::objective_chars;
 
-use super::anim::{self, Anim, Cue, Kind, Queue};
+use super::anim::{self, Anim, Cue, Floater, Kind, Queue};
 use super::assets::{Assets, Sfx, TILE};
 use super::camera::Camera;
 use super::overlay::Zones;
@@ -75,8 +76,40 @@ pub struct GameState {
     pub(super) notes: bool,
     /// Shift is held (fast enemy playback while held).
     pub(super) shift: bool,
-    /// Recent messages with their age in seconds, newest last.
-    pub(super) log: VecDeque<(String, f32)>,
+    /// Every line of the battle's log with the clock when it was said, oldest first: the
+    /// log area shows its end, the log box (H) all of it.
+    pub(super) history: Vec<(String, f32)>,
+    /// The log box is open, scrolled this many lines up from its end.
+    pub(super) history_view: Option<usize>,
+    /// The game menu is open.
+    pub(super) menu_open: bool,
+    /// The enemy phase's summary, shown once its animations have played until dismissed.
+    pub(super) summary: Option<Vec<String>>,
+    /// The events of the enemy phase being played, for its summary.
+    enemy_events: Vec<Event>,
+    /// Numbers rising from struck (or healed) units.
+    pub(super) floaters: Vec<Floater>,
+    /// After the last unit acts the enemy phase starts by itself. Off by default: the End
+    /// turn button pulses and the last action can still be undone (see
+    /// [`GameState::set_auto_end_turn`]).
+    pub auto_end_turn: bool,
+    /// Pushing the pointer against the map's edge scrolls it (a setting, off by default).
+    pub edge_scroll: bool,
+    /// The player chose Options in the game menu (or pressed O): the screen stack opens the
+    /// options screen and clears it ([`GameState::take_wants_options`]).
+    pub wants_options: bool,
+    /// A right or middle button held down (a drag pans the map; a click does its job).
+    drag: Option<Drag>,
+    /// The player moved the view by hand (drag, edge, wheel): it stops chasing the cursor
+    /// until the keys move the cursor again.
+    free_look: bool,
+    /// The wheel zoomed at this window pixel: the point under it stays put.
+    zoom_anchor: Option<Vec2>,
+    /// With `--screenshot`: take it as soon as a number rises (script token `SnapHit`).
+    pub(super) snap_hit: bool,
+    /// The map's scale the last frame was laid out with (a wheel zoom keeps the point under
+    /// the pointer where that frame showed it).
+    drawn_scale: f32,
     /// Where the action menu's entries were drawn (window pixels), for the mouse.
     pub(super) menu_rects: Vec<Rect>,
     pub(super) script: VecDeque<Token>,
@@ -203,7 +236,20 @@ impl GameState {
             fast: false,
             notes: false,
             shift: false,
-            log: VecDeque::new(),
+            history: Vec::new(),
+            history_view: None,
+            menu_open: false,
+            summary: None,
+            enemy_events: Vec::new(),
+            floaters: Vec::new(),
+            auto_end_turn: false,
+            edge_scroll: false,
+            wants_options: false,
+            drag: None,
+            free_look: false,
+            zoom_anchor: None,
+            snap_hit: false,
+            drawn_scale: 1.0,
             menu_rects: Vec::new(),
             script: opts.script,
             script_wait: 0.0,
@@ -260,7 +306,13 @@ impl GameState {
         self.recorder.begin(record);
         self.anims.clear();
         self.zones.reset();
-        self.log.clear();
+        self.history.clear();
+        self.history_view = None;
+        self.menu_open = false;
+        self.summary = None;
+        self.enemy_events.clear();
+        self.floaters.clear();
+        self.session.set_auto_end_turn(self.auto_end_turn);
         self.enemy_turn = false;
         self.enemy_pause = 0.0;
         self.absorb();
@@ -281,6 +333,19 @@ impl GameState {
         self.camera.center_on(self.last_focus, self.layout.world_view(), true);
     }
 
+    /// Switches the automatic end of turn (the options screen's setting) for this battle
+    /// and those after it.
+    pub fn set_auto_end_turn(&mut self, on: bool) {
+        self.auto_end_turn = on;
+        self.session.set_auto_end_turn(on);
+    }
+
+    /// True once the player asked for the options screen; asking clears it (the battle
+    /// screen of the screen stack opens the options over the battle).
+    pub fn take_wants_options(&mut self) -> bool {
+        std::mem::take(&mut self.wants_options)
+    }
+
     /// The scenario's name, as its file gives it.
     pub(super) fn scenario_name(&self) -> String {
         self.scenario.name.clone()
@@ -291,8 +356,7 @@ impl EventHandler for GameState {
     fn update(&mut self, ctx: &mut Context) -> GameResult {
         self.refresh_layout(ctx);
         if std::mem::take(&mut self.zoom_changed) {
-            self.camera
-                .center_on(anim::cell_px(self.session.cursor()), self.layout.world_view(), true);
+            self.refit_zoom();
             self.repoint();
         }
         if std::mem::take(&mut self.retitle) {
@@ -349,9 +413,13 @@ impl EventHandler for GameState {
 
     fn mouse_wheel_event(&mut self, _ctx: &mut Context, _x: f32, y: f32) -> GameResult {
         if let Some(step) = self.wheel.notch(y, Instant::now()) {
-            self.zoom(step);
+            self.wheel_step(step);
         }
         Ok(())
+    }
+
+    fn mouse_button_up_event(&mut self, ctx: &mut Context, button: MouseButton, x: f32, y: f32) -> GameResult {
+        self.mouse_button_up(ctx, button, x, y)
     }
 
     fn resize_event(&mut self, ctx: &mut Context, _w: f32, _h: f32) -> GameResult {

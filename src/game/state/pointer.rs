@@ -1,5 +1,5 @@
 //! The mouse: who leads the cursor (the pointer or the keys), wheel notches as zoom steps,
-//! and what the right and middle buttons do.
+//! what the right and middle buttons do, and dragging the map with them.
 
 use super::*;
 
@@ -86,6 +86,45 @@ impl Wheel {
     }
 }
 
+/// A right or middle button held down: let go where it went down, it is a click (cancel,
+/// next enemy); moved further than [`MOUSE_SLOP`], it drags the map.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Drag {
+    pub(super) button: MouseButton,
+    start: Vec2,
+    last: Vec2,
+    dragged: bool,
+}
+
+impl Drag {
+    /// `button` went down at `at` (window pixels).
+    pub(super) fn new(button: MouseButton, at: Vec2) -> Drag {
+        Drag {
+            button,
+            start: at,
+            last: at,
+            dragged: false,
+        }
+    }
+
+    /// The pointer moved to `at`: how far to move the view (window pixels; the map follows
+    /// the pointer, so the view moves the other way), once this is a drag.
+    pub(super) fn moved(&mut self, at: Vec2) -> Option<Vec2> {
+        if !self.dragged && at.distance(self.start) >= MOUSE_SLOP {
+            self.dragged = true;
+            self.last = self.start;
+        }
+        let by = self.last - at;
+        self.last = at;
+        (self.dragged && by != Vec2::ZERO).then_some(by)
+    }
+
+    /// True once it moved far enough to be a drag (its release is then no click).
+    pub(super) fn dragged(&self) -> bool {
+        self.dragged
+    }
+}
+
 /// True when `i` puts the cursor somewhere else than under the pointer (a jump): the view must
 /// then follow the cursor, as after a key, or the cell it jumped to may be out of sight.
 pub(super) fn jumps_cursor(i: Intent) -> bool {
@@ -137,6 +176,22 @@ mod tests {
         assert!(jumps_cursor(undo));
         assert_eq!(mouse_intent(MouseButton::Right), Some(Intent::Cancel));
         assert!(!jumps_cursor(Intent::Cancel) && !jumps_cursor(Intent::EndTurn));
+    }
+
+    #[test]
+    fn a_right_drag_pans_the_map_and_a_still_right_click_cancels() {
+        let start = Vec2::new(200.0, 200.0);
+        let mut d = Drag::new(MouseButton::Right, start);
+        assert_eq!(d.moved(start + Vec2::new(2.0, 1.0)), None, "a tremor is still a click");
+        assert!(!d.dragged());
+        // Past the slop: the view moves against the pointer by the whole way from the start.
+        assert_eq!(d.moved(start + Vec2::new(10.0, 0.0)), Some(Vec2::new(-10.0, 0.0)));
+        assert!(d.dragged());
+        assert_eq!(d.moved(start + Vec2::new(10.0, 25.0)), Some(Vec2::new(0.0, -25.0)));
+        assert_eq!(d.moved(start + Vec2::new(10.0, 25.0)), None, "no move, no pan");
+        let still = Drag::new(MouseButton::Right, start);
+        assert!(!still.dragged());
+        assert_eq!(mouse_intent(still.button), Some(Intent::Cancel), "its release cancels");
     }
 
     #[test]

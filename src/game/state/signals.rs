@@ -1,16 +1,13 @@
-//! The engine's signals turned into animations, sounds and log lines, and the message log
-//! they write to.
+//! The engine's signals turned into animations, sounds and log lines, the battle's log
+//! they write to, and the enemy phase's summary.
 
 use super::*;
 
-/// Lines kept in the message log, and seconds each stays.
-const LOG_LINES: usize = 4;
-pub(super) const LOG_SECS: f32 = 8.0;
+/// Lines the battle's log keeps (a battle writes a few hundred; this only bounds a runaway).
+const HISTORY_LINES: usize = 5000;
 
-/// Opacity of a log line `age` seconds old: it fades out over its last second.
-pub(in crate::game) fn log_alpha(age: f32) -> f32 {
-    (LOG_SECS - age).clamp(0.0, 1.0)
-}
+/// Seconds a new log line stands out in the log area.
+pub(in crate::game) const NEW_LINE_SECS: f32 = 4.0;
 
 impl GameState {
     /// Sends one intent to the engine and animates what it did.
@@ -19,12 +16,22 @@ impl GameState {
         self.absorb();
     }
 
-    /// Adds `line` to the message log, dropping the oldest beyond its lines.
+    /// Adds `line` to the battle's log.
     pub(super) fn say(&mut self, line: String) {
-        self.log.push_back((line, 0.0));
-        while self.log.len() > LOG_LINES {
-            self.log.pop_front();
+        self.history.push((line, self.clock));
+        if self.history.len() > HISTORY_LINES {
+            self.history.drain(..self.history.len() - HISTORY_LINES);
         }
+    }
+
+    /// The summary is on screen: the enemy phase's animations have played.
+    pub(in crate::game) fn summary_shown(&self) -> bool {
+        self.summary.is_some() && !self.anims.busy()
+    }
+
+    /// Closes the enemy phase's summary (a key or a click).
+    pub(super) fn dismiss_summary(&mut self) {
+        self.summary = None;
     }
 
     /// Turns the engine's signals into animations, sounds and log lines. Every log line
@@ -32,6 +39,7 @@ impl GameState {
     pub(super) fn absorb(&mut self) {
         let mut record = false;
         let mut granted = Vec::new();
+        let mut summary_due = None;
         for sig in self.session.drain() {
             record |= matches!(
                 sig,
@@ -70,7 +78,22 @@ impl GameState {
                         None => focus,
                     });
                 }
-                Signal::Rules(e) => self.show(e),
+                Signal::Rules(e) => {
+                    // The enemy phase's events, and those of the new turn's start (arrivals),
+                    // make its summary.
+                    if let Event::PhaseBegan {
+                        team: Team::Player,
+                        turn,
+                    } = &e
+                        && self.enemy_turn
+                    {
+                        summary_due = Some(turn.saturating_sub(1));
+                    }
+                    if self.enemy_turn || summary_due.is_some() {
+                        self.enemy_events.push(e.clone());
+                    }
+                    self.show(e)
+                }
                 Signal::Asking(_) => self.sfx.push(Sfx::Select),
                 Signal::Granted(ask) => granted.push(ask),
                 Signal::CannotGo { unit, to } => {
@@ -79,6 +102,15 @@ impl GameState {
                     self.say(why);
                 }
             }
+        }
+        if let Some(turn) = summary_due {
+            let events = std::mem::take(&mut self.enemy_events);
+            let lines = crate::game::hud::text::enemy_phase_summary(self.session.battle(), turn, &events);
+            // In the battle's log too, once its animations have played (it rides on a note).
+            let mut note = Anim::new(Kind::Note, false);
+            note.line = Some(format!("Summary: {}", lines[1..].join(" · ")));
+            self.anims.push(note);
+            self.summary = Some(lines);
         }
         if record {
             self.write_replay();
@@ -102,7 +134,8 @@ impl GameState {
             Event::PhaseBegan { team, .. } => {
                 self.enemy_turn = *team == Team::Enemy;
                 self.recenter = !self.enemy_turn;
-                Some(Anim::new(Kind::Banner { text: line }, self.enemy_turn))
+                // The log marks where each phase begins.
+                Some(Anim::new(Kind::Banner { text: line.clone() }, self.enemy_turn).saying(format!("— {line} —")))
             }
             Event::Moved { unit, from, path, .. } => {
                 let mut cells = vec![*from];
@@ -131,6 +164,7 @@ impl GameState {
                 Some(Anim::new(kind, self.enemy_turn).saying(line))
             }
             Event::GuardWoke { .. }
+            | Event::Healed { .. }
             | Event::BattleEnded { .. }
             | Event::ArrivalBlocked { .. }
             | Event::Woken { .. } => Some(Anim::new(Kind::Note, self.enemy_turn).saying(line)),
@@ -155,6 +189,8 @@ impl GameState {
                 None
             }
             Event::Defeated { .. } | Event::Acted { .. } | Event::Restored(_) => None,
+            // `Event` is non-exhaustive: an event added to the core is at least logged.
+            _ => Some(Anim::new(Kind::Note, self.enemy_turn).saying(line)),
         };
         if let Some(a) = anim {
             self.anims.push(a);

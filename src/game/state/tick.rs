@@ -1,8 +1,14 @@
 //! The fixed-rate logic step: the file watch, animation cues, the enemy phase's pacing,
 //! playback, script and buffered keys, the camera, and the log's ageing.
 
-use super::signals::LOG_SECS;
+use super::keys::Held;
 use super::*;
+
+/// Pixels from the map view's edge where the pointer scrolls the map (edge scroll on).
+const EDGE: f32 = 10.0;
+
+/// World pixels per second the edge scroll moves the map.
+const EDGE_SPEED: f32 = 480.0;
 
 /// Seconds of rest after an enemy's animation before the next enemy acts.
 const ENEMY_GAP: f32 = 0.15;
@@ -32,9 +38,19 @@ impl GameState {
                 Cue::Step => self.sfx.push(Sfx::Step),
                 Cue::Hit => self.sfx.push(Sfx::Hit),
                 Cue::Say(line) => self.say(line),
+                Cue::Number { unit, amount, fell } => {
+                    let at = self.unit_px(unit);
+                    self.floaters.push(Floater::new(at, amount, fell));
+                }
             }
         }
-        if !self.anims.busy() {
+        for f in &mut self.floaters {
+            f.age += dt;
+        }
+        self.floaters.retain(|f| !f.done());
+        // The game menu and the log box hold the enemy phase where it is.
+        let paused = self.menu_open || self.history_view.is_some();
+        if !self.anims.busy() && !paused {
             if matches!(self.session.phase(), Phase::Enemy { .. }) {
                 if self.enemy_pause > 0.0 {
                     self.enemy_pause -= dt * if fast { anim::FAST } else { 1.0 };
@@ -45,10 +61,13 @@ impl GameState {
             } else if !self.playback.is_empty() {
                 self.play_back(dt);
             } else if self.script.is_empty()
-                && let Some(i) = self.keys.pop()
+                && let Some(held) = self.keys.pop()
             {
-                // A key pressed while something moved: its turn now.
-                self.apply(i);
+                // A key pressed or a click made while something moved: its turn now.
+                match held {
+                    Held::Intent(i) => self.apply(i),
+                    Held::Click { at, cell } => self.click_at(at, cell),
+                }
             } else if !self.script.is_empty() {
                 self.script_wait -= dt;
                 if self.script_wait <= 0.0
@@ -59,19 +78,33 @@ impl GameState {
                 }
             }
         }
-        if matches!(self.session.phase(), Phase::Enemy { .. }) {
-            // Keys pressed during the enemy's turn are not the player's next moves.
-            self.keys.clear();
+        if matches!(self.session.phase(), Phase::Enemy { .. }) && self.keys.clear_keeping_release() {
+            // Keys pressed during the enemy's turn are not the player's next moves, but a
+            // release must still reach the session, or its key would stay held (the lost Z).
+            self.session.input(Intent::Release);
         }
         let focus = self.focus();
         let view = self.layout.world_view();
         if self.recenter && !self.anims.busy() {
             self.recenter = false;
-            self.camera.center_on(focus, view, false);
+            // The player's phase: the view goes to the first unit that can act, unless every
+            // unit that can act is in view already.
+            let ready: Vec<Vec2> = self
+                .session
+                .battle()
+                .ready(Team::Player)
+                .map(|u| anim::cell_px(self.session.battle().unit(u).pos))
+                .collect();
+            if !self.camera.shows_all(&ready, view) {
+                self.camera.center_on(focus, view, false);
+            }
+            self.free_look = false;
         }
+        self.edge_scroll_step(dt, view);
         // A cursor the mouse moves is where the mouse is: the view does not chase it (that
-        // would scroll the map under a still pointer). Animations and keys still lead it.
-        if self.anims.busy() || !self.pointing.leads() {
+        // would scroll the map under a still pointer). Animations and keys still lead it,
+        // unless the player moved the view by hand.
+        if self.anims.busy() || (!self.pointing.leads() && !self.free_look) {
             self.camera.follow(focus, view, false);
         }
         let before = self.camera.pos;
@@ -79,11 +112,39 @@ impl GameState {
         if self.camera.pos != before {
             self.repoint();
         }
-        for (_, age) in &mut self.log {
-            *age += dt;
+    }
+
+    /// Edge scroll: the pointer resting within [`EDGE`] of the map view's border (inside the
+    /// window) pushes the view that way.
+    fn edge_scroll_step(&mut self, dt: f32, view: Rect) {
+        if !self.edge_scroll || self.menu_open || self.history_view.is_some() || self.summary_shown() {
+            return;
         }
-        while self.log.front().is_some_and(|(_, age)| *age > LOG_SECS) {
-            self.log.pop_front();
+        let Some(at) = self.pointer else { return };
+        let p = self.layout.to_logical(at.x, at.y);
+        let v = self.layout.map_view();
+        if !v.contains(p) {
+            return;
+        }
+        let dir = Vec2::new(
+            if p.x < v.x + EDGE {
+                -1.0
+            } else if p.x > v.right() - EDGE {
+                1.0
+            } else {
+                0.0
+            },
+            if p.y < v.y + EDGE {
+                -1.0
+            } else if p.y > v.bottom() - EDGE {
+                1.0
+            } else {
+                0.0
+            },
+        );
+        if dir != Vec2::ZERO {
+            self.camera.pan(dir * EDGE_SPEED * dt / self.layout.scale, view);
+            self.free_look = true;
         }
     }
 }

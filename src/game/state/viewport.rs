@@ -2,11 +2,21 @@
 //! drawn, and what the camera keeps in view.
 
 use super::*;
+use crate::game::hud::text::wrap;
+
+/// Characters of the objective line's text (size 12) in a window `w` drawing units wide.
+pub(in crate::game) fn objective_chars(w: f32) -> usize {
+    ((w - 20.0) / (12.0 * crate::game::view::CHAR_W)) as usize
+}
 
 impl GameState {
-    /// The layout of the window now, at the player's zoom step.
+    /// The layout of the window now, at the player's zoom step, with room for the objective
+    /// line's rows.
     pub(super) fn refresh_layout(&mut self, ctx: &Context) {
-        let full = Layout::of(ctx, 1.0);
+        let full = Layout {
+            goal_rows: self.goal_rows(Layout::of(ctx, 1.0).w),
+            ..Layout::of(ctx, 1.0)
+        };
         let m = self.session.battle().map();
         let map = Vec2::new(m.width() as f32 * TILE, m.height() as f32 * TILE);
         let steps = zoom_steps(full.map_view(), map);
@@ -17,10 +27,59 @@ impl GameState {
         };
     }
 
+    /// Rows the objective line needs in a window `w` drawing units wide: its words (at most
+    /// two rows), and one more for the danger view's warning about cells to defend.
+    pub(super) fn goal_rows(&mut self, w: f32) -> u8 {
+        let b = self.session.battle();
+        let goal = super::super::hud::text::objective_text(b)
+            .map_or(0, |g| wrap(&format!("Objective: {g}"), objective_chars(w)).len().min(2));
+        let warn = self.session.show_danger()
+            && !b.goals().hold.is_empty()
+            && !self.zones.hold_threats(b, self.session.profiles()).is_empty();
+        (goal + usize::from(warn)) as u8
+    }
+
     /// Zooms out (+1) or in (-1) one step, keeping the cursor in view.
     pub(super) fn zoom(&mut self, out: i32) {
         self.zoom_step = self.zoom_step.saturating_add_signed(out as isize);
+        self.zoom_anchor = None;
         self.zoom_changed = true;
+    }
+
+    /// A wheel notch: zooms one step keeping the map point under the pointer where it is (the
+    /// log box, when open, scrolls instead).
+    pub(super) fn wheel_step(&mut self, out: i32) {
+        if let Some(up) = &mut self.history_view {
+            *up = if out > 0 { up.saturating_sub(3) } else { *up + 3 };
+            return;
+        }
+        self.zoom_step = self.zoom_step.saturating_add_signed(out as isize);
+        self.zoom_anchor = self
+            .pointer
+            .filter(|p| self.layout.map_view().contains(self.layout.to_logical(p.x, p.y)));
+        self.zoom_changed = true;
+    }
+
+    /// After a zoom step: the point under the pointer stays (wheel), else the cursor is
+    /// centred (keys).
+    pub(super) fn refit_zoom(&mut self) {
+        let before = self.layout;
+        let cam = self.camera.pos.round();
+        match self.zoom_anchor.take() {
+            Some(at) => {
+                // Layout::refresh ran already with the new scale; `before` is the frame's.
+                let p = before.to_logical(at.x, at.y);
+                let old = self.drawn_scale;
+                let world = p / old + cam;
+                let now = self.layout.scale;
+                self.camera.look_at(world - p / now, self.layout.world_view());
+                self.free_look = true;
+            }
+            None => self
+                .camera
+                .center_on(anim::cell_px(self.session.cursor()), self.layout.world_view(), true),
+        }
+        self.drawn_scale = self.layout.scale;
     }
 
     /// Where unit `id` is drawn (top-left, world pixels).

@@ -6,7 +6,7 @@
 //! `runs` times; battle `k` of every cell uses [`battle_seed`]`(seed, k)`, so neither the
 //! number of threads nor the slicing changes any battle.
 
-use crate::ai::{Ai, player::Policy};
+use crate::ai::{Ai, player::Player};
 use crate::load::data::DataSet;
 use crate::load::scenario::Scenario;
 use crate::play::enemy::{EnemyPhase, act};
@@ -53,10 +53,17 @@ pub fn cells(scenarios: &[(String, Scenario, DataSet)], sweeps: &[Sweep]) -> Res
     for (file, scenario, data) in scenarios {
         for pt in &points {
             let mut d = data.clone();
+            let mut sc = scenario.clone();
             for &(s, v) in pt {
                 let sw = &sweeps[s];
-                d.profiles = set_param(&d.profiles, &sw.profile, &sw.key, v)
-                    .map_err(|e| format!("--set {}={v}: {e} (profiles of {})", sw.label(), file))?;
+                let key = sw.set_key();
+                let whose = match key.owner {
+                    crate::load::set::Owner::Profile(_) => "profiles",
+                    crate::load::set::Owner::Unit(_) => "units",
+                    crate::load::set::Owner::Kind(_) => "unit kinds",
+                };
+                crate::load::set::apply(&mut sc, &mut d, &key, v)
+                    .map_err(|e| format!("--set {}={v}: {e} ({whose} of {})", sw.label(), file))?;
             }
             out.push(Cell {
                 scenario: scenario.name.clone(),
@@ -68,7 +75,7 @@ pub fn cells(scenarios: &[(String, Scenario, DataSet)], sweeps: &[Sweep]) -> Res
                         value: v,
                     })
                     .collect(),
-                battle_scenario: scenario.clone(),
+                battle_scenario: sc,
                 data: d,
             });
         }
@@ -82,12 +89,17 @@ pub fn battle_seed(seed: u64, k: u64) -> u64 {
 }
 
 /// Plays one battle of `cell` with `seed` and counts it.
-pub fn fight(cell: &Cell, max_turns: u32, policy: Policy, seed: u64) -> Result<Tally, RuleError> {
+pub fn fight(cell: &Cell, max_turns: u32, policy: impl Into<Player>, seed: u64) -> Result<Tally, RuleError> {
     fight_battle(cell, max_turns, policy, seed).map(|(t, _)| t)
 }
 
 /// [`fight`], also returning the battle as it ended (its record is the player's commands).
-pub fn fight_battle(cell: &Cell, max_turns: u32, policy: Policy, seed: u64) -> Result<(Tally, Battle), RuleError> {
+pub fn fight_battle(
+    cell: &Cell,
+    max_turns: u32,
+    policy: impl Into<Player>,
+    seed: u64,
+) -> Result<(Tally, Battle), RuleError> {
     let mut ai = Ai::new(cell.data.profiles.clone());
     fight_on(
         &mut ai,
@@ -105,9 +117,10 @@ pub fn fight_on(
     ai: &mut Ai,
     mut b: Battle,
     max_turns: u32,
-    policy: Policy,
+    policy: impl Into<Player>,
     seed: u64,
 ) -> Result<(Tally, Battle), RuleError> {
+    let policy: Player = policy.into();
     let mut events: Vec<Event> = Vec::new();
     while b.ended().is_none() && b.turn() <= max_turns {
         let players: Vec<_> = b.ready(Team::Player).collect();
@@ -137,6 +150,7 @@ pub fn fight_on(
     if let Some(name) = b.ended().and_then(|(_, why)| objective_name(&b, &why)) {
         t.objectives.insert(name.to_string(), 1);
     }
+    t.endings.insert(ending_name(&b), 1);
     // A battle decided in the player's phase of turn T lasted T turns; one stopped at the
     // limit lasted `max_turns`.
     let turns = b.turn().min(max_turns);
@@ -288,12 +302,13 @@ pub fn run(
     runs: u64,
     seed: u64,
     max_turns: u32,
-    policy: Policy,
+    policy: impl Into<Player>,
     slice: Slice,
     jobs: usize,
     keep: Option<Keep>,
     tick: &(dyn Fn() + Sync),
 ) -> Result<Vec<Counted>, String> {
+    let policy: Player = policy.into();
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(jobs)
         .build()

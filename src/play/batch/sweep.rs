@@ -1,23 +1,23 @@
-//! What a balance run sweeps: `--set PROFILE.KEY=V1,V2,...`, the grid of their values, and
-//! profiles with one value set, checked by the profiles loader and written back as TOML.
+//! What a balance run sweeps: `--set KEY=V1,V2,...` (a key of [`crate::load::set`]:
+//! `PROFILE.KEY`, `unit:NAME.KEY` or `kind:KIND.KEY`) and the grid of their values.
 
-use crate::load::diag::Source;
-use crate::load::profiles::{Behavior, Profile, Profiles};
+pub use crate::load::set::{SetKey, profiles_toml, set_param};
 use serde::{Deserialize, Serialize};
 
-/// One `--set PROFILE.KEY=V1,V2,...` sweep.
+/// One `--set KEY=V1,V2,...` sweep.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Sweep {
-    /// Profile name (a table of `profiles.toml`).
+    /// Whose number: a profile name (a table of `profiles.toml`), `unit:NAME` or `kind:KIND`
+    /// (the part of the key before its last `.`; the name of the field is the first rounds').
     pub profile: String,
-    /// Parameter (`sight`, `trigger`, `leash`, `range`).
+    /// Which number (`sight`, `trigger`, `leash`, `range`; `move`, `hp`, `attack`, ...).
     pub key: String,
     /// The values to try, in the order given.
     pub values: Vec<i64>,
 }
 
 impl Sweep {
-    /// Reads `PROFILE.KEY=V1,V2,...`.
+    /// Reads `PROFILE.KEY=V1,V2,...` (or `unit:NAME.KEY=...`, `kind:KIND.KEY=...`).
     pub fn parse(arg: &str) -> Result<Sweep, String> {
         let bad = |why: &str| format!("--set {arg}: {why} (expected PROFILE.KEY=V1,V2,... such as archer.range=2,3,4)");
         let (lhs, rhs) = arg.split_once('=').ok_or_else(|| bad("no '='"))?;
@@ -28,6 +28,7 @@ impl Sweep {
         if profile.is_empty() || key.is_empty() {
             return Err(bad("empty profile or key"));
         }
+        SetKey::parse(lhs).map_err(|e| bad(&e))?;
         let mut values = Vec::new();
         for v in rhs.split(',') {
             let v = v.trim();
@@ -48,55 +49,14 @@ impl Sweep {
     pub fn label(&self) -> String {
         format!("{}.{}", self.profile, self.key)
     }
-}
 
-/// `profiles` with `profile.key = value`, checked by the same loader (and so the same rules)
-/// as `profiles.toml`: an unknown profile, a key its behaviour does not take, or a value the
-/// file would refuse is an error in the loader's words.
-pub fn set_param(profiles: &Profiles, profile: &str, key: &str, value: i64) -> Result<Profiles, String> {
-    let Some(p) = profiles.get(profile) else {
-        return Err(format!("no profile '{profile}' (known: {})", profiles.names()));
-    };
-    if key == "behavior" {
-        return Err(format!("--set changes numbers only, not the `behavior` of '{profile}'"));
-    }
-    let mut text = format!("[{}]\nbehavior = \"{}\"\n", toml_key(&p.name), p.behavior.name());
-    for (k, v) in params(p) {
-        if k != key {
-            text.push_str(&format!("{k} = {v}\n"));
-        }
-    }
-    text.push_str(&format!("{} = {value}\n", toml_key(key)));
-    let parsed = crate::load::profiles::parse(&Source::new(format!("--set {profile}.{key}={value}"), text))
-        .map_err(|e| e.0.iter().map(|d| d.message.clone()).collect::<Vec<_>>().join("; "))?;
-    let mut out = profiles.clone();
-    for q in &mut out.list {
-        if q.name == profile {
-            q.behavior = parsed.list[0].behavior;
-        }
-    }
-    Ok(out)
-}
-
-/// A table or key name as TOML writes it (quoted unless bare).
-fn toml_key(k: &str) -> String {
-    if !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
-        k.to_string()
-    } else {
-        format!("{k:?}")
-    }
-}
-
-/// A profile's parameters as written in its table (values as TOML).
-fn params(p: &Profile) -> Vec<(&'static str, String)> {
-    let n = |v: u32| v.to_string();
-    match p.behavior {
-        Behavior::Charger => vec![],
-        Behavior::Proximity { sight } => vec![("sight", n(sight))],
-        Behavior::GuardTrigger { trigger } => vec![("trigger", n(trigger))],
-        Behavior::PivotLeash { leash } => vec![("leash", n(leash))],
-        Behavior::KeepRange { sight, range } => vec![("sight", n(sight)), ("range", n(range))],
-        Behavior::Advance { goal } => vec![("goal", format!("[{}, {}]", goal.x, goal.y))],
+    /// The key it sets.
+    pub fn set_key(&self) -> SetKey {
+        // Checked when parsed; a sweep read back from a report is checked here again.
+        SetKey::parse(&self.label()).unwrap_or(SetKey {
+            owner: crate::load::set::Owner::Profile(self.profile.clone()),
+            key: self.key.clone(),
+        })
     }
 }
 
@@ -116,21 +76,4 @@ pub fn grid(sweeps: &[Sweep]) -> Vec<Vec<(usize, i64)>> {
             .collect();
     }
     points
-}
-
-/// `profiles` as the text of a `profiles.toml` that loads back to the same profiles.
-pub fn profiles_toml(profiles: &Profiles) -> String {
-    let mut text = String::new();
-    for p in &profiles.list {
-        text.push_str(&format!(
-            "[{}]\nbehavior = \"{}\"\n",
-            toml_key(&p.name),
-            p.behavior.name()
-        ));
-        for (k, v) in params(p) {
-            text.push_str(&format!("{k} = {v}\n"));
-        }
-        text.push('\n');
-    }
-    text
 }

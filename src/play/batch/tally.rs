@@ -51,7 +51,25 @@ pub struct Tally {
     /// (rout, the hero or every player unit fell) are not listed.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub objectives: BTreeMap<String, u64>,
+    /// Battles by how they ended, every ending (see [`ending_name`]): `won: seized (34, 15)`,
+    /// `lost: Kiny fell`, `lost: turn limit 9`, `unfinished` (stopped at `--turns`).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub endings: BTreeMap<String, u64>,
 }
+
+/// How a battle ended, as a batch report counts it: `won: ` or `lost: ` and the ending's words
+/// (`every enemy was defeated`, `Kiny fell`, `turn limit 9`, `an enemy took (21, 9)`), or
+/// `unfinished` for a battle stopped at the run's `--turns`.
+pub fn ending_name(b: &crate::rules::Battle) -> String {
+    match b.ended() {
+        Some((crate::search::grid::Team::Player, why)) => format!("won: {}", why.describe(b)),
+        Some((_, why)) => format!("lost: {}", why.describe(b)),
+        None => UNFINISHED.to_string(),
+    }
+}
+
+/// The ending of a battle stopped at the run's `--turns`.
+pub const UNFINISHED: &str = "unfinished";
 
 /// The name a batch report gives an ending decided by an objective, or `None` for the
 /// endings of every scenario (rout; the hero, or every player unit, fell).
@@ -66,6 +84,9 @@ pub fn objective_name(b: &crate::rules::Battle, why: &crate::rules::Ending) -> O
         Ending::Survived(_) => Some("survived"),
         Ending::TurnLimit(_) => Some("turn limit"),
         Ending::HoldTaken { .. } => Some("hold taken"),
+        // `Ending` is non-exhaustive: an ending added to the core counts as "other objective"
+        // until it gets a name here.
+        _ => Some("other objective"),
     }
 }
 
@@ -86,6 +107,9 @@ impl Tally {
         }
         for (k, n) in &o.objectives {
             *self.objectives.entry(k.clone()).or_default() += n;
+        }
+        for (k, n) in &o.endings {
+            *self.endings.entry(k.clone()).or_default() += n;
         }
     }
 

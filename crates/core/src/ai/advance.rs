@@ -4,17 +4,36 @@
 //! to its goal. Ties: the cheaper walk, then reading order. Raids and `hold` objectives are
 //! built from it.
 
-use super::{Decision, How, Reason, Why};
+use super::behavior::{builtin_decide, builtin_explain};
+use super::{AiBehavior, Decision, Explanation, How, Reason, Why};
+use crate::model::profiles::Behavior;
 use crate::model::terrain::Cost;
 use crate::rules::{Battle, Caches, UnitId, combat};
 use crate::search::grid::{Path, Pos};
 use crate::search::potential::UNREACHABLE;
 
+/// `behavior = "advance"` as an [`AiBehavior`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Advance {
+    /// The cell it heads for.
+    pub goal: Pos,
+}
+
+impl AiBehavior for Advance {
+    fn decide(&self, b: &Battle, c: &mut Caches, id: UnitId, label: String) -> Decision {
+        builtin_decide(b, c, id, label, &Behavior::Advance { goal: self.goal })
+    }
+
+    fn explain(&self, b: &Battle, c: &mut Caches, id: UnitId, label: String) -> Explanation {
+        builtin_explain(b, c, id, label, &Behavior::Advance { goal: self.goal })
+    }
+}
+
 /// How an advancing unit ranks a reachable cell, lowest first: a cell it can attack from
 /// before one it cannot, then the travel cost to its goal, the walk, and reading order.
 pub type AdvanceKey = (bool, Cost, Cost, i32, i32);
 
-/// One reachable cell of an advancing unit, as `--explain` shows it.
+/// One reachable cell of an advancing unit, as an explanation lists it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Scored {
     /// The cell.
@@ -40,6 +59,7 @@ impl Scored {
 }
 
 /// Every cell unit `id` can end its move on, scored for `goal` and ranked best first.
+#[doc(hidden)] // Shared with `ai::explain`; the explanation is the API.
 pub fn ranked(b: &Battle, c: &mut Caches, id: UnitId, goal: Pos) -> Vec<Scored> {
     let mut cells: Vec<Scored> = b.with_reach_and_potential(c, id, None, goal, |reach, pot| {
         reach
@@ -105,5 +125,6 @@ pub(super) fn decide(b: &Battle, c: &mut Caches, id: UnitId, goal: Pos, label: S
             how,
         },
         attack,
+        heal: None,
     }
 }

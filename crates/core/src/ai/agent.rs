@@ -3,7 +3,7 @@
 
 use super::{Decision, Explanation, Method, decide_as_with, explain, player};
 use crate::model::profiles::{Behavior, Profiles};
-use crate::rules::{Battle, Caches, UnitId};
+use crate::rules::{Battle, Caches, RuleError, UnitId};
 
 /// Decides for units as their profiles say, keeping its travel-cost maps between questions.
 ///
@@ -23,6 +23,10 @@ use crate::rules::{Battle, Caches, UnitId};
 /// assert_eq!(d.path.digits(), "444");
 /// assert_eq!(d.target, battle.find("Kiny"));
 /// ```
+///
+/// An `Ai` is `Send` but not `Sync`, like its [`Caches`]: their nearest-target maps fill
+/// in lazily (a `RefCell`) while a question is answered, so keep one `Ai` per thread (as
+/// parallel balance runs do) and move it between threads freely.
 #[derive(Debug, Clone, Default)]
 pub struct Ai {
     profiles: Profiles,
@@ -32,6 +36,13 @@ pub struct Ai {
     /// (`Battle::identity`; 0: none yet), not looked up by name at every decision.
     resolved: (u64, Vec<Option<Behavior>>),
 }
+
+// Checked here, so that the promise above cannot silently break.
+const _: () = {
+    const fn send<T: Send>() {}
+    send::<Ai>();
+    send::<Caches>();
+};
 
 impl Ai {
     /// An AI that decides by `profiles`.
@@ -67,23 +78,43 @@ impl Ai {
     }
 
     /// What unit `id` does on its turn, as its profile says; the battle is only read.
+    ///
+    /// # Panics
+    /// When the battle has no unit `id`; [`Ai::try_decide`] refuses it instead.
     pub fn decide(&mut self, b: &Battle, id: UnitId) -> Decision {
         if self.resolved.0 != b.identity() {
             let behaviors = b.units().iter().map(|u| u.behavior(&self.profiles)).collect();
             self.resolved = (b.identity(), behaviors);
         }
-        let behavior = self.resolved.1.get(id.0).copied().flatten();
+        let behavior = self.resolved.1.get(id.0).and_then(Option::as_ref);
         let label = b.unit(id).profile.clone().unwrap_or_default();
         decide_as_with(b, &mut self.caches, id, behavior, label, self.method)
     }
 
+    /// [`Ai::decide`], refusing an id the battle has no unit for
+    /// ([`RuleError::NoUnit`]) instead of panicking.
+    pub fn try_decide(&mut self, b: &Battle, id: UnitId) -> Result<Decision, RuleError> {
+        b.try_unit(id).ok_or(RuleError::NoUnit(id))?;
+        Ok(self.decide(b, id))
+    }
+
     /// The numbers behind [`Ai::decide`] for unit `id`.
+    ///
+    /// # Panics
+    /// When the battle has no unit `id`; [`Ai::try_explain`] refuses it instead.
     pub fn explain(&mut self, b: &Battle, id: UnitId) -> Explanation {
         explain(b, &mut self.caches, &self.profiles, id)
     }
 
-    /// What player unit `id` does under a built-in player policy (`seed` breaks ties).
-    pub fn decide_player(&mut self, b: &Battle, id: UnitId, policy: player::Policy, seed: u64) -> Decision {
-        policy.decide(b, &mut self.caches, &self.profiles, id, seed)
+    /// [`Ai::explain`], refusing an id the battle has no unit for ([`RuleError::NoUnit`]).
+    pub fn try_explain(&mut self, b: &Battle, id: UnitId) -> Result<Explanation, RuleError> {
+        b.try_unit(id).ok_or(RuleError::NoUnit(id))?;
+        Ok(self.explain(b, id))
+    }
+
+    /// What player unit `id` does under a built-in player policy (`seed` breaks ties), or a
+    /// [`player::Player`]: a policy with a skill (`seed` also draws its errors).
+    pub fn decide_player(&mut self, b: &Battle, id: UnitId, policy: impl Into<player::Player>, seed: u64) -> Decision {
+        policy.into().decide(b, &mut self.caches, &self.profiles, id, seed)
     }
 }

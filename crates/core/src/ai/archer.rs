@@ -2,7 +2,46 @@
 //! ends its move exactly `range` from it whenever such a cell is reachable (stepping back
 //! when too close), else on the reachable cell nearest to that ring.
 
-use super::{Goal, Plan, Target, Why};
+use super::behavior::{builtin_decide, builtin_explain};
+use super::danger::Shape;
+use super::{AiBehavior, Decision, Explanation, Goal, Plan, Target, Why};
+use crate::model::profiles::Behavior;
+use crate::rules::{Battle, Caches, Unit, UnitId};
+
+/// `behavior = "keep_range"` as an [`AiBehavior`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct KeepRange {
+    /// Manhattan distance within which it acts.
+    pub sight: u32,
+    /// The distance it keeps from its target.
+    pub range: u32,
+}
+
+impl KeepRange {
+    fn behavior(&self) -> Behavior {
+        Behavior::KeepRange {
+            sight: self.sight,
+            range: self.range,
+        }
+    }
+}
+
+impl AiBehavior for KeepRange {
+    fn decide(&self, b: &Battle, c: &mut Caches, id: UnitId, label: String) -> Decision {
+        builtin_decide(b, c, id, label, &self.behavior())
+    }
+
+    fn explain(&self, b: &Battle, c: &mut Caches, id: UnitId, label: String) -> Explanation {
+        builtin_explain(b, c, id, label, &self.behavior())
+    }
+
+    fn shape(&self, _unit: &Unit) -> Shape {
+        Shape::Ring {
+            sight: self.sight,
+            range: self.range,
+        }
+    }
+}
 
 /// Keep the ring when the target is in sight.
 pub(super) fn plan(t: &Target, sight: u32, range: u32) -> Plan {

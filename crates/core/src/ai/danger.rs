@@ -1,7 +1,7 @@
 //! Danger zones: every cell some enemy could attack next turn, and for one enemy its own
 //! reach plus the shape of its profile (sight diamond, trigger ring, leash area).
 
-use crate::model::profiles::{Behavior, Profiles};
+use crate::model::profiles::Profiles;
 use crate::rules::battle::{Battle, UnitId};
 use crate::rules::caches::Caches;
 use crate::search::grid::Pos;
@@ -70,20 +70,10 @@ pub fn enemy_zone(b: &Battle, c: &mut Caches, profiles: &Profiles, id: UnitId) -
 /// The cells enemy `id` can end its move on next turn, and its profile's shape.
 pub fn enemy_moves(b: &Battle, c: &mut Caches, profiles: &Profiles, id: UnitId) -> (Vec<Pos>, Shape) {
     let u = b.unit(id);
-    let behavior = u.behavior(profiles);
-    let leash = crate::ai::pivot::leash(behavior, u);
-    let shape = match (behavior, leash) {
-        (Some(Behavior::Proximity { sight }), _) => Shape::Sight { radius: sight },
-        (Some(Behavior::GuardTrigger { trigger }), _) => Shape::Trigger {
-            radius: trigger,
-            fired: u.triggered,
-        },
-        (_, Some(l)) => Shape::Leash {
-            pivot: l.pivot,
-            radius: l.radius,
-        },
-        (Some(Behavior::KeepRange { sight, range }), _) => Shape::Ring { sight, range },
-        _ => Shape::None,
+    // Every behaviour, built-in or registered, says its own shape and leash.
+    let (shape, leash) = match u.behavior(profiles) {
+        Some(b) => b.with_rule(|r| (r.shape(u), r.leash(u))),
+        None => (Shape::None, None),
     };
     let moves: Vec<Pos> = b.with_reach(c, id, leash, |r| r.cells().map(|(p, _)| p).collect());
     (moves, shape)
@@ -100,6 +90,27 @@ pub fn danger_map(b: &Battle, c: &mut Caches, profiles: &Profiles) -> Vec<bool> 
         }
     }
     hit
+}
+
+/// What each living unit of `side` could attack next phase: one area per unit (the cells
+/// within its weapon's reach of every cell it can end its move on, on the board as it
+/// stands). [`threats`] counts them on a cell.
+pub fn reach_areas(b: &Battle, c: &mut Caches, side: crate::search::grid::Team) -> Vec<(UnitId, AttackArea)> {
+    let units: Vec<UnitId> = b.living(side).collect();
+    units
+        .into_iter()
+        .map(|id| {
+            let u = b.unit(id);
+            let moves: Vec<Pos> = b.with_reach(c, id, None, |r| r.cells().map(|(p, _)| p).collect());
+            (id, AttackArea::new(&moves, u.stats.range_min, u.stats.range_max))
+        })
+        .collect()
+}
+
+/// How many of `areas` ([`reach_areas`]) reach cell `p`: the units that could attack a unit
+/// standing there next phase.
+pub fn threats(areas: &[(UnitId, AttackArea)], p: Pos) -> u32 {
+    areas.iter().filter(|(_, a)| a.contains(p)).count() as u32
 }
 
 /// Every cell within attack distance `lo..=hi` (Manhattan) of some cell of `from`, as a

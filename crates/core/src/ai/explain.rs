@@ -1,7 +1,7 @@
 //! Why an enemy decides as it does: its target candidates, what its behaviour wanted and
 //! every reachable cell's score, computed by the same functions as [`decide`](super::decide).
 
-use super::{CellKey, Goal, cell_key, decide, pivot};
+use super::{CellKey, Decision, Goal, Method, cell_key, decide_as_with, pivot};
 use crate::model::profiles::{Behavior, Profiles};
 use crate::model::terrain::Cost;
 use crate::rules::{Battle, Caches, UnitId};
@@ -9,7 +9,7 @@ use crate::search::grid::Pos;
 use crate::search::potential::UNREACHABLE;
 use crate::search::range::Leash;
 
-/// One target candidate as `--explain` shows it.
+/// One target candidate, as an explanation lists it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Candidate {
@@ -40,6 +40,13 @@ pub struct CellScore {
     /// advance: whether a player unit stands within reach from there (such cells come first).
     #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
     pub attacks: Option<bool>,
+    /// How many units of the other side could attack the cell next phase (a behaviour that
+    /// weighs safety, such as `support`).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub threats: Option<u32>,
+    /// Whether it can heal the ally it chose from there (`support`).
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "Option::is_none"))]
+    pub heals: Option<bool>,
     /// Its rank among the reachable cells (0 = chosen).
     pub rank: usize,
 }
@@ -57,39 +64,73 @@ pub struct Explanation {
     pub leash: Option<Leash>,
     /// Every reachable cell, best first (empty when the unit stays without looking).
     pub cells: Vec<CellScore>,
+    /// A registered behaviour's goal in words ([`Goal::Custom`]), e.g. "heal Lance (9/20 hp)".
+    pub note: Option<String>,
+}
+
+impl Explanation {
+    /// The explanation of `decision` with its target candidates only (no goal, no cells):
+    /// what a behaviour without an explanation of its own shows, and the start of one.
+    pub fn of_decision(b: &Battle, c: &mut Caches, decision: Decision) -> Explanation {
+        let me = b.unit(decision.unit);
+        let mut candidates: Vec<(Cost, u32, usize, Candidate)> = b
+            .living(me.team.other())
+            .map(|t| {
+                let u = b.unit(t);
+                let travel = b.travel(c, u.pos, me.class, me.pos);
+                let distance = me.pos.manhattan(u.pos);
+                let c = Candidate {
+                    unit: u.name.clone(),
+                    at: u.pos,
+                    travel,
+                    distance,
+                    chosen: decision.target == Some(t),
+                };
+                (travel.unwrap_or(UNREACHABLE), distance, t.0, c)
+            })
+            .collect();
+        candidates.sort_by_key(|(t, d, k, _)| (*t, *d, *k));
+        Explanation {
+            decision,
+            candidates: candidates.into_iter().map(|(_, _, _, c)| c).collect(),
+            goal: Goal::Stay,
+            leash: None,
+            cells: Vec::new(),
+            note: None,
+        }
+    }
 }
 
 /// Explains the decision of enemy `id` (or of a player unit under `behavior`): the numbers
-/// behind [`decide`], computed by the same functions.
+/// behind [`decide`](super::decide), computed by the same functions.
 pub fn explain(b: &Battle, c: &mut Caches, profiles: &Profiles, id: UnitId) -> Explanation {
-    let decision = decide(b, c, profiles, id);
     let me = b.unit(id);
-    let mut candidates: Vec<(Cost, u32, usize, Candidate)> = b
-        .living(me.team.other())
-        .map(|t| {
-            let u = b.unit(t);
-            let travel = b.travel(c, u.pos, me.class, me.pos);
-            let distance = me.pos.manhattan(u.pos);
-            let c = Candidate {
-                unit: u.name.clone(),
-                at: u.pos,
-                travel,
-                distance,
-                chosen: decision.target == Some(t),
-            };
-            (travel.unwrap_or(UNREACHABLE), distance, t.0, c)
-        })
-        .collect();
-    candidates.sort_by_key(|(t, d, k, _)| (*t, *d, *k));
-    let behavior = me.behavior(profiles);
+    let label = me.profile.clone().unwrap_or_default();
+    match me.behavior(profiles) {
+        Some(Behavior::Custom(x)) => x.rule().explain(b, c, id, label),
+        behavior => explain_as(b, c, id, behavior.as_ref(), label),
+    }
+}
+
+/// A built-in's explanation (`None`: an unknown profile, which stays).
+pub(super) fn explain_as(
+    b: &Battle,
+    c: &mut Caches,
+    id: UnitId,
+    behavior: Option<&Behavior>,
+    label: String,
+) -> Explanation {
+    let decision = decide_as_with(b, c, id, behavior, label, Method::default());
+    let me = b.unit(id);
     let leash = pivot::leash(behavior, me);
     let goal = match behavior {
         _ if !decision.triggered => Goal::Stay,
-        Some(Behavior::Advance { goal }) => Goal::Advance(goal),
-        Some(Behavior::KeepRange { range, .. }) => Goal::Ring(range),
+        Some(Behavior::Advance { goal }) => Goal::Advance(*goal),
+        Some(Behavior::KeepRange { range, .. }) => Goal::Ring(*range),
         Some(_) => Goal::Approach,
         None => Goal::Stay,
     };
+    let mut x = Explanation::of_decision(b, c, decision);
     let mut cells = Vec::new();
     if let Goal::Advance(at) = goal {
         cells = super::advance::ranked(b, c, id, at)
@@ -101,10 +142,12 @@ pub fn explain(b: &Battle, c: &mut Caches, profiles: &Profiles, id: UnitId) -> E
                 travel: s.travel,
                 ring_gap: None,
                 attacks: Some(s.attacks),
+                threats: None,
+                heals: None,
                 rank,
             })
             .collect();
-    } else if let (Some(t), true) = (decision.target, goal != Goal::Stay) {
+    } else if let (Some(t), true) = (x.decision.target, goal != Goal::Stay) {
         let tp = b.unit(t).pos;
         b.with_reach_and_potential(c, id, leash, tp, |reach, pot| {
             let mut scored: Vec<(CellKey, CellScore)> = reach
@@ -121,6 +164,8 @@ pub fn explain(b: &Battle, c: &mut Caches, profiles: &Profiles, id: UnitId) -> E
                         travel,
                         ring_gap,
                         attacks: None,
+                        threats: None,
+                        heals: None,
                         rank: 0,
                     };
                     (cell_key(goal, p, walk, travel, tp), score)
@@ -134,11 +179,8 @@ pub fn explain(b: &Battle, c: &mut Caches, profiles: &Profiles, id: UnitId) -> E
                 .collect();
         });
     }
-    Explanation {
-        decision,
-        candidates: candidates.into_iter().map(|(_, _, _, c)| c).collect(),
-        goal,
-        leash,
-        cells,
-    }
+    x.goal = goal;
+    x.leash = leash;
+    x.cells = cells;
+    x
 }

@@ -2,8 +2,35 @@
 //! within `trigger`, then chases for the rest of the battle. Waking is a command
 //! (`Command::Wake`), so the battle records it as an event.
 
-use super::{Goal, Plan, Why};
-use crate::rules::{Battle, UnitId};
+use super::behavior::{builtin_decide, builtin_explain};
+use super::danger::Shape;
+use super::{AiBehavior, Decision, Explanation, Goal, Plan, Why};
+use crate::model::profiles::Behavior;
+use crate::rules::{Battle, Caches, Unit, UnitId};
+
+/// `behavior = "guard_trigger"` as an [`AiBehavior`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GuardTrigger {
+    /// Manhattan distance at which a player unit wakes it.
+    pub trigger: u32,
+}
+
+impl AiBehavior for GuardTrigger {
+    fn decide(&self, b: &Battle, c: &mut Caches, id: UnitId, label: String) -> Decision {
+        builtin_decide(b, c, id, label, &Behavior::GuardTrigger { trigger: self.trigger })
+    }
+
+    fn explain(&self, b: &Battle, c: &mut Caches, id: UnitId, label: String) -> Explanation {
+        builtin_explain(b, c, id, label, &Behavior::GuardTrigger { trigger: self.trigger })
+    }
+
+    fn shape(&self, unit: &Unit) -> Shape {
+        Shape::Trigger {
+            radius: self.trigger,
+            fired: unit.triggered,
+        }
+    }
+}
 
 /// Asleep, awake already, or waking now because of the nearest player unit.
 pub(super) fn plan(b: &Battle, me: UnitId, trigger: u32) -> Plan {

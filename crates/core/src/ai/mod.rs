@@ -1,12 +1,18 @@
 //! Enemy decisions. [`decide`] reads the battle and answers with a [`Decision`] — target,
 //! destination, path, attack and a one-line reason a level designer can read — and the
-//! commands that carry it out; the rules core acts (`play::enemy::act`). One file per behaviour:
+//! commands that carry it out; the rules core acts (`play::enemy::act`). Every behaviour
+//! implements [`AiBehavior`] and is found by name in the [`registry`]; one file per built-in:
 //! `charger`, `proximity`, `guard`, `pivot`, `archer`, `advance`; `player` is the built-in
 //! player policy.
+//!
+//! A game adds a behaviour of its own by implementing [`AiBehavior`] and calling
+//! [`registry::register`] before it loads its data; a profile then names it like a built-in
+//! (`behavior = "healer"`). The crate's example `custom_behavior` is a whole game doing so.
 
 pub mod advance;
 mod agent;
 mod archer;
+mod behavior;
 mod charger;
 pub mod danger;
 mod explain;
@@ -15,10 +21,22 @@ pub mod pivot;
 pub mod player;
 mod proximity;
 mod reason;
+pub mod registry;
 
 pub use agent::Ai;
+pub use behavior::AiBehavior;
 pub use explain::{Candidate, CellScore, Explanation, explain};
-pub use reason::{How, Reason, Why};
+pub use reason::{Heading, How, Reason, Why};
+
+/// The six built-in behaviours as [`AiBehavior`] values (what a profile of theirs resolves to).
+pub mod builtins {
+    pub use super::advance::Advance;
+    pub use super::archer::KeepRange;
+    pub use super::charger::Charger;
+    pub use super::guard::GuardTrigger;
+    pub use super::pivot::PivotLeash;
+    pub use super::proximity::Proximity;
+}
 
 use crate::model::profiles::{Behavior, Profiles};
 use crate::model::terrain::Cost;
@@ -31,6 +49,7 @@ use crate::search::range::{Leash, Reach};
 
 /// What one unit decided on its turn.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Decision {
     /// The unit.
     pub unit: UnitId,
@@ -57,11 +76,13 @@ pub struct Decision {
     pub reason: Reason,
     /// The unit it attacks from `to`, if any.
     pub attack: Option<UnitId>,
+    /// The ally it heals from `to` instead of attacking, if any (a healer).
+    pub heal: Option<UnitId>,
 }
 
 impl Decision {
     /// The commands that carry the decision out: wake (a guard), move (unless it stays),
-    /// then attack or wait.
+    /// then heal, attack or wait.
     pub fn commands(&self) -> Vec<Command> {
         let mut c = Vec::with_capacity(3);
         if let Some(by) = self.wakes {
@@ -73,20 +94,72 @@ impl Decision {
                 path: self.path.clone(),
             });
         }
-        c.push(match self.attack {
-            Some(target) => Command::Attack {
+        c.push(match (self.heal, self.attack) {
+            (Some(target), _) => Command::Heal {
                 unit: self.unit,
                 target,
             },
-            None => Command::Wait { unit: self.unit },
+            (None, Some(target)) => Command::Attack {
+                unit: self.unit,
+                target,
+            },
+            (None, None) => Command::Wait { unit: self.unit },
         });
         c
     }
 
+    /// A decision to stay where it stands and wait, for `why`.
+    pub fn stay(b: &Battle, id: UnitId, label: String, why: Why) -> Decision {
+        let me = b.unit(id);
+        Decision {
+            unit: id,
+            team: me.team,
+            profile: label,
+            target: None,
+            from: me.pos,
+            to: me.pos,
+            path: Path::default(),
+            cost: 0,
+            triggered: false,
+            wakes: None,
+            reason: Reason::just(why),
+            attack: None,
+            heal: None,
+        }
+    }
+
+    /// A decision to walk to `to` (by the cheapest path; it stays when `to` is not among the
+    /// cells it can end its move on) and wait there, for `reason`; set
+    /// [`Decision::attack`] or [`Decision::target`] afterwards as needed.
+    pub fn walk(b: &Battle, c: &mut Caches, id: UnitId, to: Pos, label: String, reason: Reason) -> Decision {
+        let me = b.unit(id);
+        let step = b.with_reach(c, id, None, |r| Some((r.path(to)?, r.cost(to)?)));
+        let (to, path, cost) = match step {
+            Some((path, cost)) if to != me.pos => (to, path, cost),
+            _ => (me.pos, Path::default(), 0),
+        };
+        Decision {
+            unit: id,
+            team: me.team,
+            profile: label,
+            target: None,
+            from: me.pos,
+            to,
+            path,
+            cost,
+            triggered: true,
+            wakes: None,
+            reason,
+            attack: None,
+            heal: None,
+        }
+    }
+
     #[cfg(feature = "serde")]
-    /// The decision as the JSON of `skirmish ai` and `simulate`, with unit names and the
-    /// blows its attack dealt (`events` are the ones its commands produced).
-    pub fn to_json(&self, b: &Battle, events: &[crate::rules::Event]) -> serde_json::Value {
+    /// The decision as JSON, with unit names and the
+    /// blows its attack dealt (`events` are the ones its commands produced). Write it with
+    /// any serde format (`serde_json::to_string`).
+    pub fn to_json(&self, b: &Battle, events: &[crate::rules::Event]) -> impl serde::Serialize + use<> {
         let strikes = events
             .iter()
             .filter_map(|e| match e {
@@ -121,6 +194,14 @@ impl Decision {
             reason: self.reason.text(b),
             attack: self.attack.map(|t| b.name(t)),
             strikes,
+            heal: self.heal.map(|t| b.name(t)),
+            healed: events.iter().find_map(|e| match e {
+                crate::rules::Event::Healed { amount, hp_left, .. } => Some(HealJson {
+                    amount: *amount,
+                    hp_left: *hp_left,
+                }),
+                _ => None,
+            }),
         };
         serde_json::to_value(j).unwrap_or_default()
     }
@@ -142,6 +223,19 @@ struct DecisionJson<'a> {
     reason: String,
     attack: Option<&'a str>,
     strikes: Vec<StrikeJson<'a>>,
+    /// Only a healer's decision to heal has it: older outputs keep their bytes.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    heal: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    healed: Option<HealJson>,
+}
+
+/// What a heal gave, in a decision's JSON.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize)]
+struct HealJson {
+    amount: i32,
+    hp_left: i32,
 }
 
 /// One blow in a decision's JSON.
@@ -174,6 +268,8 @@ pub enum Goal {
     Ring(u32),
     /// `advance`: a cell it can attack from, nearest this goal cell; else the cell nearest it.
     Advance(Pos),
+    /// A registered behaviour's own goal, said in words in [`Explanation::note`].
+    Custom,
 }
 
 /// What a behaviour wants before any cell is picked.
@@ -211,7 +307,7 @@ impl Plan {
 /// decisions; [`Method::Auto`] is the one the game uses.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Method {
-    /// The one the game, `simulate` and `batch` use: [`Method::Nearest`], which since its
+    /// The one headless battles use: [`Method::Nearest`], which since its
     /// search runs only as far as the questions need beats one map per target at every
     /// army size measured (`benches/ai.rs`). Every method decides the same.
     #[default]
@@ -304,26 +400,30 @@ pub fn decide(b: &Battle, c: &mut Caches, profiles: &Profiles, id: UnitId) -> De
 pub fn decide_with(b: &Battle, c: &mut Caches, profiles: &Profiles, id: UnitId, method: Method) -> Decision {
     let profile_name = b.unit(id).profile.clone().unwrap_or_default();
     let behavior = b.unit(id).behavior(profiles);
-    decide_as_with(b, c, id, behavior, profile_name, method)
+    decide_as_with(b, c, id, behavior.as_ref(), profile_name, method)
 }
 
 /// Decides for `id` with an explicit behaviour (`None`: unknown profile, stays); `label`
 /// is reported as the profile. The built-in player policy falls back to a charger labelled `player`.
 pub fn decide_as(b: &Battle, c: &mut Caches, id: UnitId, behavior: Option<Behavior>, label: String) -> Decision {
-    decide_as_with(b, c, id, behavior, label, Method::default())
+    decide_as_with(b, c, id, behavior.as_ref(), label, Method::default())
 }
 
+/// The one place a behaviour is dispatched: the built-ins by their variant (the enemy phase's
+/// hot path stays free of dynamic calls), a registered behaviour through its [`AiBehavior`].
 pub(super) fn decide_as_with(
     b: &Battle,
     c: &mut Caches,
     id: UnitId,
-    behavior: Option<Behavior>,
+    behavior: Option<&Behavior>,
     label: String,
     method: Method,
 ) -> Decision {
     let me = b.unit(id);
-    if let Some(Behavior::Advance { goal }) = behavior {
-        return advance::decide(b, c, id, goal, label);
+    match behavior {
+        Some(Behavior::Advance { goal }) => return advance::decide(b, c, id, *goal, label),
+        Some(Behavior::Custom(x)) => return x.rule().decide(b, c, id, label),
+        _ => {}
     }
     let target = choose_target_with(b, c, id, method).map(|(t, _)| Target {
         id: t,
@@ -332,14 +432,15 @@ pub(super) fn decide_as_with(
     });
     let plan = match (behavior, &target) {
         (None, _) => Plan::stay(Why::UnknownProfile(label.clone())),
+        (Some(_), None) if me.team == crate::search::grid::Team::Player => Plan::stay(Why::NoEnemy),
         (Some(_), None) => Plan::stay(Why::NoTarget),
         (Some(beh), Some(t)) => match beh {
             Behavior::Charger => charger::plan(),
-            Behavior::Proximity { sight } => proximity::plan(t, sight),
-            Behavior::GuardTrigger { trigger } => guard::plan(b, id, trigger),
-            Behavior::PivotLeash { leash } => pivot::plan(me, leash),
-            Behavior::KeepRange { sight, range } => archer::plan(t, sight, range),
-            Behavior::Advance { .. } => Plan::stay(Why::Nothing),
+            Behavior::Proximity { sight } => proximity::plan(t, *sight),
+            Behavior::GuardTrigger { trigger } => guard::plan(b, id, *trigger),
+            Behavior::PivotLeash { leash } => pivot::plan(me, *leash),
+            Behavior::KeepRange { sight, range } => archer::plan(t, *sight, *range),
+            Behavior::Advance { .. } | Behavior::Custom(_) => Plan::stay(Why::Nothing),
         },
     };
     let (to, cost, path, how) = match (&plan.goal, &target) {
@@ -362,9 +463,11 @@ pub(super) fn decide_as_with(
         wakes: plan.wakes,
         reason: Reason { why: plan.why, how },
         attack,
+        heal: None,
     }
 }
 
+#[doc(hidden)] // The ranking key shared with `ai::explain`; not an API of its own.
 /// How a goal ranks a reachable cell: lowest first. `gap` is the distance from the ring
 /// for keep_range (0 elsewhere), then the travel cost to the target, the walk's cost, and
 /// reading order. One key serves both stages of keep_range: a cell on the ring (gap 0)
@@ -372,10 +475,11 @@ pub(super) fn decide_as_with(
 pub type CellKey = (u32, Cost, Cost, i32, i32);
 
 /// The key of cell `p`, reached for `walk`, from which the target at `tp` costs `travel`.
+#[doc(hidden)] // Shared with `ai::explain`; the explanation is the API.
 pub fn cell_key(goal: Goal, p: Pos, walk: Cost, travel: Option<Cost>, tp: Pos) -> CellKey {
     let gap = match goal {
         Goal::Ring(range) => p.manhattan(tp).abs_diff(range),
-        Goal::Approach | Goal::Stay | Goal::Advance(_) => 0,
+        Goal::Approach | Goal::Stay | Goal::Advance(_) | Goal::Custom => 0,
     };
     (gap, travel.unwrap_or(UNREACHABLE), walk, p.y, p.x)
 }

@@ -2,16 +2,49 @@
 //! `>= leash` from its pivot, not even in passing; inside that area it approaches its target.
 //! [`leash`] is the one statement of that rule: the decision and the danger zone both use it.
 
-use super::{Goal, Plan, Why};
+use super::behavior::{builtin_decide, builtin_explain};
+use super::danger::Shape;
+use super::{AiBehavior, Decision, Explanation, Goal, Plan, Why};
 use crate::model::profiles::Behavior;
-use crate::rules::Unit;
+use crate::rules::{Battle, Caches, Unit, UnitId};
 use crate::search::range::Leash;
 
-/// The area `unit` may never leave under `behavior`, if it has one.
-pub fn leash(behavior: Option<Behavior>, unit: &Unit) -> Option<Leash> {
+/// The area `unit` may never leave under `behavior`, if it has one (a registered behaviour
+/// says so through [`AiBehavior::leash`]).
+pub fn leash(behavior: Option<&Behavior>, unit: &Unit) -> Option<Leash> {
     match behavior {
-        Some(Behavior::PivotLeash { leash }) => Some(area(unit, leash)),
+        Some(Behavior::PivotLeash { leash }) => Some(area(unit, *leash)),
+        Some(b @ Behavior::Custom(_)) => b.with_rule(|r| r.leash(unit)),
         _ => None,
+    }
+}
+
+/// `behavior = "pivot_leash"` as an [`AiBehavior`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PivotLeash {
+    /// Cells at this distance from the pivot or more are never entered.
+    pub leash: u32,
+}
+
+impl AiBehavior for PivotLeash {
+    fn decide(&self, b: &Battle, c: &mut Caches, id: UnitId, label: String) -> Decision {
+        builtin_decide(b, c, id, label, &Behavior::PivotLeash { leash: self.leash })
+    }
+
+    fn explain(&self, b: &Battle, c: &mut Caches, id: UnitId, label: String) -> Explanation {
+        builtin_explain(b, c, id, label, &Behavior::PivotLeash { leash: self.leash })
+    }
+
+    fn shape(&self, unit: &Unit) -> Shape {
+        let l = area(unit, self.leash);
+        Shape::Leash {
+            pivot: l.pivot,
+            radius: l.radius,
+        }
+    }
+
+    fn leash(&self, unit: &Unit) -> Option<Leash> {
+        Some(area(unit, self.leash))
     }
 }
 

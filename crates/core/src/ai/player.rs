@@ -1,10 +1,14 @@
-//! The built-in player policy that `simulate` (and balance runs) use for the player's units:
-//! if some enemy can be attacked from a reachable cell, go there and attack, preferring a
-//! kill, then the weakest enemy left, then the least counter-damage, then the shorter walk;
-//! otherwise approach the nearest enemy by travel cost, like a charger. Beside it the careful
+//! The built-in player policy that headless battles (whole simulated battles, balance
+//! runs) use for the player's units:
+//! seize a cell to seize when one is reachable; if some enemy can be attacked from a
+//! reachable cell, go there and attack, preferring a kill, then the weakest enemy left, then
+//! the least counter-damage, then the shorter walk; otherwise stand on or head for what the
+//! objective asks (a cell to seize or hold, the boss), else approach the nearest enemy by
+//! travel cost, like a charger. Beside it the careful
 //! policy ([`decide_careful`]) that balance runs measure against; [`Policy`] picks one.
 
 use super::{Decision, Method, Reason, Why, danger, decide_as};
+use crate::ai::reason::Heading;
 use crate::model::profiles::{Behavior, Profiles};
 use crate::rules::{Battle, Caches, UnitId, combat};
 use crate::search::grid::{Cost, Pos};
@@ -18,9 +22,22 @@ fn jitter(seed: u64, p: Pos, e: UnitId) -> u64 {
 }
 
 /// The policy's decision for player unit `id`; `seed` breaks ties between equal choices.
+///
+/// The scenario's objective comes first: a seizer that can reach a cell to seize ends its
+/// action there (the battle is won); then the best attack; then a cell to hold that no
+/// player unit stands on, by the player unit nearest it (one cell per unit), is stood on
+/// when reachable; otherwise the unit heads for the nearest cell to seize, the boss or its
+/// cell to hold (the reachable cell with the lowest travel cost to it), and only with none
+/// of those for the nearest enemy, like a charger.
 pub fn decide(b: &Battle, c: &mut Caches, id: UnitId, seed: u64) -> Decision {
     let me = b.unit(id);
     let cells = reachable(b, c, id);
+    // Every unheld cell to hold counts as threatened: the simple policy does not weigh danger.
+    let aim = Aim::of(b, id).with_guard(b, c, id, |_| true);
+    let by_cost = |a: &&(Pos, Cost), z: &&(Pos, Cost)| (a.1, a.0.y, a.0.x).cmp(&(z.1, z.0.y, z.0.x));
+    if let Some(&(to, cost)) = cells.iter().filter(|(p, _)| aim.seize.contains(p)).min_by(by_cost) {
+        return chosen(b, c, id, (to, cost), None, None, Reason::just(Why::Seizes { cell: to }));
+    }
     // Ordered by (survives, hp left, counter damage taken, walk cost, seeded tie-break).
     type Key = (bool, i32, i32, u32, u64);
     let mut best: Option<(Key, usize, UnitId)> = None;
@@ -45,6 +62,32 @@ pub fn decide(b: &Battle, c: &mut Caches, id: UnitId, seed: u64) -> Decision {
         }
     }
     let Some((_, k, e)) = best else {
+        if let Some(&(to, cost)) = aim.guard.and_then(|h| cells.iter().find(|(p, _)| *p == h)) {
+            return chosen(b, c, id, (to, cost), None, None, Reason::just(Why::Guards { cell: to }));
+        }
+        // Heading for the objective: the reachable cell with the lowest travel cost to it.
+        let heading = cells
+            .iter()
+            .filter_map(|&(p, cost)| aim.toward(b, c, me.class, p).map(|d| ((d, cost, p.y, p.x), (p, cost))))
+            .min_by_key(|(key, _)| *key);
+        if let Some((_, (to, cost))) = heading {
+            let aim = match (aim.seize.is_empty(), aim.boss, aim.guard) {
+                (false, _, _) => Heading::Seize,
+                (true, Some(boss), _) => Heading::Boss(boss),
+                (true, None, Some(h)) => Heading::Hold(h),
+                (true, None, None) => Heading::Seize,
+            };
+            let target = match aim {
+                Heading::Boss(boss) => Some(boss),
+                _ => None,
+            };
+            let why = if to == me.pos {
+                Why::Holds
+            } else {
+                Why::HeadsFor { to, aim }
+            };
+            return chosen(b, c, id, (to, cost), target, None, Reason::just(why));
+        }
         return decide_as(b, c, id, Some(Behavior::Charger), "player".into());
     };
     let (to, cost) = cells[k];
@@ -80,6 +123,7 @@ fn chosen(
         wakes: None,
         reason,
         attack,
+        heal: None,
     }
 }
 
@@ -112,7 +156,7 @@ impl Policy {
         }
     }
 
-    /// Its name on the command line.
+    /// Its name, as [`Policy::parse`] reads it.
     pub fn name(self) -> &'static str {
         match self {
             Policy::Simple => "simple",
@@ -126,6 +170,201 @@ impl Policy {
             Policy::Simple => decide(b, c, id, seed),
             Policy::Careful => decide_careful(b, c, profiles, id, seed),
         }
+    }
+}
+
+/// How often the careful player errs: the chance, per unit action, that the unit does not
+/// take the policy's best option but one of the next-best ones (see [`decide_careful_skilled`]).
+/// Kept in millionths, so that a skill compares, prints and plays the same everywhere.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Skill {
+    per_million: u32,
+}
+
+impl Skill {
+    /// Never errs: exactly the careful policy.
+    pub const EXPERT: Skill = Skill { per_million: 0 };
+    /// Errs on one action in ten.
+    pub const AVERAGE: Skill = Skill { per_million: 100_000 };
+    /// Errs on one action in four.
+    pub const NOVICE: Skill = Skill { per_million: 250_000 };
+    /// What `--skill` takes, for messages.
+    pub const NAMES: &'static str = "expert, average, novice, or a chance P from 0 to 1 such as 0.15";
+
+    /// `expert`, `average`, `novice`, or a chance `P` in [0, 1] (to a millionth).
+    pub fn parse(text: &str) -> Option<Skill> {
+        match text {
+            "expert" => Some(Skill::EXPERT),
+            "average" => Some(Skill::AVERAGE),
+            "novice" => Some(Skill::NOVICE),
+            _ => {
+                let p: f64 = text.parse().ok()?;
+                (0.0..=1.0).contains(&p).then(|| Skill {
+                    per_million: (p * 1e6).round() as u32,
+                })
+            }
+        }
+    }
+
+    /// A skill erring with chance `per_million` / 1,000,000 (at most 1,000,000).
+    pub fn from_per_million(per_million: u32) -> Skill {
+        Skill {
+            per_million: per_million.min(1_000_000),
+        }
+    }
+
+    /// The chance of an error per unit action.
+    pub fn chance(self) -> f64 {
+        self.per_million as f64 / 1e6
+    }
+
+    /// True for the expert (no errors).
+    pub fn is_expert(self) -> bool {
+        self.per_million == 0
+    }
+
+    /// Its name: `expert`, `average`, `novice`, or the chance (`0.15`).
+    pub fn name(self) -> String {
+        match self {
+            Skill::EXPERT => "expert".into(),
+            Skill::AVERAGE => "average".into(),
+            Skill::NOVICE => "novice".into(),
+            _ => {
+                let s = format!("{:.6}", self.chance());
+                s.trim_end_matches('0').trim_end_matches('.').to_string()
+            }
+        }
+    }
+
+    /// For the action of unit `id` on turn `turn` of the battle of `seed`: `None` when it
+    /// takes the best option, else the random number that picks which next-best one. A
+    /// function of those three only, so a battle plays the same whatever runs beside it.
+    fn slip(self, seed: u64, turn: u32, id: UnitId) -> Option<u64> {
+        if self.per_million == 0 {
+            return None;
+        }
+        let mut r = crate::rng::Rng::new(
+            seed ^ 0x0051_117E_550F_u64.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+                ^ (turn as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F)
+                ^ (id.0 as u64).wrapping_mul(0x1656_67B1_9E37_79F9),
+        );
+        (r.next_u64() % 1_000_000 < self.per_million as u64).then(|| r.next_u64())
+    }
+}
+
+/// The player's units' driver: a policy and, for the careful one, a skill.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Player {
+    /// The policy.
+    pub policy: Policy,
+    /// How often it errs (the careful policy only; the simple one ignores it).
+    pub skill: Skill,
+}
+
+impl From<Policy> for Player {
+    fn from(policy: Policy) -> Player {
+        Player {
+            policy,
+            skill: Skill::EXPERT,
+        }
+    }
+}
+
+impl Player {
+    /// The decision for player unit `id` (`seed` is the battle's: it breaks ties and draws
+    /// the errors).
+    pub fn decide(self, b: &Battle, c: &mut Caches, profiles: &Profiles, id: UnitId, seed: u64) -> Decision {
+        match self.policy {
+            Policy::Careful if !self.skill.is_expert() => decide_careful_skilled(b, c, profiles, id, seed, self.skill),
+            p => p.decide(b, c, profiles, id, seed),
+        }
+    }
+}
+
+/// How many options a slip chooses among: the next-best ones after the best.
+const NEXT_BEST: usize = 3;
+
+/// The best options of one decision so far, one per distinct score (everything but the walk's
+/// cost and the tie-break): the best first. Keeps only the best one unless a slip needs more.
+struct Ranking<K> {
+    keep: usize,
+    list: Vec<(K, usize, Option<UnitId>)>,
+}
+
+impl<K: Ord + Copy + AsRef<[i64]>> Ranking<K> {
+    fn new(keep: usize) -> Self {
+        Ranking {
+            keep,
+            list: Vec::with_capacity(keep + 1),
+        }
+    }
+
+    fn consider(&mut self, key: K, k: usize, attack: Option<UnitId>) {
+        if self.keep <= 1 {
+            if self.list.first().is_none_or(|(bk, _, _)| key < *bk) {
+                self.list.clear();
+                self.list.push((key, k, attack));
+            }
+            return;
+        }
+        // Two options with the same score but for the walk and the tie-break are one choice
+        // to a person: the better of them stands for both.
+        fn score<K: AsRef<[i64]>>(x: &K) -> &[i64] {
+            let s = x.as_ref();
+            &s[..s.len() - 2]
+        }
+        // Worse than the last kept option of a full list: nothing to do.
+        if self.list.len() == self.keep && self.list.last().is_some_and(|(x, _, _)| key >= *x) {
+            return;
+        }
+        let mine = score(&key);
+        if let Some(i) = self.list.iter().position(|(x, _, _)| score(x) == mine) {
+            if key >= self.list[i].0 {
+                return;
+            }
+            self.list.remove(i);
+        }
+        let at = self.list.partition_point(|(x, _, _)| *x < key);
+        self.list.insert(at, (key, k, attack));
+        self.list.truncate(self.keep);
+    }
+
+    /// The best option, or after a slip (`draw`) one of the next-best, each half as likely
+    /// as the one before it.
+    fn pick(&self, draw: Option<u64>) -> Option<(usize, Option<UnitId>)> {
+        let others = self.list.len().saturating_sub(1);
+        let i = match draw {
+            Some(r) if others > 0 => {
+                let total = (1u64 << others) - 1;
+                let mut x = r % total;
+                let mut i = 1;
+                while x >= 1u64 << (others - i) {
+                    x -= 1u64 << (others - i);
+                    i += 1;
+                }
+                i
+            }
+            _ => 0,
+        };
+        self.list.get(i).map(|&(_, k, a)| (k, a))
+    }
+}
+
+/// [`decide_careful`] by a player of `skill`: on a slip (chance [`Skill::chance`] per action,
+/// drawn from `seed`, the turn and the unit) the unit takes one of the next `NEXT_BEST` (3)
+/// best options instead of the best (each distinct in score, the better ones likelier:
+/// 4 : 2 : 1). A cell the objective claims outright (a seize that wins) is never missed.
+pub fn decide_careful_skilled(
+    b: &Battle,
+    c: &mut Caches,
+    profiles: &Profiles,
+    id: UnitId,
+    seed: u64,
+    skill: Skill,
+) -> Decision {
+    match skill.slip(seed, b.turn(), id) {
+        None => decide_careful(b, c, profiles, id, seed),
+        Some(draw) => decide_careful_ranked(b, c, profiles, id, seed, Method::Auto, Some(draw)),
     }
 }
 
@@ -204,6 +443,20 @@ pub fn decide_careful_with(
     seed: u64,
     method: Method,
 ) -> Decision {
+    decide_careful_ranked(b, c, profiles, id, seed, method, None)
+}
+
+/// [`decide_careful_with`]; with `slip`, one of the next-best options instead of the best
+/// (see [`decide_careful_skilled`]).
+fn decide_careful_ranked(
+    b: &Battle,
+    c: &mut Caches,
+    profiles: &Profiles,
+    id: UnitId,
+    seed: u64,
+    method: Method,
+    slip: Option<u64>,
+) -> Decision {
     let me = b.unit(id);
     let aim = Aim::of(b, id);
     // Units whose defeat loses the battle keep out of deadly reach (all of them when the
@@ -250,12 +503,8 @@ pub fn decide_careful_with(
     };
     // Smaller is better, compared element by element (see the list above).
     type Key = [i64; 10];
-    let mut best: Option<(Key, usize, Option<UnitId>)> = None;
-    let mut consider = |key: Key, k: usize, attack: Option<UnitId>| {
-        if best.as_ref().is_none_or(|(bk, _, _)| key < *bk) {
-            best = Some((key, k, attack));
-        }
-    };
+    let mut ranking: Ranking<Key> = Ranking::new(if slip.is_some() { 1 + NEXT_BEST } else { 1 });
+    let mut consider = |key: Key, k: usize, attack: Option<UnitId>| ranking.consider(key, k, attack);
     for (k, &(p, cost)) in cells.iter().enumerate() {
         let cost = cost as i64;
         for &e in &foes {
@@ -315,10 +564,26 @@ pub fn decide_careful_with(
         ];
         consider(key, k, None);
     }
-    let Some((_, k, attack)) = best else {
+    let Some((k, attack)) = ranking.pick(slip) else {
         return decide_as(b, c, id, None, "player".into());
     };
-    let (k, attack) = aim.take_cell(b, &cells, id, |p| danger(p, None)).unwrap_or((k, attack));
+    let claimed = aim.take_cell(b, &cells, id, |p| danger(p, None));
+    let (k, attack) = claimed.unwrap_or((k, attack));
+    // A healer with no safe attack that defeats heals a hurt ally, out of deadly reach.
+    let kills = attack.is_some_and(|e| combat::damage(b, id, e) >= b.unit(e).hp);
+    if claimed.is_none()
+        && !kills
+        && let Some((ally, (p, cost))) = careful_heal(b, &cells, id, |p| danger(p, None))
+    {
+        let u = b.unit(ally);
+        let why = Why::Said(format!(
+            "heals {} ({}/{} hp) from {p}, out of deadly reach",
+            u.name, u.hp, u.stats.hp
+        ));
+        let mut d = chosen(b, c, id, (p, cost), Some(ally), None, Reason::just(why));
+        d.heal = Some(ally);
+        return d;
+    }
     let to = cells[k].0;
     let nearest = nearest(c, to).1;
     let reason = Reason::just(match attack {
@@ -328,6 +593,50 @@ pub fn decide_careful_with(
     });
     let target = attack.or(nearest);
     chosen(b, c, id, cells[k], target, attack, reason)
+}
+
+/// The careful heal of healer `id`: the hurt ally with the lowest share of its hit points
+/// left that it can heal from a reachable cell where the damage that could reach it next
+/// phase (`danger`) cannot defeat it (ties: the lower hp, then reading order of the ally's
+/// cell), from the cell with the least such damage (ties: the cheaper walk, then reading
+/// order). `None` for a unit that cannot heal or has nobody to heal safely.
+fn careful_heal(
+    b: &Battle,
+    cells: &[(Pos, Cost)],
+    id: UnitId,
+    danger: impl Fn(Pos) -> i32,
+) -> Option<(UnitId, (Pos, Cost))> {
+    let me = b.unit(id);
+    let heal = me.heal?;
+    let safe: Vec<(Pos, Cost, i32)> = cells
+        .iter()
+        .map(|&(p, cost)| (p, cost, danger(p)))
+        .filter(|&(_, _, d)| d < me.hp)
+        .collect();
+    let mut best: Option<(UnitId, (Pos, Cost, i32))> = None;
+    for a in b.living(me.team).filter(|&a| a != id) {
+        let u = b.unit(a);
+        if u.hp >= u.stats.hp {
+            continue;
+        }
+        let Some(&cell) = safe
+            .iter()
+            .filter(|(p, _, _)| heal.reaches(p.manhattan(u.pos)))
+            .min_by_key(|&&(p, cost, d)| (d, cost, p.y, p.x))
+        else {
+            continue;
+        };
+        let needier = |o: UnitId| {
+            let v = b.unit(o);
+            // hp / max compared without division, then hp, then reading order.
+            (i64::from(u.hp) * i64::from(v.stats.hp), u.hp, u.pos.y, u.pos.x)
+                < (i64::from(v.hp) * i64::from(u.stats.hp), v.hp, v.pos.y, v.pos.x)
+        };
+        if best.is_none_or(|(o, _)| needier(o)) {
+            best = Some((a, cell));
+        }
+    }
+    best.map(|(a, (p, cost, _))| (a, (p, cost)))
 }
 
 /// What the scenario's objective asks of one player unit (see [`decide_careful`]).

@@ -1,5 +1,5 @@
 //! Why a unit decided as it did, kept as numbers and unit ids: [`Reason`]. The words are
-//! made only when someone reads them ([`Reason::text`]: the game's log, `--explain`, text
+//! made only when someone reads them ([`Reason::text`]: a game's log, an explanation, text
 //! output), so balance runs that play thousands of battles never format a sentence.
 
 use crate::model::terrain::Cost;
@@ -8,13 +8,16 @@ use crate::search::grid::Pos;
 
 /// What the behaviour saw before choosing a cell.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Why {
     /// Nothing to say (a charger; a keep_range enemy with its target in sight).
     Nothing,
     /// The unit names a profile the data set lacks: it stays.
     UnknownProfile(String),
-    /// No living unit of the other side: it stays.
+    /// No living player unit (said of an enemy): it stays.
     NoTarget,
+    /// No living enemy unit (said of a player unit), and nothing else to do: it stays.
+    NoEnemy,
     /// Its target is beyond its sight: it stays.
     OutOfSight {
         /// The target.
@@ -76,6 +79,8 @@ pub enum Why {
         /// The goal.
         goal: Pos,
     },
+    /// A behaviour's reason in its own words (a registered behaviour, or a heal).
+    Said(String),
     /// A built-in player policy moves towards an enemy, out of deadly reach.
     MovesTowards {
         /// The cell moved to.
@@ -83,10 +88,40 @@ pub enum Why {
         /// The enemy approached, if any is reachable.
         foe: Option<UnitId>,
     },
+    /// A player unit ends its action on a cell to seize (which wins the battle).
+    Seizes {
+        /// The cell.
+        cell: Pos,
+    },
+    /// A player unit stands on a cell the player must hold.
+    Guards {
+        /// The cell.
+        cell: Pos,
+    },
+    /// A player unit with no blow to strike heads for what the objective asks.
+    HeadsFor {
+        /// The cell moved to.
+        to: Pos,
+        /// What it heads for.
+        aim: Heading,
+    },
+}
+
+/// What the scenario's objective has a player unit head for ([`Why::HeadsFor`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Heading {
+    /// The nearest cell to seize.
+    Seize,
+    /// The enemy whose defeat wins.
+    Boss(UnitId),
+    /// A cell to hold that no player unit stands on.
+    Hold(Pos),
 }
 
 /// How the chosen cell relates to the goal.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum How {
     /// Nothing to add (the unit stays, or a player policy chose).
     Nothing,
@@ -151,6 +186,7 @@ pub enum How {
 
 /// Why a unit decided as it did: what its behaviour saw, then how it picked its cell.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Reason {
     /// What the behaviour saw.
     pub why: Why,
@@ -176,6 +212,7 @@ impl Reason {
             Why::Nothing => String::new(),
             Why::UnknownProfile(p) => format!("unknown profile {p:?}: stays"),
             Why::NoTarget => "no living player unit: stays".into(),
+            Why::NoEnemy => "no living enemy unit: stays".into(),
             Why::OutOfSight { target, dist, sight } => {
                 format!("target {} at distance {dist} > sight {sight}: stays", n(target))
             }
@@ -193,6 +230,14 @@ impl Reason {
             Why::Attacks { target, from } => format!("attacks {} from {from}", n(target)),
             Why::Holds => "holds its ground: no safe attack, no better cell".into(),
             Why::Advancing { goal } => format!("advances on {goal}; "),
+            Why::Said(words) => words.clone(),
+            Why::Seizes { cell } => format!("seizes {cell}"),
+            Why::Guards { cell } => format!("stands on {cell} to hold it"),
+            Why::HeadsFor { to, aim } => match aim {
+                Heading::Seize => format!("moves to {to} towards the nearest cell to seize"),
+                Heading::Boss(boss) => format!("moves to {to} towards {}, whose defeat wins", n(boss)),
+                Heading::Hold(cell) => format!("moves to {to} towards {cell} to hold it"),
+            },
             Why::MovesTowards { to, foe } => format!(
                 "moves to {to} towards {}, out of deadly reach",
                 foe.as_ref().map_or_else(|| "-".to_string(), n)

@@ -34,6 +34,7 @@ pub fn builtin_kinds() -> Kinds {
                 range_max: 1,
             },
             growth: Growth::default(),
+            heal: None,
         }],
     }
 }

@@ -34,6 +34,15 @@ pub enum MapError {
         /// Cells given.
         found: usize,
     },
+    /// A row of [`TerrainMap::from_rows`] is not as wide as the first.
+    Ragged {
+        /// Row, from 0.
+        row: usize,
+        /// Its width.
+        found: usize,
+        /// The first row's width.
+        width: usize,
+    },
     /// A row of [`TerrainMap::from_rows`] holds a glyph no terrain kind has.
     UnknownGlyph {
         /// Row, from 0.
@@ -54,6 +63,9 @@ impl std::fmt::Display for MapError {
             ),
             MapError::Cells { expected, found } => {
                 write!(f, "{found} cells given for a map of {expected}")
+            }
+            MapError::Ragged { row, found, width } => {
+                write!(f, "row {row} is {found} cells wide, the first row {width}")
             }
             MapError::UnknownGlyph { row, col, glyph } => {
                 write!(f, "row {row}, column {col}: no terrain has the glyph {glyph:?}")
@@ -87,7 +99,8 @@ impl TerrainMap {
         Ok(TerrainMap { width, height, cells })
     }
 
-    /// A map drawn as rows of glyphs of `terrain` (every row the width of the first).
+    /// A map drawn as rows of glyphs of `terrain` (every row the width of the first: a
+    /// row of another width is [`MapError::Ragged`]).
     ///
     /// ```
     /// use skirmish_core::model::{map::TerrainMap, terrain::TerrainSet};
@@ -99,6 +112,10 @@ impl TerrainMap {
         let width = rows.first().map_or(0, |r| r.chars().count());
         let mut cells = Vec::with_capacity(width * rows.len());
         for (row, line) in rows.iter().enumerate() {
+            let found = line.chars().count();
+            if found != width {
+                return Err(MapError::Ragged { row, found, width });
+            }
             for (col, glyph) in line.chars().enumerate() {
                 let t = terrain
                     .by_glyph(glyph)
@@ -144,13 +161,39 @@ impl TerrainMap {
         p.x >= 0 && p.y >= 0 && (p.x as usize) < self.width && (p.y as usize) < self.height
     }
 
-    /// Terrain at `p`, which must be on the map.
+    /// Terrain at `p`.
+    ///
+    /// ```
+    /// use skirmish_core::model::{map::TerrainMap, terrain::TerrainSet};
+    /// use skirmish_core::search::grid::Pos;
+    /// let m = TerrainMap::from_rows(&TerrainSet::standard(), &[".T", "~#"]).unwrap();
+    /// assert_eq!(m.get(Pos::new(1, 0)), Some(m.at(Pos::new(1, 0))));
+    /// // Past the right edge is off the map, not the next row.
+    /// assert_eq!(m.get(Pos::new(2, 0)), None);
+    /// assert_eq!(m.get(Pos::new(-1, 1)), None);
+    /// ```
+    ///
+    /// # Panics
+    /// When `p` is off the map ([`TerrainMap::get`] returns `None` instead).
     pub fn at(&self, p: Pos) -> TerrainId {
-        self.cells[p.y as usize * self.width + p.x as usize]
+        match self.get(p) {
+            Some(t) => t,
+            None => panic!("{p} is off the {}x{} map", self.width, self.height),
+        }
     }
 
-    /// Sets the terrain at `p`, which must be on the map.
+    /// Terrain at `p`, or `None` when `p` is off the map.
+    pub fn get(&self, p: Pos) -> Option<TerrainId> {
+        self.contains(p)
+            .then(|| self.cells[p.y as usize * self.width + p.x as usize])
+    }
+
+    /// Sets the terrain at `p`.
+    ///
+    /// # Panics
+    /// When `p` is off the map.
     pub fn set(&mut self, p: Pos, t: TerrainId) {
+        assert!(self.contains(p), "{p} is off the {}x{} map", self.width, self.height);
         self.cells[p.y as usize * self.width + p.x as usize] = t;
     }
 

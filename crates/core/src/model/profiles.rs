@@ -1,10 +1,16 @@
-//! Enemy AI profiles: a behaviour plus its numbers.
+//! Enemy AI profiles: a behaviour plus its numbers. The six built-in behaviours are variants
+//! of [`Behavior`]; a behaviour a game registers (in `ai::registry`) is
+//! [`Behavior::Custom`], its numbers kept as [`Params`].
+
+use crate::search::grid::Pos;
+use std::any::Any;
+use std::sync::Arc;
 
 /// Largest distance parameter accepted (sight, trigger, leash, range).
 pub const MAX_DISTANCE: i64 = 10_000;
 
 /// The algorithm of a profile, with its parameters.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Behavior {
     /// Always approaches its target.
     Charger,
@@ -36,12 +42,95 @@ pub enum Behavior {
         /// The cell it heads for.
         goal: crate::search::grid::Pos,
     },
+    /// A behaviour registered by the game under a name of its own (`ai::registry::register`),
+    /// with the numbers of its profile table.
+    Custom(CustomBehavior),
+}
+
+/// One number of a profile table, as its behaviour declared it (`ai::registry::Key`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Param {
+    /// A whole number (a distance, a count...).
+    Int(u32),
+    /// A cell `[x, y]`.
+    Cell(Pos),
+}
+
+/// The numbers of a profile table, key by key in the order the behaviour declares them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Params {
+    /// `(key, value)` pairs.
+    pub list: Vec<(String, Param)>,
+}
+
+impl Params {
+    /// The whole number under `key` (0 when absent or a cell: the loader has checked it).
+    pub fn int(&self, key: &str) -> u32 {
+        match self.get(key) {
+            Some(Param::Int(v)) => v,
+            _ => 0,
+        }
+    }
+
+    /// The cell under `key` (`(0, 0)` when absent or a number: the loader has checked it).
+    pub fn cell(&self, key: &str) -> Pos {
+        match self.get(key) {
+            Some(Param::Cell(p)) => p,
+            _ => Pos::new(0, 0),
+        }
+    }
+
+    /// The value under `key`.
+    pub fn get(&self, key: &str) -> Option<Param> {
+        self.list.iter().find(|(k, _)| k == key).map(|(_, v)| *v)
+    }
+
+    /// Adds or replaces `key`.
+    pub fn set(&mut self, key: &str, value: Param) {
+        match self.list.iter_mut().find(|(k, _)| k == key) {
+            Some(slot) => slot.1 = value,
+            None => self.list.push((key.to_string(), value)),
+        }
+    }
+}
+
+/// A registered behaviour as one profile uses it: its name, the numbers of the profile's
+/// table, and the rule built from them. Two are equal when name and numbers are (the rule
+/// is made from them).
+#[derive(Clone)]
+pub struct CustomBehavior {
+    /// The registered name (`behavior = "..."`).
+    pub name: String,
+    /// The profile's numbers.
+    pub params: Params,
+    /// The rule that decides: the registry's `Box<dyn ai::AiBehavior>`, kept here without
+    /// naming the AI layer (`CustomBehavior::rule` in `ai` gives it back).
+    pub rule: Arc<dyn Any + Send + Sync>,
+}
+
+impl PartialEq for CustomBehavior {
+    fn eq(&self, other: &Self) -> bool {
+        self.name == other.name && self.params == other.params
+    }
+}
+
+impl Eq for CustomBehavior {}
+
+impl std::fmt::Debug for CustomBehavior {
+    // Name and numbers only: replay fingerprints are made from this text.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CustomBehavior")
+            .field("name", &self.name)
+            .field("params", &self.params.list)
+            .finish()
+    }
 }
 
 impl Behavior {
     /// The `behavior` string of the file.
-    pub fn name(&self) -> &'static str {
+    pub fn name(&self) -> &str {
         match self {
+            Behavior::Custom(c) => &c.name,
             Behavior::Charger => "charger",
             Behavior::Proximity { .. } => "proximity",
             Behavior::GuardTrigger { .. } => "guard_trigger",
@@ -52,7 +141,8 @@ impl Behavior {
     }
 }
 
-/// Every behaviour name and the parameters it takes.
+/// Every built-in behaviour name and the parameters it takes (a game's own behaviours are
+/// in `ai::registry`, with these).
 pub const BEHAVIORS: [(&str, &[&str]); 6] = [
     ("charger", &[]),
     ("proximity", &["sight"]),

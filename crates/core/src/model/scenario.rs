@@ -43,6 +43,60 @@ pub struct UnitSpec {
     pub level: u32,
     /// Experience at the start, below [`crate::model::units::EXP_LEVEL`].
     pub exp: u32,
+    /// Which numbers the scenario wrote for this unit itself instead of taking its kind's
+    /// (a `kind:KIND.KEY` override changes only the others).
+    pub own: OwnStats,
+    /// A healer's numbers (from its kind's `heal` and `heal_range`).
+    pub heal: Option<crate::model::units::Healing>,
+    /// Hit points at the start when it starts hurt (`hp_left`, 1 to its hp); `None`: unhurt.
+    pub hp_left: Option<i32>,
+}
+
+/// Which of a unit's numbers are its own (written in the scenario, or set by a
+/// `unit:NAME.KEY` override) rather than its kind's.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct OwnStats {
+    /// `move`.
+    pub movement: bool,
+    /// `hp`.
+    pub hp: bool,
+    /// `attack`.
+    pub attack: bool,
+    /// `defense`.
+    pub defense: bool,
+    /// `range` (both ends).
+    pub range: bool,
+}
+
+/// One override of a difficulty level: a `--set` key (`archer.range`, `unit:Warlord.hp`,
+/// `kind:soldier.attack`) and its value, with where it is written.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LevelEntry {
+    /// The key as written.
+    pub key: String,
+    /// Its value.
+    pub value: i64,
+    /// 1-based line of the key in the scenario file (0: not from a file).
+    pub line: usize,
+    /// 1-based column of the key.
+    pub col: usize,
+}
+
+/// A difficulty level of a scenario (`[difficulty.NAME]`): overrides in the `--set` key
+/// syntax, applied on top of the scenario and its data when the level is chosen.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Level {
+    /// The level's name (`easy`, `normal`, `hard`, ...).
+    pub name: String,
+    /// The overrides, in file order.
+    pub entries: Vec<LevelEntry>,
+    /// The win rate the level was tuned to, as written (`tuned = "65% average"`); `None`
+    /// when unknown (`check` warns).
+    pub tuned: Option<String>,
+    /// 1-based line of the table's header (0: not from a file).
+    pub line: usize,
+    /// 1-based column of the header.
+    pub col: usize,
 }
 
 /// A loaded and validated scenario.
@@ -64,6 +118,31 @@ pub struct Scenario {
     pub events: Vec<ScriptEvent>,
     /// A hash of the scenario and map texts: a save refuses to resume on changed files.
     pub fingerprint: u64,
+    /// Its difficulty levels (`[difficulty.NAME]` tables), in file order, as written.
+    pub levels: Vec<Level>,
+    /// The level applied to this scenario and its data, if any (shown in the game's top band,
+    /// recorded in saves and replays).
+    pub difficulty: Option<String>,
+}
+
+impl Scenario {
+    /// The level called `name`.
+    pub fn level(&self, name: &str) -> Option<&Level> {
+        self.levels.iter().find(|l| l.name == name)
+    }
+
+    /// The names of its levels, comma-separated, for messages (`none` without levels).
+    pub fn level_names(&self) -> String {
+        if self.levels.is_empty() {
+            "none".into()
+        } else {
+            self.levels
+                .iter()
+                .map(|l| l.name.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+    }
 }
 
 impl UnitSpec {
@@ -100,12 +179,16 @@ impl UnitSpec {
             growth: kind.growth,
             level: 1,
             exp: 0,
+            own: OwnStats::default(),
+            heal: None,
+            hp_left: None,
         }
     }
 
     /// The same unit with `points` movement points.
     pub fn movement(mut self, points: Cost) -> UnitSpec {
         self.movement = points;
+        self.own.movement = true;
         self
     }
 
@@ -118,6 +201,13 @@ impl UnitSpec {
     /// The same unit with these combat numbers (it starts unhurt).
     pub fn stats(mut self, stats: Stats) -> UnitSpec {
         self.stats = stats;
+        self.own = OwnStats {
+            hp: true,
+            attack: true,
+            defense: true,
+            range: true,
+            ..self.own
+        };
         self
     }
 
@@ -137,6 +227,18 @@ impl UnitSpec {
     /// The same unit kept off the board until an event's `arrive` names it.
     pub fn reserve(mut self) -> UnitSpec {
         self.reserve = true;
+        self
+    }
+
+    /// The same unit healing allies: `heal` hp at most, at distances `range_min..=range_max`.
+    pub fn healer(mut self, heal: crate::model::units::Healing) -> UnitSpec {
+        self.heal = Some(heal);
+        self
+    }
+
+    /// The same unit starting the battle with `hp` hit points left (1 to its hp).
+    pub fn hurt(mut self, hp: i32) -> UnitSpec {
+        self.hp_left = Some(hp);
         self
     }
 

@@ -2,10 +2,14 @@
 
 /// Index of a terrain kind in [`TerrainSet::kinds`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(transparent))]
 pub struct TerrainId(pub u8);
 
 /// Index of a movement class in [`TerrainSet::classes`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(transparent))]
 pub struct ClassId(pub u8);
 
 pub use crate::search::grid::Cost;
@@ -19,6 +23,7 @@ pub const MAX_CLASSES: usize = 32;
 
 /// One kind of ground.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Terrain {
     /// The table name, e.g. `forest`.
     pub name: String,
@@ -39,8 +44,60 @@ impl Terrain {
     }
 }
 
+/// Why a [`TerrainSet`] does not hold together (see [`TerrainSet::check`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum TerrainError {
+    /// No kind at all, or more than [`MAX_TERRAIN_KINDS`] (ids are stored in a byte).
+    KindCount(usize),
+    /// No class at all, or more than [`MAX_CLASSES`].
+    ClassCount(usize),
+    /// A kind's cost list is not one entry per class.
+    CostCount {
+        /// The kind's name.
+        kind: String,
+        /// Entries given.
+        found: usize,
+        /// Classes there are.
+        classes: usize,
+    },
+    /// A kind costs 0 to enter for a class (leave the class out, `None`, for impassable).
+    ZeroCost {
+        /// The kind's name.
+        kind: String,
+        /// The class's name.
+        class: String,
+    },
+    /// Two kinds share a glyph (maps could not tell them apart).
+    SameGlyph {
+        /// The glyph.
+        glyph: char,
+    },
+}
+
+impl std::fmt::Display for TerrainError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TerrainError::KindCount(n) => write!(f, "{n} terrain kinds: give 1..={MAX_TERRAIN_KINDS}"),
+            TerrainError::ClassCount(n) => write!(f, "{n} movement classes: give 1..={MAX_CLASSES}"),
+            TerrainError::CostCount { kind, found, classes } => write!(
+                f,
+                "terrain {kind:?} has {found} costs for {classes} classes: give one per class (None: cannot enter)"
+            ),
+            TerrainError::ZeroCost { kind, class } => write!(
+                f,
+                "terrain {kind:?} costs 0 for class {class:?}: costs are 1..={MAX_TERRAIN_COST} (None: cannot enter)"
+            ),
+            TerrainError::SameGlyph { glyph } => write!(f, "two terrain kinds have the glyph {glyph:?}"),
+        }
+    }
+}
+
+impl std::error::Error for TerrainError {}
+
 /// Every terrain kind and movement class of a data set.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct TerrainSet {
     /// The kinds, in file order.
     pub kinds: Vec<Terrain>,
@@ -84,27 +141,79 @@ impl TerrainSet {
         }
     }
 
-    /// The kind with this glyph.
+    /// Checks that the set holds together, as battles need it: 1..=[`MAX_TERRAIN_KINDS`]
+    /// kinds with distinct glyphs, 1..=[`MAX_CLASSES`] classes, and each kind with one cost
+    /// per class, none of them 0. Building a battle refuses a set that does not.
+    ///
+    /// ```
+    /// use skirmish_core::model::terrain::{TerrainError, TerrainSet};
+    /// let mut t = TerrainSet::standard();
+    /// assert_eq!(t.check(), Ok(()));
+    /// t.kinds[0].cost.pop();
+    /// assert!(matches!(t.check(), Err(TerrainError::CostCount { .. })));
+    /// t.kinds[0].cost = vec![Some(0); 3];
+    /// assert!(matches!(t.check(), Err(TerrainError::ZeroCost { .. })));
+    /// ```
+    pub fn check(&self) -> Result<(), TerrainError> {
+        if !(1..=MAX_TERRAIN_KINDS).contains(&self.kinds.len()) {
+            return Err(TerrainError::KindCount(self.kinds.len()));
+        }
+        if !(1..=MAX_CLASSES).contains(&self.classes.len()) {
+            return Err(TerrainError::ClassCount(self.classes.len()));
+        }
+        for (i, t) in self.kinds.iter().enumerate() {
+            if t.cost.len() != self.classes.len() {
+                return Err(TerrainError::CostCount {
+                    kind: t.name.clone(),
+                    found: t.cost.len(),
+                    classes: self.classes.len(),
+                });
+            }
+            if let Some(c) = t.cost.iter().position(|c| *c == Some(0)) {
+                return Err(TerrainError::ZeroCost {
+                    kind: t.name.clone(),
+                    class: self.classes[c].clone(),
+                });
+            }
+            if self.kinds[..i].iter().any(|o| o.glyph == t.glyph) {
+                return Err(TerrainError::SameGlyph { glyph: t.glyph });
+            }
+        }
+        Ok(())
+    }
+
+    /// The kind with this glyph (`None` past the 256 kinds an id can name).
     pub fn by_glyph(&self, c: char) -> Option<TerrainId> {
-        self.kinds.iter().position(|t| t.glyph == c).map(|i| TerrainId(i as u8))
+        let i = self.kinds.iter().position(|t| t.glyph == c)?;
+        u8::try_from(i).ok().map(TerrainId)
     }
 
-    /// The kind with this table name.
+    /// The kind with this table name (`None` past the 256 kinds an id can name).
     pub fn by_name(&self, name: &str) -> Option<TerrainId> {
-        self.kinds
-            .iter()
-            .position(|t| t.name == name)
-            .map(|i| TerrainId(i as u8))
+        let i = self.kinds.iter().position(|t| t.name == name)?;
+        u8::try_from(i).ok().map(TerrainId)
     }
 
-    /// The class with this name.
+    /// The class with this name (`None` past the 256 classes an id can name).
     pub fn class(&self, name: &str) -> Option<ClassId> {
-        self.classes.iter().position(|c| c == name).map(|i| ClassId(i as u8))
+        let i = self.classes.iter().position(|c| c == name)?;
+        u8::try_from(i).ok().map(ClassId)
     }
 
     /// The kind with this id.
+    ///
+    /// # Panics
+    /// When there is no such kind; [`TerrainSet::try_get`] returns `None` instead.
     pub fn get(&self, id: TerrainId) -> &Terrain {
-        &self.kinds[id.0 as usize]
+        match self.kinds.get(id.0 as usize) {
+            Some(t) => t,
+            None => panic!("no terrain kind #{} ({} kinds)", id.0, self.kinds.len()),
+        }
+    }
+
+    /// The kind with this id, or `None` when there is no such kind.
+    pub fn try_get(&self, id: TerrainId) -> Option<&Terrain> {
+        self.kinds.get(id.0 as usize)
     }
 
     /// Glyphs as listed in error messages: `. T ^ ~ M #`.

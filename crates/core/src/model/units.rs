@@ -1,12 +1,12 @@
 //! Unit kinds: default stats and the sprite of each kind of unit.
 
 /// Sprite names known to the game, in the order of the rows of `assets/units.png`.
-pub const SPRITES: [&str; 10] = [
-    "hero", "knight", "flier", "bowman", "brute", "soldier", "guard", "mage", "archer", "grunt",
+#[doc(hidden)] // The game's sprite sheet rows: the engine draws nothing.
+pub const SPRITES: [&str; 12] = [
+    "hero", "knight", "flier", "bowman", "brute", "soldier", "guard", "mage", "archer", "grunt", "cleric", "acolyte",
 ];
 
-/// Highest `move` accepted anywhere a move is read: `units.toml`, scenarios and the
-/// command line (`range --move`).
+/// Highest `move` accepted anywhere a move is read (data files and any other input).
 pub const MAX_MOVE: i64 = 1_000;
 // The range search can represent every move the loaders accept.
 const _: () = assert!(MAX_MOVE as u64 <= crate::search::range::MAX_BUDGET as u64);
@@ -111,6 +111,34 @@ pub const EXP_LEVEL: u32 = 100;
 /// Highest level a unit can reach (a unit there gains no more experience).
 pub const MAX_LEVEL: u32 = 99;
 
+/// A healer's numbers: `heal = N` and `heal_range = [min, max]` of its kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Healing {
+    /// Hit points given at most (never above the ally's own hp).
+    pub power: i32,
+    /// Nearest ally it can heal.
+    pub range_min: u32,
+    /// Farthest ally it can heal.
+    pub range_max: u32,
+}
+
+impl Healing {
+    /// A healer of `power` that heals allies next to it (`heal_range` defaults to `[1, 1]`).
+    pub fn adjacent(power: i32) -> Healing {
+        Healing {
+            power,
+            range_min: 1,
+            range_max: 1,
+        }
+    }
+
+    /// True when an ally at Manhattan distance `d` can be healed.
+    pub fn reaches(&self, d: u32) -> bool {
+        (self.range_min..=self.range_max).contains(&d)
+    }
+}
+
 /// One kind of unit.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Kind {
@@ -126,6 +154,8 @@ pub struct Kind {
     pub stats: Stats,
     /// What each level-up adds.
     pub growth: Growth,
+    /// Its healing, for a healer kind.
+    pub heal: Option<Healing>,
 }
 
 /// Every unit kind of a data set.

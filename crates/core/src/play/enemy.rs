@@ -1,5 +1,5 @@
 //! The enemy phase, driven in one place for everyone — the game (one enemy per animation),
-//! `simulate`, `batch`, AI tests and replays (a whole phase at once): [`EnemyPhase`].
+//! headless battles, AI tests and replays (a whole phase at once): [`EnemyPhase`].
 //! Each living enemy, in acting order, decides on the board as the previous one left it
 //! and acts through the rules core; a command the rules refuse is an error, never skipped.
 
@@ -105,8 +105,13 @@ impl EnemyPhase {
         }
     }
 
-    /// The whole phase at once, from its first enemy to the next player phase.
+    /// The whole phase at once, from its first enemy to the next player phase. A decided
+    /// battle gives an empty report; a battle in the player's phase is refused
+    /// ([`RuleError::NotEnemyPhase`]): nobody would act, and silently so.
     pub fn run(ai: &mut Ai, b: &mut Battle) -> Result<PhaseReport, RuleError> {
+        if b.ended().is_none() && b.active() != Team::Enemy {
+            return Err(RuleError::NotEnemyPhase);
+        }
         let mut phase = EnemyPhase::begin(b);
         let mut turns = Vec::new();
         while let Some(t) = phase.step(ai, b)? {

@@ -3,7 +3,7 @@
 //! simulated battle can be written as a replay.
 
 use crate::ai::Ai;
-use crate::ai::player::Policy;
+use crate::ai::player::{Player, Policy};
 use crate::model::data::DataSet;
 use crate::model::scenario::Scenario;
 use crate::play::enemy::{EnemyPhase, Turn, act};
@@ -21,7 +21,9 @@ pub struct TurnReport {
     pub decisions: Vec<Turn>,
     /// Units that fell this turn.
     pub defeated: Vec<UnitId>,
-    /// Every event of the turn, both sides, in order (phase changes included).
+    /// Every event of the turn, both sides, in order (phase changes included): from the
+    /// start of its player phase (with what the turn's start brought: arrivals, wakes,
+    /// lines; turn 1 has no such start) to the end of its enemy phase.
     pub events: Vec<Event>,
 }
 
@@ -50,9 +52,9 @@ impl Report {
     }
 
     /// The contract's JSON: `{"turns": [{"turn", "decisions", "defeated"}], "result"}` plus
-    /// `scenario`, `seed` and `why`.
+    /// `scenario`, `seed` and `why`, for any serde format (`serde_json::to_string`).
     #[cfg(feature = "serde")]
-    pub fn to_json(&self) -> Value {
+    pub fn to_json(&self) -> impl serde::Serialize + use<> {
         let b = &self.battle;
         let turns: Vec<Value> = self
             .turns
@@ -68,7 +70,7 @@ impl Report {
                     .events
                     .iter()
                     .filter(|e| e.is_scripted())
-                    .map(|e| e.to_json(b))
+                    .map(|e| json!(e.to_json(b)))
                     .collect();
                 if !script.is_empty() {
                     v["script"] = Value::Array(script);
@@ -78,7 +80,7 @@ impl Report {
                     .events
                     .iter()
                     .filter(|e| matches!(e, Event::Gained { .. } | Event::LevelUp { .. }))
-                    .map(|e| e.to_json(b))
+                    .map(|e| json!(e.to_json(b)))
                     .collect();
                 if !grew.is_empty() {
                     v["experience"] = Value::Array(grew);
@@ -107,7 +109,7 @@ pub fn run_with(
     data: &DataSet,
     max_turns: u32,
     seed: u64,
-    policy: Policy,
+    policy: impl Into<Player>,
 ) -> Result<Report, RuleError> {
     let mut battle = Battle::new(scenario, data);
     let mut ai = Ai::new(data.profiles.clone());
@@ -125,15 +127,19 @@ pub fn run_with(
 pub fn play(
     b: &mut Battle,
     ai: &mut Ai,
-    policy: Policy,
+    policy: impl Into<Player>,
     max_turns: u32,
     seed: u64,
 ) -> Result<Vec<TurnReport>, RuleError> {
+    let policy: Player = policy.into();
     let mut turns = Vec::new();
+    // What the start of the next turn brought (its "player phase began" and the scripted
+    // arrivals, wakes and lines of that turn): reported under that turn, not the last one.
+    let mut next_start: Vec<Event> = Vec::new();
     while b.ended().is_none() && b.turn() <= max_turns {
         let turn = b.turn();
         let mut decisions = Vec::new();
-        let mut events = Vec::new();
+        let mut events = std::mem::take(&mut next_start);
         let players: Vec<UnitId> = b.ready(Team::Player).collect();
         for id in players {
             if !b.unit(id).alive || b.ended().is_some() {
@@ -146,8 +152,15 @@ pub fn play(
         }
         if b.ended().is_none() {
             events.extend(b.execute(Command::EndPhase)?);
-            let phase = EnemyPhase::run(ai, b)?;
-            events.extend(phase.events().cloned());
+            let mut phase = EnemyPhase::run(ai, b)?;
+            events.extend(phase.turns.iter().flat_map(|t| t.events.iter().cloned()));
+            let begins = phase
+                .end
+                .iter()
+                .position(|e| matches!(e, Event::PhaseBegan { team: Team::Player, .. }))
+                .unwrap_or(phase.end.len());
+            next_start = phase.end.split_off(begins);
+            events.extend(phase.end);
             decisions.extend(phase.turns);
         }
         let mut defeated: Vec<UnitId> = decisions
@@ -165,6 +178,19 @@ pub fn play(
             defeated,
             events,
         });
+    }
+    // The battle stopped at `max_turns`. When the next turn's start brought something, it
+    // is reported under that turn, which has no decisions; a bare "player phase began"
+    // stays at the end of the last turn played, so every event is in the report once.
+    if next_start.iter().any(Event::is_scripted) {
+        turns.push(TurnReport {
+            turn: b.turn(),
+            decisions: Vec::new(),
+            defeated: Vec::new(),
+            events: next_start,
+        });
+    } else if let Some(last) = turns.last_mut() {
+        last.events.extend(next_start);
     }
     Ok(turns)
 }

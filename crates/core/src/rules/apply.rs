@@ -26,6 +26,7 @@ impl Battle {
                 u.moved = true;
             }
             Event::Struck { defender, hp_left, .. } => self.units[defender.0].hp = *hp_left,
+            Event::Healed { target, hp_left, .. } => self.units[target.0].hp = *hp_left,
             Event::Defeated { unit } => {
                 let u = &mut self.units[unit.0];
                 u.alive = false;
@@ -107,6 +108,7 @@ impl Battle {
             Event::Struck {
                 defender, hp_before, ..
             } => self.units[defender.0].hp = *hp_before,
+            Event::Healed { target, hp_before, .. } => self.units[target.0].hp = *hp_before,
             Event::Defeated { unit } => {
                 let u = &mut self.units[unit.0];
                 u.alive = true;

@@ -86,38 +86,48 @@ impl Battle {
         }
     }
 
-    /// The battle at the start of `scenario` on `terrain`, or why they do not fit: a map cell
-    /// of an unknown terrain id, a unit off the map, of an unknown class, on a cell its class
-    /// cannot enter or on another unit's cell.
+    /// The battle at the start of `scenario` on `terrain`, or why they do not fit: terrain
+    /// that does not hold together ([`TerrainSet::check`]), a map cell of an unknown terrain
+    /// id, a unit off the map, of an unknown class, on a cell its class cannot enter or on
+    /// another unit's cell.
     pub fn try_new(scenario: &Scenario, terrain: &TerrainSet) -> Result<Battle, crate::rules::SetupError> {
-        let fail = |m: String| Err(crate::rules::SetupError(m));
+        use crate::rules::SetupError;
+        terrain.check()?;
         let kinds = terrain.kinds.len();
         if let Some(t) = scenario.map.cells().iter().find(|t| t.0 as usize >= kinds) {
-            return fail(format!(
-                "the map uses terrain id {} but there are {kinds} terrain kinds",
-                t.0
-            ));
+            return Err(SetupError::UnknownTerrain { id: t.0, kinds });
         }
         let mut held = std::collections::HashSet::new();
         let goals = crate::rules::objective::Goals::resolve(&scenario.objective, &scenario.events, &scenario.units)
-            .map_err(crate::rules::SetupError)?;
+            .map_err(SetupError::Objective)?;
         for u in &scenario.units {
-            let name = &u.name;
+            let unit = || u.name.clone();
             if !scenario.map.contains(u.at) {
-                return fail(format!("{name} at {} is off the map", u.at));
+                return Err(SetupError::OffMap { unit: unit(), at: u.at });
             }
             let Some(class) = terrain.classes.get(u.class.0 as usize) else {
-                return fail(format!(
-                    "{name} has class #{} but there are {} classes",
-                    u.class.0,
-                    terrain.classes.len()
-                ));
+                return Err(SetupError::UnknownClass {
+                    unit: unit(),
+                    class: u.class.0,
+                    classes: terrain.classes.len(),
+                });
             };
             if terrain.get(scenario.map.at(u.at)).cost_for(u.class).is_none() {
-                return fail(format!("{name} at {} stands where class {class} cannot enter", u.at));
+                return Err(SetupError::Impassable {
+                    unit: unit(),
+                    at: u.at,
+                    class: class.clone(),
+                });
             }
             if !u.reserve && !held.insert(u.at) {
-                return fail(format!("{name} at {} shares its cell with another unit", u.at));
+                return Err(SetupError::SharedCell { unit: unit(), at: u.at });
+            }
+            if let Some(hp) = u.hp_left.filter(|hp| !(1..=u.stats.hp).contains(hp)) {
+                return Err(SetupError::HurtOutOfRange {
+                    unit: unit(),
+                    hp_left: hp,
+                    hp: u.stats.hp,
+                });
             }
         }
         let units = scenario
@@ -137,7 +147,8 @@ impl Battle {
                 kind: u.kind.clone(),
                 sprite: u.sprite.clone(),
                 stats: u.stats,
-                hp: u.stats.hp,
+                heal: u.heal,
+                hp: u.hp_left.unwrap_or(u.stats.hp),
                 moved: false,
                 acted: false,
                 reserve: u.reserve,
@@ -155,7 +166,12 @@ impl Battle {
         Ok(b)
     }
 
-    /// A battle from a map and units directly (tests, generators): turn 1, the player's phase.
+    /// A battle from a map and units directly, unchecked: turn 1, the player's phase.
+    ///
+    /// # Panics
+    /// When a unit stands off the map or has a class the terrain lacks. Build battles with
+    /// [`crate::rules::BattleBuilder`] or [`Battle::try_new`], which check every part.
+    #[doc(hidden)] // For this workspace's test fixtures and the game's own tests only.
     pub fn from_parts(map: TerrainMap, terrain: TerrainSet, units: Vec<Unit>) -> Battle {
         let layers = (0..terrain.classes.len())
             .map(|c| map.cost_layer(&terrain, ClassId(c as u8)))
@@ -252,13 +268,38 @@ impl Battle {
     }
 
     /// The unit with this id.
+    ///
+    /// # Panics
+    /// When the battle has no unit `id` (ids come from this battle: [`Battle::find`],
+    /// [`Battle::ids`], its events); [`Battle::try_unit`] returns `None` instead.
     pub fn unit(&self, id: UnitId) -> &Unit {
-        &self.units[id.0]
+        match self.units.get(id.0) {
+            Some(u) => u,
+            None => panic!("no unit #{} in this battle ({} units)", id.0, self.units.len()),
+        }
+    }
+
+    /// The unit with this id, or `None` when the battle has none.
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// let b = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &[".."]).unwrap())
+    ///     .unit(UnitSpec::player("Kiny", (0, 0)))
+    ///     .build()
+    ///     .unwrap();
+    /// assert_eq!(b.try_unit(UnitId(0)).map(|u| u.name.as_str()), Some("Kiny"));
+    /// assert!(b.try_unit(UnitId(7)).is_none());
+    /// ```
+    pub fn try_unit(&self, id: UnitId) -> Option<&Unit> {
+        self.units.get(id.0)
     }
 
     /// The unit's name (for text and JSON only: inside the engine units are ids).
+    ///
+    /// # Panics
+    /// When the battle has no unit `id` (see [`Battle::try_unit`]).
     pub fn name(&self, id: UnitId) -> &str {
-        &self.units[id.0].name
+        &self.unit(id).name
     }
 
     /// The living unit on `p`.

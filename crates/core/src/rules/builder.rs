@@ -2,21 +2,135 @@
 
 use crate::model::map::TerrainMap;
 use crate::model::objective::{Objective, ScriptEvent};
+use crate::model::profiles::{Behavior, Profiles};
 use crate::model::scenario::{Scenario, UnitSpec};
-use crate::model::terrain::TerrainSet;
+use crate::model::terrain::{TerrainError, TerrainSet};
 use crate::rules::battle::Battle;
+use crate::search::grid::{Pos, Team};
 
 /// Why a battle could not be built from its parts.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct SetupError(pub String);
+#[non_exhaustive]
+pub enum SetupError {
+    /// The terrain kinds and classes do not hold together (see [`TerrainSet::check`]).
+    Terrain(TerrainError),
+    /// A map cell holds a terrain id the terrain does not have.
+    UnknownTerrain {
+        /// The id.
+        id: u8,
+        /// How many kinds there are.
+        kinds: usize,
+    },
+    /// A unit stands off the map.
+    OffMap {
+        /// The unit's name.
+        unit: String,
+        /// Its cell.
+        at: Pos,
+    },
+    /// A unit's class is not one of the terrain's classes.
+    UnknownClass {
+        /// The unit's name.
+        unit: String,
+        /// Its class id.
+        class: u8,
+        /// How many classes there are.
+        classes: usize,
+    },
+    /// A unit stands on a cell its class cannot enter.
+    Impassable {
+        /// The unit's name.
+        unit: String,
+        /// Its cell.
+        at: Pos,
+        /// Its class's name.
+        class: String,
+    },
+    /// A unit starts hurt with hit points outside 1 to its maximum (`hp_left`).
+    HurtOutOfRange {
+        /// The unit's name.
+        unit: String,
+        /// Its `hp_left`.
+        hp_left: i32,
+        /// Its hit points unhurt.
+        hp: i32,
+    },
+    /// Two units on the board share a cell.
+    SharedCell {
+        /// The second unit's name.
+        unit: String,
+        /// The cell.
+        at: Pos,
+    },
+    /// The objective or the scripted events name units or cells that do not fit.
+    Objective(String),
+    /// An enemy names a profile the profiles given to [`BattleBuilder::profiles`] lack.
+    UnknownProfile {
+        /// The unit's name.
+        unit: String,
+        /// The profile it names.
+        profile: String,
+        /// The profiles there are, comma-separated.
+        known: String,
+    },
+    /// An enemy's profile keeps a range its weapon does not reach: it would never strike.
+    OutOfReach {
+        /// The unit's name.
+        unit: String,
+        /// Its profile.
+        profile: String,
+        /// The range the profile keeps.
+        keeps: u32,
+        /// The weapon's reach, nearest and farthest.
+        reach: (u32, u32),
+    },
+}
 
 impl std::fmt::Display for SetupError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        match self {
+            SetupError::Terrain(e) => write!(f, "{e}"),
+            SetupError::UnknownTerrain { id, kinds } => {
+                write!(f, "the map uses terrain id {id} but there are {kinds} terrain kinds")
+            }
+            SetupError::OffMap { unit, at } => write!(f, "{unit} at {at} is off the map"),
+            SetupError::UnknownClass { unit, class, classes } => {
+                write!(f, "{unit} has class #{class} but there are {classes} classes")
+            }
+            SetupError::Impassable { unit, at, class } => {
+                write!(f, "{unit} at {at} stands where class {class} cannot enter")
+            }
+            SetupError::SharedCell { unit, at } => write!(f, "{unit} at {at} shares its cell with another unit"),
+            SetupError::HurtOutOfRange { unit, hp_left, hp } => {
+                write!(f, "{unit} starts with hp_left {hp_left}, outside 1..={hp}")
+            }
+            SetupError::Objective(m) => f.write_str(m),
+            SetupError::UnknownProfile { unit, profile, known } => {
+                write!(
+                    f,
+                    "{unit} names profile {profile:?}, which does not exist (profiles: {known})"
+                )
+            }
+            SetupError::OutOfReach {
+                unit,
+                profile,
+                keeps,
+                reach: (lo, hi),
+            } => write!(
+                f,
+                "{unit}: profile {profile:?} keeps range {keeps}, but its weapon reaches {lo}..={hi}: it would never strike"
+            ),
+        }
     }
 }
 
 impl std::error::Error for SetupError {}
+
+impl From<TerrainError> for SetupError {
+    fn from(e: TerrainError) -> SetupError {
+        SetupError::Terrain(e)
+    }
+}
 
 /// A battle assembled in code: a map, its terrain (default [`TerrainSet::standard`]) and units.
 ///
@@ -41,6 +155,7 @@ pub struct BattleBuilder {
     units: Vec<UnitSpec>,
     objective: Objective,
     events: Vec<ScriptEvent>,
+    profiles: Option<Profiles>,
 }
 
 impl BattleBuilder {
@@ -53,7 +168,34 @@ impl BattleBuilder {
             units: Vec::new(),
             objective: Objective::default(),
             events: Vec::new(),
+            profiles: None,
         }
+    }
+
+    /// The profiles the battle's enemies will be driven by: [`BattleBuilder::build`] then
+    /// refuses an enemy naming a profile they lack (it would stay put forever) or keeping a
+    /// range its weapon does not reach (it would never strike).
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// let map = TerrainMap::from_rows(&TerrainSet::standard(), &["....."]).unwrap();
+    /// let typo = BattleBuilder::new(map.clone())
+    ///     .unit(UnitSpec::player("Kiny", (0, 0)))
+    ///     .unit(UnitSpec::enemy("Brute", (4, 0), "chargr"))
+    ///     .profiles(Profiles::standard())
+    ///     .build();
+    /// assert!(matches!(typo, Err(SetupError::UnknownProfile { .. })));
+    /// // The archer profile keeps range 3: a soldier's weapon reaches 1 only.
+    /// let archer = BattleBuilder::new(map)
+    ///     .unit(UnitSpec::player("Kiny", (0, 0)))
+    ///     .unit(UnitSpec::enemy("Bow", (4, 0), "archer"))
+    ///     .profiles(Profiles::standard())
+    ///     .build();
+    /// assert!(matches!(archer, Err(SetupError::OutOfReach { keeps: 3, .. })));
+    /// ```
+    pub fn profiles(mut self, profiles: Profiles) -> BattleBuilder {
+        self.profiles = Some(profiles);
+        self
     }
 
     /// The terrain kinds the map's ids refer to.
@@ -101,7 +243,12 @@ impl BattleBuilder {
     /// The battle at turn 1, the player's phase, after checking every part.
     pub fn build(self) -> Result<Battle, SetupError> {
         let terrain = self.terrain.clone();
-        Battle::try_new(&self.scenario(), &terrain)
+        let profiles = self.profiles.clone();
+        let scenario = self.scenario();
+        if let Some(profiles) = &profiles {
+            check_profiles(&scenario.units, profiles)?;
+        }
+        Battle::try_new(&scenario, &terrain)
     }
 
     /// The scenario the battle would be built from (unnamed, with no files), unchecked:
@@ -116,6 +263,35 @@ impl BattleBuilder {
             objective: self.objective,
             events: self.events,
             fingerprint: 0,
+            levels: Vec::new(),
+            difficulty: None,
         }
     }
+}
+
+/// Every enemy's profile exists in `profiles`, and one that keeps a range keeps one its
+/// weapon reaches.
+fn check_profiles(units: &[UnitSpec], profiles: &Profiles) -> Result<(), SetupError> {
+    for u in units.iter().filter(|u| u.team == Team::Enemy) {
+        let Some(name) = &u.profile else { continue };
+        let Some(p) = profiles.get(name) else {
+            return Err(SetupError::UnknownProfile {
+                unit: u.name.clone(),
+                profile: name.clone(),
+                known: profiles.names(),
+            });
+        };
+        if let Behavior::KeepRange { range, .. } = p.behavior {
+            let (lo, hi) = (u.stats.range_min, u.stats.range_max);
+            if !(lo..=hi).contains(&range) {
+                return Err(SetupError::OutOfReach {
+                    unit: u.name.clone(),
+                    profile: name.clone(),
+                    keeps: range,
+                    reach: (lo, hi),
+                });
+            }
+        }
+    }
+    Ok(())
 }

@@ -41,8 +41,11 @@ const NEAREST_BYTES: usize = 16 << 20;
 /// let foot = battle.unit(kiny).class;
 /// assert_eq!(battle.travel(&mut caches, (2, 1).into(), foot, (0, 0).into()), Some(3));
 /// // Kiny's range: every cell within 2 that no enemy holds.
-/// assert_eq!(battle.range(&mut caches, kiny).cells.len(), 5);
+/// assert_eq!(battle.range(&mut caches, kiny).cells().len(), 5);
 /// ```
+///
+/// `Caches` are `Send` but not `Sync`: the nearest-target maps they keep fill in lazily
+/// (a `RefCell`) while a question is answered. Keep one per thread in parallel runs.
 #[derive(Debug, Clone, Default)]
 pub struct Caches {
     /// The terrain the maps below belong to (`Battle::terrain_stamp`; 0: none yet).
@@ -127,6 +130,9 @@ impl Battle {
     }
 
     /// An owned copy of the range of `id` without a leash (the player's move overlay).
+    ///
+    /// # Panics
+    /// When the battle has no unit `id` (see [`Battle::try_unit`]).
     pub fn range(&self, caches: &mut Caches, id: UnitId) -> Range {
         self.with_reach(caches, id, None, |r| r.to_range())
     }
@@ -163,6 +169,10 @@ impl Battle {
     /// bits (by index in `targets`) of the targets that near (one multi-target search,
     /// kept in `caches`). `targets` holds at most
     /// [`MAX_NEAREST_TARGETS`](crate::search::nearest::MAX_NEAREST_TARGETS) cells.
+    ///
+    /// # Panics
+    /// With more than that many targets (the bits would not fit), or a target off the
+    /// map; ask [`Battle::travel`] once per target instead.
     pub fn nearest_travel(&self, caches: &mut Caches, targets: &[Pos], class: ClassId, from: Pos) -> (Cost, u64) {
         caches.serve(self);
         let k = Caches::nearest(&mut caches.nearest, &self.layers, targets, class);

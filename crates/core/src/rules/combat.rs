@@ -44,6 +44,26 @@ pub fn targets_in_range(b: &Battle, att: UnitId) -> Vec<UnitId> {
     targets_from(b, att, b.unit(att).pos)
 }
 
+/// Hurt allies healer `h` can heal from where it stands, in acting order (none when it is
+/// no healer).
+pub fn heal_targets(b: &Battle, h: UnitId) -> Vec<UnitId> {
+    let me = b.unit(h);
+    let Some(heal) = me.heal.filter(|_| me.alive) else {
+        return Vec::new();
+    };
+    b.living(me.team)
+        .filter(|&a| a != h && b.unit(a).hp < b.unit(a).stats.hp && heal.reaches(me.pos.manhattan(b.unit(a).pos)))
+        .collect()
+}
+
+/// The hit points of `target` before and after `h` heals it: `min(heal, what it misses)`
+/// more (`None` when `h` is no healer).
+pub fn heal_forecast(b: &Battle, h: UnitId, target: UnitId) -> Option<(i32, i32)> {
+    let power = b.unit(h).heal?.power;
+    let t = b.unit(target);
+    Some((t.hp, (t.hp + power).min(t.stats.hp).max(t.hp)))
+}
+
 /// Units of the other side that `att` could hit if it stood on `at`, in acting order.
 pub fn targets_from(b: &Battle, att: UnitId, at: Pos) -> Vec<UnitId> {
     let a = b.unit(att);

@@ -6,6 +6,8 @@ use crate::search::grid::{Path, Pos};
 
 /// What a side (a player's input, the AI, a replay, a test) asks the battle to do.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Command {
     /// Walk along `path` (digits from the unit's cell; empty = stay). Once per phase, before acting.
     Move {
@@ -19,6 +21,14 @@ pub enum Command {
         /// The attacker.
         unit: UnitId,
         /// The defender.
+        target: UnitId,
+    },
+    /// Heal ally `target` from where the unit stands (a healer, instead of an attack):
+    /// it gains the healer's `heal`, at most what it misses; ends the healer's action.
+    Heal {
+        /// The healer.
+        unit: UnitId,
+        /// The ally healed.
         target: UnitId,
     },
     /// End the unit's action where it stands.
@@ -44,6 +54,7 @@ pub enum Command {
 
 /// Why a command was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum RuleError {
     /// No unit with this id.
     NoUnit(UnitId),
@@ -81,6 +92,30 @@ pub enum RuleError {
         /// The unit it named.
         target: UnitId,
     },
+    /// The unit's kind has no `heal`.
+    NotAHealer(UnitId),
+    /// A heal's target is not a living ally of the healer (an enemy, the healer itself, a
+    /// fallen or unknown unit).
+    NotAnAlly {
+        /// The healer.
+        unit: UnitId,
+        /// The unit it named.
+        target: UnitId,
+    },
+    /// A heal's target stands outside the healer's `heal_range`.
+    HealOutOfRange {
+        /// The healer.
+        unit: UnitId,
+        /// The ally.
+        target: UnitId,
+    },
+    /// A heal's target misses no hit points.
+    FullHp {
+        /// The healer.
+        unit: UnitId,
+        /// The ally at full hp.
+        target: UnitId,
+    },
     /// The turn counter cannot go past `u32::MAX`.
     TooManyTurns,
     /// Commands are not taken now: a move or the enemy phase is under way.
@@ -91,6 +126,9 @@ pub enum RuleError {
     BattleOver,
     /// A snapshot that does not fit this battle.
     BadSnapshot(String),
+    /// An enemy phase driver (`EnemyPhase::run`) was asked to run while the player's phase
+    /// is under way (end it with [`Command::EndPhase`] first).
+    NotEnemyPhase,
 }
 
 impl std::fmt::Display for RuleError {
@@ -118,11 +156,28 @@ impl std::fmt::Display for RuleError {
                     unit.0, target.0
                 )
             }
+            RuleError::NotAHealer(u) => write!(f, "unit #{} cannot heal", u.0),
+            RuleError::NotAnAlly { unit, target } => {
+                write!(f, "unit #{} cannot heal unit #{}: not a living ally", unit.0, target.0)
+            }
+            RuleError::HealOutOfRange { unit, target } => {
+                write!(
+                    f,
+                    "unit #{} cannot heal unit #{} from where it stands",
+                    unit.0, target.0
+                )
+            }
+            RuleError::FullHp { unit, target } => {
+                write!(f, "unit #{} cannot heal unit #{}: it is at full hp", unit.0, target.0)
+            }
             RuleError::TooManyTurns => write!(f, "the battle cannot go past turn {}", u32::MAX),
             RuleError::Busy => write!(f, "not now: a move or the enemy phase is under way"),
             RuleError::NothingToUndo => write!(f, "nothing to undo"),
             RuleError::BattleOver => write!(f, "the battle is over"),
             RuleError::BadSnapshot(why) => write!(f, "{why}"),
+            RuleError::NotEnemyPhase => {
+                write!(f, "the enemy phase cannot run during the player's phase (end it first)")
+            }
         }
     }
 }

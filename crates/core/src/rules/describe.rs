@@ -7,7 +7,7 @@ use crate::rules::event::{Ending, Event};
 use crate::rules::unit::UnitId;
 use crate::search::grid::Team;
 #[cfg(feature = "serde")]
-use serde_json::{Value, json};
+use serde_json::json;
 
 impl Ending {
     /// The reason in words, e.g. "Kiny fell".
@@ -35,8 +35,8 @@ impl Event {
     }
 
     #[cfg(feature = "serde")]
-    /// The event as JSON with unit names (`skirmish replay --json`).
-    pub fn to_json(&self, b: &Battle) -> Value {
+    /// The event as JSON with unit names, for any serde format (`serde_json::to_string`).
+    pub fn to_json(&self, b: &Battle) -> impl serde::Serialize + use<> {
         let n = |id: &UnitId| b.name(*id);
         match self {
             Event::PhaseBegan { team, turn } => json!({"event": "phase_began", "team": team, "turn": turn}),
@@ -58,6 +58,14 @@ impl Event {
                 ..
             } => json!({"event": "struck", "attacker": n(attacker), "defender": n(defender),
                         "damage": damage, "hp_left": hp_left, "defeated": *hp_left == 0, "counter": counter}),
+            Event::Healed {
+                healer,
+                target,
+                amount,
+                hp_before,
+                hp_left,
+            } => json!({"event": "healed", "healer": n(healer), "target": n(target),
+                        "amount": amount, "hp_before": hp_before, "hp_left": hp_left}),
             Event::Defeated { unit } => json!({"event": "defeated", "unit": n(unit)}),
             Event::Acted { unit } => json!({"event": "acted", "unit": n(unit)}),
             Event::BattleEnded { winner, why } => {
@@ -117,6 +125,17 @@ impl Event {
                 };
                 format!("{} {verb} {} for {damage}: {end}", n(attacker), n(defender))
             }
+            Event::Healed {
+                healer,
+                target,
+                amount,
+                hp_before,
+                hp_left,
+            } => format!(
+                "{} heals {} for {amount}: {hp_before} → {hp_left} hp",
+                n(healer),
+                n(target)
+            ),
             Event::Defeated { unit } => format!("{} falls", n(unit)),
             Event::Acted { unit } => format!("{} is done", n(unit)),
             Event::BattleEnded {
@@ -179,6 +198,16 @@ impl RuleError {
             RuleError::NoTarget { unit, target } => {
                 format!("{} cannot attack {}: no such living unit", n(unit), n(target))
             }
+            RuleError::NotAHealer(u) => format!("{} cannot heal: its kind has no `heal`", n(u)),
+            RuleError::NotAnAlly { unit, target } => {
+                format!("{} cannot heal {}: not a living ally", n(unit), n(target))
+            }
+            RuleError::HealOutOfRange { unit, target } => {
+                format!("{} cannot heal {} from where it stands", n(unit), n(target))
+            }
+            RuleError::FullHp { unit, target } => {
+                format!("{} cannot heal {}: {} is at full hp", n(unit), n(target), n(target))
+            }
             other => other.to_string(),
         }
     }
@@ -191,6 +220,7 @@ impl Command {
         match self {
             Command::Move { unit, path } => format!("{} moves \"{}\"", n(unit), path.digits()),
             Command::Attack { unit, target } => format!("{} attacks {}", n(unit), n(target)),
+            Command::Heal { unit, target } => format!("{} heals {}", n(unit), n(target)),
             Command::Wait { unit } => format!("{} waits", n(unit)),
             Command::Wake { unit, by } => format!("{} wakes to {}", n(unit), n(by)),
             Command::EndPhase => "end of phase".into(),

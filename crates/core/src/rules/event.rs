@@ -9,6 +9,8 @@ use crate::search::grid::{Path, Pos, Team};
 
 /// Why a battle ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Ending {
     /// No enemy stands.
     EnemiesDefeated,
@@ -42,6 +44,8 @@ pub enum Ending {
 /// One thing that happened, in order. Applying the events of a command to the battle as it
 /// was before the command gives the battle after it.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum Event {
     /// A side's phase began; every unit's moved and acted flags are cleared.
     PhaseBegan {
@@ -84,6 +88,19 @@ pub enum Event {
         hp_left: i32,
         /// True for the defender's strike back.
         counter: bool,
+    },
+    /// A healer gave an ally hit points.
+    Healed {
+        /// The healer.
+        healer: UnitId,
+        /// The ally.
+        target: UnitId,
+        /// Hit points given (`hp_left - hp_before`).
+        amount: i32,
+        /// The ally's hit points before.
+        hp_before: i32,
+        /// Its hit points after (never above its hp).
+        hp_left: i32,
     },
     /// A unit fell and left the board.
     Defeated {

@@ -3,7 +3,7 @@
 //! written by [`Battle::apply`] as it is produced.
 
 use crate::model::terrain::Cost;
-use crate::model::units::{EXP_BLOW, EXP_DEFEAT, EXP_LEVEL, Growth, MAX_LEVEL};
+use crate::model::units::{EXP_BLOW, EXP_DEFEAT, EXP_HEAL, EXP_LEVEL, Growth, MAX_LEVEL};
 use crate::rules::battle::{Battle, Done};
 use crate::rules::combat;
 use crate::rules::command::{Command, RuleError};
@@ -84,6 +84,24 @@ impl Battle {
                 }
                 self.emit(&mut out, Event::Acted { unit: *unit });
                 self.decide_ending(&mut out);
+                self.decide_action_ending(&mut out, *unit);
+                Some(*unit)
+            }
+            Command::Heal { unit, target } => {
+                let amount = self.check_heal(*unit, *target)?;
+                let hp_before = self.unit(*target).hp;
+                self.emit(
+                    &mut out,
+                    Event::Healed {
+                        healer: *unit,
+                        target: *target,
+                        amount,
+                        hp_before,
+                        hp_left: hp_before + amount,
+                    },
+                );
+                self.gain(&mut out, *unit, EXP_HEAL);
+                self.emit(&mut out, Event::Acted { unit: *unit });
                 self.decide_action_ending(&mut out, *unit);
                 Some(*unit)
             }
@@ -257,6 +275,27 @@ impl Battle {
             return Err(RuleError::AlreadyActed(id));
         }
         Ok(())
+    }
+
+    /// A legal heal right now: the hit points it gives.
+    fn check_heal(&self, id: UnitId, target: UnitId) -> Result<i32, RuleError> {
+        self.check_actor(id)?;
+        let me = self.unit(id);
+        let Some(heal) = me.heal else {
+            return Err(RuleError::NotAHealer(id));
+        };
+        let not_ally = RuleError::NotAnAlly { unit: id, target };
+        let t = self.units.get(target.0).ok_or(not_ally.clone())?;
+        if target == id || !t.alive || t.team != me.team {
+            return Err(not_ally);
+        }
+        if !heal.reaches(me.pos.manhattan(t.pos)) {
+            return Err(RuleError::HealOutOfRange { unit: id, target });
+        }
+        if t.hp >= t.stats.hp {
+            return Err(RuleError::FullHp { unit: id, target });
+        }
+        Ok(heal.power.min(t.stats.hp - t.hp))
     }
 
     /// A legal move right now: every step enters a cell its class can enter and no enemy

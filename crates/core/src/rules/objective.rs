@@ -1,7 +1,7 @@
 //! Objectives and scripted events inside the rules: the scenario's [`Objective`] and
 //! [`ScriptEvent`]s with unit names resolved to ids ([`Goals`]). `ending.rs` decides from
 //! them when a battle ends and what a trigger fires; `execute.rs` asks it at the right
-//! moments, so the game, `simulate`, `batch`, replays, saves and AI tests all agree.
+//! moments, so a game, headless battles, replays, saves and AI tests all agree.
 
 use crate::model::objective::{Objective, ScriptEvent, Trigger, Win};
 use crate::rules::unit::UnitId;

@@ -8,12 +8,14 @@ use crate::search::grid::{Pos, Team};
 
 /// Index of a unit in scenario order; stable for the whole battle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(transparent))]
 pub struct UnitId(pub usize);
 
 /// A unit during a battle. Read it through `Battle::unit`; only events change it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unit {
-    /// Its name as written in the scenario: its identity in files, JSON and on the command line.
+    /// Its name as written in the scenario: its identity in files, JSON and text.
     pub name: String,
     /// Side.
     pub team: Team,
@@ -40,6 +42,8 @@ pub struct Unit {
     pub sprite: String,
     /// Combat numbers.
     pub stats: Stats,
+    /// A healer's numbers (`None`: it cannot heal).
+    pub heal: Option<crate::model::units::Healing>,
     /// Hit points left.
     pub hp: i32,
     /// True once it has moved in its side's current phase.
@@ -76,7 +80,7 @@ impl Unit {
     /// assert_eq!(rider.behavior(&profiles), Some(Behavior::GuardTrigger { trigger: 3 }));
     /// ```
     pub fn behavior(&self, profiles: &Profiles) -> Option<Behavior> {
-        let b = profiles.get(self.profile.as_deref()?)?.behavior;
+        let b = profiles.get(self.profile.as_deref()?)?.behavior.clone();
         Some(match (b, self.goal) {
             (Behavior::Advance { .. }, Some(goal)) => Behavior::Advance { goal },
             (b, _) => b,
@@ -84,6 +88,7 @@ impl Unit {
     }
 
     /// A unit with default soldier stats (tests and generators fill in the rest).
+    #[doc(hidden)] // The workspace's test fixtures' shortcut: build units with `UnitSpec` and `BattleBuilder`.
     pub fn new(name: impl Into<String>, team: Team, pos: Pos, class: ClassId, movement: Cost) -> Unit {
         let stats = crate::model::data::builtin_kinds().list[0].stats;
         Unit {
@@ -104,6 +109,7 @@ impl Unit {
                 "soldier".into()
             },
             stats,
+            heal: None,
             hp: stats.hp,
             moved: false,
             acted: false,
@@ -124,6 +130,7 @@ impl Unit {
 
 /// The changing part of one unit, as saves and restores see it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct UnitState {
     /// Cell.
     pub at: Pos,
@@ -152,6 +159,7 @@ pub struct UnitState {
 /// Everything that changes during a battle, in one value: what a save keeps and
 /// `Command::Restore` puts back.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Snapshot {
     /// Turn number, from 1.
     pub turn: u32,

@@ -128,7 +128,25 @@ impl Dir {
 
 /// A sequence of steps from a mover's cell. The empty path means "stay" and prints as `"0"`.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "String", into = "String"))]
 pub struct Path(pub Vec<Dir>);
+
+/// The path's digits (`"0"` for staying), as it is written to JSON.
+impl From<Path> for String {
+    fn from(p: Path) -> String {
+        p.digits()
+    }
+}
+
+/// A path read from its digits; anything else is refused with the reason.
+impl TryFrom<String> for Path {
+    type Error = String;
+    fn try_from(s: String) -> Result<Path, String> {
+        Path::parse(&s)
+            .ok_or_else(|| format!("{s:?} is not a path: digits 1 (up), 2 (right), 3 (down), 4 (left), or \"0\""))
+    }
+}
 
 impl Path {
     /// The digit string of the contract: `"2344"`, or `"0"` for staying put.

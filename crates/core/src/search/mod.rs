@@ -2,6 +2,9 @@
 //! nearest maps.
 
 pub mod grid;
+// The searches' padded flat grid: its types reach a game only through
+// `TerrainMap::layout` and `Battle::layer` (re-exported in `model::map`), not as an API.
+#[doc(hidden)]
 pub mod layout;
 pub mod nearest;
 pub mod potential;

@@ -108,8 +108,8 @@ fn cost_of(s: u64) -> Cost {
 }
 
 /// Highest movement budget the search can represent (the cost field is 24 bits); a larger
-/// budget is treated as this one. No input reaches it: every `move` that is read, from a
-/// file or the command line, is refused above the loaders' `MAX_MOVE` (checked there).
+/// budget is treated as this one. No input reaches it: every `move` that is read is refused
+/// above the loaders' `MAX_MOVE` (checked there).
 pub const MAX_BUDGET: Cost = (1 << COST_BITS) - 1 - 255;
 
 /// Reusable scratch space for range searches on one map size. Keep one and call
@@ -402,12 +402,17 @@ pub struct Range {
     pub origin: Pos,
     /// Movement points searched with.
     pub budget: Cost,
-    /// Destinations, cheapest first.
-    pub cells: Vec<RangeCell>,
+    /// Destinations, cheapest first (private: `index` must match it).
+    cells: Vec<RangeCell>,
     index: HashMap<Pos, usize>,
 }
 
 impl Range {
+    /// Every destination, cheapest first.
+    pub fn cells(&self) -> &[RangeCell] {
+        &self.cells
+    }
+
     /// The destination at `p`, if the mover can end there.
     pub fn get(&self, p: Pos) -> Option<&RangeCell> {
         self.index.get(&p).map(|&k| &self.cells[k])

@@ -68,8 +68,18 @@ pub struct Reloaded {
 /// Positions, hit points (capped by a lowered maximum), acted flags, guard triggers and the
 /// turn are kept. On any error nothing changes.
 pub fn reload(session: &mut Session, scenario_path: &Path, data_dir: &Path) -> Result<Reloaded, Diagnostics> {
+    reload_at(session, scenario_path, data_dir, None)
+}
+
+/// [`reload`] of a battle played at difficulty `level` (applied again to the new files).
+pub fn reload_at(
+    session: &mut Session,
+    scenario_path: &Path,
+    data_dir: &Path,
+    level: Option<&str>,
+) -> Result<Reloaded, Diagnostics> {
     let data = crate::load::data::load(data_dir)?;
-    let scenario = crate::load::scenario::load(scenario_path, &data)?;
+    let (scenario, data) = crate::load::difficulty::load(scenario_path, data, level)?;
     let b = session.battle();
     let refuse = |message: String| -> Diagnostics { Diagnostic::whole_file(scenario_path, message).into() };
     let (w, h) = (b.map().width(), b.map().height());

@@ -38,6 +38,13 @@ pub enum Step {
         /// The defender's name.
         target: String,
     },
+    /// `{"action": "heal", "unit": "Mira", "target": "Lance"}`
+    Heal {
+        /// The healer's name.
+        unit: String,
+        /// The ally's name.
+        target: String,
+    },
     /// `{"action": "wait", "unit": "Kiny"}`
     Wait {
         /// The unit's name.
@@ -63,6 +70,14 @@ pub struct ReplayFile {
     /// false, a replay recorded before experience existed, which plays without it).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub experience: bool,
+    /// The difficulty level the battle was played at (`None`: the scenario as written; files
+    /// from before levels have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub difficulty: Option<String>,
+    /// The skill of the built-in player that played it (`average`, `novice`, or a chance such
+    /// as `0.15`), when not the expert (`None`: the expert, or a person).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub skill: Option<String>,
     /// The player's commands, in order.
     pub commands: Vec<Step>,
     /// Where each command's JSON object starts in the file read (1-based line and column),
@@ -149,6 +164,13 @@ fn canonical_fingerprint(scenario: &Scenario, data: &DataSet, experience: bool) 
                 text += &format!(" level {} exp {}", u.level, u.exp);
             }
         }
+        // Likewise healers and units that start hurt.
+        if let Some(h) = u.heal {
+            text += &format!(" heal {h:?}");
+        }
+        if let Some(hp) = u.hp_left {
+            text += &format!(" hp_left {hp}");
+        }
         text.push('\n');
     }
     text += &crate::load::objective::canonical(scenario);
@@ -204,9 +226,15 @@ pub fn record(battle: &Battle, scenario: &Scenario, data: &DataSet) -> ReplayFil
                 unit: name(unit),
                 target: name(target),
             }),
+            Command::Heal { unit, target } => Some(Step::Heal {
+                unit: name(unit),
+                target: name(target),
+            }),
             Command::Wait { unit } => Some(Step::Wait { unit: name(unit) }),
             Command::EndPhase => Some(Step::EndPhase),
             Command::Wake { .. } | Command::Undo | Command::Restore(_) => None,
+            // `Command` is non-exhaustive: a command added to the core needs its step here.
+            _ => None,
         })
         .collect();
     ReplayFile {
@@ -219,6 +247,8 @@ pub fn record(battle: &Battle, scenario: &Scenario, data: &DataSet) -> ReplayFil
             battle_fingerprint_before_experience(scenario, data)
         },
         experience: battle.has_experience(),
+        difficulty: scenario.difficulty.clone(),
+        skill: None,
         commands,
         places: Vec::new(),
     }
@@ -383,6 +413,10 @@ impl ReplayFile {
                 path: Steps::parse(path).ok_or_else(|| refuse(format!("path {path:?} is not direction digits 1-4")))?,
             },
             Step::Attack { unit: u, target } => Command::Attack {
+                unit: unit(u)?,
+                target: unit(target)?,
+            },
+            Step::Heal { unit: u, target } => Command::Heal {
                 unit: unit(u)?,
                 target: unit(target)?,
             },

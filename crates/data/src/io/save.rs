@@ -80,6 +80,10 @@ pub struct SaveFile {
     pub turn: u32,
     /// Seed of the battle's random choices (kept for replays; the rules are deterministic).
     pub seed: u64,
+    /// The difficulty level of the battle (`None`: the scenario as written; saves from before
+    /// levels have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub difficulty: Option<String>,
     /// Every unit, in scenario order.
     pub units: Vec<SavedUnit>,
     /// Which of the scenario's scripted events have fired (absent: none has; a scenario
@@ -114,6 +118,7 @@ pub fn snapshot(session: &Session, scenario: &Scenario, seed: u64) -> Result<Sav
         fingerprint: scenario_fingerprint(scenario, b.terrain()),
         turn: snap.turn,
         seed,
+        difficulty: scenario.difficulty.clone(),
         units: b
             .units()
             .iter()
@@ -160,6 +165,13 @@ pub fn scenario_fingerprint(scenario: &Scenario, terrain: &TerrainSet) -> String
         if let Some(g) = u.goal {
             text += &format!(" goal {g:?}");
         }
+        // Likewise healers and units that start hurt.
+        if let Some(h) = u.heal {
+            text += &format!(" heal {h:?}");
+        }
+        if let Some(hp) = u.hp_left {
+            text += &format!(" hp_left {hp}");
+        }
         text.push('\n');
     }
     text += &crate::load::objective::canonical(scenario);
@@ -197,6 +209,21 @@ pub fn parse(src: &Source) -> Result<SaveFile, SaveError> {
 /// `Restore`, which checks every unit's cell and hit points), after checking that the
 /// scenario is the one the save was made from. The battle is untouched on error.
 pub fn restore(save: &SaveFile, scenario: &Scenario, battle: &mut Battle, save_path: &Path) -> Result<(), SaveError> {
+    // A level other than the save's changes the numbers: say so before the fingerprint does.
+    if save.difficulty != scenario.difficulty {
+        let level = |l: &Option<String>| {
+            l.as_deref()
+                .map_or("the scenario as written".to_string(), |n| format!("difficulty {n:?}"))
+        };
+        return Err(at_file(
+            save_path,
+            format!(
+                "this save was made at {}, the battle is at {}: open it at its level (--difficulty)",
+                level(&save.difficulty),
+                level(&scenario.difficulty)
+            ),
+        ));
+    }
     // Saves written before the fingerprint covered the parsed scenario carry the bytes' one.
     let bytes = format!("{:016x}", scenario.fingerprint);
     if save.fingerprint != scenario_fingerprint(scenario, battle.terrain()) && save.fingerprint != bytes {

@@ -169,6 +169,9 @@ fn unit_properties(
     if u.reserve {
         p.push(("reserve", "bool", "true".to_string()));
     }
+    if let Some(hp) = u.hp_left {
+        p.push(("hp_left", "int", hp.to_string()));
+    }
     p
 }
 
@@ -181,6 +184,7 @@ fn unit_properties(
 ///     name: "x".into(), path: String::new(), map_path: String::new(),
 ///     map: TerrainMap::from_rows(&TerrainSet::standard(), &["...."]).unwrap(),
 ///     units: vec![], objective: Objective::default(), events: vec![], fingerprint: 0,
+///     levels: vec![], difficulty: None,
 /// };
 /// assert_eq!(skirmish_data::io::tiled::objective_toml(&s), "");
 /// s.objective.win = Win::Survive(8);

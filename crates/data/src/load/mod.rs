@@ -4,12 +4,14 @@
 pub mod campaign;
 pub mod data;
 pub mod diag;
+pub mod difficulty;
 pub mod expect;
 pub mod map;
 pub mod names;
 pub mod objective;
 pub mod profiles;
 pub mod scenario;
+pub mod set;
 pub mod suggest;
 pub mod terrain;
 pub mod tiled;

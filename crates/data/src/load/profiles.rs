@@ -3,6 +3,7 @@
 use crate::load::diag::{Diagnostics, Source};
 use crate::load::suggest::{closest, did_you_mean_key, did_you_mean_value};
 use indexmap::IndexMap;
+use skirmish_core::ai::registry::{self, KeyKind};
 pub use skirmish_core::model::profiles::*;
 use toml::Spanned;
 
@@ -12,14 +13,12 @@ pub fn parse(src: &Source) -> Result<Profiles, Diagnostics> {
     errs.into_result(profiles)
 }
 
-/// Every keys a profile table may hold, whatever its behaviour.
-const ALL_PARAMS: [&str; 5] = ["sight", "trigger", "leash", "range", "goal"];
-
 type RawTable = IndexMap<String, Spanned<toml::Value>>;
 
 /// Parses `profiles.toml` as far as it goes: the valid profiles, the names of the tables
 /// that are profiles with mistakes (a scenario naming one is not wrong: `check` leaves it
-/// be), and every problem found.
+/// be), and every problem found. Behaviour names are those of the program's
+/// [`registry`]: the built-ins and what the game registered.
 pub fn parse_lenient(src: &Source) -> (Profiles, Vec<String>, Diagnostics) {
     let mut errs = Diagnostics::default();
     let mut list = Vec::new();
@@ -28,7 +27,18 @@ pub fn parse_lenient(src: &Source) -> (Profiles, Vec<String>, Diagnostics) {
         Ok(r) => r,
         Err(e) => return (Profiles { list }, broken, e.into()),
     };
-    let behaviors: Vec<&str> = BEHAVIORS.iter().map(|(b, _)| *b).collect();
+    let known = registry::registry();
+    let names = known.names();
+    let behaviors: Vec<&str> = names.iter().map(String::as_str).collect();
+    // Every key some behaviour takes: a key of another behaviour is "not used", not "unknown".
+    let mut all_params: Vec<&str> = Vec::new();
+    for e in known.entries() {
+        for k in &e.keys {
+            if !all_params.contains(&k.name.as_str()) {
+                all_params.push(&k.name);
+            }
+        }
+    }
     for (name, spanned) in &raw {
         let table_span = spanned.span();
         let table = spanned.get_ref();
@@ -62,7 +72,7 @@ pub fn parse_lenient(src: &Source) -> (Profiles, Vec<String>, Diagnostics) {
                 continue;
             }
         };
-        let Some((_, params)) = BEHAVIORS.iter().find(|(b, _)| *b == behavior_name) else {
+        let Some(entry) = known.get(behavior_name) else {
             let b = &table["behavior"];
             errs.push(src.error_span(
                 &b.span(),
@@ -75,6 +85,7 @@ pub fn parse_lenient(src: &Source) -> (Profiles, Vec<String>, Diagnostics) {
             broken.push(name.clone());
             continue;
         };
+        let params: Vec<&str> = entry.keys.iter().map(|k| k.name.as_str()).collect();
         let takes = if params.is_empty() {
             "no parameters".to_string()
         } else {
@@ -93,7 +104,7 @@ pub fn parse_lenient(src: &Source) -> (Profiles, Vec<String>, Diagnostics) {
             }
             ok = false;
             misspelt.extend(closest(key, params.iter().copied()));
-            let what = if ALL_PARAMS.contains(&key.as_str()) {
+            let what = if all_params.contains(&key.as_str()) {
                 format!("behavior '{behavior_name}' does not use `{key}`")
             } else {
                 format!("unknown key `{key}`: behavior '{behavior_name}'")
@@ -106,14 +117,14 @@ pub fn parse_lenient(src: &Source) -> (Profiles, Vec<String>, Diagnostics) {
                 ),
             ));
         }
-        let mut value = |key: &str, min: i64| -> u32 {
+        let value = |key: &str, min: i64, ok: &mut bool, errs: &mut Diagnostics| -> u32 {
             match table.get(key) {
                 None if misspelt.contains(&key) => {
-                    ok = false;
+                    *ok = false;
                     0
                 }
                 None => {
-                    ok = false;
+                    *ok = false;
                     errs.push(src.error_span(
                         &table_span,
                         format!(
@@ -125,7 +136,7 @@ pub fn parse_lenient(src: &Source) -> (Profiles, Vec<String>, Diagnostics) {
                 Some(s) => match s.get_ref().as_integer() {
                     Some(v) if (min..=MAX_DISTANCE).contains(&v) => v as u32,
                     Some(v) => {
-                        ok = false;
+                        *ok = false;
                         errs.push(src.error_span(
                             &s.span(),
                             format!("profile '{name}': {key} = {v} makes no sense (expected {min}..={MAX_DISTANCE})"),
@@ -133,7 +144,7 @@ pub fn parse_lenient(src: &Source) -> (Profiles, Vec<String>, Diagnostics) {
                         0
                     }
                     None => {
-                        ok = false;
+                        *ok = false;
                         errs.push(src.error_span(
                             &s.span(),
                             format!(
@@ -145,53 +156,46 @@ pub fn parse_lenient(src: &Source) -> (Profiles, Vec<String>, Diagnostics) {
                 },
             }
         };
-        let behavior = match behavior_name {
-            "charger" => Behavior::Charger,
-            "proximity" => Behavior::Proximity {
-                sight: value("sight", 0),
-            },
-            "guard_trigger" => Behavior::GuardTrigger {
-                trigger: value("trigger", 0),
-            },
-            "pivot_leash" => Behavior::PivotLeash {
-                leash: value("leash", 1),
-            },
-            "keep_range" => Behavior::KeepRange {
-                sight: value("sight", 0),
-                range: value("range", 1),
-            },
-            _ => match table.get("goal") {
-                None if misspelt.contains(&"goal") => {
-                    ok = false;
-                    Behavior::Charger
+        let mut numbers = Params::default();
+        for k in &entry.keys {
+            match k.kind {
+                KeyKind::Number { min } => {
+                    let v = value(&k.name, i64::from(min), &mut ok, &mut errs);
+                    numbers.set(&k.name, Param::Int(v));
                 }
-                None => {
-                    ok = false;
-                    errs.push(src.error_span(
-                        &table_span,
-                        format!("profile '{name}': behavior 'advance' needs `goal` (a cell such as goal = [36, 21])"),
-                    ));
-                    Behavior::Charger
-                }
-                Some(g) => match cell(g.get_ref()) {
-                    Some(goal) => Behavior::Advance { goal },
-                    None => {
-                        ok = false;
-                        errs.push(src.error_span(
-                            &g.span(),
-                            format!(
-                                "profile '{name}': goal must be a cell [x, y] of two whole numbers 0..={MAX_DISTANCE} (such as goal = [36, 21])"
-                            ),
-                        ));
-                        Behavior::Charger
+                KeyKind::Cell => {
+                    let key = k.name.as_str();
+                    match table.get(key) {
+                        None if misspelt.contains(&key) => ok = false,
+                        None => {
+                            ok = false;
+                            errs.push(src.error_span(
+                                &table_span,
+                                format!(
+                                    "profile '{name}': behavior '{behavior_name}' needs `{key}` (a cell such as {key} = [36, 21])"
+                                ),
+                            ));
+                        }
+                        Some(g) => match cell(g.get_ref()) {
+                            Some(at) => numbers.set(key, Param::Cell(at)),
+                            None => {
+                                ok = false;
+                                errs.push(src.error_span(
+                                    &g.span(),
+                                    format!(
+                                        "profile '{name}': {key} must be a cell [x, y] of two whole numbers 0..={MAX_DISTANCE} (such as {key} = [36, 21])"
+                                    ),
+                                ));
+                            }
+                        },
                     }
-                },
-            },
-        };
+                }
+            }
+        }
         if ok {
             list.push(Profile {
                 name: name.clone(),
-                behavior,
+                behavior: entry.build(&numbers),
             });
         } else {
             broken.push(name.clone());

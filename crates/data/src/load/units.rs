@@ -18,6 +18,8 @@ struct RawKind {
     defense: Spanned<i64>,
     range: Spanned<RangeSpec>,
     growth: Option<Spanned<RawGrowth>>,
+    heal: Option<Spanned<i64>>,
+    heal_range: Option<Spanned<RangeSpec>>,
 }
 
 /// `[KIND.growth]`: what a level-up adds; missing keys grow 0.
@@ -164,6 +166,35 @@ fn parse_with(src: &Source, classes: Option<&[String]>) -> Result<Kinds, Diagnos
                 }
             }
         }
+        let heal = match (&k.heal, &k.heal_range) {
+            (None, None) => None,
+            (None, Some(r)) => {
+                errs.push(src.error_span(
+                    &r.span(),
+                    format!("unit kind '{name}': heal_range without heal: write heal = N (hit points given) too"),
+                ));
+                None
+            }
+            (Some(h), range) => {
+                let power = check_stat("heal", *h.get_ref(), 1).unwrap_or_else(|m| {
+                    errs.push(src.error_span(&h.span(), format!("unit kind '{name}': {m}")));
+                    1
+                });
+                let (range_min, range_max) = range
+                    .as_ref()
+                    .map_or(Ok((1, 1)), |r| {
+                        r.get_ref().check().map_err(|m| {
+                            errs.push(src.error_span(&r.span(), format!("unit kind '{name}': heal_{m}")));
+                        })
+                    })
+                    .unwrap_or((1, 1));
+                Some(Healing {
+                    power,
+                    range_min,
+                    range_max,
+                })
+            }
+        };
         list.push(Kind {
             growth,
             name: name.clone(),
@@ -177,6 +208,7 @@ fn parse_with(src: &Source, classes: Option<&[String]>) -> Result<Kinds, Diagnos
                 range_min,
                 range_max,
             },
+            heal,
         });
     }
     errs.into_result(Kinds { list })

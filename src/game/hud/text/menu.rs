@@ -9,9 +9,10 @@ use ggez::glam::Vec2;
 use ggez::graphics::Rect;
 
 /// Where the action menu goes: a box of `size` beside the acting unit (`unit`, drawing
-/// units) inside `view`, never over `about` (the enemy the highlighted attack is about)
-/// and over as few of `others` (the other targets, the unit) as it can.
-pub fn place_menu(unit: Rect, about: Option<Rect>, others: &[Rect], size: Vec2, view: Rect) -> Rect {
+/// units) inside `view`, never over the unit or `about` (the enemy the highlighted attack
+/// is about) when it can help it, and over as few of `avoid` (the other targets and every
+/// unit next to the acting unit or the target) as it can; among equals, the nearest.
+pub fn place_menu(unit: Rect, about: Option<Rect>, avoid: &[Rect], size: Vec2, view: Rect) -> Rect {
     let (bw, bh) = (size.x, size.y);
     let fit = |x: f32, y: f32| {
         Rect::new(
@@ -30,34 +31,48 @@ pub fn place_menu(unit: Rect, about: Option<Rect>, others: &[Rect], size: Vec2, 
         fit(at.x + t / 2.0 - bw / 2.0, at.y + t + 6.0),
         fit(at.x + t / 2.0 - bw / 2.0, at.y - 6.0 - bh),
     ];
-    // The corners of the view, when nothing beside the unit will do.
+    // A step further out, clear of the neighbours, then the corners of the view.
     candidates.extend([
+        fit(at.x + 2.0 * t + 6.0, at.y - 4.0),
+        fit(at.x - t - 6.0 - bw, at.y - 4.0),
+        fit(at.x + t / 2.0 - bw / 2.0, at.y + 2.0 * t + 6.0),
+        fit(at.x + t / 2.0 - bw / 2.0, at.y - t - 6.0 - bh),
         fit(view.x, view.y),
         fit(view.x + view.w, view.y),
         fit(view.x, view.y + view.h),
         fit(view.x + view.w, view.y + view.h),
     ]);
-    let hides_about = |r: &Rect| about.is_some_and(|a| r.overlaps(&a));
-    let covered = |r: &Rect| {
-        others
-            .iter()
-            .chain(std::iter::once(&unit))
-            .filter(|k| r.overlaps(k))
-            .count()
+    // Rects that touch only along an edge do not cover each other.
+    let over = |a: &Rect, b: &Rect| {
+        a.x < b.right() - 0.5 && b.x < a.right() - 0.5 && a.y < b.bottom() - 0.5 && b.y < a.bottom() - 0.5
+    };
+    let hides = |r: &Rect| over(r, &unit) || about.is_some_and(|a| over(r, &a));
+    let covered = |r: &Rect| avoid.iter().filter(|k| over(r, k)).count();
+    let far = |r: &Rect| {
+        let c = Vec2::new(r.x + r.w / 2.0, r.y + r.h / 2.0);
+        c.distance(Vec2::new(unit.x + t / 2.0, unit.y + t / 2.0)) as i32
     };
     candidates
         .iter()
         .copied()
-        .min_by_key(|r| (hides_about(r), covered(r)))
+        .min_by_key(|r| (hides(r), covered(r), far(r)))
         .unwrap_or(candidates[0])
 }
 
-/// The action menu's entries.
-pub fn menu(b: &Battle, options: &[Action]) -> Vec<String> {
+/// The action menu's entries for `unit`'s action (a heal shows its forecast).
+pub fn menu(b: &Battle, unit: UnitId, options: &[Action]) -> Vec<String> {
     options
         .iter()
         .map(|o| match o {
             Action::Attack(t) => format!("Attack {}", label(&b.unit(*t).name, LABEL_CHARS)),
+            // The forecast is the entry: "Heal Lance 9 → 17".
+            Action::Heal(t) => {
+                let name = label(&b.unit(*t).name, LABEL_CHARS);
+                match crate::rules::combat::heal_forecast(b, unit, *t) {
+                    Some((before, after)) => format!("Heal {name} {before} → {after}"),
+                    None => format!("Heal {name}"),
+                }
+            }
             Action::Wait => "Wait".to_string(),
         })
         .collect()
@@ -112,6 +127,25 @@ mod tests {
     }
 
     #[test]
+    fn the_menu_covers_no_unit_next_to_the_acting_unit_or_its_target() {
+        let view = Rect::new(0.0, 39.0, 440.0, 373.0);
+        let size = Vec2::new(230.0, 90.0);
+        let t = 32.0;
+        let cell = |x: f32, y: f32| Rect::new(x * t, 39.0 + y * t, t, t);
+        // The hero at (6, 5), the enemy it attacks at (7, 5), an ally above and one below
+        // the hero, another enemy right of the target: a crowd the first guess (right of the
+        // unit) would bury.
+        let (unit, about) = (cell(6.0, 5.0), cell(7.0, 5.0));
+        let near = [cell(6.0, 4.0), cell(6.0, 6.0), cell(8.0, 5.0), cell(5.0, 5.0)];
+        let r = place_menu(unit, Some(about), &near, size, view);
+        for n in near.iter().chain([&unit, &about]) {
+            let covers = r.x < n.right() && n.x < r.right() && r.y < n.bottom() && n.y < r.bottom();
+            assert!(!covers, "the menu {r:?} covers {n:?}");
+        }
+        assert!(r.x >= view.x && r.right() <= view.right() && r.y >= view.y && r.bottom() <= view.bottom());
+    }
+
+    #[test]
     fn the_forecast_reads_like_the_brief() {
         let b = board();
         let f = Forecast {
@@ -140,6 +174,22 @@ mod tests {
         let lethal = Forecast { attacker_hp: 0, ..f };
         assert!(
             forecast(&b, UnitId(0), UnitId(1), &lethal).ends_with(&format!("; counter 4 (hp {}→0): Kiny falls!", hp.0))
+        );
+    }
+
+    #[test]
+    fn a_heal_entry_shows_the_allys_hp_before_and_after() {
+        use crate::model::units::Healing;
+        use skirmish_core::prelude::{BattleBuilder, TerrainMap, TerrainSet, UnitSpec};
+        let b = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &["....."]).unwrap())
+            .unit(UnitSpec::player("Mira", (0, 0)).healer(Healing::adjacent(8)))
+            .unit(UnitSpec::player("Lance", (1, 0)).hurt(9))
+            .unit(UnitSpec::enemy("Brute", (4, 0), "guard"))
+            .build()
+            .unwrap();
+        assert_eq!(
+            menu(&b, UnitId(0), &[Action::Heal(UnitId(1)), Action::Wait]),
+            ["Heal Lance 9 → 17", "Wait"]
         );
     }
 }

@@ -2,7 +2,8 @@
 //! By job: `status` (window title, top band, objective line, result screen), `prompts`
 //! (questions, why a confirm did nothing), `panels` (unit, profile and terrain lines, key
 //! help), `menu` (the action menu, the attack forecast, where the menu goes), `fit` (how text
-//! is wrapped and fitted), `log` (the message log's line for an enemy's turn).
+//! is wrapped and fitted), `log` (the message log's line for an enemy's turn), `summary` (the
+//! enemy phase in a few lines).
 
 mod fit;
 mod log;
@@ -10,6 +11,7 @@ mod menu;
 mod panels;
 mod prompts;
 mod status;
+mod summary;
 
 pub use fit::*;
 pub use log::*;
@@ -17,6 +19,7 @@ pub use menu::*;
 pub use panels::*;
 pub use prompts::*;
 pub use status::*;
+pub use summary::*;
 
 /// The board the text tests share: Kiny, a player unit, beside Warden, a sleeping guard, on
 /// a 4×4 forest that costs foot 2 and horses cannot enter.

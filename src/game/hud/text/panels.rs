@@ -11,7 +11,7 @@ use crate::search::grid::Team;
 /// Key help, two lines.
 pub const HELP: [&str; 2] = [
     "arrows/mouse move · Z confirm · X cancel · E end turn · U undo · N next unit · Tab next enemy",
-    "+/- zoom · D danger · F fast · S save · L load · F5 reload · PgUp/PgDn map · R restart · Q quit",
+    "+/- zoom · D danger · H log · Esc menu · F fast · S save · L load · R restart · Q quit",
 ];
 
 /// Attack distance as written in the data: `1` or `2-3`.
@@ -46,9 +46,33 @@ pub fn unit_lines(b: &Battle, profiles: &Profiles, id: UnitId, hp: i32) -> [Stri
     let second = match u.team {
         Team::Player if u.acted => format!("player unit · {} · has acted this turn", level_text(u)),
         Team::Player => format!("player unit · {} · ready", level_text(u)),
-        Team::Enemy => format!("enemy · {}", profile_text(u, profiles)),
+        Team::Enemy => {
+            let text = profile_text(u, profiles);
+            match wakes_next(b, profiles, id) {
+                // A guard within its trigger wakes only on its own turn: say so.
+                Some(why) => format!("enemy · {}", text.replace("(asleep)", &format!("(asleep — {why})"))),
+                None => format!("enemy · {text}"),
+            }
+        }
     };
     [first, second]
+}
+
+/// For a sleeping guard with a player unit within its trigger: "wakes this enemy phase
+/// (Kiny within 3)" (it wakes on its own turn, not when it is struck). `None` otherwise.
+pub fn wakes_next(b: &Battle, profiles: &Profiles, id: UnitId) -> Option<String> {
+    let u = b.unit(id);
+    let Some(Behavior::GuardTrigger { trigger }) = u.behavior(profiles) else {
+        return None;
+    };
+    if u.triggered || !u.alive {
+        return None;
+    }
+    let (d, w) = b
+        .living(u.team.other())
+        .map(|p| (u.pos.manhattan(b.unit(p).pos), p))
+        .min()?;
+    (d <= trigger).then(|| format!("wakes this enemy phase ({} within {trigger})", b.name(w)))
 }
 
 /// A player unit's level and experience: `Lv 2 · exp 40/100`.
@@ -95,6 +119,8 @@ pub fn profile_text(u: &Unit, profiles: &Profiles) -> String {
         Some(Behavior::PivotLeash { leash }) => format!("{name}: leash {leash} around {}", u.pivot),
         Some(Behavior::KeepRange { sight, range }) => format!("{name}: keeps {range} away, sight {sight}"),
         Some(Behavior::Advance { goal }) => format!("{name}: advances on {goal}"),
+        Some(Behavior::Custom(c)) if name == c.name => format!("{name}: a behaviour of this game"),
+        Some(Behavior::Custom(c)) => format!("{name}: {}", c.name),
     }
 }
 
@@ -110,7 +136,7 @@ pub fn terrain_line(b: &Battle, at: Pos, class: ClassId) -> String {
     };
     let role = match &b.goals().win {
         crate::rules::Goal::Seize { cells, .. } if cells.contains(&at) => "  · SEIZE: end an action here to win",
-        _ if b.goals().hold.contains(&at) => "  · HOLD: lost if an enemy ends its action here",
+        _ if b.goals().hold.contains(&at) => "  · DEFEND: you lose if an enemy ends its move here",
         _ => "",
     };
     format!("{} {at}  {cost}  DEF {:+}{role}", t.name, t.defense)
@@ -179,6 +205,23 @@ mod tests {
         let profiles = crate::load::profiles::parse(&src).unwrap();
         assert_eq!(profile_text(b.unit(UnitId(1)), &profiles), "guard: trigger 3 (asleep)");
         use crate::rules::Command;
+        // Out of its trigger (0 here), it just sleeps.
+        let far = crate::load::profiles::parse(&crate::load::diag::Source::new(
+            "p.toml",
+            "[guard]\nbehavior = \"guard_trigger\"\ntrigger = 0\n",
+        ))
+        .unwrap();
+        assert_eq!(wakes_next(&b, &far, UnitId(1)), None);
+        assert_eq!(
+            unit_lines(&b, &far, UnitId(1), 5)[1],
+            "enemy · guard: trigger 0 (asleep)"
+        );
+        // Kiny stands beside it: it wakes on its own turn, and the label says so.
+        let [_, second] = unit_lines(&b, &profiles, UnitId(1), 5);
+        assert_eq!(
+            second,
+            "enemy · guard: trigger 3 (asleep — wakes this enemy phase (Kiny within 3))"
+        );
         b.execute(Command::EndPhase).unwrap();
         b.execute(Command::Wake {
             unit: UnitId(1),

@@ -50,11 +50,43 @@ pub fn objective_text(b: &Battle) -> Option<String> {
         parts.push(format!("turn limit {l}{}", left(l)));
     }
     if !g.hold.is_empty() {
-        parts.push(format!("hold {}", cells(&g.hold)));
+        // In the player's words: these are the player's to keep, and how they are lost.
+        parts.push(format!(
+            "Defend {}: you lose if an enemy ends its move there",
+            g.hold.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(", ")
+        ));
     }
     // Who must live: the hero unless the scenario names others.
     parts.push(format!("{} must live", names(&g.protect)));
     Some(parts.join(" · "))
+}
+
+/// The danger view's warning when enemies can end their next move on a cell to defend:
+/// `threats` holds each such enemy with the cell (in the order found). `None` when none can.
+pub fn hold_warning(b: &Battle, threats: &[(crate::rules::UnitId, Pos)]) -> Option<String> {
+    if threats.is_empty() {
+        return None;
+    }
+    let mut who: Vec<&str> = Vec::new();
+    let mut cells: Vec<Pos> = Vec::new();
+    for &(u, p) in threats {
+        if !who.contains(&b.name(u)) {
+            who.push(b.name(u));
+        }
+        if !cells.contains(&p) {
+            cells.push(p);
+        }
+    }
+    let cells: Vec<String> = cells.iter().map(|p| p.to_string()).collect();
+    let (subject, verb) = match who.as_slice() {
+        [one] => (one.to_string(), "can reach"),
+        [first @ .., last] => (format!("{} and {last}", first.join(", ")), "can reach"),
+        [] => return None,
+    };
+    Some(format!(
+        "Warning: {subject} {verb} {} next enemy phase; if one ends its move there you lose",
+        cells.join(", ")
+    ))
 }
 
 /// True on the last turn a turn limit (or a survive objective) leaves: the objective line
@@ -193,7 +225,22 @@ mod tests {
         };
         assert_eq!(
             objective_text(&build(seize)).unwrap(),
-            "Seize (3, 0) · turn limit 15 (15 left) · hold (0, 0) · Lance must live"
+            "Seize (3, 0) · turn limit 15 (15 left) · Defend (0, 0): you lose if an enemy ends its move there · Lance must live"
+        );
+        let b = build(Objective {
+            hold: vec![Pos::new(1, 0), Pos::new(2, 0)],
+            ..Objective::default()
+        });
+        assert_eq!(
+            objective_text(&b).unwrap(),
+            "Rout the enemy · Defend (1, 0), (2, 0): you lose if an enemy ends its move there · Kiny must live",
+            "cells to defend read as the player's task and say how they are lost"
+        );
+        assert_eq!(hold_warning(&b, &[]), None);
+        let warlord = crate::rules::UnitId(2);
+        assert_eq!(
+            hold_warning(&b, &[(warlord, Pos::new(1, 0)), (warlord, Pos::new(2, 0))]).unwrap(),
+            "Warning: Warlord can reach (1, 0), (2, 0) next enemy phase; if one ends its move there you lose"
         );
         let boss = Objective {
             win: Win::Boss("Warlord".into()),

@@ -60,6 +60,8 @@ pub enum Ask {
 pub enum Action {
     /// Attack this unit.
     Attack(UnitId),
+    /// Heal this ally (a healer).
+    Heal(UnitId),
     /// End the unit's action where it stands.
     Wait,
 }

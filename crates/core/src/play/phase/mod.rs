@@ -35,6 +35,12 @@ pub struct Session {
     unsaved: bool,
     confirm_held: bool,
     signals: Vec<Signal>,
+    /// After the last ready unit acts, the enemy phase starts by itself (true, the default of
+    /// the engine and of headless play); off, the player ends the turn and may still undo.
+    auto_end_turn: bool,
+    /// The unit the next-unit cycle last stood on (visited with N or just acted), so that N
+    /// goes on from there in roster order when the cursor is on no player unit.
+    visited: Option<UnitId>,
 }
 
 impl Session {
@@ -59,6 +65,8 @@ impl Session {
             pending: None,
             unsaved: false,
             confirm_held: false,
+            auto_end_turn: true,
+            visited: None,
             signals: vec![Signal::Rules(Event::PhaseBegan {
                 team: Team::Player,
                 turn,
@@ -111,6 +119,34 @@ impl Session {
         }
     }
 
+    /// True when the enemy phase starts by itself once every player unit has acted.
+    pub fn auto_end_turn(&self) -> bool {
+        self.auto_end_turn
+    }
+
+    /// Switches the automatic end of turn: off, the phase stays the player's after the last
+    /// unit acts (so its action can still be undone) until the turn is ended.
+    pub fn set_auto_end_turn(&mut self, on: bool) {
+        self.auto_end_turn = on;
+    }
+
+    /// The player's living units in the order a roster strip shows them (the scenario's
+    /// order); [`Intent::NextUnit`] visits the ready ones in this order.
+    pub fn roster(&self) -> Vec<UnitId> {
+        self.battle.living(Team::Player).collect()
+    }
+
+    /// True when every player unit has acted and the phase waits for the player to end it.
+    pub fn all_acted(&self) -> bool {
+        matches!(self.phase, Phase::Select) && self.pending.is_none() && !self.ready_left()
+    }
+
+    /// True when play would be lost by quitting: something changed since the battle began
+    /// or was last saved.
+    pub fn unsaved(&self) -> bool {
+        self.unsaved && !matches!(self.phase, Phase::Over { .. })
+    }
+
     /// The battle was saved: loading over it loses nothing.
     pub fn mark_saved(&mut self) {
         self.unsaved = false;
@@ -160,7 +196,9 @@ impl Session {
     fn needs_yes(&self, ask: Ask) -> bool {
         match ask {
             Ask::EndTurn => matches!(self.phase, Phase::Select) && self.ready_left(),
-            Ask::Restart | Ask::Scenario(_) | Ask::Quit => self.played(),
+            Ask::Restart | Ask::Scenario(_) => self.played(),
+            // Right after a save nothing is lost by quitting.
+            Ask::Quit => self.played() && self.unsaved,
             Ask::Load => self.unsaved && !matches!(self.phase, Phase::Over { .. }),
         }
     }
@@ -293,7 +331,7 @@ impl Session {
                 self.move_cursor(self.battle.unit(unit).pos);
                 self.phase = self.action_menu(unit);
             }
-            Command::Attack { unit, .. } | Command::Wait { unit } => {
+            Command::Attack { unit, .. } | Command::Heal { unit, .. } | Command::Wait { unit } => {
                 self.run(cmd)?;
                 self.move_cursor(self.battle.unit(unit).pos);
                 // The record holds the end of the phase as its own command.

@@ -14,7 +14,7 @@ pub fn attack_cell(b: &Battle, unit: UnitId, range: &Range, enemy: UnitId) -> Op
         return None;
     }
     range
-        .cells
+        .cells()
         .iter()
         .filter(|c| a.stats.reaches(c.at.manhattan(e.pos)))
         .min_by_key(|c| (c.cost, e.stats.reaches(c.at.manhattan(e.pos)), c.at.reading_key()))

@@ -33,6 +33,7 @@ impl Session {
             .into_iter()
             .map(Action::Attack)
             .collect();
+        options.extend(combat::heal_targets(&self.battle, unit).into_iter().map(Action::Heal));
         options.push(Action::Wait);
         Phase::Action {
             unit,
@@ -57,8 +58,17 @@ impl Session {
                 p
             }
             (Phase::Select, Intent::NextUnit) => {
-                let ready: Vec<UnitId> = self.battle.ready(Team::Player).collect();
-                self.cycle(&ready);
+                // In roster order from the player unit under the cursor, else from the unit
+                // last visited: every ready unit comes up once before any comes up again.
+                let from = self
+                    .battle
+                    .unit_at(self.cursor)
+                    .filter(|&u| self.battle.unit(u).team == Team::Player)
+                    .or(self.visited);
+                if let Some(next) = self.next_ready_after(from) {
+                    self.visited = Some(next);
+                    self.move_cursor(self.battle.unit(next).pos);
+                }
                 Phase::Select
             }
             (p @ (Phase::Select | Phase::Inspect { .. } | Phase::Target { .. }), Intent::NextEnemy) => {
@@ -154,7 +164,7 @@ impl Session {
                     Dir::Up | Dir::Left => (choice + n - 1) % n,
                     Dir::Down | Dir::Right => (choice + 1) % n,
                 };
-                if let Some(Action::Attack(t)) = options.get(choice) {
+                if let Some(Action::Attack(t) | Action::Heal(t)) = options.get(choice) {
                     self.move_cursor(self.battle.unit(*t).pos);
                 }
                 Phase::Action { unit, options, choice }
@@ -170,15 +180,28 @@ impl Session {
             (Phase::Action { unit, options, choice }, Intent::Confirm) => {
                 let cmd = match options.get(choice) {
                     Some(Action::Attack(t)) => Command::Attack { unit, target: *t },
+                    Some(Action::Heal(t)) => Command::Heal { unit, target: *t },
                     _ => Command::Wait { unit },
                 };
                 if self.run(cmd).is_err() {
                     return Phase::Action { unit, options, choice };
                 }
-                self.after_player_action()
+                self.after_player_action(unit)
             }
             (p, _) => p,
         }
+    }
+
+    /// The first ready player unit after `from` in roster order (wrapping round, `from`
+    /// itself last); the first ready one when `from` is `None`.
+    pub(super) fn next_ready_after(&self, from: Option<UnitId>) -> Option<UnitId> {
+        let roster = self.roster();
+        let start = from
+            .and_then(|f| roster.iter().position(|&u| u == f))
+            .map_or(0, |i| i + 1);
+        (0..roster.len())
+            .map(|k| roster[(start + k) % roster.len()])
+            .find(|&u| !self.battle.unit(u).acted)
     }
 
     /// The cursor goes to `to` in the target phase; the traced route follows it.

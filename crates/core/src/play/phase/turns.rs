@@ -3,21 +3,24 @@
 
 use super::{Phase, Session, Signal};
 use crate::play::enemy::EnemyPhase;
-use crate::rules::Command;
+use crate::rules::{Command, UnitId};
 use crate::search::grid::Team;
 
 impl Session {
-    pub(super) fn after_player_action(&mut self) -> Phase {
+    pub(super) fn after_player_action(&mut self, acted: UnitId) -> Phase {
         if let Some((winner, _)) = self.battle.ended() {
             return Phase::Over { winner };
         }
-        let next = self.battle.ready(Team::Player).next();
-        match next {
+        // The cursor goes on to the next ready unit in roster order after the one that acted.
+        match self.next_ready_after(Some(acted)) {
             Some(next) => {
+                self.visited = Some(next);
                 self.move_cursor(self.battle.unit(next).pos);
                 Phase::Select
             }
-            None => self.start_enemy_phase(),
+            None if self.auto_end_turn => self.start_enemy_phase(),
+            // The player ends the turn (and may still take the last action back).
+            None => Phase::Select,
         }
     }
 
@@ -61,6 +64,7 @@ impl Session {
             return Phase::Over { winner };
         }
         let first = self.battle.ready(Team::Player).next();
+        self.visited = first;
         if let Some(h) = first {
             self.move_cursor(self.battle.unit(h).pos);
         }

@@ -132,7 +132,7 @@ impl Lookup<'_> {
             ));
         }
         if checks.is_empty() {
-            errs.push(self.src.error_span(&e.span(), "this expectation checks nothing: add ends_on, ends_at, stays, path, target, triggered, attacks, never_enters or alive"));
+            errs.push(self.src.error_span(&e.span(), "this expectation checks nothing: add ends_on, ends_at, stays, path, target, triggered, attacks, heals, never_enters or alive"));
         }
         let at = r.turn.as_ref().map_or(r.unit.span(), |t| t.span());
         Some(Expect {
@@ -205,6 +205,17 @@ impl Lookup<'_> {
                     self.src
                         .error_span(&a.span(), "attacks = a unit's name, or true / false"),
                 ),
+            }
+        }
+        if let Some(h) = &r.heals {
+            match h.get_ref() {
+                toml::Value::Boolean(false) => checks.push(Check::Heals(None)),
+                toml::Value::String(n) => {
+                    if self.known(&Spanned::new(h.span(), n.clone()), errs) {
+                        checks.push(Check::Heals(Some(n.clone())));
+                    }
+                }
+                _ => errs.push(self.src.error_span(&h.span(), "heals = an ally's name, or false")),
             }
         }
         if let Some(m) = &r.never_enters {

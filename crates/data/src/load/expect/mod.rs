@@ -72,6 +72,8 @@ pub enum Check {
     Attacks(Option<String>),
     /// It attacks somebody (`true`) or nobody (`false`).
     AttacksAny(bool),
+    /// The ally it heals (`None`: heals nobody).
+    Heals(Option<String>),
     /// It never enters these cells, not even in passing.
     NeverEnters {
         /// The forbidden cells.
@@ -166,6 +168,7 @@ struct RawExpect {
     target: Option<Spanned<String>>,
     triggered: Option<bool>,
     attacks: Option<Spanned<toml::Value>>,
+    heals: Option<Spanned<toml::Value>>,
     never_enters: Option<Spanned<String>>,
     alive: Option<bool>,
 }

@@ -50,6 +50,7 @@ struct RawScenario {
     objective: Option<Spanned<crate::load::objective::RawObjective>>,
     #[serde(default)]
     events: Vec<Spanned<crate::load::objective::RawEvent>>,
+    difficulty: Option<Spanned<crate::load::difficulty::RawLevels>>,
 }
 
 #[derive(Deserialize)]
@@ -70,6 +71,7 @@ struct RawUnit {
     defense: Option<Spanned<i64>>,
     range: Option<Spanned<RangeSpec>>,
     reserve: Option<bool>,
+    hp_left: Option<Spanned<i64>>,
 }
 
 /// The data folder a scenario uses by default: `maps/../data/`.
@@ -278,11 +280,13 @@ fn parse_inner(
             "no player unit: a scenario needs at least one unit with team = \"player\"",
         ));
     }
+    let (levels, mistakes) = crate::load::difficulty::read_levels(src, raw.difficulty.as_ref());
+    errs.extend(mistakes);
     let mut parts: Vec<&[u8]> = vec![src.text.as_bytes()];
     parts.extend(map_bytes.iter().map(Vec::as_slice));
     match map {
-        Some(map) if errs.is_empty() => Ok((
-            Scenario {
+        Some(map) if errs.is_empty() => {
+            let scenario = Scenario {
                 name: raw.name.into_inner(),
                 path: src.path.clone(),
                 map_path,
@@ -291,9 +295,11 @@ fn parse_inner(
                 objective,
                 events,
                 fingerprint: fnv1a(&parts),
-            },
-            regions,
-        )),
+                levels,
+                difficulty: None,
+            };
+            crate::load::difficulty::check_levels(src, &scenario, data).into_result((scenario, regions))
+        }
         _ => Err(errs),
     }
 }

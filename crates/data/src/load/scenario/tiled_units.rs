@@ -5,8 +5,9 @@ use super::*;
 
 /// The properties a unit object may carry (those of `[[units]]` but `name` and `at`,
 /// which are the object's name and place).
-pub const UNIT_PROPERTIES: [&str; 12] = [
+pub const UNIT_PROPERTIES: [&str; 13] = [
     "team", "kind", "class", "move", "profile", "pivot", "goal", "hp", "attack", "defense", "range", "reserve",
+    "hp_left",
 ];
 
 /// The units of a Tiled map's `units` layer as unit inputs; a property of the wrong type or
@@ -20,7 +21,6 @@ pub(super) fn tmx_units(tm: &TiledMap, errs: &mut Diagnostics) -> Vec<UnitInput>
             col: u.col,
         };
         let who = format!("object {:?} (id {})", u.name, u.id);
-        let mut err = |m: String| errs.push(locate(None, &at, format!("{who}: {m}")));
         let mut input = UnitInput {
             object: Some(u.id),
             name: fld(&at, u.name.clone()),
@@ -39,10 +39,20 @@ pub(super) fn tmx_units(tm: &TiledMap, errs: &mut Diagnostics) -> Vec<UnitInput>
             attack: None,
             defense: None,
             range: None,
+            hp_left: None,
             reserve: false,
         };
         let mut team = None;
         for (key, value) in &u.props {
+            // Each property's field (and error) is placed at its own `<property>` line.
+            let at = match u.prop_at.get(key) {
+                Some(&(line, col)) => At::Object {
+                    path: tm.path.clone(),
+                    line,
+                    col,
+                },
+                None => at.clone(),
+            };
             let text = || match value {
                 Prop::Text(s) => Ok(s.clone()),
                 other => Err(format!("property {key} is {other}; expected a string")),
@@ -60,6 +70,7 @@ pub(super) fn tmx_units(tm: &TiledMap, errs: &mut Diagnostics) -> Vec<UnitInput>
                 "profile" => text().map(|v| input.profile = Some(fld(&at, v))),
                 "move" => int().map(|v| input.movement = Some(fld(&at, v))),
                 "hp" => int().map(|v| input.hp = Some(fld(&at, v))),
+                "hp_left" => int().map(|v| input.hp_left = Some(fld(&at, v))),
                 "attack" => int().map(|v| input.attack = Some(fld(&at, v))),
                 "defense" => int().map(|v| input.defense = Some(fld(&at, v))),
                 "reserve" => match value {
@@ -100,13 +111,20 @@ pub(super) fn tmx_units(tm: &TiledMap, errs: &mut Diagnostics) -> Vec<UnitInput>
                 )),
             };
             if let Err(m) = done {
-                err(m);
+                errs.push(locate(None, &at, format!("{who}: {m}")));
             }
         }
         match team {
             Some(t) => input.team = t,
             None => {
-                err("no \"team\" property: give the object a string property team = \"player\" or \"enemy\"".into());
+                errs.push(locate(
+                    None,
+                    &at,
+                    format!(
+                        "{who}: {}",
+                        "no \"team\" property: give the object a string property team = \"player\" or \"enemy\""
+                    ),
+                ));
                 continue;
             }
         }
@@ -139,6 +157,9 @@ pub(crate) fn tmx_unit_tables(tm: &TiledMap) -> (Vec<toml::Table>, Diagnostics) 
             t.insert("name".into(), u.name.value.into());
             t.insert("team".into(), u.team.value.into());
             t.insert("at".into(), pair(u.at.value));
+            if u.reserve {
+                t.insert("reserve".into(), true.into());
+            }
             for (k, v) in [("class", u.class), ("profile", u.profile), ("kind", u.kind)] {
                 if let Some(v) = v {
                     t.insert(k.into(), v.value.into());

@@ -44,6 +44,8 @@ pub(super) struct UnitInput {
     pub(super) attack: Option<Field<i64>>,
     pub(super) defense: Option<Field<i64>>,
     pub(super) range: Option<Field<RangeSpec>>,
+    /// Hit points at the start, for a unit that starts hurt.
+    pub(super) hp_left: Option<Field<i64>>,
     /// Off the board until an event brings it.
     pub(super) reserve: bool,
 }
@@ -84,6 +86,7 @@ impl UnitInput {
             attack: u.attack.as_ref().map(field),
             defense: u.defense.as_ref().map(field),
             range: u.range.as_ref().map(field),
+            hp_left: u.hp_left.as_ref().map(field),
             reserve: u.reserve == Some(true),
         }
     }
@@ -211,6 +214,20 @@ pub(super) fn validate_units(
                 }
             }
         }
+        let hp_left = u.hp_left.as_ref().and_then(|h| {
+            if (1..=i64::from(stats.hp)).contains(&h.value) {
+                Some(h.value as i32)
+            } else {
+                err(
+                    &h.at,
+                    format!(
+                        "{label}: hp_left = {} is out of range (expected 1..={}, its hp)",
+                        h.value, stats.hp
+                    ),
+                );
+                None
+            }
+        });
         if let Some(r) = &u.range {
             match r.value.check() {
                 Ok((lo, hi)) => (stats.range_min, stats.range_max) = (lo, hi),
@@ -261,7 +278,7 @@ pub(super) fn validate_units(
             }
             (Some(p), Team::Enemy) => {
                 if let (Some(Behavior::Advance { goal }), Some(m), None) =
-                    (data.profiles.get(&p.value).map(|q| q.behavior), map, &u.goal)
+                    (data.profiles.get(&p.value).map(|q| q.behavior.clone()), map, &u.goal)
                     && !m.contains(goal)
                 {
                     err(
@@ -312,7 +329,7 @@ pub(super) fn validate_units(
         if let Some(g) = &u.goal {
             // A goal is for an enemy whose profile advances (a missing or unknown profile
             // has its own error).
-            let behavior = profile.as_ref().and_then(|p| data.profiles.get(p)).map(|p| p.behavior);
+            let behavior = profile.as_ref().and_then(|p| data.profiles.get(p)).map(|p| &p.behavior);
             match (team, behavior) {
                 (Team::Player, _) => err(
                     &g.at,
@@ -343,10 +360,19 @@ pub(super) fn validate_units(
             kind: kind.name.clone(),
             sprite: kind.sprite.clone(),
             stats,
+            heal: kind.heal,
+            hp_left,
             reserve: u.reserve,
             growth: kind.growth,
             level: 1,
             exp: 0,
+            own: skirmish_core::model::scenario::OwnStats {
+                movement: u.movement.is_some(),
+                hp: u.hp.is_some(),
+                attack: u.attack.is_some(),
+                defense: u.defense.is_some(),
+                range: u.range.is_some(),
+            },
         });
     }
     units

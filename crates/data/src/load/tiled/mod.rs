@@ -10,22 +10,35 @@
 //! included) decides. Either way every cell needs a tile there, and that tile a `terrain`
 //! property naming a table of `terrain.toml`.
 
+#[cfg(feature = "tiled")]
 mod layers;
+#[cfg(feature = "tiled")]
 mod locate;
 mod objects;
+#[cfg(feature = "tiled")]
 mod reader;
+#[cfg(feature = "tiled")]
 use layers::*;
+#[cfg(feature = "tiled")]
 use locate::*;
 pub use objects::object_cell;
+#[cfg(feature = "tiled")]
 use objects::*;
+#[cfg(feature = "tiled")]
 use reader::*;
 
-use crate::load::diag::{Diagnostic, Diagnostics, Source, cell_bounds, display_path, read_bytes};
+use crate::load::diag::Diagnostics;
+#[cfg(feature = "tiled")]
+use crate::load::diag::{Diagnostic, Source, cell_bounds, display_path, read_bytes};
+#[cfg(feature = "tiled")]
 use crate::load::suggest::did_you_mean_value;
-use crate::load::terrain::{TerrainId, TerrainSet};
+#[cfg(feature = "tiled")]
+use crate::load::terrain::TerrainId;
+use crate::load::terrain::TerrainSet;
 use skirmish_core::model::map::{MAX_MAP_SIDE, TerrainMap};
 use skirmish_core::search::grid::Pos;
 use std::collections::BTreeMap;
+#[cfg(feature = "tiled")]
 use std::io::Cursor;
 use std::path::{Path, PathBuf};
 
@@ -94,6 +107,12 @@ pub struct TiledUnit {
     pub line: usize,
     /// Column of the object.
     pub col: usize,
+    /// Where each property is written (1-based line and column of its `<property>`
+    /// element; the object's place when it cannot be found, e.g. a property of a template).
+    pub prop_at: BTreeMap<String, (usize, usize)>,
+    /// False when the object does not sit exactly on the grid (a rectangle or tile object
+    /// whose corner is not on a grid line): it is read as the cell under its centre.
+    pub snapped: bool,
 }
 
 /// A loaded Tiled map.
@@ -112,6 +131,7 @@ pub struct TiledMap {
     pub files: Vec<(PathBuf, Vec<u8>)>,
 }
 
+#[cfg(feature = "tiled")]
 fn prop(v: &tiled::PropertyValue) -> Prop {
     use tiled::PropertyValue as V;
     match v {
@@ -154,6 +174,17 @@ pub fn load(path: &Path, terrain: &TerrainSet) -> Result<TiledMap, Diagnostics> 
 /// The files a `.tmx` map reads besides itself (its external tilesets and templates), as
 /// far as it can be read: what live reload watches along with the map.
 pub fn tileset_files(path: &Path) -> Vec<PathBuf> {
+    #[cfg(not(feature = "tiled"))]
+    {
+        let _ = path;
+        Vec::new()
+    }
+    #[cfg(feature = "tiled")]
+    tileset_files_read(path)
+}
+
+#[cfg(feature = "tiled")]
+fn tileset_files_read(path: &Path) -> Vec<PathBuf> {
     let mut loader = tiled::Loader::with_reader(BoundedReader::default());
     let _ = guarded(|| loader.load_tmx_map(path).map(|_| ()));
     let read = std::mem::take(&mut loader.reader_mut().read);
@@ -173,6 +204,17 @@ pub fn parse(path: &Path, bytes: Vec<u8>, terrain: &TerrainSet) -> Result<TiledM
     read_map(path, Some(bytes), terrain)
 }
 
+/// Without the `tiled` feature no Tiled map is read: a map names the feature it needs.
+#[cfg(not(feature = "tiled"))]
+fn read_map(path: &Path, _given: Option<Vec<u8>>, _terrain: &TerrainSet) -> Result<TiledMap, Diagnostics> {
+    Err(crate::load::diag::Diagnostic::whole_file(
+        path,
+        "this build reads no Tiled maps (skirmish-data was built without its `tiled` feature)",
+    )
+    .into())
+}
+
+#[cfg(feature = "tiled")]
 fn read_map(path: &Path, given: Option<Vec<u8>>, terrain: &TerrainSet) -> Result<TiledMap, Diagnostics> {
     let shown = display_path(path);
     let mut loader = tiled::Loader::with_reader(BoundedReader {

@@ -1,6 +1,7 @@
 //! The object layers → units and regions: the cell each object stands on, the objects of
 //! the `units` layer and the rectangles of the `regions` layer.
 
+#[cfg(feature = "tiled")]
 use super::*;
 
 /// The cell an object stands on: the cell under its centre. A tile object's origin is its
@@ -27,6 +28,7 @@ pub fn object_cell(x: f32, y: f32, w: f32, h: f32, tile_object: bool, (tw, th): 
     Some([cell(cx, tw), cell(cy, th)])
 }
 
+#[cfg(feature = "tiled")]
 fn object_cell_of(o: &tiled::Object<'_>, tile: (u32, u32)) -> Option<[i64; 2]> {
     let (w, h) = match o.shape {
         tiled::ObjectShape::Rect { width, height }
@@ -38,11 +40,66 @@ fn object_cell_of(o: &tiled::Object<'_>, tile: (u32, u32)) -> Option<[i64; 2]> {
     object_cell(o.x, o.y, w, h, o.tile_data().is_some(), tile)
 }
 
+#[cfg(feature = "tiled")]
 fn located(text: &Text, id: u32) -> (usize, usize) {
     let d = text.at(text.find("object", "id", &id.to_string()), "");
     (d.line, d.col)
 }
 
+/// Where each property of object `id` is written: its `<property name="...">` element
+/// inside the object's element (the object's place when it is not written there).
+#[cfg(feature = "tiled")]
+fn property_places<'a>(
+    text: &Text,
+    id: u32,
+    names: impl Iterator<Item = &'a String>,
+) -> BTreeMap<String, (usize, usize)> {
+    let start = text.find("object", "id", &id.to_string());
+    let body = start.map(|s| {
+        let rest = &text.src.text[s..];
+        // The object's element ends at its `</object>` or where the next object begins.
+        let end = [rest.find("</object>"), rest[1..].find("<object ").map(|e| e + 1)]
+            .into_iter()
+            .flatten()
+            .min()
+            .unwrap_or(rest.len());
+        (s, &rest[..end])
+    });
+    names
+        .map(|name| {
+            let at = body.and_then(|(s, body)| {
+                let want = format!("name=\"{}\"", xml_escape(name));
+                let mut from = 0;
+                while let Some(i) = body[from..].find("<property ") {
+                    let open = from + i;
+                    let close = body[open..].find('>').map_or(body.len(), |e| open + e);
+                    if body[open..close].contains(&want) {
+                        return Some(s + open);
+                    }
+                    from = open + 1;
+                }
+                None
+            });
+            let d = text.at(at.or(start), "");
+            (name.clone(), (d.line, d.col))
+        })
+        .collect()
+}
+
+/// True when a rectangle or tile object's corner lies on grid lines (a point or any other
+/// shape counts as snapped: it names the cell it is in).
+#[cfg(feature = "tiled")]
+fn snapped(o: &tiled::Object<'_>, (tw, th): (u32, u32)) -> bool {
+    let h = match o.shape {
+        tiled::ObjectShape::Rect { height, .. } => height,
+        _ => return true,
+    };
+    let top = if o.tile_data().is_some() { o.y - h } else { o.y };
+    let on = |v: f32, t: u32| t == 0 || (f64::from(v) / f64::from(t)).fract() == 0.0;
+    on(o.x, tw) && on(top, th)
+}
+
+#[cfg(feature = "tiled")]
 pub(super) fn unit_objects(layer: &tiled::Layer<'_>, tile: (u32, u32), text: &Text) -> Vec<TiledUnit> {
     let Some(objects) = layer.as_object_layer() else {
         return Vec::new();
@@ -52,6 +109,8 @@ pub(super) fn unit_objects(layer: &tiled::Layer<'_>, tile: (u32, u32), text: &Te
         .map(|o| {
             let (line, col) = located(text, o.id());
             TiledUnit {
+                prop_at: property_places(text, o.id(), o.properties.keys()),
+                snapped: snapped(&o, tile),
                 id: o.id(),
                 name: o.name.clone(),
                 cell: object_cell_of(&o, tile).unwrap_or([-1, -1]),
@@ -63,6 +122,7 @@ pub(super) fn unit_objects(layer: &tiled::Layer<'_>, tile: (u32, u32), text: &Te
         .collect()
 }
 
+#[cfg(feature = "tiled")]
 pub(super) fn read_regions(
     layer: &tiled::Layer<'_>,
     (tw, th): (u32, u32),

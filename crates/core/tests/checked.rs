@@ -1,0 +1,212 @@
+//! No silent wrong answers through the core's public API: bad input to a constructor is a
+//! typed error, a question about something that is not there is `None` or a typed refusal,
+//! and what still panics says so in its docs (checked here with `should_panic`).
+
+use skirmish_core::model::map::MapError;
+use skirmish_core::model::terrain::{Terrain, TerrainError};
+use skirmish_core::prelude::*;
+
+fn rows(r: &[&str]) -> TerrainMap {
+    TerrainMap::from_rows(&TerrainSet::standard(), r).unwrap()
+}
+
+fn duel() -> Battle {
+    BattleBuilder::new(rows(&[".....", "....."]))
+        .unit(UnitSpec::player("Kiny", (0, 0)))
+        .unit(UnitSpec::enemy("Brute", (4, 1), "charger"))
+        .build()
+        .unwrap()
+}
+
+#[test]
+fn a_cell_off_the_map_is_none_never_another_cell() {
+    let m = rows(&[".T", "~#"]);
+    let t = TerrainSet::standard();
+    assert_eq!(m.get(Pos::new(1, 0)), t.by_glyph('T'));
+    // Past the right edge used to read the next row's first cell.
+    assert_eq!(m.get(Pos::new(2, 0)), None);
+    assert_eq!(m.get(Pos::new(-1, 1)), None);
+    assert_eq!(m.get(Pos::new(0, 2)), None);
+}
+
+#[test]
+#[should_panic(expected = "(2, 0) is off the 2x2 map")]
+fn at_off_the_map_panics_as_documented() {
+    rows(&[".T", "~#"]).at(Pos::new(2, 0));
+}
+
+#[test]
+fn ragged_rows_are_refused() {
+    // Three cells and one make four, as two rows of two would: still refused.
+    let e = TerrainMap::from_rows(&TerrainSet::standard(), &["...", "."]).unwrap_err();
+    assert_eq!(
+        e,
+        MapError::Ragged {
+            row: 1,
+            found: 1,
+            width: 3
+        }
+    );
+}
+
+fn many_kinds(n: usize) -> TerrainSet {
+    let mut t = TerrainSet::standard();
+    t.kinds = (0..n)
+        .map(|i| Terrain {
+            name: format!("k{i}"),
+            glyph: char::from_u32(0x100 + i as u32).unwrap(),
+            cost: vec![Some(1); 3],
+            defense: 0,
+            color: None,
+        })
+        .collect();
+    t
+}
+
+#[test]
+fn more_kinds_than_ids_are_refused_not_wrapped() {
+    let t = many_kinds(300);
+    // Kind 290 used to read as kind 34 (290 wraps to 34 in a byte).
+    assert_eq!(t.by_name("k290"), None);
+    assert_eq!(t.by_name("k34").map(|id| id.0), Some(34));
+    assert_eq!(t.check(), Err(TerrainError::KindCount(300)));
+    let built = BattleBuilder::new(rows(&[".."]))
+        .terrain(t)
+        .unit(UnitSpec::player("Kiny", (0, 0)))
+        .build();
+    assert!(
+        matches!(built, Err(SetupError::Terrain(TerrainError::KindCount(300)))),
+        "{built:?}"
+    );
+}
+
+#[test]
+fn a_cost_list_short_of_the_classes_or_a_zero_cost_is_refused() {
+    let build = |t: TerrainSet| {
+        BattleBuilder::new(rows(&[".."]))
+            .terrain(t)
+            .unit(UnitSpec::player("Kiny", (0, 0)))
+            .build()
+    };
+    let mut short = TerrainSet::standard();
+    short.kinds[1].cost = vec![Some(2)];
+    assert!(
+        matches!(
+            build(short),
+            Err(SetupError::Terrain(TerrainError::CostCount {
+                found: 1,
+                classes: 3,
+                ..
+            }))
+        ),
+        "a short list used to mean impassable for the missing classes"
+    );
+    let mut zero = TerrainSet::standard();
+    zero.kinds[0].cost[0] = Some(0);
+    let e = build(zero).unwrap_err();
+    assert!(matches!(e, SetupError::Terrain(TerrainError::ZeroCost { .. })), "{e:?}");
+    assert_eq!(
+        e.to_string(),
+        "terrain \"plain\" costs 0 for class \"foot\": costs are 1..=255 (None: cannot enter)"
+    );
+}
+
+#[test]
+fn unknown_unit_ids_are_none_or_refused() {
+    let b = duel();
+    let nobody = UnitId(9);
+    assert!(b.try_unit(nobody).is_none());
+    assert_eq!(b.try_unit(UnitId(1)).map(|u| u.name.as_str()), Some("Brute"));
+    let mut ai = Ai::new(Profiles::standard());
+    assert_eq!(ai.try_decide(&b, nobody).unwrap_err(), RuleError::NoUnit(nobody));
+    assert!(matches!(ai.try_explain(&b, nobody), Err(RuleError::NoUnit(_))));
+    assert_eq!(ai.try_decide(&b, UnitId(1)).unwrap(), ai.decide(&b, UnitId(1)));
+}
+
+#[test]
+#[should_panic(expected = "no unit #9 in this battle (2 units)")]
+fn unit_with_an_unknown_id_panics_as_documented() {
+    duel().unit(UnitId(9));
+}
+
+#[test]
+fn units_off_the_map_or_of_unknown_classes_are_refused_at_build() {
+    let e = BattleBuilder::new(rows(&[".."]))
+        .unit(UnitSpec::player("Kiny", (50, 50)))
+        .build()
+        .unwrap_err();
+    assert_eq!(
+        e,
+        SetupError::OffMap {
+            unit: "Kiny".into(),
+            at: Pos::new(50, 50)
+        }
+    );
+    let e = BattleBuilder::new(rows(&[".."]))
+        .unit(UnitSpec::player("Kiny", (0, 0)).class(ClassId(9)))
+        .build()
+        .unwrap_err();
+    assert!(
+        matches!(
+            e,
+            SetupError::UnknownClass {
+                class: 9,
+                classes: 3,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+}
+
+#[test]
+fn the_enemy_phase_refuses_to_run_in_the_players_phase() {
+    let mut b = duel();
+    let mut ai = Ai::new(Profiles::standard());
+    assert_eq!(EnemyPhase::run(&mut ai, &mut b).unwrap_err(), RuleError::NotEnemyPhase);
+    b.execute(Command::EndPhase).unwrap();
+    assert_eq!(EnemyPhase::run(&mut ai, &mut b).unwrap().turns.len(), 1);
+}
+
+#[test]
+fn profiles_given_to_the_builder_are_checked() {
+    let base = || {
+        BattleBuilder::new(rows(&["....."]))
+            .unit(UnitSpec::player("Kiny", (0, 0)))
+            .profiles(Profiles::standard())
+    };
+    let e = base()
+        .unit(UnitSpec::enemy("Brute", (4, 0), "chargr"))
+        .build()
+        .unwrap_err();
+    assert!(
+        matches!(&e, SetupError::UnknownProfile { profile, .. } if profile == "chargr"),
+        "{e:?}"
+    );
+    assert!(e.to_string().contains("charger, proximity"), "{e}");
+    // An archer profile (keeps range 3) on range-1 stats would never attack.
+    let e = base()
+        .unit(UnitSpec::enemy("Bow", (4, 0), "archer"))
+        .build()
+        .unwrap_err();
+    assert!(
+        matches!(
+            e,
+            SetupError::OutOfReach {
+                keeps: 3,
+                reach: (1, 1),
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    assert!(base().unit(UnitSpec::enemy("Brute", (4, 0), "charger")).build().is_ok());
+}
+
+#[test]
+#[should_panic]
+fn nearest_travel_past_its_bound_panics_as_documented() {
+    let b = duel();
+    let targets = vec![Pos::new(4, 0); 65];
+    b.nearest_travel(&mut Caches::new(), &targets, ClassId(0), Pos::new(0, 0));
+}

@@ -1,0 +1,285 @@
+//! One number of a battle changed by name: the `--set` keys of `batch` and `tune` and the
+//! entries of a scenario's `[difficulty.NAME]` tables share this parser and this applier.
+//!
+//! A key is `PROFILE.KEY` (a number of a table of `profiles.toml`), `unit:NAME.KEY` (a unit
+//! of the scenario) or `kind:KIND.KEY` (a kind of `units.toml`, and so every unit of that
+//! kind that does not write the number itself); unit and kind keys are [`STAT_KEYS`].
+
+use crate::load::data::DataSet;
+use crate::load::diag::Source;
+use crate::load::profiles::{Behavior, Param, Profile, Profiles};
+use crate::load::scenario::Scenario;
+use crate::load::suggest::did_you_mean_value;
+use skirmish_core::model::units::{MAX_MOVE, MAX_STAT};
+
+/// The numbers `unit:NAME.KEY` and `kind:KIND.KEY` may set.
+pub const STAT_KEYS: [&str; 6] = ["move", "hp", "attack", "defense", "range_min", "range_max"];
+
+/// Farthest attack distance accepted (as `range` in `units.toml`).
+const MAX_RANGE: i64 = 100;
+
+/// Whose number a key sets.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Owner {
+    /// A table of `profiles.toml`.
+    Profile(String),
+    /// A unit of the scenario, by name.
+    Unit(String),
+    /// A kind of `units.toml`.
+    Kind(String),
+}
+
+/// A parsed `--set` key: whose number, and which.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct SetKey {
+    /// Whose number.
+    pub owner: Owner,
+    /// Which number (`range`, `hp`, ...).
+    pub key: String,
+}
+
+impl SetKey {
+    /// Reads `PROFILE.KEY`, `unit:NAME.KEY` or `kind:KIND.KEY` (the last `.` splits owner
+    /// from key, so a unit name may hold dots).
+    ///
+    /// ```
+    /// use skirmish_data::load::set::{Owner, SetKey};
+    /// let k = SetKey::parse("unit:Sir Bors.hp").unwrap();
+    /// assert_eq!(k.owner, Owner::Unit("Sir Bors".into()));
+    /// assert_eq!(k.label(), "unit:Sir Bors.hp");
+    /// assert!(SetKey::parse("archer").is_err());
+    /// ```
+    pub fn parse(text: &str) -> Result<SetKey, String> {
+        let (owner, key) = text.trim().rsplit_once('.').ok_or_else(|| {
+            "no '.' between the name and the key (such as archer.range, unit:Brute.hp or kind:soldier.attack)"
+                .to_string()
+        })?;
+        if owner.is_empty() || key.is_empty() {
+            return Err("empty name or key (such as archer.range, unit:Brute.hp or kind:soldier.attack)".into());
+        }
+        let owner = if let Some(u) = owner.strip_prefix("unit:") {
+            Owner::Unit(u.to_string())
+        } else if let Some(k) = owner.strip_prefix("kind:") {
+            Owner::Kind(k.to_string())
+        } else {
+            Owner::Profile(owner.to_string())
+        };
+        if matches!(&owner, Owner::Unit(n) | Owner::Kind(n) if n.is_empty()) {
+            return Err("no name after `unit:` or `kind:` (such as unit:Brute.hp)".into());
+        }
+        Ok(SetKey {
+            owner,
+            key: key.to_string(),
+        })
+    }
+
+    /// The part before the last `.`, as written: `archer`, `unit:Brute`, `kind:soldier`.
+    pub fn owner_label(&self) -> String {
+        match &self.owner {
+            Owner::Profile(p) => p.clone(),
+            Owner::Unit(u) => format!("unit:{u}"),
+            Owner::Kind(k) => format!("kind:{k}"),
+        }
+    }
+
+    /// The key as written: `archer.range`, `unit:Brute.hp`.
+    pub fn label(&self) -> String {
+        format!("{}.{}", self.owner_label(), self.key)
+    }
+}
+
+/// Sets `key = value` in `scenario` and `data`, checked like the files they come from: an
+/// unknown profile, unit, kind or key, or a value the file would refuse, is an error naming
+/// the known ones. A kind's number also changes every unit of that kind that does not write
+/// the number itself; a unit's number becomes its own.
+pub fn apply(scenario: &mut Scenario, data: &mut DataSet, key: &SetKey, value: i64) -> Result<(), String> {
+    apply_unchecked(scenario, data, key, value)?;
+    check_ranges(scenario, data)
+}
+
+/// [`apply`] without checking that every attack range still has its near end at most its far
+/// end (a difficulty level sets both ends one after the other; see [`check_ranges`]).
+pub fn apply_unchecked(scenario: &mut Scenario, data: &mut DataSet, key: &SetKey, value: i64) -> Result<(), String> {
+    match &key.owner {
+        Owner::Profile(p) => {
+            data.profiles = set_param(&data.profiles, p, &key.key, value)?;
+            Ok(())
+        }
+        Owner::Unit(name) => {
+            let Some(i) = scenario.units.iter().position(|u| &u.name == name) else {
+                let names: Vec<&str> = scenario.units.iter().map(|u| u.name.as_str()).collect();
+                return Err(format!(
+                    "no unit {name:?} in this scenario (known: {}){}",
+                    names.join(", "),
+                    did_you_mean_value(name, names.iter().copied())
+                ));
+            };
+            let k = stat_key(&key.key)?;
+            let v = check_value(k, value)?;
+            let u = &mut scenario.units[i];
+            match k {
+                "move" => (u.movement, u.own.movement) = (v as u32, true),
+                "hp" => (u.stats.hp, u.own.hp) = (v as i32, true),
+                "attack" => (u.stats.attack, u.own.attack) = (v as i32, true),
+                "defense" => (u.stats.defense, u.own.defense) = (v as i32, true),
+                "range_min" => (u.stats.range_min, u.own.range) = (v as u32, true),
+                _ => (u.stats.range_max, u.own.range) = (v as u32, true),
+            }
+            Ok(())
+        }
+        Owner::Kind(name) => {
+            let k = stat_key(&key.key)?;
+            let v = check_value(k, value)?;
+            let Some(kind) = data.kinds.list.iter_mut().find(|x| &x.name == name) else {
+                return Err(format!(
+                    "no unit kind {name:?} (known: {}){}",
+                    data.kinds.names(),
+                    did_you_mean_value(name, data.kinds.list.iter().map(|x| x.name.as_str()))
+                ));
+            };
+            match k {
+                "move" => kind.movement = v as u32,
+                "hp" => kind.stats.hp = v as i32,
+                "attack" => kind.stats.attack = v as i32,
+                "defense" => kind.stats.defense = v as i32,
+                "range_min" => kind.stats.range_min = v as u32,
+                _ => kind.stats.range_max = v as u32,
+            }
+            for u in scenario.units.iter_mut().filter(|u| &u.kind == name) {
+                match k {
+                    "move" if !u.own.movement => u.movement = v as u32,
+                    "hp" if !u.own.hp => u.stats.hp = v as i32,
+                    "attack" if !u.own.attack => u.stats.attack = v as i32,
+                    "defense" if !u.own.defense => u.stats.defense = v as i32,
+                    "range_min" if !u.own.range => u.stats.range_min = v as u32,
+                    "range_max" if !u.own.range => u.stats.range_max = v as u32,
+                    _ => {}
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Every unit's and kind's attack range has its near end at most its far end.
+pub fn check_ranges(scenario: &Scenario, data: &DataSet) -> Result<(), String> {
+    let bad = |what: String, lo: u32, hi: u32| {
+        format!("{what}: range_min {lo} is beyond range_max {hi} (expected range_min <= range_max)")
+    };
+    if let Some(k) = data.kinds.list.iter().find(|k| k.stats.range_min > k.stats.range_max) {
+        return Err(bad(
+            format!("unit kind {:?}", k.name),
+            k.stats.range_min,
+            k.stats.range_max,
+        ));
+    }
+    if let Some(u) = scenario.units.iter().find(|u| u.stats.range_min > u.stats.range_max) {
+        return Err(bad(format!("unit {:?}", u.name), u.stats.range_min, u.stats.range_max));
+    }
+    Ok(())
+}
+
+/// The stat key `key`, or the list of known ones.
+fn stat_key(key: &str) -> Result<&'static str, String> {
+    STAT_KEYS.iter().copied().find(|k| *k == key).ok_or_else(|| {
+        format!(
+            "unknown key {key:?} (known: {}){}",
+            STAT_KEYS.join(", "),
+            did_you_mean_value(key, STAT_KEYS.iter().copied())
+        )
+    })
+}
+
+/// `value` checked for stat `k` as the files check it.
+fn check_value(k: &str, value: i64) -> Result<i64, String> {
+    let (lo, hi) = match k {
+        "move" => (0, MAX_MOVE),
+        "hp" => (1, MAX_STAT),
+        "attack" | "defense" => (0, MAX_STAT),
+        _ => (1, MAX_RANGE),
+    };
+    if (lo..=hi).contains(&value) {
+        Ok(value)
+    } else {
+        Err(format!("{k} = {value} is out of range (expected {lo}..={hi})"))
+    }
+}
+
+/// `profiles` with `profile.key = value`, checked by the same loader (and so the same rules)
+/// as `profiles.toml`: an unknown profile, a key its behaviour does not take, or a value the
+/// file would refuse is an error in the loader's words.
+pub fn set_param(profiles: &Profiles, profile: &str, key: &str, value: i64) -> Result<Profiles, String> {
+    let Some(p) = profiles.get(profile) else {
+        return Err(format!("no profile '{profile}' (known: {})", profiles.names()));
+    };
+    if key == "behavior" {
+        return Err(format!("--set changes numbers only, not the `behavior` of '{profile}'"));
+    }
+    let mut text = format!("[{}]\nbehavior = \"{}\"\n", toml_key(&p.name), p.behavior.name());
+    for (k, v) in params(p) {
+        if k != key {
+            text.push_str(&format!("{k} = {v}\n"));
+        }
+    }
+    text.push_str(&format!("{} = {value}\n", toml_key(key)));
+    let parsed = crate::load::profiles::parse(&Source::new(format!("--set {profile}.{key}={value}"), text))
+        .map_err(|e| e.0.iter().map(|d| d.message.clone()).collect::<Vec<_>>().join("; "))?;
+    let mut out = profiles.clone();
+    for q in &mut out.list {
+        if q.name == profile {
+            q.behavior = parsed.list[0].behavior.clone();
+        }
+    }
+    Ok(out)
+}
+
+/// A table or key name as TOML writes it (quoted unless bare).
+pub fn toml_key(k: &str) -> String {
+    if !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
+        k.to_string()
+    } else {
+        format!("{k:?}")
+    }
+}
+
+/// A profile's parameters as written in its table (values as TOML).
+fn params(p: &Profile) -> Vec<(&str, String)> {
+    let n = |v: u32| v.to_string();
+    match p.behavior {
+        Behavior::Custom(ref c) => c
+            .params
+            .list
+            .iter()
+            .map(|(k, v)| {
+                let v = match v {
+                    Param::Int(i) => i.to_string(),
+                    Param::Cell(at) => format!("[{}, {}]", at.x, at.y),
+                };
+                (k.as_str(), v)
+            })
+            .collect(),
+        Behavior::Charger => vec![],
+        Behavior::Proximity { sight } => vec![("sight", n(sight))],
+        Behavior::GuardTrigger { trigger } => vec![("trigger", n(trigger))],
+        Behavior::PivotLeash { leash } => vec![("leash", n(leash))],
+        Behavior::KeepRange { sight, range } => vec![("sight", n(sight)), ("range", n(range))],
+        Behavior::Advance { goal } => vec![("goal", format!("[{}, {}]", goal.x, goal.y))],
+    }
+}
+
+/// `profiles` as the text of a `profiles.toml` that loads back to the same profiles.
+pub fn profiles_toml(profiles: &Profiles) -> String {
+    let mut text = String::new();
+    for p in &profiles.list {
+        text.push_str(&format!(
+            "[{}]\nbehavior = \"{}\"\n",
+            toml_key(&p.name),
+            p.behavior.name()
+        ));
+        for (k, v) in params(p) {
+            text.push_str(&format!("{k} = {v}\n"));
+        }
+        text.push('\n');
+    }
+    text
+}

@@ -1,0 +1,182 @@
+//! The enemy phase in a few lines, for the box that greets the player's phase: who fell on
+//! either side and to whom, who was hurt and by whom, who woke, who arrived.
+
+use crate::rules::Event;
+use crate::rules::battle::{Battle, UnitId};
+use crate::search::grid::Team;
+
+/// The summary of an enemy phase from its events (in order), its first line a heading
+/// naming `turn`. Names come from `b` (units keep their names after they fall).
+pub fn enemy_phase_summary(b: &Battle, turn: u32, events: &[Event]) -> Vec<String> {
+    let name = |u: UnitId| b.name(u).to_string();
+    let mut fell: Vec<(UnitId, Option<UnitId>)> = Vec::new();
+    // Per unit hurt: damage taken, by whom (in order, each named once), hp left.
+    let mut hurt: Vec<(UnitId, i32, Vec<UnitId>, i32)> = Vec::new();
+    let mut woke = Vec::new();
+    let mut arrived = Vec::new();
+    let mut said = Vec::new();
+    let mut moved = 0;
+    for e in events {
+        match e {
+            Event::Struck {
+                attacker,
+                defender,
+                damage,
+                hp_left,
+                ..
+            } => {
+                if *hp_left == 0 {
+                    fell.push((*defender, Some(*attacker)));
+                    hurt.retain(|h| h.0 != *defender);
+                } else {
+                    match hurt.iter_mut().find(|h| h.0 == *defender) {
+                        Some(h) => {
+                            h.1 += damage;
+                            if !h.2.contains(attacker) {
+                                h.2.push(*attacker);
+                            }
+                            h.3 = *hp_left;
+                        }
+                        None => hurt.push((*defender, *damage, vec![*attacker], *hp_left)),
+                    }
+                }
+            }
+            Event::Defeated { unit } if !fell.iter().any(|f| f.0 == *unit) => fell.push((*unit, None)),
+            Event::GuardWoke { unit, by } => woke.push(format!("{} woke ({} came near)", name(*unit), name(*by))),
+            Event::Woken { unit } => woke.push(format!("{} woke", name(*unit))),
+            Event::Arrived { unit, at } => {
+                let side = if b.unit(*unit).team == Team::Player {
+                    "ally"
+                } else {
+                    "enemy"
+                };
+                arrived.push(format!("{} arrived at {at} ({side})", name(*unit)));
+            }
+            Event::ArrivalBlocked { unit, at } => {
+                arrived.push(format!("{} could not arrive: {at} is taken", name(*unit)))
+            }
+            Event::Said { text } => said.push(format!("\"{text}\"")),
+            Event::Moved { .. } => moved += 1,
+            _ => {}
+        }
+    }
+    let mut out = vec![format!("Enemy phase, turn {turn}")];
+    // The player's losses first: they are what the player must not miss.
+    fell.sort_by_key(|(u, _)| b.unit(*u).team != Team::Player);
+    for (u, by) in &fell {
+        let who = if b.unit(*u).team == Team::Player {
+            "FELL"
+        } else {
+            "fell"
+        };
+        out.push(match by {
+            Some(a) => format!("{} {who}, struck by {}", name(*u), name(*a)),
+            None => format!("{} {who}", name(*u)),
+        });
+    }
+    hurt.sort_by_key(|h| b.unit(h.0).team != Team::Player);
+    for (u, dmg, by, left) in &hurt {
+        let by: Vec<String> = by.iter().map(|&a| name(a)).collect();
+        out.push(format!(
+            "{} took {dmg} from {}: {left} hp left",
+            name(*u),
+            by.join(" and ")
+        ));
+    }
+    out.extend(woke);
+    out.extend(arrived);
+    out.extend(said);
+    if out.len() == 1 {
+        out.push(match moved {
+            0 => "No enemy moved; nobody was hurt.".to_string(),
+            1 => "One enemy moved; nobody was hurt.".to_string(),
+            n => format!("{n} enemies moved; nobody was hurt."),
+        });
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixture::{Scene, enemy, player, profiles};
+    use crate::play::phase::{Intent, Phase, Session, Signal};
+
+    /// Plays the enemy phase of `s` to its end, keeping its events.
+    fn enemy_phase(s: &mut Session) -> Vec<Event> {
+        s.drain();
+        s.input(Intent::EndTurn);
+        s.input(Intent::Yes);
+        while matches!(s.phase(), Phase::Enemy { .. }) {
+            s.input(Intent::Advance);
+        }
+        s.drain()
+            .into_iter()
+            .filter_map(|sig| match sig {
+                Signal::Rules(e) => Some(e),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_death_in_the_enemy_phase_heads_the_summary_with_its_killer() {
+        // Robin (1 hp) stands beside a charger; Kiny far off beside a sleeping guard's reach.
+        let scene = Scene::parse(
+            "K . . . . . . .
+             . . . . . . . .
+             . . . . . R B .",
+        );
+        let mut robin = player('R');
+        robin.hp = Some(1);
+        let mut s = Session::new(
+            scene.battle(&[player('K'), robin, enemy('B', "charger", 3)]),
+            profiles(""),
+        );
+        let events = enemy_phase(&mut s);
+        let lines = enemy_phase_summary(s.battle(), 1, &events);
+        assert_eq!(lines[0], "Enemy phase, turn 1");
+        assert_eq!(lines[1], "R FELL, struck by B", "{lines:?}");
+    }
+
+    #[test]
+    fn hurt_units_name_every_attacker_once_and_a_quiet_phase_says_so() {
+        let scene = Scene::parse(
+            "K . . . . . . .
+             . . . . . . . .
+             . . . . . . . .",
+        );
+        let mut s = Session::new(scene.battle(&[player('K')]), profiles(""));
+        let events = enemy_phase(&mut s);
+        let quiet = enemy_phase_summary(s.battle(), 3, &events);
+        assert_eq!(quiet, ["Enemy phase, turn 3", "No enemy moved; nobody was hurt."]);
+        // Two blows on Kiny by two enemies, a counter on one, in the events' words.
+        let scene = Scene::parse("A K B");
+        let b = scene.battle(&[enemy('A', "charger", 3), player('K'), enemy('B', "charger", 3)]);
+        let (a, k, e) = (UnitId(0), UnitId(1), UnitId(2));
+        let strike = |attacker, defender, damage, hp_left, counter| Event::Struck {
+            attacker,
+            defender,
+            damage,
+            hp_before: hp_left + damage,
+            hp_left,
+            counter,
+        };
+        let events = [
+            strike(a, k, 4, 16, false),
+            strike(k, a, 3, 7, true),
+            strike(e, k, 5, 11, false),
+            Event::GuardWoke { unit: e, by: k },
+        ];
+        let lines = enemy_phase_summary(&b, 2, &events);
+        assert_eq!(
+            lines,
+            [
+                "Enemy phase, turn 2",
+                "K took 9 from A and B: 11 hp left",
+                "A took 3 from K: 7 hp left",
+                "B woke (K came near)"
+            ]
+        );
+    }
+}
