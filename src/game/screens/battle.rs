@@ -50,6 +50,9 @@ pub struct BattleScreen {
     token_wait: f32,
     /// The process exit code.
     exit: Rc<Cell<i32>>,
+    /// A key went down in this battle: from then on its releases are the battle's (the
+    /// release of the Enter that opened it from a menu is not a confirm's release).
+    keyed: bool,
     /// What was left of a script when the chapter ended: played here (Confirm moves on),
     /// then given back to the menus with the screenshot still to take.
     after: Option<Scripted>,
@@ -80,6 +83,8 @@ pub fn outcome(b: &Battle) -> Option<Outcome> {
 fn wire(game: &mut GameState, s: &Settings) {
     game.notes = s.ai_notes;
     game.fast = s.animation == AnimSpeed::Fast;
+    game.edge_scroll = s.edge_scroll;
+    game.set_auto_end_turn(s.auto_end_turn);
 }
 
 impl BattleScreen {
@@ -97,6 +102,7 @@ impl BattleScreen {
             chapter: None,
             token_wait: 0.0,
             after: None,
+            keyed: false,
             exit,
         }
     }
@@ -189,6 +195,7 @@ impl BattleScreen {
                 chapter: None,
                 token_wait: 0.0,
                 after: None,
+                keyed: false,
                 exit: Rc::clone(&exit),
             },
             ready,
@@ -291,6 +298,10 @@ impl Screen for BattleScreen {
                 frames: None,
             });
         }
+        // The battle's Options button (or O): the options screen over the battle.
+        if self.game.take_wants_options() {
+            return Ok(Switch::Push(Go::Options));
+        }
         // A script goes on after a chapter's end: Confirm moves on, as the key does.
         if let Some(next) = self.after_chapter_script(ctx) {
             return Ok(next);
@@ -347,11 +358,15 @@ impl Screen for BattleScreen {
                 return Ok(Switch::None);
             }
         }
+        self.keyed = true;
         self.game.key_down_event(ctx, input, repeated)?;
         Ok(Switch::None)
     }
 
     fn key_up(&mut self, ctx: &mut Context, input: KeyInput) -> GameResult {
+        if !self.keyed {
+            return Ok(());
+        }
         self.game.key_up_event(ctx, input)
     }
 
@@ -382,6 +397,11 @@ impl Screen for BattleScreen {
 
     fn is_battle(&self) -> bool {
         true
+    }
+
+    fn uncovered(&mut self, world: &mut World) {
+        // Back from the options screen: the battle follows what changed.
+        wire(&mut self.game, &world.settings);
     }
 
     fn give_back(&mut self) -> Option<Scripted> {

@@ -85,8 +85,8 @@ impl Screen for Chooser {
         if b != MouseButton::Left {
             return Ok(Switch::None);
         }
-        if self.menu.under(Vec2::new(x, y)).is_some() {
-            self.menu.hover(Vec2::new(x, y));
+        if let Some(i) = self.menu.under(Vec2::new(x, y)) {
+            self.menu.at = i;
             return Ok(self.act(MenuKey::Confirm));
         }
         Ok(Switch::None)

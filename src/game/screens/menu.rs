@@ -118,6 +118,9 @@ pub struct Menu {
     pub at: usize,
     /// Where each entry was last drawn (window pixels), for the mouse.
     pub rects: Vec<Rect>,
+    /// Where the pointer last was: it highlights only once it moves (a pointer resting where
+    /// the window opens does not take the highlight from the keys).
+    pointer: Option<Vec2>,
 }
 
 impl Menu {
@@ -128,6 +131,7 @@ impl Menu {
             items,
             at,
             rects: Vec::new(),
+            pointer: None,
         }
     }
 
@@ -172,9 +176,12 @@ impl Menu {
             .filter(|&i| self.items.get(i).is_some_and(|it| it.enabled))
     }
 
-    /// The pointer moved to `p`: the entry under it is highlighted.
+    /// The pointer moved to `p`: the entry under it is highlighted (not on the first report
+    /// of where it rests, which X sends when the window opens under it).
     pub fn hover(&mut self, p: Vec2) {
-        if let Some(i) = self.under(p) {
+        let moved = self.pointer.is_some_and(|q| q != p);
+        self.pointer = Some(p);
+        if moved && let Some(i) = self.under(p) {
             self.at = i;
         }
     }
@@ -276,6 +283,8 @@ mod tests {
         );
         let middle = |r: Rect| Vec2::new(r.x + r.w / 2.0, r.y + r.h / 2.0);
         m.hover(middle(m.rects[3]));
+        assert_eq!(m.at, 1, "where the pointer rests as the window opens does not count");
+        m.hover(middle(m.rects[3]) + Vec2::ONE);
         assert_eq!(m.at, 3);
         assert_eq!(m.click(middle(m.rects[0])), Picked::Nothing, "greyed");
         assert_eq!(m.click(middle(m.rects[2])), Picked::Chose(2));

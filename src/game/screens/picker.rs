@@ -118,17 +118,38 @@ pub fn thumbnail(battle: &Battle) -> Thumb {
     Thumb { w, h, rgba }
 }
 
+/// The objective's words without the battle's " (N left)" counts (nothing is played yet).
+fn without_turns_left(o: &str) -> String {
+    let mut out = String::new();
+    let mut rest = o;
+    while let Some(i) = rest.find(" (") {
+        let tail = &rest[i + 2..];
+        let digits = tail.chars().take_while(char::is_ascii_digit).count();
+        if digits > 0 && tail[digits..].starts_with(" left)") {
+            out.push_str(&rest[..i]);
+            rest = &tail[digits + " left)".len()..];
+        } else {
+            out.push_str(&rest[..i + 2]);
+            rest = tail;
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
 /// Reads a scenario for the picker.
 pub fn info(path: &Path, data: Option<PathBuf>) -> Result<Info, String> {
     let (scenario, data, _) = crate::cli::load_scenario(path, data).map_err(|e| e.to_string())?;
     let battle = Battle::new(&scenario, &data);
     let count = |team: Team| scenario.units.iter().filter(|u| u.team == team).count();
-    let objective = crate::game::hud::text::objective_text(&battle).unwrap_or_else(|| {
-        format!(
-            "Rout the enemy · {} must live",
-            battle.hero().map_or("", |h| battle.name(h))
-        )
-    });
+    let objective = crate::game::hud::text::objective_text(&battle)
+        .map(|o| without_turns_left(&o))
+        .unwrap_or_else(|| {
+            format!(
+                "Rout the enemy · {} must live",
+                battle.hero().map_or("", |h| battle.name(h))
+            )
+        });
     Ok(Info {
         name: scenario.name.clone(),
         objective,
@@ -487,12 +508,13 @@ mod tests {
             panic!("castle.toml does not load")
         };
         assert!(info.players > 0 && info.enemies > 0, "{info:?}");
-        assert!(info.objective.contains("Seize") || info.objective.contains("throne") || !info.objective.is_empty());
+        assert_eq!(info.objective, "Kiny seizes (34, 15) · turn limit 9 · Kiny must live");
         let t = &info.thumb;
         assert_eq!(t.rgba.len() as u32, t.w * t.h * 4);
         assert!(t.w <= THUMB_SIDE && t.h <= THUMB_SIDE && t.w >= info.size.0 as u32);
-        // Enter on a scenario with levels (every shipped one has easy, normal and hard) asks
-        // for one before its battle.
+        // Every shipped scenario has easy, normal and hard: Enter asks for one first.
+        assert_eq!(info.levels, ["easy", "normal", "hard"]);
+        let levels = info.levels.clone();
         p.at = castle;
         assert_eq!(
             p.act(MenuKey::Confirm, &mut world),
@@ -501,7 +523,7 @@ mod tests {
                     path: p.files[castle].clone(),
                     difficulty: None
                 }),
-                levels: vec!["easy".into(), "normal".into(), "hard".into()],
+                levels,
             })
         );
         assert_eq!(p.act(MenuKey::Back, &mut world), Switch::Pop);

@@ -209,12 +209,12 @@ mod tests {
         world.progress_file = Some(home.join("progress.json"));
         let mut t = Title::new(&world);
         assert!(!t.menu.items[0].enabled, "nothing to continue yet");
-        // The shipped campaign's chapters have levels: it asks for one first.
+        // The shipped campaign's first chapter has levels: the chooser comes first.
         assert_eq!(
             t.act(MenuKey::Confirm),
             Switch::Push(Go::Difficulty {
                 then: Chosen::Campaign,
-                levels: vec!["easy".into(), "normal".into(), "hard".into()],
+                levels: vec!["easy".into(), "normal".into(), "hard".into()]
             })
         );
         t.act(MenuKey::Down);

@@ -340,11 +340,8 @@ impl GameState {
         self.session.set_auto_end_turn(on);
     }
 
-    /// True once the player asked for the options screen; asking clears it.
-    #[expect(
-        dead_code,
-        reason = "the screen stack of issue 24 reads it to open the options screen"
-    )]
+    /// True once the player asked for the options screen; asking clears it (the battle
+    /// screen of the screen stack opens the options over the battle).
     pub fn take_wants_options(&mut self) -> bool {
         std::mem::take(&mut self.wants_options)
     }
