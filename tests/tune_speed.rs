@@ -90,7 +90,10 @@ fn wilson_rows_need_the_textbook_counts() {
 fn tune_plays_at_most_a_third_of_the_battles_of_a_sweep() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let castle = root.join("maps/castle.toml");
-    let (t, b) = compare(castle.to_str().unwrap(), "kind:archer.attack", 4, 12, "50%");
+    // From 7 up the castle's win rate falls with its archers' attack (below 7 it falls
+    // too: the careful player stops to fight weak archers and loses the race for the
+    // throne), so tune's bisection meets one crossing of 50% here.
+    let (t, b) = compare(castle.to_str().unwrap(), "kind:archer.attack", 7, 12, "50%");
     assert!(3 * t <= b, "castle: tune {t} battles, batch {b}");
     let dir = std::env::temp_dir().join(format!("skirmish-tune-speed-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
