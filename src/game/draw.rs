@@ -82,6 +82,24 @@ impl GameState {
         }
         canvas.draw(&b.tiles, DrawParam::new().z(Z_TERRAIN));
         canvas.draw(&b.flats, DrawParam::new().z(Z_TERRAIN));
+        if self.grid_lines {
+            // One thin line per visible column and row, over the terrain, under everything else.
+            b.grid.clear();
+            let color = Color::new(0.0, 0.0, 0.0, 0.28);
+            let (top, left) = (vis.lo.y as f32 * TILE - cam.y, vis.lo.x as f32 * TILE - cam.x);
+            let (h, w) = ((vis.hi.y - vis.lo.y) as f32 * TILE, (vis.hi.x - vis.lo.x) as f32 * TILE);
+            for x in vis.lo.x..=vis.hi.x {
+                let at = Vec2::new(x as f32 * TILE - cam.x, top);
+                b.grid
+                    .push(DrawParam::new().dest(at).scale(Vec2::new(1.0, h)).color(color));
+            }
+            for y in vis.lo.y..=vis.hi.y {
+                let at = Vec2::new(left, y as f32 * TILE - cam.y);
+                b.grid
+                    .push(DrawParam::new().dest(at).scale(Vec2::new(w, 1.0)).color(color));
+            }
+            canvas.draw(&b.grid, DrawParam::new().z(Z_TERRAIN + 1));
+        }
     }
 
     fn draw_overlays(&mut self, canvas: &mut Canvas, cam: Vec2, vis: Visible) {

@@ -224,6 +224,8 @@ pub(super) struct Batches {
     pub(super) overlay: InstanceArray,
     pub(super) arrow: InstanceArray,
     pub(super) lines: InstanceArray,
+    /// Lines between the cells (the grid option).
+    pub(super) grid: InstanceArray,
     pub(super) looks: Vec<Look>,
     pub(super) fringe: Option<(UnitId, Pos, Vec<Pos>)>,
 }
@@ -249,6 +251,7 @@ impl Batches {
             overlay: InstanceArray::new(ctx, a.ui.image.clone()),
             arrow: InstanceArray::new(ctx, a.ui.image.clone()),
             lines: InstanceArray::new(ctx, a.white.clone()),
+            grid: InstanceArray::new(ctx, a.white.clone()),
             looks,
             fringe: None,
         }

@@ -79,10 +79,21 @@ pub fn outcome(b: &Battle) -> Option<Outcome> {
     })
 }
 
-/// The settings the battle already has a switch for, put onto it.
+/// How fast animations play at `speed`: slow is half the normal pace (fast is the battle's
+/// own fast mode, four times the enemy phase).
+pub fn pace(speed: AnimSpeed) -> f32 {
+    match speed {
+        AnimSpeed::Slow => 0.5,
+        AnimSpeed::Normal | AnimSpeed::Fast => 1.0,
+    }
+}
+
+/// The settings the battle has a switch for, put onto it.
 fn wire(game: &mut GameState, s: &Settings) {
     game.notes = s.ai_notes;
     game.fast = s.animation == AnimSpeed::Fast;
+    game.pace = pace(s.animation);
+    game.grid_lines = s.grid_lines;
     game.edge_scroll = s.edge_scroll;
     game.set_auto_end_turn(s.auto_end_turn);
 }

@@ -95,6 +95,11 @@ pub struct GameState {
     pub auto_end_turn: bool,
     /// Pushing the pointer against the map's edge scrolls it (a setting, off by default).
     pub edge_scroll: bool,
+    /// Animation pace from the options: 1 normal, below 1 slower (fast mode and Shift still
+    /// speed the enemy phase up on top of it).
+    pub pace: f32,
+    /// Lines between the map's cells (an option).
+    pub grid_lines: bool,
     /// The player chose Options in the game menu (or pressed O): the screen stack opens the
     /// options screen and clears it ([`GameState::take_wants_options`]).
     pub wants_options: bool,
@@ -244,6 +249,8 @@ impl GameState {
             floaters: Vec::new(),
             auto_end_turn: false,
             edge_scroll: false,
+            pace: 1.0,
+            grid_lines: false,
             wants_options: false,
             drag: None,
             free_look: false,

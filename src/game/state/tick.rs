@@ -33,7 +33,7 @@ impl GameState {
             }
         }
         let fast = self.fast || self.shift;
-        for cue in self.anims.advance(dt, fast) {
+        for cue in self.anims.advance(dt * self.pace, fast) {
             match cue {
                 Cue::Step => self.sfx.push(Sfx::Step),
                 Cue::Hit => self.sfx.push(Sfx::Hit),
@@ -53,7 +53,7 @@ impl GameState {
         if !self.anims.busy() && !paused {
             if matches!(self.session.phase(), Phase::Enemy { .. }) {
                 if self.enemy_pause > 0.0 {
-                    self.enemy_pause -= dt * if fast { anim::FAST } else { 1.0 };
+                    self.enemy_pause -= dt * self.pace * if fast { anim::FAST } else { 1.0 };
                 } else {
                     self.apply(Intent::Advance);
                     self.enemy_pause = if self.anims.busy() { ENEMY_GAP } else { 0.0 };
