@@ -14,8 +14,21 @@ use ggez::{Context, GameResult};
 pub struct Chooser {
     then: Chosen,
     levels: Vec<String>,
+    /// What the levels are for, as the player knows it (read once, on the first frame).
+    label: Option<String>,
     /// The levels as a menu.
     pub menu: Menu,
+}
+
+/// "The border war (campaign)" or "castle.toml": what the chosen level will be played in.
+fn about(then: &Chosen, world: &World) -> String {
+    match then {
+        Chosen::Battle(l) => l.path.file_name().unwrap_or_default().to_string_lossy().into_owned(),
+        Chosen::Campaign => match crate::load::campaign::load(&world.campaign_file) {
+            Ok(c) => format!("{} (campaign, every chapter at this level)", c.name),
+            Err(_) => world.campaign_file.display().to_string(),
+        },
+    }
 }
 
 impl Chooser {
@@ -25,7 +38,12 @@ impl Chooser {
         if let Some(i) = levels.iter().position(|l| l == "normal") {
             menu.at = i;
         }
-        Chooser { then, levels, menu }
+        Chooser {
+            then,
+            levels,
+            label: None,
+            menu,
+        }
     }
 
     /// What menu key `k` does: a chosen level replaces this screen with the battle (or the
@@ -55,13 +73,11 @@ impl Screen for Chooser {
         let mut canvas = super::backdrop(ctx);
         let size = 16.0 * s;
         view::text(&mut canvas, "Difficulty", Vec2::new(w * 0.2, h * 0.12), 28.0 * s, GOLD);
-        let file = match &self.then {
-            Chosen::Battle(l) => l.path.file_name().unwrap_or_default().to_string_lossy().into_owned(),
-            Chosen::Campaign => world.campaign_file.display().to_string(),
-        };
+        let then = &self.then;
+        let file = self.label.get_or_insert_with(|| about(then, world));
         view::text(
             &mut canvas,
-            &file,
+            file,
             Vec2::new(w * 0.2, h * 0.12 + 36.0 * s),
             size * 0.8,
             DIM_TEXT,
