@@ -100,13 +100,26 @@ fn wire(game: &mut GameState, s: &Settings) {
 
 impl BattleScreen {
     /// A battle the command line opened directly (`skirmish play FILE`): quitting it ends the game.
-    pub fn direct(mut game: GameState, world: &World, key: String, exit: Rc<Cell<i32>>) -> BattleScreen {
+    pub fn direct(game: GameState, world: &World, key: String, exit: Rc<Cell<i32>>) -> BattleScreen {
+        BattleScreen::around(game, world, key, false, true, exit)
+    }
+
+    /// The screen around `game`, the options put onto it: `leaves` when quitting goes back to
+    /// the menus, `harnessed` when a script or a screenshot drives it.
+    fn around(
+        mut game: GameState,
+        world: &World,
+        key: String,
+        leaves: bool,
+        harnessed: bool,
+        exit: Rc<Cell<i32>>,
+    ) -> BattleScreen {
         wire(&mut game, &world.settings);
         let title = crate::game::hud::text::window_title(&game.scenario_name());
         BattleScreen {
             game,
-            leaves: false,
-            harnessed: true,
+            leaves,
+            harnessed,
             key,
             noted: false,
             title,
@@ -192,25 +205,9 @@ impl BattleScreen {
             fast_forward: 0,
             experience: true,
         };
-        let mut game = GameState::new(ctx, scenario, data, assets.clone(), opts, Rc::clone(&exit));
-        wire(&mut game, &world.settings);
-        let title = crate::game::hud::text::window_title(&game.scenario_name());
-        Ok((
-            BattleScreen {
-                game,
-                leaves: true,
-                harnessed,
-                key: Records::key(&launch.path, launch.difficulty.as_deref()),
-                noted: false,
-                title,
-                chapter: None,
-                token_wait: 0.0,
-                after: None,
-                keyed: false,
-                exit: Rc::clone(&exit),
-            },
-            ready,
-        ))
+        let game = GameState::new(ctx, scenario, data, assets.clone(), opts, Rc::clone(&exit));
+        let key = Records::key(&launch.path, launch.difficulty.as_deref());
+        Ok((BattleScreen::around(game, world, key, true, harnessed, exit), ready))
     }
 }
 
