@@ -168,7 +168,7 @@ impl Screen for OptionsScreen {
             Some(_) => "a scripted run: not saved".to_string(),
             None => "this system has no config folder: not saved".to_string(),
         };
-        let help = "Left/Right or Enter or a click changes · Esc goes back";
+        let help = "Left/Right or Enter or a click changes · Esc or a right click off the list goes back";
         let y = h * 0.16 + OPTS.len() as f32 * size * 2.2 + size * 0.5;
         view::text(&mut canvas, help, Vec2::new(w * 0.1, y), size * 0.8, DIM_TEXT);
         view::text(
@@ -210,6 +210,8 @@ impl Screen for OptionsScreen {
                 self.menu.at = i;
                 self.act(world, MenuKey::Left)
             }
+            // Elsewhere it goes back, as Esc does: the mouse alone can leave the options.
+            (MouseButton::Right, None) => self.act(world, MenuKey::Back),
             _ => Switch::None,
         })
     }

@@ -421,7 +421,8 @@ impl Screen for Picker {
             Some(Entry::Pending) => line(&mut canvas, "loading...", DIM_TEXT, &mut y, size),
             None => {}
         }
-        let help = "Up/Down or the mouse to choose · Enter, or a click on the chosen one, plays · Esc: back";
+        let help =
+            "Up/Down or the mouse to choose · Enter, or a click on the chosen one, plays · Esc or a right click: back";
         view::text(
             &mut canvas,
             help,
@@ -445,6 +446,10 @@ impl Screen for Picker {
         x: f32,
         y: f32,
     ) -> GameResult<Switch> {
+        // A right click goes back, as Esc does: the mouse alone can leave the picker.
+        if b == MouseButton::Right {
+            return Ok(self.act(MenuKey::Back, world));
+        }
         if b != MouseButton::Left {
             return Ok(Switch::None);
         }
