@@ -265,3 +265,47 @@ fn broken_campaigns_are_located_and_scenario_commands_refuse_a_campaign() {
         "{err}"
     );
 }
+
+/// `--replays DIR` writes each chapter's battle with the roster it began with: `replay` plays
+/// every one to the campaign's result (levels, stats and the fallen of earlier chapters
+/// included), and the same file without its roster no longer fits the scenario.
+#[test]
+fn chapter_replays_carry_their_roster() {
+    let dir = std::env::temp_dir().join(format!("skirmish-chapter-replays-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let v = json_of(&["campaign", "maps/campaign.toml", "--simulate", "--json", "--replays", d]);
+    let chapters = v["chapters"].as_array().unwrap();
+    assert_eq!(chapters.len(), 4, "{v:#}");
+    // Somebody falls for good on the way (else the roster's fallen are not tested here).
+    assert!(
+        chapters.iter().any(|c| !c["fallen"].as_array().unwrap().is_empty()),
+        "{v:#}"
+    );
+    for (k, c) in chapters.iter().enumerate() {
+        let file = dir.join(format!("chapter-{}.replay", k + 1));
+        let f = file.to_str().unwrap();
+        let (code, out, err) = run(&["replay", f, "--json"]);
+        assert_eq!(code, 0, "chapter {}: {err}", k + 1);
+        let r: Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(
+            (&r["result"], &r["why"]),
+            (&c["result"], &c["why"]),
+            "chapter {}: {r:#}",
+            k + 1
+        );
+        if k == 0 {
+            continue;
+        }
+        // Chapter 2 on: the roster decides the battle.
+        let mut raw: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        assert_eq!(raw["chapter"]["number"], k + 1);
+        raw.as_object_mut().unwrap().remove("chapter");
+        let bare = dir.join(format!("bare-{}.replay", k + 1));
+        std::fs::write(&bare, raw.to_string()).unwrap();
+        let (code, _, err) = run(&["replay", bare.to_str().unwrap()]);
+        assert_eq!(code, 1, "chapter {} without its roster: {err}", k + 1);
+        assert!(err.contains("no longer fits"), "{err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

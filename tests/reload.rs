@@ -121,3 +121,65 @@ fn terrain_and_unit_stat_edits_apply_to_the_board() {
     let err = reload(&mut s, &scen, &data_dir).unwrap_err().to_string();
     assert!(err.contains("restart the battle"), "{err}");
 }
+
+/// A campaign chapter's battle is its scenario with the roster put on it (levels, stats, the
+/// fallen left out). Reloading its edited files puts the roster on again: the units keep what
+/// the roster gave them, and a unit that fell in an earlier chapter stays out.
+#[test]
+fn a_chapter_reload_keeps_the_roster() {
+    use skirmish::io::reload::{reload_at, reload_prepared};
+    use skirmish::io::replay::ChapterStart;
+    use skirmish_core::campaign::{Member, Roster};
+    let dir = workspace("chapter");
+    let scen = dir.join("maps/sample.toml");
+    let (scenario, data, data_dir) = load_scenario(&scen, None).unwrap();
+    let kiny = scenario.units.iter().find(|u| u.name == "Kiny").unwrap();
+    let mut stats = kiny.stats;
+    stats.attack += 5;
+    let member = |name: &str, level, fallen| Member {
+        name: name.into(),
+        kind: "hero".into(),
+        level,
+        exp: 40,
+        stats,
+        fallen,
+    };
+    let chapter = ChapterStart {
+        number: 2,
+        permadeath: true,
+        roster: Roster {
+            members: vec![member("Kiny", 3, false), member("Lance", 2, true)],
+            protected: vec!["Kiny".into()],
+        },
+    };
+    let ready = chapter.prepare(&scenario);
+    assert_eq!(ready.units.len() + 1, scenario.units.len(), "Lance fell before");
+    let mut s = Session::new(Battle::new(&ready, &data), data.profiles.clone());
+    s.input(Intent::Confirm);
+    let profiles = std::fs::read_to_string(data_dir.join("profiles.toml")).unwrap();
+    std::fs::write(
+        data_dir.join("profiles.toml"),
+        profiles.replace("sight = 10\n", "sight = 20\n"),
+    )
+    .unwrap();
+
+    // Without the roster the files' units are not the battle's.
+    let plain = reload_at(&mut s, &scen, &data_dir, None).unwrap_err().to_string();
+    assert!(plain.contains("units were added, removed or renamed"), "{plain}");
+
+    let r = reload_prepared(&mut s, &scen, &data_dir, None, |f| chapter.prepare(&f)).unwrap();
+    assert!(r.scenario.units.iter().all(|u| u.name != "Lance"));
+    let b = s.battle();
+    let k = b.unit(b.find("Kiny").unwrap());
+    assert_eq!(
+        (k.level, k.exp, k.stats.attack),
+        (3, 40, stats.attack),
+        "Kiny as the roster made him"
+    );
+    assert_ne!(
+        scout_decision(&mut s).path,
+        "0",
+        "and the edit applies: with sight 20 the scout comes"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

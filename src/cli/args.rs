@@ -71,6 +71,9 @@ pub struct PlayArgs {
     /// experience existed); filled in after validation.
     #[arg(skip = true)]
     pub experience: bool,
+    /// A campaign chapter's replay: the roster it was played with, filled in after validation.
+    #[arg(skip)]
+    pub chapter: Option<crate::io::replay::ChapterStart>,
 }
 
 impl PlayArgs {
@@ -105,6 +108,7 @@ impl PlayArgs {
             playback: self.playback.or(other.playback),
             progress: self.progress.or(other.progress),
             experience: self.experience && other.experience,
+            chapter: self.chapter.or(other.chapter),
         }
     }
 
@@ -282,6 +286,10 @@ pub(super) enum Cmd {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// With --simulate: write each chapter's battle (its last try) as DIR/chapter-N.replay,
+        /// the roster it began with inside, for `skirmish replay` and `play --replay`.
+        #[arg(long, value_name = "DIR", requires = "simulate")]
+        replays: Option<PathBuf>,
         /// Window options, for the game (without --simulate).
         #[command(flatten)]
         opts: PlayArgs,

@@ -243,6 +243,8 @@ pub(super) fn replay_cmd(file: &Path, data_override: Option<PathBuf>, run: &Repl
             return fail(all);
         }
     };
+    // A campaign chapter's replay: its player units as the roster made them.
+    let scenario = r.scenario(scenario);
     let mut battle = match r.battle(&scenario, &data) {
         Ok(b) => b,
         Err(e) => return fail(e.into()),

@@ -23,6 +23,8 @@ pub(super) struct CampaignRun<'a> {
     pub as_json: bool,
     /// `--difficulty`: every chapter at this level.
     pub level: Option<&'a str>,
+    /// `--replays DIR`: each chapter's replay written there.
+    pub replays: Option<&'a Path>,
 }
 
 pub(super) fn campaign_cmd(file: &Path, data_override: Option<PathBuf>, r: &CampaignRun<'_>) -> Outcome {
@@ -45,6 +47,19 @@ pub(super) fn campaign_cmd(file: &Path, data_override: Option<PathBuf>, r: &Camp
     let report = run(&c, settings, |k| {
         load_scenario_at(&c.chapters[k].scenario, data_override.clone(), r.level).map(|(s, d, _)| (s, d))
     });
+    if let (Ok(report), Some(dir)) = (&report, r.replays) {
+        if let Err(e) = std::fs::create_dir_all(dir) {
+            return fail(
+                crate::load::diag::Diagnostic::whole_file(dir, format!("cannot create the folder: {e}")).into(),
+            );
+        }
+        for c in &report.chapters {
+            let file = dir.join(format!("chapter-{}.replay", c.number));
+            if let Err(e) = crate::io::replay::write(&file, &c.replay) {
+                return fail(e.into());
+            }
+        }
+    }
     match report {
         Ok(report) if r.as_json => ok(format!("{}\n", report.to_json(c.chapters.len()))),
         Ok(report) => ok(report.to_text(c.chapters.len())),

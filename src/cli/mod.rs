@@ -278,6 +278,7 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
             casual,
             skill,
             json,
+            replays,
             opts,
         }) => {
             if !simulate {
@@ -313,6 +314,7 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
                 casual,
                 as_json: json,
                 level,
+                replays: replays.as_deref(),
             };
             campaign::campaign_cmd(&file, data_override, &run)
         }

@@ -49,6 +49,19 @@ pub fn fast_forward(
 pub(super) fn play(path: &Path, data_override: Option<PathBuf>, level: Option<&str>, mut opts: PlayArgs) -> Outcome {
     match load_scenario_at(path, data_override, level) {
         Ok((scenario, data, data_dir)) => {
+            // A campaign chapter's replay plays its scenario with the roster it was played with.
+            let replay = opts
+                .replay
+                .as_deref()
+                .map(|f| crate::io::replay::read(f).map(|r| (f, r)));
+            let scenario = match replay {
+                Some(Ok((_, r))) => {
+                    opts.chapter = r.chapter.clone();
+                    r.scenario(scenario)
+                }
+                Some(Err(e)) => return fail(e.into()),
+                None => scenario,
+            };
             if let Some(save_path) = &opts.resume {
                 // Check the save against the scenario now, so a bad save never opens a window.
                 let checked = crate::io::save::read(save_path).and_then(|save| {

@@ -36,6 +36,9 @@ use std::rc::Rc;
 /// `--screenshot` the game saves a PNG once everything has settled and exits.
 pub fn run(path: &Path, data_dir: &Path, scenario: Scenario, data: DataSet, opts: PlayArgs, data_given: bool) -> i32 {
     // Everything that can be checked is checked before a window opens.
+    // A chapter's replay comes with the roster on its scenario already (the command line
+    // checked it so); its name says the chapter and level, as in the campaign.
+    let scenario = state::titled(scenario, opts.chapter.as_ref());
     let (w, h) = (scenario.map.width(), scenario.map.height());
     let script = match opts.input.as_deref().map(|text| script::parse(text, w, h)) {
         None => VecDeque::new(),
@@ -71,6 +74,7 @@ pub fn run(path: &Path, data_dir: &Path, scenario: Scenario, data: DataSet, opts
         fast_forward: opts.fast_forward,
         frames: opts.frames,
         experience: opts.experience,
+        chapter: opts.chapter,
     };
     let game = state::GameState::new(
         &window.ctx,

@@ -3,6 +3,7 @@
 //! built-in policy, a lost chapter tried again from its start with the next seed.
 
 use crate::ai::player::Player;
+use crate::io::replay::{ChapterStart, ReplayFile};
 use crate::load::campaign::Campaign;
 use crate::load::data::DataSet;
 use crate::load::diag::Diagnostics;
@@ -50,6 +51,8 @@ pub struct ChapterReport {
     pub roster: Roster,
     /// Player units that fell in the last try.
     pub fallen: Vec<String>,
+    /// The battle (its last try) as a replay, with the roster it began with.
+    pub replay: ReplayFile,
 }
 
 impl ChapterReport {
@@ -116,6 +119,13 @@ pub fn run(
                 break (played, seed);
             }
         };
+        let mut replay = crate::io::replay::record(&played.battle, &ready, &data);
+        replay.skill = (!run.player.skill.is_expert()).then(|| run.player.skill.name());
+        replay.chapter = Some(ChapterStart {
+            number: k + 1,
+            permadeath: run.permadeath,
+            roster: roster.clone(),
+        });
         let won = matches!(played.battle.ended(), Some((Team::Player, _)));
         if won {
             roster.record(&played.battle, &ready, run.permadeath);
@@ -137,6 +147,7 @@ pub fn run(
             battle: played.battle,
             roster: roster.clone(),
             fallen,
+            replay,
         });
         if !won {
             break;

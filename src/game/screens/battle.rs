@@ -8,6 +8,7 @@ use crate::game::records::{Records, Result as Outcome};
 use crate::game::script::Token;
 use crate::game::settings::{AnimSpeed, Settings};
 use crate::game::state::{Files, GameState, Options};
+use crate::io::replay::ChapterStart;
 use crate::load::scenario::Scenario;
 use crate::rules::Battle;
 use crate::search::grid::Team;
@@ -146,12 +147,12 @@ impl BattleScreen {
             path: ch.scenario.clone(),
             difficulty: a.progress.difficulty.clone(),
         };
-        let prepare = |s: &Scenario| {
-            let mut ready = a.progress.roster.prepare(s, a.progress.permadeath);
-            ready.name = format!("Chapter {}: {}", k + 1, ready.name);
-            ready
+        let chapter = ChapterStart {
+            number: k + 1,
+            permadeath: a.progress.permadeath,
+            roster: a.progress.roster.clone(),
         };
-        let (mut screen, ready) = BattleScreen::open_with(ctx, world, assets, &launch, scripted, exit, prepare)?;
+        let (mut screen, ready) = BattleScreen::open_with(ctx, world, assets, &launch, scripted, exit, Some(chapter))?;
         screen.chapter = Some((ready, None));
         Ok(screen)
     }
@@ -165,10 +166,11 @@ impl BattleScreen {
         scripted: Scripted,
         exit: Rc<Cell<i32>>,
     ) -> Result<BattleScreen, String> {
-        BattleScreen::open_with(ctx, world, assets, launch, scripted, exit, Scenario::clone).map(|(s, _)| s)
+        BattleScreen::open_with(ctx, world, assets, launch, scripted, exit, None).map(|(s, _)| s)
     }
 
-    /// [`BattleScreen::open`] of the scenario as `prepare` makes it (a campaign's roster).
+    /// [`BattleScreen::open`] of the scenario, or of a campaign's chapter: the scenario with
+    /// the roster put on it.
     fn open_with(
         ctx: &Context,
         world: &World,
@@ -176,16 +178,14 @@ impl BattleScreen {
         launch: &Launch,
         scripted: Scripted,
         exit: Rc<Cell<i32>>,
-        prepare: impl Fn(&Scenario) -> Scenario,
+        chapter: Option<ChapterStart>,
     ) -> Result<(BattleScreen, Scenario), String> {
         let (mut scenario, mut data, data_dir) =
             crate::cli::load_scenario(&launch.path, world.data_override.clone()).map_err(|e| e.to_string())?;
         if let Some(level) = &launch.difficulty {
             crate::game::difficulty::apply(&mut scenario, &mut data, level).map_err(|e| e.to_string())?;
-            // The top band shows the scenario's name: the level goes with it.
-            scenario.name = format!("{} ({level})", scenario.name);
         }
-        let scenario = prepare(&scenario);
+        let scenario = crate::game::state::dressed(scenario, chapter.as_ref());
         let ready = scenario.clone();
         let harnessed = scripted.screenshot.is_some() || scripted.frames.is_some();
         let opts = Options {
@@ -204,6 +204,7 @@ impl BattleScreen {
             playback: VecDeque::new(),
             fast_forward: 0,
             experience: true,
+            chapter: chapter.clone(),
         };
         let game = GameState::new(ctx, scenario, data, assets.clone(), opts, Rc::clone(&exit));
         let key = Records::key(&launch.path, launch.difficulty.as_deref());

@@ -17,6 +17,29 @@ pub struct Files {
     pub data_given: bool,
 }
 
+/// The battle's scenario as the game shows it: a campaign chapter's roster put on it, and its
+/// chapter and difficulty level in its name (the top band and the window's title show it).
+pub fn dressed(scenario: Scenario, chapter: Option<&ChapterStart>) -> Scenario {
+    titled(
+        match chapter {
+            Some(c) => c.prepare(&scenario),
+            None => scenario,
+        },
+        chapter,
+    )
+}
+
+/// [`dressed`]'s name only, for a scenario the roster is on already.
+pub fn titled(mut s: Scenario, chapter: Option<&ChapterStart>) -> Scenario {
+    if let Some(level) = &s.difficulty {
+        s.name = format!("{} ({level})", s.name);
+    }
+    if let Some(c) = chapter {
+        s.name = format!("Chapter {}: {}", c.number, s.name);
+    }
+    s
+}
+
 /// Seconds between checks for edited files.
 pub(super) const WATCH_SECS: f32 = 0.5;
 
@@ -44,10 +67,13 @@ impl Recorder {
         battle: &Battle,
         scenario: &Scenario,
         data: &DataSet,
+        chapter: Option<&ChapterStart>,
         path: &Path,
     ) -> Option<String> {
         let fp = self.fingerprint.as_ref()?;
-        let r = crate::io::replay::record(battle, scenario, data);
+        let mut r = crate::io::replay::record(battle, scenario, data);
+        // A chapter's replay carries its roster, to be played again without the campaign.
+        r.chapter = chapter.cloned();
         let stop = if &r.fingerprint != fp {
             Some("replay stopped: the scenario or data files changed during the battle".to_string())
         } else {
@@ -68,9 +94,13 @@ impl GameState {
 
     /// Writes the replay so far; says why when recording stops.
     pub(super) fn write_replay(&mut self) {
-        let stop = self
-            .recorder
-            .write(self.session.battle(), &self.scenario, &self.data, &self.files.record);
+        let stop = self.recorder.write(
+            self.session.battle(),
+            &self.scenario,
+            &self.data,
+            self.chapter.as_ref(),
+            &self.files.record,
+        );
         if let Some(why) = stop {
             self.say(why);
         }
@@ -127,11 +157,13 @@ impl GameState {
     /// F5 or an edited file: reloads data and scenario into the battle in progress. A broken
     /// file keeps everything as it was and stays on screen until fixed.
     pub(super) fn reload(&mut self) {
-        match crate::io::reload::reload_at(
+        let chapter = self.chapter.as_ref();
+        match crate::io::reload::reload_prepared(
             &mut self.session,
             &self.files.scenario,
             &self.files.data_dir,
             self.scenario.difficulty.as_deref(),
+            |s| dressed(s, chapter),
         ) {
             Ok(r) => {
                 self.data = r.data;
@@ -197,13 +229,13 @@ mod tests {
         r.begin(Some(crate::io::replay::battle_fingerprint(&sample, &sample_data)));
         let mut b = Battle::new(&sample, &sample_data);
         b.execute(Command::EndPhase).expect("the player phase ends");
-        assert_eq!(r.write(&b, &sample, &sample_data, &out), None);
+        assert_eq!(r.write(&b, &sample, &sample_data, None, &out), None);
         // PgDn: the river battle begins. Its first write (its opening phase banner) is judged
         // by the river's files, so nothing says the sample's files changed.
         let fresh = Battle::new(&river, &river_data);
         r.begin(Some(crate::io::replay::battle_fingerprint(&river, &river_data)));
         assert_eq!(
-            r.write(&fresh, &river, &river_data, &out),
+            r.write(&fresh, &river, &river_data, None, &out),
             None,
             "no 'replay stopped' on a switch"
         );
@@ -216,13 +248,13 @@ mod tests {
         stale.begin(Some(crate::io::replay::battle_fingerprint(&sample, &sample_data)));
         assert!(
             stale
-                .write(&fresh, &river, &river_data, &out)
+                .write(&fresh, &river, &river_data, None, &out)
                 .is_some_and(|why| why.contains("changed"))
         );
         // A loaded battle is not recorded: the file is left alone.
         let before = std::fs::read(&out).unwrap();
         r.begin(None);
-        assert_eq!(r.write(&b, &sample, &sample_data, &out), None);
+        assert_eq!(r.write(&b, &sample, &sample_data, None, &out), None);
         assert_eq!(
             std::fs::read(&out).unwrap(),
             before,

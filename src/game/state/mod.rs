@@ -16,9 +16,10 @@ mod signals;
 mod tick;
 mod viewport;
 
-pub use files::Files;
+use crate::io::replay::ChapterStart;
 use files::Recorder;
 use files::WATCH_SECS;
+pub use files::{Files, dressed, titled};
 use harness::{FrameCount, PLAYBACK_SECS, Shot, TOKEN_SECS};
 use keys::KeyBuffer;
 use pointer::{Drag, Pointing, Wheel};
@@ -146,6 +147,8 @@ pub struct GameState {
     playback_wait: f32,
     /// The battle being written to the replay file.
     recorder: Recorder,
+    /// A campaign's chapter: its roster (see [`Options::chapter`]).
+    chapter: Option<ChapterStart>,
     /// The Batches must be rebuilt (terrain kinds changed).
     rebuild: bool,
     frame_count: Option<FrameCount>,
@@ -182,6 +185,9 @@ pub struct Options {
     /// How many of `playback` are played at once before the first frame (`--turn`): their
     /// events are applied without animation.
     pub fast_forward: usize,
+    /// A campaign's chapter: the roster its player units were made from, written into the
+    /// battle's replay and put on the scenario again when its files are reloaded.
+    pub chapter: Option<ChapterStart>,
 }
 
 impl GameState {
@@ -271,6 +277,7 @@ impl GameState {
             last_focus: Vec2::ZERO,
             recenter: false,
             recorder: Recorder::default(),
+            chapter: opts.chapter,
             playback_wait: PLAYBACK_SECS,
             sfx: Vec::new(),
             pointer: None,

@@ -26,7 +26,9 @@ impl GameState {
 
     /// The summary is on screen: the enemy phase's animations have played.
     pub(in crate::game) fn summary_shown(&self) -> bool {
-        self.summary.is_some() && !self.anims.busy()
+        // Once the battle is over its ending box tells the story (the summary's lines are in
+        // the log): the two never stand over each other.
+        self.summary.is_some() && !self.anims.busy() && self.session.battle().ended().is_none()
     }
 
     /// Closes the enemy phase's summary (a key or a click).

@@ -78,8 +78,23 @@ pub fn reload_at(
     data_dir: &Path,
     level: Option<&str>,
 ) -> Result<Reloaded, Diagnostics> {
+    reload_prepared(session, scenario_path, data_dir, level, |s| s)
+}
+
+/// [`reload_at`] of a battle whose scenario was made from its file by `prepare` (a campaign
+/// chapter's roster put on it, see `ChapterStart::prepare` in the replay module): the new
+/// files are read, the level applied, then `prepare` again, so the units keep what the
+/// roster gave them.
+pub fn reload_prepared(
+    session: &mut Session,
+    scenario_path: &Path,
+    data_dir: &Path,
+    level: Option<&str>,
+    prepare: impl FnOnce(Scenario) -> Scenario,
+) -> Result<Reloaded, Diagnostics> {
     let data = crate::load::data::load(data_dir)?;
     let (scenario, data) = crate::load::difficulty::load(scenario_path, data, level)?;
+    let scenario = prepare(scenario);
     let b = session.battle();
     let refuse = |message: String| -> Diagnostics { Diagnostic::whole_file(scenario_path, message).into() };
     let (w, h) = (b.map().width(), b.map().height());

@@ -9,6 +9,7 @@ use crate::load::data::DataSet;
 use crate::load::diag::{Diagnostic, Source, display_path};
 use crate::load::scenario::{Scenario, fnv1a};
 use serde::{Deserialize, Serialize};
+use skirmish_core::campaign::Roster;
 use skirmish_core::rules::{Battle, Command, UnitId};
 use skirmish_core::search::grid::Path as Steps;
 use std::path::{Path, PathBuf};
@@ -78,12 +79,40 @@ pub struct ReplayFile {
     /// as `0.15`), when not the expert (`None`: the expert, or a person).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub skill: Option<String>,
+    /// A campaign's chapter: the roster its player units were made from (`None`: a battle of
+    /// the scenario as written). Replaying puts the roster on the scenario again
+    /// ([`ReplayFile::scenario`]) before anything is checked.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chapter: Option<ChapterStart>,
     /// The player's commands, in order.
     pub commands: Vec<Step>,
     /// Where each command's JSON object starts in the file read (1-based line and column),
     /// for messages; empty for a replay not read from text.
     #[serde(skip)]
     pub places: Vec<(usize, usize)>,
+}
+
+/// How a campaign's chapter began: the roster as it stood, and whether the fallen stay gone.
+/// A chapter's battle is its scenario with the roster put on it
+/// ([`Roster::prepare`]: levels, experience and stats carried over, the fallen left out), so a
+/// replay of it carries this to be played again without the campaign's progress file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChapterStart {
+    /// The chapter's number, from 1 (for people reading the file).
+    pub number: usize,
+    /// Fallen units stay gone (false: casual play).
+    pub permadeath: bool,
+    /// Every player unit met before this chapter.
+    pub roster: Roster,
+}
+
+impl ChapterStart {
+    /// The chapter's battle: `scenario` (as its file reads, at the recorded level) with the
+    /// roster put on it.
+    pub fn prepare(&self, scenario: &Scenario) -> Scenario {
+        self.roster.prepare(scenario, self.permadeath)
+    }
 }
 
 /// The fingerprint of a scenario and its data folder's texts (terrain, profiles, unit kinds),
@@ -249,6 +278,7 @@ pub fn record(battle: &Battle, scenario: &Scenario, data: &DataSet) -> ReplayFil
         experience: battle.has_experience(),
         difficulty: scenario.difficulty.clone(),
         skill: None,
+        chapter: None,
         commands,
         places: Vec::new(),
     }
@@ -343,6 +373,15 @@ fn command_places(text: &str) -> Vec<usize> {
 }
 
 impl ReplayFile {
+    /// The battle's scenario as it was played: `loaded` (its file at the recorded level) with a
+    /// campaign chapter's roster put on it again, or `loaded` itself.
+    pub fn scenario(&self, loaded: Scenario) -> Scenario {
+        match &self.chapter {
+            Some(c) => c.prepare(&loaded),
+            None => loaded,
+        }
+    }
+
     /// Where its scenario is: as written when that exists from here, else beside the replay.
     pub fn scenario_path(&self, replay_path: &Path) -> PathBuf {
         let given = PathBuf::from(&self.scenario);
