@@ -16,3 +16,16 @@ pub mod io;
 pub mod load;
 pub mod picture;
 pub mod play;
+
+/// The guide's chapters that hold Rust blocks (`guide/src/`), run by `cargo test` as
+/// doctests so that they follow the engine's API; `tests/guide.rs` checks that every
+/// chapter with a Rust block is listed here.
+#[cfg(doctest)]
+pub mod guide {
+    #[doc = include_str!("../guide/src/programmers/engine.md")]
+    pub struct Engine;
+    #[doc = include_str!("../guide/src/programmers/behaviours.md")]
+    pub struct Behaviours;
+    #[doc = include_str!("../guide/src/programmers/saving.md")]
+    pub struct Saving;
+}

@@ -148,7 +148,8 @@ fn a_busy_session_refuses_a_command_without_naming_another_unit() {
     let _ = kiny;
 }
 
-/// The example of the README's "The engine as a library", as written there.
+/// The example of the guide's "The engine as a library" (guide/src/programmers/engine.md),
+/// as written there (the guide's block itself runs as a doctest of the skirmish crate).
 #[test]
 fn the_readme_library_example_runs() -> Result<(), Box<dyn std::error::Error>> {
     let terrain = TerrainSet::standard(); // or skirmish_data's loaders

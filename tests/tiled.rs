@@ -950,20 +950,22 @@ fn an_infinite_map_is_refused() {
 }
 
 #[test]
-fn the_readme_lists_every_property_a_unit_object_takes() {
-    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
-    let section = readme
-        .split("\n## ")
-        .find(|s| s.starts_with("Making maps in Tiled"))
-        .expect("README has a \"## Making maps in Tiled\" section");
+fn the_guide_lists_every_property_a_unit_object_takes() {
+    // The guide's chapter "Making maps in Tiled" (moved there from the README).
+    let chapter = "guide/src/designers/tiled.md";
+    let section = std::fs::read_to_string(root().join(chapter)).unwrap();
+    assert!(section.starts_with("# Making maps in Tiled"), "{chapter}");
     for p in skirmish::load::scenario::UNIT_PROPERTIES {
         assert!(
             section.contains(&format!("`{p}`")),
-            "the README's properties table lacks `{p}`"
+            "the guide's properties table lacks `{p}`"
         );
     }
-    for picture in ["assets/docs/river-tiled.png", "assets/docs/river-game.png"] {
-        assert!(section.contains(picture) && root().join(picture).is_file(), "{picture}");
+    // Its two pictures, relative to the chapter, are in the repository.
+    for picture in ["river-tiled.png", "river-game.png"] {
+        let link = format!("../images/{picture}");
+        let file = root().join("guide/src/images").join(picture);
+        assert!(section.contains(&link) && file.is_file(), "{picture}");
     }
 }
 

@@ -3,7 +3,7 @@
 //! range needs to give every row an interval of ±2 points — on a shipped scenario and on a
 //! generated one. Slow in a debug build: CI runs it in release
 //! (`cargo test --release --test tune_speed -- --ignored --nocapture`), which prints the
-//! figures the README quotes.
+//! figures the guide quotes (guide/src/designers/tuning.md, "Fewer battles than a sweep").
 
 use skirmish::fixture::run_cli as exec;
 use std::path::Path;
