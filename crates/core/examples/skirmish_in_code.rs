@@ -54,7 +54,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     while battle.ended().is_none() && battle.turn() <= 6 {
         let ready: Vec<UnitId> = battle.ready(Team::Player).collect();
         for id in ready {
-            if battle.ended().is_some() || !battle.unit(id).alive {
+            if battle.ended().is_some() || !battle.unit(id).alive() {
                 continue;
             }
             let decision = ai.decide_player(&battle, id, Policy::Careful, 1);

@@ -161,14 +161,57 @@ pub struct Profile {
     pub behavior: Behavior,
 }
 
-/// All profiles of a data set, in file order.
+/// All profiles of a data set, in file order, each name once.
+///
+/// Its list is private so that a name stays unique (a second `archer` would be silently
+/// shadowed by the first): read it with [`Profiles::list`] and [`Profiles::get`], change it
+/// with [`Profiles::insert`]. With the `serde` feature it is saved as a list of tables like
+/// those of `profiles.toml` (`{"name": "archer", "behavior": "keep_range", "sight": 10,
+/// "range": 3}`) and read back through the program's behaviour registry, checked as the
+/// loader checks the file (register a game's own behaviours before reading profiles that
+/// use them).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Profiles {
-    /// The profiles.
-    pub list: Vec<Profile>,
+    /// The profiles, names distinct.
+    pub(crate) list: Vec<Profile>,
 }
 
 impl Profiles {
+    /// Every profile, in file order.
+    ///
+    /// ```
+    /// use skirmish_core::model::profiles::Profiles;
+    /// let names: Vec<&str> = Profiles::standard().list().iter().map(|p| p.name.as_str()).collect();
+    /// assert_eq!(names, ["charger", "proximity", "guard", "pivot", "archer"]);
+    /// ```
+    pub fn list(&self) -> &[Profile] {
+        &self.list
+    }
+
+    /// Adds `profile`, or replaces the profile of the same name in its place; returns the
+    /// profile it replaced.
+    ///
+    /// ```
+    /// use skirmish_core::model::profiles::{Behavior, Profile, Profiles};
+    /// let mut p = Profiles::standard();
+    /// let sniper = Profile { name: "archer".into(), behavior: Behavior::KeepRange { sight: 12, range: 4 } };
+    /// let old = p.insert(sniper).unwrap();
+    /// assert_eq!(old.behavior, Behavior::KeepRange { sight: 10, range: 3 });
+    /// assert_eq!(p.get("archer").unwrap().behavior, Behavior::KeepRange { sight: 12, range: 4 });
+    /// assert_eq!(p.list().len(), 5);
+    /// assert!(p.insert(Profile { name: "statue".into(), behavior: Behavior::Charger }).is_none());
+    /// assert_eq!(p.list().len(), 6);
+    /// ```
+    pub fn insert(&mut self, profile: Profile) -> Option<Profile> {
+        match self.list.iter_mut().find(|p| p.name == profile.name) {
+            Some(slot) => Some(std::mem::replace(slot, profile)),
+            None => {
+                self.list.push(profile);
+                None
+            }
+        }
+    }
+
     /// The five profiles of the shipped `data/profiles.toml`: `charger`, `proximity`
     /// (sight 10), `guard` (trigger 3), `pivot` (leash 6) and `archer` (sight 10, range 3).
     ///
@@ -201,5 +244,133 @@ impl Profiles {
     /// Names, comma-separated, for messages.
     pub fn names(&self) -> String {
         self.list.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ")
+    }
+}
+
+#[cfg(feature = "serde")]
+mod serde_impl {
+    //! Profiles as a save keeps them: the tables of `profiles.toml` as a list. Reading goes
+    //! through the behaviour registry (in `ai`, where a game registers its own behaviours),
+    //! so a saved profile comes back exactly as the loader would have built it.
+
+    use super::{Behavior, MAX_DISTANCE, Param, Params, Profile, Profiles};
+    use crate::ai::registry::{self, KeyKind};
+    use crate::search::grid::Pos;
+    use serde::de::Error as _;
+    use serde::ser::SerializeMap;
+    use std::collections::BTreeMap;
+
+    /// A profile's numbers in the order its behaviour declares them.
+    fn numbers(b: &Behavior) -> Vec<(&str, Param)> {
+        match b {
+            Behavior::Custom(c) => c.params.list.iter().map(|(k, v)| (k.as_str(), *v)).collect(),
+            Behavior::Charger => vec![],
+            Behavior::Proximity { sight } => vec![("sight", Param::Int(*sight))],
+            Behavior::GuardTrigger { trigger } => vec![("trigger", Param::Int(*trigger))],
+            Behavior::PivotLeash { leash } => vec![("leash", Param::Int(*leash))],
+            Behavior::KeepRange { sight, range } => {
+                vec![("sight", Param::Int(*sight)), ("range", Param::Int(*range))]
+            }
+            Behavior::Advance { goal } => vec![("goal", Param::Cell(*goal))],
+        }
+    }
+
+    #[derive(serde::Serialize, serde::Deserialize)]
+    #[serde(untagged)]
+    enum Value {
+        Int(u32),
+        Cell(Pos),
+    }
+
+    struct Table<'a>(&'a Profile);
+
+    impl serde::Serialize for Table<'_> {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let numbers = numbers(&self.0.behavior);
+            let mut m = s.serialize_map(Some(2 + numbers.len()))?;
+            m.serialize_entry("name", &self.0.name)?;
+            m.serialize_entry("behavior", self.0.behavior.name())?;
+            for (k, v) in numbers {
+                match v {
+                    Param::Int(i) => m.serialize_entry(k, &Value::Int(i))?,
+                    Param::Cell(p) => m.serialize_entry(k, &Value::Cell(p))?,
+                }
+            }
+            m.end()
+        }
+    }
+
+    impl serde::Serialize for Profiles {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_seq(self.list.iter().map(Table))
+        }
+    }
+
+    #[derive(serde::Deserialize)]
+    struct RawProfile {
+        name: String,
+        behavior: String,
+        #[serde(flatten)]
+        numbers: BTreeMap<String, Value>,
+    }
+
+    impl<'de> serde::Deserialize<'de> for Profiles {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Profiles, D::Error> {
+            let raw = Vec::<RawProfile>::deserialize(d)?;
+            let known = registry::registry();
+            let mut out = Profiles::default();
+            for mut r in raw {
+                let name = &r.name;
+                let Some(entry) = known.get(&r.behavior) else {
+                    return Err(D::Error::custom(format!(
+                        "profile '{name}': unknown behavior {:?} (known: {})",
+                        r.behavior,
+                        known.names().join(", ")
+                    )));
+                };
+                let mut params = Params::default();
+                for k in &entry.keys {
+                    let v = r.numbers.remove(&k.name);
+                    let ok = match (k.kind, v) {
+                        (KeyKind::Number { min }, Some(Value::Int(v))) if (min..).contains(&v) => Some(Param::Int(v)),
+                        (KeyKind::Cell, Some(Value::Cell(p))) => Some(Param::Cell(p)),
+                        _ => None,
+                    }
+                    .filter(|p| match p {
+                        Param::Int(v) => i64::from(*v) <= MAX_DISTANCE,
+                        Param::Cell(p) => [p.x, p.y].iter().all(|c| (0..=MAX_DISTANCE).contains(&i64::from(*c))),
+                    });
+                    match ok {
+                        Some(p) => params.set(&k.name, p),
+                        None => {
+                            return Err(D::Error::custom(format!(
+                                "profile '{name}': behavior '{}' needs `{}` as {}",
+                                r.behavior,
+                                k.name,
+                                match k.kind {
+                                    KeyKind::Number { min } => format!("a whole number {min}..={MAX_DISTANCE}"),
+                                    KeyKind::Cell => format!("a cell [x, y], each 0..={MAX_DISTANCE}"),
+                                }
+                            )));
+                        }
+                    }
+                }
+                if let Some(extra) = r.numbers.keys().next() {
+                    return Err(D::Error::custom(format!(
+                        "profile '{name}': behavior '{}' does not take `{extra}`",
+                        r.behavior
+                    )));
+                }
+                let profile = Profile {
+                    behavior: entry.build(&params),
+                    name: r.name,
+                };
+                if out.get(&profile.name).is_some() {
+                    return Err(D::Error::custom(format!("profile '{}' is given twice", profile.name)));
+                }
+                out.list.push(profile);
+            }
+            Ok(out)
+        }
     }
 }

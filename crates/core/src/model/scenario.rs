@@ -100,11 +100,17 @@ pub struct Level {
 }
 
 /// A loaded and validated scenario.
+///
+/// A record with open fields (but [`Scenario::path`]'s): whatever is written into them is
+/// checked again when a battle is built from it ([`crate::rules::Battle::try_new`]
+/// refuses a unit off the map, an unknown class...), so no write can break a battle.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Scenario {
     /// Display name.
     pub name: String,
     /// The scenario file as shown in messages.
+    #[doc(hidden)]
+    // Written by skirmish-data's loaders (another crate, so not `pub(crate)`); read it with `Scenario::path()`.
     pub path: String,
     /// The map file as shown in messages.
     pub map_path: String,
@@ -126,6 +132,19 @@ pub struct Scenario {
 }
 
 impl Scenario {
+    /// The file it was read from, as messages show it (empty for one made in code by
+    /// [`crate::rules::BattleBuilder::scenario`]).
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// let map = TerrainMap::from_rows(&TerrainSet::standard(), &["..."]).unwrap();
+    /// let s = BattleBuilder::new(map).unit(UnitSpec::player("Kiny", (0, 0))).scenario();
+    /// assert_eq!(s.path(), "");
+    /// ```
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
     /// The level called `name`.
     pub fn level(&self, name: &str) -> Option<&Level> {
         self.levels.iter().find(|l| l.name == name)

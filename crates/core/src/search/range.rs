@@ -398,16 +398,26 @@ pub struct RangeCell {
 /// An owned search result: every destination with its cost and path.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Range {
-    /// The mover's cell.
-    pub origin: Pos,
-    /// Movement points searched with.
-    pub budget: Cost,
+    /// The mover's cell (private, like the cells: every path starts there).
+    pub(crate) origin: Pos,
+    /// Movement points searched with (private: every cost is within it).
+    pub(crate) budget: Cost,
     /// Destinations, cheapest first (private: `index` must match it).
     cells: Vec<RangeCell>,
     index: HashMap<Pos, usize>,
 }
 
 impl Range {
+    /// The mover's cell, where every path starts.
+    pub fn origin(&self) -> Pos {
+        self.origin
+    }
+
+    /// The movement points searched with: no destination costs more.
+    pub fn budget(&self) -> Cost {
+        self.budget
+    }
+
     /// Every destination, cheapest first.
     pub fn cells(&self) -> &[RangeCell] {
         &self.cells
