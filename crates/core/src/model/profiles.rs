@@ -181,7 +181,8 @@ impl Profiles {
     ///
     /// ```
     /// use skirmish_core::model::profiles::Profiles;
-    /// let names: Vec<&str> = Profiles::standard().list().iter().map(|p| p.name.as_str()).collect();
+    /// let profiles = Profiles::standard();
+    /// let names: Vec<&str> = profiles.list().iter().map(|p| p.name.as_str()).collect();
     /// assert_eq!(names, ["charger", "proximity", "guard", "pivot", "archer"]);
     /// ```
     pub fn list(&self) -> &[Profile] {
@@ -275,11 +276,13 @@ mod serde_impl {
         }
     }
 
+    // Wide enough for any number a file might hold, so that one out of range is refused
+    // in the words below (naming the profile) rather than as "no variant matched".
     #[derive(serde::Serialize, serde::Deserialize)]
     #[serde(untagged)]
     enum Value {
-        Int(u32),
-        Cell(Pos),
+        Int(i64),
+        Cell([i64; 2]),
     }
 
     struct Table<'a>(&'a Profile);
@@ -292,8 +295,8 @@ mod serde_impl {
             m.serialize_entry("behavior", self.0.behavior.name())?;
             for (k, v) in numbers {
                 match v {
-                    Param::Int(i) => m.serialize_entry(k, &Value::Int(i))?,
-                    Param::Cell(p) => m.serialize_entry(k, &Value::Cell(p))?,
+                    Param::Int(i) => m.serialize_entry(k, &Value::Int(i64::from(i)))?,
+                    Param::Cell(p) => m.serialize_entry(k, &Value::Cell([i64::from(p.x), i64::from(p.y)]))?,
                 }
             }
             m.end()
@@ -331,15 +334,16 @@ mod serde_impl {
                 let mut params = Params::default();
                 for k in &entry.keys {
                     let v = r.numbers.remove(&k.name);
+                    let within = |v: i64, min: i64| (min..=MAX_DISTANCE).contains(&v);
                     let ok = match (k.kind, v) {
-                        (KeyKind::Number { min }, Some(Value::Int(v))) if (min..).contains(&v) => Some(Param::Int(v)),
-                        (KeyKind::Cell, Some(Value::Cell(p))) => Some(Param::Cell(p)),
+                        (KeyKind::Number { min }, Some(Value::Int(v))) if within(v, i64::from(min)) => {
+                            Some(Param::Int(v as u32))
+                        }
+                        (KeyKind::Cell, Some(Value::Cell([x, y]))) if within(x, 0) && within(y, 0) => {
+                            Some(Param::Cell(Pos::new(x as i32, y as i32)))
+                        }
                         _ => None,
-                    }
-                    .filter(|p| match p {
-                        Param::Int(v) => i64::from(*v) <= MAX_DISTANCE,
-                        Param::Cell(p) => [p.x, p.y].iter().all(|c| (0..=MAX_DISTANCE).contains(&i64::from(*c))),
-                    });
+                    };
                     match ok {
                         Some(p) => params.set(&k.name, p),
                         None => {
