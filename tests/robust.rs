@@ -42,7 +42,7 @@ fn all_loaders(text: &str) -> Result<(), TestCaseError> {
     located(text, skirmish::load::profiles::parse(&src).map(|_| ()))?;
     located(
         text,
-        skirmish::load::units::parse(&src, &d.terrain.classes()).map(|_| ()),
+        skirmish::load::units::parse(&src, d.terrain.classes()).map(|_| ()),
     )?;
     located(text, skirmish::load::map::parse(&src, &d.terrain).map(|_| ()))?;
     located(

@@ -363,7 +363,7 @@ pub(super) fn check_file(
                 .map_err(Diagnostics::from)
                 .and_then(|s| crate::load::terrain::parse(&s));
             match terrain {
-                Ok(t) => crate::load::units::parse(&src, &t.classes()).map(|_| ()),
+                Ok(t) => crate::load::units::parse(&src, t.classes()).map(|_| ()),
                 Err(mut e) => {
                     if let Err(own) = crate::load::units::parse_without_classes(&src) {
                         e.0.splice(0..0, own.0);

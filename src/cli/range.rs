@@ -157,7 +157,7 @@ pub(super) fn range(a: RangeArgs, data_override: Option<PathBuf>, level: Option<
         range_output(
             reach,
             a.json,
-            Some(&u.name()),
+            Some(u.name()),
             &title,
             battle.map(),
             battle.terrain(),

@@ -347,7 +347,7 @@ impl GameState {
             }
             tint.a = alpha;
             let z = Z_UNIT + 2 * world.y.round() as i32;
-            let src = self.assets.units.cell(frame, Assets::unit_row(&u.sprite()));
+            let src = self.assets.units.cell(frame, Assets::unit_row(u.sprite()));
             // Far out, sprites keep a readable size, grown about their cell's centre.
             let k = self.layout.sprite_boost();
             let at = at - Vec2::splat(TILE * (k - 1.0) / 2.0);

@@ -72,7 +72,7 @@ impl ChapterReport {
             .units()
             .iter()
             .filter(|u| u.team() == Team::Player && u.alive())
-            .filter_map(|u| self.roster.member(&u.name()))
+            .filter_map(|u| self.roster.member(u.name()))
             .collect()
     }
 }

@@ -369,7 +369,7 @@ impl GameState {
             let row = format!(
                 "{}{:<w$} {:>3}/{:<3} {}",
                 if here { ">" } else { " " },
-                fit(&label(&u.name(), LABEL_CHARS), name_chars as f32 * 12.0 * CHAR_W, 12.0),
+                fit(&label(u.name(), LABEL_CHARS), name_chars as f32 * 12.0 * CHAR_W, 12.0),
                 hp,
                 u.stats().hp,
                 if u.acted() { "done" } else { "ready" },

@@ -33,7 +33,7 @@ pub fn unit_lines(b: &Battle, profiles: &Profiles, id: UnitId, hp: i32) -> [Stri
     let u = b.unit(id);
     let first = format!(
         "{} ({})  HP {}/{}  ATK {}  DEF {}  RNG {}  MOV {} {}",
-        label(&u.name(), LABEL_CHARS),
+        label(u.name(), LABEL_CHARS),
         u.kind(),
         hp,
         u.stats().hp,
