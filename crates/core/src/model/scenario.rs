@@ -12,6 +12,8 @@ pub use crate::model::units::MAX_MOVE;
 
 /// One unit as the scenario places it.
 #[derive(Debug, Clone, PartialEq, Eq)]
+// Open fields: a description, checked as a whole when a battle is built from it (a cell off
+// the map, an unknown class or profile, hurt beyond its hp are `SetupError`s then).
 pub struct UnitSpec {
     /// Unique name within the scenario.
     pub name: String,
@@ -102,8 +104,8 @@ pub struct Level {
 /// A loaded and validated scenario.
 ///
 /// A record with open fields (but [`Scenario::path`]'s): whatever is written into them is
-/// checked again when a battle is built from it ([`crate::rules::Battle::try_new`]
-/// refuses a unit off the map, an unknown class...), so no write can break a battle.
+/// checked again when a battle is built from it (`Battle::try_new` refuses a unit off the
+/// map, an unknown class...), so no write can break a battle.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Scenario {
     /// Display name.
@@ -133,7 +135,7 @@ pub struct Scenario {
 
 impl Scenario {
     /// The file it was read from, as messages show it (empty for one made in code by
-    /// [`crate::rules::BattleBuilder::scenario`]).
+    /// `BattleBuilder::scenario`).
     ///
     /// ```
     /// use skirmish_core::prelude::*;

@@ -314,6 +314,7 @@ impl Unit {
 /// The changing part of one unit, as saves and restores see it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+// Open fields, as `Snapshot`'s: a record that `Command::Restore` checks before taking.
 pub struct UnitState {
     /// Cell.
     pub at: Pos,
@@ -343,6 +344,9 @@ pub struct UnitState {
 /// `Command::Restore` puts back.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+// Open fields: a save's record. `Command::Restore` checks it against the battle (unit
+// count, cells on the map and free, hp within bounds...) and refuses it with
+// `RuleError::BadSnapshot`, so an edited one cannot break a battle.
 pub struct Snapshot {
     /// Turn number, from 1.
     pub turn: u32,

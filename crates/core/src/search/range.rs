@@ -409,6 +409,19 @@ pub struct Range {
 
 impl Range {
     /// The mover's cell, where every path starts.
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// let map = TerrainMap::from_rows(&TerrainSet::standard(), &["....."]).unwrap();
+    /// let battle = BattleBuilder::new(map)
+    ///     .unit(UnitSpec::player("Kiny", (1, 0)).movement(2))
+    ///     .unit(UnitSpec::enemy("Brute", (4, 0), "charger"))
+    ///     .build()
+    ///     .unwrap();
+    /// let range = battle.range(&mut Caches::new(), battle.find("Kiny").unwrap());
+    /// assert_eq!((range.origin(), range.budget()), (Pos::new(1, 0), 2));
+    /// assert!(range.cells().iter().all(|c| c.cost <= range.budget()));
+    /// ```
     pub fn origin(&self) -> Pos {
         self.origin
     }

@@ -82,11 +82,9 @@ pub fn menu(b: &Battle, unit: UnitId, options: &[Action]) -> Vec<String> {
 pub fn forecast(b: &Battle, att: UnitId, def: UnitId, f: &Forecast) -> String {
     let (a, d) = (b.unit(att), b.unit(def));
     let back = match f.counter {
-        Some(c) if f.attacker_hp == 0 => format!(
-            "counter {c} (hp {}→0): {} falls!",
-            a.hp(),
-            label(a.name(), LABEL_CHARS)
-        ),
+        Some(c) if f.attacker_hp == 0 => {
+            format!("counter {c} (hp {}→0): {} falls!", a.hp(), label(a.name(), LABEL_CHARS))
+        }
         Some(c) => format!("counter {c} (hp {}→{})", a.hp(), f.attacker_hp),
         None => "no counter".to_string(),
     };
