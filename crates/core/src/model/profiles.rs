@@ -170,6 +170,13 @@ pub struct Profile {
 /// "range": 3}`) and read back through the program's behaviour registry, checked as the
 /// loader checks the file (register a game's own behaviours before reading profiles that
 /// use them).
+///
+/// ```compile_fail,E0616
+/// use skirmish_core::model::profiles::Profiles;
+/// let mut p = Profiles::standard();
+/// let archer = p.list[4].clone();
+/// p.list.push(archer); // private: a second `archer` would be shadowed by the first
+/// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Profiles {
     /// The profiles, names distinct.

@@ -103,6 +103,12 @@ impl std::error::Error for TerrainError {}
 /// [`TerrainSet::push_kind`], read it with [`TerrainSet::kinds`] and
 /// [`TerrainSet::classes`]. With the `serde` feature it is saved as
 /// `{"kinds": [...], "classes": [...]}` and checked again when read back.
+///
+/// ```compile_fail,E0616
+/// use skirmish_core::model::terrain::TerrainSet;
+/// let mut t = TerrainSet::standard();
+/// t.kinds.clear(); // private: a set with no kind would not hold together
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(try_from = "RawTerrainSet"))]

@@ -15,6 +15,14 @@ pub struct UnitId(pub usize);
 /// A unit during a battle. Read it through `Battle::unit` and the getters below; only
 /// events change it (its fields are private so that nothing else can: a write to `pos` or
 /// `alive` would leave the battle's occupancy behind).
+///
+/// ```compile_fail,E0616
+/// use skirmish_core::prelude::*;
+/// let map = TerrainMap::from_rows(&TerrainSet::standard(), &[".."]).unwrap();
+/// let battle = BattleBuilder::new(map).unit(UnitSpec::player("Kiny", (0, 0))).build().unwrap();
+/// let mut kiny = battle.unit(UnitId(0)).clone();
+/// kiny.hp = 0; // private: read it with `kiny.hp()`
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unit {
     /// Its name as written in the scenario: its identity in files, JSON and text.
