@@ -7,7 +7,8 @@
 //! Only names, kinds and `#[non_exhaustive]` are read (the parts of rustdoc's JSON that
 //! do not change between its format versions): items hidden with `#[doc(hidden)]` and
 //! private ones are not in the JSON at all. Trait impls are listed by trait (derives and
-//! the auto traits `Send` and `Sync` included: they are promises too), blanket impls not.
+//! the auto traits `Send` and `Sync` included, as `impl !Sync` where a type lacks one: they are
+//! promises too), blanket impls not.
 
 use serde_json::Value;
 use std::collections::BTreeSet;
@@ -26,8 +27,25 @@ fn main() {
         std::process::exit(1)
     });
     let mut out = BTreeSet::new();
-    let walker = Walker { doc: &doc };
+    let walker = Walker {
+        doc: &doc,
+        seen: Default::default(),
+        reexports: Default::default(),
+    };
     walker.walk(&doc["root"], "", &mut out);
+    // An item re-exported from a private module (`pub use agent::Ai`) is listed where users
+    // name it, once the public modules have been walked.
+    loop {
+        let pending: Vec<(String, Value)> = walker.reexports.borrow_mut().drain(..).collect();
+        if pending.is_empty() {
+            break;
+        }
+        for (prefix, id) in pending {
+            if !walker.seen.borrow().contains(&id.to_string()) {
+                walker.walk(&id, &prefix, &mut out);
+            }
+        }
+    }
     for line in out {
         println!("{line}");
     }
@@ -35,6 +53,10 @@ fn main() {
 
 struct Walker<'a> {
     doc: &'a Value,
+    /// Ids of the items walked.
+    seen: std::cell::RefCell<std::collections::HashSet<String>>,
+    /// Re-exports met: the module they are in and the item's id.
+    reexports: std::cell::RefCell<Vec<(String, Value)>>,
 }
 
 impl Walker<'_> {
@@ -60,6 +82,7 @@ impl Walker<'_> {
 
     fn walk(&self, id: &Value, prefix: &str, out: &mut BTreeSet<String>) {
         let Some(item) = self.item(id) else { return };
+        self.seen.borrow_mut().insert(id.to_string());
         let name = item["name"].as_str().unwrap_or("");
         let path = if prefix.is_empty() {
             name.to_string()
@@ -92,6 +115,11 @@ impl Walker<'_> {
                 } else {
                     let name = inner["name"].as_str().unwrap_or(name);
                     out.insert(format!("use {prefix}::{name} = {source}"));
+                    if !inner["id"].is_null() {
+                        self.reexports
+                            .borrow_mut()
+                            .push((prefix.to_string(), inner["id"].clone()));
+                    }
                 }
             }
             "struct" => {
@@ -186,7 +214,13 @@ impl Walker<'_> {
                     } else {
                         format!("{t}<{}>", args.join(", "))
                     };
-                    out.insert(format!("impl {t} for {path}"));
+                    // `impl !Sync`: rustdoc lists the auto traits a type lacks too.
+                    let not = if inner["is_negative"].as_bool() == Some(true) {
+                        "!"
+                    } else {
+                        ""
+                    };
+                    out.insert(format!("impl {not}{t} for {path}"));
                 }
             }
         }

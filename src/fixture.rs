@@ -255,17 +255,13 @@ impl Scene {
                     .class(u.class)
                     .unwrap_or_else(|| panic!("class {}", u.class));
                 let base = Unit::new(u.mark.to_string(), u.team, pos, class, u.movement);
-                let stats = u.stats.unwrap_or(base.stats);
-                Unit {
-                    pivot: u.pivot.unwrap_or(pos),
-                    profile: u.profile.map(str::to_string),
-                    stats,
-                    hp: u.hp.unwrap_or(stats.hp),
-                    growth: u.growth,
-                    level: u.level.0,
-                    exp: u.level.1,
-                    ..base
-                }
+                let stats = u.stats.unwrap_or(base.stats());
+                base.with_pivot(u.pivot.unwrap_or(pos))
+                    .with_profile(u.profile)
+                    .with_stats(stats)
+                    .with_hp(u.hp.unwrap_or(stats.hp))
+                    .with_growth(u.growth)
+                    .with_level(u.level.0, u.level.1)
             })
             .collect();
         Battle::from_parts(self.map.clone(), self.terrain.clone(), list)

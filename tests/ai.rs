@@ -420,33 +420,33 @@ proptest! {
         for t in &turns {
             let d = &t.decision;
             let me = board.unit(d.unit).clone();
-            let name = &me.name;
+            let name = &me.name();
             prop_assert_eq!(d.path.end(d.from), d.to);
-            prop_assert!(d.cost <= me.movement);
-            match me.profile.as_deref() {
+            prop_assert!(d.cost <= me.movement());
+            match me.profile() {
                 Some("pivot") => {
                     for c in d.path.replay(d.from) {
-                        prop_assert!(c.manhattan(me.pivot) < 6, "{} left its leash at {}", name, c);
+                        prop_assert!(c.manhattan(me.pivot()) < 6, "{} left its leash at {}", name, c);
                     }
                 }
                 Some("archer") if d.triggered => {
-                    let tp = board.unit(d.target.unwrap()).pos;
+                    let tp = board.unit(d.target.unwrap()).pos();
                     let ring_reachable = board.with_reach(&mut skirmish::rules::Caches::new(), d.unit, None, |r| r.cells().any(|(c, _)| c.manhattan(tp) == 3));
                     prop_assert_eq!(d.to.manhattan(tp) == 3, ring_reachable, "{:?}", d.reason);
                 }
                 Some("proximity") | Some("guard") if !d.triggered => prop_assert_eq!(d.to, d.from),
                 Some("guard") => {
                     // Awake means a player unit was within 3 at some decision, now or before.
-                    let near = board.living(Team::Player).any(|p| board.unit(p).pos.manhattan(d.from) <= 3);
-                    prop_assert!(near || me.triggered, "{} woke with nobody near", name);
+                    let near = board.living(Team::Player).any(|p| board.unit(p).pos().manhattan(d.from) <= 3);
+                    prop_assert!(near || me.triggered(), "{} woke with nobody near", name);
                 }
                 _ => {}
             }
-            if d.triggered && me.profile.as_deref() != Some("archer") {
+            if d.triggered && me.profile() != Some("archer") {
                 // Approaching never ends farther (by travel cost) than where it started.
                 if let Some(t) = d.target {
-                    let tp = board.unit(t).pos;
-                    let (a, z) = (board.travel(&mut skirmish::rules::Caches::new(), tp, me.class, d.from), board.travel(&mut skirmish::rules::Caches::new(), tp, me.class, d.to));
+                    let tp = board.unit(t).pos();
+                    let (a, z) = (board.travel(&mut skirmish::rules::Caches::new(), tp, me.class(), d.from), board.travel(&mut skirmish::rules::Caches::new(), tp, me.class(), d.to));
                     if let (Some(a), Some(z)) = (a, z) {
                         prop_assert!(z <= a, "{} moved away from its target: {} -> {}", name, a, z);
                     }
@@ -471,7 +471,7 @@ proptest! {
         b.execute(Command::EndPhase).unwrap();
         let enemies: Vec<UnitId> = b.living(Team::Enemy).collect();
         for id in enemies {
-            if !b.unit(id).alive || b.ended().is_some() {
+            if !b.unit(id).alive() || b.ended().is_some() {
                 continue;
             }
             let x = ai::explain(&b, &mut skirmish::rules::Caches::new(), &p, id);

@@ -109,7 +109,7 @@ proptest! {
         }
         let battle = scene.battle(&[player('P'), foe]);
         let id = battle.find("E").unwrap();
-        let pivot = battle.unit(id).pivot;
+        let pivot = battle.unit(id).pivot();
         let d = skirmish::fixture::decide(&battle, &profiles(&extra), id);
 
         // Reference, from the contract: foot costs; the target's own cell counts 1 when

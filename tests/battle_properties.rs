@@ -121,16 +121,16 @@ proptest! {
                 for e in &t.events {
                     if let Event::Moved { unit, from, to, path, cost } = e {
                         let u = b.unit(*unit);
-                        prop_assert_eq!(u.pos, *from);
+                        prop_assert_eq!(u.pos(), *from);
                         prop_assert_eq!(path.end(*from), *to);
                         let mut paid = 0;
                         for c in path.replay(*from) {
-                            prop_assert_ne!(b.occupancy().at(c), Some(u.team.other()), "{} passed through a foe at {}", u.name, c);
-                            paid += b.layer(u.class).cost(c).expect("a cell its class can enter");
+                            prop_assert_ne!(b.occupancy().at(c), Some(u.team().other()), "{} passed through a foe at {}", u.name(), c);
+                            paid += b.layer(u.class()).cost(c).expect("a cell its class can enter");
                         }
-                        prop_assert!(to == from || b.occupancy().at(*to).is_none(), "{} ended on a held cell", u.name);
+                        prop_assert!(to == from || b.occupancy().at(*to).is_none(), "{} ended on a held cell", u.name());
                         prop_assert_eq!(paid, *cost);
-                        prop_assert!(*cost <= u.movement, "{} went beyond its move", u.name);
+                        prop_assert!(*cost <= u.movement(), "{} went beyond its move", u.name());
                     }
                 }
                 for c in t.decision.commands() {

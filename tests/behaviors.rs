@@ -22,7 +22,7 @@ struct Patrol {
 impl AiBehavior for Patrol {
     fn decide(&self, b: &Battle, c: &mut Caches, id: UnitId, label: String) -> Decision {
         let me = b.unit(id);
-        let to = Pos::new(me.pos.x + self.stride as i32, me.pos.y);
+        let to = Pos::new(me.pos().x + self.stride as i32, me.pos().y);
         Decision::walk(b, c, id, to, label, Reason::just(Why::Nothing))
     }
 
@@ -40,7 +40,7 @@ impl AiBehavior for Patrol {
 
     fn leash(&self, unit: &Unit) -> Option<Leash> {
         Some(Leash {
-            pivot: unit.pivot,
+            pivot: unit.pivot(),
             radius: self.stride + 1,
         })
     }

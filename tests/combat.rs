@@ -55,7 +55,7 @@ fn damage_is_attack_minus_defense_and_terrain_defense_at_least_one() {
     let mut s = b.snapshot();
     s.units[1].at = Pos::new(1, 0);
     b.execute(Command::Restore(Box::new(s))).unwrap();
-    assert_eq!(b.terrain().get(b.map().at(b.unit(UnitId(1)).pos)).name, "forest");
+    assert_eq!(b.terrain().get(b.map().at(b.unit(UnitId(1)).pos())).name, "forest");
     assert_eq!(combat::damage(&b, UnitId(0), UnitId(1)), 8 - 2 - 1);
     let tough = Stats { defense: 50, ..MELEE };
     let b = scene.battle(&[player('P').stats(MELEE), enemy('E', "guard", 1).stats(tough)]);
@@ -70,7 +70,7 @@ fn a_defender_strikes_back_only_from_within_its_range() {
     assert_eq!(f.counter, None, "a sword cannot answer an arrow from 2 cells");
     let events = attack(&mut b, 0, 1);
     assert_eq!(blows(&events), [(UnitId(0), UnitId(1), 7 - 2, false)]);
-    assert_eq!(b.unit(UnitId(1)).hp, 20 - (7 - 2));
+    assert_eq!(b.unit(UnitId(1)).hp(), 20 - (7 - 2));
 
     let scene = Scene::parse("P E");
     let mut b = scene.battle(&[player('P').stats(MELEE), enemy('E', "guard", 1).stats(MELEE)]);
@@ -80,7 +80,7 @@ fn a_defender_strikes_back_only_from_within_its_range() {
     assert_eq!(bl.len(), 2);
     assert!(bl[1].3, "the second blow is the counter");
     assert_eq!(Some(bl[1].2), f.counter);
-    assert_eq!(b.unit(UnitId(0)).hp, f.attacker_hp);
+    assert_eq!(b.unit(UnitId(0)).hp(), f.attacker_hp);
 }
 
 #[test]
@@ -90,7 +90,7 @@ fn the_defeated_leave_the_board_and_do_not_strike_back() {
     let events = attack(&mut b, 0, 1);
     assert_eq!(blows(&events).len(), 1);
     assert!(events.contains(&Event::Defeated { unit: UnitId(1) }));
-    assert!(!b.unit(UnitId(1)).alive);
+    assert!(!b.unit(UnitId(1)).alive());
     assert_eq!(b.unit_at(Pos::new(1, 0)), None);
     assert_eq!(outcome(&b), Some((Team::Player, Ending::EnemiesDefeated)));
 }
@@ -105,7 +105,7 @@ fn chargers_hit_after_moving_and_archers_shoot_from_3() {
     ]);
     b.execute(Command::EndPhase).unwrap();
     let (turns, _) = skirmish::fixture::enemy_phase(&mut b, &profiles("")).unwrap();
-    let p = b.unit(UnitId(0)).pos;
+    let p = b.unit(UnitId(0)).pos();
     assert_eq!(turns[0].decision.to.manhattan(p), 1);
     assert_eq!(turns[0].decision.attack, Some(UnitId(0)));
     assert_eq!(turns[1].decision.to.manhattan(p), 3, "{:?}", turns[1].decision.reason);

@@ -106,7 +106,7 @@ fn a_battle_crosses_threads_and_questions_nest() {
     // Before: a travel question inside a range closure panicked ("already borrowed"); now
     // each question borrows the caches it is lent, and two caches nest.
     let (mut outer, mut inner) = (Caches::new(), Caches::new());
-    let foot = b.unit(kiny).class;
+    let foot = b.unit(kiny).class();
     let farthest = b.with_reach(&mut outer, kiny, None, |reach| {
         reach
             .cells()

@@ -70,7 +70,7 @@ proptest! {
             // careful one by both methods of finding the nearest enemy.
             if b.ended().is_none() {
                 for (k, id) in b.ready(Team::Player).collect::<Vec<_>>().into_iter().enumerate() {
-                    if b.ended().is_none() && b.unit(id).alive {
+                    if b.ended().is_none() && b.unit(id).alive() {
                         let careful = ai::player::decide_careful_with(&b, &mut skirmish::rules::Caches::new(), &p, id, 3, Method::Nearest);
                         let want = ai::player::decide_careful_with(&b, &mut skirmish::rules::Caches::new(), &p, id, 3, Method::FullMaps);
                         prop_assert_eq!(&careful, &want);
@@ -138,7 +138,7 @@ proptest! {
         use skirmish::search::potential::{PotentialMap, UNREACHABLE};
         let terrain = skirmish::fixture::terrain();
         let map = skirmish::fixture::mixed_map(side, seed);
-        let layer = map.cost_layer(&terrain, ClassId(class % terrain.classes.len() as u8));
+        let layer = map.cost_layer(&terrain, ClassId(class % terrain.classes().len() as u8));
         let mut targets: Vec<Pos> = Vec::new();
         for (x, y) in picks {
             let p = Pos::new((x % side) as i32, (y % side) as i32);

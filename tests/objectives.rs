@@ -401,7 +401,7 @@ fn a_save_taken_after_an_arrival_resumes_to_the_same_battle() {
         session.input(Intent::Advance);
     }
     let raider = session.battle().find("Raider").unwrap();
-    assert!(session.battle().unit(raider).alive, "the raider has arrived");
+    assert!(session.battle().unit(raider).alive(), "the raider has arrived");
     let save = skirmish::io::save::snapshot(&session, &scenario, 0).unwrap();
     assert_eq!(save.fired, [true]);
     // Written and read back as a file, then restored on a fresh battle.
@@ -411,7 +411,7 @@ fn a_save_taken_after_an_arrival_resumes_to_the_same_battle() {
     let mut fresh = Battle::new(&scenario, &data);
     skirmish::io::save::restore(&read, &scenario, &mut fresh, &file).unwrap();
     assert_eq!(fresh.snapshot(), session.battle().snapshot());
-    assert_eq!(fresh.unit_at(fresh.unit(raider).pos), Some(raider));
+    assert_eq!(fresh.unit_at(fresh.unit(raider).pos()), Some(raider));
     // The event does not fire again in the resumed battle.
     fresh.execute(Command::EndPhase).unwrap();
     let mut ai = skirmish::ai::Ai::new(data.profiles.clone());

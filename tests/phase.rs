@@ -33,7 +33,7 @@ fn select_target_move_wait_then_the_enemy_phase_and_back() {
     assert!(matches!(s.phase(), Phase::Target { unit: UnitId(0), .. }));
     press(&mut s, &[R, R, R, Confirm]);
     assert_eq!(
-        s.battle().unit(UnitId(0)).pos,
+        s.battle().unit(UnitId(0)).pos(),
         Pos::new(3, 0),
         "the logical position changes at once"
     );
@@ -51,12 +51,12 @@ fn select_target_move_wait_then_the_enemy_phase_and_back() {
         "{:?}",
         s.phase()
     );
-    assert_eq!(s.battle().unit(UnitId(1)).pos, Pos::new(9, 0));
+    assert_eq!(s.battle().unit(UnitId(1)).pos(), Pos::new(9, 0));
     s.input(Advance);
     assert_eq!(*s.phase(), Phase::Select);
     assert_eq!(s.battle().turn(), 2);
     assert!(
-        !s.battle().unit(UnitId(0)).acted,
+        !s.battle().unit(UnitId(0)).acted(),
         "a new turn makes every unit ready again"
     );
 }
@@ -67,7 +67,7 @@ fn cancel_in_the_target_phase_goes_back_to_select() {
     press(&mut s, &[Confirm, R, Cancel]);
     assert_eq!(*s.phase(), Phase::Select);
     assert_eq!(s.cursor(), Pos::new(0, 0));
-    assert_eq!(s.battle().unit(UnitId(0)).pos, Pos::new(0, 0));
+    assert_eq!(s.battle().unit(UnitId(0)).pos(), Pos::new(0, 0));
 }
 
 #[test]
@@ -89,9 +89,9 @@ fn a_held_confirm_does_not_repeat() {
 fn cancel_after_moving_puts_the_unit_back() {
     let (_, mut s) = session("P . . . . . . E", &[player('P'), enemy('E', "guard", 1)]);
     press(&mut s, &[Confirm, R, R, Confirm]);
-    assert_eq!(s.battle().unit(UnitId(0)).pos, Pos::new(2, 0));
+    assert_eq!(s.battle().unit(UnitId(0)).pos(), Pos::new(2, 0));
     press(&mut s, &[Cancel]);
-    assert_eq!(s.battle().unit(UnitId(0)).pos, Pos::new(0, 0));
+    assert_eq!(s.battle().unit(UnitId(0)).pos(), Pos::new(0, 0));
     assert!(matches!(s.phase(), Phase::Target { .. }), "back to choosing a cell");
     assert_eq!(s.battle().occupancy().at(Pos::new(2, 0)), None);
     assert_eq!(s.battle().occupancy().at(Pos::new(0, 0)), Some(Team::Player));
@@ -104,7 +104,7 @@ fn attack_from_the_action_menu_then_undo_restores_hp_and_position() {
          Q . . .",
         &[player('P'), player('Q'), enemy('E', "guard", 1)],
     );
-    let hp_before = s.battle().unit(UnitId(2)).hp;
+    let hp_before = s.battle().unit(UnitId(2)).hp();
     press(&mut s, &[Confirm, R, R, Confirm]);
     let Phase::Action { options, .. } = &s.phase() else {
         panic!("{:?}", s.phase())
@@ -113,19 +113,19 @@ fn attack_from_the_action_menu_then_undo_restores_hp_and_position() {
     let (_, _, forecast) = s.forecast().unwrap();
     press(&mut s, &[Confirm]);
     assert_eq!(
-        s.battle().unit(UnitId(2)).hp,
+        s.battle().unit(UnitId(2)).hp(),
         hp_before - forecast.damage,
         "the forecast is what happens"
     );
-    assert_eq!(s.battle().unit(UnitId(0)).hp, forecast.attacker_hp);
-    assert!(s.battle().unit(UnitId(0)).acted);
+    assert_eq!(s.battle().unit(UnitId(0)).hp(), forecast.attacker_hp);
+    assert!(s.battle().unit(UnitId(0)).acted());
     assert_eq!(*s.phase(), Phase::Select, "Q has not acted yet");
     assert!(s.can_undo());
     press(&mut s, &[Undo]);
-    assert_eq!(s.battle().unit(UnitId(2)).hp, hp_before);
-    assert_eq!(s.battle().unit(UnitId(0)).pos, Pos::new(0, 0));
-    assert!(!s.battle().unit(UnitId(0)).acted);
-    assert_eq!(s.battle().unit(UnitId(0)).hp, s.battle().unit(UnitId(0)).stats.hp);
+    assert_eq!(s.battle().unit(UnitId(2)).hp(), hp_before);
+    assert_eq!(s.battle().unit(UnitId(0)).pos(), Pos::new(0, 0));
+    assert!(!s.battle().unit(UnitId(0)).acted());
+    assert_eq!(s.battle().unit(UnitId(0)).hp(), s.battle().unit(UnitId(0)).stats().hp);
 }
 
 #[test]
@@ -141,7 +141,7 @@ fn acted_units_cannot_be_selected_again_and_end_turn_starts_the_enemy_phase() {
         "a cell held by an ally is not a destination"
     );
     press(&mut s, &[Cancel, Confirm, R, Confirm, Confirm]);
-    assert!(s.battle().unit(UnitId(0)).acted);
+    assert!(s.battle().unit(UnitId(0)).acted());
     s.input(Intent::Point(Pos::new(1, 0)));
     press(&mut s, &[Confirm]);
     assert_eq!(*s.phase(), Phase::Select, "an acted unit is not selected");
@@ -160,7 +160,7 @@ fn defeating_the_last_enemy_wins() {
     let (_, mut s) = session("P E", &[player('P'), enemy('E', "guard", 1).hp(1)]);
     press(&mut s, &[Confirm, Confirm, Confirm]); // select, stay, attack
     assert_eq!(*s.phase(), Phase::Over { winner: Team::Player });
-    assert!(!s.battle().unit(UnitId(1)).alive);
+    assert!(!s.battle().unit(UnitId(1)).alive());
     assert_eq!(
         s.battle().occupancy().at(Pos::new(1, 0)),
         None,
@@ -229,7 +229,7 @@ fn confirming_on_an_enemy_walks_to_the_cheapest_cell_in_reading_order_and_opens_
     assert_eq!((from, path.digits().as_str()), (Pos::new(0, 0), "2222"));
     assert_eq!(s.route_cost(), Some((4, 1)), "cost 4, one move point left");
     press(&mut s, &[Confirm]);
-    assert_eq!(s.battle().unit(UnitId(0)).pos, Pos::new(4, 0));
+    assert_eq!(s.battle().unit(UnitId(0)).pos(), Pos::new(4, 0));
     let Phase::Action { options, choice, .. } = &s.phase() else {
         panic!("{:?}", s.phase())
     };
@@ -252,10 +252,10 @@ fn the_attack_cell_prefers_the_cheaper_walk_over_reading_order() {
         &[player('P'), enemy('E', "guard", 1)],
     );
     press(&mut s, &[Confirm, Point(Pos::new(4, 1)), Confirm]);
-    assert_eq!(s.battle().unit(UnitId(0)).pos, Pos::new(3, 1));
+    assert_eq!(s.battle().unit(UnitId(0)).pos(), Pos::new(3, 1));
     // Cancel takes the walk back, as after any move.
     press(&mut s, &[Cancel]);
-    assert_eq!(s.battle().unit(UnitId(0)).pos, Pos::new(0, 0));
+    assert_eq!(s.battle().unit(UnitId(0)).pos(), Pos::new(0, 0));
     assert!(matches!(s.phase(), Phase::Target { .. }));
 }
 
@@ -267,7 +267,7 @@ fn an_enemy_out_of_reach_is_not_attacked() {
     s.drain();
     press(&mut s, &[Confirm]);
     assert!(matches!(s.phase(), Phase::Target { .. }));
-    assert_eq!(s.battle().unit(UnitId(0)).pos, Pos::new(0, 0));
+    assert_eq!(s.battle().unit(UnitId(0)).pos(), Pos::new(0, 0));
     assert_eq!(
         s.drain(),
         [Signal::CannotGo {
@@ -535,7 +535,7 @@ fn next_unit_visits_every_ready_unit_in_roster_order_without_skipping() {
         ],
     );
     s.set_auto_end_turn(false);
-    let roster: Vec<Pos> = s.roster().iter().map(|&u| s.battle().unit(u).pos).collect();
+    let roster: Vec<Pos> = s.roster().iter().map(|&u| s.battle().unit(u).pos()).collect();
     assert_eq!(roster, [Pos::new(0, 0), Pos::new(0, 1), Pos::new(0, 2), Pos::new(0, 3)]);
     // Q waits (selected by hand): the cursor goes on to V, the next in the roster after Q,
     // not back to P.
@@ -604,5 +604,5 @@ fn a_healer_after_its_move_is_offered_heal_with_its_forecast_and_heals() {
         )),
         "the heal is a rules event"
     );
-    assert_eq!(s.battle().unit(lance).hp, 17);
+    assert_eq!(s.battle().unit(lance).hp(), 17);
 }

@@ -108,7 +108,7 @@ fn terrain_and_unit_stat_edits_apply_to_the_board() {
     let scen_text = std::fs::read_to_string(&scen).unwrap();
     std::fs::write(&scen, scen_text.replacen("move = 7", "move = 9", 1)).unwrap();
     reload(&mut s, &scen, &data_dir).unwrap();
-    assert_eq!(s.battle().unit(kiny).movement, 9);
+    assert_eq!(s.battle().unit(kiny).movement(), 9);
     assert!(
         s.battle()
             .range(&mut skirmish::rules::Caches::new(), kiny)
@@ -172,7 +172,7 @@ fn a_chapter_reload_keeps_the_roster() {
     let b = s.battle();
     let k = b.unit(b.find("Kiny").unwrap());
     assert_eq!(
-        (k.level, k.exp, k.stats.attack),
+        (k.level(), k.exp(), k.stats().attack),
         (3, 40, stats.attack),
         "Kiny as the roster made him"
     );

@@ -239,7 +239,7 @@ fn replay_explain_shows_what_ai_explain_shows_on_that_turns_board() {
                 // The enemies before it act first, on the board each one leaves.
                 let mut b = start.clone();
                 for &e in enemies.iter().take_while(|&&e| e != id) {
-                    if b.ended().is_none() && b.unit(e).alive {
+                    if b.ended().is_none() && b.unit(e).alive() {
                         let d = skirmish::fixture::decide(&b, &data.profiles, e);
                         skirmish::play::enemy::act(&mut b, d).unwrap();
                     }
@@ -250,7 +250,7 @@ fn replay_explain_shows_what_ai_explain_shows_on_that_turns_board() {
                 assert_eq!(code, 0, "{err}");
                 let (code, json, err) = run_cli(&[&args[..], &["--json"]].concat());
                 assert_eq!(code, 0, "{err}");
-                if b.ended().is_some() || !b.unit(id).alive {
+                if b.ended().is_some() || !b.unit(id).alive() {
                     assert!(text.contains("makes no decision this enemy phase"), "{text}");
                     continue;
                 }

@@ -40,7 +40,10 @@ fn all_loaders(text: &str) -> Result<(), TestCaseError> {
     let d = data();
     located(text, skirmish::load::terrain::parse(&src).map(|_| ()))?;
     located(text, skirmish::load::profiles::parse(&src).map(|_| ()))?;
-    located(text, skirmish::load::units::parse(&src, &d.terrain.classes).map(|_| ()))?;
+    located(
+        text,
+        skirmish::load::units::parse(&src, d.terrain.classes()).map(|_| ()),
+    )?;
     located(text, skirmish::load::map::parse(&src, &d.terrain).map(|_| ()))?;
     located(
         text,

@@ -80,7 +80,7 @@ fn refused(b: &mut Battle, cmd: Command) -> RuleError {
 fn a_move_is_one_event_with_its_path_and_cost() {
     let mut b = battle("P . T . E", &[player('P'), enemy('E', "guard", 1)]);
     assert_eq!(b.execute(walk(0, "222")).unwrap(), [moved(0, (0, 0), (3, 0), "222", 4)]);
-    assert_eq!(b.unit(UnitId(0)).pos, Pos::new(3, 0));
+    assert_eq!(b.unit(UnitId(0)).pos(), Pos::new(3, 0));
     assert_eq!(b.occupancy().at(Pos::new(3, 0)), Some(Team::Player));
     assert_eq!(b.occupancy().at(Pos::new(0, 0)), None);
     assert_eq!(refused(&mut b, walk(0, "4")), RuleError::AlreadyMoved(UnitId(0)));
@@ -220,7 +220,7 @@ fn a_guard_wakes_as_an_event_then_walks_and_the_player_phase_returns() {
             turn: 2
         }]
     );
-    assert!(b.unit(UnitId(1)).triggered);
+    assert!(b.unit(UnitId(1)).triggered());
     assert_eq!(
         refused(
             &mut b,
@@ -362,10 +362,10 @@ fn undo_after_a_live_reload_that_lowered_a_maximum_gives_a_possible_battle() {
         })
     };
     let mut reloaded = b.carried_into(scene.battle(&[player('P'), weaker()])).unwrap();
-    assert_eq!(reloaded.unit(UnitId(1)).hp, 12);
+    assert_eq!(reloaded.unit(UnitId(1)).hp(), 12);
     reloaded.execute(Command::Undo).unwrap();
     // Before: undo put back 20 hp over a maximum of 12, and the save of it was refused.
-    assert_eq!(reloaded.unit(UnitId(1)).hp, 12);
+    assert_eq!(reloaded.unit(UnitId(1)).hp(), 12);
     scene
         .battle(&[player('P'), weaker()])
         .execute(Command::Restore(Box::new(reloaded.snapshot())))
@@ -385,7 +385,7 @@ fn a_blow_that_reaches_100_experience_levels_up_and_undo_takes_it_back() {
     };
     let spec = |p: Placed| p.growth(growth).level(1, 95);
     let mut b = battle("P E", &[spec(player('P')), enemy('E', "guard", 1).hp(3)]);
-    let before = (b.snapshot(), b.unit(UnitId(0)).stats);
+    let before = (b.snapshot(), b.unit(UnitId(0)).stats());
     let events = b.execute(attack(0, 1)).unwrap();
     assert_eq!(events[3].describe(&b), "P reaches level 2: hp +2, attack +1");
     assert_eq!(
@@ -407,21 +407,21 @@ fn a_blow_that_reaches_100_experience_levels_up_and_undo_takes_it_back() {
         ]
     );
     let p = b.unit(UnitId(0));
-    assert_eq!((p.level, p.exp), (2, 25));
-    assert_eq!((p.stats.hp, p.stats.attack, p.stats.defense), (22, 8, 2));
-    assert_eq!(p.hp, 22, "the hit points left grow with the maximum");
-    assert_eq!(p.grown, growth);
+    assert_eq!((p.level(), p.exp()), (2, 25));
+    assert_eq!((p.stats().hp, p.stats().attack, p.stats().defense), (22, 8, 2));
+    assert_eq!(p.hp(), 22, "the hit points left grow with the maximum");
+    assert_eq!(p.grown(), growth);
     // The snapshot keeps level, experience and growth, and a restore puts them back.
     let snap = b.snapshot();
     b.execute(Command::Undo).unwrap();
     assert_eq!(
-        (b.snapshot(), b.unit(UnitId(0)).stats),
+        (b.snapshot(), b.unit(UnitId(0)).stats()),
         before,
         "undo takes the level back"
     );
     b.execute(Command::Restore(Box::new(snap.clone()))).unwrap();
     assert_eq!(b.snapshot(), snap);
-    assert_eq!(b.unit(UnitId(0)).stats.attack, 8);
+    assert_eq!(b.unit(UnitId(0)).stats().attack, 8);
 
     // Enemies never gain; a battle without experience gives no experience events.
     let mut e = battle("E P", &[player('P'), enemy('E', "guard", 1)]);

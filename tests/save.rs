@@ -49,7 +49,7 @@ fn played() -> (skirmish::load::scenario::Scenario, Session) {
 #[test]
 fn a_saved_battle_resumes_exactly() {
     let (scenario, s) = played();
-    assert!(s.battle().units().iter().any(|u| u.triggered), "the guard woke up");
+    assert!(s.battle().units().iter().any(|u| u.triggered()), "the guard woke up");
     let dir = scratch("roundtrip");
     let path = dir.join("battle.save");
     let file = save::snapshot(&s, &scenario, 7).unwrap();
@@ -197,7 +197,7 @@ fn a_save_from_before_experience_resumes_at_level_one() {
     skirmish::io::save::restore(&save, &scenario, &mut battle, &dir.join("sample.save")).unwrap();
     assert_eq!(battle.turn(), 2);
     for (u, spec) in battle.units().iter().zip(&scenario.units) {
-        assert_eq!((u.level, u.exp, u.stats), (1, 0, spec.stats), "{}", u.name);
+        assert_eq!((u.level(), u.exp(), u.stats()), (1, 0, spec.stats), "{}", u.name());
     }
-    assert_eq!(battle.units()[0].hp, 22);
+    assert_eq!(battle.units()[0].hp(), 22);
 }

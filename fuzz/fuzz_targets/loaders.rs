@@ -27,7 +27,7 @@ fuzz_target!(|bytes: &[u8]| {
     let d = data();
     let _ = skirmish::load::terrain::parse(&src);
     let _ = skirmish::load::profiles::parse(&src);
-    let _ = skirmish::load::units::parse(&src, &d.terrain.classes);
+    let _ = skirmish::load::units::parse(&src, d.terrain.classes());
     if let Ok(map) = skirmish::load::map::parse(&src, &d.terrain) {
         // A valid grid also goes through the searches.
         let layer = map.cost_layer(&d.terrain, skirmish::load::terrain::ClassId(0));

@@ -45,26 +45,26 @@ struct Plan {
 fn neediest(b: &Battle, x: UnitId, y: UnitId) -> Ordering {
     let (a, z) = (b.unit(x), b.unit(y));
     // hp / max compared without division: a.hp * z.max against z.hp * a.max.
-    let share = (i64::from(a.hp) * i64::from(z.stats.hp)).cmp(&(i64::from(z.hp) * i64::from(a.stats.hp)));
+    let share = (i64::from(a.hp()) * i64::from(z.stats().hp)).cmp(&(i64::from(z.hp()) * i64::from(a.stats().hp)));
     share
-        .then(a.hp.cmp(&z.hp))
-        .then((a.pos.y, a.pos.x).cmp(&(z.pos.y, z.pos.x)))
+        .then(a.hp().cmp(&z.hp()))
+        .then((a.pos().y, a.pos().x).cmp(&(z.pos().y, z.pos().x)))
 }
 
 fn plan(b: &Battle, c: &mut Caches, id: UnitId) -> Plan {
     let me = b.unit(id);
     let reach: Vec<(Pos, Cost)> = b.with_reach(c, id, None, |r| r.cells().collect());
-    let allies: Vec<UnitId> = b.living(me.team).filter(|&a| a != id).collect();
-    if let Some(heal) = me.heal {
-        let can_heal_from = |a: UnitId, p: Pos| heal.reaches(p.manhattan(b.unit(a).pos));
+    let allies: Vec<UnitId> = b.living(me.team()).filter(|&a| a != id).collect();
+    if let Some(heal) = me.heal() {
+        let can_heal_from = |a: UnitId, p: Pos| heal.reaches(p.manhattan(b.unit(a).pos()));
         let ally = allies
             .iter()
             .copied()
-            .filter(|&a| b.unit(a).hp < b.unit(a).stats.hp)
+            .filter(|&a| b.unit(a).hp() < b.unit(a).stats().hp)
             .filter(|&a| reach.iter().any(|&(p, _)| can_heal_from(a, p)))
             .min_by(|&x, &y| neediest(b, x, y));
         if let Some(ally) = ally {
-            let areas = reach_areas(b, c, me.team.other());
+            let areas = reach_areas(b, c, me.team().other());
             let mut cells: Vec<Cell> = reach
                 .iter()
                 .map(|&(at, walk)| Cell {
@@ -89,7 +89,7 @@ fn plan(b: &Battle, c: &mut Caches, id: UnitId) -> Plan {
         .map(|&(at, walk)| {
             let nearest = allies
                 .iter()
-                .filter_map(|&a| b.travel(c, b.unit(a).pos, me.class, at).map(|d| (d, a)))
+                .filter_map(|&a| b.travel(c, b.unit(a).pos(), me.class(), at).map(|d| (d, a)))
                 .min_by_key(|&(d, a)| (d, a.0));
             let cell = Cell {
                 at,
@@ -115,7 +115,7 @@ fn decision(b: &Battle, c: &mut Caches, id: UnitId, label: String, plan: &Plan) 
     // Healing, the best cell heals; rejoining, it leads somewhere.
     let best = plan.cells.first().filter(|s| plan.ally.is_some() || s.travel.is_some());
     let Some(best) = best.copied() else {
-        let why = if b.living(me.team).any(|a| a != id) {
+        let why = if b.living(me.team()).any(|a| a != id) {
             "no ally it can reach or heal: stays"
         } else {
             "no ally left: stays"
@@ -127,9 +127,9 @@ fn decision(b: &Battle, c: &mut Caches, id: UnitId, label: String, plan: &Plan) 
             let u = b.unit(a);
             format!(
                 "heals {} ({}/{} hp, the lowest share it can reach) from {}, where {} player unit{} could attack",
-                u.name,
-                u.hp,
-                u.stats.hp,
+                u.name(),
+                u.hp(),
+                u.stats().hp,
                 best.at,
                 best.threats,
                 if best.threats == 1 { "" } else { "s" }
@@ -137,7 +137,7 @@ fn decision(b: &Battle, c: &mut Caches, id: UnitId, label: String, plan: &Plan) 
         }
         (None, Some(a)) => format!(
             "nobody to heal: closest reachable cell to its nearest ally {} by travel cost ({})",
-            b.unit(a).name,
+            b.unit(a).name(),
             best.travel.map_or("∞".into(), |t| t.to_string())
         ),
         (None, None) => "nobody to heal".into(),
@@ -163,8 +163,8 @@ impl AiBehavior for Support {
             (Some(a), _) => format!(
                 "heal {} ({}/{} hp): cells it can heal from first, then the fewest player units that could attack there, then the cheaper walk, then reading order",
                 b.name(a),
-                b.unit(a).hp,
-                b.unit(a).stats.hp
+                b.unit(a).hp(),
+                b.unit(a).stats().hp
             ),
             (None, Some(a)) => format!(
                 "nobody to heal: towards its nearest ally {}: cells ranked by travel cost to the nearest ally, then the cheaper walk, then reading order",

@@ -169,13 +169,14 @@ impl Lenient {
                 let lenient = Source::read(&dir.join("profiles.toml")).ok().and_then(|src| {
                     let (mut ok, broken, errs) = crate::load::profiles::parse_lenient(&src);
                     // A file that does not parse at all has no names to go by.
-                    let whole = errs.0.len() == 1 && ok.list.is_empty() && broken.is_empty();
+                    let whole = errs.0.len() == 1 && ok.list().is_empty() && broken.is_empty();
                     (!whole).then(|| {
-                        ok.list
-                            .extend(broken.into_iter().map(|name| crate::load::profiles::Profile {
+                        for name in broken {
+                            ok.insert(crate::load::profiles::Profile {
                                 name,
                                 behavior: crate::load::profiles::Behavior::Charger,
-                            }));
+                            });
+                        }
                         ok
                     })
                 });
@@ -362,7 +363,7 @@ pub(super) fn check_file(
                 .map_err(Diagnostics::from)
                 .and_then(|s| crate::load::terrain::parse(&s));
             match terrain {
-                Ok(t) => crate::load::units::parse(&src, &t.classes).map(|_| ()),
+                Ok(t) => crate::load::units::parse(&src, t.classes()).map(|_| ()),
                 Err(mut e) => {
                     if let Err(own) = crate::load::units::parse_without_classes(&src) {
                         e.0.splice(0..0, own.0);

@@ -34,14 +34,14 @@ pub(super) fn explain_cmd(
 /// The enemy called `unit` in `battle`, or the usage message that says why not.
 pub(super) fn find_enemy(battle: &Battle, unit: &str, scenario_path: &str) -> Result<UnitId, String> {
     let Some(id) = battle.find(unit) else {
-        let names: Vec<&str> = battle.units().iter().map(|u| u.name.as_str()).collect();
+        let names: Vec<&str> = battle.units().iter().map(|u| u.name()).collect();
         return Err(format!(
             "skirmish: no unit named {unit:?} in {scenario_path}{} (units: {})\n",
             crate::load::suggest::did_you_mean_value(unit, names.iter().copied()),
             names.join(", ")
         ));
     };
-    if battle.unit(id).team != Team::Enemy {
+    if battle.unit(id).team() != Team::Enemy {
         return Err(format!(
             "skirmish: {unit:?} is a player unit: --explain explains the decisions of enemies\n"
         ));
@@ -72,12 +72,12 @@ pub(super) fn explain_in_enemy_phase(
         }
     }
     let unit = battle.name(id).to_string();
-    if !battle.unit(id).alive || battle.ended().is_some() {
+    if !battle.unit(id).alive() || battle.ended().is_some() {
         return ok(format!(
             "{unit} makes no decision this enemy phase: {}\n",
-            if battle.unit(id).alive {
+            if battle.unit(id).alive() {
                 "the battle is already decided"
-            } else if battle.unit(id).reserve {
+            } else if battle.unit(id).reserve() {
                 "it is in reserve, not on the board yet (an event brings it)"
             } else {
                 "it fell before its turn"
@@ -126,7 +126,7 @@ pub fn explanation_json(b: &Battle, x: &Explanation) -> Value {
 pub fn explanation_text(b: &Battle, x: &Explanation) -> String {
     let d = &x.decision;
     let me = b.unit(d.unit);
-    let mut s = format!("{} ({}) at {}, move {}\n", me.name, d.profile, d.from, me.movement);
+    let mut s = format!("{} ({}) at {}, move {}\n", me.name(), d.profile, d.from, me.movement());
     s += "target candidates (lowest travel cost, then distance, then scenario order):\n";
     for c in &x.candidates {
         let travel = c.travel.map_or("none".to_string(), |t| t.to_string());
@@ -209,7 +209,7 @@ fn picture(b: &Battle, x: &Explanation) -> String {
     }
     let (x0, y0) = ((x0 - 1).max(0), (y0 - 1).max(0));
     let (x1, y1) = ((x1 + 2).min(map.width() as i32), (y1 + 2).min(map.height() as i32));
-    let me = b.unit(x.decision.unit).team;
+    let me = b.unit(x.decision.unit).team();
     let (ally, enemy) = crate::picture::unit_marks(b.terrain());
     let outside = |p: Pos| x.leash.is_some_and(|l| p.manhattan(l.pivot) >= l.radius);
     let mut s = String::new();

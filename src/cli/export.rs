@@ -82,10 +82,10 @@ pub fn export(scenario: &Scenario, data: &DataSet, out: &Path, stem: &str) -> Re
 /// where the sheet has that terrain, else filled with the terrain's colour (grey without one).
 pub fn tileset_png(terrain: &TerrainSet) -> Result<Vec<u8>, String> {
     let sheet = read_sheet(&find_default("assets").join("tiles.png"));
-    let n = terrain.kinds.len() as u32;
+    let n = terrain.kinds().len() as u32;
     let (w, h) = (n * TILE, TILE);
     let mut rgba = vec![0u8; (w * h * 4) as usize];
-    for (i, k) in terrain.kinds.iter().enumerate() {
+    for (i, k) in terrain.kinds().iter().enumerate() {
         let col = TILES_COLUMNS.iter().position(|c| *c == k.name);
         for y in 0..TILE {
             for x in 0..TILE {

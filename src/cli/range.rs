@@ -92,7 +92,7 @@ pub(super) fn range(a: RangeArgs, data_override: Option<PathBuf>, level: Option<
             return arg_error(&format!(
                 "unknown movement class {:?} (known: {})",
                 a.class,
-                terrain.classes.join(", ")
+                terrain.classes().join(", ")
             ));
         };
         let shown = display_path(map_path);
@@ -143,7 +143,7 @@ pub(super) fn range(a: RangeArgs, data_override: Option<PathBuf>, level: Option<
     };
     let battle = Battle::new(&scenario, &data);
     let Some(id) = battle.find(&unit) else {
-        let names: Vec<&str> = battle.units().iter().map(|u| u.name.as_str()).collect();
+        let names: Vec<&str> = battle.units().iter().map(|u| u.name()).collect();
         return arg_error(&format!(
             "no unit named {unit:?} in {} (units: {})",
             scenario.path,
@@ -151,13 +151,13 @@ pub(super) fn range(a: RangeArgs, data_override: Option<PathBuf>, level: Option<
         ));
     };
     let u = battle.unit(id);
-    let class = &data.terrain.classes[u.class.0 as usize];
-    let title = format!("{} at {}, move {}, class {class}", u.name, u.pos, u.movement);
+    let class = &data.terrain.classes()[u.class().0 as usize];
+    let title = format!("{} at {}, move {}, class {class}", u.name(), u.pos(), u.movement());
     ok(battle.with_reach(&mut crate::rules::Caches::new(), id, None, |reach| {
         range_output(
             reach,
             a.json,
-            Some(&u.name),
+            Some(u.name()),
             &title,
             battle.map(),
             battle.terrain(),

@@ -114,7 +114,7 @@ impl GameState {
         // The enemy under the cursor, whose own zone is shown on top of the danger tint.
         let hovered = battle
             .unit_at(cursor)
-            .filter(|&u| battle.unit(u).team == Team::Enemy)
+            .filter(|&u| battle.unit(u).team() == Team::Enemy)
             .filter(|_| matches!(self.session.phase(), Phase::Select | Phase::Target { .. }));
         // An inspected enemy shows its zone without the danger tint.
         let inspected = match self.session.phase() {
@@ -157,7 +157,7 @@ impl GameState {
         }
         match &self.session.phase() {
             Phase::Target { unit, range, .. } => {
-                let key = (*unit, range.origin);
+                let key = (*unit, range.origin());
                 if b.fringe.as_ref().is_none_or(|(u, o, _)| (*u, *o) != key) {
                     b.fringe = Some((key.0, key.1, overlay::attack_fringe(battle, *unit, range)));
                 }
@@ -193,7 +193,7 @@ impl GameState {
                 for (i, o) in options.iter().enumerate() {
                     if let Action::Attack(t) = o {
                         let alpha = if i == *choice { 1.0 } else { 0.5 };
-                        let p = battle.unit(*t).pos;
+                        let p = battle.unit(*t).pos();
                         ov.push(on_cell(attack_sq, p, cam).color(Color::new(1.0, 1.0, 1.0, alpha)));
                     }
                 }
@@ -230,7 +230,7 @@ impl GameState {
                     lines.push(edge_param(p, d, cam, 1.0).color(Color::new(1.0, 0.4, 0.9, 1.0)));
                 }
             }
-            let at = battle.unit(enemy).pos;
+            let at = battle.unit(enemy).pos();
             let label = z.label.clone();
             let p = anim::cell_px(at) - cam + Vec2::new(TILE / 2.0 - text_w(&label, 12.0) / 2.0, -14.0);
             // `p` is relative to the view, as the world view is.
@@ -311,7 +311,7 @@ impl GameState {
         let current = self.anims.current();
         for (i, u) in b.units().iter().enumerate() {
             let id = UnitId(i);
-            let alpha = if u.alive {
+            let alpha = if u.alive() {
                 self.anims.arriving_alpha(id).unwrap_or(1.0)
             } else {
                 match self.anims.defeated_alpha(id) {
@@ -331,7 +331,7 @@ impl GameState {
             let at = (world - cam).round();
             // Idle frames alternate every half second, neighbours out of step.
             let frame = ((self.clock * 2.0) as u32 + i as u32) % 2;
-            let mut tint = if u.team == Team::Player && u.acted && u.alive {
+            let mut tint = if u.team() == Team::Player && u.acted() && u.alive() {
                 Color::new(0.5, 0.5, 0.55, 1.0)
             } else {
                 Color::WHITE
@@ -347,7 +347,7 @@ impl GameState {
             }
             tint.a = alpha;
             let z = Z_UNIT + 2 * world.y.round() as i32;
-            let src = self.assets.units.cell(frame, Assets::unit_row(&u.sprite));
+            let src = self.assets.units.cell(frame, Assets::unit_row(u.sprite()));
             // Far out, sprites keep a readable size, grown about their cell's centre.
             let k = self.layout.sprite_boost();
             let at = at - Vec2::splat(TILE * (k - 1.0) / 2.0);
@@ -373,8 +373,8 @@ impl GameState {
                 );
             }
             // Hit point bar under the sprite.
-            let hp = self.anims.shown_hp(id, u.hp);
-            let frac = (hp as f32 / u.stats.hp.max(1) as f32).clamp(0.0, 1.0);
+            let hp = self.anims.shown_hp(id, u.hp());
+            let frac = (hp as f32 / u.stats().hp.max(1) as f32).clamp(0.0, 1.0);
             let bar = Rect::new(at.x + 4.0 * k, at.y + 29.0 * k, 24.0 * k, 3.0 * k);
             rect(canvas, bar, Color::new(0.08, 0.06, 0.08, 0.9 * alpha), z + 1);
             let fill = if frac > 0.5 {
@@ -418,7 +418,7 @@ impl GameState {
             // An arrival: brackets in the colour of its side.
             Kind::Arrive { unit } => {
                 let at = (self.unit_px(*unit) - cam).round();
-                let color = if self.session.battle().unit(*unit).team == Team::Enemy {
+                let color = if self.session.battle().unit(*unit).team() == Team::Enemy {
                     Color::new(1.0, 0.35, 0.3, 1.0)
                 } else {
                     Color::new(0.55, 0.8, 1.0, 1.0)
@@ -497,7 +497,7 @@ impl GameState {
         let (l, b, a) = (self.layout, self.session.battle(), &self.assets);
         let view = l.map_view();
         for e in b.living(Team::Enemy) {
-            let centre = l.to_screen(anim::cell_px(b.unit(e).pos) + Vec2::splat(TILE / 2.0), cam);
+            let centre = l.to_screen(anim::cell_px(b.unit(e).pos()) + Vec2::splat(TILE / 2.0), cam);
             if let Some((at, angle)) = edge_pointer(view, centre, 12.0) {
                 let half = Vec2::splat(TILE / 4.0);
                 let corner = at - Vec2::from_angle(angle).rotate(half);

@@ -150,7 +150,7 @@ pub fn attack_fringe(b: &Battle, unit: UnitId, range: &Range) -> Vec<Pos> {
     let u = b.unit(unit);
     let (w, h) = (b.map().width(), b.map().height());
     let from: Vec<Pos> = range.cells().iter().map(|c| c.at).collect();
-    let hit = crate::ai::danger::attack_cells(&from, u.stats.range_min, u.stats.range_max, w, h);
+    let hit = crate::ai::danger::attack_cells(&from, u.stats().range_min, u.stats().range_max, w, h);
     (0..h)
         .flat_map(|y| (0..w).map(move |x| Pos::new(x as i32, y as i32)))
         .filter(|p| hit[p.y as usize * w + p.x as usize] && !range.contains(*p))
@@ -168,7 +168,7 @@ impl Stamp {
     fn of(b: &Battle) -> Stamp {
         Stamp {
             turn: b.turn(),
-            units: b.units().iter().map(|u| (u.pos, u.alive, u.triggered)).collect(),
+            units: b.units().iter().map(|u| (u.pos(), u.alive(), u.triggered())).collect(),
         }
     }
 }
@@ -252,7 +252,7 @@ impl Zones {
 
 fn zone_view(b: &Battle, c: &mut crate::rules::Caches, profiles: &Profiles, id: UnitId) -> ZoneView {
     let zone = danger::enemy_zone(b, c, profiles, id);
-    let at = b.unit(id).pos;
+    let at = b.unit(id).pos();
     let (outline, ring, label) = match zone.shape {
         Shape::None => (Vec::new(), Vec::new(), "always comes".to_string()),
         Shape::Sight { radius } => (diamond(at, radius), Vec::new(), format!("sight {radius}")),
@@ -275,8 +275,8 @@ fn zone_view(b: &Battle, c: &mut crate::rules::Caches, profiles: &Profiles, id: 
         Shape::Ring { sight, range } => {
             // The ring it wants: `range` from the target it would pick now.
             let ring = match ai::choose_target(b, c, id) {
-                Some((t, _)) if b.unit(t).team == Team::Player => {
-                    let c = b.unit(t).pos;
+                Some((t, _)) if b.unit(t).team() == Team::Player => {
+                    let c = b.unit(t).pos();
                     let r = range as i32;
                     (-r..=r)
                         .flat_map(|dy| {

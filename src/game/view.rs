@@ -235,7 +235,7 @@ impl Batches {
     pub fn new(ctx: &Context, a: &Assets, b: &Battle) -> Batches {
         let looks = b
             .terrain()
-            .kinds
+            .kinds()
             .iter()
             .map(|t| match TILE_NAMES.iter().position(|n| *n == t.name) {
                 Some(i) => Look::Tile(i as u32),

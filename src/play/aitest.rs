@@ -70,7 +70,7 @@ pub fn run(f: &ExpectFile) -> Result<Vec<Verdict>, Diagnostic> {
             }
             EnemyPhase::finish(&mut b).map_err(|e| refused(f, turn, e))?;
         }
-        alive.push(b.units().iter().map(|u| u.alive).collect());
+        alive.push(b.units().iter().map(|u| u.alive()).collect());
         if b.ended().is_some() {
             ended_on = Some(turn);
         }
@@ -196,7 +196,7 @@ fn player_phase(f: &ExpectFile, ai: &mut Ai, b: &mut Battle, turn: u32) -> Resul
             ..m.at.clone()
         };
         let Some(id) = b.find(&m.unit) else { continue };
-        if !b.unit(id).alive {
+        if !b.unit(id).alive() {
             continue;
         }
         let mv = Command::Move {
@@ -216,7 +216,7 @@ fn player_phase(f: &ExpectFile, ai: &mut Ai, b: &mut Battle, turn: u32) -> Resul
     if f.player == PlayerMode::Policy && turn > 1 {
         let ready: Vec<UnitId> = b.ready(Team::Player).collect();
         for id in ready {
-            if b.ended().is_some() || !b.unit(id).alive {
+            if b.ended().is_some() || !b.unit(id).alive() {
                 continue;
             }
             let d = ai.decide_player(b, id, Policy::Simple, 0);
@@ -264,7 +264,7 @@ fn picture(f: &ExpectFile, b: &Battle, d: &Decision, checks: &[Check]) -> String
     let path = d.path.replay(d.from);
     let mut pts: Vec<Pos> = vec![d.from, d.to];
     pts.extend(expected.iter().copied().filter(|p| p.manhattan(d.from) <= 12));
-    pts.extend(d.target.map(|t| b.unit(t).pos).filter(|p| p.manhattan(d.from) <= 12));
+    pts.extend(d.target.map(|t| b.unit(t).pos()).filter(|p| p.manhattan(d.from) <= 12));
     let map = b.map();
     let terrain = &f.data.terrain;
     let (mut x0, mut y0, mut x1, mut y1) = (i32::MAX, i32::MAX, i32::MIN, i32::MIN);

@@ -74,8 +74,8 @@ impl ChapterReport {
         self.battle
             .units()
             .iter()
-            .filter(|u| u.team == Team::Player && u.alive)
-            .filter_map(|u| self.roster.member(&u.name))
+            .filter(|u| u.team() == Team::Player && u.alive())
+            .filter_map(|u| self.roster.member(u.name()))
             .collect()
     }
 }
@@ -134,8 +134,8 @@ pub fn run(
             .battle
             .units()
             .iter()
-            .filter(|u| u.team == Team::Player && !u.alive && !u.reserve)
-            .map(|u| u.name.clone())
+            .filter(|u| u.team() == Team::Player && !u.alive() && !u.reserve())
+            .map(|u| u.name().to_string())
             .collect();
         chapters.push(ChapterReport {
             number: k + 1,

@@ -42,10 +42,7 @@ fn board(enemies: usize, players: usize) -> Battle {
             let p = Pos::new(x, y);
             map.set(p, plain);
             let profile = (team == Team::Enemy).then(|| profiles[k % profiles.len()].to_string());
-            break Unit {
-                profile,
-                ..Unit::new(format!("{team:?}{k}"), team, p, ClassId(0), 6)
-            };
+            break Unit::new(format!("{team:?}{k}"), team, p, ClassId(0), 6).with_profile(profile.as_deref());
         }
     };
     for k in 0..players {

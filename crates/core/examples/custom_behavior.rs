@@ -23,28 +23,32 @@ struct Hunter {
 impl AiBehavior for Hunter {
     fn decide(&self, b: &Battle, c: &mut Caches, id: UnitId, label: String) -> Decision {
         let me = b.unit(id);
-        let prey = b.living(me.team.other()).min_by_key(|&p| (b.unit(p).hp, p.0));
-        let Some(prey) = prey.filter(|&p| me.pos.manhattan(b.unit(p).pos) <= self.sight) else {
+        let prey = b.living(me.team().other()).min_by_key(|&p| (b.unit(p).hp(), p.0));
+        let Some(prey) = prey.filter(|&p| me.pos().manhattan(b.unit(p).pos()) <= self.sight) else {
             return Decision::stay(b, id, label, Why::Said("nobody weak in sight: stays".into()));
         };
-        let at = b.unit(prey).pos;
+        let at = b.unit(prey).pos();
         // Rank every cell it can end on: striking first, then travel cost to the prey, walk.
         let cells: Vec<(Pos, Cost)> = b.with_reach(c, id, None, |r| r.cells().collect());
-        let mut best = (me.pos, (true, Cost::MAX, 0));
+        let mut best = (me.pos(), (true, Cost::MAX, 0));
         for (p, walk) in cells {
             let key = (
-                !me.stats.reaches(p.manhattan(at)),
-                b.travel(c, at, me.class, p).unwrap_or(Cost::MAX),
+                !me.stats().reaches(p.manhattan(at)),
+                b.travel(c, at, me.class(), p).unwrap_or(Cost::MAX),
                 walk,
             );
             if key < best.1 {
                 best = (p, key);
             }
         }
-        let words = format!("hunts {}, the weakest in sight ({} hp)", b.name(prey), b.unit(prey).hp);
+        let words = format!(
+            "hunts {}, the weakest in sight ({} hp)",
+            b.name(prey),
+            b.unit(prey).hp()
+        );
         let mut d = Decision::walk(b, c, id, best.0, label, Reason::just(Why::Said(words)));
         d.target = Some(prey);
-        d.attack = me.stats.reaches(d.to.manhattan(at)).then_some(prey);
+        d.attack = me.stats().reaches(d.to.manhattan(at)).then_some(prey);
         d
     }
 }
@@ -63,7 +67,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .get("hunter")
         .ok_or("not registered")?
         .build(&numbers);
-    profiles.list.push(Profile {
+    profiles.insert(Profile {
         name: "hunter".into(),
         behavior: hunter,
     });
@@ -86,7 +90,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     while battle.ended().is_none() && battle.turn() <= 8 {
         let ready: Vec<UnitId> = battle.ready(Team::Player).collect();
         for id in ready {
-            if battle.ended().is_none() && battle.unit(id).alive {
+            if battle.ended().is_none() && battle.unit(id).alive() {
                 let d = ai.decide_player(&battle, id, Policy::Careful, 1);
                 for e in act(&mut battle, d)?.events {
                     println!("  {}", e.describe(&battle));

@@ -7,6 +7,7 @@
 //! ```
 
 use skirmish_core::ai::player::Policy;
+use skirmish_core::model::terrain::Terrain;
 use skirmish_core::play::enemy::act;
 use skirmish_core::prelude::*;
 
@@ -49,12 +50,28 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         far.path.digits()
     );
 
+    // A unit is read through its getters; the terrain grows only through a checked method,
+    // which refuses a kind drawn with a glyph another kind already has.
+    let me = battle.unit(kiny);
+    println!("{}: {} hp, {} move, at {}", me.name(), me.hp(), me.movement(), me.pos());
+    let swamp = Terrain {
+        name: "swamp".into(),
+        glyph: 'T',
+        cost: vec![Some(3), Some(6), Some(1)],
+        defense: 0,
+        color: None,
+    };
+    match TerrainSet::standard().push_kind(swamp) {
+        Err(e) => println!("a swamp drawn as T is refused: {e}"),
+        Ok(_) => return Err("a second kind drawn as T was taken".into()),
+    }
+
     // Phase changes are events too ("Turn 2 — Player phase"); only the first is not.
     println!("Turn 1 — Player phase");
     while battle.ended().is_none() && battle.turn() <= 6 {
         let ready: Vec<UnitId> = battle.ready(Team::Player).collect();
         for id in ready {
-            if battle.ended().is_some() || !battle.unit(id).alive {
+            if battle.ended().is_some() || !battle.unit(id).alive() {
                 continue;
             }
             let decision = ai.decide_player(&battle, id, Policy::Careful, 1);

@@ -3,7 +3,7 @@
 //! and what still panics says so in its docs (checked here with `should_panic`).
 
 use skirmish_core::model::map::MapError;
-use skirmish_core::model::terrain::{Terrain, TerrainError};
+use skirmish_core::model::terrain::{MAX_TERRAIN_KINDS, Terrain, TerrainError};
 use skirmish_core::prelude::*;
 
 fn rows(r: &[&str]) -> TerrainMap {
@@ -49,66 +49,79 @@ fn ragged_rows_are_refused() {
     );
 }
 
-fn many_kinds(n: usize) -> TerrainSet {
-    let mut t = TerrainSet::standard();
-    t.kinds = (0..n)
-        .map(|i| Terrain {
-            name: format!("k{i}"),
-            glyph: char::from_u32(0x100 + i as u32).unwrap(),
-            cost: vec![Some(1); 3],
-            defense: 0,
-            color: None,
-        })
-        .collect();
-    t
+fn kind(i: usize) -> Terrain {
+    Terrain {
+        name: format!("k{i}"),
+        glyph: char::from_u32(0x100 + i as u32).unwrap(),
+        cost: vec![Some(1); 3],
+        defense: 0,
+        color: None,
+    }
+}
+
+fn classes() -> Vec<String> {
+    TerrainSet::standard().classes().to_vec()
 }
 
 #[test]
 fn more_kinds_than_ids_are_refused_not_wrapped() {
-    let t = many_kinds(300);
-    // Kind 290 used to read as kind 34 (290 wraps to 34 in a byte).
+    // 300 kinds used to be taken, kind 290 reading as kind 34 (290 wraps to 34 in a byte).
+    let many = TerrainSet::new((0..300).map(kind).collect(), classes());
+    assert_eq!(many, Err(TerrainError::KindCount(300)));
+    // Grown one kind at a time, the set stops at the last id and says why.
+    let mut t = TerrainSet::new(vec![kind(0)], classes()).unwrap();
+    for i in 1..MAX_TERRAIN_KINDS {
+        assert_eq!(t.push_kind(kind(i)).map(|id| id.0 as usize), Ok(i));
+    }
+    assert_eq!(
+        t.push_kind(kind(290)),
+        Err(TerrainError::KindCount(MAX_TERRAIN_KINDS + 1))
+    );
+    assert_eq!(t.kinds().len(), MAX_TERRAIN_KINDS);
     assert_eq!(t.by_name("k290"), None);
     assert_eq!(t.by_name("k34").map(|id| id.0), Some(34));
-    assert_eq!(t.check(), Err(TerrainError::KindCount(300)));
-    let built = BattleBuilder::new(rows(&[".."]))
+    // What is left is whole: a battle takes it.
+    let map = TerrainMap::filled(2, 1, t.by_name("k0").unwrap());
+    let built = BattleBuilder::new(map)
         .terrain(t)
         .unit(UnitSpec::player("Kiny", (0, 0)))
         .build();
-    assert!(
-        matches!(built, Err(SetupError::Terrain(TerrainError::KindCount(300)))),
-        "{built:?}"
-    );
+    assert!(built.is_ok(), "{built:?}");
 }
 
 #[test]
 fn a_cost_list_short_of_the_classes_or_a_zero_cost_is_refused() {
-    let build = |t: TerrainSet| {
-        BattleBuilder::new(rows(&[".."]))
-            .terrain(t)
-            .unit(UnitSpec::player("Kiny", (0, 0)))
-            .build()
-    };
-    let mut short = TerrainSet::standard();
-    short.kinds[1].cost = vec![Some(2)];
+    let standard = TerrainSet::standard();
+    let mut short = standard.kinds().to_vec();
+    short[1].cost = vec![Some(2)];
     assert!(
         matches!(
-            build(short),
-            Err(SetupError::Terrain(TerrainError::CostCount {
+            TerrainSet::new(short, classes()),
+            Err(TerrainError::CostCount {
                 found: 1,
                 classes: 3,
                 ..
-            }))
+            })
         ),
         "a short list used to mean impassable for the missing classes"
     );
-    let mut zero = TerrainSet::standard();
-    zero.kinds[0].cost[0] = Some(0);
-    let e = build(zero).unwrap_err();
-    assert!(matches!(e, SetupError::Terrain(TerrainError::ZeroCost { .. })), "{e:?}");
+    let mut zero = standard.kinds().to_vec();
+    zero[0].cost[0] = Some(0);
+    let e = TerrainSet::new(zero, classes()).unwrap_err();
+    assert!(matches!(e, TerrainError::ZeroCost { .. }), "{e:?}");
     assert_eq!(
         e.to_string(),
         "terrain \"plain\" costs 0 for class \"foot\": costs are 1..=255 (None: cannot enter)"
     );
+    // Nor can a kind be slipped in later: the set is as it was.
+    let mut t = TerrainSet::standard();
+    let mut bad = kind(0);
+    bad.cost.pop();
+    assert!(matches!(
+        t.push_kind(bad),
+        Err(TerrainError::CostCount { found: 2, .. })
+    ));
+    assert_eq!(t, standard);
 }
 
 #[test]
@@ -116,7 +129,7 @@ fn unknown_unit_ids_are_none_or_refused() {
     let b = duel();
     let nobody = UnitId(9);
     assert!(b.try_unit(nobody).is_none());
-    assert_eq!(b.try_unit(UnitId(1)).map(|u| u.name.as_str()), Some("Brute"));
+    assert_eq!(b.try_unit(UnitId(1)).map(|u| u.name()), Some("Brute"));
     let mut ai = Ai::new(Profiles::standard());
     assert_eq!(ai.try_decide(&b, nobody).unwrap_err(), RuleError::NoUnit(nobody));
     assert!(matches!(ai.try_explain(&b, nobody), Err(RuleError::NoUnit(_))));

@@ -33,8 +33,8 @@ fn heal(b: &mut Battle, who: &str, whom: &str) -> Result<Vec<Event>, RuleError> 
 #[test]
 fn a_unit_starts_with_its_hp_left() {
     let b = camp(9);
-    assert_eq!(b.unit(id(&b, "Lance")).hp, 9);
-    assert_eq!(b.unit(id(&b, "Kiny")).hp, 20);
+    assert_eq!(b.unit(id(&b, "Lance")).hp(), 9);
+    assert_eq!(b.unit(id(&b, "Kiny")).hp(), 20);
 }
 
 #[test]
@@ -77,7 +77,7 @@ fn a_healer_moves_then_heals_an_ally_and_is_done() {
             Event::Acted { unit: mira },
         ]
     );
-    assert_eq!(b.unit(lance).hp, 17);
+    assert_eq!(b.unit(lance).hp(), 17);
     assert_eq!(heal(&mut b, "Mira", "Lance"), Err(RuleError::AlreadyActed(mira)));
     assert_eq!(
         Event::Healed {
@@ -141,7 +141,7 @@ fn undo_takes_the_heal_and_the_move_back() {
         .collect();
     assert_eq!(undone, expected);
     assert_eq!(
-        (b.unit(lance).hp, b.unit(mira).pos, b.unit(mira).acted),
+        (b.unit(lance).hp(), b.unit(mira).pos(), b.unit(mira).acted()),
         (9, p(0, 0), false)
     );
 }

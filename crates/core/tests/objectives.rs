@@ -253,7 +253,7 @@ fn a_reserve_arrives_at_the_start_of_its_turn_with_its_line() {
         .build()
         .unwrap();
     let raider = id(&b, "Raider");
-    assert!(!b.unit(raider).alive && b.unit(raider).reserve);
+    assert!(!b.unit(raider).alive() && b.unit(raider).reserve());
     assert_eq!(b.unit_at(p(4, 0)), None, "not on the board before");
     assert_eq!(
         b.execute(Command::Wait { unit: raider }),
@@ -353,7 +353,7 @@ fn entering_a_cell_fires_its_event_and_undo_takes_the_move_and_the_arrival_back(
             Event::Woken { unit: warden },
         ]
     );
-    assert!(b.unit(warden).triggered);
+    assert!(b.unit(warden).triggered());
     let undone = b.execute(Command::Undo).unwrap();
     assert_eq!(undone.len(), 5);
     assert_eq!(b.snapshot(), before, "undo takes back the move with what it set off");

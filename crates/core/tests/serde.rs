@@ -1,5 +1,6 @@
 //! State a game can save (feature `serde`): snapshots, commands, events, decisions, paths,
-//! unit ids and terrain sets go to JSON and come back equal, through the public API only.
+//! unit ids, terrain sets and profiles go to JSON and come back equal, through the public
+//! API only; what would not hold together is refused when read back.
 
 #![cfg(feature = "serde")]
 
@@ -41,4 +42,87 @@ fn a_battle_saves_and_loads_as_json() {
     round_trip(&snap);
     round_trip(&Command::Restore(Box::new(snap)));
     round_trip(&TerrainSet::standard());
+}
+
+#[test]
+fn profiles_save_as_their_tables_and_load_through_the_registry() {
+    use skirmish_core::ai::registry::{self, Key};
+    use skirmish_core::ai::{AiBehavior, Why};
+    use skirmish_core::model::profiles::{Param, Params};
+    use skirmish_core::rules::Caches;
+
+    struct Statue;
+    impl AiBehavior for Statue {
+        fn decide(&self, b: &Battle, _c: &mut Caches, id: UnitId, label: String) -> Decision {
+            Decision::stay(b, id, label, Why::Nothing)
+        }
+    }
+    registry::register("statue", &[Key::number("patience", 1), Key::cell("post")], |_| Statue).unwrap();
+
+    let mut profiles = Profiles::standard();
+    profiles.insert(Profile {
+        name: "raider".into(),
+        behavior: Behavior::Advance { goal: Pos::new(7, 2) },
+    });
+    let mut numbers = Params::default();
+    numbers.set("patience", Param::Int(4));
+    numbers.set("post", Param::Cell(Pos::new(3, 1)));
+    let statue = registry::registry().get("statue").unwrap().build(&numbers);
+    profiles.insert(Profile {
+        name: "sentry".into(),
+        behavior: statue,
+    });
+    let text = round_trip(&profiles);
+    // The tables of profiles.toml, numbers in the order the behaviour declares them.
+    assert!(
+        text.starts_with(
+            r#"[{"name":"charger","behavior":"charger"},{"name":"proximity","behavior":"proximity","sight":10},"#
+        ),
+        "{text}"
+    );
+    assert!(
+        text.contains(r#"{"name":"archer","behavior":"keep_range","sight":10,"range":3}"#),
+        "{text}"
+    );
+    assert!(
+        text.contains(r#"{"name":"raider","behavior":"advance","goal":[7,2]}"#),
+        "{text}"
+    );
+    assert!(
+        text.ends_with(r#"{"name":"sentry","behavior":"statue","patience":4,"post":[3,1]}]"#),
+        "{text}"
+    );
+    // What the loader would refuse is refused here too, with the profile named.
+    let refused = |json: &str| serde_json::from_str::<Profiles>(json).unwrap_err().to_string();
+    assert!(refused(r#"[{"name":"a","behavior":"chargr"}]"#).contains("profile 'a': unknown behavior \"chargr\""));
+    assert!(refused(r#"[{"name":"a","behavior":"proximity"}]"#).contains("needs `sight`"));
+    assert!(refused(r#"[{"name":"a","behavior":"proximity","sight":-1}]"#).contains("needs `sight`"));
+    assert!(refused(r#"[{"name":"a","behavior":"statue","patience":0,"post":[1,1]}]"#).contains("needs `patience`"));
+    assert!(refused(r#"[{"name":"a","behavior":"charger","sight":3}]"#).contains("does not take `sight`"));
+    assert!(
+        refused(r#"[{"name":"a","behavior":"charger"},{"name":"a","behavior":"charger"}]"#).contains("given twice")
+    );
+}
+
+#[test]
+fn a_terrain_set_that_does_not_hold_together_is_not_read_back() {
+    use skirmish_core::model::terrain::TerrainError;
+    let text = serde_json::to_string(&TerrainSet::standard()).unwrap();
+    assert!(
+        text.starts_with(r#"{"kinds":[{"name":"plain","glyph":".","cost":[1,1,1]"#),
+        "{text}"
+    );
+    // Two kinds with the glyph `.`: a map could not tell them apart.
+    let same = text.replace(r#""glyph":"T""#, r#""glyph":".""#);
+    let e = serde_json::from_str::<TerrainSet>(&same).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains(&TerrainError::SameGlyph { glyph: '.' }.to_string()),
+        "{e}"
+    );
+    // A cost list one short of the three classes.
+    let short = text.replacen("[1,1,1]", "[1,1]", 1);
+    let e = serde_json::from_str::<TerrainSet>(&short).unwrap_err();
+    assert!(e.to_string().contains("has 2 costs for 3 classes"), "{e}");
+    assert!(serde_json::from_str::<TerrainSet>(&text.replace("\"classes\"", "\"klasses\"")).is_err());
 }

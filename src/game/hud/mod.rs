@@ -70,14 +70,14 @@ impl GameState {
         };
         let unit_rect = cell_rect(self.unit_px(*unit));
         let about = match options.get(*choice) {
-            Some(Action::Attack(t) | Action::Heal(t)) => Some(cell_rect(anim::cell_px(b.unit(*t).pos))),
+            Some(Action::Attack(t) | Action::Heal(t)) => Some(cell_rect(anim::cell_px(b.unit(*t).pos()))),
             _ => None,
         };
         // Every other target, and every unit next to the acting unit or the highlighted
         // target (diagonals too): the menu keeps clear of them where it can.
-        let at = b.unit(*unit).pos;
+        let at = b.unit(*unit).pos();
         let aim = match options.get(*choice) {
-            Some(Action::Attack(t) | Action::Heal(t)) => Some(b.unit(*t).pos),
+            Some(Action::Attack(t) | Action::Heal(t)) => Some(b.unit(*t).pos()),
             _ => None,
         };
         let near =
@@ -86,15 +86,15 @@ impl GameState {
             .units()
             .iter()
             .enumerate()
-            .filter(|(i, u)| u.alive && *i != unit.0)
+            .filter(|(i, u)| u.alive() && *i != unit.0)
             .filter(|(_, u)| {
-                near(u.pos, at)
-                    || aim.is_some_and(|a| near(u.pos, a))
+                near(u.pos(), at)
+                    || aim.is_some_and(|a| near(u.pos(), a))
                     || options
                         .iter()
-                        .any(|o| matches!(o, Action::Attack(t) | Action::Heal(t) if b.unit(*t).pos == u.pos))
+                        .any(|o| matches!(o, Action::Attack(t) | Action::Heal(t) if b.unit(*t).pos() == u.pos()))
             })
-            .map(|(_, u)| cell_rect(anim::cell_px(u.pos)))
+            .map(|(_, u)| cell_rect(anim::cell_px(u.pos())))
             .collect();
         let bx = place_menu(unit_rect, about, &avoid, Vec2::new(bw, bh), l.map_view());
         panel(canvas, bx, Z_MENU);
@@ -365,17 +365,17 @@ impl GameState {
                     Z_HUD + 1,
                 );
             }
-            let hp = self.anims.shown_hp(id, u.hp);
+            let hp = self.anims.shown_hp(id, u.hp());
             let row = format!(
                 "{}{:<w$} {:>3}/{:<3} {}",
                 if here { ">" } else { " " },
-                fit(&label(&u.name, LABEL_CHARS), name_chars as f32 * 12.0 * CHAR_W, 12.0),
+                fit(&label(u.name(), LABEL_CHARS), name_chars as f32 * 12.0 * CHAR_W, 12.0),
                 hp,
-                u.stats.hp,
-                if u.acted { "done" } else { "ready" },
+                u.stats().hp,
+                if u.acted() { "done" } else { "ready" },
                 w = name_chars
             );
-            let color = if u.acted { DIM_TEXT } else { PLAYER_TEXT };
+            let color = if u.acted() { DIM_TEXT } else { PLAYER_TEXT };
             text(canvas, &row, Vec2::new(x - 4.0, y), 12.0, color);
             y += 14.0;
         }
@@ -390,8 +390,8 @@ impl GameState {
         let shown = hovered.or(selected);
         if let Some(id) = shown {
             let u = b.unit(id);
-            let [l1, l2] = unit_lines(b, s.profiles(), id, self.anims.shown_hp(id, u.hp));
-            let color = if u.team == Team::Player {
+            let [l1, l2] = unit_lines(b, s.profiles(), id, self.anims.shown_hp(id, u.hp()));
+            let color = if u.team() == Team::Player {
                 PLAYER_TEXT
             } else {
                 ENEMY_TEXT
@@ -409,7 +409,7 @@ impl GameState {
             y += 15.0;
         }
         y += 4.0;
-        let class = selected.or(hovered).map_or(ClassId(0), |u| b.unit(u).class);
+        let class = selected.or(hovered).map_or(ClassId(0), |u| b.unit(u).class());
         let mut terrain = terrain_line(b, s.cursor(), class);
         if let Some((cost, left)) = s.route_cost() {
             terrain.push_str(&format!("   route cost {cost} · {left} move left"));

@@ -76,7 +76,7 @@ pub fn outcome(b: &Battle) -> Option<Outcome> {
         won: winner == Team::Player,
         turns: b.turn(),
         survivors: b.living(Team::Player).count() as u32,
-        units: b.units().iter().filter(|u| u.team == Team::Player).count() as u32,
+        units: b.units().iter().filter(|u| u.team() == Team::Player).count() as u32,
     })
 }
 

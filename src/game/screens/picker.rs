@@ -106,14 +106,14 @@ pub fn thumbnail(battle: &Battle) -> Thumb {
     }
     let inset = if cell >= 4 { cell / 4 } else { 0 };
     for u in battle.units() {
-        if !map.contains(u.pos) {
+        if !map.contains(u.pos()) {
             continue;
         }
-        let c = match u.team {
+        let c = match u.team() {
             Team::Player => [90, 160, 255],
             Team::Enemy => [235, 70, 60],
         };
-        fill(u.pos.x as u32, u.pos.y as u32, cell, inset, c);
+        fill(u.pos().x as u32, u.pos().y as u32, cell, inset, c);
     }
     Thumb { w, h, rgba }
 }

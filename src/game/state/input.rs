@@ -14,8 +14,8 @@ impl GameState {
         if let Phase::Action { unit, options, .. } = &self.session.phase() {
             let b = &self.session.battle();
             let pick = options.iter().position(|o| match o {
-                Action::Attack(t) | Action::Heal(t) => b.unit(*t).pos == p,
-                Action::Wait => b.unit(*unit).pos == p,
+                Action::Attack(t) | Action::Heal(t) => b.unit(*t).pos() == p,
+                Action::Wait => b.unit(*unit).pos() == p,
             });
             if let Some(i) = pick {
                 self.choose(i);

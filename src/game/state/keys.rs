@@ -241,7 +241,7 @@ mod tests {
                 s.input(Intent::Advance);
             }
             // The player's phase: Z on the hero selects it.
-            s.input(Intent::Point(s.battle().unit(crate::rules::UnitId(0)).pos));
+            s.input(Intent::Point(s.battle().unit(crate::rules::UnitId(0)).pos()));
             s.input(Intent::Confirm);
             s.phase().clone()
         };

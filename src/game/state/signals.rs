@@ -152,7 +152,7 @@ impl GameState {
                 hp_left,
                 ..
             } => {
-                let (a, d) = (b.unit(*attacker).pos, b.unit(*defender).pos);
+                let (a, d) = (b.unit(*attacker).pos(), b.unit(*defender).pos());
                 let toward = Vec2::new((d.x - a.x) as f32, (d.y - a.y) as f32).normalize_or_zero();
                 let kind = Kind::Strike {
                     attacker: *attacker,

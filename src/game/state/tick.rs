@@ -93,7 +93,7 @@ impl GameState {
                 .session
                 .battle()
                 .ready(Team::Player)
-                .map(|u| anim::cell_px(self.session.battle().unit(u).pos))
+                .map(|u| anim::cell_px(self.session.battle().unit(u).pos()))
                 .collect();
             if !self.camera.shows_all(&ready, view) {
                 self.camera.center_on(focus, view, false);

@@ -84,7 +84,7 @@ impl GameState {
 
     /// Where unit `id` is drawn (top-left, world pixels).
     pub(in crate::game) fn unit_px(&self, id: UnitId) -> Vec2 {
-        self.anims.unit_px(id, self.session.battle().unit(id).pos)
+        self.anims.unit_px(id, self.session.battle().unit(id).pos())
     }
 
     /// What the camera should keep in view: the animated unit, else the cursor in the

@@ -125,7 +125,7 @@ pub fn fight_on(
     while b.ended().is_none() && b.turn() <= max_turns {
         let players: Vec<_> = b.ready(Team::Player).collect();
         for id in players {
-            if !b.unit(id).alive || b.ended().is_some() {
+            if !b.unit(id).alive() || b.ended().is_some() {
                 continue;
             }
             let d = ai.decide_player(&b, id, policy, seed);
@@ -156,14 +156,17 @@ pub fn fight_on(
     let turns = b.turn().min(max_turns);
     t.turns_total = turns as u64;
     t.turn_counts.insert(turns, 1);
-    let profile_of = |u: crate::rules::UnitId| b.unit(u).profile.clone().unwrap_or_default();
+    let profile_of = |u: crate::rules::UnitId| b.unit(u).profile().unwrap_or_default().to_string();
     for u in b.units() {
-        match u.team {
-            Team::Player => t.player_units_lost += !u.alive as u64,
+        match u.team() {
+            Team::Player => t.player_units_lost += !u.alive() as u64,
             Team::Enemy => {
-                let p = t.profiles.entry(u.profile.clone().unwrap_or_default()).or_default();
+                let p = t
+                    .profiles
+                    .entry(u.profile().unwrap_or_default().to_string())
+                    .or_default();
                 p.units += 1;
-                p.survived += u.alive as u64;
+                p.survived += u.alive() as u64;
             }
         }
     }
@@ -177,7 +180,7 @@ pub fn fight_on(
         } = e
         {
             let lost = (hp_before - hp_left).max(0) as u64;
-            if b.unit(*attacker).team == Team::Enemy {
+            if b.unit(*attacker).team() == Team::Enemy {
                 t.profiles.entry(profile_of(*attacker)).or_default().damage_dealt += lost;
             } else {
                 t.profiles.entry(profile_of(*defender)).or_default().damage_taken += lost;

@@ -7,13 +7,14 @@ use skirmish_core::rng::Rng;
 
 /// The terrain of the benches.
 pub fn terrain() -> TerrainSet {
-    let mut t = TerrainSet::standard();
-    for k in &mut t.kinds {
+    let t = TerrainSet::standard();
+    let mut kinds = t.kinds().to_vec();
+    for k in &mut kinds {
         if k.name == "river" {
             k.defense = 0;
         }
     }
-    t
+    TerrainSet::new(kinds, t.classes().to_vec()).expect("the shipped terrain with a river of defense 0")
 }
 
 /// A `side` × `side` map randomly mixed from `seed`: 60% plain, 20% forest, 10% hill,

@@ -243,3 +243,137 @@ pub fn registry() -> Registry {
 pub fn names() -> Vec<String> {
     registry().names()
 }
+
+// Here rather than beside `Profiles` (in `model`, which names nothing above it): reading
+// goes through this registry.
+#[cfg(feature = "serde")]
+mod saved_profiles {
+    //! Profiles as a save keeps them: the tables of `profiles.toml` as a list. Reading goes
+    //! through the behaviour registry (where a game registers its own behaviours), so a
+    //! saved profile comes back exactly as the loader would have built it.
+
+    use super::KeyKind;
+    use crate::ai::registry;
+    use crate::model::profiles::{Behavior, MAX_DISTANCE, Param, Params, Profile, Profiles};
+    use crate::search::grid::Pos;
+    use serde::de::Error as _;
+    use serde::ser::SerializeMap;
+    use std::collections::BTreeMap;
+
+    /// A profile's numbers in the order its behaviour declares them.
+    fn numbers(b: &Behavior) -> Vec<(&str, Param)> {
+        match b {
+            Behavior::Custom(c) => c.params.list.iter().map(|(k, v)| (k.as_str(), *v)).collect(),
+            Behavior::Charger => vec![],
+            Behavior::Proximity { sight } => vec![("sight", Param::Int(*sight))],
+            Behavior::GuardTrigger { trigger } => vec![("trigger", Param::Int(*trigger))],
+            Behavior::PivotLeash { leash } => vec![("leash", Param::Int(*leash))],
+            Behavior::KeepRange { sight, range } => {
+                vec![("sight", Param::Int(*sight)), ("range", Param::Int(*range))]
+            }
+            Behavior::Advance { goal } => vec![("goal", Param::Cell(*goal))],
+        }
+    }
+
+    // Wide enough for any number a file might hold, so that one out of range is refused
+    // in the words below (naming the profile) rather than as "no variant matched".
+    #[derive(serde::Serialize, serde::Deserialize)]
+    #[serde(untagged)]
+    enum Value {
+        Int(i64),
+        Cell([i64; 2]),
+    }
+
+    struct Table<'a>(&'a Profile);
+
+    impl serde::Serialize for Table<'_> {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            let numbers = numbers(&self.0.behavior);
+            let mut m = s.serialize_map(Some(2 + numbers.len()))?;
+            m.serialize_entry("name", &self.0.name)?;
+            m.serialize_entry("behavior", self.0.behavior.name())?;
+            for (k, v) in numbers {
+                match v {
+                    Param::Int(i) => m.serialize_entry(k, &Value::Int(i64::from(i)))?,
+                    Param::Cell(p) => m.serialize_entry(k, &Value::Cell([i64::from(p.x), i64::from(p.y)]))?,
+                }
+            }
+            m.end()
+        }
+    }
+
+    impl serde::Serialize for Profiles {
+        fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            s.collect_seq(self.list.iter().map(Table))
+        }
+    }
+
+    #[derive(serde::Deserialize)]
+    struct RawProfile {
+        name: String,
+        behavior: String,
+        #[serde(flatten)]
+        numbers: BTreeMap<String, Value>,
+    }
+
+    impl<'de> serde::Deserialize<'de> for Profiles {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Profiles, D::Error> {
+            let raw = Vec::<RawProfile>::deserialize(d)?;
+            let known = registry::registry();
+            let mut out = Profiles::default();
+            for mut r in raw {
+                let name = &r.name;
+                let Some(entry) = known.get(&r.behavior) else {
+                    return Err(D::Error::custom(format!(
+                        "profile '{name}': unknown behavior {:?} (known: {})",
+                        r.behavior,
+                        known.names().join(", ")
+                    )));
+                };
+                let mut params = Params::default();
+                for k in &entry.keys {
+                    let v = r.numbers.remove(&k.name);
+                    let within = |v: i64, min: i64| (min..=MAX_DISTANCE).contains(&v);
+                    let ok = match (k.kind, v) {
+                        (KeyKind::Number { min }, Some(Value::Int(v))) if within(v, i64::from(min)) => {
+                            Some(Param::Int(v as u32))
+                        }
+                        (KeyKind::Cell, Some(Value::Cell([x, y]))) if within(x, 0) && within(y, 0) => {
+                            Some(Param::Cell(Pos::new(x as i32, y as i32)))
+                        }
+                        _ => None,
+                    };
+                    match ok {
+                        Some(p) => params.set(&k.name, p),
+                        None => {
+                            return Err(D::Error::custom(format!(
+                                "profile '{name}': behavior '{}' needs `{}` as {}",
+                                r.behavior,
+                                k.name,
+                                match k.kind {
+                                    KeyKind::Number { min } => format!("a whole number {min}..={MAX_DISTANCE}"),
+                                    KeyKind::Cell => format!("a cell [x, y], each 0..={MAX_DISTANCE}"),
+                                }
+                            )));
+                        }
+                    }
+                }
+                if let Some(extra) = r.numbers.keys().next() {
+                    return Err(D::Error::custom(format!(
+                        "profile '{name}': behavior '{}' does not take `{extra}`",
+                        r.behavior
+                    )));
+                }
+                let profile = Profile {
+                    behavior: entry.build(&params),
+                    name: r.name,
+                };
+                if out.get(&profile.name).is_some() {
+                    return Err(D::Error::custom(format!("profile '{}' is given twice", profile.name)));
+                }
+                out.list.push(profile);
+            }
+            Ok(out)
+        }
+    }
+}

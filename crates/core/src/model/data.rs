@@ -6,9 +6,15 @@ use crate::model::units::{Growth, Kind, Kinds, Stats};
 use std::path::PathBuf;
 
 /// Terrain kinds and AI profiles, loaded together.
+///
+/// A bundle with open fields (but [`DataSet::dir`]'s): its terrain and profiles keep
+/// themselves whole ([`TerrainSet`] and [`Profiles`] are sealed), and a battle checks a
+/// scenario's units against them when it is built.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DataSet {
     /// The folder they came from.
+    #[doc(hidden)]
+    // Written by skirmish-data's loader (another crate, so not `pub(crate)`); read it with `DataSet::dir()`.
     pub dir: PathBuf,
     /// Terrain kinds and movement classes.
     pub terrain: TerrainSet,
@@ -16,6 +22,13 @@ pub struct DataSet {
     pub profiles: Profiles,
     /// Unit kinds (`units.toml`; a single built-in `soldier` when the file is absent).
     pub kinds: Kinds,
+}
+
+impl DataSet {
+    /// The folder it was read from (`data/` of a project), as messages show it.
+    pub fn dir(&self) -> &std::path::Path {
+        &self.dir
+    }
 }
 
 /// The kinds used when a data folder has no `units.toml`.

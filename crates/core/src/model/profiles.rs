@@ -161,14 +161,65 @@ pub struct Profile {
     pub behavior: Behavior,
 }
 
-/// All profiles of a data set, in file order.
+/// All profiles of a data set, in file order, each name once.
+///
+/// Its list is private so that a name stays unique (a second `archer` would be silently
+/// shadowed by the first): read it with [`Profiles::list`] and [`Profiles::get`], change it
+/// with [`Profiles::insert`]. With the `serde` feature it is saved as a list of tables like
+/// those of `profiles.toml` (`{"name": "archer", "behavior": "keep_range", "sight": 10,
+/// "range": 3}`) and read back through the program's behaviour registry, checked as the
+/// loader checks the file (register a game's own behaviours before reading profiles that
+/// use them).
+///
+/// ```compile_fail,E0616
+/// use skirmish_core::model::profiles::Profiles;
+/// let mut p = Profiles::standard();
+/// let archer = p.list[4].clone();
+/// p.list.push(archer); // private: a second `archer` would be shadowed by the first
+/// ```
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Profiles {
-    /// The profiles.
-    pub list: Vec<Profile>,
+    /// The profiles, names distinct.
+    pub(crate) list: Vec<Profile>,
 }
 
 impl Profiles {
+    /// Every profile, in file order.
+    ///
+    /// ```
+    /// use skirmish_core::model::profiles::Profiles;
+    /// let profiles = Profiles::standard();
+    /// let names: Vec<&str> = profiles.list().iter().map(|p| p.name.as_str()).collect();
+    /// assert_eq!(names, ["charger", "proximity", "guard", "pivot", "archer"]);
+    /// ```
+    pub fn list(&self) -> &[Profile] {
+        &self.list
+    }
+
+    /// Adds `profile`, or replaces the profile of the same name in its place; returns the
+    /// profile it replaced.
+    ///
+    /// ```
+    /// use skirmish_core::model::profiles::{Behavior, Profile, Profiles};
+    /// let mut p = Profiles::standard();
+    /// let sniper = Profile { name: "archer".into(), behavior: Behavior::KeepRange { sight: 12, range: 4 } };
+    /// let old = p.insert(sniper).unwrap();
+    /// assert_eq!(old.behavior, Behavior::KeepRange { sight: 10, range: 3 });
+    /// assert_eq!(p.get("archer").unwrap().behavior, Behavior::KeepRange { sight: 12, range: 4 });
+    /// assert_eq!(p.list().len(), 5);
+    /// assert!(p.insert(Profile { name: "statue".into(), behavior: Behavior::Charger }).is_none());
+    /// assert_eq!(p.list().len(), 6);
+    /// ```
+    pub fn insert(&mut self, profile: Profile) -> Option<Profile> {
+        match self.list.iter_mut().find(|p| p.name == profile.name) {
+            Some(slot) => Some(std::mem::replace(slot, profile)),
+            None => {
+                self.list.push(profile);
+                None
+            }
+        }
+    }
+
     /// The five profiles of the shipped `data/profiles.toml`: `charger`, `proximity`
     /// (sight 10), `guard` (trigger 3), `pivot` (leash 6) and `archer` (sight 10, range 3).
     ///

@@ -12,6 +12,8 @@ pub use crate::model::units::MAX_MOVE;
 
 /// One unit as the scenario places it.
 #[derive(Debug, Clone, PartialEq, Eq)]
+// Open fields: a description, checked as a whole when a battle is built from it (a cell off
+// the map, an unknown class or profile, hurt beyond its hp are `SetupError`s then).
 pub struct UnitSpec {
     /// Unique name within the scenario.
     pub name: String,
@@ -100,11 +102,17 @@ pub struct Level {
 }
 
 /// A loaded and validated scenario.
+///
+/// A record with open fields (but [`Scenario::path`]'s): whatever is written into them is
+/// checked again when a battle is built from it (`Battle::try_new` refuses a unit off the
+/// map, an unknown class...), so no write can break a battle.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Scenario {
     /// Display name.
     pub name: String,
     /// The scenario file as shown in messages.
+    #[doc(hidden)]
+    // Written by skirmish-data's loaders (another crate, so not `pub(crate)`); read it with `Scenario::path()`.
     pub path: String,
     /// The map file as shown in messages.
     pub map_path: String,
@@ -126,6 +134,19 @@ pub struct Scenario {
 }
 
 impl Scenario {
+    /// The file it was read from, as messages show it (empty for one made in code by
+    /// `BattleBuilder::scenario`).
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// let map = TerrainMap::from_rows(&TerrainSet::standard(), &["..."]).unwrap();
+    /// let s = BattleBuilder::new(map).unit(UnitSpec::player("Kiny", (0, 0))).scenario();
+    /// assert_eq!(s.path(), "");
+    /// ```
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
     /// The level called `name`.
     pub fn level(&self, name: &str) -> Option<&Level> {
         self.levels.iter().find(|l| l.name == name)

@@ -21,7 +21,8 @@ pub const MAX_TERRAIN_KINDS: usize = 250;
 /// Most movement classes.
 pub const MAX_CLASSES: usize = 32;
 
-/// One kind of ground.
+/// One kind of ground. A plain record (its fields are open): a [`TerrainSet`] checks it
+/// against its classes when it takes it in, and hands it out only to read.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Terrain {
@@ -96,16 +97,142 @@ impl std::fmt::Display for TerrainError {
 impl std::error::Error for TerrainError {}
 
 /// Every terrain kind and movement class of a data set.
+///
+/// Its fields are private so that it always holds together (see [`TerrainSet::check`]):
+/// build one with [`TerrainSet::new`] or [`TerrainSet::standard`], grow it with
+/// [`TerrainSet::push_kind`], read it with [`TerrainSet::kinds`] and
+/// [`TerrainSet::classes`]. With the `serde` feature it is saved as
+/// `{"kinds": [...], "classes": [...]}` and checked again when read back.
+///
+/// ```compile_fail,E0616
+/// use skirmish_core::model::terrain::TerrainSet;
+/// let mut t = TerrainSet::standard();
+/// t.kinds.clear(); // private: a set with no kind would not hold together
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "RawTerrainSet"))]
 pub struct TerrainSet {
     /// The kinds, in file order.
-    pub kinds: Vec<Terrain>,
+    pub(crate) kinds: Vec<Terrain>,
     /// Class names; `foot` is always class 0 (the default class of a unit).
-    pub classes: Vec<String>,
+    pub(crate) classes: Vec<String>,
+}
+
+/// A [`TerrainSet`] as read from a save, before [`TerrainSet::new`] checks it.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTerrainSet {
+    kinds: Vec<Terrain>,
+    classes: Vec<String>,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<RawTerrainSet> for TerrainSet {
+    type Error = TerrainError;
+    fn try_from(raw: RawTerrainSet) -> Result<TerrainSet, TerrainError> {
+        TerrainSet::new(raw.kinds, raw.classes)
+    }
 }
 
 impl TerrainSet {
+    /// A set of these kinds and classes, checked as [`TerrainSet::check`] does: class 0 is
+    /// the default class of a unit, each kind gives one cost per class.
+    ///
+    /// ```
+    /// use skirmish_core::model::terrain::{ClassId, Terrain, TerrainError, TerrainSet};
+    /// let kind = |name: &str, glyph, cost: Vec<Option<u8>>| Terrain {
+    ///     name: name.into(),
+    ///     glyph,
+    ///     cost,
+    ///     defense: 0,
+    ///     color: None,
+    /// };
+    /// let classes = vec!["foot".to_string(), "boat".to_string()];
+    /// let t = TerrainSet::new(vec![kind("land", '.', vec![Some(1), None]), kind("sea", '~', vec![None, Some(1)])], classes.clone())
+    ///     .unwrap();
+    /// assert_eq!(t.kinds().len(), 2);
+    /// assert_eq!(t.get(t.by_glyph('~').unwrap()).cost_for(ClassId(1)), Some(1));
+    /// // One cost short: refused, not read as "cannot enter".
+    /// let short = TerrainSet::new(vec![kind("land", '.', vec![Some(1)])], classes);
+    /// assert!(matches!(short, Err(TerrainError::CostCount { found: 1, classes: 2, .. })));
+    /// ```
+    pub fn new(kinds: Vec<Terrain>, classes: Vec<String>) -> Result<TerrainSet, TerrainError> {
+        let set = TerrainSet { kinds, classes };
+        set.check()?;
+        Ok(set)
+    }
+
+    /// The kinds, in file order: a [`TerrainId`] is an index into it.
+    ///
+    /// ```
+    /// use skirmish_core::model::terrain::TerrainSet;
+    /// let t = TerrainSet::standard();
+    /// assert_eq!(t.kinds()[0].name, "plain");
+    /// assert_eq!(t.kinds().len(), 8);
+    /// ```
+    pub fn kinds(&self) -> &[Terrain] {
+        &self.kinds
+    }
+
+    /// The movement classes' names: a [`ClassId`] is an index into it; class 0 (`foot` in
+    /// the shipped data) is the default class of a unit.
+    ///
+    /// ```
+    /// use skirmish_core::model::terrain::TerrainSet;
+    /// assert_eq!(TerrainSet::standard().classes(), ["foot", "horse", "flier"]);
+    /// ```
+    pub fn classes(&self) -> &[String] {
+        &self.classes
+    }
+
+    /// Adds a kind at the end and returns its id; refuses (leaving the set as it was) a
+    /// kind past [`MAX_TERRAIN_KINDS`], one whose costs are not one per class or include 0,
+    /// and one with a glyph already taken.
+    ///
+    /// ```
+    /// use skirmish_core::model::terrain::{Terrain, TerrainError, TerrainId, TerrainSet, MAX_TERRAIN_KINDS};
+    /// let mut t = TerrainSet::standard();
+    /// let swamp = |glyph| Terrain { name: "swamp".into(), glyph, cost: vec![Some(4), Some(6), Some(1)], defense: 0, color: None };
+    /// assert_eq!(t.push_kind(swamp('%')), Ok(TerrainId(8)));
+    /// assert_eq!(t.push_kind(swamp('%')), Err(TerrainError::SameGlyph { glyph: '%' }));
+    /// for i in t.kinds().len()..MAX_TERRAIN_KINDS {
+    ///     t.push_kind(swamp(char::from_u32(0x100 + i as u32).unwrap())).unwrap();
+    /// }
+    /// assert_eq!(t.push_kind(swamp('%')), Err(TerrainError::KindCount(MAX_TERRAIN_KINDS + 1)));
+    /// assert_eq!(t.kinds().len(), MAX_TERRAIN_KINDS);
+    /// ```
+    pub fn push_kind(&mut self, kind: Terrain) -> Result<TerrainId, TerrainError> {
+        if self.kinds.len() >= MAX_TERRAIN_KINDS {
+            return Err(TerrainError::KindCount(self.kinds.len() + 1));
+        }
+        self.check_kind(&kind)?;
+        if self.kinds.iter().any(|o| o.glyph == kind.glyph) {
+            return Err(TerrainError::SameGlyph { glyph: kind.glyph });
+        }
+        self.kinds.push(kind);
+        Ok(TerrainId((self.kinds.len() - 1) as u8))
+    }
+
+    /// One kind's costs against the classes: one per class, none of them 0.
+    fn check_kind(&self, t: &Terrain) -> Result<(), TerrainError> {
+        if t.cost.len() != self.classes.len() {
+            return Err(TerrainError::CostCount {
+                kind: t.name.clone(),
+                found: t.cost.len(),
+                classes: self.classes.len(),
+            });
+        }
+        if let Some(c) = t.cost.iter().position(|c| *c == Some(0)) {
+            return Err(TerrainError::ZeroCost {
+                kind: t.name.clone(),
+                class: self.classes[c].clone(),
+            });
+        }
+        Ok(())
+    }
+
     /// The terrain of the shipped `data/terrain.toml`, for battles built in code: classes
     /// `foot`, `horse`, `flier`; plain `.` 1, forest `T` 2/4/1, hill `^` 3/4/1, river `~`
     /// 6/6/1, mountain `M` 12/–/2, bridge `=` 1, floor `_` 1, wall `#` impassable
@@ -145,14 +272,17 @@ impl TerrainSet {
     /// kinds with distinct glyphs, 1..=[`MAX_CLASSES`] classes, and each kind with one cost
     /// per class, none of them 0. Building a battle refuses a set that does not.
     ///
+    /// A set made with [`TerrainSet::new`] or grown with [`TerrainSet::push_kind`] always
+    /// passes (they run these checks); the check remains for sets read by older code.
+    ///
     /// ```
-    /// use skirmish_core::model::terrain::{TerrainError, TerrainSet};
-    /// let mut t = TerrainSet::standard();
+    /// use skirmish_core::model::terrain::{Terrain, TerrainError, TerrainSet};
+    /// let t = TerrainSet::standard();
     /// assert_eq!(t.check(), Ok(()));
-    /// t.kinds[0].cost.pop();
-    /// assert!(matches!(t.check(), Err(TerrainError::CostCount { .. })));
-    /// t.kinds[0].cost = vec![Some(0); 3];
-    /// assert!(matches!(t.check(), Err(TerrainError::ZeroCost { .. })));
+    /// let mut wall = t.kinds()[7].clone();
+    /// wall.cost = vec![Some(0); 3];
+    /// let err = TerrainSet::new(vec![wall], t.classes().to_vec()).unwrap_err();
+    /// assert!(matches!(err, TerrainError::ZeroCost { .. }));
     /// ```
     pub fn check(&self) -> Result<(), TerrainError> {
         if !(1..=MAX_TERRAIN_KINDS).contains(&self.kinds.len()) {
@@ -162,19 +292,7 @@ impl TerrainSet {
             return Err(TerrainError::ClassCount(self.classes.len()));
         }
         for (i, t) in self.kinds.iter().enumerate() {
-            if t.cost.len() != self.classes.len() {
-                return Err(TerrainError::CostCount {
-                    kind: t.name.clone(),
-                    found: t.cost.len(),
-                    classes: self.classes.len(),
-                });
-            }
-            if let Some(c) = t.cost.iter().position(|c| *c == Some(0)) {
-                return Err(TerrainError::ZeroCost {
-                    kind: t.name.clone(),
-                    class: self.classes[c].clone(),
-                });
-            }
+            self.check_kind(t)?;
             if self.kinds[..i].iter().any(|o| o.glyph == t.glyph) {
                 return Err(TerrainError::SameGlyph { glyph: t.glyph });
             }

@@ -17,6 +17,7 @@ pub const MAX_STAT: i64 = 9_999;
 /// Combat numbers of a unit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+// Open fields: plain numbers with no tie to anything else; a battle checks them when built.
 pub struct Stats {
     /// Hit points when unhurt.
     pub hp: i32,

@@ -287,7 +287,7 @@ impl Battle {
     ///     .unit(UnitSpec::player("Kiny", (0, 0)))
     ///     .build()
     ///     .unwrap();
-    /// assert_eq!(b.try_unit(UnitId(0)).map(|u| u.name.as_str()), Some("Kiny"));
+    /// assert_eq!(b.try_unit(UnitId(0)).map(|u| u.name()), Some("Kiny"));
     /// assert!(b.try_unit(UnitId(7)).is_none());
     /// ```
     pub fn try_unit(&self, id: UnitId) -> Option<&Unit> {

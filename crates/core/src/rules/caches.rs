@@ -38,7 +38,7 @@ const NEAREST_BYTES: usize = 16 << 20;
 ///     .unwrap();
 /// let kiny = battle.find("Kiny").unwrap();
 /// // Travel cost from Kiny's cell to Brute's, over plain ground: three cells entered.
-/// let foot = battle.unit(kiny).class;
+/// let foot = battle.unit(kiny).class();
 /// assert_eq!(battle.travel(&mut caches, (2, 1).into(), foot, (0, 0).into()), Some(3));
 /// // Kiny's range: every cell within 2 that no enemy holds.
 /// assert_eq!(battle.range(&mut caches, kiny).cells().len(), 5);

@@ -35,7 +35,7 @@ impl Battle {
     /// // Moving twice in a phase is refused, and nothing changes.
     /// let again = b.execute(Command::Move { unit: kiny, path: Path::parse("4").unwrap() });
     /// assert_eq!(again, Err(RuleError::AlreadyMoved(kiny)));
-    /// assert_eq!(b.unit(kiny).pos, Pos::new(3, 0));
+    /// assert_eq!(b.unit(kiny).pos(), Pos::new(3, 0));
     /// ```
     pub fn execute(&mut self, cmd: Command) -> Result<Vec<Event>, RuleError> {
         if self.ended.is_some() && !matches!(cmd, Command::Undo | Command::Restore(_)) {

@@ -12,71 +12,215 @@ use crate::search::grid::{Pos, Team};
 #[cfg_attr(feature = "serde", serde(transparent))]
 pub struct UnitId(pub usize);
 
-/// A unit during a battle. Read it through `Battle::unit`; only events change it.
+/// A unit during a battle. Read it through `Battle::unit` and the getters below; only
+/// events change it (its fields are private so that nothing else can: a write to `pos` or
+/// `alive` would leave the battle's occupancy behind).
+///
+/// ```compile_fail,E0616
+/// use skirmish_core::prelude::*;
+/// let map = TerrainMap::from_rows(&TerrainSet::standard(), &[".."]).unwrap();
+/// let battle = BattleBuilder::new(map).unit(UnitSpec::player("Kiny", (0, 0))).build().unwrap();
+/// let mut kiny = battle.unit(UnitId(0)).clone();
+/// kiny.hp = 0; // private: read it with `kiny.hp()`
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unit {
     /// Its name as written in the scenario: its identity in files, JSON and text.
-    pub name: String,
+    pub(crate) name: String,
     /// Side.
-    pub team: Team,
+    pub(crate) team: Team,
     /// Current cell.
-    pub pos: Pos,
+    pub(crate) pos: Pos,
     /// Movement class.
-    pub class: ClassId,
+    pub(crate) class: ClassId,
     /// Movement points per turn.
-    pub movement: Cost,
+    pub(crate) movement: Cost,
     /// AI profile name (enemies).
-    pub profile: Option<String>,
+    pub(crate) profile: Option<String>,
     /// Pivot-leash centre (its start cell unless the scenario says otherwise).
-    pub pivot: Pos,
+    pub(crate) pivot: Pos,
     /// The cell it heads for when its profile advances, in place of the profile's `goal`
     /// (one profile serves raiders with different goals).
-    pub goal: Option<Pos>,
+    pub(crate) goal: Option<Pos>,
     /// A guard's trigger: once set it stays set for the rest of the battle.
-    pub triggered: bool,
+    pub(crate) triggered: bool,
     /// False once defeated.
-    pub alive: bool,
+    pub(crate) alive: bool,
     /// Kind name (from `units.toml`).
-    pub kind: String,
+    pub(crate) kind: String,
     /// Sprite name.
-    pub sprite: String,
+    pub(crate) sprite: String,
     /// Combat numbers.
-    pub stats: Stats,
+    pub(crate) stats: Stats,
     /// A healer's numbers (`None`: it cannot heal).
-    pub heal: Option<crate::model::units::Healing>,
+    pub(crate) heal: Option<crate::model::units::Healing>,
     /// Hit points left.
-    pub hp: i32,
+    pub(crate) hp: i32,
     /// True once it has moved in its side's current phase.
-    pub moved: bool,
+    pub(crate) moved: bool,
     /// True once it has acted (attacked or waited) in its side's current phase.
-    pub acted: bool,
+    pub(crate) acted: bool,
     /// Not on the board yet: a reserve an event has still to bring (`alive` is false meanwhile).
-    pub reserve: bool,
+    pub(crate) reserve: bool,
     /// A reserve that was called while its cell was taken: it tries again each turn.
-    pub waiting: bool,
+    pub(crate) waiting: bool,
     /// What each level-up adds.
-    pub growth: Growth,
+    pub(crate) growth: Growth,
     /// Its level (from 1).
-    pub level: u32,
+    pub(crate) level: u32,
     /// Experience towards the next level (below [`crate::model::units::EXP_LEVEL`]).
-    pub exp: u32,
+    pub(crate) exp: u32,
     /// What level-ups in this battle added to `stats` (so a reload of edited numbers can
     /// put the growth back on the new ones).
-    pub grown: Growth,
+    pub(crate) grown: Growth,
 }
 
 impl Unit {
+    /// Its name as written in the scenario: its identity in files, JSON and text.
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// let map = TerrainMap::from_rows(&TerrainSet::standard(), &["....."]).unwrap();
+    /// let battle = BattleBuilder::new(map)
+    ///     .unit(UnitSpec::player("Kiny", (0, 0)))
+    ///     .unit(UnitSpec::enemy("Brute", (4, 0), "charger").movement(3))
+    ///     .build()
+    ///     .unwrap();
+    /// let brute = battle.unit(battle.find("Brute").unwrap());
+    /// assert_eq!(brute.name(), "Brute");
+    /// assert_eq!((brute.team(), brute.pos(), brute.movement()), (Team::Enemy, Pos::new(4, 0), 3));
+    /// assert_eq!(brute.profile(), Some("charger"));
+    /// assert!(brute.alive() && !brute.moved() && brute.hp() == brute.stats().hp);
+    /// ```
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// Its side.
+    pub fn team(&self) -> Team {
+        self.team
+    }
+
+    /// Its current cell (its last cell once defeated; its arrival cell while a reserve).
+    pub fn pos(&self) -> Pos {
+        self.pos
+    }
+
+    /// Its movement class.
+    pub fn class(&self) -> ClassId {
+        self.class
+    }
+
+    /// Its movement points per turn.
+    pub fn movement(&self) -> Cost {
+        self.movement
+    }
+
+    /// Its AI profile's name (enemies; `None` for the player's units).
+    pub fn profile(&self) -> Option<&str> {
+        self.profile.as_deref()
+    }
+
+    /// The centre of a `pivot_leash` profile's leash (its start cell unless the scenario
+    /// says otherwise).
+    pub fn pivot(&self) -> Pos {
+        self.pivot
+    }
+
+    /// The cell it heads for when its profile advances, in place of the profile's `goal`
+    /// (one profile serves raiders with different goals).
+    pub fn goal(&self) -> Option<Pos> {
+        self.goal
+    }
+
+    /// True once a guard's trigger has fired (it stays set for the rest of the battle).
+    pub fn triggered(&self) -> bool {
+        self.triggered
+    }
+
+    /// True while it is on the board: false once defeated, and for a reserve not yet brought.
+    pub fn alive(&self) -> bool {
+        self.alive
+    }
+
+    /// Its kind's name (from `units.toml`).
+    pub fn kind(&self) -> &str {
+        &self.kind
+    }
+
+    /// Its sprite's name.
+    pub fn sprite(&self) -> &str {
+        &self.sprite
+    }
+
+    /// Its combat numbers now (level-ups in this battle included; see [`Unit::base_stats`]).
+    pub fn stats(&self) -> Stats {
+        self.stats
+    }
+
+    /// A healer's numbers (`None`: it cannot heal).
+    pub fn heal(&self) -> Option<crate::model::units::Healing> {
+        self.heal
+    }
+
+    /// Hit points left.
+    pub fn hp(&self) -> i32 {
+        self.hp
+    }
+
+    /// True once it has moved in its side's current phase.
+    pub fn moved(&self) -> bool {
+        self.moved
+    }
+
+    /// True once it has acted (attacked, healed or waited) in its side's current phase.
+    pub fn acted(&self) -> bool {
+        self.acted
+    }
+
+    /// True while it is a reserve an event has still to bring ([`Unit::alive`] is false meanwhile).
+    pub fn reserve(&self) -> bool {
+        self.reserve
+    }
+
+    /// True for a reserve that was called while its cell was taken: it tries again each turn.
+    pub fn waiting(&self) -> bool {
+        self.waiting
+    }
+
+    /// What each level-up adds to its stats.
+    pub fn growth(&self) -> Growth {
+        self.growth
+    }
+
+    /// Its level (from 1).
+    pub fn level(&self) -> u32 {
+        self.level
+    }
+
+    /// Experience towards the next level (below [`crate::model::units::EXP_LEVEL`]).
+    pub fn exp(&self) -> u32 {
+        self.exp
+    }
+
+    /// What level-ups in this battle added to its stats.
+    pub fn grown(&self) -> Growth {
+        self.grown
+    }
+
     /// How it acts: its profile's behaviour in `profiles`, with its own [`Unit::goal`] for
     /// an `advance` profile; `None` without a profile or for one `profiles` lacks.
     ///
     /// ```
-    /// use skirmish_core::model::profiles::{Behavior, Profiles};
-    /// use skirmish_core::model::terrain::ClassId;
-    /// use skirmish_core::rules::Unit;
-    /// use skirmish_core::search::grid::{Pos, Team};
+    /// use skirmish_core::prelude::*;
+    /// let map = TerrainMap::from_rows(&TerrainSet::standard(), &["......."]).unwrap();
+    /// let battle = BattleBuilder::new(map)
+    ///     .unit(UnitSpec::player("Kiny", (0, 0)))
+    ///     .unit(UnitSpec::enemy("Rider", (6, 0), "guard").movement(6))
+    ///     .build()
+    ///     .unwrap();
+    /// let rider = battle.unit(battle.find("Rider").unwrap());
     /// let profiles = Profiles::standard();
-    /// let mut rider = Unit::new("Rider", Team::Enemy, Pos::new(0, 0), ClassId(0), 6);
-    /// rider.profile = Some("guard".into());
     /// assert_eq!(rider.behavior(&profiles), Some(Behavior::GuardTrigger { trigger: 3 }));
     /// ```
     pub fn behavior(&self, profiles: &Profiles) -> Option<Behavior> {
@@ -122,6 +266,53 @@ impl Unit {
         }
     }
 
+    // The fixtures' shortcut continued: a unit made by `Unit::new` is changed with these
+    // before `Battle::from_parts` takes it (both hidden too). They take the unit by value:
+    // a battle hands out only `&Unit`, so they cannot reach a unit in play.
+
+    /// The same unit driven by `profile`.
+    #[doc(hidden)]
+    pub fn with_profile(self, profile: Option<&str>) -> Unit {
+        Unit {
+            profile: profile.map(str::to_string),
+            ..self
+        }
+    }
+
+    /// The same unit with these stats, unhurt.
+    #[doc(hidden)]
+    pub fn with_stats(self, stats: Stats) -> Unit {
+        Unit {
+            stats,
+            hp: stats.hp,
+            ..self
+        }
+    }
+
+    /// The same unit with `hp` hit points left.
+    #[doc(hidden)]
+    pub fn with_hp(self, hp: i32) -> Unit {
+        Unit { hp, ..self }
+    }
+
+    /// The same unit leashed to `pivot`.
+    #[doc(hidden)]
+    pub fn with_pivot(self, pivot: Pos) -> Unit {
+        Unit { pivot, ..self }
+    }
+
+    /// The same unit growing by `growth` at each level-up.
+    #[doc(hidden)]
+    pub fn with_growth(self, growth: Growth) -> Unit {
+        Unit { growth, ..self }
+    }
+
+    /// The same unit at `level` with `exp` experience.
+    #[doc(hidden)]
+    pub fn with_level(self, level: u32, exp: u32) -> Unit {
+        Unit { level, exp, ..self }
+    }
+
     /// Its stats as the scenario set them, before this battle's level-ups.
     pub fn base_stats(&self) -> Stats {
         self.grown.times(-1).apply(self.stats)
@@ -131,6 +322,7 @@ impl Unit {
 /// The changing part of one unit, as saves and restores see it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+// Open fields, as `Snapshot`'s: a record that `Command::Restore` checks before taking.
 pub struct UnitState {
     /// Cell.
     pub at: Pos,
@@ -160,6 +352,9 @@ pub struct UnitState {
 /// `Command::Restore` puts back.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+// Open fields: a save's record. `Command::Restore` checks it against the battle (unit
+// count, cells on the map and free, hp within bounds...) and refuses it with
+// `RuleError::BadSnapshot`, so an edited one cannot break a battle.
 pub struct Snapshot {
     /// Turn number, from 1.
     pub turn: u32,

@@ -6,6 +6,7 @@ use std::fmt;
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(from = "[i32; 2]", into = "[i32; 2]"))]
+// Open fields: any pair is a cell (off-map ones included: maps answer `None` for those).
 pub struct Pos {
     /// Column.
     pub x: i32,

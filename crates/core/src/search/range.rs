@@ -398,16 +398,39 @@ pub struct RangeCell {
 /// An owned search result: every destination with its cost and path.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Range {
-    /// The mover's cell.
-    pub origin: Pos,
-    /// Movement points searched with.
-    pub budget: Cost,
+    /// The mover's cell (private, like the cells: every path starts there).
+    pub(crate) origin: Pos,
+    /// Movement points searched with (private: every cost is within it).
+    pub(crate) budget: Cost,
     /// Destinations, cheapest first (private: `index` must match it).
     cells: Vec<RangeCell>,
     index: HashMap<Pos, usize>,
 }
 
 impl Range {
+    /// The mover's cell, where every path starts.
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// let map = TerrainMap::from_rows(&TerrainSet::standard(), &["....."]).unwrap();
+    /// let battle = BattleBuilder::new(map)
+    ///     .unit(UnitSpec::player("Kiny", (1, 0)).movement(2))
+    ///     .unit(UnitSpec::enemy("Brute", (4, 0), "charger"))
+    ///     .build()
+    ///     .unwrap();
+    /// let range = battle.range(&mut Caches::new(), battle.find("Kiny").unwrap());
+    /// assert_eq!((range.origin(), range.budget()), (Pos::new(1, 0), 2));
+    /// assert!(range.cells().iter().all(|c| c.cost <= range.budget()));
+    /// ```
+    pub fn origin(&self) -> Pos {
+        self.origin
+    }
+
+    /// The movement points searched with: no destination costs more.
+    pub fn budget(&self) -> Cost {
+        self.budget
+    }
+
     /// Every destination, cheapest first.
     pub fn cells(&self) -> &[RangeCell] {
         &self.cells

@@ -106,7 +106,7 @@ pub fn reload_prepared(
         )));
     }
     let units = b.units();
-    if scenario.units.len() != units.len() || scenario.units.iter().zip(units).any(|(s, u)| s.name != u.name) {
+    if scenario.units.len() != units.len() || scenario.units.iter().zip(units).any(|(s, u)| s.name != u.name()) {
         return Err(refuse(
             "units were added, removed or renamed: restart the battle (R) to use them; other edits apply live".into(),
         ));

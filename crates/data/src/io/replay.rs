@@ -157,8 +157,9 @@ pub fn battle_fingerprint_before_experience(scenario: &Scenario, data: &DataSet)
 
 fn canonical_fingerprint(scenario: &Scenario, data: &DataSet, experience: bool) -> String {
     let terrain = &data.terrain;
-    let class_name =
-        |c: skirmish_core::model::terrain::ClassId| terrain.classes.get(usize::from(c.0)).cloned().unwrap_or_default();
+    let class_name = |c: skirmish_core::model::terrain::ClassId| {
+        terrain.classes().get(usize::from(c.0)).cloned().unwrap_or_default()
+    };
     let mut classes: Vec<_> = scenario.units.iter().map(|u| u.class).collect();
     classes.sort_by_key(|&c| class_name(c));
     classes.dedup();
@@ -207,7 +208,7 @@ fn canonical_fingerprint(scenario: &Scenario, data: &DataSet, experience: bool) 
     text += &format!("map {}x{}\n", map.width(), map.height());
     // Each terrain kind as the units see it: its cost per class used, and its defense.
     let seen: Vec<String> = terrain
-        .kinds
+        .kinds()
         .iter()
         .map(|t| {
             let costs: Vec<String> = classes

@@ -124,7 +124,7 @@ pub fn snapshot(session: &Session, scenario: &Scenario, seed: u64) -> Result<Sav
             .iter()
             .zip(&snap.units)
             .map(|(u, s)| SavedUnit {
-                name: u.name.clone(),
+                name: u.name().to_string(),
                 at: s.at,
                 hp: s.hp,
                 alive: s.alive,
@@ -148,7 +148,11 @@ pub fn snapshot(session: &Session, scenario: &Scenario, seed: u64) -> Result<Sav
 pub fn scenario_fingerprint(scenario: &Scenario, terrain: &TerrainSet) -> String {
     let mut text = String::from("skirmish save 2\n");
     for u in &scenario.units {
-        let class = terrain.classes.get(usize::from(u.class.0)).cloned().unwrap_or_default();
+        let class = terrain
+            .classes()
+            .get(usize::from(u.class.0))
+            .cloned()
+            .unwrap_or_default();
         text += &format!(
             "{:?} {:?} {:?} {class:?} move {} profile {:?} pivot {:?} kind {:?} {:?}",
             u.name,
@@ -180,7 +184,7 @@ pub fn scenario_fingerprint(scenario: &Scenario, terrain: &TerrainSet) -> String
     for (k, id) in map.cells().iter().enumerate() {
         text += &format!(
             "{:?}{}",
-            terrain.kinds.get(usize::from(id.0)).map_or("?", |t| t.name.as_str()),
+            terrain.kinds().get(usize::from(id.0)).map_or("?", |t| t.name.as_str()),
             if (k + 1) % map.width().max(1) == 0 { "\n" } else { " " }
         );
     }
@@ -236,7 +240,7 @@ pub fn restore(save: &SaveFile, scenario: &Scenario, battle: &mut Battle, save_p
         ));
     }
     let units = battle.units();
-    if save.units.len() != units.len() || save.units.iter().zip(units).any(|(s, u)| s.name != u.name) {
+    if save.units.len() != units.len() || save.units.iter().zip(units).any(|(s, u)| s.name != u.name()) {
         return Err(at_file(
             save_path,
             format!("the units in this save do not match scenario {}", scenario.path),

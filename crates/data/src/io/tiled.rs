@@ -37,7 +37,7 @@ fn attr(s: &str) -> String {
 /// assert!(tsx.contains("<property name=\"terrain\" value=\"plain\"/>"));
 /// ```
 pub fn tsx_text(terrain: &TerrainSet, image: &str) -> String {
-    let n = terrain.kinds.len() as u32;
+    let n = terrain.kinds().len() as u32;
     let mut s = String::new();
     s.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     let _ = writeln!(
@@ -50,7 +50,7 @@ pub fn tsx_text(terrain: &TerrainSet, image: &str) -> String {
         attr(image),
         n * TILE
     );
-    for (i, k) in terrain.kinds.iter().enumerate() {
+    for (i, k) in terrain.kinds().iter().enumerate() {
         let _ = writeln!(s, " <tile id=\"{i}\">");
         s.push_str("  <properties>\n");
         let _ = writeln!(s, "   <property name=\"terrain\" value=\"{}\"/>", attr(&k.name));
@@ -130,7 +130,7 @@ fn unit_properties(
     let kind = data.kinds.get(&u.kind);
     let class = data
         .terrain
-        .classes
+        .classes()
         .get(u.class.0 as usize)
         .cloned()
         .unwrap_or_default();

@@ -63,7 +63,7 @@ pub fn load_parts(dir: &Path) -> (DataParts, Diagnostics) {
         let parsed = Source::read(&units_path)
             .map_err(Diagnostics::from)
             .and_then(|s| match &terrain {
-                Some(t) => units::parse(&s, &t.classes),
+                Some(t) => units::parse(&s, t.classes()),
                 None => units::parse_without_classes(&s),
             });
         match parsed {

@@ -25,7 +25,7 @@ pub fn parse_lenient(src: &Source) -> (Profiles, Vec<String>, Diagnostics) {
     let mut broken = Vec::new();
     let raw: IndexMap<String, Spanned<RawTable>> = match src.parse_toml() {
         Ok(r) => r,
-        Err(e) => return (Profiles { list }, broken, e.into()),
+        Err(e) => return (Profiles::default(), broken, e.into()),
     };
     let known = registry::registry();
     let names = known.names();
@@ -201,7 +201,12 @@ pub fn parse_lenient(src: &Source) -> (Profiles, Vec<String>, Diagnostics) {
             broken.push(name.clone());
         }
     }
-    (Profiles { list }, broken, errs)
+    // Table names are distinct (TOML refuses a table given twice), so nothing is replaced.
+    let mut profiles = Profiles::default();
+    for p in list {
+        profiles.insert(p);
+    }
+    (profiles, broken, errs)
 }
 
 /// A cell written `[x, y]`, each 0..=[`MAX_DISTANCE`].
@@ -265,7 +270,7 @@ mod tests {
             "p.toml",
             "[a]\nbehavior = \"charger\"\n[b]\nbehavior = \"proximity\"\n",
         ));
-        assert_eq!((ok.list.len(), broken), (1, vec!["b".to_string()]));
+        assert_eq!((ok.list().len(), broken), (1, vec!["b".to_string()]));
     }
 
     #[test]

@@ -236,11 +236,10 @@ pub fn set_param(profiles: &Profiles, profile: &str, key: &str, value: i64) -> R
     let parsed = crate::load::profiles::parse(&Source::new(format!("--set {profile}.{key}={value}"), text))
         .map_err(|e| e.0.iter().map(|d| d.message.clone()).collect::<Vec<_>>().join("; "))?;
     let mut out = profiles.clone();
-    for q in &mut out.list {
-        if q.name == profile {
-            q.behavior = parsed.list[0].behavior.clone();
-        }
-    }
+    out.insert(Profile {
+        name: p.name.clone(),
+        behavior: parsed.list()[0].behavior.clone(),
+    });
     Ok(out)
 }
 
@@ -281,7 +280,7 @@ fn params(p: &Profile) -> Vec<(&str, String)> {
 /// `profiles` as the text of a `profiles.toml` that loads back to the same profiles.
 pub fn profiles_toml(profiles: &Profiles) -> String {
     let mut text = String::new();
-    for p in &profiles.list {
+    for p in profiles.list() {
         text.push_str(&format!(
             "[{}]\nbehavior = \"{}\"\n",
             toml_key(&p.name),

@@ -171,7 +171,9 @@ pub fn parse(src: &Source) -> Result<TerrainSet, Diagnostics> {
             color,
         });
     }
-    errs.into_result(TerrainSet { kinds, classes })
+    let (kinds, classes) = errs.into_result((kinds, classes))?;
+    // The checks above are those of `TerrainSet::new`, with places: it refuses nothing more.
+    TerrainSet::new(kinds, classes).map_err(|e| src.error_at(0, e.to_string()).into())
 }
 
 fn check_cost(v: i64) -> Result<u8, String> {
@@ -282,7 +284,7 @@ mod tests {
             "[plain]\nglyph = \".\"\ncost = 1\n[forest]\nglyph = \"T\"\ncost = { horse = 3, foot = 2 }\n[wall]\nglyph = \"#\"\n",
         )
         .unwrap();
-        assert_eq!(t.classes, ["foot", "horse"]);
+        assert_eq!(t.classes(), ["foot", "horse"]);
         let forest = t.get(t.by_glyph('T').unwrap());
         assert_eq!(forest.cost_for(ClassId(0)), Some(2));
         assert_eq!(forest.cost_for(ClassId(1)), Some(3));
@@ -321,7 +323,7 @@ mod tests {
             "classes = [\"foot\", \"flier\", \"horse\"]\n[plain]\nglyph = \".\"\ncost = { horse = 1, foot = 1 }\n",
         )
         .unwrap();
-        assert_eq!(t.classes, ["foot", "flier", "horse"]);
+        assert_eq!(t.classes(), ["foot", "flier", "horse"]);
         // A declared class no table names still exists (it cannot enter anything).
         assert_eq!(t.get(TerrainId(0)).cost_for(ClassId(1)), None);
         let e = parse("classes = [\"foot\", \"horse\"]\n[plain]\nglyph = \".\"\ncost = { foot = 1, hrose = 1 }\n")

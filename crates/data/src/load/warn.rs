@@ -161,7 +161,7 @@ pub fn warnings(src: &Source, scenario: &Scenario, data: &DataSet) -> Vec<Diagno
                 format!(
                     "unit {name:?} can never reach any opponent: its class '{}' cannot cross the terrain between them",
                     data.terrain
-                        .classes
+                        .classes()
                         .get(usize::from(u.class.0))
                         .map_or("?", String::as_str)
                 ),

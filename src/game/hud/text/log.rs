@@ -12,11 +12,11 @@ pub fn enemy_move_line(b: &Battle, unit: UnitId, target: Option<UnitId>, from: P
     if from == to {
         return None;
     }
-    let name = &b.unit(unit).name;
+    let name = &b.unit(unit).name();
     let Some(t) = target else {
         return Some(format!("{name} moves"));
     };
-    let (at, them) = (b.unit(t).pos, &b.unit(t).name);
+    let (at, them) = (b.unit(t).pos(), &b.unit(t).name());
     Some(match to.manhattan(at).cmp(&from.manhattan(at)) {
         std::cmp::Ordering::Less => format!("{name} closes on {them}"),
         std::cmp::Ordering::Greater => format!("{name} falls back from {them}"),

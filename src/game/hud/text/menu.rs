@@ -64,10 +64,10 @@ pub fn menu(b: &Battle, unit: UnitId, options: &[Action]) -> Vec<String> {
     options
         .iter()
         .map(|o| match o {
-            Action::Attack(t) => format!("Attack {}", label(&b.unit(*t).name, LABEL_CHARS)),
+            Action::Attack(t) => format!("Attack {}", label(b.unit(*t).name(), LABEL_CHARS)),
             // The forecast is the entry: "Heal Lance 9 → 17".
             Action::Heal(t) => {
-                let name = label(&b.unit(*t).name, LABEL_CHARS);
+                let name = label(b.unit(*t).name(), LABEL_CHARS);
                 match crate::rules::combat::heal_forecast(b, unit, *t) {
                     Some((before, after)) => format!("Heal {name} {before} → {after}"),
                     None => format!("Heal {name}"),
@@ -82,17 +82,19 @@ pub fn menu(b: &Battle, unit: UnitId, options: &[Action]) -> Vec<String> {
 pub fn forecast(b: &Battle, att: UnitId, def: UnitId, f: &Forecast) -> String {
     let (a, d) = (b.unit(att), b.unit(def));
     let back = match f.counter {
-        Some(c) if f.attacker_hp == 0 => format!("counter {c} (hp {}→0): {} falls!", a.hp, label(&a.name, LABEL_CHARS)),
-        Some(c) => format!("counter {c} (hp {}→{})", a.hp, f.attacker_hp),
+        Some(c) if f.attacker_hp == 0 => {
+            format!("counter {c} (hp {}→0): {} falls!", a.hp(), label(a.name(), LABEL_CHARS))
+        }
+        Some(c) => format!("counter {c} (hp {}→{})", a.hp(), f.attacker_hp),
         None => "no counter".to_string(),
     };
     let blow = if f.defender_hp == 0 { ", defeated" } else { "" };
     format!(
         "{} → {}: dmg {} (hp {}→{}{blow}); {back}",
-        label(&a.name, LABEL_CHARS),
-        label(&d.name, LABEL_CHARS),
+        label(a.name(), LABEL_CHARS),
+        label(d.name(), LABEL_CHARS),
         f.damage,
-        d.hp,
+        d.hp(),
         f.defender_hp
     )
 }
@@ -154,7 +156,7 @@ mod tests {
             counter: Some(4),
             attacker_hp: 24,
         };
-        let hp = (b.unit(UnitId(0)).hp, b.unit(UnitId(1)).hp);
+        let hp = (b.unit(UnitId(0)).hp(), b.unit(UnitId(1)).hp());
         assert_eq!(
             forecast(&b, UnitId(0), UnitId(1), &f),
             format!("Kiny → Warden: dmg 6 (hp {}→14); counter 4 (hp {}→24)", hp.1, hp.0)

@@ -30,21 +30,19 @@ fn board() -> crate::rules::battle::Battle {
     use crate::rules::battle::{Battle, Unit};
     use crate::search::grid::{Pos, Team};
 
-    let terrain = TerrainSet {
-        kinds: vec![Terrain {
+    let terrain = TerrainSet::new(
+        vec![Terrain {
             name: "forest".into(),
             glyph: 'T',
             cost: vec![Some(2), None],
             defense: 1,
             color: None,
         }],
-        classes: vec!["foot".into(), "horse".into()],
-    };
+        vec!["foot".into(), "horse".into()],
+    )
+    .unwrap();
     let map = TerrainMap::filled(4, 4, TerrainId(0));
     let hero = Unit::new("Kiny", Team::Player, Pos::new(0, 0), ClassId(0), 7);
-    let guard = Unit {
-        profile: Some("guard".into()),
-        ..Unit::new("Warden", Team::Enemy, Pos::new(1, 0), ClassId(0), 6)
-    };
+    let guard = Unit::new("Warden", Team::Enemy, Pos::new(1, 0), ClassId(0), 6).with_profile(Some("guard"));
     Battle::from_parts(map, terrain, vec![hero, guard])
 }

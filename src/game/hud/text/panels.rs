@@ -16,16 +16,16 @@ pub const HELP: [&str; 2] = [
 
 /// Attack distance as written in the data: `1` or `2-3`.
 fn reach(u: &Unit) -> String {
-    if u.stats.range_min == u.stats.range_max {
-        u.stats.range_max.to_string()
+    if u.stats().range_min == u.stats().range_max {
+        u.stats().range_max.to_string()
     } else {
-        format!("{}-{}", u.stats.range_min, u.stats.range_max)
+        format!("{}-{}", u.stats().range_min, u.stats().range_max)
     }
 }
 
 /// Name of movement class `c`.
 pub fn class_name(b: &Battle, c: ClassId) -> &str {
-    b.terrain().classes.get(c.0 as usize).map_or("?", String::as_str)
+    b.terrain().classes().get(c.0 as usize).map_or("?", String::as_str)
 }
 
 /// Two lines about unit `id`, showing `hp` hit points (the animated value).
@@ -33,18 +33,18 @@ pub fn unit_lines(b: &Battle, profiles: &Profiles, id: UnitId, hp: i32) -> [Stri
     let u = b.unit(id);
     let first = format!(
         "{} ({})  HP {}/{}  ATK {}  DEF {}  RNG {}  MOV {} {}",
-        label(&u.name, LABEL_CHARS),
-        u.kind,
+        label(u.name(), LABEL_CHARS),
+        u.kind(),
         hp,
-        u.stats.hp,
-        u.stats.attack,
-        u.stats.defense,
+        u.stats().hp,
+        u.stats().attack,
+        u.stats().defense,
         reach(u),
-        u.movement,
-        class_name(b, u.class)
+        u.movement(),
+        class_name(b, u.class())
     );
-    let second = match u.team {
-        Team::Player if u.acted => format!("player unit · {} · has acted this turn", level_text(u)),
+    let second = match u.team() {
+        Team::Player if u.acted() => format!("player unit · {} · has acted this turn", level_text(u)),
         Team::Player => format!("player unit · {} · ready", level_text(u)),
         Team::Enemy => {
             let text = profile_text(u, profiles);
@@ -65,29 +65,29 @@ pub fn wakes_next(b: &Battle, profiles: &Profiles, id: UnitId) -> Option<String>
     let Some(Behavior::GuardTrigger { trigger }) = u.behavior(profiles) else {
         return None;
     };
-    if u.triggered || !u.alive {
+    if u.triggered() || !u.alive() {
         return None;
     }
     let (d, w) = b
-        .living(u.team.other())
-        .map(|p| (u.pos.manhattan(b.unit(p).pos), p))
+        .living(u.team().other())
+        .map(|p| (u.pos().manhattan(b.unit(p).pos()), p))
         .min()?;
     (d <= trigger).then(|| format!("wakes this enemy phase ({} within {trigger})", b.name(w)))
 }
 
 /// A player unit's level and experience: `Lv 2 · exp 40/100`.
 pub fn level_text(u: &Unit) -> String {
-    format!("Lv {} · exp {}/{}", u.level, u.exp, crate::model::units::EXP_LEVEL)
+    format!("Lv {} · exp {}/{}", u.level(), u.exp(), crate::model::units::EXP_LEVEL)
 }
 
 /// The level-up box: its title and a line per stat, before and after (`HP 28 → 30 (+2)`).
 pub fn level_up_lines(b: &Battle, id: UnitId, level: u32, gains: &crate::model::units::Growth) -> Vec<String> {
     let u = b.unit(id);
-    let mut out = vec![format!("{} reaches level {level}!", u.name)];
+    let mut out = vec![format!("{} reaches level {level}!", u.name())];
     for (name, now, gain) in [
-        ("HP ", u.stats.hp, gains.hp),
-        ("ATK", u.stats.attack, gains.attack),
-        ("DEF", u.stats.defense, gains.defense),
+        ("HP ", u.stats().hp, gains.hp),
+        ("ATK", u.stats().attack, gains.attack),
+        ("DEF", u.stats().defense, gains.defense),
     ] {
         if gain != 0 {
             out.push(format!("{name} {:>3} → {:>3}  ({gain:+})", now - gain, now));
@@ -101,7 +101,7 @@ pub fn level_up_lines(b: &Battle, id: UnitId, level: u32, gains: &crate::model::
 
 /// An enemy's profile and its key numbers, e.g. `guard: trigger 3 (asleep)`.
 pub fn profile_text(u: &Unit, profiles: &Profiles) -> String {
-    let Some(name) = u.profile.as_deref() else {
+    let Some(name) = u.profile() else {
         return "no profile: stays".into();
     };
     match u.behavior(profiles) {
@@ -113,10 +113,10 @@ pub fn profile_text(u: &Unit, profiles: &Profiles) -> String {
         Some(Behavior::GuardTrigger { trigger }) => {
             format!(
                 "{name}: trigger {trigger} ({})",
-                if u.triggered { "AWAKE" } else { "asleep" }
+                if u.triggered() { "AWAKE" } else { "asleep" }
             )
         }
-        Some(Behavior::PivotLeash { leash }) => format!("{name}: leash {leash} around {}", u.pivot),
+        Some(Behavior::PivotLeash { leash }) => format!("{name}: leash {leash} around {}", u.pivot()),
         Some(Behavior::KeepRange { sight, range }) => format!("{name}: keeps {range} away, sight {sight}"),
         Some(Behavior::Advance { goal }) => format!("{name}: advances on {goal}"),
         Some(Behavior::Custom(c)) if name == c.name => format!("{name}: a behaviour of this game"),
@@ -151,7 +151,7 @@ mod tests {
     fn the_panel_shows_level_and_experience_and_a_level_up_what_grew() {
         let b = board();
         let profiles = crate::load::profiles::parse(&crate::load::diag::Source::new("p.toml", "")).unwrap();
-        let hp = b.unit(UnitId(0)).hp;
+        let hp = b.unit(UnitId(0)).hp();
         assert_eq!(
             unit_lines(&b, &profiles, UnitId(0), hp)[1],
             "player unit · Lv 1 · exp 0/100 · ready"
@@ -162,13 +162,18 @@ mod tests {
             attack: 1,
             defense: 0,
         };
-        let before = b.unit(UnitId(0)).stats;
+        let before = b.unit(UnitId(0)).stats();
         let mut units = b.units().to_vec();
-        let u = &mut units[0];
-        u.level = 2;
-        u.exp = 20;
-        u.stats.hp += 2;
-        u.stats.attack += 1;
+        let grown = crate::model::units::Stats {
+            hp: before.hp + 2,
+            attack: before.attack + 1,
+            ..before
+        };
+        units[0] = units[0]
+            .clone()
+            .with_level(2, 20)
+            .with_stats(grown)
+            .with_hp(units[0].hp());
         let b = Battle::from_parts(b.map().clone(), b.terrain().clone(), units);
         let lines = level_up_lines(&b, UnitId(0), 2, &gains);
         assert_eq!(lines[0], "Kiny reaches level 2!");
@@ -240,10 +245,9 @@ mod tests {
             "[charger]\nbehavior = \"charger\"\n[brute]\nbehavior = \"charger\"\n",
         );
         let profiles = crate::load::profiles::parse(&src).unwrap();
-        let mut u = b.unit(UnitId(1)).clone();
-        u.profile = Some("charger".into());
+        let u = b.unit(UnitId(1)).clone().with_profile(Some("charger"));
         assert_eq!(profile_text(&u, &profiles), "charger: always comes");
-        u.profile = Some("brute".into());
+        let u = u.with_profile(Some("brute"));
         assert_eq!(profile_text(&u, &profiles), "brute: charger, always comes");
     }
 }

@@ -28,9 +28,9 @@ pub fn ask_text(ask: Ask, b: &Battle) -> String {
 /// Why confirming on `to` did nothing while `unit` was selected: an enemy out of its reach,
 /// a cell taken by another unit, or a cell it cannot get to this turn.
 pub fn cannot_go(b: &Battle, unit: UnitId, to: Pos) -> String {
-    let name = |u: UnitId| label(&b.unit(u).name, LABEL_CHARS);
+    let name = |u: UnitId| label(b.unit(u).name(), LABEL_CHARS);
     match b.unit_at(to) {
-        Some(e) if b.unit(e).team != b.unit(unit).team => {
+        Some(e) if b.unit(e).team() != b.unit(unit).team() => {
             format!("{} is out of {}'s reach this turn", name(e), name(unit))
         }
         Some(a) if a != unit => format!("{} cannot stop where {} stands", name(unit), name(a)),

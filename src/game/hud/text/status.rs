@@ -109,7 +109,7 @@ pub fn ending_lines(b: &Battle) -> Option<[String; 2]> {
         Team::Player => format!("Victory — {} on turn {}", why.describe(b), b.turn()),
         Team::Enemy => format!("Defeat — {}", why.describe(b)),
     };
-    let count = |team: Team| b.units().iter().filter(|u| u.team == team).count();
+    let count = |team: Team| b.units().iter().filter(|u| u.team() == team).count();
     let (mine, theirs) = (count(Team::Player), count(Team::Enemy));
     let lost = mine - b.living(Team::Player).count();
     let beaten = theirs - b.living(Team::Enemy).count();
@@ -136,7 +136,7 @@ mod tests {
         use crate::rules::Command;
         // Kiny attacks the guard until one of them falls.
         while b.ended().is_none() {
-            if b.unit(UnitId(0)).acted || b.active() == Team::Enemy {
+            if b.unit(UnitId(0)).acted() || b.active() == Team::Enemy {
                 b.execute(Command::EndPhase).unwrap();
                 continue;
             }
@@ -172,10 +172,7 @@ mod tests {
     fn defeat_names_the_fallen_hero() {
         let terrain = board().terrain().clone();
         let map = crate::load::map::TerrainMap::filled(4, 1, crate::load::terrain::TerrainId(0));
-        let hero = Unit {
-            hp: 1,
-            ..Unit::new("Kiny", Team::Player, Pos::new(0, 0), ClassId(0), 7)
-        };
+        let hero = Unit::new("Kiny", Team::Player, Pos::new(0, 0), ClassId(0), 7).with_hp(1);
         let brute = Unit::new("Brute", Team::Enemy, Pos::new(1, 0), ClassId(0), 6);
         let mut b = Battle::from_parts(map, terrain, vec![hero, brute]);
         use crate::rules::Command;

@@ -45,7 +45,7 @@ pub fn enemy_phase_summary(b: &Battle, turn: u32, events: &[Event]) -> Vec<Strin
             Event::GuardWoke { unit, by } => woke.push(format!("{} woke ({} came near)", name(*unit), name(*by))),
             Event::Woken { unit } => woke.push(format!("{} woke", name(*unit))),
             Event::Arrived { unit, at } => {
-                let side = if b.unit(*unit).team == Team::Player {
+                let side = if b.unit(*unit).team() == Team::Player {
                     "ally"
                 } else {
                     "enemy"
@@ -62,9 +62,9 @@ pub fn enemy_phase_summary(b: &Battle, turn: u32, events: &[Event]) -> Vec<Strin
     }
     let mut out = vec![format!("Enemy phase, turn {turn}")];
     // The player's losses first: they are what the player must not miss.
-    fell.sort_by_key(|(u, _)| b.unit(*u).team != Team::Player);
+    fell.sort_by_key(|(u, _)| b.unit(*u).team() != Team::Player);
     for (u, by) in &fell {
-        let who = if b.unit(*u).team == Team::Player {
+        let who = if b.unit(*u).team() == Team::Player {
             "FELL"
         } else {
             "fell"
@@ -74,7 +74,7 @@ pub fn enemy_phase_summary(b: &Battle, turn: u32, events: &[Event]) -> Vec<Strin
             None => format!("{} {who}", name(*u)),
         });
     }
-    hurt.sort_by_key(|h| b.unit(h.0).team != Team::Player);
+    hurt.sort_by_key(|h| b.unit(h.0).team() != Team::Player);
     for (u, dmg, by, left) in &hurt {
         let by: Vec<String> = by.iter().map(|&a| name(a)).collect();
         out.push(format!(

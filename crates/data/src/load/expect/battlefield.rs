@@ -101,11 +101,8 @@ pub(super) fn own_profiles(src: &Source, raw: &Raw, data: &mut DataSet, errs: &m
         let generated = format!("{} (profiles)", src.path);
         match crate::load::profiles::parse(&Source::new(&generated, &w.text)) {
             Ok(extra) => {
-                for p in extra.list {
-                    match data.profiles.list.iter_mut().find(|q| q.name == p.name) {
-                        Some(q) => *q = p,
-                        None => data.profiles.list.push(p),
-                    }
+                for p in extra.list() {
+                    data.profiles.insert(p.clone());
                 }
             }
             Err(e) => errs.extend(w.relocate(e, &generated, src, &whole)),

@@ -186,8 +186,8 @@ pub(super) fn validate_units(
                     at,
                     format!(
                         "{label}: unknown movement class {class_name:?} (known: {}){}",
-                        data.terrain.classes.join(", "),
-                        did_you_mean_value(class_name, data.terrain.classes.iter().map(String::as_str))
+                        data.terrain.classes().join(", "),
+                        did_you_mean_value(class_name, data.terrain.classes().iter().map(String::as_str))
                     ),
                 );
                 ClassId(0)
@@ -297,7 +297,7 @@ pub(super) fn validate_units(
                             "{label}: {UNKNOWN_PROFILE} {:?} (known: {}){}",
                             p.value,
                             data.profiles.names(),
-                            did_you_mean_value(&p.value, data.profiles.list.iter().map(|q| q.name.as_str()))
+                            did_you_mean_value(&p.value, data.profiles.list().iter().map(|q| q.name.as_str()))
                         ),
                     );
                 }

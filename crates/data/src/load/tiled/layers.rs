@@ -31,7 +31,7 @@ pub(super) fn terrain_of(
 ) -> Option<TerrainMap> {
     let deciding = deciding_layers(layers, text, errs)?;
     let (w, h) = (tmx.width as usize, tmx.height as usize);
-    let known: Vec<&str> = terrain.kinds.iter().map(|k| k.name.as_str()).collect();
+    let known: Vec<&str> = terrain.kinds().iter().map(|k| k.name.as_str()).collect();
     let mut cells = Vec::with_capacity(w * h);
     let mut count = 0usize;
     let mut report = |d: Diagnostic, errs: &mut Diagnostics| {
