@@ -146,6 +146,7 @@ fn a_chapter_reload_keeps_the_roster() {
     };
     let chapter = ChapterStart {
         number: 2,
+        title: None,
         permadeath: true,
         roster: Roster {
             members: vec![member("Kiny", 3, false), member("Lance", 2, true)],

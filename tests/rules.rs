@@ -387,6 +387,8 @@ fn a_blow_that_reaches_100_experience_levels_up_and_undo_takes_it_back() {
     let mut b = battle("P E", &[spec(player('P')), enemy('E', "guard", 1).hp(3)]);
     let before = (b.snapshot(), b.unit(UnitId(0)).stats());
     let events = b.execute(attack(0, 1)).unwrap();
+    // The total is told as it is, not cut at 100 (the 25 carried over show).
+    assert_eq!(events[2].describe(&b), "P gains 30 experience (125/100)");
     assert_eq!(events[3].describe(&b), "P reaches level 2: hp +2, attack +1");
     assert_eq!(
         events,

@@ -154,6 +154,10 @@ impl AiBehavior for Support {
         decision(b, c, id, label, &p)
     }
 
+    fn summary(&self) -> Option<String> {
+        Some("heals the most hurt ally in reach, never attacks".into())
+    }
+
     fn explain(&self, b: &Battle, c: &mut Caches, id: UnitId, label: String) -> Explanation {
         let p = plan(b, c, id);
         let d = decision(b, c, id, label, &p);

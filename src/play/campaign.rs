@@ -123,6 +123,7 @@ pub fn run(
         replay.skill = (!run.player.skill.is_expert()).then(|| run.player.skill.name());
         replay.chapter = Some(ChapterStart {
             number: k + 1,
+            title: chapter.title.clone(),
             permadeath: run.permadeath,
             roster: roster.clone(),
         });

@@ -149,6 +149,7 @@ impl BattleScreen {
         };
         let chapter = ChapterStart {
             number: k + 1,
+            title: ch.title.clone(),
             permadeath: a.progress.permadeath,
             roster: a.progress.roster.clone(),
         };

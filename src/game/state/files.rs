@@ -35,7 +35,13 @@ pub fn titled(mut s: Scenario, chapter: Option<&ChapterStart>) -> Scenario {
         s.name = format!("{} ({level})", s.name);
     }
     if let Some(c) = chapter {
-        s.name = format!("Chapter {}: {}", c.number, s.name);
+        // The chapter's own title, as its intro said it, else the scenario's name.
+        let name = match (&c.title, &s.difficulty) {
+            (Some(t), Some(level)) => format!("{t} ({level})"),
+            (Some(t), None) => t.clone(),
+            (None, _) => s.name.clone(),
+        };
+        s.name = format!("Chapter {}: {name}", c.number);
     }
     s
 }
@@ -261,5 +267,30 @@ mod tests {
             "a loaded battle does not overwrite the replay"
         );
         let _ = std::fs::remove_file(&out);
+    }
+
+    /// The top band names a chapter as its intro did (found playing: chapter 1's intro said
+    /// "The crossroads", its battle "The first skirmish"), with the level after it.
+    #[test]
+    fn a_chapter_is_named_as_the_campaign_names_it() {
+        let (mut s, _, _) = scenario("sample.toml");
+        let mut chapter = ChapterStart {
+            number: 1,
+            title: Some("The crossroads".into()),
+            permadeath: true,
+            roster: Default::default(),
+        };
+        assert_eq!(dressed(s.clone(), Some(&chapter)).name, "Chapter 1: The crossroads");
+        s.difficulty = Some("easy".into());
+        assert_eq!(
+            dressed(s.clone(), Some(&chapter)).name,
+            "Chapter 1: The crossroads (easy)"
+        );
+        chapter.title = None;
+        assert_eq!(
+            dressed(s.clone(), Some(&chapter)).name,
+            "Chapter 1: The first skirmish (easy)"
+        );
+        assert_eq!(dressed(s, None).name, "The first skirmish (easy)");
     }
 }

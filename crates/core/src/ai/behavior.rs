@@ -56,6 +56,27 @@ pub trait AiBehavior: Send + Sync {
         let _ = unit;
         None
     }
+
+    /// What it does, in a few words for a player reading a unit panel (`"heals the most
+    /// hurt ally, never attacks"`); `None` (the default) lets the game say only its name.
+    ///
+    /// ```
+    /// use skirmish_core::ai::{AiBehavior, Caches, Decision, Why};
+    /// use skirmish_core::rules::{Battle, UnitId};
+    /// struct Statue;
+    /// impl AiBehavior for Statue {
+    ///     fn decide(&self, b: &Battle, _c: &mut Caches, id: UnitId, label: String) -> Decision {
+    ///         Decision::stay(b, id, label, Why::Nothing)
+    ///     }
+    ///     fn summary(&self) -> Option<String> {
+    ///         Some("never moves".into())
+    ///     }
+    /// }
+    /// assert_eq!(Statue.summary().as_deref(), Some("never moves"));
+    /// ```
+    fn summary(&self) -> Option<String> {
+        None
+    }
 }
 
 /// A built-in's decision through the trait: the same code the enemy phase runs.

@@ -154,7 +154,9 @@ impl Event {
             }
             Event::Woken { unit } => format!("{} is roused", n(unit)),
             Event::Gained { unit, amount, exp } => {
-                format!("{} gains {amount} experience ({}/100)", n(unit), exp.min(&100))
+                // Past 100 the level-up that follows takes 100 off: the total is said as it
+                // is ("110/100"), not cut at 100, so the 10 carried over are not lost to the eye.
+                format!("{} gains {amount} experience ({exp}/100)", n(unit))
             }
             Event::LevelUp { unit, level, gains } => {
                 format!("{} reaches level {level}{}", n(unit), growth_words(gains))

@@ -101,6 +101,10 @@ pub struct ReplayFile {
 pub struct ChapterStart {
     /// The chapter's number, from 1 (for people reading the file).
     pub number: usize,
+    /// The chapter's title in the campaign file, when it gives one (the game's top band says
+    /// it instead of the scenario's name, as the chapter's intro did).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
     /// Fallen units stay gone (false: casual play).
     pub permadeath: bool,
     /// Every player unit met before this chapter.

@@ -119,8 +119,16 @@ pub fn profile_text(u: &Unit, profiles: &Profiles) -> String {
         Some(Behavior::PivotLeash { leash }) => format!("{name}: leash {leash} around {}", u.pivot()),
         Some(Behavior::KeepRange { sight, range }) => format!("{name}: keeps {range} away, sight {sight}"),
         Some(Behavior::Advance { goal }) => format!("{name}: advances on {goal}"),
-        Some(Behavior::Custom(c)) if name == c.name => format!("{name}: a behaviour of this game"),
-        Some(Behavior::Custom(c)) => format!("{name}: {}", c.name),
+        // A behaviour written in Rust says what it does if it can (`AiBehavior::summary`).
+        Some(Behavior::Custom(c)) => {
+            let what = c.rule().summary();
+            match (name == c.name, what) {
+                (true, Some(what)) => format!("{name}: {what}"),
+                (false, Some(what)) => format!("{name}: {}, {what}", c.name),
+                (true, None) => format!("{name}: a behaviour of this game"),
+                (false, None) => format!("{name}: {}", c.name),
+            }
+        }
     }
 }
 
@@ -249,5 +257,28 @@ mod tests {
         assert_eq!(profile_text(&u, &profiles), "charger: always comes");
         let u = u.with_profile(Some("brute"));
         assert_eq!(profile_text(&u, &profiles), "brute: charger, always comes");
+    }
+
+    /// A behaviour written in Rust says what it does (found playing: the shipped healer read
+    /// "support: a behaviour of this game").
+    #[test]
+    fn a_behaviour_of_the_game_says_what_it_does() {
+        crate::behaviors::register();
+        let b = board();
+        let src = crate::load::diag::Source::new(
+            "p.toml",
+            "[support]\nbehavior = \"support\"\n[medic]\nbehavior = \"support\"\n",
+        );
+        let profiles = crate::load::profiles::parse(&src).unwrap();
+        let u = b.unit(UnitId(1)).clone().with_profile(Some("support"));
+        assert_eq!(
+            profile_text(&u, &profiles),
+            "support: heals the most hurt ally in reach, never attacks"
+        );
+        let u = u.with_profile(Some("medic"));
+        assert_eq!(
+            profile_text(&u, &profiles),
+            "medic: support, heals the most hurt ally in reach, never attacks"
+        );
     }
 }

@@ -1,18 +1,23 @@
 //! The enemy phase in a few lines, for the box that greets the player's phase: who fell on
-//! either side and to whom, who was hurt and by whom, who woke, who arrived.
+//! either side and to whom, who was hurt and by whom (with the hit points left as the phase
+//! left them: heals and level-ups included), who was healed, who levelled up, who woke, who
+//! arrived.
 
 use crate::rules::Event;
 use crate::rules::battle::{Battle, UnitId};
 use crate::search::grid::Team;
 
 /// The summary of an enemy phase from its events (in order), its first line a heading
-/// naming `turn`. Names come from `b` (units keep their names after they fall).
+/// naming `turn`. Names come from `b` (units keep their names after they fall), and so do
+/// the hit points left: `b` is the battle as the phase left it.
 pub fn enemy_phase_summary(b: &Battle, turn: u32, events: &[Event]) -> Vec<String> {
     let name = |u: UnitId| b.name(u).to_string();
     let mut fell: Vec<(UnitId, Option<UnitId>)> = Vec::new();
     // Per unit hurt: damage taken, by whom (in order, each named once), hp left.
     let mut hurt: Vec<(UnitId, i32, Vec<UnitId>, i32)> = Vec::new();
     let mut woke = Vec::new();
+    let mut healed = Vec::new();
+    let mut grew = Vec::new();
     let mut arrived = Vec::new();
     let mut said = Vec::new();
     let mut moved = 0;
@@ -44,6 +49,10 @@ pub fn enemy_phase_summary(b: &Battle, turn: u32, events: &[Event]) -> Vec<Strin
             Event::Defeated { unit } if !fell.iter().any(|f| f.0 == *unit) => fell.push((*unit, None)),
             Event::GuardWoke { unit, by } => woke.push(format!("{} woke ({} came near)", name(*unit), name(*by))),
             Event::Woken { unit } => woke.push(format!("{} woke", name(*unit))),
+            Event::Healed {
+                healer, target, amount, ..
+            } => healed.push(format!("{} healed {} for {amount}", name(*healer), name(*target))),
+            Event::LevelUp { .. } => grew.push(e.describe(b)),
             Event::Arrived { unit, at } => {
                 let side = if b.unit(*unit).team() == Team::Player {
                     "ally"
@@ -75,14 +84,21 @@ pub fn enemy_phase_summary(b: &Battle, turn: u32, events: &[Event]) -> Vec<Strin
         });
     }
     hurt.sort_by_key(|h| b.unit(h.0).team() != Team::Player);
-    for (u, dmg, by, left) in &hurt {
+    for (u, dmg, by, _) in &hurt {
         let by: Vec<String> = by.iter().map(|&a| name(a)).collect();
+        // The hit points as the phase left them, not as the last blow did: a heal or a
+        // level-up after it changed them (found playing: "10 hp left" for a unit healed to 17).
+        let unit = b.unit(*u);
         out.push(format!(
-            "{} took {dmg} from {}: {left} hp left",
+            "{} took {dmg} from {}: {}/{} hp",
             name(*u),
-            by.join(" and ")
+            by.join(" and "),
+            unit.hp(),
+            unit.stats().hp
         ));
     }
+    out.extend(healed);
+    out.extend(grew);
     out.extend(woke);
     out.extend(arrived);
     out.extend(said);
@@ -152,7 +168,12 @@ mod tests {
         assert_eq!(quiet, ["Enemy phase, turn 3", "No enemy moved; nobody was hurt."]);
         // Two blows on Kiny by two enemies, a counter on one, in the events' words.
         let scene = Scene::parse("A K B");
-        let b = scene.battle(&[enemy('A', "charger", 3), player('K'), enemy('B', "charger", 3)]);
+        // The battle as the phase left it: K at 11, A at 7.
+        let b = scene.battle(&[
+            enemy('A', "charger", 3).hp(7),
+            player('K').hp(11),
+            enemy('B', "charger", 3),
+        ]);
         let (a, k, e) = (UnitId(0), UnitId(1), UnitId(2));
         let strike = |attacker, defender, damage, hp_left, counter| Event::Struck {
             attacker,
@@ -173,9 +194,55 @@ mod tests {
             lines,
             [
                 "Enemy phase, turn 2",
-                "K took 9 from A and B: 11 hp left",
-                "A took 3 from K: 7 hp left",
+                "K took 9 from A and B: 11/20 hp",
+                "A took 3 from K: 7/20 hp",
                 "B woke (K came near)"
+            ]
+        );
+    }
+
+    /// The hit points shown are those the phase left, after heals and level-ups, which the
+    /// summary tells too (found playing: "10 hp left" for a unit a healer had raised to 17).
+    #[test]
+    fn heals_and_level_ups_show_in_the_summary_and_its_hit_points() {
+        let scene = Scene::parse("A K B");
+        let b = scene.battle(&[enemy('A', "charger", 3).hp(14), player('K'), enemy('B', "charger", 3)]);
+        let (a, k, e) = (UnitId(0), UnitId(1), UnitId(2));
+        let growth = crate::model::units::Growth {
+            hp: 2,
+            attack: 1,
+            defense: 0,
+        };
+        let events = [
+            Event::Struck {
+                attacker: k,
+                defender: a,
+                damage: 3,
+                hp_before: 10,
+                hp_left: 7,
+                counter: true,
+            },
+            Event::LevelUp {
+                unit: k,
+                level: 2,
+                gains: growth,
+            },
+            Event::Healed {
+                healer: e,
+                target: a,
+                amount: 7,
+                hp_before: 7,
+                hp_left: 14,
+            },
+        ];
+        let lines = enemy_phase_summary(&b, 4, &events);
+        assert_eq!(
+            lines,
+            [
+                "Enemy phase, turn 4",
+                "A took 3 from K: 14/20 hp",
+                "B healed A for 7",
+                "K reaches level 2: hp +2, attack +1",
             ]
         );
     }
