@@ -62,7 +62,7 @@ play end-turn-question maps/sample.toml "Press:EndTurn"
 play game-menu maps/sample.toml "Menu"
 play battle-log maps/sample.toml "Confirm Point:20,25 Confirm Confirm EndTurn Yes Press:Close History"
 # The enemy phase's summary, which stays until dismissed.
-play enemy-summary maps/river.toml "EndTurn Yes"
+play enemy-summary maps/river.toml "EndTurn Yes EndTurn Yes"
 # Objectives: the castle's line and throne, its banner, the river's cells to hold.
 play castle-objective maps/castle.toml "Point:33,15"
 play castle-banner maps/castle.toml "Snap"
@@ -109,7 +109,7 @@ move = 4
 profile = "charger"
 TOML
 play seized "$scratch/own/maps/seize.toml" "Confirm Point:3,1 Confirm Confirm"
-play turn-limit "$scratch/own/maps/seize.toml" "EndTurn Yes Press:Close EndTurn Yes"
+play turn-limit "$scratch/own/maps/seize.toml" "EndTurn Yes EndTurn Yes"
 play defend-warning "$scratch/own/maps/hold.toml" "Danger Point:3,1"
 # Healers: the river crossing with Lance hurt; Mira's menu offers "Heal Lance 9 → 17".
 sed 's/^name = "Lance"$/name = "Lance"\nhp_left = 9/' maps/river.toml > "$scratch/own/maps/river-hurt.toml"

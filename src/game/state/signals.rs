@@ -112,7 +112,11 @@ impl GameState {
             let mut note = Anim::new(Kind::Note, false);
             note.line = Some(format!("Summary: {}", lines[1..].join(" · ")));
             self.anims.push(note);
-            self.summary = Some(lines);
+            // A quiet phase is told in the log only (found playing: a box to close on every
+            // turn that said "nobody was hurt").
+            if !crate::game::hud::text::is_quiet(&lines) {
+                self.summary = Some(lines);
+            }
         }
         if record {
             self.write_replay();

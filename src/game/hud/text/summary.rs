@@ -21,8 +21,19 @@ pub fn enemy_phase_summary(b: &Battle, turn: u32, events: &[Event]) -> Vec<Strin
     let mut arrived = Vec::new();
     let mut said = Vec::new();
     let mut moved = 0;
+    // The player's phase began (its turn), and something then happened at its start (an
+    // arrival, a line said): the heading names that turn's start too.
+    let mut began = None;
+    let mut at_start = false;
     for e in events {
+        if began.is_some() && !matches!(e, Event::PhaseBegan { .. }) {
+            at_start = true;
+        }
         match e {
+            Event::PhaseBegan {
+                team: Team::Player,
+                turn,
+            } => began = Some(*turn),
             Event::Struck {
                 attacker,
                 defender,
@@ -69,7 +80,10 @@ pub fn enemy_phase_summary(b: &Battle, turn: u32, events: &[Event]) -> Vec<Strin
             _ => {}
         }
     }
-    let mut out = vec![format!("Enemy phase, turn {turn}")];
+    let mut out = vec![match began.filter(|_| at_start) {
+        Some(next) => format!("Enemy phase, turn {turn} · start of turn {next}"),
+        None => format!("Enemy phase, turn {turn}"),
+    }];
     // The player's losses first: they are what the player must not miss.
     fell.sort_by_key(|(u, _)| b.unit(*u).team() != Team::Player);
     for (u, by) in &fell {
@@ -110,6 +124,13 @@ pub fn enemy_phase_summary(b: &Battle, turn: u32, events: &[Event]) -> Vec<Strin
         });
     }
     out
+}
+
+/// Nothing the player must read happened (no blow, fall, heal, level-up, waking, arrival or
+/// line said; at most some enemies moved, which the board shows): the summary goes to the
+/// log only, and no box waits for a key.
+pub fn is_quiet(lines: &[String]) -> bool {
+    lines.len() == 2 && lines[1].ends_with("nobody was hurt.")
 }
 
 #[cfg(test)]
@@ -166,6 +187,7 @@ mod tests {
         let events = enemy_phase(&mut s);
         let quiet = enemy_phase_summary(s.battle(), 3, &events);
         assert_eq!(quiet, ["Enemy phase, turn 3", "No enemy moved; nobody was hurt."]);
+        assert!(is_quiet(&quiet));
         // Two blows on Kiny by two enemies, a counter on one, in the events' words.
         let scene = Scene::parse("A K B");
         // The battle as the phase left it: K at 11, A at 7.
@@ -190,6 +212,7 @@ mod tests {
             Event::GuardWoke { unit: e, by: k },
         ];
         let lines = enemy_phase_summary(&b, 2, &events);
+        assert!(!is_quiet(&lines));
         assert_eq!(
             lines,
             [
@@ -245,5 +268,28 @@ mod tests {
                 "K reaches level 2: hp +2, attack +1",
             ]
         );
+    }
+
+    /// An arrival at the start of the player's turn is told under a heading that says so
+    /// (found playing: a turn-3 arrival under "Enemy phase, turn 2").
+    #[test]
+    fn what_the_next_turn_brings_at_its_start_is_named_so() {
+        let scene = Scene::parse("A K B");
+        let b = scene.battle(&[enemy('A', "charger", 3), player('K'), enemy('B', "charger", 3)]);
+        let began = Event::PhaseBegan {
+            team: Team::Player,
+            turn: 3,
+        };
+        let arrived = Event::Arrived {
+            unit: UnitId(2),
+            at: crate::search::grid::Pos::new(2, 0),
+        };
+        let lines = enemy_phase_summary(&b, 2, &[began.clone(), arrived.clone()]);
+        assert_eq!(
+            lines,
+            ["Enemy phase, turn 2 · start of turn 3", "B arrived at (2, 0) (enemy)"]
+        );
+        let lines = enemy_phase_summary(&b, 2, &[arrived, began]);
+        assert_eq!(lines[0], "Enemy phase, turn 2", "an arrival in the phase itself");
     }
 }
