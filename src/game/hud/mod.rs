@@ -20,10 +20,10 @@ use crate::load::terrain::ClassId;
 use crate::play::phase::{Action, Phase};
 use crate::search::grid::Team;
 use ggez::glam::Vec2;
-use ggez::graphics::{Canvas, Color, Rect};
+use ggez::graphics::{Color, Rect};
 
 impl GameState {
-    pub(super) fn draw_action_menu(&mut self, canvas: &mut Canvas, cam: Vec2) {
+    pub(super) fn draw_action_menu(&mut self, canvas: &mut Pen, cam: Vec2) {
         self.menu_rects.clear();
         let Phase::Action {
             unit, options, choice, ..
@@ -120,7 +120,7 @@ impl GameState {
         }
     }
 
-    pub(super) fn draw_hud(&mut self, canvas: &mut Canvas) {
+    pub(super) fn draw_hud(&mut self, canvas: &mut Pen) {
         let l = self.layout;
         let r = l.regions();
         let hover = self.pointer.map(|p| l.to_logical(p.x, p.y));
@@ -204,7 +204,7 @@ impl GameState {
     }
 
     /// The top band: turn, phase and scenario (never cut by the FAST mark), the menu button.
-    fn draw_band(&self, canvas: &mut Canvas, r: &Regions, buttons: &[Placed], hover: Option<Vec2>) {
+    fn draw_band(&self, canvas: &mut Pen, r: &Regions, buttons: &[Placed], hover: Option<Vec2>) {
         let s = &self.session;
         rect(canvas, r.band, Color::new(0.04, 0.05, 0.08, 1.0), Z_HUD);
         let title = title(s, &self.scenario_name());
@@ -242,7 +242,7 @@ impl GameState {
 
     /// The objective line under the band (gold on the last turn), and in the danger view a
     /// warning when an enemy can end its next move on a cell to defend.
-    fn draw_objective(&mut self, canvas: &mut Canvas, r: &Regions) {
+    fn draw_objective(&mut self, canvas: &mut Pen, r: &Regions) {
         if r.objective.h <= 0.0 {
             return;
         }
@@ -281,8 +281,8 @@ impl GameState {
     }
 
     /// The message log under the map: the newest lines of the battle's log, new ones bright.
-    fn draw_log(&self, canvas: &mut Canvas, r: &Regions) {
-        rect(canvas, r.log, Color::new(0.05, 0.06, 0.09, 1.0), Z_HUD);
+    fn draw_log(&self, canvas: &mut Pen, r: &Regions) {
+        // (The log's background is the frame's clear colour, PANEL_BG.)
         rect(
             canvas,
             Rect::new(r.log.x, r.log.y, r.log.w, 1.0),
@@ -320,11 +320,11 @@ impl GameState {
 
     /// The side panel: the turn's buttons, the roster (in the order N visits), the unit and
     /// terrain under the cursor, and the key help where there is room.
-    fn draw_side(&self, canvas: &mut Canvas, r: &Regions, buttons: &[Placed], hover: Option<Vec2>) {
+    fn draw_side(&self, canvas: &mut Pen, r: &Regions, buttons: &[Placed], hover: Option<Vec2>) {
         let side = r.side;
         let s = &self.session;
         let b = s.battle();
-        rect(canvas, side, Color::new(0.05, 0.06, 0.09, 1.0), Z_HUD);
+        // (The panel's background is the frame's clear colour, PANEL_BG.)
         rect(
             canvas,
             Rect::new(side.x, side.y, 1.0, side.h),
@@ -429,7 +429,7 @@ impl GameState {
     }
 
     /// The enemy phase's summary: who fell, who was hurt and by whom, who woke, who arrived.
-    fn draw_summary(&self, canvas: &mut Canvas, hover: Option<Vec2>) {
+    fn draw_summary(&self, canvas: &mut Pen, hover: Option<Vec2>) {
         let Some(lines) = &self.summary else { return };
         let (bx, rows) = self.summary_layout(lines);
         panel(canvas, bx, Z_HUD + 5);
@@ -480,7 +480,7 @@ impl GameState {
     }
 
     /// The whole battle's log in a box, scrolled with the arrows, the wheel or its buttons.
-    fn draw_history(&self, canvas: &mut Canvas, hover: Option<Vec2>) {
+    fn draw_history(&self, canvas: &mut Pen, hover: Option<Vec2>) {
         let l = self.layout;
         let bx = history_box(&l);
         panel(canvas, bx, Z_HUD + 5);
@@ -549,7 +549,7 @@ impl GameState {
 
     /// Numbers rising from struck and healed units, drawn in the map's own pass (world
     /// pixels less the camera) so they sit over the units.
-    pub(super) fn draw_floaters(&self, canvas: &mut Canvas, cam: Vec2) {
+    pub(super) fn draw_floaters(&self, canvas: &mut Pen, cam: Vec2) {
         let l = self.layout;
         let v = l.world_view();
         for f in &self.floaters {
@@ -628,7 +628,7 @@ impl GameState {
 
 /// Draws button `p`, brighter under the pointer at `hover` (drawing units), dim when off,
 /// pulsing (with the game's `clock`) when it is the thing to do next.
-fn draw_button(canvas: &mut Canvas, p: &Placed, hover: Option<Vec2>, z: i32, clock: f32) {
+fn draw_button(canvas: &mut Pen, p: &Placed, hover: Option<Vec2>, z: i32, clock: f32) {
     let over = p.enabled && hover.is_some_and(|h| p.rect.contains(h));
     let (edge, fill, ink) = match (p.enabled, p.lit, over) {
         (true, _, _) if p.pulse => {

@@ -323,8 +323,13 @@ impl Screen for BattleScreen {
     }
 
     fn draw(&mut self, ctx: &mut Context, _world: &World) -> GameResult {
+        let line = self.chapter_line();
+        if line.is_some() {
+            // Drawn over the battle's frame: the battle may not keep its last one.
+            self.game.forget_frame();
+        }
         self.game.draw(ctx)?;
-        if let Some(line) = self.chapter_line() {
+        if let Some(line) = line {
             // Over the battle's own result box: what Enter does in a campaign.
             let (w, h) = ctx.gfx.drawable_size();
             let mut canvas = ggez::graphics::Canvas::from_frame(ctx, None);
