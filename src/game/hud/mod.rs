@@ -153,7 +153,7 @@ impl GameState {
         }
         // The question, with its buttons.
         if let Some(ask) = s.pending() {
-            let q = ask_text(ask, b);
+            let q = ask_text(ask, b, self.leave);
             let (bx, answers) = ask_box(&l, &q);
             panel(canvas, bx, Z_HUD + 3);
             let at = Vec2::new(bx.x + bx.w / 2.0 - text_w(&q, 14.0) / 2.0, bx.y + 13.0);
@@ -598,7 +598,7 @@ impl GameState {
     /// what a click hits come from here.
     pub(super) fn buttons_now(&self) -> Vec<Placed> {
         let s = &self.session;
-        let question = s.pending().map(|a| ask_text(a, s.battle()));
+        let question = s.pending().map(|a| ask_text(a, s.battle(), self.leave));
         let l = &self.layout;
         let front = if let Some(q) = question.as_deref() {
             Front::Question(q)

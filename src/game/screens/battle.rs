@@ -4,6 +4,7 @@
 
 use super::{Go, Launch, Screen, Switch, World};
 use crate::game::assets::Assets;
+use crate::game::hud::text::Leave;
 use crate::game::records::{Records, Result as Outcome};
 use crate::game::script::Token;
 use crate::game::settings::{AnimSpeed, Settings};
@@ -153,6 +154,7 @@ impl BattleScreen {
         };
         let (mut screen, ready) = BattleScreen::open_with(ctx, world, assets, &launch, scripted, exit, prepare)?;
         screen.chapter = Some((ready, None));
+        screen.game.leave = Leave::Title;
         Ok(screen)
     }
 
@@ -207,7 +209,10 @@ impl BattleScreen {
         };
         let game = GameState::new(ctx, scenario, data, assets.clone(), opts, Rc::clone(&exit));
         let key = Records::key(&launch.path, launch.difficulty.as_deref());
-        Ok((BattleScreen::around(game, world, key, true, harnessed, exit), ready))
+        let mut screen = BattleScreen::around(game, world, key, true, harnessed, exit);
+        // Quitting pops this screen: back to the picker under it.
+        screen.game.leave = Leave::Scenarios;
+        Ok((screen, ready))
     }
 }
 
