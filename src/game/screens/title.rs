@@ -228,10 +228,28 @@ impl Screen for Title {
             size,
             DIM_TEXT,
         );
-        let area = Rect::new(w * 0.2, h * 0.38, w * 0.6, h * 0.45);
-        menu::draw(&mut canvas, &mut self.menu, area, size);
-        let help = "arrows or mouse to choose · Enter or click to open";
-        let below = h * 0.38 + self.menu.items.len() as f32 * size * 2.2 + size;
+        let help = if let (Some(ask), Some(progress)) = (&mut self.ask, &self.progress) {
+            // The question in place of the menu (text is drawn above every box, so the menu
+            // would show through), its two answers under it.
+            let q = new_campaign_question(progress);
+            let qs = size.min((w * 0.9 - 2.0 * size) / (q.chars().count() as f32 * view::CHAR_W));
+            let bw = (view::text_w(&q, qs) + 2.0 * size).max(w * 0.5);
+            let bh = size * 3.0 + 2.0 * size * 2.2 + size;
+            let bx = Rect::new((w - bw) / 2.0, h * 0.38, bw, bh);
+            view::panel(&mut canvas, bx, view::Z_HUD);
+            view::text(&mut canvas, &q, Vec2::new(bx.x + size, bx.y + size), qs, GOLD);
+            let area = Rect::new(bx.x + size, bx.y + size * 3.0, bw - 2.0 * size, 2.0 * size * 2.2);
+            menu::draw(&mut canvas, ask, area, size);
+            ("Enter or click to answer · Esc or right click: No", bx.bottom() + size)
+        } else {
+            let area = Rect::new(w * 0.2, h * 0.38, w * 0.6, h * 0.45);
+            menu::draw(&mut canvas, &mut self.menu, area, size);
+            (
+                "arrows or mouse to choose · Enter or click to open",
+                h * 0.38 + self.menu.items.len() as f32 * size * 2.2 + size,
+            )
+        };
+        let (help, below) = help;
         view::text(
             &mut canvas,
             help,
@@ -240,24 +258,6 @@ impl Screen for Title {
             DIM_TEXT,
         );
         super::draw_notices(&mut canvas, world, w, h, 12.0 * s);
-        if let (Some(ask), Some(progress)) = (&mut self.ask, &self.progress) {
-            // The question in a box over the menu, its two answers under it.
-            let q = new_campaign_question(progress);
-            let qs = size.min((w * 0.9 - 2.0 * size) / (q.chars().count() as f32 * view::CHAR_W));
-            let bw = (view::text_w(&q, qs) + 2.0 * size).max(w * 0.5);
-            let bh = size * 3.0 + 2.0 * size * 2.2 + size;
-            let bx = Rect::new((w - bw) / 2.0, h * 0.36, bw, bh);
-            view::rect(
-                &mut canvas,
-                Rect::new(0.0, 0.0, w, h),
-                ggez::graphics::Color::new(0.0, 0.0, 0.0, 0.5),
-                view::Z_HUD,
-            );
-            view::panel(&mut canvas, bx, view::Z_HUD);
-            view::text(&mut canvas, &q, Vec2::new(bx.x + size, bx.y + size), qs, GOLD);
-            let area = Rect::new(bx.x + size, bx.y + size * 3.0, bw - 2.0 * size, 2.0 * size * 2.2);
-            menu::draw(&mut canvas, ask, area, size);
-        }
         canvas.finish(ctx)
     }
 
