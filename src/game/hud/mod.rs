@@ -159,7 +159,7 @@ impl GameState {
             let at = Vec2::new(bx.x + bx.w / 2.0 - text_w(&q, 14.0) / 2.0, bx.y + 13.0);
             text(canvas, &q, at, 14.0, GOLD);
             for p in &answers {
-                draw_button(canvas, p, hover, Z_HUD + 4, self.clock);
+                draw_button(canvas, p, hover, Z_HUD + 4, self.clock, self.leave);
             }
         }
         // The result, once the last blow has played.
@@ -186,7 +186,7 @@ impl GameState {
             let p = Vec2::new(cx - text_w(&numbers, small) / 2.0, bx.y + 58.0);
             text(canvas, &numbers, p, small, Color::WHITE);
             for p in &ending_buttons(bx) {
-                draw_button(canvas, p, hover, Z_HUD + 4, self.clock);
+                draw_button(canvas, p, hover, Z_HUD + 4, self.clock, self.leave);
             }
         }
         if self.summary_shown() && s.pending().is_none() {
@@ -198,7 +198,7 @@ impl GameState {
             panel(canvas, bx, Z_HUD + 5);
             text(canvas, "Menu", Vec2::new(bx.x + 12.0, bx.y + 6.0), 14.0, GOLD);
             for p in &list {
-                draw_button(canvas, p, hover, Z_HUD + 6, self.clock);
+                draw_button(canvas, p, hover, Z_HUD + 6, self.clock, self.leave);
             }
         }
     }
@@ -236,7 +236,7 @@ impl GameState {
             text(canvas, fast, Vec2::new(x, 5.0), 13.0, GOLD);
         }
         for p in band {
-            draw_button(canvas, p, hover, Z_HUD + 1, self.clock);
+            draw_button(canvas, p, hover, Z_HUD + 1, self.clock, self.leave);
         }
     }
 
@@ -332,7 +332,7 @@ impl GameState {
             Z_HUD + 1,
         );
         for p in buttons.iter().filter(|p| side.contains(p.rect.point())) {
-            draw_button(canvas, p, hover, Z_HUD + 1, self.clock);
+            draw_button(canvas, p, hover, Z_HUD + 1, self.clock, self.leave);
         }
         let x = side.x + 8.0;
         let mut y = side.y + side_buttons_h();
@@ -454,7 +454,7 @@ impl GameState {
             DIM_TEXT,
         );
         for p in self.buttons_now().iter().filter(|p| p.button == Button::Close) {
-            draw_button(canvas, p, hover, Z_HUD + 6, self.clock);
+            draw_button(canvas, p, hover, Z_HUD + 6, self.clock, self.leave);
         }
     }
 
@@ -524,7 +524,7 @@ impl GameState {
                 Button::Newer => up > 0,
                 _ => true,
             };
-            draw_button(canvas, &p, hover, Z_HUD + 6, self.clock);
+            draw_button(canvas, &p, hover, Z_HUD + 6, self.clock, self.leave);
         }
     }
 
@@ -628,7 +628,16 @@ impl GameState {
 
 /// Draws button `p`, brighter under the pointer at `hover` (drawing units), dim when off,
 /// pulsing (with the game's `clock`) when it is the thing to do next.
-fn draw_button(canvas: &mut Pen, p: &Placed, hover: Option<Vec2>, z: i32, clock: f32) {
+/// What button `b` says (`lit`: a switch that is on) in a battle that quitting leaves
+/// for `leave`: Quit leaves for the menus, not out of the game, when the menus opened it.
+pub(super) fn button_label(b: Button, lit: bool, leave: Leave) -> String {
+    match (b, leave) {
+        (Button::Quit, Leave::Scenarios | Leave::Title) => "Leave (Q)".to_string(),
+        _ => b.text(lit),
+    }
+}
+
+fn draw_button(canvas: &mut Pen, p: &Placed, hover: Option<Vec2>, z: i32, clock: f32, leave: Leave) {
     let over = p.enabled && hover.is_some_and(|h| p.rect.contains(h));
     let (edge, fill, ink) = match (p.enabled, p.lit, over) {
         (true, _, _) if p.pulse => {
@@ -661,10 +670,27 @@ fn draw_button(canvas: &mut Pen, p: &Placed, hover: Option<Vec2>, z: i32, clock:
         let halo = Rect::new(p.rect.x - 2.0, p.rect.y - 2.0, p.rect.w + 4.0, p.rect.h + 4.0);
         rect(canvas, halo, Color::new(1.0, 0.85, 0.35, 0.25 + 0.5 * k), z - 1);
     }
-    let label = p.button.text(p.lit);
+    let label = button_label(p.button, p.lit, leave);
     let at = Vec2::new(
         p.rect.x + p.rect.w / 2.0 - text_w(&label, BUTTON_TEXT) / 2.0,
         p.rect.y + (p.rect.h - BUTTON_TEXT) / 2.0 - 1.0,
     );
     text(canvas, &label, at, BUTTON_TEXT, ink);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::buttons::width;
+
+    #[test]
+    fn quit_says_leave_when_it_goes_back_to_the_menus_and_fits_its_button() {
+        assert_eq!(button_label(Button::Quit, false, Leave::Game), "Quit (Q)");
+        for leave in [Leave::Scenarios, Leave::Title] {
+            let label = button_label(Button::Quit, false, leave);
+            assert_eq!(label, "Leave (Q)");
+            assert!(text_w(&label, BUTTON_TEXT) + 8.0 <= width(Button::Quit), "{leave:?}");
+        }
+        assert_eq!(button_label(Button::Undo, false, Leave::Scenarios), "Undo (U)");
+    }
 }
