@@ -87,6 +87,7 @@ impl GameState {
             marks,
         };
         let same = !ground_changed
+            && self.batches.keep_frames
             && self
                 .batches
                 .last

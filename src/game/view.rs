@@ -242,6 +242,9 @@ pub(super) struct Batches {
     pub(super) ground: Ground,
     /// The frame last drawn.
     pub(super) last: Option<LastFrame>,
+    /// A frame like the last one is kept instead of drawn again (`SKIRMISH_REDRAW=1`: never,
+    /// for measuring what drawing every frame costs).
+    pub(super) keep_frames: bool,
 }
 
 /// What the battle drew in its last frame.
@@ -325,6 +328,7 @@ impl Batches {
                 shows: None,
             },
             last: None,
+            keep_frames: std::env::var("SKIRMISH_REDRAW").map_or(true, |v| v != "1"),
         }
     }
 }
