@@ -185,8 +185,12 @@ impl GameState {
             let small = ((bx.w - 24.0) / (numbers.chars().count().max(1) as f32 * CHAR_W)).clamp(10.0, 14.0);
             let p = Vec2::new(cx - text_w(&numbers, small) / 2.0, bx.y + 58.0);
             text(canvas, &numbers, p, small, Color::WHITE);
-            for p in &ending_buttons(bx) {
-                draw_button(canvas, p, hover, Z_HUD + 4, self.clock, self.leave);
+            // A campaign's chapter shows none: Enter or any click moves on there (the line
+            // over the box says where), so Play again, Next scenario and Leave would lie.
+            if self.leave != Leave::Title {
+                for p in &ending_buttons(bx) {
+                    draw_button(canvas, p, hover, Z_HUD + 4, self.clock, self.leave);
+                }
             }
         }
         if self.summary_shown() && s.pending().is_none() {
