@@ -12,7 +12,7 @@ use crate::rules::UnitId;
 use crate::search::grid::Team;
 use crate::search::grid::{Dir, Pos};
 use ggez::glam::Vec2;
-use ggez::graphics::{Canvas, Color, DrawParam, Rect, Sampler};
+use ggez::graphics::{BlendMode, Canvas, Color, DrawParam, Image, Rect, Sampler};
 use ggez::{Context, GameResult};
 
 impl GameState {
@@ -25,9 +25,7 @@ impl GameState {
         let l = self.layout;
         // The map in map units (the player's zoom is this canvas's projection), then the
         // HUD over it at its own size.
-        let mut canvas = Canvas::from_frame(ctx, Color::from_rgb(14, 16, 22));
-        canvas.set_screen_coordinates(Rect::new(0.0, 0.0, l.w / l.scale, l.h / l.scale));
-        canvas.set_sampler(Sampler::nearest_clamp());
+        let world = Rect::new(0.0, 0.0, l.w / l.scale, l.h / l.scale);
         let cam = self.camera.pos.round();
         let map = &self.session.battle().map();
         let wv = l.world_view();
@@ -41,24 +39,104 @@ impl GameState {
                 (((cam.y + wv.y + wv.h) / TILE).ceil() as i32).min(map.height() as i32),
             ),
         };
-        self.draw_terrain(&mut canvas, cam, vis);
+        let (ground, ground_changed) = self.paint_ground(ctx, world, cam, vis)?;
+        // The panels around the map are the clear colour; the map pass stays inside the
+        // map view, as if the panels covered what it draws beyond.
+        let mut canvas = Pen::new(Canvas::from_frame(ctx, PANEL_BG));
+        let (pw, ph) = ctx.gfx.drawable_size();
+        let view = pixels_of(l.map_view(), l.zoom);
+        if view.w >= 1.0 && view.h >= 1.0 {
+            canvas.set_scissor_rect(view)?;
+        }
+        canvas.set_screen_coordinates(Rect::new(0.0, 0.0, pw, ph));
+        // The ground is opaque: copied, not blended.
+        canvas.set_blend_mode(BlendMode::REPLACE);
+        canvas.paint(
+            Drawn::Image(&ground),
+            DrawParam::new()
+                .src(Rect::new(view.x / pw, view.y / ph, view.w / pw, view.h / ph))
+                .dest(view.point())
+                .z(Z_TERRAIN),
+        );
+        canvas.set_blend_mode(BlendMode::ALPHA);
+        canvas.set_screen_coordinates(world);
+        canvas.set_sampler(Sampler::nearest_clamp());
         self.draw_overlays(&mut canvas, cam, vis);
         self.draw_units(&mut canvas, cam, vis);
         self.draw_cursor_and_effects(&mut canvas, cam);
         self.draw_floaters(&mut canvas, cam);
-        canvas.finish(ctx)?;
-        let mut canvas = Canvas::from_frame(ctx, None);
+        let (map_pass, mut marks) = canvas.into_parts();
+        let mut canvas = Pen::new(Canvas::from_frame(ctx, None));
         canvas.set_screen_coordinates(Rect::new(0.0, 0.0, l.w, l.h));
         canvas.set_sampler(Sampler::nearest_clamp());
+        // These layers lie under the HUD's and keep to the map view. (Not with a scissor
+        // rectangle: its change between two pieces of text would split the text into two
+        // runs, which ggez draws with wrong letters; see `view::text`.)
         self.draw_banner(&mut canvas);
         self.draw_level_up(&mut canvas);
         self.draw_enemy_pointers(&mut canvas, cam);
         self.draw_action_menu(&mut canvas, cam);
         self.draw_hud(&mut canvas);
-        canvas.finish(ctx)
+        let (hud_pass, hud_marks) = canvas.into_parts();
+        marks.extend(hud_marks);
+        // A frame that would come out as the last one, drawn just before on this window,
+        // is kept as it is: the window's frame still holds it.
+        let now = LastFrame {
+            tick: ctx.time.ticks(),
+            size: (pw, ph),
+            marks,
+        };
+        let same = !ground_changed
+            && self.batches.keep_frames
+            && self
+                .batches
+                .last
+                .as_ref()
+                .is_some_and(|last| last.tick + 1 == now.tick && last.size == now.size && last.marks == now.marks);
+        self.batches.last = Some(now);
+        if same {
+            return Ok(());
+        }
+        map_pass.finish(ctx)?;
+        hud_pass.finish(ctx)
     }
 
-    fn draw_terrain(&mut self, canvas: &mut Canvas, cam: Vec2, vis: Visible) {
+    /// Draws the next frame afresh even if nothing in it changed: something else is drawn
+    /// over the battle's frame.
+    pub(crate) fn forget_frame(&mut self) {
+        self.batches.last = None;
+    }
+
+    /// The ground picture (see [`Ground`]) for this frame, drawn again first if what it
+    /// shows changed (then true).
+    fn paint_ground(&mut self, ctx: &mut Context, world: Rect, cam: Vec2, vis: Visible) -> GameResult<(Image, bool)> {
+        let image = self.batches.ground.image.image(ctx);
+        let key = GroundKey {
+            world,
+            cam,
+            vis: (vis.lo, vis.hi),
+            size: (image.width(), image.height()),
+            grid: self.grid_lines,
+            cells: Vec::new(),
+        };
+        let cells = self.session.battle().map().cells();
+        if self.batches.ground.is_up_to_date(&key, cells) {
+            return Ok((image, false));
+        }
+        let key = GroundKey {
+            cells: cells.to_vec(),
+            ..key
+        };
+        let mut canvas = Pen::new(Canvas::from_image(ctx, image.clone(), MAP_BG));
+        canvas.set_screen_coordinates(world);
+        canvas.set_sampler(Sampler::nearest_clamp());
+        self.draw_terrain(&mut canvas, cam, vis);
+        canvas.into_parts().0.finish(ctx)?;
+        self.batches.ground.shows = Some(key);
+        Ok((image, true))
+    }
+
+    fn draw_terrain(&mut self, canvas: &mut Pen, cam: Vec2, vis: Visible) {
         let (a, b) = (&self.assets, &mut self.batches);
         let map = &self.session.battle().map();
         b.tiles.clear();
@@ -80,8 +158,8 @@ impl GameState {
                 }
             }
         }
-        canvas.draw(&b.tiles, DrawParam::new().z(Z_TERRAIN));
-        canvas.draw(&b.flats, DrawParam::new().z(Z_TERRAIN));
+        canvas.paint(Drawn::Instances(&b.tiles), DrawParam::new().z(Z_TERRAIN));
+        canvas.paint(Drawn::Instances(&b.flats), DrawParam::new().z(Z_TERRAIN));
         if self.grid_lines {
             // One thin line per visible column and row, over the terrain, under everything else.
             b.grid.clear();
@@ -98,11 +176,11 @@ impl GameState {
                 b.grid
                     .push(DrawParam::new().dest(at).scale(Vec2::new(w, 1.0)).color(color));
             }
-            canvas.draw(&b.grid, DrawParam::new().z(Z_TERRAIN + 1));
+            canvas.paint(Drawn::Instances(&b.grid), DrawParam::new().z(Z_TERRAIN + 1));
         }
     }
 
-    fn draw_overlays(&mut self, canvas: &mut Canvas, cam: Vec2, vis: Visible) {
+    fn draw_overlays(&mut self, canvas: &mut Pen, cam: Vec2, vis: Visible) {
         let (a, b) = (&self.assets, &mut self.batches);
         let battle = self.session.battle();
         let (ov, arrow, lines) = (&mut b.overlay, &mut b.arrow, &mut b.lines);
@@ -301,12 +379,12 @@ impl GameState {
             lines.push(px(15.0, 21.0, 2.0, 2.0, color));
             lines.push(px(15.0, 11.0, 2.0, 9.0, Color::WHITE));
         }
-        canvas.draw(ov, DrawParam::new().z(Z_OVERLAY));
-        canvas.draw(lines, DrawParam::new().z(Z_OUTLINE));
-        canvas.draw(arrow, DrawParam::new().z(Z_PATH));
+        canvas.paint(Drawn::Instances(ov), DrawParam::new().z(Z_OVERLAY));
+        canvas.paint(Drawn::Instances(lines), DrawParam::new().z(Z_OUTLINE));
+        canvas.paint(Drawn::Instances(arrow), DrawParam::new().z(Z_PATH));
     }
 
-    fn draw_units(&mut self, canvas: &mut Canvas, cam: Vec2, vis: Visible) {
+    fn draw_units(&mut self, canvas: &mut Pen, cam: Vec2, vis: Visible) {
         let b = &self.session.battle();
         let current = self.anims.current();
         for (i, u) in b.units().iter().enumerate() {
@@ -351,8 +429,8 @@ impl GameState {
             // Far out, sprites keep a readable size, grown about their cell's centre.
             let k = self.layout.sprite_boost();
             let at = at - Vec2::splat(TILE * (k - 1.0) / 2.0);
-            canvas.draw(
-                &self.assets.units.image,
+            canvas.paint(
+                Drawn::Image(&self.assets.units.image),
                 DrawParam::new()
                     .src(src)
                     .dest(at)
@@ -362,8 +440,8 @@ impl GameState {
             );
             if flash {
                 // A second, additive-looking pass brightens the flash on dark sprites.
-                canvas.draw(
-                    &self.assets.units.image,
+                canvas.paint(
+                    Drawn::Image(&self.assets.units.image),
                     DrawParam::new()
                         .src(src)
                         .dest(at)
@@ -389,7 +467,7 @@ impl GameState {
         }
     }
 
-    fn draw_cursor_and_effects(&mut self, canvas: &mut Canvas, cam: Vec2) {
+    fn draw_cursor_and_effects(&mut self, canvas: &mut Pen, cam: Vec2) {
         let a = &self.assets;
         let player_phase = matches!(
             self.session.phase(),
@@ -402,7 +480,7 @@ impl GameState {
                 ui::CURSOR_ALT
             };
             let p = on_cell(a.ui.cell(frame, 0), self.session.cursor(), cam);
-            canvas.draw(&a.ui.image, p.z(Z_CURSOR));
+            canvas.paint(Drawn::Image(&a.ui.image), p.z(Z_CURSOR));
         }
         let Some(cur) = self.anims.current() else { return };
         match &cur.kind {
@@ -413,7 +491,7 @@ impl GameState {
                     .src(src)
                     .dest(at)
                     .color(Color::new(1.0, 0.35, 0.3, 1.0));
-                canvas.draw(&a.ui.image, p.z(Z_CURSOR));
+                canvas.paint(Drawn::Image(&a.ui.image), p.z(Z_CURSOR));
             }
             // An arrival: brackets in the colour of its side.
             Kind::Arrive { unit } => {
@@ -424,7 +502,7 @@ impl GameState {
                     Color::new(0.55, 0.8, 1.0, 1.0)
                 };
                 let p = DrawParam::new().src(a.ui.cell(ui::CURSOR, 0)).dest(at).color(color);
-                canvas.draw(&a.ui.image, p.z(Z_CURSOR));
+                canvas.paint(Drawn::Image(&a.ui.image), p.z(Z_CURSOR));
             }
             _ => {}
         }
@@ -433,7 +511,7 @@ impl GameState {
 
 impl GameState {
     /// The phase banner across the middle of the map view.
-    fn draw_banner(&mut self, canvas: &mut Canvas) {
+    fn draw_banner(&mut self, canvas: &mut Pen) {
         let Some(cur) = self.anims.current() else { return };
         if let Kind::Banner { text: words } = &cur.kind {
             {
@@ -442,7 +520,7 @@ impl GameState {
                 // Fade in and out.
                 let t = cur.progress();
                 let alpha = (t * 6.0).min((1.0 - t) * 6.0).clamp(0.0, 1.0);
-                let band = Rect::new(0.0, v.y + v.h / 2.0 - 26.0, l.w, 52.0);
+                let band = Rect::new(v.x, v.y + v.h / 2.0 - 26.0, v.w, 52.0);
                 rect(canvas, band, Color::new(0.0, 0.0, 0.0, 0.6 * alpha), Z_BANNER);
                 let color = if cur.enemy { ENEMY_TEXT } else { PLAYER_TEXT };
                 // As large as 28 px, smaller when the words would not fit the window.
@@ -455,7 +533,7 @@ impl GameState {
     }
 
     /// A level-up: a box over the map's middle with the stats that grew, fading in and out.
-    fn draw_level_up(&mut self, canvas: &mut Canvas) {
+    fn draw_level_up(&mut self, canvas: &mut Pen) {
         let Some(cur) = self.anims.current() else { return };
         let Kind::LevelUp { lines } = &cur.kind else { return };
         let l = self.layout;
@@ -466,9 +544,14 @@ impl GameState {
         let longest = lines.iter().map(|s| s.chars().count()).max().unwrap_or(1) as f32;
         let (w, h) = (longest * size * CHAR_W + 32.0, lines.len() as f32 * size * 1.5 + 24.0);
         let r = Rect::new(v.x + (v.w - w) / 2.0, v.y + (v.h - h) / 2.0, w, h);
-        rect(canvas, r, Color::new(1.0, 0.85, 0.35, 0.9 * alpha), Z_BANNER);
+        rect(canvas, clip(r, v), Color::new(1.0, 0.85, 0.35, 0.9 * alpha), Z_BANNER);
         let inner = Rect::new(r.x + 2.0, r.y + 2.0, r.w - 4.0, r.h - 4.0);
-        rect(canvas, inner, Color::new(0.05, 0.06, 0.1, 0.94 * alpha), Z_BANNER);
+        rect(
+            canvas,
+            clip(inner, v),
+            Color::new(0.05, 0.06, 0.1, 0.94 * alpha),
+            Z_BANNER,
+        );
         for (i, line) in lines.iter().enumerate() {
             let color = match i {
                 0 => GOLD,
@@ -487,7 +570,7 @@ impl GameState {
     }
 
     /// A red pointer at the edge of the view towards each living enemy out of sight.
-    fn draw_enemy_pointers(&mut self, canvas: &mut Canvas, cam: Vec2) {
+    fn draw_enemy_pointers(&mut self, canvas: &mut Pen, cam: Vec2) {
         if !matches!(
             self.session.phase(),
             Phase::Select | Phase::Target { .. } | Phase::Inspect { .. }
@@ -508,10 +591,20 @@ impl GameState {
                     .scale(Vec2::splat(0.5))
                     .color(Color::new(1.0, 0.3, 0.25, 1.0))
                     .z(Z_MENU);
-                canvas.draw(&a.ui.image, p);
+                canvas.paint(Drawn::Image(&a.ui.image), p);
             }
         }
     }
+}
+
+/// The window pixels a region of drawing units covers at `zoom`: those whose centres lie
+/// inside it, as a filled rectangle covers them.
+pub(super) fn pixels_of(r: Rect, zoom: f32) -> Rect {
+    let x0 = (r.x * zoom - 0.5).ceil().max(0.0);
+    let y0 = (r.y * zoom - 0.5).ceil().max(0.0);
+    let x1 = (r.right() * zoom - 0.5).ceil().max(x0);
+    let y1 = (r.bottom() * zoom - 0.5).ceil().max(y0);
+    Rect::new(x0, y0, x1 - x0, y1 - y0)
 }
 
 /// Where a pointer towards `target` (drawing units) sits when it is outside `view`: on
@@ -531,6 +624,36 @@ pub(super) fn edge_pointer(view: Rect, target: Vec2, inset: f32) -> Option<(Vec2
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_map_views_pixels_are_those_a_filled_rectangle_covers() {
+        // 1280×800: one pixel per drawing unit, the map view from row 39.
+        let l = Layout::new(1280.0, 800.0, 1.0);
+        let v = l.map_view();
+        assert_eq!(pixels_of(v, l.zoom), Rect::new(0.0, 39.0, 1016.0, 663.0));
+        // 1921×1081 zooms twice over a window of odd size: the map view ends half-way
+        // through a pixel, which belongs to the log under it (its centre is below the edge).
+        let l = Layout::new(1921.0, 1081.0, 1.0);
+        let v = l.map_view();
+        let p = pixels_of(v, l.zoom);
+        assert_eq!((p.x, p.y), (0.0, 78.0));
+        assert_eq!(p.bottom(), (v.bottom() * 2.0 - 0.5).ceil());
+        assert!(p.bottom() - 0.5 < v.bottom() * 2.0 && p.bottom() + 0.5 >= v.bottom() * 2.0);
+    }
+
+    #[test]
+    fn a_box_is_clipped_to_the_map_view() {
+        let v = Rect::new(0.0, 39.0, 1016.0, 663.0);
+        assert_eq!(
+            clip(Rect::new(900.0, 300.0, 300.0, 52.0), v),
+            Rect::new(900.0, 300.0, 116.0, 52.0)
+        );
+        assert_eq!(
+            clip(Rect::new(10.0, 10.0, 20.0, 20.0), v),
+            Rect::new(10.0, 39.0, 20.0, 0.0)
+        );
+        assert_eq!(clip(Rect::new(1100.0, 10.0, 20.0, 20.0), v).w, 0.0, "outside: empty");
+    }
 
     #[test]
     fn an_enemy_out_of_sight_gets_a_pointer_on_the_edge_towards_it() {

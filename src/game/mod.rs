@@ -4,7 +4,9 @@
 //!
 //! Environment: `SKIRMISH_BACKEND` (`vulkan`, `gl`, `metal`, `dx12`, `primary`, `all`) picks
 //! the graphics API (`--screenshot` defaults to Vulkan, the one that works under Xvfb);
-//! `SKIRMISH_FPS=1` prints frames per second to stderr.
+//! `SKIRMISH_FPS=1` prints frames per second to stderr; `SKIRMISH_REDRAW=1` draws every
+//! frame of a battle afresh, even one that would come out as the last (which is otherwise
+//! kept as it is).
 
 mod anim;
 mod assets;

@@ -4,11 +4,14 @@
 
 use super::anim;
 use super::assets::{Assets, TILE, TILE_NAMES};
+use crate::model::terrain::TerrainId;
 use crate::rules::{Battle, UnitId};
 use crate::search::grid::{Dir, Pos};
-use ggez::Context;
 use ggez::glam::Vec2;
-use ggez::graphics::{Canvas, Color, DrawParam, InstanceArray, Quad, Rect, Text, TextFragment};
+use ggez::graphics::{
+    BlendMode, Canvas, Color, DrawParam, Image, InstanceArray, Quad, Rect, Sampler, ScreenImage, Text, TextFragment,
+};
+use ggez::{Context, GameResult};
 
 /// Terrain tiles.
 pub(super) const Z_TERRAIN: i32 = 0;
@@ -66,6 +69,13 @@ pub(super) const ENEMY_TEXT: Color = Color::new(1.0, 0.62, 0.58, 1.0);
 pub(super) const DIM_TEXT: Color = Color::new(0.66, 0.68, 0.74, 1.0);
 
 pub(super) const GOLD: Color = Color::new(1.0, 0.85, 0.35, 1.0);
+
+/// Behind the map where it has no cells.
+pub(super) const MAP_BG: Color = Color::new(14.0 / 255.0, 16.0 / 255.0, 22.0 / 255.0, 1.0);
+
+/// The side panel's and the log's background: the colour the battle's frame is cleared
+/// to, so those two large areas cost no drawing of their own.
+pub(super) const PANEL_BG: Color = Color::new(0.05, 0.06, 0.09, 1.0);
 
 /// How a terrain kind is drawn.
 #[derive(Debug, Clone, Copy)]
@@ -228,6 +238,65 @@ pub(super) struct Batches {
     pub(super) grid: InstanceArray,
     pub(super) looks: Vec<Look>,
     pub(super) fringe: Option<(UnitId, Pos, Vec<Pos>)>,
+    /// The terrain and grid lines as last drawn, kept between frames.
+    pub(super) ground: Ground,
+    /// The frame last drawn.
+    pub(super) last: Option<LastFrame>,
+    /// A frame like the last one is kept instead of drawn again (`SKIRMISH_REDRAW=1`: never,
+    /// for measuring what drawing every frame costs).
+    pub(super) keep_frames: bool,
+}
+
+/// What the battle drew in its last frame.
+pub(super) struct LastFrame {
+    /// The frame's number (`ctx.time.ticks()`): a frame drawn by another screen in between
+    /// leaves a gap.
+    pub(super) tick: usize,
+    /// The window's size in pixels.
+    pub(super) size: (f32, f32),
+    /// Everything drawn, in order.
+    pub(super) marks: Vec<Mark>,
+}
+
+/// The terrain of the visible cells and the grid lines, drawn into a picture the size of
+/// the window and drawn again only when what it shows changes (the camera, the zoom, the
+/// window, the grid option, a cell of the map): every other frame the map view copies it
+/// as one quad instead of drawing a tile per cell, which is most of a frame's cost on a
+/// software renderer.
+pub(super) struct Ground {
+    /// The picture, the window's size and the frame's format (remade when the window's
+    /// size changes).
+    pub(super) image: ScreenImage,
+    /// What the picture shows now; `None` before it is first drawn.
+    pub(super) shows: Option<GroundKey>,
+}
+
+/// What the ground picture was drawn from: when any of it differs, it is drawn again.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct GroundKey {
+    /// The map canvas's coordinates (the window in world pixels).
+    pub(super) world: Rect,
+    /// The camera, rounded as drawing rounds it.
+    pub(super) cam: Vec2,
+    /// The cells drawn (see [`Visible`]).
+    pub(super) vis: (Pos, Pos),
+    /// The picture's size in pixels.
+    pub(super) size: (u32, u32),
+    /// The grid option.
+    pub(super) grid: bool,
+    /// The map's cells.
+    pub(super) cells: Vec<TerrainId>,
+}
+
+impl Ground {
+    /// True when the picture shows what `key` describes, the cells compared with `cells`
+    /// (`key.cells` is left empty so that nothing is copied on a frame that draws nothing).
+    pub(super) fn is_up_to_date(&self, key: &GroundKey, cells: &[TerrainId]) -> bool {
+        self.shows.as_ref().is_some_and(|k| {
+            (k.world, k.cam, k.vis, k.size, k.grid) == (key.world, key.cam, key.vis, key.size, key.grid)
+                && k.cells == cells
+        })
+    }
 }
 
 impl Batches {
@@ -254,6 +323,12 @@ impl Batches {
             grid: InstanceArray::new(ctx, a.white.clone()),
             looks,
             fringe: None,
+            ground: Ground {
+                image: ScreenImage::new(ctx, 1.0, 1.0, 1),
+                shows: None,
+            },
+            last: None,
+            keep_frames: std::env::var("SKIRMISH_REDRAW").map_or(true, |v| v != "1"),
         }
     }
 }
@@ -271,23 +346,137 @@ impl Visible {
     }
 }
 
+/// One thing drawn, as [`Paint::paint`] takes it.
+pub(super) enum Drawn<'a> {
+    /// A filled quad; its place, size and colour are in the parameters.
+    Quad,
+    /// A picture, or the part of it `src` names.
+    Image(&'a Image),
+    /// A batch of instances.
+    Instances(&'a InstanceArray),
+    /// Words in the default font at one size and colour.
+    Words { s: &'a str, size: f32, color: Color },
+}
+
+/// Where the drawing helpers draw: a plain canvas (the menu screens), or the battle's
+/// [`Pen`], which also notes what was drawn.
+pub(super) trait Paint {
+    /// Draws `what` with `param`.
+    fn paint(&mut self, what: Drawn<'_>, param: DrawParam);
+}
+
+impl Paint for Canvas {
+    fn paint(&mut self, what: Drawn<'_>, param: DrawParam) {
+        match what {
+            Drawn::Quad => self.draw(&Quad, param),
+            Drawn::Image(image) => self.draw(image, param),
+            Drawn::Instances(batch) => self.draw(batch, param),
+            Drawn::Words { s, size, color } => {
+                self.draw(&Text::new(TextFragment::new(s).scale(size).color(color)), param)
+            }
+        }
+    }
+}
+
+/// A note of one thing a [`Pen`] drew or set, enough to tell whether two frames are the same.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) enum Mark {
+    Quad(DrawParam),
+    Image(Same, DrawParam),
+    Instances(Same, Vec<DrawParam>, DrawParam),
+    Words(String, f32, Color, DrawParam),
+    Coordinates(Rect),
+    Scissor(Rect),
+    Blend(BlendMode),
+    Sampler(Sampler),
+}
+
+/// A picture, equal to another only when both are the same picture on the GPU (kept, so
+/// that no other picture takes its place while the note lives).
+#[derive(Debug, Clone)]
+pub(super) struct Same(Image);
+
+impl PartialEq for Same {
+    fn eq(&self, other: &Same) -> bool {
+        self.0.wgpu() == other.0.wgpu()
+    }
+}
+
+/// A canvas that notes everything drawn on it and every setting changed ([`Mark`]), so
+/// that the battle can tell a frame that would come out exactly as the one before and
+/// keep that one instead of drawing it again (see `GameState::render`). The canvas itself
+/// is out of reach: whatever the battle draws is noted.
+pub(super) struct Pen {
+    canvas: Canvas,
+    marks: Vec<Mark>,
+}
+
+impl Pen {
+    /// A pen on `canvas`.
+    pub fn new(canvas: Canvas) -> Pen {
+        Pen {
+            canvas,
+            marks: Vec::new(),
+        }
+    }
+
+    /// See [`Canvas::set_screen_coordinates`].
+    pub fn set_screen_coordinates(&mut self, r: Rect) {
+        self.marks.push(Mark::Coordinates(r));
+        self.canvas.set_screen_coordinates(r);
+    }
+
+    /// See [`Canvas::set_scissor_rect`].
+    pub fn set_scissor_rect(&mut self, r: Rect) -> GameResult {
+        self.marks.push(Mark::Scissor(r));
+        self.canvas.set_scissor_rect(r)
+    }
+
+    /// See [`Canvas::set_blend_mode`].
+    pub fn set_blend_mode(&mut self, mode: BlendMode) {
+        self.marks.push(Mark::Blend(mode));
+        self.canvas.set_blend_mode(mode);
+    }
+
+    /// See [`Canvas::set_sampler`].
+    pub fn set_sampler(&mut self, sampler: Sampler) {
+        self.marks.push(Mark::Sampler(sampler));
+        self.canvas.set_sampler(sampler);
+    }
+
+    /// The canvas, to draw (finish) or to drop unfinished, and what was noted.
+    pub fn into_parts(self) -> (Canvas, Vec<Mark>) {
+        (self.canvas, self.marks)
+    }
+}
+
+impl Paint for Pen {
+    fn paint(&mut self, what: Drawn<'_>, param: DrawParam) {
+        self.marks.push(match &what {
+            Drawn::Quad => Mark::Quad(param),
+            Drawn::Image(image) => Mark::Image(Same(Image::clone(image)), param),
+            Drawn::Instances(batch) => Mark::Instances(Same(batch.image()), batch.instances().to_vec(), param),
+            Drawn::Words { s, size, color } => Mark::Words(s.to_string(), *size, *color, param),
+        });
+        self.canvas.paint(what, param);
+    }
+}
+
 /// Draws `s` at `at` with a dark drop shadow, for legibility over any background.
 ///
 /// All text goes on one layer above everything else: ggez 0.10 renders each run of text
 /// draws from a shared glyph cache, and text split into several runs by other draws in
 /// between comes out with wrong letters (ggez issue #1180). So callers keep text away from
 /// boxes of higher layers instead.
-pub(super) fn text(canvas: &mut Canvas, s: &str, at: Vec2, size: f32, color: Color) {
+pub(super) fn text(canvas: &mut impl Paint, s: &str, at: Vec2, size: f32, color: Color) {
     let z = Z_TEXT;
     let at = at.round();
-    let shadow = Text::new(
-        TextFragment::new(s)
-            .scale(size)
-            .color(Color::new(0.0, 0.0, 0.0, 0.85 * color.a)),
+    let shadow = Color::new(0.0, 0.0, 0.0, 0.85 * color.a);
+    canvas.paint(
+        Drawn::Words { s, size, color: shadow },
+        DrawParam::new().dest(at + Vec2::ONE).z(z),
     );
-    canvas.draw(&shadow, DrawParam::new().dest(at + Vec2::ONE).z(z));
-    let t = Text::new(TextFragment::new(s).scale(size).color(color));
-    canvas.draw(&t, DrawParam::new().dest(at).z(z));
+    canvas.paint(Drawn::Words { s, size, color }, DrawParam::new().dest(at).z(z));
 }
 
 /// Width of `s` in the default font at `size`.
@@ -296,12 +485,19 @@ pub(super) fn text_w(s: &str, size: f32) -> f32 {
 }
 
 /// A filled rectangle.
-pub(super) fn rect(canvas: &mut Canvas, r: Rect, color: Color, z: i32) {
-    canvas.draw(&Quad, DrawParam::new().dest_rect(r).color(color).z(z));
+pub(super) fn rect(canvas: &mut impl Paint, r: Rect, color: Color, z: i32) {
+    canvas.paint(Drawn::Quad, DrawParam::new().dest_rect(r).color(color).z(z));
+}
+
+/// The part of `r` inside `within` (empty when they do not meet).
+pub(super) fn clip(r: Rect, within: Rect) -> Rect {
+    let (x, y) = (r.x.max(within.x), r.y.max(within.y));
+    let (right, bottom) = (r.right().min(within.right()), r.bottom().min(within.bottom()));
+    Rect::new(x, y, (right - x).max(0.0), (bottom - y).max(0.0))
 }
 
 /// A box with a border.
-pub(super) fn panel(canvas: &mut Canvas, r: Rect, z: i32) {
+pub(super) fn panel(canvas: &mut impl Paint, r: Rect, z: i32) {
     rect(canvas, r, Color::new(0.55, 0.6, 0.72, 0.95), z);
     let inner = Rect::new(r.x + 1.0, r.y + 1.0, r.w - 2.0, r.h - 2.0);
     rect(canvas, inner, Color::new(0.06, 0.07, 0.11, 0.92), z);

@@ -20,10 +20,10 @@ use crate::load::terrain::ClassId;
 use crate::play::phase::{Action, Phase};
 use crate::search::grid::Team;
 use ggez::glam::Vec2;
-use ggez::graphics::{Canvas, Color, Rect};
+use ggez::graphics::{Color, Rect};
 
 impl GameState {
-    pub(super) fn draw_action_menu(&mut self, canvas: &mut Canvas, cam: Vec2) {
+    pub(super) fn draw_action_menu(&mut self, canvas: &mut Pen, cam: Vec2) {
         self.menu_rects.clear();
         let Phase::Action {
             unit, options, choice, ..
@@ -120,7 +120,7 @@ impl GameState {
         }
     }
 
-    pub(super) fn draw_hud(&mut self, canvas: &mut Canvas) {
+    pub(super) fn draw_hud(&mut self, canvas: &mut Pen) {
         let l = self.layout;
         let r = l.regions();
         let hover = self.pointer.map(|p| l.to_logical(p.x, p.y));
@@ -153,13 +153,13 @@ impl GameState {
         }
         // The question, with its buttons.
         if let Some(ask) = s.pending() {
-            let q = ask_text(ask, b);
+            let q = ask_text(ask, b, self.leave);
             let (bx, answers) = ask_box(&l, &q);
             panel(canvas, bx, Z_HUD + 3);
             let at = Vec2::new(bx.x + bx.w / 2.0 - text_w(&q, 14.0) / 2.0, bx.y + 13.0);
             text(canvas, &q, at, 14.0, GOLD);
             for p in &answers {
-                draw_button(canvas, p, hover, Z_HUD + 4, self.clock);
+                draw_button(canvas, p, hover, Z_HUD + 4, self.clock, self.leave);
             }
         }
         // The result, once the last blow has played.
@@ -185,8 +185,12 @@ impl GameState {
             let small = ((bx.w - 24.0) / (numbers.chars().count().max(1) as f32 * CHAR_W)).clamp(10.0, 14.0);
             let p = Vec2::new(cx - text_w(&numbers, small) / 2.0, bx.y + 58.0);
             text(canvas, &numbers, p, small, Color::WHITE);
-            for p in &ending_buttons(bx) {
-                draw_button(canvas, p, hover, Z_HUD + 4, self.clock);
+            // A campaign's chapter shows none: Enter or any click moves on there (the line
+            // over the box says where), so Play again, Next scenario and Leave would lie.
+            if self.leave != Leave::Title {
+                for p in &ending_buttons(bx) {
+                    draw_button(canvas, p, hover, Z_HUD + 4, self.clock, self.leave);
+                }
             }
         }
         if self.summary_shown() && s.pending().is_none() {
@@ -198,13 +202,13 @@ impl GameState {
             panel(canvas, bx, Z_HUD + 5);
             text(canvas, "Menu", Vec2::new(bx.x + 12.0, bx.y + 6.0), 14.0, GOLD);
             for p in &list {
-                draw_button(canvas, p, hover, Z_HUD + 6, self.clock);
+                draw_button(canvas, p, hover, Z_HUD + 6, self.clock, self.leave);
             }
         }
     }
 
     /// The top band: turn, phase and scenario (never cut by the FAST mark), the menu button.
-    fn draw_band(&self, canvas: &mut Canvas, r: &Regions, buttons: &[Placed], hover: Option<Vec2>) {
+    fn draw_band(&self, canvas: &mut Pen, r: &Regions, buttons: &[Placed], hover: Option<Vec2>) {
         let s = &self.session;
         rect(canvas, r.band, Color::new(0.04, 0.05, 0.08, 1.0), Z_HUD);
         let title = title(s, &self.scenario_name());
@@ -236,13 +240,13 @@ impl GameState {
             text(canvas, fast, Vec2::new(x, 5.0), 13.0, GOLD);
         }
         for p in band {
-            draw_button(canvas, p, hover, Z_HUD + 1, self.clock);
+            draw_button(canvas, p, hover, Z_HUD + 1, self.clock, self.leave);
         }
     }
 
     /// The objective line under the band (gold on the last turn), and in the danger view a
     /// warning when an enemy can end its next move on a cell to defend.
-    fn draw_objective(&mut self, canvas: &mut Canvas, r: &Regions) {
+    fn draw_objective(&mut self, canvas: &mut Pen, r: &Regions) {
         if r.objective.h <= 0.0 {
             return;
         }
@@ -281,8 +285,8 @@ impl GameState {
     }
 
     /// The message log under the map: the newest lines of the battle's log, new ones bright.
-    fn draw_log(&self, canvas: &mut Canvas, r: &Regions) {
-        rect(canvas, r.log, Color::new(0.05, 0.06, 0.09, 1.0), Z_HUD);
+    fn draw_log(&self, canvas: &mut Pen, r: &Regions) {
+        // (The log's background is the frame's clear colour, PANEL_BG.)
         rect(
             canvas,
             Rect::new(r.log.x, r.log.y, r.log.w, 1.0),
@@ -320,11 +324,11 @@ impl GameState {
 
     /// The side panel: the turn's buttons, the roster (in the order N visits), the unit and
     /// terrain under the cursor, and the key help where there is room.
-    fn draw_side(&self, canvas: &mut Canvas, r: &Regions, buttons: &[Placed], hover: Option<Vec2>) {
+    fn draw_side(&self, canvas: &mut Pen, r: &Regions, buttons: &[Placed], hover: Option<Vec2>) {
         let side = r.side;
         let s = &self.session;
         let b = s.battle();
-        rect(canvas, side, Color::new(0.05, 0.06, 0.09, 1.0), Z_HUD);
+        // (The panel's background is the frame's clear colour, PANEL_BG.)
         rect(
             canvas,
             Rect::new(side.x, side.y, 1.0, side.h),
@@ -332,7 +336,7 @@ impl GameState {
             Z_HUD + 1,
         );
         for p in buttons.iter().filter(|p| side.contains(p.rect.point())) {
-            draw_button(canvas, p, hover, Z_HUD + 1, self.clock);
+            draw_button(canvas, p, hover, Z_HUD + 1, self.clock, self.leave);
         }
         let x = side.x + 8.0;
         let mut y = side.y + side_buttons_h();
@@ -429,7 +433,7 @@ impl GameState {
     }
 
     /// The enemy phase's summary: who fell, who was hurt and by whom, who woke, who arrived.
-    fn draw_summary(&self, canvas: &mut Canvas, hover: Option<Vec2>) {
+    fn draw_summary(&self, canvas: &mut Pen, hover: Option<Vec2>) {
         let Some(lines) = &self.summary else { return };
         let (bx, rows) = self.summary_layout(lines);
         panel(canvas, bx, Z_HUD + 5);
@@ -454,7 +458,7 @@ impl GameState {
             DIM_TEXT,
         );
         for p in self.buttons_now().iter().filter(|p| p.button == Button::Close) {
-            draw_button(canvas, p, hover, Z_HUD + 6, self.clock);
+            draw_button(canvas, p, hover, Z_HUD + 6, self.clock, self.leave);
         }
     }
 
@@ -480,7 +484,7 @@ impl GameState {
     }
 
     /// The whole battle's log in a box, scrolled with the arrows, the wheel or its buttons.
-    fn draw_history(&self, canvas: &mut Canvas, hover: Option<Vec2>) {
+    fn draw_history(&self, canvas: &mut Pen, hover: Option<Vec2>) {
         let l = self.layout;
         let bx = history_box(&l);
         panel(canvas, bx, Z_HUD + 5);
@@ -524,7 +528,7 @@ impl GameState {
                 Button::Newer => up > 0,
                 _ => true,
             };
-            draw_button(canvas, &p, hover, Z_HUD + 6, self.clock);
+            draw_button(canvas, &p, hover, Z_HUD + 6, self.clock, self.leave);
         }
     }
 
@@ -549,7 +553,7 @@ impl GameState {
 
     /// Numbers rising from struck and healed units, drawn in the map's own pass (world
     /// pixels less the camera) so they sit over the units.
-    pub(super) fn draw_floaters(&self, canvas: &mut Canvas, cam: Vec2) {
+    pub(super) fn draw_floaters(&self, canvas: &mut Pen, cam: Vec2) {
         let l = self.layout;
         let v = l.world_view();
         for f in &self.floaters {
@@ -598,7 +602,7 @@ impl GameState {
     /// what a click hits come from here.
     pub(super) fn buttons_now(&self) -> Vec<Placed> {
         let s = &self.session;
-        let question = s.pending().map(|a| ask_text(a, s.battle()));
+        let question = s.pending().map(|a| ask_text(a, s.battle(), self.leave));
         let l = &self.layout;
         let front = if let Some(q) = question.as_deref() {
             Front::Question(q)
@@ -628,7 +632,16 @@ impl GameState {
 
 /// Draws button `p`, brighter under the pointer at `hover` (drawing units), dim when off,
 /// pulsing (with the game's `clock`) when it is the thing to do next.
-fn draw_button(canvas: &mut Canvas, p: &Placed, hover: Option<Vec2>, z: i32, clock: f32) {
+/// What button `b` says (`lit`: a switch that is on) in a battle that quitting leaves
+/// for `leave`: Quit leaves for the menus, not out of the game, when the menus opened it.
+pub(super) fn button_label(b: Button, lit: bool, leave: Leave) -> String {
+    match (b, leave) {
+        (Button::Quit, Leave::Scenarios | Leave::Title) => "Leave (Q)".to_string(),
+        _ => b.text(lit),
+    }
+}
+
+fn draw_button(canvas: &mut Pen, p: &Placed, hover: Option<Vec2>, z: i32, clock: f32, leave: Leave) {
     let over = p.enabled && hover.is_some_and(|h| p.rect.contains(h));
     let (edge, fill, ink) = match (p.enabled, p.lit, over) {
         (true, _, _) if p.pulse => {
@@ -661,10 +674,27 @@ fn draw_button(canvas: &mut Canvas, p: &Placed, hover: Option<Vec2>, z: i32, clo
         let halo = Rect::new(p.rect.x - 2.0, p.rect.y - 2.0, p.rect.w + 4.0, p.rect.h + 4.0);
         rect(canvas, halo, Color::new(1.0, 0.85, 0.35, 0.25 + 0.5 * k), z - 1);
     }
-    let label = p.button.text(p.lit);
+    let label = button_label(p.button, p.lit, leave);
     let at = Vec2::new(
         p.rect.x + p.rect.w / 2.0 - text_w(&label, BUTTON_TEXT) / 2.0,
         p.rect.y + (p.rect.h - BUTTON_TEXT) / 2.0 - 1.0,
     );
     text(canvas, &label, at, BUTTON_TEXT, ink);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::buttons::width;
+
+    #[test]
+    fn quit_says_leave_when_it_goes_back_to_the_menus_and_fits_its_button() {
+        assert_eq!(button_label(Button::Quit, false, Leave::Game), "Quit (Q)");
+        for leave in [Leave::Scenarios, Leave::Title] {
+            let label = button_label(Button::Quit, false, leave);
+            assert_eq!(label, "Leave (Q)");
+            assert!(text_w(&label, BUTTON_TEXT) + 8.0 <= width(Button::Quit), "{leave:?}");
+        }
+        assert_eq!(button_label(Button::Undo, false, Leave::Scenarios), "Undo (U)");
+    }
 }

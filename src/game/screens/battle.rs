@@ -4,6 +4,7 @@
 
 use super::{Go, Launch, Screen, Switch, World};
 use crate::game::assets::Assets;
+use crate::game::hud::text::Leave;
 use crate::game::records::{Records, Result as Outcome};
 use crate::game::script::Token;
 use crate::game::settings::{AnimSpeed, Settings};
@@ -155,6 +156,7 @@ impl BattleScreen {
         };
         let (mut screen, ready) = BattleScreen::open_with(ctx, world, assets, &launch, scripted, exit, Some(chapter))?;
         screen.chapter = Some((ready, None));
+        screen.game.leave = Leave::Title;
         Ok(screen)
     }
 
@@ -209,7 +211,10 @@ impl BattleScreen {
         };
         let game = GameState::new(ctx, scenario, data, assets.clone(), opts, Rc::clone(&exit));
         let key = Records::key(&launch.path, launch.difficulty.as_deref());
-        Ok((BattleScreen::around(game, world, key, true, harnessed, exit), ready))
+        let mut screen = BattleScreen::around(game, world, key, true, harnessed, exit);
+        // Quitting pops this screen: back to the picker under it.
+        screen.game.leave = Leave::Scenarios;
+        Ok((screen, ready))
     }
 }
 
@@ -325,8 +330,13 @@ impl Screen for BattleScreen {
     }
 
     fn draw(&mut self, ctx: &mut Context, _world: &World) -> GameResult {
+        let line = self.chapter_line();
+        if line.is_some() {
+            // Drawn over the battle's frame: the battle may not keep its last one.
+            self.game.forget_frame();
+        }
         self.game.draw(ctx)?;
-        if let Some(line) = self.chapter_line() {
+        if let Some(line) = line {
             // Over the battle's own result box: what Enter does in a campaign.
             let (w, h) = ctx.gfx.drawable_size();
             let mut canvas = ggez::graphics::Canvas::from_frame(ctx, None);

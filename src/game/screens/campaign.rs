@@ -193,7 +193,7 @@ impl TextScreen {
                 let level = p.difficulty.as_deref().map(|d| format!(" · {d}")).unwrap_or_default();
                 out.push((format!("{mode}{level}"), DIM_TEXT, 0.85));
                 out.push((
-                    "Enter or a click: to battle · Esc: back to the title".into(),
+                    "Enter or a click: to battle · Esc or a right click: back to the title".into(),
                     DIM_TEXT,
                     0.85,
                 ));
@@ -234,7 +234,7 @@ impl TextScreen {
                     format!("Enter or a click: chapter {}, {}", won + 1, chapter_title(c, won))
                 };
                 out.push((
-                    format!("Progress saved. {next} · Esc: back to the title"),
+                    format!("Progress saved. {next} · Esc or a right click: back to the title"),
                     DIM_TEXT,
                     0.85,
                 ));

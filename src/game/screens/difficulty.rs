@@ -20,10 +20,17 @@ pub struct Chooser {
     pub menu: Menu,
 }
 
-/// "The border war (campaign)" or "castle.toml": what the chosen level will be played in.
+/// "The border war (campaign, ...)" or "The castle (castle.toml)": what the chosen level
+/// will be played in, by the name the picker shows.
 fn about(then: &Chosen, world: &World) -> String {
     match then {
-        Chosen::Battle(l) => l.path.file_name().unwrap_or_default().to_string_lossy().into_owned(),
+        Chosen::Battle(l) => {
+            let file = l.path.file_name().unwrap_or_default().to_string_lossy().into_owned();
+            match crate::cli::load_scenario(&l.path, world.data_override.clone()) {
+                Ok((scenario, ..)) => format!("{} ({file})", scenario.name),
+                Err(_) => file,
+            }
+        }
         Chosen::Campaign => match crate::load::campaign::load(&world.campaign_file) {
             Ok(c) => format!("{} (campaign, every chapter at this level)", c.name),
             Err(_) => world.campaign_file.display().to_string(),
@@ -84,6 +91,16 @@ impl Screen for Chooser {
         );
         let area = Rect::new(w * 0.2, h * 0.3, w * 0.6, h * 0.6);
         menu::draw(&mut canvas, &mut self.menu, area, size);
+        let help = "Up/Down or the mouse to choose · Enter or a click plays · Esc or a right click: back";
+        let help_size = (size * 0.8).min(w * 0.9 / (help.chars().count() as f32 * view::CHAR_W));
+        let below = h * 0.3 + self.menu.items.len() as f32 * size * 2.2 + size;
+        view::text(
+            &mut canvas,
+            help,
+            Vec2::new((w - view::text_w(help, help_size)) / 2.0, below),
+            help_size,
+            DIM_TEXT,
+        );
         super::draw_notices(&mut canvas, world, w, h, 12.0 * s);
         canvas.finish(ctx)
     }
@@ -140,6 +157,14 @@ mod tests {
             }))
         );
         assert_eq!(c.act(MenuKey::Back), Switch::Pop);
+        // The battle is named as the picker names it.
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let world = World::new(None, root.join("maps"), true);
+        let castle = Chosen::Battle(Launch {
+            path: root.join("maps/castle.toml"),
+            difficulty: None,
+        });
+        assert_eq!(about(&castle, &world), "The castle (castle.toml)");
         let mut c = Chooser::new(Chosen::Campaign, vec!["easy".into(), "hard".into()]);
         assert_eq!(
             c.act(MenuKey::Confirm),

@@ -33,6 +33,15 @@ pub struct Title {
     entries: Vec<Entry>,
     /// The levels of the campaign's first chapter (the chooser comes first when there are).
     levels: Vec<String>,
+    /// Where the campaign in progress stands ("chapter 3 of 4"), when one is.
+    progress: Option<String>,
+    /// The question before a new campaign replaces the one in progress: Yes or No.
+    pub ask: Option<Menu>,
+}
+
+/// The question asked before a new campaign replaces the one in progress at `progress`.
+pub fn new_campaign_question(progress: &str) -> String {
+    format!("Start a new campaign? Your progress ({progress}) will be lost.")
 }
 
 impl Title {
@@ -48,6 +57,8 @@ impl Title {
                 Entry::Quit,
             ],
             levels: Vec::new(),
+            progress: None,
+            ask: None,
         };
         t.refresh(world);
         t.menu = Menu::new(t.menu.items.clone());
@@ -62,7 +73,12 @@ impl Title {
             .and_then(|c| c.chapters.first())
             .and_then(|ch| crate::game::difficulty::levels(&ch.scenario).ok())
             .unwrap_or_default();
-        let cont = match campaign::saved(campaign, world.progress_file.as_deref()) {
+        let saved = campaign::saved(campaign, world.progress_file.as_deref());
+        self.progress = match &saved {
+            Saved::At { chapter, of, .. } => Some(format!("chapter {} of {of}", chapter + 1)),
+            _ => None,
+        };
+        let cont = match saved {
             Saved::At { chapter, of, title } => {
                 Item::new("Continue campaign").note(format!("chapter {} of {of}: {title}", chapter + 1))
             }
@@ -109,6 +125,10 @@ impl Title {
 
     /// What menu key `k` does.
     pub fn act(&mut self, k: MenuKey) -> Switch {
+        if let Some(ask) = &mut self.ask {
+            let picked = ask.key(k);
+            return self.answer(picked);
+        }
         match self.menu.key(k) {
             Picked::Chose(i) => self.choose(i),
             // Escape on the title does not close the game by surprise; Quit does.
@@ -116,17 +136,71 @@ impl Title {
         }
     }
 
-    fn choose(&self, i: usize) -> Switch {
+    /// The answer to the new-campaign question: its first entry (Yes) starts the new
+    /// campaign, the second (No) or going back closes the question.
+    fn answer(&mut self, picked: Picked) -> Switch {
+        match picked {
+            Picked::Chose(0) => {
+                self.ask = None;
+                self.new_campaign()
+            }
+            Picked::Chose(_) | Picked::Back => {
+                self.ask = None;
+                Switch::None
+            }
+            Picked::Nothing | Picked::Step(..) => Switch::None,
+        }
+    }
+
+    fn choose(&mut self, i: usize) -> Switch {
         match self.entries[i] {
             Entry::Continue => Switch::Push(Go::ContinueCampaign),
-            Entry::NewCampaign if self.levels.is_empty() => Switch::Push(Go::NewCampaign { difficulty: None }),
-            Entry::NewCampaign => Switch::Push(Go::Difficulty {
-                then: Chosen::Campaign,
-                levels: self.levels.clone(),
-            }),
+            // A campaign in progress is not thrown away without asking; No is highlighted.
+            Entry::NewCampaign if self.progress.is_some() => {
+                let mut ask = Menu::new(vec![
+                    Item::new("Yes, start a new campaign"),
+                    Item::new("No, keep my progress"),
+                ]);
+                ask.at = 1;
+                self.ask = Some(ask);
+                Switch::None
+            }
+            Entry::NewCampaign => self.new_campaign(),
             Entry::Skirmish => Switch::Push(Go::Picker),
             Entry::Options => Switch::Push(Go::Options),
             Entry::Quit => Switch::Quit,
+        }
+    }
+
+    /// What a click of button `b` at window pixel `p` does.
+    pub fn mouse_pick(&mut self, b: MouseButton, p: Vec2) -> Switch {
+        if let Some(ask) = &mut self.ask {
+            // A click on an answer answers; a right click is No, as Escape is.
+            let picked = match b {
+                MouseButton::Left => ask.click(p),
+                MouseButton::Right => Picked::Back,
+                _ => Picked::Nothing,
+            };
+            return self.answer(picked);
+        }
+        if b != MouseButton::Left {
+            return Switch::None;
+        }
+        match self.menu.click(p) {
+            Picked::Chose(i) => self.choose(i),
+            _ => Switch::None,
+        }
+    }
+
+    /// A new campaign: the difficulty chooser first when its first chapter has levels.
+    fn new_campaign(&self) -> Switch {
+        if self.levels.is_empty() {
+            Switch::Push(Go::NewCampaign { difficulty: None })
+        } else {
+            Switch::Push(Go::Difficulty {
+                then: Chosen::Campaign,
+                levels: self.levels.clone(),
+            })
         }
     }
 }
@@ -154,10 +228,28 @@ impl Screen for Title {
             size,
             DIM_TEXT,
         );
-        let area = Rect::new(w * 0.2, h * 0.38, w * 0.6, h * 0.45);
-        menu::draw(&mut canvas, &mut self.menu, area, size);
-        let help = "arrows or mouse to choose · Enter or click to open";
-        let below = h * 0.38 + self.menu.items.len() as f32 * size * 2.2 + size;
+        let help = if let (Some(ask), Some(progress)) = (&mut self.ask, &self.progress) {
+            // The question in place of the menu (text is drawn above every box, so the menu
+            // would show through), its two answers under it.
+            let q = new_campaign_question(progress);
+            let qs = size.min((w * 0.9 - 2.0 * size) / (q.chars().count() as f32 * view::CHAR_W));
+            let bw = (view::text_w(&q, qs) + 2.0 * size).max(w * 0.5);
+            let bh = size * 3.0 + 2.0 * size * 2.2 + size;
+            let bx = Rect::new((w - bw) / 2.0, h * 0.38, bw, bh);
+            view::panel(&mut canvas, bx, view::Z_HUD);
+            view::text(&mut canvas, &q, Vec2::new(bx.x + size, bx.y + size), qs, GOLD);
+            let area = Rect::new(bx.x + size, bx.y + size * 3.0, bw - 2.0 * size, 2.0 * size * 2.2);
+            menu::draw(&mut canvas, ask, area, size);
+            ("Enter or click to answer · Esc or right click: No", bx.bottom() + size)
+        } else {
+            let area = Rect::new(w * 0.2, h * 0.38, w * 0.6, h * 0.45);
+            menu::draw(&mut canvas, &mut self.menu, area, size);
+            (
+                "arrows or mouse to choose · Enter or click to open",
+                h * 0.38 + self.menu.items.len() as f32 * size * 2.2 + size,
+            )
+        };
+        let (help, below) = help;
         view::text(
             &mut canvas,
             help,
@@ -174,18 +266,15 @@ impl Screen for Title {
     }
 
     fn mouse_motion(&mut self, _ctx: &mut Context, x: f32, y: f32, _dx: f32, _dy: f32) -> GameResult {
-        self.menu.hover(Vec2::new(x, y));
+        match &mut self.ask {
+            Some(ask) => ask.hover(Vec2::new(x, y)),
+            None => self.menu.hover(Vec2::new(x, y)),
+        }
         Ok(())
     }
 
     fn mouse_down(&mut self, _ctx: &mut Context, _w: &mut World, b: MouseButton, x: f32, y: f32) -> GameResult<Switch> {
-        if b != MouseButton::Left {
-            return Ok(Switch::None);
-        }
-        Ok(match self.menu.click(Vec2::new(x, y)) {
-            Picked::Chose(i) => self.choose(i),
-            _ => Switch::None,
-        })
+        Ok(self.mouse_pick(b, Vec2::new(x, y)))
     }
 
     fn token(&mut self, _world: &mut World, t: Token) -> Switch {
@@ -236,10 +325,86 @@ mod tests {
         );
         t.menu.at = 0;
         assert_eq!(t.act(MenuKey::Confirm), Switch::Push(Go::ContinueCampaign));
+        // New campaign over it asks first, and starts nothing until Yes.
+        t.menu.at = 1;
+        assert_eq!(t.act(MenuKey::Confirm), Switch::None);
+        let ask = t.ask.as_ref().expect("the question is open");
+        assert_eq!(ask.at, 1, "No is highlighted");
+        assert_eq!(ask.items[0].label, "Yes, start a new campaign");
+        assert_eq!(
+            new_campaign_question(t.progress.as_deref().unwrap()),
+            "Start a new campaign? Your progress (chapter 1 of 4) will be lost."
+        );
+        let _ = std::fs::remove_dir_all(&home);
+    }
+
+    #[test]
+    fn a_new_campaign_over_progress_asks_by_keys_and_by_mouse() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let home = std::env::temp_dir().join(format!("skirmish-title-ask-{}", std::process::id()));
+        let mut world = World::new(None, root.join("maps"), false);
+        world.progress_file = Some(home.join("progress.json"));
+        let mut t = Title::new(&world);
+        // Nothing begun: New campaign goes straight on (to the difficulty chooser).
+        t.menu.at = 1;
+        assert!(matches!(t.act(MenuKey::Confirm), Switch::Push(Go::Difficulty { .. })));
+        assert!(t.ask.is_none());
+        world.start_campaign(None).unwrap();
+        t.refresh(&world);
+        let chooser = Switch::Push(Go::Difficulty {
+            then: Chosen::Campaign,
+            levels: vec!["easy".into(), "normal".into(), "hard".into()],
+        });
+        // Keys: Escape closes the question; No closes it; Yes starts afresh.
+        assert_eq!(t.act(MenuKey::Confirm), Switch::None);
+        assert_eq!(t.act(MenuKey::Back), Switch::None);
+        assert!(t.ask.is_none(), "Escape is No");
+        assert_eq!(t.act(MenuKey::Confirm), Switch::None);
+        assert_eq!(t.act(MenuKey::Confirm), Switch::None, "Enter on the highlighted No");
+        assert!(t.ask.is_none());
+        assert_eq!(t.menu.at, 1, "the title menu is where it was");
+        assert_eq!(t.act(MenuKey::Confirm), Switch::None);
+        assert_eq!(t.act(MenuKey::Up), Switch::None);
+        assert_eq!(t.act(MenuKey::Confirm), chooser, "Yes");
+        assert!(t.ask.is_none());
+        // The mouse: a click on No, then a right click, then a click on Yes.
+        let middle = |r: Rect| Vec2::new(r.x + r.w / 2.0, r.y + r.h / 2.0);
+        let open = |t: &mut Title| {
+            assert_eq!(t.act(MenuKey::Confirm), Switch::None);
+            let ask = t.ask.as_mut().unwrap();
+            ask.rects = menu::rows(2, Rect::new(100.0, 300.0, 400.0, 100.0), 40.0);
+            (middle(ask.rects[0]), middle(ask.rects[1]))
+        };
+        let (yes, no) = open(&mut t);
+        assert_eq!(t.mouse_pick(MouseButton::Left, no), Switch::None);
+        assert!(t.ask.is_none());
+        let _ = open(&mut t);
+        assert_eq!(t.mouse_pick(MouseButton::Left, Vec2::new(5.0, 5.0)), Switch::None);
+        assert!(t.ask.is_some(), "a click beside the answers answers nothing");
+        assert_eq!(t.mouse_pick(MouseButton::Right, yes), Switch::None);
+        assert!(t.ask.is_none(), "a right click is No");
+        let (yes, _) = open(&mut t);
+        assert_eq!(t.mouse_pick(MouseButton::Left, yes), chooser);
+        let _ = std::fs::remove_dir_all(&home);
+    }
+
+    #[test]
+    fn a_damaged_progress_file_turns_continue_off() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let home = std::env::temp_dir().join(format!("skirmish-title-broken-{}", std::process::id()));
+        let mut world = World::new(None, root.join("maps"), false);
+        world.progress_file = Some(home.join("progress.json"));
+        world.start_campaign(None).unwrap();
+        let mut t = Title::new(&world);
         // A damaged progress file: a message, Continue off, New still on.
         std::fs::write(home.join("progress.json"), "{").unwrap();
         t.refresh(&world);
         assert!(!t.menu.items[0].enabled && t.menu.items[1].enabled);
+        t.menu.at = 1;
+        assert!(
+            matches!(t.act(MenuKey::Confirm), Switch::Push(Go::Difficulty { .. })),
+            "nothing readable to lose: no question"
+        );
         let problems = Title::problems(&world);
         assert!(
             problems.len() == 1 && problems[0].contains("progress.json:"),

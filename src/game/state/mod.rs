@@ -158,6 +158,8 @@ pub struct GameState {
     keys: KeyBuffer,
     /// The player agreed to quit.
     quit: bool,
+    /// Where quitting goes (what the quit question says).
+    pub(crate) leave: crate::game::hud::text::Leave,
     /// The window title must change (another scenario).
     retitle: bool,
     /// The zoom step changed: refit the camera.
@@ -298,6 +300,7 @@ impl GameState {
             zoom_step: 0,
             keys: KeyBuffer::default(),
             quit: false,
+            leave: Default::default(),
             retitle: false,
             zoom_changed: false,
         };

@@ -7,8 +7,21 @@ use crate::rules::battle::{Battle, UnitId};
 use crate::search::grid::Pos;
 use crate::search::grid::Team;
 
-/// The question put to the player (its Yes and No buttons name the keys that answer it).
-pub fn ask_text(ask: Ask, b: &Battle) -> String {
+/// Where quitting a battle takes the player.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Leave {
+    /// Out of the game (a battle the command line opened: `skirmish play FILE`).
+    #[default]
+    Game,
+    /// Back to the scenario list (a battle opened from the picker).
+    Scenarios,
+    /// Back to the title screen (a campaign's chapter; Continue plays it again from its start).
+    Title,
+}
+
+/// The question put to the player (its Yes and No buttons name the keys that answer it);
+/// `leave` is where quitting goes.
+pub fn ask_text(ask: Ask, b: &Battle, leave: Leave) -> String {
     match ask {
         Ask::EndTurn => {
             let n = b.ready(Team::Player).count();
@@ -21,7 +34,12 @@ pub fn ask_text(ask: Ask, b: &Battle) -> String {
             if step < 0 { "previous" } else { "next" }
         ),
         Ask::Load => "Load the save? Play since the last save is lost.".to_string(),
-        Ask::Quit => "Quit the game? Play since the last save is lost.".to_string(),
+        Ask::Quit => match leave {
+            Leave::Game => "Quit the game? Play since the last save is lost.",
+            Leave::Scenarios => "Back to the scenario list? Play since the last save is lost.",
+            Leave::Title => "Back to the title? Continue replays this chapter from its start.",
+        }
+        .to_string(),
     }
 }
 
@@ -48,11 +66,35 @@ mod tests {
     #[test]
     fn questions_name_what_is_at_stake_and_their_buttons_the_keys() {
         let b = board();
-        assert_eq!(ask_text(Ask::EndTurn, &b), "End the turn? 1 unit has not acted yet.");
-        assert!(ask_text(Ask::Scenario(1), &b).contains("next scenario"));
+        assert_eq!(
+            ask_text(Ask::EndTurn, &b, Leave::Game),
+            "End the turn? 1 unit has not acted yet."
+        );
+        assert!(ask_text(Ask::Scenario(1), &b, Leave::Game).contains("next scenario"));
         let l = crate::game::view::Layout::new(640.0, 480.0, 1.0);
-        let (_, [yes, no]) = crate::game::buttons::ask_box(&l, &ask_text(Ask::EndTurn, &b));
+        let (_, [yes, no]) = crate::game::buttons::ask_box(&l, &ask_text(Ask::EndTurn, &b, Leave::Game));
         assert_eq!((yes.button.label(), no.button.label()), ("Yes (Y)", "No (N)"));
+    }
+
+    #[test]
+    fn quitting_says_where_it_goes() {
+        let b = board();
+        let q = |leave| ask_text(Ask::Quit, &b, leave);
+        assert_eq!(q(Leave::Game), "Quit the game? Play since the last save is lost.");
+        assert_eq!(
+            q(Leave::Scenarios),
+            "Back to the scenario list? Play since the last save is lost."
+        );
+        assert_eq!(
+            q(Leave::Title),
+            "Back to the title? Continue replays this chapter from its start."
+        );
+        // Each fits the question box at the smallest window the battle is designed for.
+        let l = crate::game::view::Layout::new(640.0, 480.0, 1.0);
+        for leave in [Leave::Game, Leave::Scenarios, Leave::Title] {
+            let (bx, _) = crate::game::buttons::ask_box(&l, &q(leave));
+            assert!(crate::game::view::text_w(&q(leave), 14.0) + 20.0 <= bx.w, "{leave:?}");
+        }
     }
 
     #[test]
