@@ -101,12 +101,6 @@ impl GameState {
         hud_pass.finish(ctx)
     }
 
-    /// Draws the next frame afresh even if nothing in it changed: something else is drawn
-    /// over the battle's frame.
-    pub(crate) fn forget_frame(&mut self) {
-        self.batches.last = None;
-    }
-
     /// The ground picture (see [`Ground`]) for this frame, drawn again first if what it
     /// shows changed (then true).
     fn paint_ground(&mut self, ctx: &mut Context, world: Rect, cam: Vec2, vis: Visible) -> GameResult<(Image, bool)> {

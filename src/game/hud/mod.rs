@@ -163,7 +163,10 @@ impl GameState {
             }
         }
         // The result, once the last blow has played.
+        // (Not under the log box or the game menu: their boxes would not hide its text.)
         if let Phase::Over { winner } = s.phase()
+            && self.history_view.is_none()
+            && !self.menu_open
             && let Some((bx, [head, numbers], big_size)) = self.result_box()
         {
             let v = l.map_view();
@@ -185,12 +188,18 @@ impl GameState {
             let small = ((bx.w - 24.0) / (numbers.chars().count().max(1) as f32 * CHAR_W)).clamp(10.0, 14.0);
             let p = Vec2::new(cx - text_w(&numbers, small) / 2.0, bx.y + 58.0);
             text(canvas, &numbers, p, small, Color::WHITE);
-            // A campaign's chapter shows none: Enter or any click moves on there (the line
-            // over the box says where), so Play again, Next scenario and Leave would lie.
+            // A campaign's chapter shows none: Enter or any click moves on there, so Play
+            // again, Next scenario and Leave would lie. Where they stand, the box says where
+            // the chapter goes (found playing: a band over the side panel said it before).
             if self.leave != Leave::Title {
                 for p in &ending_buttons(bx) {
                     draw_button(canvas, p, hover, Z_HUD + 4, self.clock, self.leave);
                 }
+            } else {
+                let line = chapter_end_line(*winner == Team::Player);
+                let size = ((bx.w - 24.0) / (line.chars().count().max(1) as f32 * CHAR_W)).clamp(10.0, 16.0);
+                let at = Vec2::new(cx - text_w(line, size) / 2.0, bx.bottom() - BOX_BUTTON_H - 8.0);
+                text(canvas, line, at, size, GOLD);
             }
         }
         if self.summary_shown() && s.pending().is_none() {
@@ -598,6 +607,20 @@ impl GameState {
         Some((ending_box(&l, widest), lines, big_size))
     }
 
+    /// The enabled button under window pixel (`x`, `y`), if any.
+    pub(in crate::game) fn button_at(&self, x: f32, y: f32) -> Option<Button> {
+        let z = self.layout.zoom;
+        self.buttons_now()
+            .into_iter()
+            .find(|p| p.enabled && p.rect.contains([x / z, y / z]))
+            .map(|p| p.button)
+    }
+
+    /// The battle's log box is open (H).
+    pub(in crate::game) fn log_open(&self) -> bool {
+        self.history_view.is_some()
+    }
+
     /// Every button on screen now (see [`super::buttons::on_screen`]): what is drawn and
     /// what a click hits come from here.
     pub(super) fn buttons_now(&self) -> Vec<Placed> {
@@ -696,5 +719,14 @@ mod tests {
             assert!(text_w(&label, BUTTON_TEXT) + 8.0 <= width(Button::Quit), "{leave:?}");
         }
         assert_eq!(button_label(Button::Undo, false, Leave::Scenarios), "Undo (U)");
+    }
+}
+
+/// What Enter (or a click) does after a campaign's chapter, said in its result box.
+pub fn chapter_end_line(won: bool) -> &'static str {
+    if won {
+        "Chapter won · progress saved · Enter or a click: the roster"
+    } else {
+        "Chapter lost · Enter or a click: try it again from its start"
     }
 }

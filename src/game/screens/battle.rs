@@ -4,6 +4,7 @@
 
 use super::{Go, Launch, Screen, Switch, World};
 use crate::game::assets::Assets;
+use crate::game::buttons::Button;
 use crate::game::hud::text::Leave;
 use crate::game::records::{Records, Result as Outcome};
 use crate::game::script::Token;
@@ -224,15 +225,6 @@ impl BattleScreen {
         Switch::Replace(if won { Go::Roster } else { Go::Intro })
     }
 
-    /// The line shown over a finished chapter.
-    fn chapter_line(&self) -> Option<String> {
-        match self.chapter.as_ref()?.1? {
-            _ if self.game.anims.busy() => None,
-            true => Some("Chapter won · progress saved · Enter or a click: the roster".to_string()),
-            false => Some("Chapter lost · Enter or a click: try it again from its start".to_string()),
-        }
-    }
-
     /// Plays a script's tokens left after a chapter's end (the battle no longer takes them):
     /// Confirm moves on; anything else waits its turn.
     fn after_chapter_script(&mut self, ctx: &mut Context) -> Option<Switch> {
@@ -330,42 +322,22 @@ impl Screen for BattleScreen {
     }
 
     fn draw(&mut self, ctx: &mut Context, _world: &World) -> GameResult {
-        let line = self.chapter_line();
-        if line.is_some() {
-            // Drawn over the battle's frame: the battle may not keep its last one.
-            self.game.forget_frame();
-        }
-        self.game.draw(ctx)?;
-        if let Some(line) = line {
-            // Over the battle's own result box: what Enter does in a campaign.
-            let (w, h) = ctx.gfx.drawable_size();
-            let mut canvas = ggez::graphics::Canvas::from_frame(ctx, None);
-            canvas.set_screen_coordinates(ggez::graphics::Rect::new(0.0, 0.0, w, h));
-            let size = 16.0 * super::menu::ui_scale(w, h);
-            let band = ggez::graphics::Rect::new(0.0, h * 0.12, w, size * 2.2);
-            crate::game::view::rect(
-                &mut canvas,
-                band,
-                ggez::graphics::Color::new(0.0, 0.0, 0.0, 0.8),
-                crate::game::view::Z_HUD,
-            );
-            let x = (w - crate::game::view::text_w(&line, size)) / 2.0;
-            crate::game::view::text(
-                &mut canvas,
-                &line,
-                ggez::glam::Vec2::new(x, band.y + size * 0.6),
-                size,
-                crate::game::view::GOLD,
-            );
-            canvas.finish(ctx)?;
-        }
-        Ok(())
+        // A finished chapter says where Enter goes in its own result box (the battle's hud).
+        self.game.draw(ctx)
     }
 
     fn key_down(&mut self, ctx: &mut Context, _w: &mut World, input: KeyInput, repeated: bool) -> GameResult<Switch> {
         if let Some((_, done)) = &self.chapter {
             if let Some(won) = *done {
-                // The chapter is over: the confirm keys (and Q, Esc) move on; nothing else.
+                // The chapter is over. Its log can still be read (H, found playing: the lit
+                // Log button did nothing); while it is open the keys are the log box's.
+                let h = matches!(&input.event.logical_key, ggez::winit::keyboard::Key::Character(c) if c.as_str().eq_ignore_ascii_case("h"));
+                if h || self.game.log_open() {
+                    self.keyed = true;
+                    self.game.key_down_event(ctx, input, repeated)?;
+                    return Ok(Switch::None);
+                }
+                // Otherwise the confirm keys (and Q, Esc) move on; nothing else.
                 return Ok(match super::menu::menu_key(&input) {
                     Some(super::menu::MenuKey::Confirm | super::menu::MenuKey::Back) => self.move_on(won),
                     _ if matches!(&input.event.logical_key, ggez::winit::keyboard::Key::Character(c) if c.as_str().eq_ignore_ascii_case("q")) => {
@@ -397,6 +369,11 @@ impl Screen for BattleScreen {
     fn mouse_down(&mut self, ctx: &mut Context, _w: &mut World, b: MouseButton, x: f32, y: f32) -> GameResult<Switch> {
         if let Some((_, Some(won))) = &self.chapter {
             let won = *won;
+            // The Log button and the log box work as in any battle; any other click moves on.
+            if self.game.log_open() || self.game.button_at(x, y) == Some(Button::Log) {
+                self.game.mouse_button_down_event(ctx, b, x, y)?;
+                return Ok(Switch::None);
+            }
             return Ok(if b == MouseButton::Left {
                 self.move_on(won)
             } else {
