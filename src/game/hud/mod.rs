@@ -705,6 +705,15 @@ fn draw_button(canvas: &mut Pen, p: &Placed, hover: Option<Vec2>, z: i32, clock:
     text(canvas, &label, at, BUTTON_TEXT, ink);
 }
 
+/// What Enter (or a click) does after a campaign's chapter, said in its result box.
+pub fn chapter_end_line(won: bool) -> &'static str {
+    if won {
+        "Chapter won · progress saved · Enter or a click: the roster"
+    } else {
+        "Chapter lost · Enter or a click: try it again from its start"
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -719,14 +728,5 @@ mod tests {
             assert!(text_w(&label, BUTTON_TEXT) + 8.0 <= width(Button::Quit), "{leave:?}");
         }
         assert_eq!(button_label(Button::Undo, false, Leave::Scenarios), "Undo (U)");
-    }
-}
-
-/// What Enter (or a click) does after a campaign's chapter, said in its result box.
-pub fn chapter_end_line(won: bool) -> &'static str {
-    if won {
-        "Chapter won · progress saved · Enter or a click: the roster"
-    } else {
-        "Chapter lost · Enter or a click: try it again from its start"
     }
 }
