@@ -125,8 +125,7 @@ pub fn run_title(opts: PlayArgs, data_override: Option<PathBuf>, campaign: Optio
         window.world.progress_file = opts.progress.clone();
     }
     window.world.casual = casual;
-    let problems = screens::title::Title::problems(&window.world);
-    window.world.notices.extend(problems);
+    window.world.file_problems = screens::title::Title::problems(&window.world);
     let first = screens::App::title(&window.world);
     let harness = screens::Harness::new(script, opts.screenshot, opts.frames);
     window.run(first, harness)

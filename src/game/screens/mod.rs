@@ -106,6 +106,10 @@ pub struct World {
     pub records: Records,
     /// Problems worth telling the player (a broken options file ...), shown on menu screens.
     pub notices: Vec<String>,
+    /// What is wrong with the campaign and progress files as last read (shown with the
+    /// notices, and read again whenever the title screen is back: found playing, a line
+    /// saying the progress file was damaged stayed after a new campaign had rewritten it).
+    pub file_problems: Vec<String>,
     /// The folder the picker lists.
     pub maps: PathBuf,
     /// `--data`: the data folder for every scenario.
@@ -141,6 +145,7 @@ impl World {
             places,
             records: Records::default(),
             notices: Vec::new(),
+            file_problems: Vec::new(),
             maps,
             data_override: None,
             save_file: PathBuf::from("skirmish.save"),
@@ -611,6 +616,7 @@ pub fn draw_notices(canvas: &mut Canvas, world: &World, w: f32, h: f32, size: f3
     let lines: Vec<String> = world
         .notices
         .iter()
+        .chain(&world.file_problems)
         .rev()
         .take(3)
         .flat_map(|n| super::hud::text::wrap(n, width))

@@ -78,6 +78,7 @@ impl Title {
             Saved::At { chapter, of, .. } => Some(format!("chapter {} of {of}", chapter + 1)),
             _ => None,
         };
+        let saved_at = matches!(saved, Saved::At { .. });
         let cont = match saved {
             Saved::At { chapter, of, title } => {
                 Item::new("Continue campaign").note(format!("chapter {} of {of}: {title}", chapter + 1))
@@ -94,7 +95,10 @@ impl Title {
                 .note("the campaign file does not load")
                 .disabled(),
         };
-        let at = self.menu.at;
+        // Back on the title with a campaign now in progress: Continue is where the cursor
+        // stands (found playing: it stayed on New campaign, two presses from starting over).
+        let was_off = !self.menu.items.first().is_some_and(|i| i.enabled);
+        let at = if was_off && saved_at { 0 } else { self.menu.at };
         self.menu.items = vec![
             cont,
             new,
@@ -282,6 +286,7 @@ impl Screen for Title {
     }
 
     fn uncovered(&mut self, world: &mut World) {
+        world.file_problems = Title::problems(world);
         self.refresh(world);
     }
 }
@@ -318,6 +323,7 @@ mod tests {
         world.start_campaign(None).unwrap();
         t.refresh(&world);
         assert!(t.menu.items[0].enabled);
+        assert_eq!(t.menu.at, 0, "Continue, now on, is where the cursor stands");
         assert!(
             t.menu.items[0].note.starts_with("chapter 1 of "),
             "{:?}",
@@ -351,6 +357,7 @@ mod tests {
         assert!(t.ask.is_none());
         world.start_campaign(None).unwrap();
         t.refresh(&world);
+        t.menu.at = 1;
         let chooser = Switch::Push(Go::Difficulty {
             then: Chosen::Campaign,
             levels: vec!["easy".into(), "normal".into(), "hard".into()],
@@ -405,11 +412,17 @@ mod tests {
             matches!(t.act(MenuKey::Confirm), Switch::Push(Go::Difficulty { .. })),
             "nothing readable to lose: no question"
         );
-        let problems = Title::problems(&world);
+        t.uncovered(&mut world);
+        let problems = &world.file_problems;
         assert!(
             problems.len() == 1 && problems[0].contains("progress.json:"),
             "{problems:?}"
         );
+        // A new campaign rewrites the file: back on the title, the message is gone.
+        world.start_campaign(None).unwrap();
+        t.uncovered(&mut world);
+        assert!(world.file_problems.is_empty(), "{:?}", world.file_problems);
+        assert!(t.menu.items[0].enabled);
         let _ = std::fs::remove_dir_all(&home);
     }
 }
