@@ -517,10 +517,11 @@ impl GameState {
                 let band = Rect::new(v.x, v.y + v.h / 2.0 - 26.0, v.w, 52.0);
                 rect(canvas, band, Color::new(0.0, 0.0, 0.0, 0.6 * alpha), Z_BANNER);
                 let color = if cur.enemy { ENEMY_TEXT } else { PLAYER_TEXT };
-                // As large as 28 px, smaller when the words would not fit the window.
-                let size = (28.0_f32).min((l.w - 24.0) / (words.chars().count().max(1) as f32 * CHAR_W));
+                // As large as 28 px, smaller when the words would not fit the map view (found:
+                // the castle's objective ran into the side panel), centred in it.
+                let size = (28.0_f32).min((v.w - 24.0) / (words.chars().count().max(1) as f32 * CHAR_W));
                 let slide = (1.0 - anim::ease_out(t * 3.0)) * 60.0;
-                let p = Vec2::new(l.w / 2.0 - text_w(words, size) / 2.0 - slide, band.y + 10.0);
+                let p = Vec2::new(v.x + v.w / 2.0 - text_w(words, size) / 2.0 - slide, band.y + 10.0);
                 text(canvas, words, p, size, Color { a: alpha, ..color });
             }
         }

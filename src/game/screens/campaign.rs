@@ -213,7 +213,7 @@ impl TextScreen {
                 for m in &p.roster.members {
                     let s = &m.stats;
                     let row = format!(
-                        "{:<10} {:<9} {:>3} {:>8} {:>4} {:>4} {:>4}  {}-{}{}",
+                        "{:<10} {:<9} {:>3} {:>8} {:>4} {:>4} {:>4}  {:<5}{}",
                         m.name,
                         m.kind,
                         m.level,
@@ -221,8 +221,12 @@ impl TextScreen {
                         s.hp,
                         s.attack,
                         s.defense,
-                        s.range_min,
-                        s.range_max,
+                        // "1" for a melee unit, "2-3" for a bow (found playing: "1-1").
+                        if s.range_min == s.range_max {
+                            s.range_min.to_string()
+                        } else {
+                            format!("{}-{}", s.range_min, s.range_max)
+                        },
                         if m.fallen { "  fallen" } else { "" }
                     );
                     out.push((row, if m.fallen { ENEMY_TEXT } else { PLAYER_TEXT }, 0.9));
