@@ -66,8 +66,10 @@ pub fn line(o: Opt, s: &Settings) -> (&'static str, String) {
         Opt::Volume => ("Sound volume", format!("{}%", s.volume)),
         Opt::Grid => ("Grid lines", on_off(s.grid_lines)),
         Opt::EdgeScroll => ("Scroll at the window's edge", on_off(s.edge_scroll)),
-        Opt::Permadeath if s.permadeath => ("Campaign: fallen units", "gone (permadeath)".into()),
-        Opt::Permadeath => ("Campaign: fallen units", "back next chapter (casual)".into()),
+        // Chosen when a campaign begins (found playing: nothing said a campaign in progress
+        // keeps its own).
+        Opt::Permadeath if s.permadeath => ("New campaigns: fallen units", "gone (permadeath)".into()),
+        Opt::Permadeath => ("New campaigns: fallen units", "back next chapter (casual)".into()),
         Opt::Back => ("Back", String::new()),
     }
 }
