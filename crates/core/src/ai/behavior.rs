@@ -61,8 +61,8 @@ pub trait AiBehavior: Send + Sync {
     /// hurt ally, never attacks"`); `None` (the default) lets the game say only its name.
     ///
     /// ```
-    /// use skirmish_core::ai::{AiBehavior, Caches, Decision, Why};
-    /// use skirmish_core::rules::{Battle, UnitId};
+    /// use skirmish_core::ai::{AiBehavior, Decision, Why};
+    /// use skirmish_core::rules::{Battle, Caches, UnitId};
     /// struct Statue;
     /// impl AiBehavior for Statue {
     ///     fn decide(&self, b: &Battle, _c: &mut Caches, id: UnitId, label: String) -> Decision {
