@@ -50,16 +50,16 @@ pub(super) fn play(path: &Path, data_override: Option<PathBuf>, level: Option<&s
     match load_scenario_at(path, data_override, level) {
         Ok((scenario, data, data_dir)) => {
             // A campaign chapter's replay plays its scenario with the roster it was played with.
-            let replay = opts
-                .replay
-                .as_deref()
-                .map(|f| crate::io::replay::read(f).map(|r| (f, r)));
-            let scenario = match replay {
-                Some(Ok((_, r))) => {
+            // Read once: its roster (if any) first, then its commands below.
+            let replay = match opts.replay.as_deref().map(crate::io::replay::read).transpose() {
+                Ok(r) => r,
+                Err(e) => return fail(e.into()),
+            };
+            let scenario = match &replay {
+                Some(r) => {
                     opts.chapter = r.chapter.clone();
                     r.scenario(scenario)
                 }
-                Some(Err(e)) => return fail(e.into()),
                 None => scenario,
             };
             if let Some(save_path) = &opts.resume {
@@ -73,11 +73,12 @@ pub(super) fn play(path: &Path, data_override: Option<PathBuf>, level: Option<&s
                     Err(e) => return fail(e.0.into()),
                 }
             }
-            if let Some(file) = &opts.replay {
+            if let (Some(file), Some(r)) = (opts.replay.clone(), &replay) {
+                let file = file.as_path();
                 // Check the replay against the files now, so a stale one never opens a window.
-                let read = crate::io::replay::read(file)
-                    .and_then(|r| r.battle(&scenario, &data).map(|b| (r, b)))
-                    .and_then(|(r, battle)| r.commands(file, &scenario, &data, &battle).map(|c| (c, battle)));
+                let read = r
+                    .battle(&scenario, &data)
+                    .and_then(|battle| r.commands(file, &scenario, &data, &battle).map(|c| (c, battle)));
                 match read {
                     Ok((c, battle)) => {
                         opts.experience = battle.has_experience();
