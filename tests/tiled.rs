@@ -1097,3 +1097,125 @@ fn a_unit_walled_in_on_a_tiled_map_is_warned_of_at_its_object() {
         "{err}"
     );
 }
+
+// ------------------------------------------------------------------------ Tiled parity ---
+
+/// A small battle with a healer and wounded units on both sides, every unit property a
+/// `.tmx` object may carry in use: the parity test's own scenario beside the shipped ones.
+const HEALERS: &str = r#"name = "Healers"
+map = "healers.txt"
+
+[objective]
+turn_limit = 6
+
+[[units]]
+name = "Kiny"
+team = "player"
+kind = "hero"
+at = [0, 1]
+hp_left = 9
+
+[[units]]
+name = "Robin"
+team = "player"
+kind = "bowman"
+at = [1, 2]
+range = [2, 3]
+hp_left = 4
+
+[[units]]
+name = "Mender"
+team = "enemy"
+kind = "acolyte"
+profile = "support"
+at = [9, 1]
+
+[[units]]
+name = "Brute"
+team = "enemy"
+kind = "brute"
+profile = "guard"
+at = [7, 1]
+hp_left = 5
+attack = 7
+defense = 1
+
+[[units]]
+name = "Picket"
+team = "enemy"
+kind = "soldier"
+class = "foot"
+move = 4
+hp = 30
+hp_left = 12
+profile = "pivot"
+pivot = [6, 3]
+at = [8, 3]
+"#;
+
+/// The outputs of every command on `scenario` that must not depend on where its units and
+/// map are written: `check`, `ai`, `test` (every enemy of the scenario, from an
+/// expectation file written at `expect`), `simulate` (two players), `batch` (its scenario's
+/// path shown as `SCENARIO`) and `range` of every unit.
+fn every_output(scenario: &Path, expect: &Path) -> Vec<(String, String)> {
+    let data = root().join("data");
+    let data = data.to_str().unwrap();
+    let s = scenario.to_str().unwrap();
+    let mut outs = Vec::new();
+    for args in [
+        vec!["check", s, "--data", data],
+        vec!["ai", s, "--data", data],
+        vec!["ai", s, "--json", "--data", data],
+        vec!["simulate", s, "--data", data],
+        vec![
+            "simulate", s, "--json", "--seed", "7", "--player", "careful", "--data", data,
+        ],
+        vec!["simulate", s, "--seed", "3", "--player", "simple", "--data", data],
+        vec!["batch", s, "--runs", "3", "--data", data],
+    ] {
+        outs.push((format!("{args:?}"), run_ok(&args).replace(s, "SCENARIO")));
+    }
+    let d = skirmish::load::data::load(Path::new(data)).unwrap();
+    let sc = skirmish::load::scenario::load(scenario, &d).unwrap_or_else(|e| panic!("{e}"));
+    let mut file = format!("name = \"parity\"\nscenario = {s:?}\n");
+    for u in sc
+        .units
+        .iter()
+        .filter(|u| u.team == skirmish::search::grid::Team::Enemy)
+    {
+        file += &format!("\n[[expect]]\nunit = {:?}\nattacks = false\nstays = true\n", u.name);
+    }
+    std::fs::write(expect, file).unwrap();
+    let e = expect.to_str().unwrap();
+    for args in [
+        vec!["test", e, "--data", data],
+        vec!["test", e, "--json", "--data", data],
+    ] {
+        let (_, out, err) = exec(&args);
+        outs.push((format!("{args:?}"), out + &err));
+    }
+    for u in &sc.units {
+        let args = ["range", s, "--unit", &u.name, "--data", data];
+        outs.push((format!("{args:?}"), run_ok(&args)));
+    }
+    outs
+}
+
+#[test]
+fn every_command_says_the_same_of_a_scenario_and_its_tiled_twin() {
+    let tree = Tree::new("parity");
+    tree.write("maps/healers.txt", "..........\n..........\n..........\n..........\n");
+    let healers = tree.write("maps/healers.toml", HEALERS);
+    let expect = tree.0.join("expect.toml");
+    for s in shipped().into_iter().chain([healers]) {
+        let out = tree.0.join("out");
+        let (code, _, err) = exec(&["export-tiled", s.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        let stem = s.file_stem().unwrap().to_str().unwrap();
+        let twin = out.join(format!("{stem}.toml"));
+        let (a, b) = (every_output(&s, &expect), every_output(&twin, &expect));
+        for ((what, x), (_, y)) in a.iter().zip(&b) {
+            assert_eq!(x, y, "{what} of {} and of its Tiled twin", s.display());
+        }
+    }
+}

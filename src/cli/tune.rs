@@ -174,6 +174,14 @@ fn run(a: &TuneArgs, data_override: Option<PathBuf>, level: Option<&str>) -> Res
             }
         }
     }
+    // Where each value would be written is found now, before any battle.
+    if a.write {
+        for v in &varies {
+            for f in write_files(a, data_override.as_deref(), level, &v.key)? {
+                crate::io::tune_write::check(&f, &v.key, level)?;
+            }
+        }
+    }
     let goal = Goal {
         target,
         within: within / 100.0,
@@ -222,7 +230,17 @@ fn run(a: &TuneArgs, data_override: Option<PathBuf>, level: Option<&str>) -> Res
         text_report(a, &goal, &battles, &searches, played)
     };
     if a.write {
-        let lines = write_values(a, data_override.as_deref(), level, &goal, &searches)?;
+        // The table is printed even when a value cannot be written: a long run is not lost.
+        let lines = match write_values(a, data_override.as_deref(), level, &goal, &searches) {
+            Ok(lines) => lines,
+            Err(e) => {
+                return Ok(Outcome::Done {
+                    code: 1,
+                    stdout,
+                    stderr: format!("error: {e}\n"),
+                });
+            }
+        };
         if a.json {
             // The JSON says what was written as well.
             let mut v: Value = serde_json::from_str(&stdout).map_err(|e| e.to_string())?;
@@ -436,16 +454,11 @@ fn write_values(
     goal: &Goal,
     searches: &[Search],
 ) -> Result<Vec<String>, String> {
-    let mut lines = Vec::new();
+    let mut written = Vec::new();
     for s in searches {
         let value = s.verdict.chosen(&s.tried, goal.target);
-        let files: Vec<PathBuf> = match (&s.key.owner, level) {
-            (_, Some(_)) | (Owner::Unit(_), None) => a.scenarios.clone(),
-            (Owner::Profile(_), None) => vec![data_dir_of(a, data_override, "profiles.toml")?],
-            (Owner::Kind(_), None) => vec![data_dir_of(a, data_override, "units.toml")?],
-        };
-        for f in files {
-            lines.extend(crate::io::tune_write::write(&f, &s.key, value, level)?);
+        for f in write_files(a, data_override, level, &s.key)? {
+            written.push(crate::io::tune_write::write(&f, &s.key, value, level)?);
         }
     }
     if let Some(l) = level {
@@ -455,12 +468,26 @@ fn write_values(
             if let Some(t) = s.tried.iter().find(|t| t.value == v) {
                 let tuned = format!("{} {}", batch::pct_of(t.rate()), goal.player.skill.name());
                 for f in &a.scenarios {
-                    lines.extend(crate::io::tune_write::write_tuned(f, l, &tuned)?);
+                    written.push(crate::io::tune_write::write_tuned(f, l, &tuned)?);
                 }
             }
         }
     }
-    Ok(lines)
+    Ok(crate::io::tune_write::report(&written))
+}
+
+/// The files `--write` puts `key` into.
+fn write_files(
+    a: &TuneArgs,
+    data_override: Option<&Path>,
+    level: Option<&str>,
+    key: &SetKey,
+) -> Result<Vec<PathBuf>, String> {
+    Ok(match (&key.owner, level) {
+        (_, Some(_)) | (Owner::Unit(_), None) => a.scenarios.clone(),
+        (Owner::Profile(_), None) => vec![data_dir_of(a, data_override, "profiles.toml")?],
+        (Owner::Kind(_), None) => vec![data_dir_of(a, data_override, "units.toml")?],
+    })
 }
 
 /// The data file `name` of the run's first scenario (every scenario of one run shares it).
