@@ -424,8 +424,20 @@ fn check_campaign(f: &Path, data: Option<&Path>) -> Result<(), Diagnostics> {
         return Ok(());
     };
     let mut errs = Diagnostics::default();
+    let loaded = crate::load::data::load(data);
     for (k, ch) in c.chapters.iter().enumerate() {
-        if let Err(e) = load_scenario(&ch.scenario, Some(data.to_path_buf())) {
+        let chapter = match &loaded {
+            Ok(d) => crate::load::campaign::load_chapter(&c, k, d.clone(), None).map(|_| ()),
+            Err(e) => Err(e.clone()),
+        };
+        // The chapter's own level and numbers are the campaign file's errors, told as such.
+        if let Err(e) = &chapter
+            && e.first().is_some_and(|d| d.path == c.path)
+        {
+            errs.extend(e.clone());
+            continue;
+        }
+        if let Err(e) = chapter {
             let first = e.first().map(|d| d.to_string()).unwrap_or_default();
             errs.push(c.at_chapter(
                 k,
