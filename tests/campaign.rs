@@ -347,7 +347,11 @@ fn a_chapter_plays_at_its_own_level_with_its_own_numbers_and_difficulty_override
     assert_eq!(campaign_result(&t, &[]), "lost", "as written");
     duel_campaign(&t, "difficulty = \"easy\"\n");
     assert_eq!(campaign_result(&t, &[]), "won", "the chapter's level");
-    assert_eq!(campaign_result(&t, &["--difficulty", "hard"]), "lost", "--difficulty wins");
+    assert_eq!(
+        campaign_result(&t, &["--difficulty", "hard"]),
+        "lost",
+        "--difficulty wins"
+    );
     duel_campaign(&t, "[chapters.set]\n\"unit:Wall.hp\" = 1\n");
     assert_eq!(campaign_result(&t, &[]), "won", "the chapter's own numbers");
     let (code, out, err) = t.run(&["check", "maps/c.toml"]);
@@ -362,7 +366,10 @@ fn a_chapter_plays_at_its_own_level_with_its_own_numbers_and_difficulty_override
     );
     let (code, _, err) = t.run(&["campaign", "maps/c.toml", "--simulate"]);
     assert_eq!(code, 1);
-    assert!(err.contains("maps/c.toml:4:14: chapter 1: difficulty \"eazy\""), "{err}");
+    assert!(
+        err.contains("maps/c.toml:4:14: chapter 1: difficulty \"eazy\""),
+        "{err}"
+    );
     duel_campaign(&t, "[chapters.set]\n\"unit:Wal.hp\" = 1\n");
     let (code, _, err) = t.run(&["check", "maps/c.toml"]);
     assert_eq!(code, 1);
@@ -373,7 +380,12 @@ fn a_chapter_plays_at_its_own_level_with_its_own_numbers_and_difficulty_override
     duel_campaign(&t, "[chapters.set]\n\"unit:Wall.hp\" = \"one\"\n");
     let (code, _, err) = t.run(&["check", "maps/c.toml"]);
     assert_eq!(code, 1);
-    assert!(err.contains("maps/c.toml:5:18: chapter 1: [chapters.set] \"unit:Wall.hp\" = \"one\": a chapter sets whole numbers"), "{err}");
+    assert!(
+        err.contains(
+            "maps/c.toml:5:18: chapter 1: [chapters.set] \"unit:Wall.hp\" = \"one\": a chapter sets whole numbers"
+        ),
+        "{err}"
+    );
 }
 
 #[test]
@@ -382,15 +394,28 @@ fn many_campaigns_give_the_share_won_per_level_and_skill_and_where_the_lost_ende
     duel_campaign(&t, "");
     // Two chapters: the duel, then one whose easy level keeps the Wall whole.
     let duel = std::fs::read_to_string(t.0.join("maps/duel.toml")).unwrap();
-    std::fs::write(t.0.join("maps/wall.toml"), duel.replace("\"unit:Wall.hp\" = 1", "\"unit:Wall.hp\" = 400")).unwrap();
+    std::fs::write(
+        t.0.join("maps/wall.toml"),
+        duel.replace("\"unit:Wall.hp\" = 1", "\"unit:Wall.hp\" = 400"),
+    )
+    .unwrap();
     std::fs::write(
         t.0.join("maps/c.toml"),
         "name = \"Duels\"\n[[chapters]]\nscenario = \"duel.toml\"\n[[chapters]]\nscenario = \"wall.toml\"\n",
     )
     .unwrap();
     let args = [
-        "campaign", "maps/c.toml", "--simulate", "--runs", "5", "--seed", "10", "--difficulty", "easy,hard",
-        "--skill", "expert,novice",
+        "campaign",
+        "maps/c.toml",
+        "--simulate",
+        "--runs",
+        "5",
+        "--seed",
+        "10",
+        "--difficulty",
+        "easy,hard",
+        "--skill",
+        "expert,novice",
     ];
     let (code, out, err) = t.run(&args);
     assert_eq!(code, 0, "{err}");
@@ -414,7 +439,10 @@ fn many_campaigns_give_the_share_won_per_level_and_skill_and_where_the_lost_ende
     let v: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["seeds"], json!([10, 14]));
     let row = &v["rows"][2];
-    assert_eq!((row["level"].as_str(), row["skill"].as_str()), (Some("hard"), Some("expert")));
+    assert_eq!(
+        (row["level"].as_str(), row["skill"].as_str()),
+        (Some("hard"), Some("expert"))
+    );
     assert_eq!(row["won_rate_95"], json!([0.0, 0.4345]));
     assert_eq!(row["ends_most"], 1);
     assert_eq!(
@@ -434,13 +462,30 @@ fn flags_that_do_not_apply_to_a_campaign_run_are_refused() {
             vec!["campaign", "maps/campaign.toml", "--simulate", "--screenshot", "s.png"],
             "--screenshot is for the game window",
         ),
-        (vec!["campaign", "maps/campaign.toml", "--json"], "--json is for --simulate"),
         (
-            vec!["campaign", "maps/campaign.toml", "--simulate", "--runs", "2", "--replays", "r"],
+            vec!["campaign", "maps/campaign.toml", "--json"],
+            "--json is for --simulate",
+        ),
+        (
+            vec![
+                "campaign",
+                "maps/campaign.toml",
+                "--simulate",
+                "--runs",
+                "2",
+                "--replays",
+                "r",
+            ],
             "--replays writes one campaign's chapters",
         ),
         (
-            vec!["campaign", "maps/campaign.toml", "--simulate", "--difficulty", "easy,hard"],
+            vec![
+                "campaign",
+                "maps/campaign.toml",
+                "--simulate",
+                "--difficulty",
+                "easy,hard",
+            ],
             "a list of levels is for --runs N",
         ),
     ] {

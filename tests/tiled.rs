@@ -1219,3 +1219,57 @@ fn every_command_says_the_same_of_a_scenario_and_its_tiled_twin() {
         }
     }
 }
+
+#[test]
+fn seize_hold_and_entered_take_a_list_of_regions_and_cells() {
+    let tree = Tree::new("region-lists");
+    let regions = "<objectgroup id=\"6\" name=\"regions\">
+  <object id=\"10\" name=\"throne\" x=\"128\" y=\"64\" width=\"32\" height=\"32\"/>
+  <object id=\"11\" name=\"ridge\" x=\"0\" y=\"32\" width=\"64\" height=\"64\"/>
+</objectgroup>
+";
+    tree.write("maps/m.tmx", &map(&(ground() + &two_units() + regions)));
+    let scenario = |objective: &str| tree.write("maps/s.toml", &format!("name = \"t\"\nmap = \"m.tmx\"\n{objective}"));
+    scenario(
+        "[objective]\nwin = \"seize\"\nseize = [\"throne\", [3, 0]]\nhold = [\"ridge\", \"throne\"]\n\
+         [[events]]\nentered = [\"throne\", \"ridge\"]\nsay = \"in\"\n",
+    );
+    let s = load(&tree);
+    let cells = |v: &[skirmish::search::grid::Pos]| -> Vec<(i32, i32)> { v.iter().map(|p| (p.x, p.y)).collect() };
+    match &s.objective.win {
+        skirmish::model::objective::Win::Seize { cells: c, .. } => assert_eq!(cells(c), [(4, 2), (3, 0)]),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(cells(&s.objective.hold), [(0, 1), (1, 1), (0, 2), (1, 2), (4, 2)]);
+    match &s.events[0].trigger {
+        skirmish::model::objective::Trigger::Entered(c) => {
+            assert_eq!(cells(c), [(4, 2), (0, 1), (1, 1), (0, 2), (1, 2)])
+        }
+        other => panic!("{other:?}"),
+    }
+    // A wrong shape is told in plain words, with the shapes it may take.
+    for (written, says) in [
+        (
+            "entered = 5",
+            "found 5; expected a region name (\"ford\"), a list of region names",
+        ),
+        (
+            "entered = [3, 4]",
+            "[3, 4] is one cell: write a list of cells, [[3, 4]]",
+        ),
+        (
+            "entered = [[1, 1], [2]]",
+            "[2] is not a cell: a cell is two whole numbers [x, y]",
+        ),
+        (
+            "entered = [\"throne\", \"rigde\"]",
+            "`entered` names region \"rigde\", which the map's `regions` layer does not have (known: ridge, throne); did you mean \"ridge\"?",
+        ),
+    ] {
+        scenario(&format!("[[events]]\n{written}\nsay = \"in\"\n"));
+        let (code, _, err) = tree.run(&["check", "maps/s.toml"]);
+        assert_eq!(code, 1, "{written}");
+        assert!(err.contains(&format!("maps/s.toml:4:11: {says}")), "{written}: {err}");
+        assert!(!err.contains("untagged"), "{err}");
+    }
+}

@@ -39,7 +39,12 @@ pub(super) struct CampaignRun<'a> {
 }
 
 /// Chapter `k` of `c` as the campaign plays it at `level` (else its own level).
-fn chapter(c: &Campaign, k: usize, data_override: Option<PathBuf>, level: Option<&str>) -> Result<(Scenario, DataSet), Diagnostics> {
+fn chapter(
+    c: &Campaign,
+    k: usize,
+    data_override: Option<PathBuf>,
+    level: Option<&str>,
+) -> Result<(Scenario, DataSet), Diagnostics> {
     let (dir, _) = scenario_data_dir(&c.chapters[k].scenario, data_override);
     let data = crate::load::data::load(&dir)?;
     campaign::load_chapter(c, k, data, level)
@@ -105,7 +110,10 @@ fn balance(c: &Campaign, data_override: Option<PathBuf>, r: &CampaignRun<'_>, se
         };
         for &skill in &r.skills {
             let settings = Run {
-                player: Player { skill, ..settings.player },
+                player: Player {
+                    skill,
+                    ..settings.player
+                },
                 ..settings
             };
             match many(c, &loaded, settings, n, jobs) {

@@ -308,10 +308,12 @@ pub fn many(
     jobs: usize,
 ) -> Result<Many, Diagnostics> {
     use rayon::prelude::*;
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(jobs)
-        .build()
-        .map_err(|e| Diagnostics::from(crate::load::diag::Diagnostic::whole_file(std::path::Path::new(&campaign.path), format!("cannot start {jobs} threads: {e}"))))?;
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build().map_err(|e| {
+        Diagnostics::from(crate::load::diag::Diagnostic::whole_file(
+            std::path::Path::new(&campaign.path),
+            format!("cannot start {jobs} threads: {e}"),
+        ))
+    })?;
     let total = campaign.chapters.len();
     let empty = Many {
         campaigns: 0,

@@ -132,7 +132,10 @@ pub fn load_chapter(
     for e in &chapter.set {
         let r = SetKey::parse(&e.key).and_then(|key| apply_unchecked(&mut scenario, &mut data, &key, e.value));
         if let Err(m) = r {
-            errs.push(at((e.line, e.col), format!("[chapters.set] \"{}\" = {}: {m}", e.key, e.value)));
+            errs.push(at(
+                (e.line, e.col),
+                format!("[chapters.set] \"{}\" = {}: {m}", e.key, e.value),
+            ));
         }
     }
     if errs.is_empty()
@@ -146,18 +149,16 @@ pub fn load_chapter(
     }
     match (level, &chapter.difficulty) {
         (Some(name), _) => crate::load::difficulty::apply(&mut scenario, &mut data, name)?,
-        (None, Some((name, place))) => {
-            crate::load::difficulty::apply(&mut scenario, &mut data, name).map_err(|e| {
-                Diagnostics::from(at(
-                    *place,
-                    format!(
-                        "difficulty {name:?} of scenario {}: {}",
-                        chapter.scenario_written,
-                        e.first().map_or(String::new(), |d| d.message.clone())
-                    ),
-                ))
-            })?
-        }
+        (None, Some((name, place))) => crate::load::difficulty::apply(&mut scenario, &mut data, name).map_err(|e| {
+            Diagnostics::from(at(
+                *place,
+                format!(
+                    "difficulty {name:?} of scenario {}: {}",
+                    chapter.scenario_written,
+                    e.first().map_or(String::new(), |d| d.message.clone())
+                ),
+            ))
+        })?,
         (None, None) => {}
     }
     Ok((scenario, data))
@@ -210,7 +211,11 @@ pub fn parse(src: &Source, dir: &Path) -> Result<Campaign, Diagnostics> {
         for (key, value) in &c.set {
             let at = value.span().start;
             let at = src.text[..at].rfind(key.as_str()).unwrap_or(at);
-            let at = if at > 0 && src.text[..at].ends_with(['"', '\'']) { at - 1 } else { at };
+            let at = if at > 0 && src.text[..at].ends_with(['"', '\'']) {
+                at - 1
+            } else {
+                at
+            };
             if let Err(m) = SetKey::parse(key) {
                 errs.push(src.error_at(at, format!("chapter {}: [chapters.set] key {key:?}: {m}", k + 1)));
                 continue;
