@@ -725,7 +725,7 @@ fn a_layer_with_fewer_tiles_than_its_size_is_an_error_not_a_panic() {
     let short = "<data encoding=\"csv\">\n1,1,1\n</data>";
     let err = tree.check_fails(&map(&(layer(1, "ground", "", short) + &two_units())), "");
     assert!(
-        err.contains("maps/m.tmx:4:1: layer \"ground\": its data holds fewer tiles than its 5x3 cells"),
+        err.contains("maps/m.tmx:6:1: layer \"ground\": row 1 (y = 0) ends after 3 of its 5 cells, and the data with it (3 tiles for 5x3 cells)"),
         "{err}"
     );
 }
@@ -1272,4 +1272,49 @@ fn seize_hold_and_entered_take_a_list_of_regions_and_cells() {
         assert!(err.contains(&format!("maps/s.toml:4:11: {says}")), "{written}: {err}");
         assert!(!err.contains("untagged"), "{err}");
     }
+}
+
+#[test]
+fn a_broken_tmx_reports_only_itself_and_a_cut_one_where_it_was_cut() {
+    let tree = Tree::new("cut");
+    let whole = map(&(ground() + &two_units()));
+    // Cut inside the units layer, after Kiny's object: no follow-on errors of the scenario
+    // (its objective names a region and a seizer the broken map would have held).
+    let cut = &whole[..whole.find("<object id=\"2\"").unwrap()];
+    let err = tree.check_fails(
+        cut,
+        "[objective]\nwin = \"seize\"\nseize = \"throne\"\nseizers = [\"Kiny\"]\nhold = [\"ford\"]\n",
+    );
+    let lines = cut.trim_end().lines().count();
+    let col = cut.trim_end().lines().last().unwrap().chars().count() + 1;
+    assert!(
+        err.starts_with(&format!(
+            "maps/s.toml:2:7: map \"maps/m.tmx\" has errors (listed below)\nmaps/m.tmx:{lines}:{col}: not a Tiled map this program can read: the file ends here with <objectgroup> still open: it was cut short (no </objectgroup>)"
+        )),
+        "{err}"
+    );
+    for follow_on in ["regions", "seizer", "not a unit"] {
+        assert!(!err.contains(follow_on), "{follow_on}: {err}");
+    }
+    // Cut inside a tag.
+    let cut = &whole[..whole.find("name=\"Brute\"").unwrap()];
+    let err = tree.check_fails(cut, "");
+    let last = cut.lines().count();
+    assert!(
+        err.contains(&format!(
+            "maps/m.tmx:{last}:3: not a Tiled map this program can read: a tag is cut short"
+        )),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_short_csv_layer_names_the_row_where_its_data_ends() {
+    let tree = Tree::new("short-rows");
+    let two_rows = "<data encoding=\"csv\">\n1,1,1,1,1,\n1,1,1,1,1\n</data>";
+    let err = tree.check_fails(&map(&(layer(1, "ground", "", two_rows) + &two_units())), "");
+    assert!(
+        err.contains("maps/m.tmx:8:1: layer \"ground\": its data ends after 2 of its 3 rows: row 3 (y = 2) and those after it are missing (10 tiles for 5x3 cells)"),
+        "{err}"
+    );
 }
