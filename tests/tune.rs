@@ -259,7 +259,7 @@ fn write_changes_the_one_number_and_keeps_every_comment() {
         "--target",
         "100%",
         "--vary",
-        "archer.range=2..3",
+        "archer.range=2..2",
         "--write",
     ]);
     let after = std::fs::read_to_string(&profiles).unwrap();
@@ -423,4 +423,61 @@ fn each_written_line_is_numbered_as_the_file_reads_at_the_end() {
     );
     assert!(out.contains(&format!("duel.toml:{tuned}: tuned = ")), "{out}");
     let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn among_values_tied_with_the_best_the_one_nearest_the_current_is_kept_and_a_sweep_is_costed() {
+    let d = duels("tied");
+    let s = d.join("maps/duel.toml");
+    // Kiny wins every duel while the Ogre has at most 48 hp: every value of 20..40 is tied
+    // at 100%. The bisection proves 20, 21, 22, 25, 30 and 40 within the target; the Ogre
+    // has 22 as written, so 22 is kept.
+    let args = [
+        "tune",
+        s.to_str().unwrap(),
+        "--target",
+        "100%",
+        "--vary",
+        "unit:Ogre.hp=20..40",
+    ];
+    let out = run_ok(&args);
+    assert!(
+        out.contains("tied: unit:Ogre.hp = 20 is nearest the target (100.0%), and 22 wins within its 95% interval (98.1–100.0%): 22 is kept, the value nearest the current 22\n"),
+        "{out}"
+    );
+    assert!(out.contains("chosen: unit:Ogre.hp=22 "), "{out}");
+    let mut json = args.to_vec();
+    json.push("--json");
+    let v: serde_json::Value = serde_json::from_str(&run_ok(&json)).unwrap();
+    let key = &v["keys"][0];
+    assert_eq!(
+        (key["chosen"].as_i64(), key["best"].as_i64(), key["current"].as_i64()),
+        (Some(22), Some(20), Some(22))
+    );
+    let rows = 21;
+    let sweep = rows * skirmish::play::tune::row_battles(1.0, 0.03);
+    assert_eq!(key["sweep_battles"].as_u64(), Some(sweep));
+    let played = v["battles"].as_u64().unwrap();
+    assert!(
+        out.contains(&format!(
+            "a sweep of unit:Ogre.hp over 20..40 with every row within ± 3 points would play about {} battles; tune played {} (",
+            thousands(sweep),
+            thousands(played)
+        )),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// `12345` as `12,345`.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }

@@ -204,7 +204,10 @@ fn run(a: &TuneArgs, data_override: Option<PathBuf>, level: Option<&str>) -> Res
         if let Some(b) = &bar {
             b.set_message(v.key.label());
         }
-        let s = tune::search(&battles, &v.key, v.lo, v.hi, &goal, &mut played, &tick);
+        let current = battles
+            .first()
+            .and_then(|(sc, d)| crate::load::set::current(sc, d, &v.key));
+        let s = tune::search(&battles, &v.key, v.lo, v.hi, current, &goal, &mut played, &tick);
         let s = match s {
             Ok(s) => s,
             Err(e) => {
@@ -382,6 +385,30 @@ fn text_report(a: &TuneArgs, goal: &Goal, battles: &tune::Battles, searches: &[S
         out += &batch::table(&rows);
         out += &verdict_text(s, goal);
         out.push('\n');
+        if let (Some(best), Some(now)) = (s.best, s.current) {
+            let kept = s.verdict.chosen(&s.tried, goal.target);
+            let t = s.tried.iter().find(|t| t.value == best);
+            let (lo, hi) = t.map_or((0.0, 1.0), |t| t.interval());
+            out += &format!(
+                "tied: {} = {best} is nearest the target ({}), and {kept} wins within its 95% interval ({:.1}–{:.1}%): {kept} is kept, the value nearest the current {now}\n",
+                s.key.label(),
+                t.map_or("?".into(), |t| batch::pct_of(t.rate())),
+                lo * 100.0,
+                hi * 100.0
+            );
+        }
+        let mine: u64 = s.tried.iter().map(tune::Tried::battles).sum();
+        let sweep = s.sweep_battles(goal.within, battles.len());
+        out += &format!(
+            "a sweep of {} over {}..{} with every row within ± {} points would play about {} battles; tune played {} ({:.2}×)\n",
+            s.key.label(),
+            s.lo,
+            s.hi,
+            goal.within * 100.0,
+            batch::thousands(sweep),
+            batch::thousands(mine),
+            mine as f64 / sweep.max(1) as f64
+        );
     }
     let chosen: Vec<String> = searches
         .iter()
@@ -424,6 +451,9 @@ fn json_report(a: &TuneArgs, goal: &Goal, battles: &tune::Battles, searches: &[S
                 }).collect::<Vec<_>>(),
                 "verdict": verdict,
                 "chosen": s.verdict.chosen(&s.tried, goal.target),
+                "current": s.current,
+                "best": s.best,
+                "sweep_battles": s.sweep_battles(goal.within, battles.len()),
             })
         })
         .collect();

@@ -161,6 +161,44 @@ pub fn apply_unchecked(scenario: &mut Scenario, data: &mut DataSet, key: &SetKey
     }
 }
 
+/// The value `key` has in `scenario` and `data` as they stand (`None` for a key they do not
+/// hold, such as an unknown unit); a unit's number is its own or its kind's.
+///
+/// ```
+/// use skirmish_data::load::set::{SetKey, current};
+/// let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+/// let data = skirmish_data::load::data::load(&root.join("data")).unwrap();
+/// let s = skirmish_data::load::scenario::load(&root.join("maps/sample.toml"), &data).unwrap();
+/// assert_eq!(current(&s, &data, &SetKey::parse("unit:Kiny.move").unwrap()), Some(7));
+/// ```
+pub fn current(scenario: &Scenario, data: &DataSet, key: &SetKey) -> Option<i64> {
+    let stat = |movement: u32, st: &skirmish_core::model::units::Stats| -> Option<i64> {
+        Some(match key.key.as_str() {
+            "move" => i64::from(movement),
+            "hp" => i64::from(st.hp),
+            "attack" => i64::from(st.attack),
+            "defense" => i64::from(st.defense),
+            "range_min" => i64::from(st.range_min),
+            "range_max" => i64::from(st.range_max),
+            _ => return None,
+        })
+    };
+    match &key.owner {
+        Owner::Unit(name) => {
+            let u = scenario.units.iter().find(|u| &u.name == name)?;
+            stat(u.movement, &u.stats)
+        }
+        Owner::Kind(name) => {
+            let k = data.kinds.list.iter().find(|k| &k.name == name)?;
+            stat(k.movement, &k.stats)
+        }
+        Owner::Profile(name) => {
+            let p = data.profiles.get(name)?;
+            params(p).into_iter().find(|(k, _)| *k == key.key)?.1.parse().ok()
+        }
+    }
+}
+
 /// Every unit's and kind's attack range has its near end at most its far end.
 pub fn check_ranges(scenario: &Scenario, data: &DataSet) -> Result<(), String> {
     let bad = |what: String, lo: u32, hi: u32| {
