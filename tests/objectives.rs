@@ -505,7 +505,7 @@ fn the_simple_policy_seizes_and_names_the_right_side() {
     std::fs::write(t.0.join("maps/small.toml"), text).unwrap();
     let (_, text, _) = t.run(&["simulate", "maps/small.toml"]);
     assert!(
-        text.contains("Kiny (player) -> -: (1, 1) -> (1, 1) path 0  | no living enemy unit: stays"),
+        text.contains("Kiny (player) -> nobody: (1, 1) -> (1, 1) path 0  | no living enemy unit: stays"),
         "{text}"
     );
     assert!(!text.contains("no living player unit"), "{text}");
