@@ -52,6 +52,7 @@ pub fn check(path: &Path, key: &SetKey, level: Option<&str>) -> Result<(), Strin
 fn put(path: &Path, key: &SetKey, value: Option<i64>, level: Option<&str>) -> Result<Written, String> {
     let file_key = match &key.key[..] {
         "range_min" | "range_max" if level.is_none() => "range".to_string(),
+        "heal_range_min" | "heal_range_max" if level.is_none() => "heal_range".to_string(),
         k => k.to_string(),
     };
     if let (None, Owner::Unit(name)) = (level, &key.owner)
@@ -71,6 +72,10 @@ fn put(path: &Path, key: &SetKey, value: Option<i64>, level: Option<&str>) -> Re
     }
     let (table, toml_key) = match (level, &key.owner) {
         (Some(l), _) => (vec![Seg::Key("difficulty".into()), Seg::Key(l.into())], key.label()),
+        (None, Owner::Kind(p)) if key.key.starts_with("growth_") => (
+            vec![Seg::Key(p.clone()), Seg::Key("growth".into())],
+            key.key["growth_".len()..].to_string(),
+        ),
         (None, Owner::Profile(p) | Owner::Kind(p)) => (vec![Seg::Key(p.clone())], file_key),
         (None, Owner::Unit(name)) => (vec![Seg::Unit(name.clone())], file_key),
     };
@@ -242,9 +247,38 @@ fn set(table: &mut Table, key: &str, value: i64) {
     }
 }
 
-/// A stat: `move`, `hp`, ... as they are; `range_min` and `range_max` are the ends of
-/// `range` (`range = 2` becomes `[2, 2]` before one end changes).
+/// A stat: `move`, `hp`, `heal`, ... as they are; `range_min` and `range_max` are the ends
+/// of `range` (`range = 2` becomes `[2, 2]` before one end changes), `heal_range_min` and
+/// `heal_range_max` those of `heal_range`; `growth_hp` is `hp` of the `[KIND.growth]` table.
 fn set_stat(table: &mut Table, key: &str, value: i64) {
+    if let Some(stat) = key.strip_prefix("growth_") {
+        let growth = table
+            .entry("growth")
+            .or_insert_with(|| Item::Table(Table::new()))
+            .as_table_mut();
+        if let Some(g) = growth {
+            set(g, stat, value);
+        }
+        return;
+    }
+    if let Some(end) = key.strip_prefix("heal_") {
+        let (range, end) = (table.get("heal_range").and_then(Item::as_value).cloned(), end);
+        let Some((lo, hi)) = range_ends(end, value, |_| range.as_ref().and_then(range_pair).unwrap_or((1, 1))) else {
+            return set(table, key, value);
+        };
+        if range.as_ref().and_then(range_pair) == Some((lo, hi)) {
+            return;
+        }
+        let mut arr = toml_edit::Array::new();
+        arr.push(lo);
+        arr.push(hi);
+        return match table.get_mut("heal_range").and_then(Item::as_value_mut) {
+            Some(v) => replace(v, Value::Array(arr)),
+            None => {
+                table.insert("heal_range", toml_edit::value(arr));
+            }
+        };
+    }
     let now = table.get("range").and_then(Item::as_value).cloned();
     let Some((lo, hi)) = range_ends(key, value, |_| match &now {
         Some(Value::Integer(n)) => (*n.value(), *n.value()),
