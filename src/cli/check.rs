@@ -92,9 +92,14 @@ pub(super) fn check(files: &[PathBuf], data_override: Option<PathBuf>, strict: b
                 if count == 1 { "" } else { "s" }
             ),
         },
+        // Not a bare `ok` when there are warnings: a warning is not missed without --strict.
         Outcome::Done { code, stdout, stderr } if count > 0 => Outcome::Done {
             code: if strict { code.max(1) } else { code },
-            stdout,
+            stdout: if code == 0 {
+                format!("ok, {count} warning{}\n", if count == 1 { "" } else { "s" })
+            } else {
+                stdout
+            },
             stderr: warns + &stderr,
         },
         other => other,
@@ -143,15 +148,24 @@ struct Lenient {
     profiles_broken: Option<String>,
     /// Why unit kinds are not checked (`units.toml` has errors).
     kinds_broken: Option<String>,
-    /// True when every kind and profile is the file's own (no stand-ins): warnings hold.
-    exact: bool,
+    /// `None` when every kind and profile is the file's own (no stand-ins): warnings hold;
+    /// else the files with errors, for the note that warnings were not checked.
+    inexact: Option<String>,
 }
 
 impl Lenient {
     fn new(dir: &Path, parts: DataParts) -> Lenient {
         let shown = |f: &str| format!("{} has errors", display_path(&dir.join(f)));
         let terrain_broken = parts.terrain.is_none().then(|| shown("terrain.toml"));
-        let exact = parts.kinds.is_some() && parts.profiles.is_some();
+        let broken: Vec<String> = [
+            ("units.toml", parts.kinds.is_none()),
+            ("profiles.toml", parts.profiles.is_none()),
+        ]
+        .iter()
+        .filter(|(_, b)| *b)
+        .map(|(f, _)| display_path(&dir.join(f)))
+        .collect();
+        let inexact = (!broken.is_empty()).then(|| format!("{} has errors", broken.join(" and ")));
         // A units.toml with mistakes still names its kinds: each stands in as a soldier of
         // its own class (when that class exists), so units naming it are not flagged again.
         let (kinds, kinds_broken) = match (parts.kinds, &parts.terrain) {
@@ -196,7 +210,7 @@ impl Lenient {
             terrain_broken,
             profiles_broken,
             kinds_broken,
-            exact,
+            inexact,
         }
     }
 
@@ -227,7 +241,13 @@ impl Lenient {
             // Warnings are about data as it is: with stand-ins for broken kinds or profiles
             // they would be about the stand-ins (said, so they do not silently vanish).
             // (The data folder's own errors are listed: no note per scenario.)
-            Ok(_) if !self.exact => return Diagnostics::default(),
+            Ok(_) if self.inexact.is_some() => {
+                skipped.push(format!(
+                    "{shown}: note: warnings not checked because {} (fix it and check again)\n",
+                    self.inexact.as_deref().unwrap_or_default()
+                ));
+                return Diagnostics::default();
+            }
             Ok((src, mut scenario)) => {
                 let mut data = data.clone();
                 if let Some(name) = level
