@@ -488,6 +488,14 @@ fn flags_that_do_not_apply_to_a_campaign_run_are_refused() {
             ],
             "a list of levels is for --runs N",
         ),
+        (
+            vec!["--screenshot", "s.png", "simulate", "maps/sample.toml"],
+            "--screenshot is for the game window, and this command opens none",
+        ),
+        (
+            vec!["--progress", "p.json", "check"],
+            "--progress is for the game window, and this command opens none",
+        ),
     ] {
         let (code, out, err) = run(&args);
         assert_eq!((code, out.as_str()), (1, ""), "{args:?}");

@@ -149,6 +149,16 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
                 .into(),
         );
     }
+    // Window options before a command that opens no window do nothing: refused.
+    let headless = !matches!(
+        cli.cmd,
+        None | Some(Cmd::Title { .. } | Cmd::Play { .. } | Cmd::Campaign { .. })
+    );
+    if let Some(f) = cli.play.given().first().filter(|_| headless) {
+        return usage(format!(
+            "error: {f} is for the game window, and this command opens none: leave it out\n"
+        ));
+    }
     match cli.cmd {
         // No command and no window option: the title screen. With one (--screenshot, --input,
         // --frames, --resume, --replay) the default battle opens directly, as it always did.
