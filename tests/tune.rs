@@ -359,8 +359,10 @@ fn write_puts_a_unit_placed_in_tiled_into_its_object_and_keeps_the_rest_of_the_m
     let sc = skirmish::load::scenario::load(&s, &data).unwrap_or_else(|e| panic!("{e}"));
     let ogre = sc.units.iter().find(|u| u.name == "Ogre").unwrap();
     assert_eq!((ogre.stats.hp, ogre.stats.attack), (30, 9));
-    // The value already there is still said, as such.
+    // The value already there is still said, as such (the new attack property stands
+    // before it now, in name order as Tiled writes them).
     let said = tune("unit:Ogre.hp=30..40");
+    let hp_line = hp_line + 1;
     assert!(
         said.contains(&format!(
             "duel.tmx:{hp_line}: <property name=\"hp\" type=\"int\" value=\"30\"/> (unchanged)\n"

@@ -400,14 +400,17 @@ fn text_report(a: &TuneArgs, goal: &Goal, battles: &tune::Battles, searches: &[S
         let mine: u64 = s.tried.iter().map(tune::Tried::battles).sum();
         let sweep = s.sweep_battles(goal.within, battles.len());
         out += &format!(
-            "a sweep of {} over {}..{} with every row within ± {} points would play about {} battles; tune played {} ({:.2}×)\n",
+            "a sweep of {} over {}..{} with every row within ± {} points would play about {} battles; tune played {} ({})\n",
             s.key.label(),
             s.lo,
             s.hi,
             goal.within * 100.0,
             batch::thousands(sweep),
             batch::thousands(mine),
-            mine as f64 / sweep.max(1) as f64
+            match mine as f64 / sweep.max(1) as f64 {
+                r if r < 0.01 => "under 0.01×".to_string(),
+                r => format!("{r:.2}×"),
+            }
         );
     }
     let chosen: Vec<String> = searches

@@ -467,9 +467,21 @@ fn set_property(text: &str, name: &str, key: &str, value: i64) -> Result<String,
             let own = indent(start);
             match object.find("</properties>") {
                 Some(close) => {
-                    let last_open = object[..close].rfind("<property ");
-                    let pad = last_open.map_or(format!("{own}  "), |p| indent(start + p));
-                    let line_start = object[..close].rfind('\n').map_or(close, |i| i + 1);
+                    // In name order among the others, where Tiled itself writes it (so a
+                    // re-save in Tiled changes nothing), indented as they are.
+                    let mut props = Vec::new();
+                    let mut from = 0;
+                    while let Some(i) = object[from..close].find("<property ") {
+                        let at = from + i;
+                        props.push((at, attribute(&object[at..close], "name").unwrap_or("").to_string()));
+                        from = at + "<property ".len();
+                    }
+                    let pad = props.last().map_or(format!("{own}  "), |&(p, _)| indent(start + p));
+                    let line_of = |at: usize| object[..at].rfind('\n').map_or(at, |i| i + 1);
+                    let line_start = props
+                        .iter()
+                        .find(|(_, n)| n.as_str() > prop)
+                        .map_or_else(|| line_of(close), |&(at, _)| line_of(at));
                     out.push_str(&object[..line_start]);
                     out.push_str(&format!("{pad}{element}\n"));
                     out.push_str(&object[line_start..]);
