@@ -488,8 +488,8 @@ fn set_property(text: &str, name: &str, key: &str, value: i64) -> Result<String,
                 }
                 None => {
                     let props = format!("\n{own} <properties>\n{own}  {element}\n{own} </properties>");
-                    if object.ends_with("/>") {
-                        out.push_str(object[..object.len() - 2].trim_end());
+                    if let Some(open) = object.strip_suffix("/>") {
+                        out.push_str(open.trim_end());
                         out.push('>');
                         out.push_str(&props);
                         out.push_str(&format!("\n{own}</object>"));
