@@ -500,7 +500,7 @@ fn unit_objects_off_the_map_or_on_a_wall_are_refused() {
         "{err}"
     );
     assert!(
-        err.contains("object \"Stuck\" (id 3) stands on wall at (2, 2), which class 'foot' cannot enter"),
+        err.contains("object \"Stuck\" (id 3) stands on wall at (2, 2), which class 'foot' cannot enter; the nearest free cell it can stand on is (2, 1) (move its object there)"),
         "{err}"
     );
 }
