@@ -196,7 +196,7 @@ fn check_warns_of_a_level_whose_tuned_win_rate_is_unknown() {
     let dir = tree("warn", LEVELS);
     let s = dir.join("maps/duel.toml");
     let (code, out, err) = exec(&["check", s.to_str().unwrap()]);
-    assert_eq!((code, out.as_str()), (0, "ok\n"), "{err}");
+    assert_eq!((code, out.as_str()), (0, "ok, 2 warnings\n"), "{err}");
     let header = std::fs::read_to_string(&s)
         .unwrap()
         .lines()

@@ -1022,7 +1022,7 @@ fn units_placed_in_tiled_are_warned_of_like_units_in_the_toml() {
     tree.write("maps/m.tmx", &map(&(ground() + &units(&(objects + &off)))));
     tree.write("maps/s.toml", "name = \"t\"\nmap = \"m.tmx\"\n");
     let (code, out, err) = tree.run(&["check", "maps/s.toml"]);
-    assert_eq!((code, out.as_str()), (0, "ok\n"), "{err}");
+    assert_eq!((code, out.as_str()), (0, "ok, 4 warnings\n"), "{err}");
     let tmx = std::fs::read_to_string(tree.0.join("maps/m.tmx")).unwrap();
     // The line of a property of an object: `<property name="KEY"` after `<object id="ID"`.
     let line_of = |id: u32, key: &str| {
@@ -1088,7 +1088,7 @@ fn a_unit_walled_in_on_a_tiled_map_is_warned_of_at_its_object() {
     tree.write("maps/m.tmx", &tmx);
     tree.write("maps/s.toml", "name = \"t\"\nmap = \"m.tmx\"\n");
     let (code, out, err) = tree.run(&["check", "maps/s.toml"]);
-    assert_eq!((code, out.as_str()), (0, "ok\n"), "{err}");
+    assert_eq!((code, out.as_str()), (0, "ok, 2 warnings\n"), "{err}");
     let line = tmx[..tmx.find("<object id=\"1\"").unwrap()].lines().count();
     assert!(
         err.contains(&format!(
