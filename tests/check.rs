@@ -356,7 +356,7 @@ fn a_unit_on_a_wall_is_told_the_nearest_free_cell() {
 
 #[test]
 fn warnings_of_a_scenario_left_unchecked_because_of_broken_data_are_said_so() {
-    let t = Tree::new("warn-skipped");
+    let t = Tree::new("warn-data-broken");
     // A reserve no event brings: a warning when the data is whole.
     let s = small(&t, "..........\n..........\n..........\n", "");
     let text = std::fs::read_to_string(t.0.join(s))
@@ -376,8 +376,13 @@ fn warnings_of_a_scenario_left_unchecked_because_of_broken_data_are_said_so() {
     assert_eq!(code, 1);
     assert!(
         err.contains(
-            "maps/small.toml: note: warnings not checked because data/units.toml has errors (fix it and check again)"
+            "maps: note: the scenarios' warnings not checked because data/units.toml has errors (fix it and check again)"
         ),
         "{err}"
+    );
+    assert_eq!(
+        err.matches("warnings not checked because data/units.toml").count(),
+        1,
+        "one note: {err}"
     );
 }

@@ -242,8 +242,11 @@ impl Lenient {
             // they would be about the stand-ins (said, so they do not silently vanish).
             // (The data folder's own errors are listed: no note per scenario.)
             Ok(_) if self.inexact.is_some() => {
+                // One note for the folder, not one per scenario (the data's errors are the
+                // data file's): said where the scenarios are.
+                let folder = display_path(f.parent().unwrap_or(Path::new("")));
                 skipped.push(format!(
-                    "{shown}: note: warnings not checked because {} (fix it and check again)\n",
+                    "{folder}: note: the scenarios' warnings not checked because {} (fix it and check again)\n",
                     self.inexact.as_deref().unwrap_or_default()
                 ));
                 return Diagnostics::default();
