@@ -105,11 +105,37 @@ impl Campaign {
 ///
 /// ```
 /// use skirmish_data::load::{campaign, data};
-/// let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-/// let c = campaign::load(&root.join("maps/campaign.toml")).unwrap();
-/// let d = data::load(&root.join("data")).unwrap();
-/// let (s, _) = campaign::load_chapter(&c, 0, d, Some("hard")).unwrap();
-/// assert_eq!(s.difficulty.as_deref(), Some("hard"));
+/// let dir = std::env::temp_dir().join(format!("load-chapter-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// std::fs::write(dir.join("m.txt"), "...\n").unwrap();
+/// std::fs::write(
+///     dir.join("a.toml"),
+///     "name = \"A\"\nmap = \"m.txt\"\n[[units]]\nname = \"Kiny\"\nteam = \"player\"\nat = [0, 0]\n\
+///      [difficulty.hard]\ntuned = \"50% average\"\n\"unit:Kiny.hp\" = 9\n",
+/// )
+/// .unwrap();
+/// std::fs::write(
+///     dir.join("c.toml"),
+///     "name = \"War\"\n[[chapters]]\nscenario = \"a.toml\"\ndifficulty = \"hard\"\n[chapters.set]\n\"unit:Kiny.attack\" = 3\n",
+/// )
+/// .unwrap();
+/// let c = campaign::load(&dir.join("c.toml")).unwrap();
+/// let d = data::DataSet {
+///     dir: dir.clone(),
+///     terrain: skirmish_data::load::terrain::TerrainSet::standard(),
+///     profiles: Default::default(),
+///     kinds: data::builtin_kinds(),
+/// };
+/// // The chapter's numbers, then its level.
+/// let (s, _) = campaign::load_chapter(&c, 0, d.clone(), None).unwrap();
+/// assert_eq!((s.difficulty.as_deref(), s.units[0].stats.attack, s.units[0].stats.hp), (Some("hard"), 3, 9));
+/// // The level asked for the whole campaign wins over the chapter's.
+/// let e = campaign::load_chapter(&c, 0, d, Some("easy")).unwrap_err();
+/// assert!(e.to_string().contains("no difficulty level \"easy\""), "{e}");
+/// for f in ["m.txt", "a.toml", "c.toml"] {
+///     std::fs::remove_file(dir.join(f)).unwrap();
+/// }
+/// std::fs::remove_dir(&dir).unwrap();
 /// ```
 pub fn load_chapter(
     campaign: &Campaign,

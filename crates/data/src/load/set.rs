@@ -182,11 +182,21 @@ pub fn apply_unchecked(scenario: &mut Scenario, data: &mut DataSet, key: &SetKey
 /// hold, such as an unknown unit); a unit's number is its own or its kind's.
 ///
 /// ```
+/// use skirmish_data::load::data::{DataSet, builtin_kinds};
+/// use skirmish_data::load::diag::Source;
 /// use skirmish_data::load::set::{SetKey, current};
-/// let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-/// let data = skirmish_data::load::data::load(&root.join("data")).unwrap();
-/// let s = skirmish_data::load::scenario::load(&root.join("maps/sample.toml"), &data).unwrap();
-/// assert_eq!(current(&s, &data, &SetKey::parse("unit:Kiny.move").unwrap()), Some(7));
+/// let data = DataSet {
+///     dir: Default::default(),
+///     terrain: skirmish_data::load::terrain::TerrainSet::standard(),
+///     profiles: Default::default(),
+///     kinds: builtin_kinds(),
+/// };
+/// let text = "name = \"t\"\nmap = \"m.txt\"\n[[units]]\nname = \"Kiny\"\nteam = \"player\"\nat = [0, 0]\nmove = 7\n";
+/// let s = skirmish_data::load::scenario::parse_in_memory(&Source::new("s.toml", text), &Source::new("m.txt", "...\n"), &data).unwrap();
+/// let key = |k: &str| SetKey::parse(k).unwrap();
+/// assert_eq!(current(&s, &data, &key("unit:Kiny.move")), Some(7));
+/// assert_eq!(current(&s, &data, &key("kind:soldier.hp")), Some(20));
+/// assert_eq!(current(&s, &data, &key("unit:Nobody.hp")), None);
 /// ```
 pub fn current(scenario: &Scenario, data: &DataSet, key: &SetKey) -> Option<i64> {
     let stat = |movement: u32, st: &skirmish_core::model::units::Stats| -> Option<i64> {
