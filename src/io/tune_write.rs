@@ -43,7 +43,7 @@ pub fn write(path: &Path, key: &SetKey, value: i64, level: Option<&str>) -> Resu
     put(path, key, Some(value), level)
 }
 
-/// Whether [`write`] would find where to put `key` (nothing is written): checked before a
+/// Whether [`write()`] would find where to put `key` (nothing is written): checked before a
 /// long run, so a run is not spent on a value that cannot be written.
 pub fn check(path: &Path, key: &SetKey, level: Option<&str>) -> Result<(), String> {
     put(path, key, None, level).map(|_| ())
