@@ -140,7 +140,6 @@ const LAYERS: [(&str, &[&str]); 3] = [
     (
         "",
         &[
-            "behaviors",
             "load",
             "picture",
             "io",

@@ -877,7 +877,7 @@ fn live_reload_watches_the_tmx_and_its_tileset() {
     let forest = data.terrain.by_name("forest").unwrap();
     let hill = data.terrain.by_name("hill").unwrap();
     let was_forest = scenario.map.cells().iter().position(|t| *t == forest).unwrap();
-    reload(&mut s, &scen, &data_dir).unwrap_or_else(|e| panic!("{e}"));
+    reload(&mut s, &scen, &data_dir, &skirmish::load::registry()).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(s.battle().map().cells()[was_forest], hill);
     // A broken edit of the map: the located error, and nothing changes.
     let tmx = std::fs::read_to_string(tree.0.join("maps/river.tmx")).unwrap();
@@ -886,7 +886,9 @@ fn live_reload_watches_the_tmx_and_its_tileset() {
         &tmx.replacen("name=\"team\" value=\"enemy\"", "name=\"team\" value=\"enmy\"", 1),
     );
     assert!(watch.changed(), "the map is watched");
-    let e = reload(&mut s, &scen, &data_dir).unwrap_err().to_string();
+    let e = reload(&mut s, &scen, &data_dir, &skirmish::load::registry())
+        .unwrap_err()
+        .to_string();
     assert!(
         e.contains("maps/river.tmx:") && e.contains("unknown team \"enmy\""),
         "{e}"

@@ -192,6 +192,7 @@ impl Lenient {
                 terrain,
                 profiles,
                 kinds,
+                registry: crate::load::registry(),
             }),
             terrain_broken,
             profiles_broken,

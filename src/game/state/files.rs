@@ -168,6 +168,7 @@ impl GameState {
             &mut self.session,
             &self.files.scenario,
             &self.files.data_dir,
+            &self.data.registry,
             self.scenario.difficulty.as_deref(),
             |s| dressed(s, chapter),
         ) {

@@ -1,13 +1,13 @@
 //! Enemy decisions. [`decide`] reads the battle and answers with a [`Decision`] — target,
 //! destination, path, attack and a one-line reason a level designer can read — and the
 //! commands that carry it out; the rules core acts (`play::enemy::act`). Every behaviour
-//! implements [`AiBehavior`] and is found by name in the [`registry`]; one file per built-in:
-//! `charger`, `proximity`, `guard`, `pivot`, `archer`, `advance`; `player` is the built-in
-//! player policy.
+//! implements [`AiBehavior`] and is found by name in a [`registry::Registry`]; one file per
+//! built-in: `charger`, `proximity`, `guard`, `pivot`, `archer`, `advance`, `support`;
+//! `player` is the built-in player policy.
 //!
-//! A game adds a behaviour of its own by implementing [`AiBehavior`] and calling
-//! [`registry::register`] before it loads its data; a profile then names it like a built-in
-//! (`behavior = "healer"`). The crate's example `custom_behavior` is a whole game doing so.
+//! A game adds a behaviour of its own by implementing [`AiBehavior`] and registering it in
+//! its registry ([`registry::Registry::register`]), which it hands to the loaders; a profile
+//! then names it like a built-in (`behavior = "healer"`). The crate's example `custom_behavior` is a whole game doing so.
 
 pub mod advance;
 mod agent;
@@ -22,6 +22,7 @@ pub mod player;
 mod proximity;
 mod reason;
 pub mod registry;
+pub mod support;
 
 pub use agent::Ai;
 pub use behavior::AiBehavior;

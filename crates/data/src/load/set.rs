@@ -8,6 +8,7 @@
 use crate::load::diag::Source;
 use crate::load::profiles::{Behavior, Param, Profile, Profiles};
 use crate::load::suggest::did_you_mean_value;
+use skirmish_core::ai::registry::Registry;
 use skirmish_core::model::data::DataSet;
 use skirmish_core::model::scenario::Scenario;
 use skirmish_core::model::units::{MAX_MOVE, MAX_STAT};
@@ -102,7 +103,7 @@ pub fn apply(scenario: &mut Scenario, data: &mut DataSet, key: &SetKey, value: i
 pub fn apply_unchecked(scenario: &mut Scenario, data: &mut DataSet, key: &SetKey, value: i64) -> Result<(), String> {
     match &key.owner {
         Owner::Profile(p) => {
-            data.profiles = set_param(&data.profiles, p, &key.key, value)?;
+            data.profiles = set_param(&data.profiles, &data.registry, p, &key.key, value)?;
             Ok(())
         }
         Owner::Unit(name) => {
@@ -218,8 +219,15 @@ fn check_value(k: &str, value: i64) -> Result<i64, String> {
 
 /// `profiles` with `profile.key = value`, checked by the same loader (and so the same rules)
 /// as `profiles.toml`: an unknown profile, a key its behaviour does not take, or a value the
-/// file would refuse is an error in the loader's words.
-pub fn set_param(profiles: &Profiles, profile: &str, key: &str, value: i64) -> Result<Profiles, String> {
+/// file would refuse is an error in the loader's words. `registry` is the one the profiles
+/// were read against ([`DataSet::registry`](skirmish_core::model::data::DataSet::registry)).
+pub fn set_param(
+    profiles: &Profiles,
+    registry: &Registry,
+    profile: &str,
+    key: &str,
+    value: i64,
+) -> Result<Profiles, String> {
     let Some(p) = profiles.get(profile) else {
         return Err(format!("no profile '{profile}' (known: {})", profiles.names()));
     };
@@ -233,7 +241,7 @@ pub fn set_param(profiles: &Profiles, profile: &str, key: &str, value: i64) -> R
         }
     }
     text.push_str(&format!("{} = {value}\n", toml_key(key)));
-    let parsed = crate::load::profiles::parse(&Source::new(format!("--set {profile}.{key}={value}"), text))
+    let parsed = crate::load::profiles::parse(&Source::new(format!("--set {profile}.{key}={value}"), text), registry)
         .map_err(|e| e.0.iter().map(|d| d.message.clone()).collect::<Vec<_>>().join("; "))?;
     let mut out = profiles.clone();
     out.insert(Profile {

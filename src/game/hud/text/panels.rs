@@ -263,7 +263,6 @@ mod tests {
     /// "support: a behaviour of this game").
     #[test]
     fn a_behaviour_of_the_game_says_what_it_does() {
-        crate::behaviors::register();
         let b = board();
         let src = crate::load::diag::Source::new(
             "p.toml",
