@@ -402,7 +402,7 @@ fn a_save_taken_after_an_arrival_resumes_to_the_same_battle() {
     }
     let raider = session.battle().find("Raider").unwrap();
     assert!(session.battle().unit(raider).alive(), "the raider has arrived");
-    let save = skirmish::io::save::snapshot(&session, &scenario, 0).unwrap();
+    let save = skirmish::io::save::snapshot(&session.settled_battle().unwrap(), &scenario, 0);
     assert_eq!(save.fired, [true]);
     // Written and read back as a file, then restored on a fresh battle.
     let file = t.0.join("b.save");

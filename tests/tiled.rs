@@ -844,7 +844,7 @@ fn saves_of_a_tmx_scenario_resume_and_refuse_a_changed_map() {
     let (scenario, data, _) = skirmish::cli::load_scenario(&scen, None).unwrap();
     let session =
         skirmish::play::phase::Session::new(skirmish::rules::Battle::new(&scenario, &data), data.profiles.clone());
-    let file = save::snapshot(&session, &scenario, 0).unwrap();
+    let file = save::snapshot(&session.settled_battle().unwrap(), &scenario, 0);
     let mut battle = skirmish::rules::Battle::new(&scenario, &data);
     save::restore(&file, &scenario, &mut battle, Path::new("s.save")).unwrap();
     // One unit object moved in the map: the save no longer fits.

@@ -223,3 +223,31 @@ fn nearest_travel_past_its_bound_panics_as_documented() {
     let targets = vec![Pos::new(4, 0); 65];
     b.nearest_travel(&mut Caches::new(), &targets, ClassId(0), Pos::new(0, 0));
 }
+
+/// A snapshot carries its scenario's fingerprint: one of another scenario is refused even
+/// when every cell of it fits (same size, same number of units, cells free and passable).
+#[test]
+fn a_snapshot_of_another_scenario_is_refused() {
+    let other = |map: &[&str], enemy: &str| {
+        BattleBuilder::new(rows(map))
+            .unit(UnitSpec::player("Kiny", (0, 0)))
+            .unit(UnitSpec::enemy(enemy, (4, 1), "charger"))
+            .build()
+            .unwrap()
+    };
+    for mut b in [
+        other(&[".....", "....."], "Raider"),
+        other(&["..T..", "....."], "Brute"),
+    ] {
+        let before = b.snapshot();
+        let e = b.execute(Command::Restore(Box::new(duel().snapshot()))).unwrap_err();
+        assert!(
+            matches!(&e, RuleError::BadSnapshot(why) if why.contains("another scenario")),
+            "{e}"
+        );
+        assert_eq!(b.snapshot(), before, "the battle is untouched");
+    }
+    // Its own scenario's snapshot, from another battle of it, is taken.
+    let mut b = duel();
+    assert!(b.execute(Command::Restore(Box::new(duel().snapshot()))).is_ok());
+}

@@ -124,7 +124,8 @@ impl GameState {
 
     /// S: saves the battle in progress.
     pub(super) fn save(&mut self) {
-        let line = match crate::io::save::snapshot(&self.session, &self.scenario, 0) {
+        let settled = self.session.settled_battle();
+        let line = match settled.map(|b| crate::io::save::snapshot(&b, &self.scenario, 0)) {
             Err(why) => why,
             Ok(file) => match crate::io::save::write(&self.files.save, &file) {
                 Ok(()) => {

@@ -348,9 +348,23 @@ impl Battle {
         self.journal.last().and_then(|d| d.unit)
     }
 
-    /// Everything that changes during the battle.
+    /// Everything that changes during the battle, with the fingerprint of its scenario.
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// let terrain = TerrainSet::standard();
+    /// let mut b = BattleBuilder::new(TerrainMap::from_rows(&terrain, &["....."]).unwrap())
+    ///     .unit(UnitSpec::player("Kiny", (0, 0)))
+    ///     .unit(UnitSpec::enemy("Brute", (4, 0), "charger"))
+    ///     .build()
+    ///     .unwrap();
+    /// let snap = b.snapshot();
+    /// assert_eq!((snap.turn, snap.active, snap.scenario), (1, Team::Player, b.fingerprint()));
+    /// assert!(b.execute(Command::Restore(Box::new(snap))).is_ok());
+    /// ```
     pub fn snapshot(&self) -> Snapshot {
         Snapshot {
+            scenario: self.fingerprint(),
             turn: self.turn,
             active: self.active,
             units: self
@@ -372,6 +386,45 @@ impl Battle {
                 .collect(),
             fired: self.fired.clone(),
         }
+    }
+
+    /// A fingerprint of what makes this battle's scenario the one it is: the map's size and
+    /// terrain, and each unit's name, side and movement class, in order (not the numbers a
+    /// live reload may change). Two battles of one scenario have the same; a snapshot
+    /// carries it, so one taken from another scenario is refused even when its cells fit.
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// let terrain = TerrainSet::standard();
+    /// let map = || TerrainMap::from_rows(&terrain, &["....."]).unwrap();
+    /// let a = BattleBuilder::new(map()).unit(UnitSpec::player("Kiny", (0, 0))).build().unwrap();
+    /// let b = BattleBuilder::new(map()).unit(UnitSpec::player("Lance", (0, 0))).build().unwrap();
+    /// assert_ne!(a.fingerprint(), b.fingerprint());
+    /// let mut b = b;
+    /// let e = b.execute(Command::Restore(Box::new(a.snapshot()))).unwrap_err();
+    /// assert!(matches!(e, RuleError::BadSnapshot(_)));
+    /// ```
+    pub fn fingerprint(&self) -> u64 {
+        // FNV-1a: the same value on every machine and every build.
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |bytes: &[u8]| {
+            for &b in bytes {
+                h ^= u64::from(b);
+                h = h.wrapping_mul(0x0000_0100_0000_01b3);
+            }
+        };
+        eat(&(self.map.width() as u64).to_le_bytes());
+        eat(&(self.map.height() as u64).to_le_bytes());
+        for t in self.map.cells() {
+            eat(&t.0.to_le_bytes());
+        }
+        for u in &self.units {
+            eat(&(u.name.len() as u64).to_le_bytes());
+            eat(u.name.as_bytes());
+            eat(&[side(u.team) as u8]);
+            eat(&u.class.0.to_le_bytes());
+        }
+        h
     }
 
     /// The range search of unit `u` as placed, optionally leashed.
@@ -398,6 +451,8 @@ impl Battle {
             return Err(RuleError::BadSnapshot("the units or the map size changed".into()));
         }
         let mut snap = self.snapshot();
+        // The edited files are this battle's scenario, changed on purpose.
+        snap.scenario = fresh.fingerprint();
         // Events added or removed by the edit: the ones kept keep their state.
         snap.fired.resize(fresh.goals.scripts.len(), false);
         for (st, u) in snap.units.iter_mut().zip(&fresh.units) {

@@ -332,6 +332,11 @@ impl Battle {
     /// A snapshot fits when it has every unit, and every unit stands on the map on a cell its
     /// class can enter, no two living units share a cell, and hit points are possible.
     fn check_snapshot(&self, s: &Snapshot) -> Result<(), RuleError> {
+        if s.scenario != self.fingerprint() {
+            return Err(RuleError::BadSnapshot(
+                "the snapshot is of another scenario (its fingerprint differs)".into(),
+            ));
+        }
         if s.units.len() != self.units.len() {
             return Err(RuleError::BadSnapshot(format!(
                 "{} units where the battle has {}",

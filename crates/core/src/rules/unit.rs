@@ -356,9 +356,13 @@ pub struct UnitState {
 // count, cells on the map and free, hp within bounds...) and refuses it with
 // `RuleError::BadSnapshot`, so an edited one cannot break a battle.
 pub struct Snapshot {
+    /// The battle it was taken from, as [`Battle::fingerprint`](crate::rules::Battle::fingerprint)
+    /// says it: `Command::Restore` refuses a snapshot of another scenario.
+    pub scenario: u64,
     /// Turn number, from 1.
     pub turn: u32,
-    /// The side whose phase it is.
+    /// The side whose phase it is. In the enemy's phase, the enemies that have acted say so
+    /// ([`UnitState::acted`]) and `EnemyPhase::begin` goes on with the others.
     pub active: Team,
     /// Every unit, in scenario order.
     pub units: Vec<UnitState>,

@@ -14,6 +14,7 @@ pub use route::{attack_cell, route_cost, trace};
 use crate::ai::Ai;
 use crate::model::profiles::Profiles;
 use crate::model::terrain::Cost;
+use crate::play::enemy::EnemyPhase;
 use crate::rules::combat::{self, Forecast};
 use crate::rules::{Battle, Command, Event, RuleError, UnitId};
 use crate::search::grid::{Path, Pos, Team};
@@ -45,6 +46,8 @@ pub struct Session {
 
 impl Session {
     /// A battle at its player phase, cursor on the first unit ready to act (else the hero).
+    /// A battle restored in the enemy's phase (from a save made during it) goes on with the
+    /// enemies yet to act, one per [`Intent::Advance`].
     pub fn new(battle: Battle, profiles: Profiles) -> Session {
         let cursor = battle
             .ready(Team::Player)
@@ -52,8 +55,15 @@ impl Session {
             .or(battle.hero())
             .map_or(Pos::new(0, 0), |h| battle.unit(h).pos);
         let turn = battle.turn();
+        let battle_team = match battle.ended() {
+            None => battle.active(),
+            Some(_) => Team::Player,
+        };
         let phase = match battle.ended() {
             Some((winner, _)) => Phase::Over { winner },
+            None if battle.active() == Team::Enemy => Phase::Enemy {
+                phase: EnemyPhase::begin(&battle),
+            },
             None => Phase::Select,
         };
         Session {
@@ -68,7 +78,7 @@ impl Session {
             auto_end_turn: true,
             visited: None,
             signals: vec![Signal::Rules(Event::PhaseBegan {
-                team: Team::Player,
+                team: battle_team,
                 turn,
             })],
         }
