@@ -11,7 +11,7 @@ use crate::model::data::DataSet;
 use crate::model::map::{CostLayer, TerrainMap};
 use crate::model::scenario::Scenario;
 use crate::model::terrain::{ClassId, TerrainSet};
-use crate::model::units::Growth;
+use crate::model::units::{EXP_LEVEL, Growth, MAX_LEVEL, MAX_MOVE, check_number};
 use crate::rules::command::{Command, RuleError};
 use crate::rules::event::{Ending, Event};
 pub use crate::rules::unit::{Snapshot, Unit, UnitId, UnitState};
@@ -89,7 +89,9 @@ impl Battle {
     /// The battle at the start of `scenario` on `terrain`, or why they do not fit: terrain
     /// that does not hold together ([`TerrainSet::check`]), a map cell of an unknown terrain
     /// id, a unit off the map, of an unknown class, on a cell its class cannot enter or on
-    /// another unit's cell.
+    /// another unit's cell, a number outside the bounds the loaders accept (stats, move,
+    /// level, experience, healing: [`SetupError::Number`](crate::rules::SetupError::Number)), hit points left outside `1..=hp`,
+    /// or two units of one name.
     pub fn try_new(scenario: &Scenario, terrain: &TerrainSet) -> Result<Battle, crate::rules::SetupError> {
         use crate::rules::SetupError;
         terrain.check()?;
@@ -98,6 +100,7 @@ impl Battle {
             return Err(SetupError::UnknownTerrain { id: t.0, kinds });
         }
         let mut held = std::collections::HashSet::new();
+        let mut names = std::collections::HashSet::new();
         let goals = crate::rules::objective::Goals::resolve(&scenario.objective, &scenario.events, &scenario.units)
             .map_err(SetupError::Objective)?;
         for u in &scenario.units {
@@ -122,12 +125,24 @@ impl Battle {
             if !u.reserve && !held.insert(u.at) {
                 return Err(SetupError::SharedCell { unit: unit(), at: u.at });
             }
+            // The bounds the loaders check, whoever made the scenario.
+            let number = |error| SetupError::Number { unit: unit(), error };
+            u.stats.check().map_err(number)?;
+            check_number("move", i64::from(u.movement), 0, MAX_MOVE).map_err(number)?;
+            check_number("level", i64::from(u.level), 1, i64::from(MAX_LEVEL)).map_err(number)?;
+            check_number("exp", i64::from(u.exp), 0, i64::from(EXP_LEVEL) - 1).map_err(number)?;
+            if let Some(h) = &u.heal {
+                h.check().map_err(number)?;
+            }
             if let Some(hp) = u.hp_left.filter(|hp| !(1..=u.stats.hp).contains(hp)) {
                 return Err(SetupError::HurtOutOfRange {
                     unit: unit(),
                     hp_left: hp,
                     hp: u.stats.hp,
                 });
+            }
+            if !names.insert(u.name.as_str()) {
+                return Err(SetupError::SameName { unit: unit() });
             }
         }
         let units = scenario

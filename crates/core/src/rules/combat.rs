@@ -23,14 +23,21 @@ pub struct Forecast {
 pub fn damage(b: &Battle, att: UnitId, def: UnitId) -> i32 {
     let (a, d) = (b.unit(att), b.unit(def));
     let ground = b.terrain().get(b.map().at(d.pos)).defense;
-    (a.stats.attack - d.stats.defense - ground).max(1)
+    blow(a.stats.attack, d.stats.defense, ground)
+}
+
+/// attack − (defense + ground), at least 1, in `i64` so that no extreme number wraps
+/// (a huge defense gives 1, a huge attack at most `i32::MAX`).
+fn blow(attack: i32, defense: i32, ground: i32) -> i32 {
+    let d = i64::from(attack) - i64::from(defense) - i64::from(ground);
+    d.clamp(1, i64::from(i32::MAX)) as i32
 }
 
 /// Damage `att` would deal to `def` if `def` stood on `at` (its terrain defense there).
 pub fn damage_at(b: &Battle, att: UnitId, def: UnitId, at: Pos) -> i32 {
     let (a, d) = (b.unit(att), b.unit(def));
     let ground = b.terrain().get(b.map().at(at)).defense;
-    (a.stats.attack - d.stats.defense - ground).max(1)
+    blow(a.stats.attack, d.stats.defense, ground)
 }
 
 /// True when `att` can hit `def` from where both stand now.
@@ -61,7 +68,7 @@ pub fn heal_targets(b: &Battle, h: UnitId) -> Vec<UnitId> {
 pub fn heal_forecast(b: &Battle, h: UnitId, target: UnitId) -> Option<(i32, i32)> {
     let power = b.unit(h).heal?.power;
     let t = b.unit(target);
-    Some((t.hp, (t.hp + power).min(t.stats.hp).max(t.hp)))
+    Some((t.hp, t.hp.saturating_add(power).min(t.stats.hp).max(t.hp)))
 }
 
 /// Units of the other side that `att` could hit if it stood on `at`, in acting order.
@@ -78,14 +85,14 @@ pub fn targets_from(b: &Battle, att: UnitId, at: Pos) -> Vec<UnitId> {
 /// The outcome of `att` attacking `def` now, without changing anything.
 pub fn forecast(b: &Battle, att: UnitId, def: UnitId) -> Forecast {
     let dmg = damage(b, att, def);
-    let defender_hp = (b.unit(def).hp - dmg).max(0);
+    let defender_hp = b.unit(def).hp.saturating_sub(dmg).max(0);
     let reach_back = b.unit(def).stats.reaches(b.unit(att).pos.manhattan(b.unit(def).pos));
     let counter = (defender_hp > 0 && reach_back).then(|| damage(b, def, att));
     Forecast {
         damage: dmg,
         defender_hp,
         counter,
-        attacker_hp: (b.unit(att).hp - counter.unwrap_or(0)).max(0),
+        attacker_hp: b.unit(att).hp.saturating_sub(counter.unwrap_or(0)).max(0),
     }
 }
 

@@ -189,7 +189,7 @@ impl Battle {
     fn strike(&mut self, out: &mut Vec<Event>, att: UnitId, def: UnitId, counter: bool) {
         let damage = combat::damage(self, att, def);
         let hp_before = self.unit(def).hp;
-        let hp_left = (hp_before - damage).max(0);
+        let hp_left = hp_before.saturating_sub(damage).max(0);
         self.emit(
             out,
             Event::Struck {

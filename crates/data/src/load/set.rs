@@ -11,13 +11,10 @@ use crate::load::suggest::did_you_mean_value;
 use skirmish_core::ai::registry::Registry;
 use skirmish_core::model::data::DataSet;
 use skirmish_core::model::scenario::Scenario;
-use skirmish_core::model::units::{MAX_MOVE, MAX_STAT};
+use skirmish_core::model::units::{MAX_MOVE, MAX_RANGE, MAX_STAT, check_number};
 
 /// The numbers `unit:NAME.KEY` and `kind:KIND.KEY` may set.
 pub const STAT_KEYS: [&str; 6] = ["move", "hp", "attack", "defense", "range_min", "range_max"];
-
-/// Farthest attack distance accepted (as `range` in `units.toml`).
-const MAX_RANGE: i64 = 100;
 
 /// Whose number a key sets.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -202,7 +199,7 @@ fn stat_key(key: &str) -> Result<&'static str, String> {
     })
 }
 
-/// `value` checked for stat `k` as the files check it.
+/// `value` checked for stat `k` as the files (and a battle) check it.
 fn check_value(k: &str, value: i64) -> Result<i64, String> {
     let (lo, hi) = match k {
         "move" => (0, MAX_MOVE),
@@ -210,11 +207,7 @@ fn check_value(k: &str, value: i64) -> Result<i64, String> {
         "attack" | "defense" => (0, MAX_STAT),
         _ => (1, MAX_RANGE),
     };
-    if (lo..=hi).contains(&value) {
-        Ok(value)
-    } else {
-        Err(format!("{k} = {value} is out of range (expected {lo}..={hi})"))
-    }
+    check_number(k, value, lo, hi).map_err(|e| e.to_string())
 }
 
 /// `profiles` with `profile.key = value`, checked by the same loader (and so the same rules)
