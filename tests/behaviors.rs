@@ -217,7 +217,7 @@ fn the_enemy_phase_explain_and_danger_zones_ask_the_registered_behaviour() {
     );
     // The whole phase runs it through the one driver.
     let mut b = b;
-    b.execute(Command::EndPhase).unwrap();
+    b.execute(Command::EndPhase { team: Team::Player }).unwrap();
     let report = EnemyPhase::run(&mut ai, &mut b).unwrap();
     assert_eq!(report.turns[0].decision.to, Pos::new(5, 0));
 }

@@ -4,7 +4,7 @@
 use skirmish::ai::danger::{Shape, danger_map, enemy_zone};
 use skirmish::fixture::{Scene, enemy, player, profiles};
 use skirmish::rules::{Command, UnitId};
-use skirmish::search::grid::Pos;
+use skirmish::search::grid::{Pos, Team};
 
 #[test]
 fn the_danger_map_is_move_plus_attack_range() {
@@ -76,7 +76,7 @@ fn each_profile_shows_its_shape() {
     };
     assert_eq!(s.shape, Shape::Sight { radius: 10 });
     // A guard that has woken says so.
-    b.execute(Command::EndPhase).unwrap();
+    b.execute(Command::EndPhase { team: Team::Player }).unwrap();
     b.execute(Command::Wake {
         unit: UnitId(1),
         by: UnitId(0),

@@ -98,7 +98,7 @@ fn a_battle_crosses_threads_and_questions_nest() {
     // Plain data: another thread plays the enemy phase of a clone while this one reads.
     let mut copy = b.clone();
     let played = std::thread::spawn(move || {
-        copy.execute(Command::EndPhase).unwrap();
+        copy.execute(Command::EndPhase { team: Team::Player }).unwrap();
         EnemyPhase::run(&mut Ai::new(Profiles::standard()), &mut copy).unwrap();
         copy.turn()
     });
@@ -165,7 +165,7 @@ fn the_readme_library_example_runs() -> Result<(), Box<dyn std::error::Error>> {
         path: Path::parse("22").unwrap(),
     })?;
     battle.execute(Command::Wait { unit: kiny })?;
-    battle.execute(Command::EndPhase)?;
+    battle.execute(Command::EndPhase { team: Team::Player })?;
     let phase = EnemyPhase::run(&mut ai, &mut battle)?; // the one enemy-phase driver
     for e in phase.events() {
         println!("{}", e.describe(&battle));

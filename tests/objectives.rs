@@ -396,7 +396,11 @@ fn a_save_taken_after_an_arrival_resumes_to_the_same_battle() {
     let scenario = skirmish::load::scenario::load(&t.0.join(&s), &data).unwrap();
     let mut session = Session::new(Battle::new(&scenario, &data), data.profiles.clone());
     // Turn 1 ends; turn 2 starts with the raider's arrival.
-    session.perform(Command::EndPhase).unwrap();
+    session
+        .perform(Command::EndPhase {
+            team: skirmish::search::grid::Team::Player,
+        })
+        .unwrap();
     while matches!(session.phase(), Phase::Enemy { .. }) {
         session.input(Intent::Advance);
     }
@@ -413,7 +417,11 @@ fn a_save_taken_after_an_arrival_resumes_to_the_same_battle() {
     assert_eq!(fresh.snapshot(), session.battle().snapshot());
     assert_eq!(fresh.unit_at(fresh.unit(raider).pos()), Some(raider));
     // The event does not fire again in the resumed battle.
-    fresh.execute(Command::EndPhase).unwrap();
+    fresh
+        .execute(Command::EndPhase {
+            team: skirmish::search::grid::Team::Player,
+        })
+        .unwrap();
     let mut ai = skirmish::ai::Ai::new(data.profiles.clone());
     let phase = skirmish::play::enemy::EnemyPhase::run(&mut ai, &mut fresh).unwrap();
     assert_eq!(fresh.turn(), 3);

@@ -233,7 +233,7 @@ fn a_save_made_during_the_enemy_phase_resumes_it_exactly() {
             if whole.ended().is_some() {
                 break;
             }
-            whole.execute(Command::EndPhase).unwrap();
+            whole.execute(Command::EndPhase { team: Team::Player }).unwrap();
             let start = whole.clone();
             let report = EnemyPhase::run(&mut ai, &mut whole).unwrap();
             let end = whole.snapshot();

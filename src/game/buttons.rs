@@ -665,7 +665,7 @@ mod tests {
             s.battle()
                 .record()
                 .iter()
-                .any(|c| matches!(c, crate::rules::Command::EndPhase)),
+                .any(|c| matches!(c, crate::rules::Command::EndPhase { .. })),
             "the player phase ended"
         );
     }

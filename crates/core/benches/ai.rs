@@ -72,7 +72,8 @@ fn enemy_phase(c: &mut Criterion) {
                         bench.iter_batched(
                             || {
                                 let mut b = b.clone();
-                                b.execute(Command::EndPhase).expect("the enemy phase begins");
+                                b.execute(Command::EndPhase { team: Team::Player })
+                                    .expect("the enemy phase begins");
                                 // Cold: new caches every time.
                                 (b, ai::Ai::new(profiles.clone()).with_method(method))
                             },

@@ -100,7 +100,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         if battle.ended().is_some() {
             break;
         }
-        battle.execute(Command::EndPhase)?;
+        battle.execute(Command::EndPhase { team: Team::Player })?;
         let phase = EnemyPhase::run(&mut ai, &mut battle)?;
         for t in &phase.turns {
             let d = &t.decision;

@@ -177,7 +177,7 @@ fn the_enemy_phase_refuses_to_run_in_the_players_phase() {
     let mut b = duel();
     let mut ai = Ai::new(Profiles::standard());
     assert_eq!(EnemyPhase::run(&mut ai, &mut b).unwrap_err(), RuleError::NotEnemyPhase);
-    b.execute(Command::EndPhase).unwrap();
+    b.execute(Command::EndPhase { team: Team::Player }).unwrap();
     assert_eq!(EnemyPhase::run(&mut ai, &mut b).unwrap().turns.len(), 1);
 }
 

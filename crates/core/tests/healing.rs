@@ -248,7 +248,7 @@ fn an_enemy_healer_heals_in_the_enemy_phase() {
         .unit(UnitSpec::enemy("Brute", (7, 0), "charger").hurt(3))
         .build()
         .unwrap();
-    b.execute(Command::EndPhase).unwrap();
+    b.execute(Command::EndPhase { team: Team::Player }).unwrap();
     let (acolyte, brute) = (id(&b, "Acolyte"), id(&b, "Brute"));
     assert_eq!(
         b.execute(Command::Heal {

@@ -32,7 +32,7 @@ fn a_battle_saves_and_loads_as_json() {
     };
     round_trip(&cmd);
     let mut events = b.execute(cmd).unwrap();
-    events.extend(b.execute(Command::EndPhase).unwrap());
+    events.extend(b.execute(Command::EndPhase { team: Team::Player }).unwrap());
     let mut ai = Ai::new(Profiles::standard());
     let phase = EnemyPhase::run(&mut ai, &mut b).unwrap();
     events.extend(phase.events().cloned());

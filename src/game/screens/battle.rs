@@ -433,7 +433,7 @@ mod tests {
         // Ending every player phase at once loses the sample battle sooner or later.
         let mut ai = crate::ai::Ai::new(d.profiles.clone());
         while b.ended().is_none() && b.turn() < 200 {
-            crate::play::replay::run(&mut b, &mut ai, &[Command::EndPhase]).unwrap();
+            crate::play::replay::run(&mut b, &mut ai, &[Command::EndPhase { team: Team::Player }]).unwrap();
         }
         let r = outcome(&b).expect("the battle ended");
         assert!(!r.won);

@@ -236,7 +236,8 @@ mod tests {
         let mut r = Recorder::default();
         r.begin(Some(crate::io::replay::battle_fingerprint(&sample, &sample_data)));
         let mut b = Battle::new(&sample, &sample_data);
-        b.execute(Command::EndPhase).expect("the player phase ends");
+        b.execute(Command::EndPhase { team: Team::Player })
+            .expect("the player phase ends");
         assert_eq!(r.write(&b, &sample, &sample_data, None, &out), None);
         // PgDn: the river battle begins. Its first write (its opening phase banner) is judged
         // by the river's files, so nothing says the sample's files changed.

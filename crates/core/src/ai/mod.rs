@@ -110,9 +110,32 @@ impl Decision {
     }
 
     /// A decision to stay where it stands and wait, for `why`.
+    ///
+    /// # Panics
+    /// When the battle has no unit `id` (a behaviour is asked about units of the battle it
+    /// is given); [`Decision::try_stay`] answers `None` instead.
     pub fn stay(b: &Battle, id: UnitId, label: String, why: Why) -> Decision {
-        let me = b.unit(id);
-        Decision {
+        match Decision::try_stay(b, id, label, why) {
+            Some(d) => d,
+            None => panic!("Decision::stay: no unit #{} in this battle", id.0),
+        }
+    }
+
+    /// [`Decision::stay`], or `None` when the battle has no unit `id`.
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// use skirmish_core::ai::Why;
+    /// let b = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &[".."]).unwrap())
+    ///     .unit(UnitSpec::enemy("Brute", (1, 0), "charger"))
+    ///     .build()
+    ///     .unwrap();
+    /// assert_eq!(Decision::try_stay(&b, UnitId(0), "x".into(), Why::Nothing).unwrap().to, Pos::new(1, 0));
+    /// assert!(Decision::try_stay(&b, UnitId(3), "x".into(), Why::Nothing).is_none());
+    /// ```
+    pub fn try_stay(b: &Battle, id: UnitId, label: String, why: Why) -> Option<Decision> {
+        let me = b.try_unit(id)?;
+        Some(Decision {
             unit: id,
             team: me.team,
             profile: label,
@@ -126,7 +149,7 @@ impl Decision {
             reason: Reason::just(why),
             attack: None,
             heal: None,
-        }
+        })
     }
 
     /// A decision to walk to `to` (by the cheapest path; it stays when `to` is not among the
@@ -333,14 +356,15 @@ impl Method {
 
 /// The target: the living unit of the other side with the lowest travel cost from the
 /// mover's cell; ties go to the nearer by Manhattan distance, then to the earlier in the
-/// scenario. Returns the target and its travel cost (`None` when no path leads to it).
+/// scenario. Returns the target and its travel cost (`None` when no path leads to it);
+/// `None` when there is no target, or no unit `id`.
 pub fn choose_target(b: &Battle, c: &mut Caches, id: UnitId) -> Option<(UnitId, Option<Cost>)> {
     choose_target_with(b, c, id, Method::default())
 }
 
 /// [`choose_target`] by either method.
 pub fn choose_target_with(b: &Battle, c: &mut Caches, id: UnitId, method: Method) -> Option<(UnitId, Option<Cost>)> {
-    let me = b.unit(id);
+    let me = b.try_unit(id)?;
     let targets: Vec<UnitId> = b.living(me.team.other()).collect();
     // With one target the nearest map is its potential map: build the cheaper one.
     let method = method.resolved();

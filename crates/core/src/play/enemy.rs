@@ -54,7 +54,7 @@ impl PhaseReport {
 ///     .build()
 ///     .unwrap();
 /// let mut ai = Ai::new(Profiles::standard());
-/// battle.execute(Command::EndPhase).unwrap();
+/// battle.execute(Command::EndPhase { team: Team::Player }).unwrap();
 /// let report = EnemyPhase::run(&mut ai, &mut battle).unwrap();
 /// // Brute walked next to Kiny and struck; then turn 2's player phase began.
 /// assert_eq!(report.turns[0].decision.attack, battle.find("Kiny"));
@@ -82,7 +82,7 @@ impl EnemyPhase {
     ///     .build()
     ///     .unwrap();
     /// let mut ai = Ai::new(Profiles::standard());
-    /// battle.execute(Command::EndPhase).unwrap();
+    /// battle.execute(Command::EndPhase { team: Team::Player }).unwrap();
     /// EnemyPhase::begin(&battle).step(&mut ai, &mut battle).unwrap();
     /// // Saved and restored here, the phase goes on with Scout alone.
     /// let mut resumed = battle.clone();
@@ -113,7 +113,7 @@ impl EnemyPhase {
     /// let mut phase = EnemyPhase::begin(&battle);
     /// assert_eq!(phase.step(&mut ai, &mut battle), Err(RuleError::NotEnemyPhase));
     /// assert_eq!(EnemyPhase::finish(&mut battle), Err(RuleError::NotEnemyPhase));
-    /// battle.execute(Command::EndPhase).unwrap();
+    /// battle.execute(Command::EndPhase { team: Team::Player }).unwrap();
     /// assert!(phase.step(&mut ai, &mut battle).unwrap().is_some());
     /// ```
     pub fn step(&mut self, ai: &mut Ai, b: &mut Battle) -> Result<Option<Turn>, RuleError> {
@@ -141,7 +141,7 @@ impl EnemyPhase {
         if b.ended().is_some() {
             Ok(Vec::new())
         } else if b.active() == Team::Enemy {
-            b.execute(Command::EndPhase)
+            b.execute(Command::EndPhase { team: Team::Enemy })
         } else {
             Err(RuleError::NotEnemyPhase)
         }

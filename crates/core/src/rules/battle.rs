@@ -313,6 +313,9 @@ impl Battle {
     ///
     /// # Panics
     /// When the battle has no unit `id` (see [`Battle::try_unit`]).
+    ///
+    /// # Panics
+    /// When the battle has no unit `id`, as [`Battle::unit`] (see [`Battle::try_unit`]).
     pub fn name(&self, id: UnitId) -> &str {
         &self.unit(id).name
     }
@@ -343,8 +346,28 @@ impl Battle {
     }
 
     /// Terrain costs for a class.
+    ///
+    /// # Panics
+    /// When the terrain has no class `class` (classes come from this battle's terrain and
+    /// units); [`Battle::try_layer`] returns `None` instead.
     pub fn layer(&self, class: ClassId) -> &CostLayer {
-        &self.layers[class.0 as usize]
+        match self.try_layer(class) {
+            Some(l) => l,
+            None => panic!("no movement class #{} ({} classes)", class.0, self.layers.len()),
+        }
+    }
+
+    /// Terrain costs for a class, or `None` when the terrain has no such class.
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// use skirmish_core::model::terrain::ClassId;
+    /// let b = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &["."]).unwrap()).build().unwrap();
+    /// assert!(b.try_layer(ClassId(0)).is_some());
+    /// assert!(b.try_layer(ClassId(200)).is_none());
+    /// ```
+    pub fn try_layer(&self, class: ClassId) -> Option<&CostLayer> {
+        self.layers.get(usize::from(class.0))
     }
 
     /// The player's commands since the battle began, undone ones taken out: with the

@@ -113,6 +113,10 @@ impl Battle {
             }
             Command::Wake { unit, by } => {
                 self.check_unit(*unit)?;
+                // Only an enemy's trigger fires; a player unit has none.
+                if self.unit(*unit).team != Team::Enemy {
+                    return Err(RuleError::CannotWake(*unit));
+                }
                 let foe = self
                     .units
                     .get(by.0)
@@ -123,7 +127,10 @@ impl Battle {
                 self.emit(&mut out, Event::GuardWoke { unit: *unit, by: *by });
                 Some(*unit)
             }
-            Command::EndPhase => {
+            Command::EndPhase { team } => {
+                if *team != self.active {
+                    return Err(RuleError::NotYourPhase(*team));
+                }
                 let (team, turn) = match self.active {
                     Team::Player => (Team::Enemy, self.turn),
                     Team::Enemy => (Team::Player, self.turn.checked_add(1).ok_or(RuleError::TooManyTurns)?),

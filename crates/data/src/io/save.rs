@@ -133,7 +133,7 @@ fn at_file(path: &Path, message: String) -> SaveError {
 /// let scenario = skirmish_data::load::scenario::load(std::path::Path::new("maps/sample.toml"), &data).unwrap();
 /// let mut battle = Battle::new(&scenario, &data);
 /// let mut ai = Ai::new(data.profiles.clone());
-/// battle.execute(Command::EndPhase).unwrap();
+/// battle.execute(Command::EndPhase { team: Team::Player }).unwrap();
 /// EnemyPhase::begin(&battle).step(&mut ai, &mut battle).unwrap();
 /// // Saved after the first enemy's action, resumed on a fresh battle of the scenario.
 /// let file = save::snapshot(&battle, &scenario, 7);

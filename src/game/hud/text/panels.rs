@@ -235,7 +235,7 @@ mod tests {
             second,
             "enemy · guard: trigger 3 (asleep — wakes this enemy phase (Kiny within 3))"
         );
-        b.execute(Command::EndPhase).unwrap();
+        b.execute(Command::EndPhase { team: Team::Player }).unwrap();
         b.execute(Command::Wake {
             unit: UnitId(1),
             by: UnitId(0),

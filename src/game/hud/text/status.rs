@@ -137,7 +137,7 @@ mod tests {
         // Kiny attacks the guard until one of them falls.
         while b.ended().is_none() {
             if b.unit(UnitId(0)).acted() || b.active() == Team::Enemy {
-                b.execute(Command::EndPhase).unwrap();
+                b.execute(Command::EndPhase { team: b.active() }).unwrap();
                 continue;
             }
             b.execute(Command::Attack {
@@ -176,7 +176,7 @@ mod tests {
         let brute = Unit::new("Brute", Team::Enemy, Pos::new(1, 0), ClassId(0), 6);
         let mut b = Battle::from_parts(map, terrain, vec![hero, brute]);
         use crate::rules::Command;
-        b.execute(Command::EndPhase).unwrap();
+        b.execute(Command::EndPhase { team: Team::Player }).unwrap();
         b.execute(Command::Attack {
             unit: UnitId(1),
             target: UnitId(0),

@@ -350,7 +350,7 @@ impl Session {
                     None => Phase::Select,
                 };
             }
-            Command::EndPhase => self.phase = self.start_enemy_phase(),
+            Command::EndPhase { .. } => self.phase = self.start_enemy_phase(),
             other => {
                 self.run(other)?;
             }
