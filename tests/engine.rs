@@ -2,9 +2,9 @@
 //! that refuse what the searches cannot index, battles that cross threads, questions that
 //! nest, and a phase machine that names no unit it was not asked about.
 
+use skirmish_core::model::map::{CostLayer, Layout};
 use skirmish_core::play::phase::{Intent, Phase, Session};
 use skirmish_core::prelude::*;
-use skirmish_core::search::layout::{CostLayer, Layout};
 use skirmish_core::search::range::Occupancy;
 
 fn plain(rows: &[&str]) -> TerrainMap {
@@ -162,7 +162,7 @@ fn the_readme_library_example_runs() -> Result<(), Box<dyn std::error::Error>> {
     let range = battle.range(ai.caches(), kiny); // every reachable cell and its path
     battle.execute(Command::Move {
         unit: kiny,
-        path: Path::parse("22").unwrap(),
+        path: Steps::parse("22").unwrap(),
     })?;
     battle.execute(Command::Wait { unit: kiny })?;
     battle.execute(Command::EndPhase { team: Team::Player })?;

@@ -51,7 +51,7 @@ fn board(enemies: usize, players: usize) -> Battle {
     for k in 0..enemies {
         units.push(place(Team::Enemy, k, &mut rng, &mut map));
     }
-    Battle::from_parts(map, terrain, units)
+    Battle::from_parts(map, terrain, units).unwrap()
 }
 
 fn enemy_phase(c: &mut Criterion) {

@@ -55,7 +55,7 @@ fn a_healer_moves_then_heals_an_ally_and_is_done() {
     let (mira, lance) = (id(&b, "Mira"), id(&b, "Lance"));
     b.execute(Command::Move {
         unit: mira,
-        path: Path::parse("2").unwrap(),
+        path: Steps::parse("2").unwrap(),
     })
     .unwrap();
     assert_eq!(
@@ -97,7 +97,7 @@ fn a_heal_never_goes_above_the_allys_hp() {
     let mut b = camp(18);
     b.execute(Command::Move {
         unit: id(&b, "Mira"),
-        path: Path::parse("2").unwrap(),
+        path: Steps::parse("2").unwrap(),
     })
     .unwrap();
     let (mira, lance) = (id(&b, "Mira"), id(&b, "Lance"));
@@ -128,7 +128,7 @@ fn undo_takes_the_heal_and_the_move_back() {
     let walk = b
         .execute(Command::Move {
             unit: mira,
-            path: Path::parse("2").unwrap(),
+            path: Steps::parse("2").unwrap(),
         })
         .unwrap();
     let healed = heal(&mut b, "Mira", "Lance").unwrap();

@@ -11,7 +11,7 @@ fn walk(b: &mut Battle, name: &str, digits: &str) -> Vec<Event> {
     let unit = b.find(name).unwrap();
     b.execute(Command::Move {
         unit,
-        path: Path::parse(digits).unwrap(),
+        path: Steps::parse(digits).unwrap(),
     })
     .unwrap()
 }

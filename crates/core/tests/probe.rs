@@ -236,3 +236,46 @@ fn the_builder_and_restore_refuse_what_the_loaders_refuse() {
         Err(RuleError::BadSnapshot(_))
     ));
 }
+
+#[test]
+fn what_was_public_but_hidden_is_checked() {
+    use skirmish_core::play::enemy::act;
+    use skirmish_core::rules::Unit;
+    let terrain = TerrainSet::standard();
+    let map = || TerrainMap::from_rows(&terrain, &["....", "..#."]).unwrap();
+    let u = |name: &str, x, y| Unit::new(name, Team::Player, Pos::new(x, y), ClassId(0), 4);
+    // Battle::from_parts took anything (and panicked later, or never).
+    assert!(matches!(
+        Battle::from_parts(map(), terrain.clone(), vec![u("A", -1, 0)]),
+        Err(SetupError::OffMap { .. })
+    ));
+    assert!(matches!(
+        Battle::from_parts(map(), terrain.clone(), vec![u("A", 2, 1)]),
+        Err(SetupError::Impassable { .. })
+    ));
+    assert!(matches!(
+        Battle::from_parts(map(), terrain.clone(), vec![u("A", 0, 0), u("A", 1, 0)]),
+        Err(SetupError::SameName { .. })
+    ));
+    assert!(matches!(
+        Battle::from_parts(map(), terrain.clone(), vec![u("A", 0, 0).with_hp(-3)]),
+        Err(SetupError::HurtOutOfRange { .. })
+    ));
+    assert!(matches!(
+        Battle::from_parts(map(), terrain.clone(), vec![u("A", 0, 0).with_level(0, 0)]),
+        Err(SetupError::Number { .. })
+    ));
+    assert!(Battle::from_parts(map(), terrain.clone(), vec![u("A", 0, 0)]).is_ok());
+    // Decision::to and Decision::path cannot disagree: the phase used to follow the path.
+    let mut b = battle();
+    b.execute(Command::EndPhase { team: Team::Player }).unwrap();
+    let mut ai = Ai::new(Profiles::standard());
+    let mut d = ai.decide(&b, BRUTE);
+    assert!(!d.path.is_empty());
+    d.to = d.from;
+    let before = b.snapshot();
+    assert!(matches!(act(&mut b, d), Err(RuleError::Unreachable { .. })));
+    assert_eq!(b.snapshot(), before);
+    // The prelude's path of digits is `Steps`, beside `std::path::Path`.
+    let _: (Steps, &std::path::Path) = (Steps::parse("22").unwrap(), std::path::Path::new("data"));
+}

@@ -22,13 +22,13 @@ fn a_battle_saves_and_loads_as_json() {
         .unwrap();
     let kiny = b.find("Kiny").unwrap();
     // A path is its digits, a unit id its number.
-    assert_eq!(round_trip(&Path::parse("22").unwrap()), "\"22\"");
-    assert_eq!(round_trip(&Path::default()), "\"0\"");
+    assert_eq!(round_trip(&Steps::parse("22").unwrap()), "\"22\"");
+    assert_eq!(round_trip(&Steps::default()), "\"0\"");
     assert_eq!(round_trip(&kiny), "0");
-    assert!(serde_json::from_str::<Path>("\"25\"").is_err());
+    assert!(serde_json::from_str::<Steps>("\"25\"").is_err());
     let cmd = Command::Move {
         unit: kiny,
-        path: Path::parse("22").unwrap(),
+        path: Steps::parse("22").unwrap(),
     };
     round_trip(&cmd);
     let mut events = b.execute(cmd).unwrap();

@@ -62,7 +62,8 @@ pub struct Decision {
     pub target: Option<UnitId>,
     /// Where it stood.
     pub from: Pos,
-    /// Where it ends.
+    /// Where it ends: where [`Decision::path`] leads from [`Decision::from`]
+    /// (`play::enemy::act` refuses a decision where they disagree).
     pub to: Pos,
     /// Its path (empty when staying).
     pub path: Path,

@@ -96,16 +96,24 @@ impl Params {
 
 /// A registered behaviour as one profile uses it: its name, the numbers of the profile's
 /// table, and the rule built from them. Two are equal when name and numbers are (the rule
-/// is made from them).
+/// is made from them). Made only by a registry entry (`Entry::build`), never by hand, so
+/// its rule is the one registered under its name:
+///
+/// ```compile_fail,E0451
+/// use skirmish_core::model::profiles::{CustomBehavior, Params};
+/// let c = CustomBehavior { name: "x".into(), params: Params::default(), rule: std::sync::Arc::new(()) };
+/// ```
 #[derive(Clone)]
 pub struct CustomBehavior {
     /// The registered name (`behavior = "..."`).
     pub name: String,
     /// The profile's numbers.
     pub params: Params,
-    /// The rule that decides: the registry's `Box<dyn ai::AiBehavior>`, kept here without
-    /// naming the AI layer (`CustomBehavior::rule` in `ai` gives it back).
-    pub rule: Arc<dyn Any + Send + Sync>,
+    // The rule that decides: the registry's `Box<dyn ai::AiBehavior>`, kept here without
+    // naming the AI layer (`CustomBehavior::rule` in `ai` gives it back). Private to the
+    // crate: a custom behaviour is made only by a registry entry (`Entry::build`), so its
+    // rule is always the one registered under its name.
+    pub(crate) rule: Arc<dyn Any + Send + Sync>,
 }
 
 impl PartialEq for CustomBehavior {

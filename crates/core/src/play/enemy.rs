@@ -17,8 +17,32 @@ pub struct Turn {
 }
 
 /// Carries out a decision through the rules core. A refused command is returned as an
-/// error; the commands before it stay done.
+/// error; the commands before it stay done. A decision whose path does not lead from
+/// [`Decision::from`] to [`Decision::to`] is refused before anything is done
+/// ([`RuleError::Unreachable`]): what a decision says and what it does cannot disagree.
+///
+/// ```
+/// use skirmish_core::prelude::*;
+/// use skirmish_core::play::enemy::act;
+/// let mut b = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &["...."]).unwrap())
+///     .unit(UnitSpec::enemy("Brute", (3, 0), "charger"))
+///     .unit(UnitSpec::player("Kiny", (0, 0)))
+///     .build()
+///     .unwrap();
+/// b.execute(Command::EndPhase { team: Team::Player }).unwrap();
+/// let mut ai = Ai::new(Profiles::standard());
+/// let mut d = ai.decide(&b, UnitId(0));
+/// d.to = Pos::new(3, 0); // says it stays, while its path walks
+/// assert!(matches!(act(&mut b, d), Err(RuleError::Unreachable { .. })));
+/// assert_eq!(b.unit(UnitId(0)).pos(), Pos::new(3, 0), "nothing done");
+/// ```
 pub fn act(b: &mut Battle, decision: Decision) -> Result<Turn, RuleError> {
+    if decision.path.end(decision.from) != decision.to {
+        return Err(RuleError::Unreachable {
+            unit: decision.unit,
+            to: decision.to,
+        });
+    }
     let mut events = Vec::new();
     for c in decision.commands() {
         events.extend(b.execute(c)?);

@@ -174,20 +174,105 @@ impl Battle {
                 grown: Growth::default(),
             })
             .collect();
-        let mut b = Battle::from_parts(scenario.map.clone(), terrain.clone(), units);
+        let mut b = Battle::assemble(scenario.map.clone(), terrain.clone(), units);
         b.fired = vec![false; goals.scripts.len()];
         b.goals = goals;
         b.ended = b.outcome();
         Ok(b)
     }
 
-    /// A battle from a map and units directly, unchecked: turn 1, the player's phase.
+    /// A battle from a map and units made with [`Unit::new`] and its `with_*` methods: turn
+    /// 1, the player's phase, the first player unit protected, no scripted events. Checked
+    /// as [`Battle::try_new`] checks a scenario: terrain that holds together, map cells of
+    /// known terrain, every unit on the map, of a known class, on a cell its class can enter
+    /// and not on another living unit's, its numbers within the loaders' bounds, hit points
+    /// `1..=hp` (0 for a fallen unit), names unique. Tests and generators use it to set up a
+    /// board in any state; a game builds battles with [`crate::rules::BattleBuilder`].
     ///
-    /// # Panics
-    /// When a unit stands off the map or has a class the terrain lacks. Build battles with
-    /// [`crate::rules::BattleBuilder`] or [`Battle::try_new`], which check every part.
-    #[doc(hidden)] // For this workspace's test fixtures and the game's own tests only.
-    pub fn from_parts(map: TerrainMap, terrain: TerrainSet, units: Vec<Unit>) -> Battle {
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// use skirmish_core::rules::Unit;
+    /// let terrain = TerrainSet::standard();
+    /// let map = TerrainMap::from_rows(&terrain, &["...."]).unwrap();
+    /// let kiny = Unit::new("Kiny", Team::Player, Pos::new(0, 0), ClassId(0), 5).with_hp(3);
+    /// let brute = Unit::new("Brute", Team::Enemy, Pos::new(3, 0), ClassId(0), 4).with_profile(Some("charger"));
+    /// let b = Battle::from_parts(map.clone(), terrain.clone(), vec![kiny.clone(), brute]).unwrap();
+    /// assert_eq!(b.unit(UnitId(0)).hp(), 3);
+    /// let off = Unit::new("Off", Team::Enemy, Pos::new(9, 0), ClassId(0), 4);
+    /// assert!(matches!(Battle::from_parts(map.clone(), terrain.clone(), vec![kiny.clone(), off]), Err(SetupError::OffMap { .. })));
+    /// let dead_hp = kiny.clone().with_hp(0);
+    /// assert!(Battle::from_parts(map, terrain, vec![dead_hp]).is_err());
+    /// ```
+    pub fn from_parts(
+        map: TerrainMap,
+        terrain: TerrainSet,
+        units: Vec<Unit>,
+    ) -> Result<Battle, crate::rules::SetupError> {
+        use crate::rules::SetupError;
+        terrain.check()?;
+        let kinds = terrain.kinds.len();
+        if let Some(t) = map.cells().iter().find(|t| t.0 as usize >= kinds) {
+            return Err(SetupError::UnknownTerrain { id: t.0, kinds });
+        }
+        let mut held = std::collections::HashSet::new();
+        let mut names = std::collections::HashSet::new();
+        for u in &units {
+            let unit = || u.name.clone();
+            if !map.contains(u.pos) {
+                return Err(SetupError::OffMap {
+                    unit: unit(),
+                    at: u.pos,
+                });
+            }
+            let Some(class) = terrain.classes.get(usize::from(u.class.0)) else {
+                return Err(SetupError::UnknownClass {
+                    unit: unit(),
+                    class: u.class.0,
+                    classes: terrain.classes.len(),
+                });
+            };
+            if terrain.get(map.at(u.pos)).cost_for(u.class).is_none() {
+                return Err(SetupError::Impassable {
+                    unit: unit(),
+                    at: u.pos,
+                    class: class.clone(),
+                });
+            }
+            if u.alive && !held.insert(u.pos) {
+                return Err(SetupError::SharedCell {
+                    unit: unit(),
+                    at: u.pos,
+                });
+            }
+            let number = |error| SetupError::Number { unit: unit(), error };
+            u.stats.check().map_err(number)?;
+            check_number("move", i64::from(u.movement), 0, MAX_MOVE).map_err(number)?;
+            check_number("level", i64::from(u.level), 1, i64::from(MAX_LEVEL)).map_err(number)?;
+            check_number("exp", i64::from(u.exp), 0, i64::from(EXP_LEVEL) - 1).map_err(number)?;
+            if let Some(h) = &u.heal {
+                h.check().map_err(number)?;
+            }
+            let hp_ok = if u.alive {
+                (1..=u.stats.hp).contains(&u.hp)
+            } else {
+                u.hp == 0
+            };
+            if !hp_ok {
+                return Err(SetupError::HurtOutOfRange {
+                    unit: unit(),
+                    hp_left: u.hp,
+                    hp: u.stats.hp,
+                });
+            }
+            if !names.insert(u.name.as_str()) {
+                return Err(SetupError::SameName { unit: unit() });
+            }
+        }
+        Ok(Battle::assemble(map, terrain, units))
+    }
+
+    /// [`Battle::from_parts`] after its checks (or `try_new`'s).
+    fn assemble(map: TerrainMap, terrain: TerrainSet, units: Vec<Unit>) -> Battle {
         let layers = (0..terrain.classes.len())
             .map(|c| map.cost_layer(&terrain, ClassId(c as u8)))
             .collect();

@@ -240,7 +240,7 @@ impl BattleBuilder {
     ///     .build()
     ///     .unwrap();
     /// let kiny = b.find("Kiny").unwrap();
-    /// b.execute(Command::Move { unit: kiny, path: Path::parse("22").unwrap() }).unwrap();
+    /// b.execute(Command::Move { unit: kiny, path: Steps::parse("22").unwrap() }).unwrap();
     /// let events = b.execute(Command::Wait { unit: kiny }).unwrap();
     /// assert_eq!(events.last(), Some(&Event::BattleEnded {
     ///     winner: Team::Player,

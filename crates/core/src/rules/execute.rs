@@ -24,16 +24,16 @@ impl Battle {
     ///     .unwrap();
     /// let kiny = b.find("Kiny").unwrap();
     /// // Right, right (into the forest: 2), right: 4 movement points.
-    /// let events = b.execute(Command::Move { unit: kiny, path: Path::parse("222").unwrap() }).unwrap();
+    /// let events = b.execute(Command::Move { unit: kiny, path: Steps::parse("222").unwrap() }).unwrap();
     /// assert_eq!(events, [Event::Moved {
     ///     unit: kiny,
     ///     from: Pos::new(0, 0),
     ///     to: Pos::new(3, 0),
-    ///     path: Path::parse("222").unwrap(),
+    ///     path: Steps::parse("222").unwrap(),
     ///     cost: 4,
     /// }]);
     /// // Moving twice in a phase is refused, and nothing changes.
-    /// let again = b.execute(Command::Move { unit: kiny, path: Path::parse("4").unwrap() });
+    /// let again = b.execute(Command::Move { unit: kiny, path: Steps::parse("4").unwrap() });
     /// assert_eq!(again, Err(RuleError::AlreadyMoved(kiny)));
     /// assert_eq!(b.unit(kiny).pos(), Pos::new(3, 0));
     /// ```

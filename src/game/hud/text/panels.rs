@@ -182,7 +182,7 @@ mod tests {
             .with_level(2, 20)
             .with_stats(grown)
             .with_hp(units[0].hp());
-        let b = Battle::from_parts(b.map().clone(), b.terrain().clone(), units);
+        let b = Battle::from_parts(b.map().clone(), b.terrain().clone(), units).unwrap();
         let lines = level_up_lines(&b, UnitId(0), 2, &gains);
         assert_eq!(lines[0], "Kiny reaches level 2!");
         assert_eq!(lines[1], format!("HP  {:>3} → {:>3}  (+2)", before.hp, before.hp + 2));

@@ -110,7 +110,7 @@ mod tests {
         );
         let mut two = b.units().to_vec();
         two.push(Unit::new("Robin", Team::Player, Pos::new(0, 1), ClassId(0), 5));
-        let b = Battle::from_parts(b.map().clone(), b.terrain().clone(), two);
+        let b = Battle::from_parts(b.map().clone(), b.terrain().clone(), two).unwrap();
         assert_eq!(
             cannot_go(&b, UnitId(0), Pos::new(0, 1)),
             "Kiny cannot stop where Robin stands"

@@ -174,7 +174,7 @@ mod tests {
         let map = crate::load::map::TerrainMap::filled(4, 1, crate::load::terrain::TerrainId(0));
         let hero = Unit::new("Kiny", Team::Player, Pos::new(0, 0), ClassId(0), 7).with_hp(1);
         let brute = Unit::new("Brute", Team::Enemy, Pos::new(1, 0), ClassId(0), 6);
-        let mut b = Battle::from_parts(map, terrain, vec![hero, brute]);
+        let mut b = Battle::from_parts(map, terrain, vec![hero, brute]).unwrap();
         use crate::rules::Command;
         b.execute(Command::EndPhase { team: Team::Player }).unwrap();
         b.execute(Command::Attack {
