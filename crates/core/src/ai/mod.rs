@@ -20,6 +20,7 @@ mod guard;
 pub mod pivot;
 pub mod player;
 mod proximity;
+pub mod rank;
 mod reason;
 pub mod registry;
 pub mod support;

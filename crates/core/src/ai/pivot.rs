@@ -9,15 +9,7 @@ use crate::model::profiles::Behavior;
 use crate::rules::{Battle, Caches, Unit, UnitId};
 use crate::search::range::Leash;
 
-/// The area `unit` may never leave under `behavior`, if it has one (a registered behaviour
-/// says so through [`AiBehavior::leash`]).
-pub fn leash(behavior: Option<&Behavior>, unit: &Unit) -> Option<Leash> {
-    match behavior {
-        Some(Behavior::PivotLeash { leash }) => Some(area(unit, *leash)),
-        Some(b @ Behavior::Custom(_)) => b.with_rule(|r| r.leash(unit)),
-        _ => None,
-    }
-}
+pub use super::rank::leash;
 
 /// `behavior = "pivot_leash"` as an [`AiBehavior`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,10 +41,7 @@ impl AiBehavior for PivotLeash {
 }
 
 fn area(unit: &Unit, radius: u32) -> Leash {
-    Leash {
-        pivot: unit.pivot,
-        radius,
-    }
+    super::rank::leash_area(unit, radius)
 }
 
 /// Approach inside the leash.

@@ -18,7 +18,7 @@ pub const MAX_STAT: i64 = 9_999;
 pub const MAX_RANGE: i64 = 100;
 
 /// A number outside the bounds that every entry point shares — the loaders, the
-/// [`BattleBuilder`](crate::rules::BattleBuilder), `Battle::try_new` and `--set` — said in
+/// `BattleBuilder`, `Battle::try_new` and `--set` — said in
 /// the loaders' words.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum NumberError {
