@@ -4,7 +4,7 @@
 //! to its goal. Ties: the cheaper walk, then reading order. Raids and `hold` objectives are
 //! built from it.
 
-use super::behavior::{builtin_decide, builtin_explain};
+use super::behavior::builtin_explain;
 use super::{AiBehavior, Decision, Explanation, How, Reason, Why};
 use crate::model::profiles::Behavior;
 use crate::rules::{Battle, Caches, UnitId, combat};
@@ -19,7 +19,7 @@ pub struct Advance {
 
 impl AiBehavior for Advance {
     fn decide(&self, b: &Battle, c: &mut Caches, id: UnitId, label: String) -> Decision {
-        builtin_decide(b, c, id, label, &Behavior::Advance { goal: self.goal })
+        decide(b, c, id, self.goal, label)
     }
 
     fn explain(&self, b: &Battle, c: &mut Caches, id: UnitId, label: String) -> Explanation {

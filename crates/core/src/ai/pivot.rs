@@ -2,9 +2,10 @@
 //! `>= leash` from its pivot, not even in passing; inside that area it approaches its target.
 //! [`leash`] is the one statement of that rule: the decision and the danger zone both use it.
 
-use super::behavior::{builtin_decide, builtin_explain};
+use super::behavior::builtin_explain;
 use super::danger::Shape;
-use super::{AiBehavior, Decision, Explanation, Goal, Plan, Why};
+use super::plan::planned;
+use super::{AiBehavior, Decision, Explanation, Goal, Method, Plan, Why};
 use crate::model::profiles::Behavior;
 use crate::rules::{Battle, Caches, Unit, UnitId};
 use crate::search::range::Leash;
@@ -20,7 +21,7 @@ pub struct PivotLeash {
 
 impl AiBehavior for PivotLeash {
     fn decide(&self, b: &Battle, c: &mut Caches, id: UnitId, label: String) -> Decision {
-        builtin_decide(b, c, id, label, &Behavior::PivotLeash { leash: self.leash })
+        self.decide_with(b, c, id, label, Method::default())
     }
 
     fn explain(&self, b: &Battle, c: &mut Caches, id: UnitId, label: String) -> Explanation {
@@ -42,6 +43,20 @@ impl AiBehavior for PivotLeash {
 
 fn area(unit: &Unit, radius: u32) -> Leash {
     super::rank::leash_area(unit, radius)
+}
+
+impl PivotLeash {
+    /// Its decision, travel costs found by `method`: it approaches inside its leash.
+    pub(super) fn decide_with(
+        &self,
+        b: &Battle,
+        c: &mut Caches,
+        id: UnitId,
+        label: String,
+        method: Method,
+    ) -> Decision {
+        planned(b, c, id, label, method, |_| plan(b.unit(id), self.leash))
+    }
 }
 
 /// Approach inside the leash.
