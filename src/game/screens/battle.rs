@@ -2,7 +2,7 @@
 //! The adapter adds two hooks: a finished battle's outcome (kept in the records), and
 //! leaving to the menus when the player quits a battle opened from the title.
 
-use super::{Go, Launch, Screen, Switch, World};
+use super::{Go, Input, Launch, Screen, Switch, World};
 use crate::game::assets::Assets;
 use crate::game::buttons::Button;
 use crate::game::hud::text::Leave;
@@ -355,17 +355,6 @@ impl Screen for BattleScreen {
         Ok(Switch::None)
     }
 
-    fn key_up(&mut self, ctx: &mut Context, input: KeyInput) -> GameResult {
-        if !self.keyed {
-            return Ok(());
-        }
-        self.game.key_up_event(ctx, input)
-    }
-
-    fn mouse_motion(&mut self, ctx: &mut Context, x: f32, y: f32, dx: f32, dy: f32) -> GameResult {
-        self.game.mouse_motion_event(ctx, x, y, dx, dy)
-    }
-
     fn mouse_down(&mut self, ctx: &mut Context, _w: &mut World, b: MouseButton, x: f32, y: f32) -> GameResult<Switch> {
         if let Some((_, Some(won))) = &self.chapter {
             let won = *won;
@@ -384,8 +373,15 @@ impl Screen for BattleScreen {
         Ok(Switch::None)
     }
 
-    fn mouse_wheel(&mut self, ctx: &mut Context, x: f32, y: f32) -> GameResult {
-        self.game.mouse_wheel_event(ctx, x, y)
+    fn input(&mut self, ctx: &mut Context, world: &mut World, input: Input) -> GameResult<Switch> {
+        match input {
+            // These two have the finished chapter's own rules (above).
+            Input::KeyDown { input, repeated } => self.key_down(ctx, world, input, repeated),
+            Input::MouseDown { button, x, y } => self.mouse_down(ctx, world, button, x, y),
+            Input::KeyUp(_) if !self.keyed => Ok(Switch::None),
+            // Everything else goes to the battle's own handler as it came.
+            other => other.deliver(&mut self.game, ctx).map(|_| Switch::None),
+        }
     }
 
     fn resize(&mut self, ctx: &mut Context, w: f32, h: f32) -> GameResult {
