@@ -92,7 +92,6 @@ fn each_profile_shows_its_shape() {
     assert_eq!(g.shape, Shape::Trigger { radius: 3, fired: true });
 }
 
-
 /// The river crossing as shipped, on its first turn.
 fn river() -> (skirmish::rules::Battle, skirmish::load::data::DataSet) {
     let (scenario, data, _) = skirmish::cli::load_scenario(&common::root().join("maps/river.toml"), None).unwrap();
@@ -131,13 +130,26 @@ fn an_ally_that_moves_first_opens_the_way() {
     let p = profiles("");
     let back = b.find("B").unwrap();
     let z = enemy_zone(&b, &mut skirmish::rules::Caches::new(), &p, back);
-    assert!(z.moves.contains(&Pos::new(1, 1)), "B may end where A stands: {:?}", z.moves);
-    assert!(z.attacks.contains(&Pos::new(3, 1)), "B strikes up to 3 away: {:?}", z.attacks);
+    assert!(
+        z.moves.contains(&Pos::new(1, 1)),
+        "B may end where A stands: {:?}",
+        z.moves
+    );
+    assert!(
+        z.attacks.contains(&Pos::new(3, 1)),
+        "B strikes up to 3 away: {:?}",
+        z.attacks
+    );
 }
 
 /// Every blow the enemies strike in a phase lands on a cell that was in the danger view when
 /// the phase began, unless an earlier blow of that phase felled a unit (opened the way).
-fn blows_land_in_the_danger_view(rows: &[String], players: &[(i32, i32)], enemies: &[(i32, i32, usize, u32)], seed: u64) -> Result<(), TestCaseError> {
+fn blows_land_in_the_danger_view(
+    rows: &[String],
+    players: &[(i32, i32)],
+    enemies: &[(i32, i32, usize, u32)],
+    seed: u64,
+) -> Result<(), TestCaseError> {
     use skirmish::play::enemy::EnemyPhase;
     use skirmish::rules::Event;
     use skirmish::search::grid::Team;
@@ -172,10 +184,20 @@ fn blows_land_in_the_danger_view(rows: &[String], players: &[(i32, i32)], enemie
         for e in report.events() {
             match e {
                 Event::Defeated { .. } => break,
-                Event::Struck { attacker, defender, counter: false, .. } if before.unit(*attacker).team() == Team::Enemy => {
+                Event::Struck {
+                    attacker,
+                    defender,
+                    counter: false,
+                    ..
+                } if before.unit(*attacker).team() == Team::Enemy => {
                     // Where the struck unit stood: player units do not move in the enemy phase.
                     let at = before.unit(*defender).pos();
-                    prop_assert!(shown[at.y as usize * w + at.x as usize], "{} struck {} on {at}, a cell the danger view left out", before.name(*attacker), before.name(*defender));
+                    prop_assert!(
+                        shown[at.y as usize * w + at.x as usize],
+                        "{} struck {} on {at}, a cell the danger view left out",
+                        before.name(*attacker),
+                        before.name(*defender)
+                    );
                 }
                 _ => {}
             }

@@ -44,8 +44,14 @@ impl GameState {
         let lethal = ahead
             .as_ref()
             .is_some_and(|(_, _, f)| f.counter.is_some() && f.attacker_hp == 0);
+        // A highlighted heal has its own forecast (issue 33: the heal said only the after).
+        let healing = match options.get(*choice) {
+            Some(Action::Heal(t)) => heal_forecast(b, *unit, *t),
+            _ => None,
+        };
         let forecast: Vec<String> = ahead
             .map(|(att, def, f)| forecast(b, att, def, &f))
+            .or(healing)
             .map(|s| match s.split_once("; ") {
                 Some((a, c)) => vec![a.to_string(), c.to_string()],
                 None => vec![s],

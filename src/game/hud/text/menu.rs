@@ -78,6 +78,20 @@ pub fn menu(b: &Battle, unit: UnitId, options: &[Action]) -> Vec<String> {
         .collect()
 }
 
+/// The forecast of healer `h` healing `ally`: both numbers, the hit points it gives and the
+/// ally's hit points before and after, out of its whole ("Mira heals Lance +5; hp 25→30 of 40").
+pub fn heal_forecast(b: &Battle, h: UnitId, ally: UnitId) -> Option<String> {
+    let (before, after) = crate::rules::combat::heal_forecast(b, h, ally)?;
+    let (hn, an) = (b.unit(h), b.unit(ally));
+    Some(format!(
+        "{} heals {} +{}; hp {before}→{after} of {}",
+        label(hn.name(), LABEL_CHARS),
+        label(an.name(), LABEL_CHARS),
+        after - before,
+        an.stats().hp
+    ))
+}
+
 /// The forecast of `att` attacking `def`.
 pub fn forecast(b: &Battle, att: UnitId, def: UnitId, f: &Forecast) -> String {
     let (a, d) = (b.unit(att), b.unit(def));
@@ -192,6 +206,12 @@ mod tests {
         assert_eq!(
             menu(&b, UnitId(0), &[Action::Heal(UnitId(1)), Action::Wait]),
             ["Heal Lance 9 → 17", "Wait"]
+        );
+        // The forecast under the menu says both numbers: what it gives and the hp after.
+        let max = b.unit(UnitId(1)).stats().hp;
+        assert_eq!(
+            heal_forecast(&b, UnitId(0), UnitId(1)),
+            Some(format!("Mira heals Lance +8; hp 9→17 of {max}"))
         );
     }
 }

@@ -51,6 +51,10 @@ pub fn cannot_go(b: &Battle, unit: UnitId, to: Pos) -> String {
         Some(e) if b.unit(e).team() != b.unit(unit).team() => {
             format!("{} is out of {}'s reach this turn", name(e), name(unit))
         }
+        // A hurt ally and a healer: confirming heals it when it can be reached.
+        Some(a) if a != unit && b.unit(unit).heal().is_some() && b.unit(a).hp() < b.unit(a).stats().hp => {
+            format!("{} is out of {}'s healing reach this turn", name(a), name(unit))
+        }
         Some(a) if a != unit => format!("{} cannot stop where {} stands", name(unit), name(a)),
         _ => format!("{} cannot reach {to} this turn", name(unit)),
     }
