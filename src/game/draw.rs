@@ -194,6 +194,15 @@ impl GameState {
             _ => None,
         };
         let hovered = inspected.or(hovered.filter(|_| self.session.show_danger()));
+        let threatened: Vec<Pos> = if self.session.show_danger() && !battle.goals().hold.is_empty() {
+            self.zones
+                .hold_threats(battle, self.session.profiles())
+                .iter()
+                .map(|t| t.1)
+                .collect()
+        } else {
+            Vec::new()
+        };
         let (danger, zone) = if self.session.show_danger() || inspected.is_some() {
             let (d, z) = self.zones.get(battle, self.session.profiles(), hovered);
             (if self.session.show_danger() { d } else { &[][..] }, z)
@@ -208,6 +217,62 @@ impl GameState {
                 .scale(Vec2::splat(TILE))
                 .color(c)
         };
+        // The objective's cells first, so that the danger tint and its outline lie over them
+        // (issue 33: the marker of a cell to defend hid the tint): gold squares for the cells
+        // to seize; the cells to defend get a marker of their own, a blue frame with corner
+        // brackets and a shield, red and pulsing in the danger view when an enemy can end its
+        // next move there.
+        let goals = battle.goals();
+        let seize: &[Pos] = match &goals.win {
+            crate::rules::Goal::Seize { cells, .. } => cells,
+            _ => &[],
+        };
+        // (The panel beside the map says what a marked cell is when the cursor is on it.)
+        for &p in seize.iter().filter(|p| vis.contains(**p)) {
+            lines.push(fill(p, Color { a: 0.22, ..GOLD }));
+            for d in Dir::ALL {
+                lines.push(edge_param(p, d, cam, 5.0).color(Color::new(0.0, 0.0, 0.0, 0.75)));
+            }
+            for d in Dir::ALL {
+                lines.push(edge_param(p, d, cam, 3.0).color(GOLD));
+            }
+        }
+        let pulse = 0.6 + 0.4 * (self.clock * 5.0).sin();
+        for &p in goals.hold.iter().filter(|p| vis.contains(**p)) {
+            let color = if threatened.contains(&p) {
+                Color::new(1.0, 0.3 * pulse, 0.25, 1.0)
+            } else {
+                Color::new(0.45, 0.75, 1.0, 1.0)
+            };
+            lines.push(fill(p, Color { a: 0.25, ..color }));
+            for d in Dir::ALL {
+                lines.push(edge_param(p, d, cam, 4.0).color(Color::new(0.0, 0.0, 0.0, 0.75)));
+                lines.push(edge_param(p, d, cam, 2.0).color(color));
+            }
+            let o = anim::cell_px(p) - cam;
+            let px = |x: f32, y: f32, w: f32, h: f32, c: Color| {
+                DrawParam::new()
+                    .dest(o + Vec2::new(x, y))
+                    .scale(Vec2::new(w, h))
+                    .color(c)
+            };
+            // Corner brackets, inside the frame.
+            for (x, y) in [(3.0, 3.0), (22.0, 3.0), (3.0, 22.0), (22.0, 22.0)] {
+                let hx = if x < 16.0 { x } else { x + 4.0 };
+                let vy = if y < 16.0 { y } else { y + 4.0 };
+                lines.push(px(x, vy, 7.0, 3.0, Color::WHITE));
+                lines.push(px(hx, y, 3.0, 7.0, Color::WHITE));
+            }
+            // A shield: dark outline, then its face in the marker's colour.
+            let dark = Color::new(0.05, 0.08, 0.15, 0.9);
+            lines.push(px(10.0, 9.0, 12.0, 10.0, dark));
+            lines.push(px(12.0, 19.0, 8.0, 3.0, dark));
+            lines.push(px(14.0, 22.0, 4.0, 2.0, dark));
+            lines.push(px(11.0, 10.0, 10.0, 9.0, color));
+            lines.push(px(13.0, 19.0, 6.0, 2.0, color));
+            lines.push(px(15.0, 21.0, 2.0, 2.0, color));
+            lines.push(px(15.0, 11.0, 2.0, 9.0, Color::WHITE));
+        }
         if !danger.is_empty() {
             // A light wash and a red outline: the map stays readable under the zone.
             let inside = |p: Pos| {
@@ -215,10 +280,22 @@ impl GameState {
                     && danger.get(p.y as usize * w + p.x as usize) == Some(&true)
                     && zone.is_none_or(|z| z.covered.get(p.y as usize * w + p.x as usize) != Some(&true))
             };
+            let stripes = overlay::hatch(TILE);
             for y in vis.lo.y..vis.hi.y {
                 for x in vis.lo.x..vis.hi.x {
                     if inside(Pos::new(x, y)) {
                         lines.push(fill(Pos::new(x, y), rgba(overlay::DANGER_FILL)));
+                        // Stripes up and to the right (turned about their start).
+                        let o = anim::cell_px(Pos::new(x, y)) - cam;
+                        for (sx, sy, len) in stripes {
+                            lines.push(
+                                DrawParam::new()
+                                    .dest(o + Vec2::new(sx, sy - overlay::HATCH_THICK / 2.0))
+                                    .scale(Vec2::new(len, overlay::HATCH_THICK))
+                                    .rotation(-std::f32::consts::FRAC_PI_4)
+                                    .color(rgba(overlay::DANGER_HATCH)),
+                            );
+                        }
                     }
                 }
             }
@@ -309,69 +386,6 @@ impl GameState {
             if self.layout.world_view().contains(p) {
                 text(canvas, &label, p, 12.0, edge);
             }
-        }
-        // The objective's cells: gold squares for the cells to seize; the cells to defend get
-        // a marker of their own, a blue frame with corner brackets and a shield, red and
-        // pulsing in the danger view when an enemy can end its next move there.
-        let goals = battle.goals();
-        let seize: &[Pos] = match &goals.win {
-            crate::rules::Goal::Seize { cells, .. } => cells,
-            _ => &[],
-        };
-        // (The panel beside the map says what a marked cell is when the cursor is on it.)
-        for &p in seize.iter().filter(|p| vis.contains(**p)) {
-            lines.push(fill(p, Color { a: 0.22, ..GOLD }));
-            for d in Dir::ALL {
-                lines.push(edge_param(p, d, cam, 5.0).color(Color::new(0.0, 0.0, 0.0, 0.75)));
-            }
-            for d in Dir::ALL {
-                lines.push(edge_param(p, d, cam, 3.0).color(GOLD));
-            }
-        }
-        let threatened: Vec<Pos> = if self.session.show_danger() && !goals.hold.is_empty() {
-            self.zones
-                .hold_threats(battle, self.session.profiles())
-                .iter()
-                .map(|t| t.1)
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let pulse = 0.6 + 0.4 * (self.clock * 5.0).sin();
-        for &p in goals.hold.iter().filter(|p| vis.contains(**p)) {
-            let color = if threatened.contains(&p) {
-                Color::new(1.0, 0.3 * pulse, 0.25, 1.0)
-            } else {
-                Color::new(0.45, 0.75, 1.0, 1.0)
-            };
-            lines.push(fill(p, Color { a: 0.25, ..color }));
-            for d in Dir::ALL {
-                lines.push(edge_param(p, d, cam, 4.0).color(Color::new(0.0, 0.0, 0.0, 0.75)));
-                lines.push(edge_param(p, d, cam, 2.0).color(color));
-            }
-            let o = anim::cell_px(p) - cam;
-            let px = |x: f32, y: f32, w: f32, h: f32, c: Color| {
-                DrawParam::new()
-                    .dest(o + Vec2::new(x, y))
-                    .scale(Vec2::new(w, h))
-                    .color(c)
-            };
-            // Corner brackets, inside the frame.
-            for (x, y) in [(3.0, 3.0), (22.0, 3.0), (3.0, 22.0), (22.0, 22.0)] {
-                let hx = if x < 16.0 { x } else { x + 4.0 };
-                let vy = if y < 16.0 { y } else { y + 4.0 };
-                lines.push(px(x, vy, 7.0, 3.0, Color::WHITE));
-                lines.push(px(hx, y, 3.0, 7.0, Color::WHITE));
-            }
-            // A shield: dark outline, then its face in the marker's colour.
-            let dark = Color::new(0.05, 0.08, 0.15, 0.9);
-            lines.push(px(10.0, 9.0, 12.0, 10.0, dark));
-            lines.push(px(12.0, 19.0, 8.0, 3.0, dark));
-            lines.push(px(14.0, 22.0, 4.0, 2.0, dark));
-            lines.push(px(11.0, 10.0, 10.0, 9.0, color));
-            lines.push(px(13.0, 19.0, 6.0, 2.0, color));
-            lines.push(px(15.0, 21.0, 2.0, 2.0, color));
-            lines.push(px(15.0, 11.0, 2.0, 9.0, Color::WHITE));
         }
         canvas.paint(Drawn::Instances(ov), DrawParam::new().z(Z_OVERLAY));
         canvas.paint(Drawn::Instances(lines), DrawParam::new().z(Z_OUTLINE));

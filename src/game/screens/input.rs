@@ -79,22 +79,6 @@ pub enum Input {
 }
 
 impl Input {
-    /// The `EventHandler` method this input comes through.
-    pub fn method(&self) -> &'static str {
-        match self {
-            Input::KeyDown { .. } => "key_down_event",
-            Input::KeyUp(_) => "key_up_event",
-            Input::MouseDown { .. } => "mouse_button_down_event",
-            Input::MouseUp { .. } => "mouse_button_up_event",
-            Input::MouseMotion { .. } => "mouse_motion_event",
-            Input::RawMouseMotion { .. } => "raw_mouse_motion_event",
-            Input::MouseEnterOrLeave(_) => "mouse_enter_or_leave",
-            Input::Wheel { .. } => "mouse_wheel_event",
-            Input::Touch { .. } => "touch_event",
-            Input::Focus(_) => "focus_event",
-        }
-    }
-
     /// Hands the input to `h` through the method it came from (the battle screen passes
     /// everything on to the battle's own handler this way).
     pub fn deliver(self, h: &mut impl EventHandler, ctx: &mut Context) -> GameResult {
@@ -129,8 +113,24 @@ impl Input {
 mod tests {
     use super::*;
 
+    /// The `EventHandler` method this input comes through.
+    fn method(i: &Input) -> &'static str {
+        match i {
+            Input::KeyDown { .. } => "key_down_event",
+            Input::KeyUp(_) => "key_up_event",
+            Input::MouseDown { .. } => "mouse_button_down_event",
+            Input::MouseUp { .. } => "mouse_button_up_event",
+            Input::MouseMotion { .. } => "mouse_motion_event",
+            Input::RawMouseMotion { .. } => "raw_mouse_motion_event",
+            Input::MouseEnterOrLeave(_) => "mouse_enter_or_leave",
+            Input::Wheel { .. } => "mouse_wheel_event",
+            Input::Touch { .. } => "touch_event",
+            Input::Focus(_) => "focus_event",
+        }
+    }
+
     /// One input of each kind (a kind added to [`Input`] must be named by
-    /// [`Input::method`], whose match lists them all).
+    /// [`method`], whose match lists them all).
     fn one_of_each() -> Vec<Input> {
         let button = MouseButton::Right;
         vec![
@@ -172,7 +172,7 @@ mod tests {
         let block = &source[start..];
         let block = &block[..block.find("\n}\n").unwrap_or(block.len())];
         // Keys cannot be built outside ggez, so they are named here by hand.
-        let mut methods: Vec<&str> = one_of_each().iter().map(Input::method).collect();
+        let mut methods: Vec<&str> = one_of_each().iter().map(method).collect();
         methods.extend(["key_down_event", "key_up_event"]);
         for m in &methods {
             let b = body(block, m).unwrap_or_else(|| panic!("the screen stack does not forward `{m}`"));

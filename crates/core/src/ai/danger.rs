@@ -114,6 +114,26 @@ fn lifted(b: &Battle, team: Team) -> Occupancy {
 /// player's phase the reserves that a move of a player unit yet to move could call (an
 /// `[[events]]` entered-cells trigger not fired yet that its reach, passing over its allies,
 /// touches).
+///
+/// ```
+/// use skirmish_core::ai::danger::threatening;
+/// use skirmish_core::model::objective::{ScriptEvent, Trigger};
+/// use skirmish_core::prelude::*;
+/// let map = TerrainMap::from_rows(&TerrainSet::standard(), &["..........", ".........."]).unwrap();
+/// let build = |gate: (i32, i32)| {
+///     BattleBuilder::new(map.clone())
+///         .unit(UnitSpec::player("Kiny", (0, 0)).movement(3))
+///         .unit(UnitSpec::enemy("Brute", (9, 0), "charger"))
+///         .unit(UnitSpec::enemy("Raider", (9, 1), "charger").reserve())
+///         .event(ScriptEvent::new(Trigger::Entered(vec![gate.into()])).arrive("Raider"))
+///         .build()
+///         .unwrap()
+/// };
+/// // Kiny can step on the gate this turn: the raider it would call counts.
+/// assert_eq!(threatening(&build((2, 0)), &mut Caches::new()).len(), 2);
+/// // A gate out of Kiny's reach calls nobody this turn.
+/// assert_eq!(threatening(&build((7, 0)), &mut Caches::new()).len(), 1);
+/// ```
 pub fn threatening(b: &Battle, c: &mut Caches) -> Vec<UnitId> {
     let mut out: Vec<UnitId> = b.living(Team::Enemy).collect();
     if b.active() != Team::Player || b.ended().is_some() {
