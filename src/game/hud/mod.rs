@@ -495,7 +495,18 @@ impl GameState {
             .map(|(r, _)| text_w(r, 13.0))
             .chain([text_w(&lines[0], 15.0)])
             .fold(0.0, f32::max);
-        (summary_box(&l, rows.len(), widest), rows)
+        // The cells of the units it tells of, where they show now.
+        let cam = self.camera.pos;
+        let tile = TILE * l.scale;
+        let avoid: Vec<Rect> = self
+            .summary_cells
+            .iter()
+            .map(|&p| {
+                let at = l.to_screen(anim::cell_px(p), cam);
+                Rect::new(at.x, at.y, tile, tile)
+            })
+            .collect();
+        (summary_box(&l, rows.len(), widest, &avoid), rows)
     }
 
     /// The whole battle's log in a box, scrolled with the arrows, the wheel or its buttons.

@@ -86,6 +86,8 @@ pub struct GameState {
     pub(super) menu_open: bool,
     /// The enemy phase's summary, shown once its animations have played until dismissed.
     pub(super) summary: Option<Vec<String>>,
+    /// The cells of the units the summary tells of (its box keeps off them).
+    pub(super) summary_cells: Vec<Pos>,
     /// The events of the enemy phase being played, for its summary.
     enemy_events: Vec<Event>,
     /// Numbers rising from struck (or healed) units.
@@ -253,6 +255,7 @@ impl GameState {
             history_view: None,
             menu_open: false,
             summary: None,
+            summary_cells: Vec::new(),
             enemy_events: Vec::new(),
             floaters: Vec::new(),
             auto_end_turn: false,

@@ -116,6 +116,7 @@ impl GameState {
             // turn that said "nobody was hurt").
             if !crate::game::hud::text::is_quiet(&lines) {
                 self.summary = Some(lines);
+                self.summary_cells = reported_cells(self.session.battle(), &events);
             }
         }
         if record {
@@ -202,4 +203,34 @@ impl GameState {
             self.anims.push(a);
         }
     }
+}
+
+/// The cells of the units an enemy phase's events tell of (where they stand after it; a
+/// fallen one where it fell), each once.
+fn reported_cells(b: &crate::rules::Battle, events: &[Event]) -> Vec<Pos> {
+    let mut out: Vec<Pos> = Vec::new();
+    let mut add = |u: crate::rules::UnitId| {
+        let p = b.unit(u).pos();
+        if !out.contains(&p) {
+            out.push(p);
+        }
+    };
+    for e in events {
+        match e {
+            Event::Struck { attacker, defender, .. } => {
+                add(*attacker);
+                add(*defender);
+            }
+            Event::Healed { healer, target, .. } => {
+                add(*healer);
+                add(*target);
+            }
+            Event::Defeated { unit }
+            | Event::GuardWoke { unit, .. }
+            | Event::Woken { unit }
+            | Event::Arrived { unit, .. } => add(*unit),
+            _ => {}
+        }
+    }
+    out
 }

@@ -193,6 +193,76 @@ mod tests {
         );
     }
 
+    /// Issue 33: the action menu and its forecast covered units next to the target. Over
+    /// every cell of every shipped map, at three window sizes, with the acting unit there and
+    /// its target on each side of it (and two away, for a bow), in the middle of a crowd (every
+    /// cell next to either of them taken), the camera where following the unit leaves it: the
+    /// box covers neither of them nor any unit of the crowd that shows.
+    #[test]
+    fn over_every_cell_of_the_shipped_maps_the_menu_leaves_the_crowd_in_sight() {
+        use crate::game::anim::cell_px;
+        use crate::game::assets::TILE;
+        use crate::game::camera::Camera;
+        use crate::game::view::Layout;
+        use crate::search::grid::Pos;
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        // A menu of an attack and Wait with its two forecast lines, as wide as the longest
+        // names make it (measured on the river map: "Wing → Bridgewarden: dmg 10 (hp 16→6)").
+        let size = Vec2::new(300.0, 2.0 * 20.0 + 8.0 + 8.0 + 2.0 * 16.0);
+        let mut checked = 0;
+        for name in ["sample", "river", "castle", "ambush"] {
+            let (scenario, data, _) = crate::cli::load_scenario(&root.join(format!("maps/{name}.toml")), None).unwrap();
+            let b = Battle::new(&scenario, &data);
+            let (w, h) = (b.map().width() as i32, b.map().height() as i32);
+            for (pw, ph) in [(800.0, 600.0), (1024.0, 768.0), (1920.0, 1080.0)] {
+                let l = Layout::new(pw, ph, 1.0);
+                let view = l.map_view();
+                for y in 0..h {
+                    for x in 0..w {
+                        let at = Pos::new(x, y);
+                        let mut cam = Camera::new(w as usize, h as usize);
+                        cam.follow(cell_px(at), l.world_view(), true);
+                        let rect = |p: Pos| {
+                            let s = l.to_screen(cell_px(p), cam.pos);
+                            Rect::new(s.x, s.y, TILE, TILE)
+                        };
+                        for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1), (2, 0), (0, -2)] {
+                            let t = Pos::new(x + dx, y + dy);
+                            if !b.map().contains(t) {
+                                continue;
+                            }
+                            let near = |p: Pos, q: Pos| (p.x - q.x).abs() <= 1 && (p.y - q.y).abs() <= 1;
+                            let crowd: Vec<Rect> = (y - 2..=y + 3)
+                                .flat_map(|cy| (x - 3..=x + 3).map(move |cx| Pos::new(cx, cy)))
+                                .filter(|&p| p != at && b.map().contains(p) && (near(p, at) || near(p, t)))
+                                .map(rect)
+                                .filter(|r| r.overlaps(&view))
+                                .collect();
+                            let r = place_menu(rect(at), Some(rect(t)), &crowd, size, view);
+                            let over = |a: &Rect, b: &Rect| {
+                                a.x < b.right() - 0.5
+                                    && b.x < a.right() - 0.5
+                                    && a.y < b.bottom() - 0.5
+                                    && b.y < a.bottom() - 0.5
+                            };
+                            assert!(
+                                !over(&r, &rect(at)),
+                                "{name} {pw}x{ph}: the box covers the unit on {at}"
+                            );
+                            let hidden: Vec<&Rect> = crowd.iter().filter(|c| over(&r, c)).collect();
+                            assert!(
+                                hidden.is_empty(),
+                                "{name} {pw}x{ph}: unit on {at}, target {t}: the box {r:?} covers {hidden:?}"
+                            );
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
+
     #[test]
     fn a_heal_entry_shows_the_allys_hp_before_and_after() {
         use crate::model::units::Healing;
