@@ -541,7 +541,10 @@ impl GameState {
         }
     }
 
-    /// A level-up: a box over the map's middle with the stats that grew, fading in and out.
+    /// A level-up: a ribbon at the top of the map view with the stats that grew, fading in
+    /// and out, and a bar running down under it: it goes by itself, with no frame like the
+    /// boxes that wait to be closed (issue 33: Esc pressed to close it opened the game menu),
+    /// and it keeps off the units in the map's middle.
     fn draw_level_up(&mut self, canvas: &mut Pen) {
         let Some(cur) = self.anims.current() else { return };
         let Kind::LevelUp { lines } = &cur.kind else { return };
@@ -552,15 +555,11 @@ impl GameState {
         let size = 14.0_f32;
         let longest = lines.iter().map(|s| s.chars().count()).max().unwrap_or(1) as f32;
         let (w, h) = (longest * size * CHAR_W + 32.0, lines.len() as f32 * size * 1.5 + 24.0);
-        let r = Rect::new(v.x + (v.w - w) / 2.0, v.y + (v.h - h) / 2.0, w, h);
-        rect(canvas, clip(r, v), Color::new(1.0, 0.85, 0.35, 0.9 * alpha), Z_BANNER);
-        let inner = Rect::new(r.x + 2.0, r.y + 2.0, r.w - 4.0, r.h - 4.0);
-        rect(
-            canvas,
-            clip(inner, v),
-            Color::new(0.05, 0.06, 0.1, 0.94 * alpha),
-            Z_BANNER,
-        );
+        let r = Rect::new(v.x + (v.w - w) / 2.0, v.y + 8.0, w, h);
+        rect(canvas, clip(r, v), Color::new(0.05, 0.06, 0.1, 0.8 * alpha), Z_BANNER);
+        // The time left, as a bar that shrinks to nothing.
+        let bar = Rect::new(r.x, r.bottom() - 3.0, r.w * (1.0 - t), 3.0);
+        rect(canvas, clip(bar, v), Color::new(1.0, 0.85, 0.35, 0.9 * alpha), Z_BANNER);
         for (i, line) in lines.iter().enumerate() {
             let color = match i {
                 0 => GOLD,
