@@ -71,6 +71,12 @@ pub fn saved(campaign: Option<&Campaign>, file: Option<&Path>) -> Saved {
     }
 }
 
+/// The difficulty level the campaign in progress is played at (`None`: none chosen, or no
+/// progress file that reads).
+pub fn saved_difficulty(file: Option<&Path>) -> Option<String> {
+    crate::io::progress::read(file?).ok()?.difficulty
+}
+
 impl World {
     /// Starts the campaign afresh (at `difficulty`), writing its progress; the error says why not.
     pub fn start_campaign(&mut self, difficulty: Option<String>) -> Result<(), String> {

@@ -11,6 +11,7 @@ pub mod battle;
 pub mod campaign;
 pub mod difficulty;
 pub mod input;
+pub mod load;
 pub mod menu;
 pub mod options;
 pub mod picker;
@@ -72,6 +73,15 @@ pub enum Go {
     },
     /// A battle.
     Battle(Launch),
+    /// The list of save slots.
+    Load,
+    /// A battle resumed from a save slot.
+    Resume {
+        /// The scenario and level.
+        launch: Launch,
+        /// The save.
+        save: PathBuf,
+    },
     /// A new campaign (at a difficulty): its first chapter's intro.
     NewCampaign {
         /// The level chosen, if its scenarios have levels.
@@ -116,8 +126,11 @@ pub struct World {
     pub maps: PathBuf,
     /// `--data`: the data folder for every scenario.
     pub data_override: Option<PathBuf>,
-    /// Where battles save (S) and load (L).
+    /// Where battles save (S) and load (L) when there are no save slots (no data folder, or
+    /// a scripted run), or always when `--save-file` gave it.
     pub save_file: PathBuf,
+    /// `--save-file` (or `--resume`) was given: it wins over the save slots.
+    pub save_given: bool,
     /// Where battles write their replay.
     pub record_file: PathBuf,
     /// A scripted run (`--input`, `--screenshot`, `--frames`): the player's options are not
@@ -151,6 +164,7 @@ impl World {
             maps,
             data_override: None,
             save_file: PathBuf::from("skirmish.save"),
+            save_given: false,
             record_file: PathBuf::from("skirmish.replay"),
             scripted,
         };
@@ -168,6 +182,21 @@ impl World {
             }
         }
         w
+    }
+
+    /// The folder of the save slots (`None`: no data folder, or a scripted run, which writes
+    /// nothing to the player's folders).
+    pub fn saves_dir(&self) -> Option<PathBuf> {
+        self.places.as_ref().filter(|_| !self.scripted).map(Places::saves)
+    }
+
+    /// Where the battle of `scenario` at `difficulty` (campaign chapter `chapter`, from 1)
+    /// saves and loads: `--save-file` when given, else its own slot, else `save_file`.
+    pub fn save_for(&self, scenario: &std::path::Path, difficulty: Option<&str>, chapter: Option<usize>) -> PathBuf {
+        match self.saves_dir().filter(|_| !self.save_given) {
+            Some(dir) => dir.join(super::slots::slot_name(scenario, difficulty, chapter)),
+            None => self.save_file.clone(),
+        }
     }
 
     /// Writes the options (not in a scripted run); a failure becomes a notice.
@@ -425,6 +454,20 @@ impl App {
                     &launch,
                     taken,
                     Rc::clone(&self.exit),
+                    None,
+                )?)
+            }
+            Go::Load => Box::new(load::LoadScreen::new(&self.world)),
+            Go::Resume { launch, save } => {
+                let taken = self.take_script();
+                Box::new(battle::BattleScreen::open(
+                    ctx,
+                    &self.world,
+                    &self.assets,
+                    &launch,
+                    taken,
+                    Rc::clone(&self.exit),
+                    Some(save),
                 )?)
             }
         })

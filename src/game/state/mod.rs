@@ -360,6 +360,11 @@ impl GameState {
         self.session.set_auto_end_turn(on);
     }
 
+    /// Where S saves and L loads.
+    pub fn save_file(&self) -> &Path {
+        &self.files.save
+    }
+
     /// True once the player asked for the options screen; asking clears it (the battle
     /// screen of the screen stack opens the options over the battle).
     pub fn take_wants_options(&mut self) -> bool {
