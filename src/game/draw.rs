@@ -433,12 +433,13 @@ impl GameState {
             }
             tint.a = alpha;
             let z = Z_UNIT + 2 * world.y.round() as i32;
-            let src = self.assets.units.cell(frame, Assets::unit_row(u.sprite()));
+            let sheet = self.assets.units_of(u.team());
+            let src = sheet.cell(frame, Assets::unit_row(u.sprite()));
             // Far out, sprites keep a readable size, grown about their cell's centre.
             let k = self.layout.sprite_boost();
             let at = at - Vec2::splat(TILE * (k - 1.0) / 2.0);
             canvas.paint(
-                Drawn::Image(&self.assets.units.image),
+                Drawn::Image(&sheet.image),
                 DrawParam::new()
                     .src(src)
                     .dest(at)
@@ -449,13 +450,26 @@ impl GameState {
             if flash {
                 // A second, additive-looking pass brightens the flash on dark sprites.
                 canvas.paint(
-                    Drawn::Image(&self.assets.units.image),
+                    Drawn::Image(&sheet.image),
                     DrawParam::new()
                         .src(src)
                         .dest(at)
                         .scale(Vec2::splat(k))
                         .color(Color::new(1.0, 1.0, 1.0, 0.5 * alpha))
                         .z(z),
+                );
+            }
+            // The team badge: a shape and a lightness of each side's own, over the sprite.
+            let b = badge(u.team());
+            for ((o, side, turned), c) in badge_quads(b, at, k).into_iter().zip([b.edge, b.fill]) {
+                canvas.paint(
+                    Drawn::Quad,
+                    DrawParam::new()
+                        .dest(o)
+                        .scale(Vec2::splat(side))
+                        .rotation(if turned { std::f32::consts::FRAC_PI_4 } else { 0.0 })
+                        .color(Color::new(c[0], c[1], c[2], c[3] * alpha))
+                        .z(z + 1),
                 );
             }
             // Hit point bar under the sprite.
