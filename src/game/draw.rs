@@ -364,7 +364,7 @@ impl GameState {
             }
             let edge = match z.label.as_str() {
                 "AWAKE" => Color::new(1.0, 0.25, 0.2, 1.0),
-                l if l.starts_with("asleep") => Color::new(0.55, 0.85, 1.0, 1.0),
+                l if l.starts_with("on watch") => Color::new(0.55, 0.85, 1.0, 1.0),
                 _ => Color::new(1.0, 0.9, 0.3, 1.0),
             };
             let dark = Color::new(0.0, 0.0, 0.0, 0.7);

@@ -197,7 +197,7 @@ pub struct ZoneView {
     pub outline: Vec<(Pos, Dir)>,
     /// Extra cells to mark (a keep-range enemy's wanted ring around its target).
     pub ring: Vec<Pos>,
-    /// A word for the shape ("asleep", "AWAKE", "sight 10", ...).
+    /// A word for the shape ("on watch", "AWAKE", "sight 10", ...).
     pub label: String,
     /// Row-major: cells the zone colours (moves or attacks), left out of the danger tint.
     pub covered: Vec<bool>,
@@ -278,9 +278,9 @@ fn zone_view(b: &Battle, c: &mut crate::rules::Caches, profiles: &Profiles, id: 
             if fired {
                 "AWAKE".to_string()
             } else if crate::game::hud::text::wakes_next(b, profiles, id).is_some() {
-                "asleep, wakes this enemy phase".to_string()
+                "on watch, wakes this enemy phase".to_string()
             } else {
-                "asleep".to_string()
+                "on watch".to_string()
             },
         ),
         Shape::Leash { pivot, radius } => (

@@ -73,9 +73,22 @@ pub fn menu(b: &Battle, unit: UnitId, options: &[Action]) -> Vec<String> {
                     None => format!("Heal {name}"),
                 }
             }
+            // On a cell to seize, waiting is the seizure (issue 33: the menu said only "Wait"
+            // while the side panel said SEIZE).
+            Action::Wait if seizes_here(b, unit) => "Seize (wait here: the battle is won)".to_string(),
             Action::Wait => "Wait".to_string(),
         })
         .collect()
+}
+
+/// True when `unit` stands on a cell to seize and may seize it (ending its action wins).
+fn seizes_here(b: &Battle, unit: UnitId) -> bool {
+    match &b.goals().win {
+        crate::rules::Goal::Seize { cells, seizers } => {
+            cells.contains(&b.unit(unit).pos()) && (seizers.is_empty() || seizers.contains(&unit))
+        }
+        _ => false,
+    }
 }
 
 /// The forecast of healer `h` healing `ally`: both numbers, the hit points it gives and the
@@ -261,6 +274,39 @@ mod tests {
             }
         }
         assert!(checked > 10_000, "{checked}");
+    }
+
+    #[test]
+    fn on_the_throne_waiting_says_it_seizes() {
+        use crate::model::objective::{Objective, Win};
+        use skirmish_core::prelude::{BattleBuilder, TerrainMap, TerrainSet, UnitSpec};
+        let build = |seizers: Vec<String>| {
+            BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &["....."]).unwrap())
+                .unit(UnitSpec::player("Kiny", (1, 0)))
+                .unit(UnitSpec::player("Lance", (3, 0)))
+                .unit(UnitSpec::enemy("Brute", (4, 0), "guard"))
+                .objective(Objective {
+                    win: Win::Seize {
+                        cells: vec![(1, 0).into(), (3, 0).into()],
+                        seizers,
+                    },
+                    ..Objective::default()
+                })
+                .build()
+                .unwrap()
+        };
+        let b = build(Vec::new());
+        assert_eq!(
+            menu(&b, UnitId(0), &[Action::Wait]),
+            ["Seize (wait here: the battle is won)"]
+        );
+        // Only Kiny may claim it: Lance on a throne cell just waits.
+        let b = build(vec!["Kiny".into()]);
+        assert_eq!(menu(&b, UnitId(1), &[Action::Wait]), ["Wait"]);
+        assert_eq!(
+            menu(&b, UnitId(0), &[Action::Wait]),
+            ["Seize (wait here: the battle is won)"]
+        );
     }
 
     #[test]
