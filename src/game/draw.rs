@@ -653,9 +653,9 @@ mod tests {
         let l = Layout::new(1280.0, 800.0, 1.0);
         let v = l.map_view();
         assert_eq!(pixels_of(v, l.zoom), Rect::new(0.0, 39.0, 1016.0, 663.0));
-        // 1921×1081 zooms twice over a window of odd size: the map view ends half-way
+        // 2561×1601 zooms twice over a window of odd size: the map view ends half-way
         // through a pixel, which belongs to the log under it (its centre is below the edge).
-        let l = Layout::new(1921.0, 1081.0, 1.0);
+        let l = Layout::new(2561.0, 1601.0, 1.0);
         let v = l.map_view();
         let p = pixels_of(v, l.zoom);
         assert_eq!((p.x, p.y), (0.0, 78.0));

@@ -43,8 +43,9 @@ pub(super) const Z_HUD: i32 = 1_000_400;
 /// Every piece of text (see [`text`]).
 pub(super) const Z_TEXT: i32 = 2_000_000;
 
-/// The design size of the window; larger windows zoom by whole steps.
-pub(super) const BASE: Vec2 = Vec2::new(640.0, 480.0);
+/// The window the game opens at: a window this many times larger in both ways draws every
+/// pixel that many times.
+pub(super) const OPENS_AT: Vec2 = Vec2::new(1280.0, 800.0);
 
 /// Height of the phase band at the top.
 pub(super) const BANNER_H: f32 = 24.0;
@@ -165,7 +166,9 @@ pub(super) fn zoom_steps(view: Rect, map: Vec2) -> Vec<f32> {
 impl Layout {
     /// The layout of a window of `pw` × `ph` pixels, the map drawn at `scale`.
     pub fn new(pw: f32, ph: f32, scale: f32) -> Layout {
-        let zoom = (pw / BASE.x).min(ph / BASE.y).floor().max(1.0);
+        // Whole steps of the size the game opens at (issue 33: steps of 640×480 doubled
+        // every pixel at 1920×1080, which then showed fewer cells than 1280×800 did).
+        let zoom = (pw / OPENS_AT.x).min(ph / OPENS_AT.y).floor().max(1.0);
         Layout {
             zoom,
             w: (pw / zoom).max(1.0),
@@ -637,7 +640,8 @@ mod tests {
         // Nor is the side panel.
         assert_eq!(l.cell_at(630.0, 200.0, Vec2::ZERO), None);
         // A bigger window zooms by whole steps: pixels are divided first.
-        let big = Layout::new(1280.0, 960.0, 1.0);
+        let big = Layout::new(2560.0, 1920.0, 1.0);
+        assert_eq!(big.zoom, 2.0);
         assert_eq!(big.cell_at(2.0 * x, 2.0 * y, Vec2::ZERO), Some(Pos::new(3, 3)));
     }
 
@@ -700,9 +704,14 @@ mod tests {
         let r = l.regions();
         assert_eq!(r.side.w, 264.0);
         assert_eq!(r.map, Rect::new(0.0, 39.0, 1016.0, 663.0));
-        // 1920×1080 doubles every pixel.
+        // 1920×1080 shows more of the map than 1280×800, not less (issue 33: it doubled
+        // every pixel and showed about 23 × 14 cells against 31 × 21); 2560×1600 doubles.
         let l = Layout::new(1920.0, 1080.0, 1.0);
-        assert_eq!((l.zoom, l.w, l.h), (2.0, 960.0, 540.0));
+        assert_eq!((l.zoom, l.w, l.h), (1.0, 1920.0, 1080.0));
+        let cells = |l: Layout| (l.map_view().w / TILE, l.map_view().h / TILE);
+        let (big, usual) = (cells(l), cells(Layout::new(1280.0, 800.0, 1.0)));
+        assert!(big.0 >= usual.0 && big.1 >= usual.1, "{big:?} against {usual:?}");
+        assert_eq!(Layout::new(2560.0, 1600.0, 1.0).zoom, 2.0);
     }
 
     #[test]

@@ -274,8 +274,8 @@ impl GameState {
         } else {
             Color::new(0.75, 0.88, 1.0, 1.0)
         };
-        if let Some(g) = objective_text(b) {
-            let mut lines = wrap(&format!("Objective: {g}"), chars);
+        if let Some(g) = objective_line(b, chars) {
+            let mut lines = wrap(&g, chars);
             if lines.len() > 2 {
                 let rest = lines[1..].join(" ");
                 lines.truncate(1);
@@ -415,7 +415,7 @@ impl GameState {
             } else {
                 ENEMY_TEXT
             };
-            for line in wrap(&l1, chars(13.0)) {
+            for line in wrap_fields(&l1, chars(13.0)) {
                 text(canvas, &line, Vec2::new(x, y), 13.0, color);
                 y += 15.0;
             }
