@@ -5,7 +5,8 @@
 pub use crate::load::difficulty::{apply, levels};
 
 /// What a level changes, in a player's words: its overrides ("hero move 10", "Kiny's hp 30")
-/// and the win rate it was tuned to ("an average careful player wins 87.5%"), or that it is
+/// and the win rate it was tuned to ("87.5% won (average player)": the careful player of that
+/// skill), or that it is
 /// the battle as written (issue 33: the chooser named the levels and nothing more).
 pub fn describe(level: &crate::model::scenario::Level) -> String {
     let changes: Vec<String> = level
@@ -28,7 +29,7 @@ pub fn describe(level: &crate::model::scenario::Level) -> String {
         changes.join(", ")
     };
     match level.tuned.as_deref().and_then(|t| t.split_once(' ')) {
-        Some((rate, skill)) => format!("{what} · an {skill} careful player wins {rate}"),
+        Some((rate, skill)) => format!("{what} · {rate} won ({skill} player)"),
         None => what,
     }
 }
@@ -55,7 +56,7 @@ mod tests {
         };
         assert_eq!(
             describe(&level(vec![entry("kind:hero.move", 10)], Some("87.5% average"))),
-            "hero move 10 · an average careful player wins 87.5%"
+            "hero move 10 · 87.5% won (average player)"
         );
         assert_eq!(
             describe(&level(

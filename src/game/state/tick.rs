@@ -61,6 +61,7 @@ impl GameState {
             } else if !self.playback.is_empty() {
                 self.play_back(dt);
             } else if self.script.is_empty()
+                && !click_waits_for_menu(self.keys.next(), self.session.phase(), !self.menu_rects.is_empty())
                 && let Some(held) = self.keys.pop()
             {
                 // A key pressed or a click made while something moved: its turn now.
@@ -146,5 +147,41 @@ impl GameState {
             self.camera.pan(dir * EDGE_SPEED * dt / self.layout.scale, view);
             self.free_look = true;
         }
+    }
+}
+
+/// True when the waiting press `next` is a click that must wait one more frame: the action
+/// menu opened as the move it followed ended, and its entries are placed when it is first
+/// drawn (issue 33: a click on the menu made 0.15 s after the move click came before that,
+/// found no entry under it and was lost).
+pub(super) fn click_waits_for_menu(next: Option<&Held>, phase: &Phase, menu_drawn: bool) -> bool {
+    matches!(next, Some(Held::Click { .. })) && matches!(phase, Phase::Action { .. }) && !menu_drawn
+}
+
+#[cfg(test)]
+mod click_tests {
+    use super::*;
+    use crate::play::phase::Action;
+    use crate::rules::UnitId;
+
+    #[test]
+    fn a_click_made_during_the_move_waits_until_the_menu_is_drawn() {
+        let click = Held::Click {
+            at: Vec2::new(230.0, 337.0),
+            cell: None,
+        };
+        let menu = Phase::Action {
+            unit: UnitId(0),
+            options: vec![Action::Wait],
+            choice: 0,
+        };
+        assert!(click_waits_for_menu(Some(&click), &menu, false));
+        assert!(!click_waits_for_menu(Some(&click), &menu, true), "drawn: its turn now");
+        assert!(!click_waits_for_menu(Some(&click), &Phase::Select, false));
+        assert!(
+            !click_waits_for_menu(Some(&Held::Intent(Intent::Confirm)), &menu, false),
+            "keys need no entry rects"
+        );
+        assert!(!click_waits_for_menu(None, &menu, false));
     }
 }
