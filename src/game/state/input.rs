@@ -300,8 +300,11 @@ impl GameState {
             return Ok(());
         }
         if !self.accepts_input() || self.front_open() {
+            // (Not during the enemy's turn: the player's phase starts on its first unit.)
+            self.pointer_stale = !matches!(self.session.phase(), Phase::Enemy { .. });
             return Ok(());
         }
+        self.pointer_stale = false;
         if matches!(self.session.phase(), Phase::Action { .. }) {
             if let Some(i) = self.menu_entry_under(x, y) {
                 self.choose(i);

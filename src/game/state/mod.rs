@@ -132,6 +132,9 @@ pub struct GameState {
     sfx: Vec<Sfx>,
     /// Where the pointer last was (window pixels).
     pub(super) pointer: Option<Vec2>,
+    /// The pointer moved while the battle took no input (a blow played): the cursor goes to
+    /// its cell once input is taken again (issue 33: the panel stayed on the old unit).
+    pub(super) pointer_stale: bool,
     /// Whether the mouse or the keys lead the cursor.
     pointing: Pointing,
     /// Wheel notches, each reported once.
@@ -286,6 +289,7 @@ impl GameState {
             playback_wait: PLAYBACK_SECS,
             sfx: Vec::new(),
             pointer: None,
+            pointer_stale: false,
             pointing: Pointing::default(),
             wheel: Wheel::default(),
             fps_report: opts.fps.then(Instant::now),

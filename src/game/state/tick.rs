@@ -79,6 +79,17 @@ impl GameState {
                 }
             }
         }
+        // The pointer moved while a blow played: the cursor (and the panel) catch up.
+        if catches_up(
+            self.pointer_stale,
+            self.accepts_input() && !self.front_open() && !self.keys.waiting(),
+            self.session.phase(),
+        ) {
+            self.pointer_stale = false;
+            if let Some(c) = self.pointer.and_then(|p| self.cell_under(p.x, p.y)) {
+                self.apply(Intent::Point(c));
+            }
+        }
         if matches!(self.session.phase(), Phase::Enemy { .. }) && self.keys.clear_keeping_release() {
             // Keys pressed during the enemy's turn are not the player's next moves, but a
             // release must still reach the session, or its key would stay held (the lost Z).
@@ -158,6 +169,13 @@ pub(super) fn click_waits_for_menu(next: Option<&Held>, phase: &Phase, menu_draw
     matches!(next, Some(Held::Click { .. })) && matches!(phase, Phase::Action { .. }) && !menu_drawn
 }
 
+/// True when the cursor goes to the pointer's cell now: the pointer moved while no input was
+/// taken, input is taken again, and the cursor is the map's (not on a menu, not an enemy's
+/// turn).
+pub(super) fn catches_up(stale: bool, taking: bool, phase: &Phase) -> bool {
+    stale && taking && matches!(phase, Phase::Select | Phase::Target { .. } | Phase::Inspect { .. })
+}
+
 #[cfg(test)]
 mod click_tests {
     use super::*;
@@ -183,5 +201,20 @@ mod click_tests {
             "keys need no entry rects"
         );
         assert!(!click_waits_for_menu(None, &menu, false));
+    }
+
+    /// Issue 33: after an attack, the pointer moved onto another unit while the blow played;
+    /// the panel stayed on the old one. Once input is taken, the cursor goes to the pointer.
+    #[test]
+    fn the_cursor_catches_up_with_a_pointer_moved_during_a_blow() {
+        assert!(catches_up(true, true, &Phase::Select));
+        assert!(!catches_up(true, false, &Phase::Select), "not while the blow plays");
+        assert!(!catches_up(false, true, &Phase::Select), "the pointer did not move");
+        let menu = Phase::Action {
+            unit: UnitId(0),
+            options: vec![Action::Wait],
+            choice: 0,
+        };
+        assert!(!catches_up(true, true, &menu), "on a menu the pointer chooses entries");
     }
 }
