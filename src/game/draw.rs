@@ -380,11 +380,19 @@ impl GameState {
                 }
             }
             let at = battle.unit(enemy).pos();
+            // The shape's word on a dark plate, above the enemy, or below it when a unit
+            // stands above (issue 33: small, pale, and over the next unit).
             let label = z.label.clone();
-            let p = anim::cell_px(at) - cam + Vec2::new(TILE / 2.0 - text_w(&label, 12.0) / 2.0, -14.0);
+            let size = 13.0;
+            let w = text_w(&label, size);
+            let above = battle.unit_at(Pos::new(at.x, at.y - 1)).is_none() && at.y > 0;
+            let dy = if above { -size - 5.0 } else { TILE + 3.0 };
+            let p = anim::cell_px(at) - cam + Vec2::new(TILE / 2.0 - w / 2.0, dy);
             // `p` is relative to the view, as the world view is.
             if self.layout.world_view().contains(p) {
-                text(canvas, &label, p, 12.0, edge);
+                let plate = Rect::new(p.x - 4.0, p.y - 2.0, w + 8.0, size + 4.0);
+                rect(canvas, plate, Color::new(0.02, 0.03, 0.06, 0.85), Z_CURSOR - 1);
+                text(canvas, &label, p, size, edge);
             }
         }
         canvas.paint(Drawn::Instances(ov), DrawParam::new().z(Z_OVERLAY));

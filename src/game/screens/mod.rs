@@ -416,25 +416,15 @@ impl App {
             Go::Difficulty { then, levels } => Box::new(difficulty::Chooser::new(then, levels)),
             Go::NewCampaign { difficulty } => {
                 self.world.start_campaign(difficulty)?;
-                Box::new(campaign::TextScreen {
-                    page: campaign::Page::Intro,
-                })
+                Box::new(campaign::TextScreen::new(campaign::Page::Intro))
             }
             Go::ContinueCampaign => {
                 self.world.continue_campaign()?;
-                Box::new(campaign::TextScreen {
-                    page: campaign::Page::Intro,
-                })
+                Box::new(campaign::TextScreen::new(campaign::Page::Intro))
             }
-            Go::Intro => Box::new(campaign::TextScreen {
-                page: campaign::Page::Intro,
-            }),
-            Go::Roster => Box::new(campaign::TextScreen {
-                page: campaign::Page::Roster,
-            }),
-            Go::Closing => Box::new(campaign::TextScreen {
-                page: campaign::Page::Closing,
-            }),
+            Go::Intro => Box::new(campaign::TextScreen::new(campaign::Page::Intro)),
+            Go::Roster => Box::new(campaign::TextScreen::new(campaign::Page::Roster)),
+            Go::Closing => Box::new(campaign::TextScreen::new(campaign::Page::Closing)),
             Go::Chapter => {
                 let taken = self.take_script();
                 Box::new(battle::BattleScreen::chapter(
