@@ -655,3 +655,37 @@ fn confirming_on_a_hurt_ally_walks_the_healer_there_and_the_most_hurt_comes_firs
         s.phase()
     );
 }
+
+/// Issue 33: End turn asked Y/N every turn while a unit held a cell to defend. A unit left on
+/// such a cell (not moved) holds it: the turn ends without the question; any other unit that
+/// can still act is asked about.
+#[test]
+fn a_unit_holding_a_cell_to_defend_does_not_make_end_turn_ask() {
+    use skirmish::model::objective::Objective;
+    use skirmish_core::prelude::{BattleBuilder, TerrainMap, TerrainSet, UnitSpec};
+    let build = |with_scout: bool| {
+        let mut b = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &[".........."]).unwrap())
+            .unit(UnitSpec::player("Kiny", (1, 0)))
+            .unit(UnitSpec::enemy("Brute", (9, 0), "guard"))
+            .objective(Objective {
+                hold: vec![Pos::new(1, 0)],
+                ..Objective::default()
+            });
+        if with_scout {
+            b = b.unit(UnitSpec::player("Scout", (3, 0)));
+        }
+        Session::new(b.build().unwrap(), profiles(""))
+    };
+    let mut s = build(false);
+    press(&mut s, &[EndTurn]);
+    assert_eq!(s.pending(), None, "Kiny holds the cell: no question");
+    assert!(
+        matches!(s.phase(), Phase::Enemy { .. } | Phase::Select),
+        "{:?}",
+        s.phase()
+    );
+    assert_eq!(s.battle().active(), Team::Enemy, "the enemy phase began");
+    let mut s = build(true);
+    press(&mut s, &[EndTurn]);
+    assert_eq!(s.pending(), Some(Ask::EndTurn), "the Scout could still act");
+}
