@@ -225,8 +225,30 @@ fn crowded_battle() -> impl Strategy<Value = common::RandomBattle> {
     })
 }
 
+/// Corridors one or two cells wide, crowded with enemies: one stands in another's way, then
+/// walks on.
+fn corridor_battle() -> impl Strategy<Value = common::RandomBattle> {
+    (5usize..12, 1usize..3).prop_flat_map(|(w, h)| {
+        let glyph = prop::sample::select(vec!['.', '.', '.', '.', 'T']);
+        (
+            prop::collection::vec(
+                prop::collection::vec(glyph, w).prop_map(|r| r.into_iter().collect::<String>()),
+                h,
+            ),
+            prop::collection::vec((0..2i32, 0..h as i32), 1..3),
+            prop::collection::vec((2..w as i32, 0..h as i32, 0usize..5, 1u32..5), 2..7),
+        )
+    })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn every_enemy_blow_lands_in_the_danger_view_in_corridors((rows, players, enemies) in corridor_battle(), seed in 0u64..4) {
+        blows_land_in_the_danger_view(&rows, &players, &enemies, seed)?;
+    }
+
     #[test]
     fn every_enemy_blow_lands_in_the_danger_view((rows, players, enemies) in common::random_battle(), seed in 0u64..4) {
         blows_land_in_the_danger_view(&rows, &players, &enemies, seed)?;
