@@ -124,6 +124,10 @@ impl GameState {
 
     /// S: saves the battle in progress.
     pub(super) fn save(&mut self) {
+        // A save slot's folder is made on the first save.
+        if let Some(dir) = self.files.save.parent().filter(|d| !d.as_os_str().is_empty()) {
+            let _ = std::fs::create_dir_all(dir);
+        }
         let settled = self.session.settled_battle();
         let line = match settled.map(|b| crate::io::save::snapshot(&b, &self.scenario, 0)) {
             Err(why) => why,

@@ -129,6 +129,24 @@ impl Battle {
         f(&reach)
     }
 
+    /// Runs `f` on the range search of `id` over the board `occ` in place of the battle's
+    /// own (the danger view lifts the mover's allies off the board: they may leave their
+    /// cells before it moves).
+    pub(crate) fn with_reach_over<R>(
+        &self,
+        caches: &mut Caches,
+        id: UnitId,
+        leash: Option<Leash>,
+        occ: &crate::search::range::Occupancy,
+        f: impl FnOnce(&Reach<'_>) -> R,
+    ) -> R {
+        caches.serve(self);
+        let u = self.unit(id);
+        let layer = self.layer(u.class);
+        let reach = Caches::finder(&mut caches.finder, layer).search(layer, occ, Battle::query(u, leash));
+        f(&reach)
+    }
+
     /// An owned copy of the range of `id` without a leash (the player's move overlay).
     ///
     /// # Panics

@@ -194,6 +194,16 @@ impl Session {
         self.battle.ready(Team::Player).next().is_some()
     }
 
+    /// True when a player unit that can still act is not holding a cell to defend (standing
+    /// on it, not moved this turn).
+    fn unheld_ready_left(&self) -> bool {
+        let hold = &self.battle.goals().hold;
+        self.battle.ready(Team::Player).any(|u| {
+            let unit = self.battle.unit(u);
+            unit.moved || !hold.contains(&unit.pos)
+        })
+    }
+
     /// True when anything has been played that restarting or leaving would throw away.
     fn played(&self) -> bool {
         !matches!(self.phase, Phase::Over { .. })
@@ -205,7 +215,9 @@ impl Session {
     /// True when `ask` must wait for the player's yes.
     fn needs_yes(&self, ask: Ask) -> bool {
         match ask {
-            Ask::EndTurn => matches!(self.phase, Phase::Select) && self.ready_left(),
+            // A unit left standing on a cell to defend holds it: ending the turn does not ask
+            // about it (issue 33: the question came every turn while a unit held the ford).
+            Ask::EndTurn => matches!(self.phase, Phase::Select) && self.unheld_ready_left(),
             Ask::Restart | Ask::Scenario(_) => self.played(),
             // Right after a save nothing is lost by quitting.
             Ask::Quit => self.played() && self.unsaved,
