@@ -264,7 +264,7 @@ impl Scene {
                     .with_level(u.level.0, u.level.1)
             })
             .collect();
-        Battle::from_parts(self.map.clone(), self.terrain.clone(), list)
+        Battle::from_parts(self.map.clone(), self.terrain.clone(), list).unwrap_or_else(|e| panic!("fixture: {e}"))
     }
 }
 

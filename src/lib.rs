@@ -7,7 +7,6 @@
 
 pub use skirmish_core::{ai, model, rng, rules, search};
 
-pub mod behaviors;
 pub mod cli;
 pub mod fixture;
 #[cfg(feature = "gui")]

@@ -1,43 +1,58 @@
-//! The data crate's loaders ([`skirmish_data::load`]), as this game uses them: reading a data
-//! folder or a `profiles.toml` first registers the game's own behaviours
-//! ([`crate::behaviors::register`]), as a game on the engine does before it loads its data, so
-//! `behavior = "support"` loads wherever this crate reads profiles.
+//! The data crate's loaders ([`skirmish_data::load`]) as this game uses them: it ships the
+//! standard behaviours only ([`Registry::standard`], the six built-ins and `support`), so
+//! its data folders and `profiles.toml` files are read against that registry. A game with
+//! behaviours of its own calls [`skirmish_data::load`] with its own registry instead.
 
 pub use skirmish_data::load::*;
 
-/// [`skirmish_data::load::data`], registering this game's behaviours first.
+use skirmish_core::ai::registry::Registry;
+
+/// The behaviours this game knows: [`Registry::standard`].
+pub fn registry() -> Registry {
+    Registry::standard()
+}
+
+/// [`skirmish_data::load::data`] with this game's registry.
 pub mod data {
     pub use skirmish_data::load::data::*;
     use skirmish_data::load::diag::Diagnostics;
     use std::path::Path;
 
-    /// [`skirmish_data::load::data::load`] with this game's behaviours known.
+    /// [`skirmish_data::load::data::load`] with the standard behaviours.
     pub fn load(dir: &Path) -> Result<DataSet, Diagnostics> {
-        crate::behaviors::register();
-        skirmish_data::load::data::load(dir)
+        skirmish_data::load::data::load(dir, &super::registry())
     }
 
-    /// [`skirmish_data::load::data::load_parts`] with this game's behaviours known.
+    /// [`skirmish_data::load::data::load_parts`] with the standard behaviours.
     pub fn load_parts(dir: &Path) -> (DataParts, Diagnostics) {
-        crate::behaviors::register();
-        skirmish_data::load::data::load_parts(dir)
+        skirmish_data::load::data::load_parts(dir, &super::registry())
     }
 }
 
-/// [`skirmish_data::load::profiles`], registering this game's behaviours first.
+/// [`skirmish_data::load::profiles`] with this game's registry.
 pub mod profiles {
     use skirmish_data::load::diag::{Diagnostics, Source};
     pub use skirmish_data::load::profiles::*;
 
-    /// [`skirmish_data::load::profiles::parse`] with this game's behaviours known.
+    /// [`skirmish_data::load::profiles::parse`] with the standard behaviours.
     pub fn parse(src: &Source) -> Result<Profiles, Diagnostics> {
-        crate::behaviors::register();
-        skirmish_data::load::profiles::parse(src)
+        skirmish_data::load::profiles::parse(src, &super::registry())
     }
 
-    /// [`skirmish_data::load::profiles::parse_lenient`] with this game's behaviours known.
+    /// [`skirmish_data::load::profiles::parse_lenient`] with the standard behaviours.
     pub fn parse_lenient(src: &Source) -> (Profiles, Vec<String>, Diagnostics) {
-        crate::behaviors::register();
-        skirmish_data::load::profiles::parse_lenient(src)
+        skirmish_data::load::profiles::parse_lenient(src, &super::registry())
+    }
+}
+
+/// [`skirmish_data::load::expect`] with this game's registry.
+pub mod expect {
+    use skirmish_data::load::diag::Diagnostics;
+    pub use skirmish_data::load::expect::*;
+    use std::path::Path;
+
+    /// [`skirmish_data::load::expect::load`] with the standard behaviours.
+    pub fn load(path: &Path, data_override: Option<&Path>, default_data: &Path) -> Result<ExpectFile, Diagnostics> {
+        skirmish_data::load::expect::load(path, data_override, default_data, &super::registry())
     }
 }

@@ -47,7 +47,7 @@ impl Decided {
 
 /// One whole enemy phase from the player's phase: every enemy's decision, in acting order.
 fn enemy_phase(b: &mut Battle, p: &Profiles) -> Vec<Decision> {
-    b.execute(Command::EndPhase).unwrap();
+    b.execute(Command::EndPhase { team: Team::Player }).unwrap();
     let (turns, _) = skirmish::fixture::enemy_phase(b, p).unwrap();
     turns.into_iter().map(|t| t.decision).collect()
 }
@@ -410,7 +410,7 @@ proptest! {
     fn every_decision_keeps_its_profile_promise((rows, players, enemies) in random_battle()) {
         let Some(mut b) = build(&rows, &players, &enemies) else { return Ok(()) };
         let p = profiles("");
-        b.execute(Command::EndPhase).unwrap();
+        b.execute(Command::EndPhase { team: Team::Player }).unwrap();
         let before = b.clone();
         let (again, _) = skirmish::fixture::enemy_phase(&mut before.clone(), &p).unwrap();
         let (turns, _) = skirmish::fixture::enemy_phase(&mut b, &p).unwrap();
@@ -468,7 +468,7 @@ proptest! {
     fn the_explanation_matches_the_decision((rows, players, enemies) in random_battle()) {
         let Some(mut b) = build(&rows, &players, &enemies) else { return Ok(()) };
         let p = profiles("");
-        b.execute(Command::EndPhase).unwrap();
+        b.execute(Command::EndPhase { team: Team::Player }).unwrap();
         let enemies: Vec<UnitId> = b.living(Team::Enemy).collect();
         for id in enemies {
             if !b.unit(id).alive() || b.ended().is_some() {

@@ -92,7 +92,7 @@ proptest! {
             };
             let before_command = state(&b);
             b.execute(c.clone()).unwrap();
-            if !matches!(c, Command::EndPhase) {
+            if !matches!(c, Command::EndPhase { .. }) {
                 let mut undone = b.clone();
                 undone.execute(Command::Undo).unwrap();
                 let want = if matches!(c, Command::Move { .. }) { &before_command } else { &before_action };
@@ -116,7 +116,7 @@ proptest! {
         for report in &turns {
             for t in &report.decisions {
                 if t.decision.team != b.active() {
-                    b.execute(Command::EndPhase).unwrap();
+                    b.execute(Command::EndPhase { team: Team::Player }).unwrap();
                 }
                 for e in &t.events {
                     if let Event::Moved { unit, from, to, path, cost } = e {
@@ -138,7 +138,7 @@ proptest! {
                 }
             }
             if b.ended().is_none() && b.active() == Team::Enemy {
-                b.execute(Command::EndPhase).unwrap();
+                b.execute(Command::EndPhase { team: Team::Enemy }).unwrap();
             }
         }
         prop_assert_eq!(b.snapshot(), played.snapshot(), "executing the decisions gives the battle");

@@ -1,11 +1,12 @@
-//! Behaviours written in Rust: a game registers its own under a name, a profile names it
-//! like a built-in, and the enemy phase, `--explain` and danger zones ask it as they ask
-//! the six built-ins. Unknown names stay located errors that list the known ones.
+//! Behaviours written in Rust: a game registers its own under a name in its registry (a
+//! value handed to the loaders), a profile names it like a built-in, and the enemy phase,
+//! `--explain` and danger zones ask it as they ask the standard ones. Unknown names stay
+//! located errors that list the known ones; nothing is shared between registries.
 
 mod common;
 
 use skirmish::ai::danger::{Shape, enemy_zone};
-use skirmish::ai::registry::{self, Key};
+use skirmish::ai::registry::{Key, RegisterError, Registry};
 use skirmish::ai::{AiBehavior, Decision, Explanation, Goal, How, Reason, Why};
 use skirmish::load::diag::Source;
 use skirmish::load::profiles::{Behavior, Param, Profiles};
@@ -46,16 +47,22 @@ impl AiBehavior for Patrol {
     }
 }
 
-fn register() {
-    registry::register("patrol", &[Key::number("stride", 1)], |p| Patrol {
+/// The standard behaviours and the patrol.
+fn registry() -> Registry {
+    let mut r = Registry::standard();
+    r.register("patrol", &[Key::distance("stride", 1, 10_000)], |p| Patrol {
         stride: p.int("stride"),
     })
     .unwrap();
+    r
+}
+
+fn profiles_with(text: &str, registry: &Registry) -> Result<Profiles, String> {
+    skirmish_data::load::profiles::parse(&Source::new("data/profiles.toml", text), registry).map_err(|e| e.to_string())
 }
 
 fn profiles(text: &str) -> Result<Profiles, String> {
-    register();
-    skirmish::load::profiles::parse(&Source::new("data/profiles.toml", text)).map_err(|e| e.to_string())
+    profiles_with(text, &registry())
 }
 
 fn battle() -> Battle {
@@ -109,8 +116,76 @@ fn an_unknown_name_is_a_located_error_listing_the_known_ones() {
 
 #[test]
 fn built_in_names_cannot_be_taken_over() {
-    let e = registry::register("charger", &[], |_| Patrol { stride: 1 }).unwrap_err();
-    assert_eq!(e, registry::RegisterError::Builtin("charger".into()));
+    let mut r = Registry::standard();
+    for name in ["charger", "support"] {
+        let e = r.register(name, &[], |_| Patrol { stride: 1 }).unwrap_err();
+        assert_eq!(e, RegisterError::Builtin(name.into()));
+    }
+}
+
+/// A registry is a value: what one game (or test) registers, another never sees.
+#[test]
+fn registries_do_not_share_names() {
+    let mine = registry();
+    assert!(mine.get("patrol").is_some());
+    let e = profiles_with("[sentry]\nbehavior = \"patrol\"\nstride = 3\n", &Registry::standard()).unwrap_err();
+    assert!(
+        e.contains(
+            "unknown behavior \"patrol\" (expected one of: charger, proximity, guard_trigger, pivot_leash, keep_range, advance, support)"
+        ),
+        "{e}"
+    );
+}
+
+/// Keys are checked when a behaviour is registered, not when a designer trips over them.
+#[test]
+fn keys_with_impossible_names_or_bounds_are_refused_at_registration() {
+    let mut r = Registry::standard();
+    let mut try_keys = |keys: &[Key]| r.register("patrol", keys, |_| Patrol { stride: 1 });
+    assert!(matches!(
+        try_keys(&[Key::count("behavior", 0, 3)]),
+        Err(RegisterError::BadKey { key, .. }) if key == "behavior"
+    ));
+    assert!(matches!(
+        try_keys(&[Key::count("two words", 0, 3)]),
+        Err(RegisterError::BadKey { .. })
+    ));
+    assert!(matches!(
+        try_keys(&[Key::distance("stride", 1, 5), Key::count("stride", 0, 3)]),
+        Err(RegisterError::DuplicateKey { key, .. }) if key == "stride"
+    ));
+    assert!(matches!(
+        try_keys(&[Key::distance("stride", 10_001, 10_001)]),
+        Err(RegisterError::KeyBounds { min: 10_001, .. })
+    ));
+    assert!(matches!(
+        try_keys(&[Key::distance("stride", 4, 3)]),
+        Err(RegisterError::KeyBounds { min: 4, max: 3, .. })
+    ));
+    assert!(try_keys(&[Key::distance("stride", 3, 3)]).is_ok());
+}
+
+/// A key is described by its own kind and bounds: a count is not "a distance".
+#[test]
+fn a_count_key_is_described_as_a_count_within_its_bounds() {
+    let mut r = Registry::standard();
+    r.register("patrol", &[Key::count("laps", 2, 5)], |p| Patrol {
+        stride: p.int("laps"),
+    })
+    .unwrap();
+    assert_eq!(
+        profiles_with("[sentry]\nbehavior = \"patrol\"\n", &r).unwrap_err(),
+        "data/profiles.toml:1:1: profile 'sentry': behavior 'patrol' needs `laps` (a count such as laps = 3)"
+    );
+    assert_eq!(
+        profiles_with("[sentry]\nbehavior = \"patrol\"\nlaps = 6\n", &r).unwrap_err(),
+        "data/profiles.toml:3:8: profile 'sentry': laps = 6 makes no sense (expected 2..=5)"
+    );
+    assert_eq!(
+        profiles_with("[sentry]\nbehavior = \"patrol\"\nlaps = \"x\"\n", &r).unwrap_err(),
+        "data/profiles.toml:3:8: profile 'sentry': laps must be a whole number, a count 2..=5 (such as laps = 3)"
+    );
+    assert!(profiles_with("[sentry]\nbehavior = \"patrol\"\nlaps = 5\n", &r).is_ok());
 }
 
 #[test]
@@ -142,7 +217,7 @@ fn the_enemy_phase_explain_and_danger_zones_ask_the_registered_behaviour() {
     );
     // The whole phase runs it through the one driver.
     let mut b = b;
-    b.execute(Command::EndPhase).unwrap();
+    b.execute(Command::EndPhase { team: Team::Player }).unwrap();
     let report = EnemyPhase::run(&mut ai, &mut b).unwrap();
     assert_eq!(report.turns[0].decision.to, Pos::new(5, 0));
 }

@@ -103,7 +103,7 @@ fn chargers_hit_after_moving_and_archers_shoot_from_3() {
         enemy('C', "charger", 4),
         enemy('A', "archer", 6).stats(BOW),
     ]);
-    b.execute(Command::EndPhase).unwrap();
+    b.execute(Command::EndPhase { team: Team::Player }).unwrap();
     let (turns, _) = skirmish::fixture::enemy_phase(&mut b, &profiles("")).unwrap();
     let p = b.unit(UnitId(0)).pos();
     assert_eq!(turns[0].decision.to.manhattan(p), 1);
@@ -117,7 +117,7 @@ fn chargers_hit_after_moving_and_archers_shoot_from_3() {
 fn an_enemy_out_of_range_does_not_attack() {
     let scene = Scene::parse("P . . . . . . . . . . . G");
     let mut b = scene.battle(&[player('P'), enemy('G', "guard", 3)]);
-    b.execute(Command::EndPhase).unwrap();
+    b.execute(Command::EndPhase { team: Team::Player }).unwrap();
     let (turns, _) = skirmish::fixture::enemy_phase(&mut b, &profiles("")).unwrap();
     assert_eq!(turns[0].decision.attack, None);
     assert!(blows(&turns[0].events).is_empty());

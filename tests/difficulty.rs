@@ -293,7 +293,7 @@ fn replays_and_saves_record_the_level() {
     let (hard, data) = load(&dir, Some("hard"));
     let session =
         skirmish::play::phase::Session::new(skirmish::rules::Battle::new(&hard, &data), data.profiles.clone());
-    let save = skirmish::io::save::snapshot(&session, &hard, 0).unwrap();
+    let save = skirmish::io::save::snapshot(&session.settled_battle().unwrap(), &hard, 0);
     assert_eq!(save.difficulty.as_deref(), Some("hard"));
     let (easy, easy_data) = load(&dir, Some("easy"));
     let mut b = skirmish::rules::Battle::new(&easy, &easy_data);

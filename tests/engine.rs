@@ -2,9 +2,9 @@
 //! that refuse what the searches cannot index, battles that cross threads, questions that
 //! nest, and a phase machine that names no unit it was not asked about.
 
+use skirmish_core::model::map::{CostLayer, Layout};
 use skirmish_core::play::phase::{Intent, Phase, Session};
 use skirmish_core::prelude::*;
-use skirmish_core::search::layout::{CostLayer, Layout};
 use skirmish_core::search::range::Occupancy;
 
 fn plain(rows: &[&str]) -> TerrainMap {
@@ -98,7 +98,7 @@ fn a_battle_crosses_threads_and_questions_nest() {
     // Plain data: another thread plays the enemy phase of a clone while this one reads.
     let mut copy = b.clone();
     let played = std::thread::spawn(move || {
-        copy.execute(Command::EndPhase).unwrap();
+        copy.execute(Command::EndPhase { team: Team::Player }).unwrap();
         EnemyPhase::run(&mut Ai::new(Profiles::standard()), &mut copy).unwrap();
         copy.turn()
     });
@@ -162,10 +162,10 @@ fn the_readme_library_example_runs() -> Result<(), Box<dyn std::error::Error>> {
     let range = battle.range(ai.caches(), kiny); // every reachable cell and its path
     battle.execute(Command::Move {
         unit: kiny,
-        path: Path::parse("22").unwrap(),
+        path: Steps::parse("22").unwrap(),
     })?;
     battle.execute(Command::Wait { unit: kiny })?;
-    battle.execute(Command::EndPhase)?;
+    battle.execute(Command::EndPhase { team: Team::Player })?;
     let phase = EnemyPhase::run(&mut ai, &mut battle)?; // the one enemy-phase driver
     for e in phase.events() {
         println!("{}", e.describe(&battle));

@@ -60,7 +60,7 @@ proptest! {
             if b.ended().is_some() {
                 break;
             }
-            b.execute(Command::EndPhase).unwrap();
+            b.execute(Command::EndPhase { team: Team::Player }).unwrap();
             let mut old = b.clone();
             let want = skirmish::fixture::enemy_phase_with(&mut old, &p, Method::FullMaps).unwrap();
             let got = skirmish::fixture::enemy_phase_with(&mut b, &p, Method::Nearest).unwrap();
@@ -108,7 +108,7 @@ fn a_target_the_mover_cannot_stand_on_counts_one_in_both_methods() {
         ..player('P')
     };
     let mut b = scene.battle(&[flier, player('Q'), horse('A'), horse('B')]);
-    b.execute(Command::EndPhase).unwrap();
+    b.execute(Command::EndPhase { team: Team::Player }).unwrap();
     let mut old = b.clone();
     let want = skirmish::fixture::enemy_phase_with(&mut old, &profiles(""), Method::FullMaps).unwrap();
     let got = skirmish::fixture::enemy_phase_with(&mut b, &profiles(""), Method::Nearest).unwrap();

@@ -403,13 +403,17 @@ fn a_save_taken_after_an_arrival_resumes_to_the_same_battle() {
     let scenario = skirmish::load::scenario::load(&t.0.join(&s), &data).unwrap();
     let mut session = Session::new(Battle::new(&scenario, &data), data.profiles.clone());
     // Turn 1 ends; turn 2 starts with the raider's arrival.
-    session.perform(Command::EndPhase).unwrap();
+    session
+        .perform(Command::EndPhase {
+            team: skirmish::search::grid::Team::Player,
+        })
+        .unwrap();
     while matches!(session.phase(), Phase::Enemy { .. }) {
         session.input(Intent::Advance);
     }
     let raider = session.battle().find("Raider").unwrap();
     assert!(session.battle().unit(raider).alive(), "the raider has arrived");
-    let save = skirmish::io::save::snapshot(&session, &scenario, 0).unwrap();
+    let save = skirmish::io::save::snapshot(&session.settled_battle().unwrap(), &scenario, 0);
     assert_eq!(save.fired, [true]);
     // Written and read back as a file, then restored on a fresh battle.
     let file = t.0.join("b.save");
@@ -420,7 +424,11 @@ fn a_save_taken_after_an_arrival_resumes_to_the_same_battle() {
     assert_eq!(fresh.snapshot(), session.battle().snapshot());
     assert_eq!(fresh.unit_at(fresh.unit(raider).pos()), Some(raider));
     // The event does not fire again in the resumed battle.
-    fresh.execute(Command::EndPhase).unwrap();
+    fresh
+        .execute(Command::EndPhase {
+            team: skirmish::search::grid::Team::Player,
+        })
+        .unwrap();
     let mut ai = skirmish::ai::Ai::new(data.profiles.clone());
     let phase = skirmish::play::enemy::EnemyPhase::run(&mut ai, &mut fresh).unwrap();
     assert_eq!(fresh.turn(), 3);

@@ -606,3 +606,86 @@ fn a_healer_after_its_move_is_offered_heal_with_its_forecast_and_heals() {
     );
     assert_eq!(s.battle().unit(lance).hp(), 17);
 }
+
+/// Issue 33: with the healer selected, confirming on a hurt ally walks to the best cell to
+/// heal it from and opens the menu on that heal (it said "Mira cannot stop where Lance
+/// stands"); the menu offers the most hurt ally first, by the share of its hit points.
+#[test]
+fn confirming_on_a_hurt_ally_walks_the_healer_there_and_the_most_hurt_comes_first() {
+    use skirmish::model::units::{Healing, Stats};
+    use skirmish_core::prelude::{BattleBuilder, TerrainMap, TerrainSet, UnitSpec};
+    let stats = |hp| Stats {
+        hp,
+        attack: 5,
+        defense: 1,
+        range_min: 1,
+        range_max: 1,
+    };
+    let battle =
+        BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &["..........", ".........."]).unwrap())
+            .unit(UnitSpec::player("Mira", (0, 0)).healer(Healing::adjacent(5)))
+            .unit(UnitSpec::player("Kiny", (3, 1)).stats(stats(36)).hurt(35))
+            .unit(UnitSpec::player("Lance", (4, 0)).stats(stats(40)).hurt(25))
+            .unit(UnitSpec::enemy("Brute", (9, 0), "guard"))
+            .build()
+            .unwrap();
+    let mut s = Session::new(battle, profiles(""));
+    let (mira, kiny, lance) = (UnitId(0), UnitId(1), UnitId(2));
+    press(&mut s, &[Confirm]);
+    s.input(Point(Pos::new(4, 0)));
+    press(&mut s, &[Confirm]);
+    assert_eq!(
+        s.battle().unit(mira).pos(),
+        Pos::new(3, 0),
+        "the nearest cell next to Lance"
+    );
+    assert!(
+        matches!(&s.phase(), Phase::Action { options, choice, .. }
+            if options == &[Action::Heal(lance), Action::Heal(kiny), Action::Wait] && *choice == 0),
+        "Lance (25 of 40) before Kiny (35 of 36), the heal on Lance chosen: {:?}",
+        s.phase()
+    );
+    // Kiny clicked instead: the menu opens on Kiny's heal, Lance's still offered first.
+    press(&mut s, &[Cancel]);
+    s.input(Point(Pos::new(3, 1)));
+    press(&mut s, &[Confirm]);
+    assert!(
+        matches!(&s.phase(), Phase::Action { options, choice, .. } if options[*choice] == Action::Heal(kiny)),
+        "{:?}",
+        s.phase()
+    );
+}
+
+/// Issue 33: End turn asked Y/N every turn while a unit held a cell to defend. A unit left on
+/// such a cell (not moved) holds it: the turn ends without the question; any other unit that
+/// can still act is asked about.
+#[test]
+fn a_unit_holding_a_cell_to_defend_does_not_make_end_turn_ask() {
+    use skirmish::model::objective::Objective;
+    use skirmish_core::prelude::{BattleBuilder, TerrainMap, TerrainSet, UnitSpec};
+    let build = |with_scout: bool| {
+        let mut b = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &[".........."]).unwrap())
+            .unit(UnitSpec::player("Kiny", (1, 0)))
+            .unit(UnitSpec::enemy("Brute", (9, 0), "guard"))
+            .objective(Objective {
+                hold: vec![Pos::new(1, 0)],
+                ..Objective::default()
+            });
+        if with_scout {
+            b = b.unit(UnitSpec::player("Scout", (3, 0)));
+        }
+        Session::new(b.build().unwrap(), profiles(""))
+    };
+    let mut s = build(false);
+    press(&mut s, &[EndTurn]);
+    assert_eq!(s.pending(), None, "Kiny holds the cell: no question");
+    assert!(
+        matches!(s.phase(), Phase::Enemy { .. } | Phase::Select),
+        "{:?}",
+        s.phase()
+    );
+    assert_eq!(s.battle().active(), Team::Enemy, "the enemy phase began");
+    let mut s = build(true);
+    press(&mut s, &[EndTurn]);
+    assert_eq!(s.pending(), Some(Ask::EndTurn), "the Scout could still act");
+}

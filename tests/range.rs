@@ -534,7 +534,7 @@ proptest! {
 #[test]
 #[should_panic(expected = "the occupancy and the cost layer must have the same layout")]
 fn an_occupancy_of_another_layout_is_refused_even_at_the_same_length() {
-    use skirmish::search::layout::{CostLayer, Layout};
+    use skirmish::model::map::{CostLayer, Layout};
     use skirmish::search::range::{Occupancy, RangeFinder, RangeQuery};
     let (tall, wide) = (Layout::new(3, 4), Layout::new(4, 3));
     assert_eq!(tall.len(), wide.len());
@@ -551,7 +551,7 @@ fn an_occupancy_of_another_layout_is_refused_even_at_the_same_length() {
 
 #[test]
 fn a_cost_layer_has_a_zero_border_whatever_the_costs() {
-    use skirmish::search::layout::{CostLayer, Layout};
+    use skirmish::model::map::{CostLayer, Layout};
     let l = Layout::new(3, 2);
     let layer = CostLayer::new(l, |_| 7);
     let border = (0..l.len()).filter(|&i| !l.contains(l.pos(i)));

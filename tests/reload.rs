@@ -46,7 +46,7 @@ fn a_profile_edit_changes_the_next_enemy_decision_without_restarting() {
     .unwrap();
     assert!(watch.changed());
     let units_before = s.battle().units().to_vec();
-    reload(&mut s, &scen, &data_dir).unwrap();
+    reload(&mut s, &scen, &data_dir, &skirmish::load::registry()).unwrap();
     assert_ne!(scout_decision(&mut s).path, "0", "with sight 20 the scout comes");
     assert_eq!(s.battle().units(), units_before, "nothing of the battle is lost");
     assert!(
@@ -68,7 +68,9 @@ fn a_broken_edit_keeps_the_old_data_and_says_where() {
     )
     .unwrap();
     let before = (s.battle().units().to_vec(), s.profiles().clone());
-    let err = reload(&mut s, &scen, &data_dir).unwrap_err().to_string();
+    let err = reload(&mut s, &scen, &data_dir, &skirmish::load::registry())
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("profiles.toml:"), "{err}");
     assert!(err.contains("trigger = -3 makes no sense"), "{err}");
     assert_eq!((s.battle().units().to_vec(), s.profiles().clone()), before);
@@ -79,7 +81,7 @@ fn a_broken_edit_keeps_the_old_data_and_says_where() {
         profiles.replace("trigger = 3", "trigger = 5"),
     )
     .unwrap();
-    reload(&mut s, &scen, &data_dir).unwrap();
+    reload(&mut s, &scen, &data_dir, &skirmish::load::registry()).unwrap();
     let guard = s.profiles().get("guard").unwrap();
     assert_eq!(
         guard.behavior,
@@ -107,7 +109,7 @@ fn terrain_and_unit_stat_edits_apply_to_the_board() {
     .unwrap();
     let scen_text = std::fs::read_to_string(&scen).unwrap();
     std::fs::write(&scen, scen_text.replacen("move = 7", "move = 9", 1)).unwrap();
-    reload(&mut s, &scen, &data_dir).unwrap();
+    reload(&mut s, &scen, &data_dir, &skirmish::load::registry()).unwrap();
     assert_eq!(s.battle().unit(kiny).movement(), 9);
     assert!(
         s.battle()
@@ -118,7 +120,9 @@ fn terrain_and_unit_stat_edits_apply_to_the_board() {
         "cheaper forests and more move reach farther"
     );
     std::fs::write(&scen, scen_text.replace("name = \"Lance\"", "name = \"Lancelot\"")).unwrap();
-    let err = reload(&mut s, &scen, &data_dir).unwrap_err().to_string();
+    let err = reload(&mut s, &scen, &data_dir, &skirmish::load::registry())
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("restart the battle"), "{err}");
 }
 
@@ -165,10 +169,15 @@ fn a_chapter_reload_keeps_the_roster() {
     .unwrap();
 
     // Without the roster the files' units are not the battle's.
-    let plain = reload_at(&mut s, &scen, &data_dir, None).unwrap_err().to_string();
+    let plain = reload_at(&mut s, &scen, &data_dir, &skirmish::load::registry(), None)
+        .unwrap_err()
+        .to_string();
     assert!(plain.contains("units were added, removed or renamed"), "{plain}");
 
-    let r = reload_prepared(&mut s, &scen, &data_dir, None, |f| chapter.prepare(&f)).unwrap();
+    let r = reload_prepared(&mut s, &scen, &data_dir, &skirmish::load::registry(), None, |f| {
+        chapter.prepare(&f)
+    })
+    .unwrap();
     assert!(r.scenario.units.iter().all(|u| u.name != "Lance"));
     let b = s.battle();
     let k = b.unit(b.find("Kiny").unwrap());

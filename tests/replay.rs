@@ -347,7 +347,7 @@ fn still_fits(name: &str, edits: &[Edit]) -> (bool, bool) {
     let scenario_path = dir.join("maps/sample.toml");
     let (scenario, data, _) = skirmish::cli::load_scenario(&scenario_path, None).unwrap();
     let session = Session::new(Battle::new(&scenario, &data), data.profiles.clone());
-    let save = skirmish::io::save::snapshot(&session, &scenario, 0).unwrap();
+    let save = skirmish::io::save::snapshot(&session.settled_battle().unwrap(), &scenario, 0);
     apply(&dir, edits);
     let (code, out, err) = run_cli(&["replay", file.to_str().unwrap()]);
     let replay_fits = match code {

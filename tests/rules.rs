@@ -168,14 +168,17 @@ fn defeating_the_last_enemy_ends_the_battle_in_victory() {
     assert_eq!(events[2].describe(&b), "P gains 30 experience (30/100)");
     assert_eq!(events[4].describe(&b), "Victory on turn 1: every enemy was defeated");
     assert_eq!(b.occupancy().at(Pos::new(1, 0)), None, "the defeated leave the board");
-    assert_eq!(refused(&mut b, Command::EndPhase), RuleError::BattleOver);
+    assert_eq!(
+        refused(&mut b, Command::EndPhase { team: Team::Player }),
+        RuleError::BattleOver
+    );
 }
 
 #[test]
 fn the_hero_falling_loses_the_battle_and_says_who() {
     let mut b = battle("P E\nQ .", &[player('P').hp(4), player('Q'), enemy('E', "guard", 1)]);
     assert_eq!(
-        b.execute(Command::EndPhase).unwrap(),
+        b.execute(Command::EndPhase { team: Team::Player }).unwrap(),
         [Event::PhaseBegan {
             team: Team::Enemy,
             turn: 1
@@ -200,7 +203,7 @@ fn the_hero_falling_loses_the_battle_and_says_who() {
 #[test]
 fn a_guard_wakes_as_an_event_then_walks_and_the_player_phase_returns() {
     let mut b = battle("P . . G", &[player('P'), enemy('G', "guard", 1)]);
-    b.execute(Command::EndPhase).unwrap();
+    b.execute(Command::EndPhase { team: Team::Player }).unwrap();
     let (turns, end) = skirmish::fixture::enemy_phase(&mut b, &profiles("")).unwrap();
     assert_eq!(
         turns[0].events,
@@ -274,11 +277,15 @@ fn nothing_of_the_enemy_phase_can_be_undone() {
     let mut b = battle("P . . . E", &[player('P'), enemy('E', "charger", 1)]);
     b.execute(walk(0, "2")).unwrap();
     b.execute(Command::Wait { unit: UnitId(0) }).unwrap();
-    b.execute(Command::EndPhase).unwrap();
+    b.execute(Command::EndPhase { team: Team::Player }).unwrap();
     assert_eq!(refused(&mut b, Command::Undo), RuleError::NothingToUndo);
     assert_eq!(
         b.record(),
-        &[walk(0, "2"), Command::Wait { unit: UnitId(0) }, Command::EndPhase]
+        &[
+            walk(0, "2"),
+            Command::Wait { unit: UnitId(0) },
+            Command::EndPhase { team: Team::Player }
+        ]
     );
 }
 
@@ -342,7 +349,10 @@ fn the_turn_counter_cannot_overflow_after_a_restore() {
     s.active = Team::Enemy;
     b.execute(Command::Restore(Box::new(s))).unwrap();
     // Before: `turn + 1` overflowed (a panic in debug builds, turn 0 in release).
-    assert_eq!(refused(&mut b, Command::EndPhase), RuleError::TooManyTurns);
+    assert_eq!(
+        refused(&mut b, Command::EndPhase { team: Team::Enemy }),
+        RuleError::TooManyTurns
+    );
     assert_eq!(b.turn(), u32::MAX);
 }
 
@@ -427,7 +437,7 @@ fn a_blow_that_reaches_100_experience_levels_up_and_undo_takes_it_back() {
 
     // Enemies never gain; a battle without experience gives no experience events.
     let mut e = battle("E P", &[player('P'), enemy('E', "guard", 1)]);
-    e.execute(Command::EndPhase).unwrap();
+    e.execute(Command::EndPhase { team: Team::Player }).unwrap();
     let hit = e.execute(attack(1, 0)).unwrap();
     assert_eq!(
         hit,

@@ -52,7 +52,7 @@ fn a_saved_battle_resumes_exactly() {
     assert!(s.battle().units().iter().any(|u| u.triggered()), "the guard woke up");
     let dir = scratch("roundtrip");
     let path = dir.join("battle.save");
-    let file = save::snapshot(&s, &scenario, 7).unwrap();
+    let file = save::snapshot(&s.settled_battle().unwrap(), &scenario, 7);
     save::write(&path, &file).unwrap();
     let back = save::read(&path).unwrap();
     assert_eq!(back, file);
@@ -69,7 +69,7 @@ fn a_reader_never_sees_a_half_written_save() {
     let (scenario, s) = played();
     let dir = scratch("atomic");
     let path = dir.join("battle.save");
-    let file = save::snapshot(&s, &scenario, 1).unwrap();
+    let file = save::snapshot(&s.settled_battle().unwrap(), &scenario, 1);
     save::write(&path, &file).unwrap();
     let writer = {
         let (path, file) = (path.clone(), file.clone());
@@ -92,7 +92,7 @@ fn a_reader_never_sees_a_half_written_save() {
 fn bad_saves_are_refused_with_a_clear_message_and_change_nothing() {
     let (scenario, s) = played();
     let dir = scratch("bad");
-    let good = save::snapshot(&s, &scenario, 1).unwrap();
+    let good = save::snapshot(&s.settled_battle().unwrap(), &scenario, 1);
     let text = serde_json::to_string_pretty(&good).unwrap();
     let (_, data) = sample();
     let edited = |f: &save::SaveFile, change: &dyn Fn(&mut save::SaveFile)| {
@@ -200,4 +200,65 @@ fn a_save_from_before_experience_resumes_at_level_one() {
         assert_eq!((u.level(), u.exp(), u.stats()), (1, 0, spec.stats), "{}", u.name());
     }
     assert_eq!(battle.units()[0].hp(), 22);
+}
+
+/// Saves during the enemy phase: on every shipped scenario, in each of its first enemy
+/// phases (the player waiting), a save made after each enemy's action — written, read back
+/// and restored on a fresh battle of the scenario — goes on with the enemies yet to act:
+/// the same decisions and events, and the same battle at the phase's end, as the phase
+/// played through.
+#[test]
+fn a_save_made_during_the_enemy_phase_resumes_it_exactly() {
+    use skirmish::ai::Ai;
+    use skirmish::play::enemy::EnemyPhase;
+    use skirmish::rules::Command;
+    use skirmish::search::grid::Team;
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let dir = scratch("enemy-phase");
+    let file = dir.join("mid.save");
+    let mut scenarios: Vec<PathBuf> = std::fs::read_dir(root.join("maps"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml") && !p.ends_with("campaign.toml"))
+        .collect();
+    scenarios.sort();
+    assert!(scenarios.len() >= 5, "{scenarios:?}");
+    for path in &scenarios {
+        let (scenario, data, _) = load_scenario(path, None).unwrap();
+        let name = path.file_name().unwrap().to_string_lossy();
+        let mut whole = Battle::new(&scenario, &data);
+        let mut ai = Ai::new(data.profiles.clone());
+        let mut interrupted = 0;
+        for turn in 1..=3 {
+            if whole.ended().is_some() {
+                break;
+            }
+            whole.execute(Command::EndPhase { team: Team::Player }).unwrap();
+            let start = whole.clone();
+            let report = EnemyPhase::run(&mut ai, &mut whole).unwrap();
+            let end = whole.snapshot();
+            for k in 0..=report.turns.len() {
+                let mut b = start.clone();
+                let mut a = Ai::new(data.profiles.clone());
+                let mut phase = EnemyPhase::begin(&b);
+                for _ in 0..k {
+                    phase.step(&mut a, &mut b).unwrap().unwrap();
+                }
+                let saved = save::snapshot(&b, &scenario, 3);
+                assert_eq!(saved.phase, Team::Enemy, "{name}");
+                save::write(&file, &saved).unwrap();
+                let mut resumed = Battle::new(&scenario, &data);
+                save::restore(&save::read(&file).unwrap(), &scenario, &mut resumed, &file).unwrap();
+                let rest = EnemyPhase::run(&mut Ai::new(data.profiles.clone()), &mut resumed)
+                    .unwrap_or_else(|e| panic!("{name}: turn {turn}, saved after {k} enemies: {e}"));
+                let at = format!("{name}: turn {turn}, saved after {k} of {} enemies", report.turns.len());
+                assert_eq!(rest.turns, report.turns[k..], "{at}");
+                assert_eq!(rest.end, report.end, "{at}");
+                assert_eq!(resumed.snapshot(), end, "{at}");
+                interrupted += 1;
+            }
+        }
+        assert!(interrupted > 3, "{name}: only {interrupted} saves tried");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -844,7 +844,7 @@ fn saves_of_a_tmx_scenario_resume_and_refuse_a_changed_map() {
     let (scenario, data, _) = skirmish::cli::load_scenario(&scen, None).unwrap();
     let session =
         skirmish::play::phase::Session::new(skirmish::rules::Battle::new(&scenario, &data), data.profiles.clone());
-    let file = save::snapshot(&session, &scenario, 0).unwrap();
+    let file = save::snapshot(&session.settled_battle().unwrap(), &scenario, 0);
     let mut battle = skirmish::rules::Battle::new(&scenario, &data);
     save::restore(&file, &scenario, &mut battle, Path::new("s.save")).unwrap();
     // One unit object moved in the map: the save no longer fits.
@@ -877,7 +877,7 @@ fn live_reload_watches_the_tmx_and_its_tileset() {
     let forest = data.terrain.by_name("forest").unwrap();
     let hill = data.terrain.by_name("hill").unwrap();
     let was_forest = scenario.map.cells().iter().position(|t| *t == forest).unwrap();
-    reload(&mut s, &scen, &data_dir).unwrap_or_else(|e| panic!("{e}"));
+    reload(&mut s, &scen, &data_dir, &skirmish::load::registry()).unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(s.battle().map().cells()[was_forest], hill);
     // A broken edit of the map: the located error, and nothing changes.
     let tmx = std::fs::read_to_string(tree.0.join("maps/river.tmx")).unwrap();
@@ -886,7 +886,9 @@ fn live_reload_watches_the_tmx_and_its_tileset() {
         &tmx.replacen("name=\"team\" value=\"enemy\"", "name=\"team\" value=\"enmy\"", 1),
     );
     assert!(watch.changed(), "the map is watched");
-    let e = reload(&mut s, &scen, &data_dir).unwrap_err().to_string();
+    let e = reload(&mut s, &scen, &data_dir, &skirmish::load::registry())
+        .unwrap_err()
+        .to_string();
     assert!(
         e.contains("maps/river.tmx:") && e.contains("unknown team \"enmy\""),
         "{e}"

@@ -131,7 +131,7 @@ pub(super) fn ai_cmd(path: &Path, data_override: Option<PathBuf>, level: Option<
     };
     let mut battle = Battle::new(&scenario, &data);
     let turns = match battle
-        .execute(Command::EndPhase)
+        .execute(Command::EndPhase { team: Team::Player })
         .and_then(|_| EnemyPhase::run(&mut Ai::new(data.profiles.clone()), &mut battle))
     {
         Ok(report) => report.turns,

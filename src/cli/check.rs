@@ -206,6 +206,7 @@ impl Lenient {
                 terrain,
                 profiles,
                 kinds,
+                registry: crate::load::registry(),
             }),
             terrain_broken,
             profiles_broken,

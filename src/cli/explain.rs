@@ -25,7 +25,7 @@ pub(super) fn explain_cmd(
         Ok(id) => id,
         Err(msg) => return usage(msg),
     };
-    if let Err(e) = battle.execute(Command::EndPhase) {
+    if let Err(e) = battle.execute(Command::EndPhase { team: Team::Player }) {
         return fail(Diagnostic::whole_file(path, format!("the rules refused an enemy's command: {e}")).into());
     }
     explain_in_enemy_phase(&mut battle, &data.profiles, id, as_json, path)

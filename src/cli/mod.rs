@@ -120,8 +120,6 @@ fn dedup(errs: Diagnostics) -> Diagnostics {
 
 /// Parses arguments and runs every command but the game.
 pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
-    // The game's own behaviours are known before any data is read.
-    crate::behaviors::register();
     let cli = match Cli::try_parse_from(args) {
         Ok(c) => c,
         Err(e) => {

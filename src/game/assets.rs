@@ -124,6 +124,35 @@ fn read_sheet(path: &Path, cols: u32, rows: u32) -> Result<Pixels, String> {
     })
 }
 
+/// The sheet's pixels in `team`'s colours: the sprites come in the player's blue and the
+/// enemy's red, and a kind may serve either side (a player `soldier` wore the enemy's red).
+/// For the player, strongly red pixels turn blue; for the enemy, strongly blue pixels turn
+/// red; skin, steel, wood, white and gold stay as drawn.
+fn team_colours(p: &Pixels, team: crate::search::grid::Team) -> Pixels {
+    let mut rgba = p.rgba.clone();
+    for px in rgba.chunks_exact_mut(4) {
+        let [r, g, b, a] = [px[0], px[1], px[2], px[3]];
+        px.copy_from_slice(&recolour([r, g, b, a], team));
+    }
+    Pixels {
+        rgba,
+        width: p.width,
+        height: p.height,
+    }
+}
+
+/// One pixel of [`team_colours`].
+fn recolour(px: [u8; 4], team: crate::search::grid::Team) -> [u8; 4] {
+    let [r, g, b, a] = px;
+    // How far the channel stands above the other two: only a team colour is far above.
+    let above = |c: u8, x: u8, y: u8| i32::from(c) - i32::from(x.max(y));
+    match team {
+        crate::search::grid::Team::Player if above(r, g, b) > 70 => [b, g, r, a],
+        crate::search::grid::Team::Enemy if above(b, r, g) > 70 => [b, g.min(r), r, a],
+        _ => px,
+    }
+}
+
 /// One sprite sheet on the GPU, cut in 32 px cells.
 #[derive(Clone)]
 pub struct Sheet {
@@ -149,8 +178,9 @@ impl Sheet {
 pub struct Assets {
     /// Terrain, one column per kind of [`TILE_NAMES`].
     pub tiles: Sheet,
-    /// Units: two idle frames per row, rows in the order of [`crate::load::units::SPRITES`].
-    pub units: Sheet,
+    /// Units (two idle frames per row, rows in the order of [`crate::load::units::SPRITES`]),
+    /// in the player's colours and in the enemy's ([`team_colours`]).
+    pub team_units: [Sheet; 2],
     /// Cursor, overlays and path arrows (see [`ui`]).
     pub ui: Sheet,
     /// A 1×1 white picture for flat squares and bars.
@@ -166,12 +196,23 @@ impl Assets {
     pub fn new(ctx: &Context, files: AssetFiles) -> Assets {
         Assets {
             tiles: Sheet::new(ctx, &files.tiles),
-            units: Sheet::new(ctx, &files.units),
+            team_units: [
+                Sheet::new(ctx, &team_colours(&files.units, crate::search::grid::Team::Player)),
+                Sheet::new(ctx, &team_colours(&files.units, crate::search::grid::Team::Enemy)),
+            ],
             ui: Sheet::new(ctx, &files.ui),
             white: Image::from_color(ctx, 1, 1, None),
             volume: 1.0,
             #[cfg(feature = "sound")]
             sounds: files.sounds,
+        }
+    }
+
+    /// The unit sheet in `team`'s colours.
+    pub fn units_of(&self, team: crate::search::grid::Team) -> &Sheet {
+        match team {
+            crate::search::grid::Team::Player => &self.team_units[0],
+            crate::search::grid::Team::Enemy => &self.team_units[1],
         }
     }
 
@@ -194,5 +235,52 @@ impl Assets {
             src.set_volume(self.volume);
             src.play_detached();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::grid::Team;
+
+    /// Issue 33: a player `soldier` had the same red sprite as the enemy's soldiers. In the
+    /// player's sheet no sprite keeps the enemy's red, in the enemy's none keeps the player's
+    /// blue, and the soldier's row differs between the two; skin, wood and gold stay.
+    #[test]
+    fn every_sprite_wears_its_sides_colour() {
+        let files = AssetFiles::read(&built_dir()).unwrap();
+        let strong = |px: &[u8], c: usize| {
+            let (x, y) = ((c + 1) % 3, (c + 2) % 3);
+            px[3] > 0 && i32::from(px[c]) - i32::from(px[x].max(px[y])) > 70
+        };
+        let count = |p: &Pixels, c: usize| p.rgba.chunks_exact(4).filter(|px| strong(px, c)).count();
+        let (mine, theirs) = (
+            team_colours(&files.units, Team::Player),
+            team_colours(&files.units, Team::Enemy),
+        );
+        assert!(
+            count(&files.units, 0) > 100 && count(&files.units, 2) > 100,
+            "the sheet has both colours"
+        );
+        assert_eq!(count(&mine, 0), 0, "red left on the player's sprites");
+        assert_eq!(count(&theirs, 2), 0, "blue left on the enemy's sprites");
+        let row = |p: &Pixels, r: u32| {
+            let w = p.width as usize * 4;
+            p.rgba[r as usize * CELL as usize * w..(r as usize + 1) * CELL as usize * w].to_vec()
+        };
+        let soldier = Assets::unit_row("soldier");
+        assert_ne!(row(&mine, soldier), row(&theirs, soldier));
+        // Skin, wood, gold and white are no team's colour.
+        for px in [
+            [230, 170, 130, 255],
+            [140, 90, 50, 255],
+            [240, 200, 40, 255],
+            [235, 235, 240, 255],
+        ] {
+            assert_eq!(recolour(px, Team::Player), px);
+            assert_eq!(recolour(px, Team::Enemy), px);
+        }
+        assert_eq!(recolour([200, 50, 50, 255], Team::Player), [50, 50, 200, 255]);
+        assert_eq!(recolour([50, 90, 190, 255], Team::Enemy), [190, 50, 50, 255]);
     }
 }

@@ -420,14 +420,35 @@ pub fn history_buttons(bx: Rect) -> Vec<Placed> {
     row_of(&[Button::Older, Button::Newer, Button::Close], bx)
 }
 
-/// The enemy-phase summary's box for `lines` lines of text at most `widest` wide: centred
-/// in the map view, with room for its Close button.
-pub fn summary_box(l: &Layout, lines: usize, widest: f32) -> Rect {
+/// The enemy-phase summary's box for `lines` lines of text at most `widest` wide, with room
+/// for its Close button: in the map view where it covers the fewest of `avoid` (the cells of
+/// the units it reports, issue 33: centred, it sat on them), the centre first, then the top
+/// and bottom middles, then the corners.
+pub fn summary_box(l: &Layout, lines: usize, widest: f32, avoid: &[Rect]) -> Rect {
     let v = l.map_view();
     let hint = text_w("any key or click to close", 11.0);
     let bw = (widest + 32.0).max(hint + width(Button::Close) + 48.0).min(v.w - 8.0);
     let bh = (30.0 + 17.0 * lines as f32 + BOX_BUTTON_H + 20.0).min(v.h - 8.0);
-    Rect::new(v.x + v.w / 2.0 - bw / 2.0, v.y + v.h / 2.0 - bh / 2.0, bw, bh)
+    let (cx, cy) = (v.x + v.w / 2.0 - bw / 2.0, v.y + v.h / 2.0 - bh / 2.0);
+    let (left, top, right, bottom) = (v.x + 4.0, v.y + 4.0, v.right() - bw - 4.0, v.bottom() - bh - 4.0);
+    let candidates = [
+        (cx, cy),
+        (cx, top),
+        (cx, bottom),
+        (left, top),
+        (right, top),
+        (left, bottom),
+        (right, bottom),
+    ]
+    .map(|(x, y)| Rect::new(x, y, bw, bh));
+    let covered = |r: &Rect| {
+        avoid
+            .iter()
+            .filter(|a| a.x < r.right() && r.x < a.right() && a.y < r.bottom() && r.y < a.bottom())
+            .count()
+    };
+    // `min_by_key` keeps the first of equals: the earlier candidate.
+    candidates.iter().copied().min_by_key(covered).unwrap_or(candidates[0])
 }
 
 /// The summary box's Close button, at the right end of its bottom (the hint that any key
@@ -665,7 +686,7 @@ mod tests {
             s.battle()
                 .record()
                 .iter()
-                .any(|c| matches!(c, crate::rules::Command::EndPhase)),
+                .any(|c| matches!(c, crate::rules::Command::EndPhase { .. })),
             "the player phase ended"
         );
     }
@@ -787,12 +808,34 @@ mod tests {
         assert!(!find(&busy, Button::Save).enabled, "no saving in the middle of a move");
     }
 
+    /// Issue 33: the summary box sat in the middle of the map, on the units it reports.
+    #[test]
+    fn the_summary_box_keeps_off_the_units_it_reports() {
+        for (pw, ph) in SIZES {
+            let l = Layout::new(pw, ph, 1.0);
+            let v = l.map_view();
+            let middle = Rect::new(v.x + v.w / 2.0 - 16.0, v.y + v.h / 2.0 - 16.0, 32.0, 32.0);
+            let beside = Rect::new(middle.x + 64.0, middle.y, 32.0, 32.0);
+            let bx = summary_box(&l, 5, 320.0, &[middle, beside]);
+            // Where the view has room above or below the middle for the box.
+            if v.h >= 2.0 * bx.h + 40.0 {
+                assert!(!bx.overlaps(&middle) && !bx.overlaps(&beside), "{pw}x{ph}: {bx:?}");
+            }
+            assert!(bx.x >= v.x && bx.right() <= v.right() && bx.y >= v.y && bx.bottom() <= v.bottom());
+            // Nobody under the middle: it stays there.
+            assert_eq!(
+                summary_box(&l, 5, 320.0, &[]),
+                summary_box(&l, 5, 320.0, &[Rect::new(v.x, v.y, 8.0, 8.0)])
+            );
+        }
+    }
+
     #[test]
     fn the_summary_and_log_boxes_hold_their_buttons_inside_the_map_view() {
         for (pw, ph) in SIZES {
             let l = Layout::new(pw, ph, 1.0);
             let v = l.map_view();
-            let bx = summary_box(&l, 5, 320.0);
+            let bx = summary_box(&l, 5, 320.0, &[]);
             let [close] = summary_buttons(bx)[..] else {
                 panic!("one button")
             };

@@ -194,6 +194,15 @@ impl GameState {
             _ => None,
         };
         let hovered = inspected.or(hovered.filter(|_| self.session.show_danger()));
+        let threatened: Vec<Pos> = if self.session.show_danger() && !battle.goals().hold.is_empty() {
+            self.zones
+                .hold_threats(battle, self.session.profiles())
+                .iter()
+                .map(|t| t.1)
+                .collect()
+        } else {
+            Vec::new()
+        };
         let (danger, zone) = if self.session.show_danger() || inspected.is_some() {
             let (d, z) = self.zones.get(battle, self.session.profiles(), hovered);
             (if self.session.show_danger() { d } else { &[][..] }, z)
@@ -208,6 +217,62 @@ impl GameState {
                 .scale(Vec2::splat(TILE))
                 .color(c)
         };
+        // The objective's cells first, so that the danger tint and its outline lie over them
+        // (issue 33: the marker of a cell to defend hid the tint): gold squares for the cells
+        // to seize; the cells to defend get a marker of their own, a blue frame with corner
+        // brackets and a shield, red and pulsing in the danger view when an enemy can end its
+        // next move there.
+        let goals = battle.goals();
+        let seize: &[Pos] = match &goals.win {
+            crate::rules::Goal::Seize { cells, .. } => cells,
+            _ => &[],
+        };
+        // (The panel beside the map says what a marked cell is when the cursor is on it.)
+        for &p in seize.iter().filter(|p| vis.contains(**p)) {
+            lines.push(fill(p, Color { a: 0.22, ..GOLD }));
+            for d in Dir::ALL {
+                lines.push(edge_param(p, d, cam, 5.0).color(Color::new(0.0, 0.0, 0.0, 0.75)));
+            }
+            for d in Dir::ALL {
+                lines.push(edge_param(p, d, cam, 3.0).color(GOLD));
+            }
+        }
+        let pulse = 0.6 + 0.4 * (self.clock * 5.0).sin();
+        for &p in goals.hold.iter().filter(|p| vis.contains(**p)) {
+            let color = if threatened.contains(&p) {
+                Color::new(1.0, 0.3 * pulse, 0.25, 1.0)
+            } else {
+                Color::new(0.45, 0.75, 1.0, 1.0)
+            };
+            lines.push(fill(p, Color { a: 0.25, ..color }));
+            for d in Dir::ALL {
+                lines.push(edge_param(p, d, cam, 4.0).color(Color::new(0.0, 0.0, 0.0, 0.75)));
+                lines.push(edge_param(p, d, cam, 2.0).color(color));
+            }
+            let o = anim::cell_px(p) - cam;
+            let px = |x: f32, y: f32, w: f32, h: f32, c: Color| {
+                DrawParam::new()
+                    .dest(o + Vec2::new(x, y))
+                    .scale(Vec2::new(w, h))
+                    .color(c)
+            };
+            // Corner brackets, inside the frame.
+            for (x, y) in [(3.0, 3.0), (22.0, 3.0), (3.0, 22.0), (22.0, 22.0)] {
+                let hx = if x < 16.0 { x } else { x + 4.0 };
+                let vy = if y < 16.0 { y } else { y + 4.0 };
+                lines.push(px(x, vy, 7.0, 3.0, Color::WHITE));
+                lines.push(px(hx, y, 3.0, 7.0, Color::WHITE));
+            }
+            // A shield: dark outline, then its face in the marker's colour.
+            let dark = Color::new(0.05, 0.08, 0.15, 0.9);
+            lines.push(px(10.0, 9.0, 12.0, 10.0, dark));
+            lines.push(px(12.0, 19.0, 8.0, 3.0, dark));
+            lines.push(px(14.0, 22.0, 4.0, 2.0, dark));
+            lines.push(px(11.0, 10.0, 10.0, 9.0, color));
+            lines.push(px(13.0, 19.0, 6.0, 2.0, color));
+            lines.push(px(15.0, 21.0, 2.0, 2.0, color));
+            lines.push(px(15.0, 11.0, 2.0, 9.0, Color::WHITE));
+        }
         if !danger.is_empty() {
             // A light wash and a red outline: the map stays readable under the zone.
             let inside = |p: Pos| {
@@ -215,10 +280,22 @@ impl GameState {
                     && danger.get(p.y as usize * w + p.x as usize) == Some(&true)
                     && zone.is_none_or(|z| z.covered.get(p.y as usize * w + p.x as usize) != Some(&true))
             };
+            let stripes = overlay::hatch(TILE);
             for y in vis.lo.y..vis.hi.y {
                 for x in vis.lo.x..vis.hi.x {
                     if inside(Pos::new(x, y)) {
                         lines.push(fill(Pos::new(x, y), rgba(overlay::DANGER_FILL)));
+                        // Stripes up and to the right (turned about their start).
+                        let o = anim::cell_px(Pos::new(x, y)) - cam;
+                        for (sx, sy, len) in stripes {
+                            lines.push(
+                                DrawParam::new()
+                                    .dest(o + Vec2::new(sx, sy - overlay::HATCH_THICK / 2.0))
+                                    .scale(Vec2::new(len, overlay::HATCH_THICK))
+                                    .rotation(-std::f32::consts::FRAC_PI_4)
+                                    .color(rgba(overlay::DANGER_HATCH)),
+                            );
+                        }
                     }
                 }
             }
@@ -287,7 +364,7 @@ impl GameState {
             }
             let edge = match z.label.as_str() {
                 "AWAKE" => Color::new(1.0, 0.25, 0.2, 1.0),
-                l if l.starts_with("asleep") => Color::new(0.55, 0.85, 1.0, 1.0),
+                l if l.starts_with("on watch") => Color::new(0.55, 0.85, 1.0, 1.0),
                 _ => Color::new(1.0, 0.9, 0.3, 1.0),
             };
             let dark = Color::new(0.0, 0.0, 0.0, 0.7);
@@ -303,75 +380,20 @@ impl GameState {
                 }
             }
             let at = battle.unit(enemy).pos();
+            // The shape's word on a dark plate, above the enemy, or below it when a unit
+            // stands above (issue 33: small, pale, and over the next unit).
             let label = z.label.clone();
-            let p = anim::cell_px(at) - cam + Vec2::new(TILE / 2.0 - text_w(&label, 12.0) / 2.0, -14.0);
+            let size = 13.0;
+            let w = text_w(&label, size);
+            let above = battle.unit_at(Pos::new(at.x, at.y - 1)).is_none() && at.y > 0;
+            let dy = if above { -size - 5.0 } else { TILE + 3.0 };
+            let p = anim::cell_px(at) - cam + Vec2::new(TILE / 2.0 - w / 2.0, dy);
             // `p` is relative to the view, as the world view is.
             if self.layout.world_view().contains(p) {
-                text(canvas, &label, p, 12.0, edge);
+                let plate = Rect::new(p.x - 4.0, p.y - 2.0, w + 8.0, size + 4.0);
+                rect(canvas, plate, Color::new(0.02, 0.03, 0.06, 0.85), Z_CURSOR - 1);
+                text(canvas, &label, p, size, edge);
             }
-        }
-        // The objective's cells: gold squares for the cells to seize; the cells to defend get
-        // a marker of their own, a blue frame with corner brackets and a shield, red and
-        // pulsing in the danger view when an enemy can end its next move there.
-        let goals = battle.goals();
-        let seize: &[Pos] = match &goals.win {
-            crate::rules::Goal::Seize { cells, .. } => cells,
-            _ => &[],
-        };
-        // (The panel beside the map says what a marked cell is when the cursor is on it.)
-        for &p in seize.iter().filter(|p| vis.contains(**p)) {
-            lines.push(fill(p, Color { a: 0.22, ..GOLD }));
-            for d in Dir::ALL {
-                lines.push(edge_param(p, d, cam, 5.0).color(Color::new(0.0, 0.0, 0.0, 0.75)));
-            }
-            for d in Dir::ALL {
-                lines.push(edge_param(p, d, cam, 3.0).color(GOLD));
-            }
-        }
-        let threatened: Vec<Pos> = if self.session.show_danger() && !goals.hold.is_empty() {
-            self.zones
-                .hold_threats(battle, self.session.profiles())
-                .iter()
-                .map(|t| t.1)
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let pulse = 0.6 + 0.4 * (self.clock * 5.0).sin();
-        for &p in goals.hold.iter().filter(|p| vis.contains(**p)) {
-            let color = if threatened.contains(&p) {
-                Color::new(1.0, 0.3 * pulse, 0.25, 1.0)
-            } else {
-                Color::new(0.45, 0.75, 1.0, 1.0)
-            };
-            lines.push(fill(p, Color { a: 0.25, ..color }));
-            for d in Dir::ALL {
-                lines.push(edge_param(p, d, cam, 4.0).color(Color::new(0.0, 0.0, 0.0, 0.75)));
-                lines.push(edge_param(p, d, cam, 2.0).color(color));
-            }
-            let o = anim::cell_px(p) - cam;
-            let px = |x: f32, y: f32, w: f32, h: f32, c: Color| {
-                DrawParam::new()
-                    .dest(o + Vec2::new(x, y))
-                    .scale(Vec2::new(w, h))
-                    .color(c)
-            };
-            // Corner brackets, inside the frame.
-            for (x, y) in [(3.0, 3.0), (22.0, 3.0), (3.0, 22.0), (22.0, 22.0)] {
-                let hx = if x < 16.0 { x } else { x + 4.0 };
-                let vy = if y < 16.0 { y } else { y + 4.0 };
-                lines.push(px(x, vy, 7.0, 3.0, Color::WHITE));
-                lines.push(px(hx, y, 3.0, 7.0, Color::WHITE));
-            }
-            // A shield: dark outline, then its face in the marker's colour.
-            let dark = Color::new(0.05, 0.08, 0.15, 0.9);
-            lines.push(px(10.0, 9.0, 12.0, 10.0, dark));
-            lines.push(px(12.0, 19.0, 8.0, 3.0, dark));
-            lines.push(px(14.0, 22.0, 4.0, 2.0, dark));
-            lines.push(px(11.0, 10.0, 10.0, 9.0, color));
-            lines.push(px(13.0, 19.0, 6.0, 2.0, color));
-            lines.push(px(15.0, 21.0, 2.0, 2.0, color));
-            lines.push(px(15.0, 11.0, 2.0, 9.0, Color::WHITE));
         }
         canvas.paint(Drawn::Instances(ov), DrawParam::new().z(Z_OVERLAY));
         canvas.paint(Drawn::Instances(lines), DrawParam::new().z(Z_OUTLINE));
@@ -419,12 +441,13 @@ impl GameState {
             }
             tint.a = alpha;
             let z = Z_UNIT + 2 * world.y.round() as i32;
-            let src = self.assets.units.cell(frame, Assets::unit_row(u.sprite()));
+            let sheet = self.assets.units_of(u.team());
+            let src = sheet.cell(frame, Assets::unit_row(u.sprite()));
             // Far out, sprites keep a readable size, grown about their cell's centre.
             let k = self.layout.sprite_boost();
             let at = at - Vec2::splat(TILE * (k - 1.0) / 2.0);
             canvas.paint(
-                Drawn::Image(&self.assets.units.image),
+                Drawn::Image(&sheet.image),
                 DrawParam::new()
                     .src(src)
                     .dest(at)
@@ -435,13 +458,26 @@ impl GameState {
             if flash {
                 // A second, additive-looking pass brightens the flash on dark sprites.
                 canvas.paint(
-                    Drawn::Image(&self.assets.units.image),
+                    Drawn::Image(&sheet.image),
                     DrawParam::new()
                         .src(src)
                         .dest(at)
                         .scale(Vec2::splat(k))
                         .color(Color::new(1.0, 1.0, 1.0, 0.5 * alpha))
                         .z(z),
+                );
+            }
+            // The team badge: a shape and a lightness of each side's own, over the sprite.
+            let b = badge(u.team());
+            for ((o, side, turned), c) in badge_quads(b, at, k).into_iter().zip([b.edge, b.fill]) {
+                canvas.paint(
+                    Drawn::Quad,
+                    DrawParam::new()
+                        .dest(o)
+                        .scale(Vec2::splat(side))
+                        .rotation(if turned { std::f32::consts::FRAC_PI_4 } else { 0.0 })
+                        .color(Color::new(c[0], c[1], c[2], c[3] * alpha))
+                        .z(z + 1),
                 );
             }
             // Hit point bar under the sprite.
@@ -527,7 +563,10 @@ impl GameState {
         }
     }
 
-    /// A level-up: a box over the map's middle with the stats that grew, fading in and out.
+    /// A level-up: a ribbon at the top of the map view with the stats that grew, fading in
+    /// and out, and a bar running down under it: it goes by itself, with no frame like the
+    /// boxes that wait to be closed (issue 33: Esc pressed to close it opened the game menu),
+    /// and it keeps off the units in the map's middle.
     fn draw_level_up(&mut self, canvas: &mut Pen) {
         let Some(cur) = self.anims.current() else { return };
         let Kind::LevelUp { lines } = &cur.kind else { return };
@@ -538,15 +577,11 @@ impl GameState {
         let size = 14.0_f32;
         let longest = lines.iter().map(|s| s.chars().count()).max().unwrap_or(1) as f32;
         let (w, h) = (longest * size * CHAR_W + 32.0, lines.len() as f32 * size * 1.5 + 24.0);
-        let r = Rect::new(v.x + (v.w - w) / 2.0, v.y + (v.h - h) / 2.0, w, h);
-        rect(canvas, clip(r, v), Color::new(1.0, 0.85, 0.35, 0.9 * alpha), Z_BANNER);
-        let inner = Rect::new(r.x + 2.0, r.y + 2.0, r.w - 4.0, r.h - 4.0);
-        rect(
-            canvas,
-            clip(inner, v),
-            Color::new(0.05, 0.06, 0.1, 0.94 * alpha),
-            Z_BANNER,
-        );
+        let r = Rect::new(v.x + (v.w - w) / 2.0, v.y + 8.0, w, h);
+        rect(canvas, clip(r, v), Color::new(0.05, 0.06, 0.1, 0.8 * alpha), Z_BANNER);
+        // The time left, as a bar that shrinks to nothing.
+        let bar = Rect::new(r.x, r.bottom() - 3.0, r.w * (1.0 - t), 3.0);
+        rect(canvas, clip(bar, v), Color::new(1.0, 0.85, 0.35, 0.9 * alpha), Z_BANNER);
         for (i, line) in lines.iter().enumerate() {
             let color = match i {
                 0 => GOLD,
@@ -626,9 +661,9 @@ mod tests {
         let l = Layout::new(1280.0, 800.0, 1.0);
         let v = l.map_view();
         assert_eq!(pixels_of(v, l.zoom), Rect::new(0.0, 39.0, 1016.0, 663.0));
-        // 1921×1081 zooms twice over a window of odd size: the map view ends half-way
+        // 2561×1601 zooms twice over a window of odd size: the map view ends half-way
         // through a pixel, which belongs to the log under it (its centre is below the edge).
-        let l = Layout::new(1921.0, 1081.0, 1.0);
+        let l = Layout::new(2561.0, 1601.0, 1.0);
         let v = l.map_view();
         let p = pixels_of(v, l.zoom);
         assert_eq!((p.x, p.y), (0.0, 78.0));

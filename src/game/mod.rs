@@ -20,6 +20,7 @@ mod records;
 mod screens;
 mod script;
 mod settings;
+mod slots;
 mod state;
 mod view;
 
@@ -58,7 +59,10 @@ pub fn run(path: &Path, data_dir: &Path, scenario: Scenario, data: DataSet, opts
         window.world.data_override = Some(data_dir.to_path_buf());
     }
     let record = opts.record_file();
-    let save = opts.save_path();
+    window.world.save_file = opts.save_path();
+    window.world.save_given = save_given(&opts);
+    // The scenario's own save slot, unless --save-file or --resume named the file.
+    let save = window.world.save_for(path, scenario.difficulty.as_deref(), None);
     let key = records::Records::key(path, None);
     let opts = state::Options {
         script,
@@ -95,6 +99,12 @@ pub fn run(path: &Path, data_dir: &Path, scenario: Scenario, data: DataSet, opts
     window.run(first, screens::Harness::default())
 }
 
+/// True when the command line named the save file (`--save-file`, or the file `--resume`
+/// read): it wins over the save slots. (`skirmish.save` is the flag's default.)
+fn save_given(opts: &PlayArgs) -> bool {
+    opts.save_path() != Path::new("skirmish.save")
+}
+
 /// Opens the game on its title screen (`skirmish` with no command, `skirmish title`). A
 /// script (`--input`) drives the menus (Up, Down, Left, Right, Confirm, Cancel, Wait) and
 /// whatever is left of it plays in the first battle opened, which also takes `--screenshot`
@@ -117,6 +127,7 @@ pub fn run_title(opts: PlayArgs, data_override: Option<PathBuf>, campaign: Optio
     };
     window.world.data_override = data_override;
     window.world.save_file = opts.save_path();
+    window.world.save_given = save_given(&opts);
     window.world.record_file = opts.record_file();
     if let Some(c) = campaign {
         window.world.campaign_file = c;

@@ -23,6 +23,21 @@ pub const MOVE_EDGE: [f32; 4] = [0.85, 0.97, 1.0, 0.95];
 pub const DANGER_FILL: [f32; 4] = [1.0, 0.25, 0.2, 0.2];
 /// Outline of the danger zone.
 pub const DANGER_EDGE: [f32; 4] = [1.0, 0.3, 0.25, 0.95];
+/// The danger zone's hatching: dark red stripes across each cell, a shape as well as a hue,
+/// so the zone shows on every terrain (the light wash alone vanished on the river's brown
+/// bridge, issue 33) and to players who tell red from green poorly.
+pub const DANGER_HATCH: [f32; 4] = [0.45, 0.0, 0.0, 0.7];
+/// Thickness of a hatching stripe, in map pixels.
+pub const HATCH_THICK: f32 = 2.0;
+
+/// The hatching stripes of a cell `tile` pixels wide, each as its lower-left start (from the
+/// cell's top-left corner) and its length, running up and to the right at 45°: three
+/// parallel stripes, the middle one corner to corner.
+pub fn hatch(tile: f32) -> [(f32, f32, f32); 3] {
+    let half = tile / 2.0;
+    let d = std::f32::consts::SQRT_2;
+    [(0.0, half, half * d), (0.0, tile, tile * d), (half, tile, half * d)]
+}
 
 /// `over` (with its alpha) laid on the opaque colour `under`, channels 0..=1.
 #[cfg(test)]
@@ -182,7 +197,7 @@ pub struct ZoneView {
     pub outline: Vec<(Pos, Dir)>,
     /// Extra cells to mark (a keep-range enemy's wanted ring around its target).
     pub ring: Vec<Pos>,
-    /// A word for the shape ("asleep", "AWAKE", "sight 10", ...).
+    /// A word for the shape ("on watch", "AWAKE", "sight 10", ...).
     pub label: String,
     /// Row-major: cells the zone colours (moves or attacks), left out of the danger tint.
     pub covered: Vec<bool>,
@@ -223,8 +238,9 @@ impl Zones {
             let hold = &b.goals().hold;
             let mut out = Vec::new();
             if !hold.is_empty() {
-                for e in b.living(Team::Enemy).collect::<Vec<_>>() {
-                    let (moves, _) = danger::enemy_moves(b, &mut self.caches, profiles, e);
+                // The danger view's own reach (allies lifted, callable reserves in).
+                for e in danger::threatening(b, &mut self.caches) {
+                    let moves = danger::enemy_zone(b, &mut self.caches, profiles, e).moves;
                     out.extend(hold.iter().filter(|p| moves.contains(p)).map(|&p| (e, p)));
                 }
             }
@@ -262,9 +278,9 @@ fn zone_view(b: &Battle, c: &mut crate::rules::Caches, profiles: &Profiles, id: 
             if fired {
                 "AWAKE".to_string()
             } else if crate::game::hud::text::wakes_next(b, profiles, id).is_some() {
-                "asleep, wakes this enemy phase".to_string()
+                "on watch, wakes this enemy phase".to_string()
             } else {
-                "asleep".to_string()
+                "on watch".to_string()
             },
         ),
         Shape::Leash { pivot, radius } => (
@@ -364,6 +380,42 @@ mod tests {
         }
         // The old look fails this: a hill under the old blue square, as a screenshot showed it.
         assert!(purple([0.49, 0.48, 0.69]));
+    }
+
+    /// Issue 33: the danger zone's wash alone did not show on the bridge (brown under a
+    /// light red). Its hatching stands out from every shipped terrain by a clear step in some
+    /// channel, the bridge included.
+    #[test]
+    fn the_danger_hatching_shows_on_every_terrain() {
+        let tiles = [
+            ("plain", [0.48, 0.71, 0.28]),
+            ("forest", [0.17, 0.43, 0.18]),
+            ("hill", [0.64, 0.52, 0.29]),
+            ("river", [0.29, 0.54, 0.85]),
+            ("mountain", [0.55, 0.53, 0.55]),
+            ("bridge", [0.63, 0.44, 0.23]),
+            ("floor", [0.73, 0.70, 0.64]),
+        ];
+        let step = |a: [f32; 3], b: [f32; 3]| (0..3).map(|i| (a[i] - b[i]).abs()).fold(0.0, f32::max);
+        for (name, under) in tiles {
+            let washed = blend(DANGER_FILL, under);
+            let hatched = blend(DANGER_HATCH, washed);
+            assert!(
+                step(hatched, washed) >= 0.25,
+                "the hatching hides on {name}: {hatched:?} on {washed:?}"
+            );
+        }
+        // The wash alone is what the bridge showed: too faint to see.
+        let bridge = [0.63, 0.44, 0.23];
+        assert!(step(blend(DANGER_FILL, bridge), bridge) < 0.1);
+        // The stripes stay inside the cell: each ends on the cell's top or right side.
+        for (x, y, len) in hatch(32.0) {
+            let end = (x + len / std::f32::consts::SQRT_2, y - len / std::f32::consts::SQRT_2);
+            assert!(
+                (0.0..=32.01).contains(&end.0) && (-0.01..=32.0).contains(&end.1),
+                "{end:?}"
+            );
+        }
     }
 
     #[test]

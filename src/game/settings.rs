@@ -170,6 +170,11 @@ impl Places {
         self.data.join("records.toml")
     }
 
+    /// The folder of the save slots.
+    pub fn saves(&self) -> PathBuf {
+        self.data.join("saves")
+    }
+
     /// The campaign's progress file.
     pub fn progress(&self) -> PathBuf {
         self.data.join("progress.json")

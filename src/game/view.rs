@@ -43,8 +43,9 @@ pub(super) const Z_HUD: i32 = 1_000_400;
 /// Every piece of text (see [`text`]).
 pub(super) const Z_TEXT: i32 = 2_000_000;
 
-/// The design size of the window; larger windows zoom by whole steps.
-pub(super) const BASE: Vec2 = Vec2::new(640.0, 480.0);
+/// The window the game opens at: a window this many times larger in both ways draws every
+/// pixel that many times.
+pub(super) const OPENS_AT: Vec2 = Vec2::new(1280.0, 800.0);
 
 /// Height of the phase band at the top.
 pub(super) const BANNER_H: f32 = 24.0;
@@ -165,7 +166,9 @@ pub(super) fn zoom_steps(view: Rect, map: Vec2) -> Vec<f32> {
 impl Layout {
     /// The layout of a window of `pw` × `ph` pixels, the map drawn at `scale`.
     pub fn new(pw: f32, ph: f32, scale: f32) -> Layout {
-        let zoom = (pw / BASE.x).min(ph / BASE.y).floor().max(1.0);
+        // Whole steps of the size the game opens at (issue 33: steps of 640×480 doubled
+        // every pixel at 1920×1080, which then showed fewer cells than 1280×800 did).
+        let zoom = (pw / OPENS_AT.x).min(ph / OPENS_AT.y).floor().max(1.0);
         Layout {
             zoom,
             w: (pw / zoom).max(1.0),
@@ -489,6 +492,57 @@ pub(super) fn rect(canvas: &mut impl Paint, r: Rect, color: Color, z: i32) {
     canvas.paint(Drawn::Quad, DrawParam::new().dest_rect(r).color(color).z(z));
 }
 
+/// A unit's team badge, drawn in the top-left corner of its sprite: the sprites are shared by
+/// both sides (a player `soldier` looked like an enemy one), so each side has its own shape
+/// as well as its own colour and lightness, readable for players who tell red from green
+/// poorly: a light blue square for the player, a dark red diamond for the enemy.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) struct Badge {
+    /// A diamond (a square turned 45°); otherwise an upright square.
+    pub diamond: bool,
+    /// Its face.
+    pub fill: [f32; 4],
+    /// Its dark rim.
+    pub edge: [f32; 4],
+}
+
+/// The badge of `team`'s units.
+pub(super) fn badge(team: crate::search::grid::Team) -> Badge {
+    let edge = [0.04, 0.05, 0.1, 0.95];
+    match team {
+        crate::search::grid::Team::Player => Badge {
+            diamond: false,
+            fill: [0.5, 0.8, 1.0, 1.0],
+            edge,
+        },
+        crate::search::grid::Team::Enemy => Badge {
+            diamond: true,
+            fill: [0.8, 0.12, 0.08, 1.0],
+            edge,
+        },
+    }
+}
+
+/// The badge's rim and face, as (top-left or top vertex, side, turned 45°) in map pixels for a
+/// sprite drawn at `at` enlarged `k` times.
+pub(super) fn badge_quads(b: Badge, at: Vec2, k: f32) -> [(Vec2, f32, bool); 2] {
+    if b.diamond {
+        // Turned about its top-left corner, which becomes the top vertex.
+        let c = at + Vec2::splat(6.0 * k);
+        let (outer, inner) = (5.5 * k, 3.8 * k);
+        let side = |r: f32| r * std::f32::consts::SQRT_2;
+        [
+            (Vec2::new(c.x, c.y - outer), side(outer), true),
+            (Vec2::new(c.x, c.y - inner), side(inner), true),
+        ]
+    } else {
+        [
+            (at + Vec2::splat(1.0 * k), 9.0 * k, false),
+            (at + Vec2::splat(2.5 * k), 6.0 * k, false),
+        ]
+    }
+}
+
 /// The part of `r` inside `within` (empty when they do not meet).
 pub(super) fn clip(r: Rect, within: Rect) -> Rect {
     let (x, y) = (r.x.max(within.x), r.y.max(within.y));
@@ -524,6 +578,38 @@ pub(super) fn edge_param(p: Pos, d: Dir, cam: Vec2, thick: f32) -> DrawParam {
 mod tests {
     use super::*;
 
+    /// Issue 33: a player `soldier` had the enemy soldier's red sprite. Each side's badge
+    /// differs in shape and in lightness, not only in hue.
+    #[test]
+    fn the_two_sides_badges_differ_in_shape_and_lightness() {
+        use crate::search::grid::Team;
+        let (p, e) = (badge(Team::Player), badge(Team::Enemy));
+        assert_ne!(p.diamond, e.diamond, "a shape of its own");
+        let luma = |c: [f32; 4]| 0.2126 * c[0] + 0.7152 * c[1] + 0.0722 * c[2];
+        assert!(
+            luma(p.fill) - luma(e.fill) > 0.35,
+            "{} against {}",
+            luma(p.fill),
+            luma(e.fill)
+        );
+        // Both stand out from their rim.
+        for b in [p, e] {
+            assert!((luma(b.fill) - luma(b.edge)).abs() > 0.2);
+        }
+        // Both stay in the sprite's top-left corner (a cell of 32 pixels).
+        for b in [p, e] {
+            for (o, side, turned) in badge_quads(b, Vec2::ZERO, 1.0) {
+                let (lo, hi) = if turned {
+                    let r = side / std::f32::consts::SQRT_2;
+                    (Vec2::new(o.x - r, o.y), Vec2::new(o.x + r, o.y + 2.0 * r))
+                } else {
+                    (o, o + Vec2::splat(side))
+                };
+                assert!(lo.x >= 0.0 && lo.y >= 0.0 && hi.x <= 12.0 && hi.y <= 12.0, "{lo} {hi}");
+            }
+        }
+    }
+
     #[test]
     fn the_last_zoom_step_shows_a_whole_64_by_64_map() {
         for (pw, ph) in [(640.0, 480.0), (1024.0, 768.0), (800.0, 300.0)] {
@@ -554,7 +640,8 @@ mod tests {
         // Nor is the side panel.
         assert_eq!(l.cell_at(630.0, 200.0, Vec2::ZERO), None);
         // A bigger window zooms by whole steps: pixels are divided first.
-        let big = Layout::new(1280.0, 960.0, 1.0);
+        let big = Layout::new(2560.0, 1920.0, 1.0);
+        assert_eq!(big.zoom, 2.0);
         assert_eq!(big.cell_at(2.0 * x, 2.0 * y, Vec2::ZERO), Some(Pos::new(3, 3)));
     }
 
@@ -617,9 +704,14 @@ mod tests {
         let r = l.regions();
         assert_eq!(r.side.w, 264.0);
         assert_eq!(r.map, Rect::new(0.0, 39.0, 1016.0, 663.0));
-        // 1920×1080 doubles every pixel.
+        // 1920×1080 shows more of the map than 1280×800, not less (issue 33: it doubled
+        // every pixel and showed about 23 × 14 cells against 31 × 21); 2560×1600 doubles.
         let l = Layout::new(1920.0, 1080.0, 1.0);
-        assert_eq!((l.zoom, l.w, l.h), (2.0, 960.0, 540.0));
+        assert_eq!((l.zoom, l.w, l.h), (1.0, 1920.0, 1080.0));
+        let cells = |l: Layout| (l.map_view().w / TILE, l.map_view().h / TILE);
+        let (big, usual) = (cells(l), cells(Layout::new(1280.0, 800.0, 1.0)));
+        assert!(big.0 >= usual.0 && big.1 >= usual.1, "{big:?} against {usual:?}");
+        assert_eq!(Layout::new(2560.0, 1600.0, 1.0).zoom, 2.0);
     }
 
     #[test]

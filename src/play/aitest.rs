@@ -57,7 +57,8 @@ pub fn run(f: &ExpectFile) -> Result<Vec<Verdict>, Diagnostic> {
         }
         player_phase(f, ai, &mut b, turn)?;
         if b.ended().is_none() {
-            b.execute(Command::EndPhase).map_err(|e| refused(f, turn, e))?;
+            b.execute(Command::EndPhase { team: Team::Player })
+                .map_err(|e| refused(f, turn, e))?;
             // The one enemy-phase driver, one enemy at a time so each board is kept.
             let mut phase = EnemyPhase::begin(&b);
             loop {

@@ -51,7 +51,7 @@ fn board(enemies: usize, players: usize) -> Battle {
     for k in 0..enemies {
         units.push(place(Team::Enemy, k, &mut rng, &mut map));
     }
-    Battle::from_parts(map, terrain, units)
+    Battle::from_parts(map, terrain, units).unwrap()
 }
 
 fn enemy_phase(c: &mut Criterion) {
@@ -72,7 +72,8 @@ fn enemy_phase(c: &mut Criterion) {
                         bench.iter_batched(
                             || {
                                 let mut b = b.clone();
-                                b.execute(Command::EndPhase).expect("the enemy phase begins");
+                                b.execute(Command::EndPhase { team: Team::Player })
+                                    .expect("the enemy phase begins");
                                 // Cold: new caches every time.
                                 (b, ai::Ai::new(profiles.clone()).with_method(method))
                             },

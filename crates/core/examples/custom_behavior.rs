@@ -8,7 +8,7 @@
 //! ```
 
 use skirmish_core::ai::player::Policy;
-use skirmish_core::ai::registry::{self, Key};
+use skirmish_core::ai::registry::{Key, Registry};
 use skirmish_core::ai::{AiBehavior, Decision, Reason, Why};
 use skirmish_core::model::profiles::{Param, Params, Profile};
 use skirmish_core::play::enemy::act;
@@ -54,8 +54,11 @@ impl AiBehavior for Hunter {
 }
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
-    // Once, at start-up, before any data is read: `behavior = "hunter"` now loads.
-    registry::register("hunter", &[Key::number("sight", 0)], |p: &Params| Hunter {
+    // Once, at start-up: the game's registry, the standard behaviours plus its own. Handed
+    // to the loaders (`skirmish_data::load::data::load(dir, &registry)`), it makes
+    // `behavior = "hunter"` (with `sight` a distance 0 to 30) load.
+    let mut registry = Registry::standard();
+    registry.register("hunter", &[Key::distance("sight", 0, 30)], |p: &Params| Hunter {
         sight: p.int("sight"),
     })?;
 
@@ -63,10 +66,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     let mut profiles = Profiles::standard();
     let mut numbers = Params::default();
     numbers.set("sight", Param::Int(12));
-    let hunter = registry::registry()
-        .get("hunter")
-        .ok_or("not registered")?
-        .build(&numbers);
+    let hunter = registry.get("hunter").ok_or("not registered")?.try_build(&numbers)?;
     profiles.insert(Profile {
         name: "hunter".into(),
         behavior: hunter,
@@ -100,7 +100,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         if battle.ended().is_some() {
             break;
         }
-        battle.execute(Command::EndPhase)?;
+        battle.execute(Command::EndPhase { team: Team::Player })?;
         let phase = EnemyPhase::run(&mut ai, &mut battle)?;
         for t in &phase.turns {
             let d = &t.decision;

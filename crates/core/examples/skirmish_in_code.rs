@@ -82,7 +82,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         if battle.ended().is_some() {
             break;
         }
-        for e in battle.execute(Command::EndPhase)? {
+        for e in battle.execute(Command::EndPhase { team: Team::Player })? {
             println!("  {}", e.describe(&battle));
         }
         let phase = EnemyPhase::run(&mut ai, &mut battle)?;

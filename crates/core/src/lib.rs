@@ -5,8 +5,9 @@
 //! # Extending the AI
 //!
 //! An enemy behaviour of your own is a type implementing [`ai::AiBehavior`], registered
-//! under a name with [`ai::registry::register`] before your data is loaded; a profile then
-//! names it like a built-in (`behavior = "hunter"`, with the numbers it declared), and the
+//! under a name in your [`ai::registry::Registry`] (`Registry::standard()` plus your own,
+//! with [`Registry::register`](ai::registry::Registry::register)), which you hand to the
+//! loaders; a profile then names it like a built-in (`behavior = "hunter"`, with the numbers it declared), and the
 //! enemy phase, `--explain`, danger zones, expectation files and balance runs use it. The
 //! example `custom_behavior` is a whole terminal game doing so:
 //! `cargo run -p skirmish-core --example custom_behavior`.

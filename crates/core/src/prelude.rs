@@ -10,5 +10,6 @@ pub use crate::model::terrain::{ClassId, Cost, TerrainId, TerrainSet};
 pub use crate::model::units::Stats;
 pub use crate::play::enemy::{EnemyPhase, PhaseReport, Turn};
 pub use crate::rules::{Battle, BattleBuilder, Caches, Command, Ending, Event, RuleError, SetupError, UnitId};
-pub use crate::search::grid::{Dir, Path, Pos, Team};
+// `Path` is `Steps` here: a game also names `std::path::Path`, which the loaders take.
+pub use crate::search::grid::{Dir, Path as Steps, Pos, Team};
 pub use crate::search::range::{Range, RangeFinder, RangeQuery, Reach};

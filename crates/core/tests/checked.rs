@@ -177,7 +177,7 @@ fn the_enemy_phase_refuses_to_run_in_the_players_phase() {
     let mut b = duel();
     let mut ai = Ai::new(Profiles::standard());
     assert_eq!(EnemyPhase::run(&mut ai, &mut b).unwrap_err(), RuleError::NotEnemyPhase);
-    b.execute(Command::EndPhase).unwrap();
+    b.execute(Command::EndPhase { team: Team::Player }).unwrap();
     assert_eq!(EnemyPhase::run(&mut ai, &mut b).unwrap().turns.len(), 1);
 }
 
@@ -222,4 +222,129 @@ fn nearest_travel_past_its_bound_panics_as_documented() {
     let b = duel();
     let targets = vec![Pos::new(4, 0); 65];
     b.nearest_travel(&mut Caches::new(), &targets, ClassId(0), Pos::new(0, 0));
+}
+
+/// A snapshot carries its scenario's fingerprint: one of another scenario is refused even
+/// when every cell of it fits (same size, same number of units, cells free and passable).
+#[test]
+fn a_snapshot_of_another_scenario_is_refused() {
+    let other = |map: &[&str], enemy: &str| {
+        BattleBuilder::new(rows(map))
+            .unit(UnitSpec::player("Kiny", (0, 0)))
+            .unit(UnitSpec::enemy(enemy, (4, 1), "charger"))
+            .build()
+            .unwrap()
+    };
+    for mut b in [
+        other(&[".....", "....."], "Raider"),
+        other(&["..T..", "....."], "Brute"),
+    ] {
+        let before = b.snapshot();
+        let e = b.execute(Command::Restore(Box::new(duel().snapshot()))).unwrap_err();
+        assert!(
+            matches!(&e, RuleError::BadSnapshot(why) if why.contains("another scenario")),
+            "{e}"
+        );
+        assert_eq!(b.snapshot(), before, "the battle is untouched");
+    }
+    // Its own scenario's snapshot, from another battle of it, is taken.
+    let mut b = duel();
+    assert!(b.execute(Command::Restore(Box::new(duel().snapshot()))).is_ok());
+}
+
+/// One validation path: what the loaders refuse in a file, the builder refuses in code, by
+/// the same bounds and in the same words (hp 0 used to leave a unit alive at 0 hp, a move of
+/// `u32::MAX` became 16,776,960, a heal of −50 hurt the healed).
+#[test]
+fn the_builder_refuses_the_numbers_the_loaders_refuse() {
+    use skirmish_core::model::units::{Healing, Stats};
+    let base = Stats {
+        hp: 20,
+        attack: 7,
+        defense: 2,
+        range_min: 1,
+        range_max: 1,
+    };
+    let build = |u: UnitSpec| {
+        BattleBuilder::new(rows(&[".....", "....."]))
+            .unit(UnitSpec::player("Kiny", (0, 0)))
+            .unit(u)
+            .build()
+    };
+    let refused = |u: UnitSpec, words: &str| {
+        let e = build(u).unwrap_err();
+        assert!(matches!(e, SetupError::Number { .. }), "{e:?}");
+        assert_eq!(e.to_string(), words);
+    };
+    let a = || UnitSpec::player("A", (4, 1));
+    refused(
+        a().stats(Stats { hp: 0, ..base }),
+        "A: hp = 0 is out of range (expected 1..=9999)",
+    );
+    refused(
+        a().stats(Stats { hp: -5, ..base }),
+        "A: hp = -5 is out of range (expected 1..=9999)",
+    );
+    refused(
+        a().stats(Stats { attack: 10_000, ..base }),
+        "A: attack = 10000 is out of range (expected 0..=9999)",
+    );
+    refused(
+        a().stats(Stats {
+            range_min: 3,
+            range_max: 1,
+            ..base
+        }),
+        "A: range [3, 1] makes no sense (expected 1 <= min <= max <= 100)",
+    );
+    refused(a().movement(1001), "A: move = 1001 is out of range (expected 0..=1000)");
+    refused(
+        a().movement(u32::MAX),
+        "A: move = 4294967295 is out of range (expected 0..=1000)",
+    );
+    refused(a().level(0, 0), "A: level = 0 is out of range (expected 1..=99)");
+    refused(a().level(2, 100), "A: exp = 100 is out of range (expected 0..=99)");
+    refused(
+        a().healer(Healing::adjacent(-50)),
+        "A: heal = -50 is out of range (expected 1..=9999)",
+    );
+    refused(
+        a().healer(Healing {
+            power: 5,
+            range_min: 2,
+            range_max: 1,
+        }),
+        "A: heal_range [2, 1] makes no sense (expected 1 <= min <= max <= 100)",
+    );
+    // Names are identities.
+    let e = BattleBuilder::new(rows(&[".....", "....."]))
+        .unit(UnitSpec::player("A", (0, 0)))
+        .unit(UnitSpec::enemy("A", (4, 1), "charger"))
+        .build()
+        .unwrap_err();
+    assert_eq!(e, SetupError::SameName { unit: "A".into() });
+    // A profile that does not exist, when the builder knows the profiles.
+    let e = BattleBuilder::new(rows(&[".....", "....."]))
+        .profiles(Profiles::standard())
+        .unit(UnitSpec::player("Kiny", (0, 0)))
+        .unit(UnitSpec::enemy("Brute", (4, 1), "chargr"))
+        .build()
+        .unwrap_err();
+    assert!(matches!(e, SetupError::UnknownProfile { .. }), "{e:?}");
+    // The bounds themselves are accepted.
+    assert!(build(a().stats(Stats { hp: 9_999, ..base }).movement(1000).level(99, 99)).is_ok());
+}
+
+/// Stepping past the edge of `i32` never wraps to the other side.
+#[test]
+fn a_step_off_the_edge_of_the_numbers_does_not_wrap() {
+    for (p, d) in [
+        (Pos::new(i32::MAX, 0), Dir::Right),
+        (Pos::new(i32::MIN, 0), Dir::Left),
+        (Pos::new(0, i32::MAX), Dir::Down),
+        (Pos::new(0, i32::MIN), Dir::Up),
+    ] {
+        assert_eq!(p.step(d), p, "{p} {d:?}");
+        assert_eq!(p.try_step(d), None, "{p} {d:?}");
+    }
 }

@@ -55,7 +55,7 @@ fn a_healer_moves_then_heals_an_ally_and_is_done() {
     let (mira, lance) = (id(&b, "Mira"), id(&b, "Lance"));
     b.execute(Command::Move {
         unit: mira,
-        path: Path::parse("2").unwrap(),
+        path: Steps::parse("2").unwrap(),
     })
     .unwrap();
     assert_eq!(
@@ -97,7 +97,7 @@ fn a_heal_never_goes_above_the_allys_hp() {
     let mut b = camp(18);
     b.execute(Command::Move {
         unit: id(&b, "Mira"),
-        path: Path::parse("2").unwrap(),
+        path: Steps::parse("2").unwrap(),
     })
     .unwrap();
     let (mira, lance) = (id(&b, "Mira"), id(&b, "Lance"));
@@ -128,7 +128,7 @@ fn undo_takes_the_heal_and_the_move_back() {
     let walk = b
         .execute(Command::Move {
             unit: mira,
-            path: Path::parse("2").unwrap(),
+            path: Steps::parse("2").unwrap(),
         })
         .unwrap();
     let healed = heal(&mut b, "Mira", "Lance").unwrap();
@@ -248,7 +248,7 @@ fn an_enemy_healer_heals_in_the_enemy_phase() {
         .unit(UnitSpec::enemy("Brute", (7, 0), "charger").hurt(3))
         .build()
         .unwrap();
-    b.execute(Command::EndPhase).unwrap();
+    b.execute(Command::EndPhase { team: Team::Player }).unwrap();
     let (acolyte, brute) = (id(&b, "Acolyte"), id(&b, "Brute"));
     assert_eq!(
         b.execute(Command::Heal {

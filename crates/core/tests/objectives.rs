@@ -11,7 +11,7 @@ fn walk(b: &mut Battle, name: &str, digits: &str) -> Vec<Event> {
     let unit = b.find(name).unwrap();
     b.execute(Command::Move {
         unit,
-        path: Path::parse(digits).unwrap(),
+        path: Steps::parse(digits).unwrap(),
     })
     .unwrap()
 }
@@ -33,7 +33,7 @@ fn waiting_ends(b: &mut Battle, name: &str, winner: Team, why: Ending, words: &s
 }
 
 fn end_phase(b: &mut Battle) -> Vec<Event> {
-    b.execute(Command::EndPhase).unwrap()
+    b.execute(Command::EndPhase { team: b.active() }).unwrap()
 }
 
 fn id(b: &Battle, name: &str) -> UnitId {
@@ -161,7 +161,10 @@ fn surviving_wins_when_that_turns_enemy_phase_ends() {
         }]
     );
     assert_eq!(Ending::Survived(2).describe(&b), "survived 2 turns");
-    assert_eq!(b.execute(Command::EndPhase), Err(RuleError::BattleOver));
+    assert_eq!(
+        b.execute(Command::EndPhase { team: Team::Player }),
+        Err(RuleError::BattleOver)
+    );
 }
 
 #[test]
@@ -447,7 +450,7 @@ fn the_phase_machine_ends_the_battle_when_the_turn_limit_ends_the_enemy_phase() 
         .build()
         .unwrap();
     let mut s = Session::new(b, Profiles::standard());
-    s.perform(Command::EndPhase).unwrap();
+    s.perform(Command::EndPhase { team: Team::Player }).unwrap();
     while matches!(s.phase(), Phase::Enemy { .. }) {
         s.input(Intent::Advance);
     }

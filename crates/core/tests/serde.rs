@@ -22,17 +22,17 @@ fn a_battle_saves_and_loads_as_json() {
         .unwrap();
     let kiny = b.find("Kiny").unwrap();
     // A path is its digits, a unit id its number.
-    assert_eq!(round_trip(&Path::parse("22").unwrap()), "\"22\"");
-    assert_eq!(round_trip(&Path::default()), "\"0\"");
+    assert_eq!(round_trip(&Steps::parse("22").unwrap()), "\"22\"");
+    assert_eq!(round_trip(&Steps::default()), "\"0\"");
     assert_eq!(round_trip(&kiny), "0");
-    assert!(serde_json::from_str::<Path>("\"25\"").is_err());
+    assert!(serde_json::from_str::<Steps>("\"25\"").is_err());
     let cmd = Command::Move {
         unit: kiny,
-        path: Path::parse("22").unwrap(),
+        path: Steps::parse("22").unwrap(),
     };
     round_trip(&cmd);
     let mut events = b.execute(cmd).unwrap();
-    events.extend(b.execute(Command::EndPhase).unwrap());
+    events.extend(b.execute(Command::EndPhase { team: Team::Player }).unwrap());
     let mut ai = Ai::new(Profiles::standard());
     let phase = EnemyPhase::run(&mut ai, &mut b).unwrap();
     events.extend(phase.events().cloned());
@@ -46,7 +46,8 @@ fn a_battle_saves_and_loads_as_json() {
 
 #[test]
 fn profiles_save_as_their_tables_and_load_through_the_registry() {
-    use skirmish_core::ai::registry::{self, Key};
+    use serde::de::DeserializeSeed;
+    use skirmish_core::ai::registry::{Key, ProfilesIn, Registry};
     use skirmish_core::ai::{AiBehavior, Why};
     use skirmish_core::model::profiles::{Param, Params};
     use skirmish_core::rules::Caches;
@@ -57,7 +58,10 @@ fn profiles_save_as_their_tables_and_load_through_the_registry() {
             Decision::stay(b, id, label, Why::Nothing)
         }
     }
-    registry::register("statue", &[Key::number("patience", 1), Key::cell("post")], |_| Statue).unwrap();
+    let mut registry = Registry::standard();
+    registry
+        .register("statue", &[Key::count("patience", 1, 9), Key::cell("post")], |_| Statue)
+        .unwrap();
 
     let mut profiles = Profiles::standard();
     profiles.insert(Profile {
@@ -67,12 +71,21 @@ fn profiles_save_as_their_tables_and_load_through_the_registry() {
     let mut numbers = Params::default();
     numbers.set("patience", Param::Int(4));
     numbers.set("post", Param::Cell(Pos::new(3, 1)));
-    let statue = registry::registry().get("statue").unwrap().build(&numbers);
+    let statue = registry.get("statue").unwrap().build(&numbers);
     profiles.insert(Profile {
         name: "sentry".into(),
         behavior: statue,
     });
-    let text = round_trip(&profiles);
+    let text = serde_json::to_string(&profiles).unwrap();
+    let read = |json: &str, r: &Registry| ProfilesIn(r).deserialize(&mut serde_json::Deserializer::from_str(json));
+    assert_eq!(read(&text, &registry).unwrap(), profiles);
+    // The standard registry does not know the statue: no process-wide names.
+    assert!(
+        serde_json::from_str::<Profiles>(&text)
+            .unwrap_err()
+            .to_string()
+            .contains("profile 'sentry': unknown behavior \"statue\"")
+    );
     // The tables of profiles.toml, numbers in the order the behaviour declares them.
     assert!(
         text.starts_with(
@@ -93,11 +106,15 @@ fn profiles_save_as_their_tables_and_load_through_the_registry() {
         "{text}"
     );
     // What the loader would refuse is refused here too, with the profile named.
-    let refused = |json: &str| serde_json::from_str::<Profiles>(json).unwrap_err().to_string();
+    let refused = |json: &str| read(json, &registry).unwrap_err().to_string();
     assert!(refused(r#"[{"name":"a","behavior":"chargr"}]"#).contains("profile 'a': unknown behavior \"chargr\""));
     assert!(refused(r#"[{"name":"a","behavior":"proximity"}]"#).contains("needs `sight`"));
     assert!(refused(r#"[{"name":"a","behavior":"proximity","sight":-1}]"#).contains("needs `sight`"));
-    assert!(refused(r#"[{"name":"a","behavior":"statue","patience":0,"post":[1,1]}]"#).contains("needs `patience`"));
+    assert!(
+        refused(r#"[{"name":"a","behavior":"statue","patience":0,"post":[1,1]}]"#)
+            .contains("needs `patience` as a count 1..=9")
+    );
+    assert!(refused(r#"[{"name":"a","behavior":"statue","patience":10,"post":[1,1]}]"#).contains("needs `patience`"));
     assert!(refused(r#"[{"name":"a","behavior":"charger","sight":3}]"#).contains("does not take `sight`"));
     assert!(
         refused(r#"[{"name":"a","behavior":"charger"},{"name":"a","behavior":"charger"}]"#).contains("given twice")

@@ -44,8 +44,14 @@ impl GameState {
         let lethal = ahead
             .as_ref()
             .is_some_and(|(_, _, f)| f.counter.is_some() && f.attacker_hp == 0);
+        // A highlighted heal has its own forecast (issue 33: the heal said only the after).
+        let healing = match options.get(*choice) {
+            Some(Action::Heal(t)) => heal_forecast(b, *unit, *t),
+            _ => None,
+        };
         let forecast: Vec<String> = ahead
             .map(|(att, def, f)| forecast(b, att, def, &f))
+            .or(healing)
             .map(|s| match s.split_once("; ") {
                 Some((a, c)) => vec![a.to_string(), c.to_string()],
                 None => vec![s],
@@ -268,8 +274,8 @@ impl GameState {
         } else {
             Color::new(0.75, 0.88, 1.0, 1.0)
         };
-        if let Some(g) = objective_text(b) {
-            let mut lines = wrap(&format!("Objective: {g}"), chars);
+        if let Some(g) = objective_line(b, chars) {
+            let mut lines = wrap(&g, chars);
             if lines.len() > 2 {
                 let rest = lines[1..].join(" ");
                 lines.truncate(1);
@@ -409,7 +415,7 @@ impl GameState {
             } else {
                 ENEMY_TEXT
             };
-            for line in wrap(&l1, chars(13.0)) {
+            for line in wrap_fields(&l1, chars(13.0)) {
                 text(canvas, &line, Vec2::new(x, y), 13.0, color);
                 y += 15.0;
             }
@@ -489,7 +495,18 @@ impl GameState {
             .map(|(r, _)| text_w(r, 13.0))
             .chain([text_w(&lines[0], 15.0)])
             .fold(0.0, f32::max);
-        (summary_box(&l, rows.len(), widest), rows)
+        // The cells of the units it tells of, where they show now.
+        let cam = self.camera.pos;
+        let tile = TILE * l.scale;
+        let avoid: Vec<Rect> = self
+            .summary_cells
+            .iter()
+            .map(|&p| {
+                let at = l.to_screen(anim::cell_px(p), cam);
+                Rect::new(at.x, at.y, tile, tile)
+            })
+            .collect();
+        (summary_box(&l, rows.len(), widest, &avoid), rows)
     }
 
     /// The whole battle's log in a box, scrolled with the arrows, the wheel or its buttons.

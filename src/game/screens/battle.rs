@@ -2,7 +2,7 @@
 //! The adapter adds two hooks: a finished battle's outcome (kept in the records), and
 //! leaving to the menus when the player quits a battle opened from the title.
 
-use super::{Go, Launch, Screen, Switch, World};
+use super::{Go, Input, Launch, Screen, Switch, World};
 use crate::game::assets::Assets;
 use crate::game::buttons::Button;
 use crate::game::hud::text::Leave;
@@ -155,13 +155,18 @@ impl BattleScreen {
             permadeath: a.progress.permadeath,
             roster: a.progress.roster.clone(),
         };
-        let (mut screen, ready) = BattleScreen::open_with(ctx, world, assets, &launch, scripted, exit, Some(chapter))?;
+        // The chapter's own save slot, when the player saved in it: the battle goes on there.
+        let slot = world.save_for(&launch.path, launch.difficulty.as_deref(), Some(k + 1));
+        let save = (world.saves_dir().is_some() && !world.save_given && slot.is_file()).then_some(slot);
+        let (mut screen, ready) =
+            BattleScreen::open_with(ctx, world, assets, &launch, scripted, exit, Some(chapter), save)?;
         screen.chapter = Some((ready, None));
         screen.game.leave = Leave::Title;
         Ok(screen)
     }
 
-    /// Loads `launch` and opens its battle from the menus.
+    /// Loads `launch` and opens its battle from the menus, resumed from `save` when given
+    /// (a slot of the Load screen).
     pub fn open(
         ctx: &Context,
         world: &World,
@@ -169,12 +174,14 @@ impl BattleScreen {
         launch: &Launch,
         scripted: Scripted,
         exit: Rc<Cell<i32>>,
+        save: Option<PathBuf>,
     ) -> Result<BattleScreen, String> {
-        BattleScreen::open_with(ctx, world, assets, launch, scripted, exit, None).map(|(s, _)| s)
+        BattleScreen::open_with(ctx, world, assets, launch, scripted, exit, None, save).map(|(s, _)| s)
     }
 
     /// [`BattleScreen::open`] of the scenario, or of a campaign's chapter: the scenario with
-    /// the roster put on it.
+    /// the roster put on it; resumed from `save` when given.
+    #[expect(clippy::too_many_arguments, reason = "the window's parts, what to open and how")]
     fn open_with(
         ctx: &Context,
         world: &World,
@@ -183,6 +190,7 @@ impl BattleScreen {
         scripted: Scripted,
         exit: Rc<Cell<i32>>,
         chapter: Option<ChapterStart>,
+        save: Option<PathBuf>,
     ) -> Result<(BattleScreen, Scenario), String> {
         let (mut scenario, mut data, data_dir) =
             crate::cli::load_scenario(&launch.path, world.data_override.clone()).map_err(|e| e.to_string())?;
@@ -192,6 +200,15 @@ impl BattleScreen {
         let scenario = crate::game::state::dressed(scenario, chapter.as_ref());
         let ready = scenario.clone();
         let harnessed = scripted.screenshot.is_some() || scripted.frames.is_some();
+        let number = chapter.as_ref().map(|c| c.number);
+        let slot = match &save {
+            Some(p) => p.clone(),
+            None => world.save_for(&launch.path, launch.difficulty.as_deref(), number),
+        };
+        let resume = match &save {
+            Some(p) => Some(Box::new(crate::io::save::read(p).map_err(|e| e.to_string())?)),
+            None => None,
+        };
         let opts = Options {
             script: scripted.script,
             screenshot: scripted.screenshot,
@@ -199,11 +216,11 @@ impl BattleScreen {
             files: Files {
                 scenario: launch.path.clone(),
                 data_dir,
-                save: world.save_file.clone(),
+                save: slot,
                 record: world.record_file.clone(),
                 data_given: world.data_override.is_some(),
             },
-            resume: None,
+            resume,
             frames: scripted.frames,
             playback: VecDeque::new(),
             fast_forward: 0,
@@ -262,10 +279,10 @@ impl BattleScreen {
 impl Screen for BattleScreen {
     fn update(&mut self, ctx: &mut Context, world: &mut World) -> GameResult<Switch> {
         self.game.update(ctx)?;
-        // Hook: a finished battle's outcome goes into the records once (a campaign's chapter,
-        // played with its roster, is not a skirmish record).
+        // Hook: a finished battle's outcome goes into the records once; a campaign's chapter
+        // counts for its map too (issue 33: Skirmish said "not won yet" of maps won there).
         match outcome(self.game.session.battle()) {
-            Some(r) if !self.noted && self.chapter.is_none() => {
+            Some(r) if !self.noted => {
                 self.noted = true;
                 world.note_result(self.key.clone(), r);
             }
@@ -280,6 +297,10 @@ impl Screen for BattleScreen {
         {
             let won = winner == Team::Player;
             *result = Some(won);
+            // A won chapter is done: its save slot would only resume a finished battle.
+            if won && !world.save_given && world.saves_dir().is_some() {
+                let _ = std::fs::remove_file(self.game.save_file());
+            }
             if let Some(a) = &mut world.campaign {
                 let p = &mut a.progress;
                 if won {
@@ -355,17 +376,6 @@ impl Screen for BattleScreen {
         Ok(Switch::None)
     }
 
-    fn key_up(&mut self, ctx: &mut Context, input: KeyInput) -> GameResult {
-        if !self.keyed {
-            return Ok(());
-        }
-        self.game.key_up_event(ctx, input)
-    }
-
-    fn mouse_motion(&mut self, ctx: &mut Context, x: f32, y: f32, dx: f32, dy: f32) -> GameResult {
-        self.game.mouse_motion_event(ctx, x, y, dx, dy)
-    }
-
     fn mouse_down(&mut self, ctx: &mut Context, _w: &mut World, b: MouseButton, x: f32, y: f32) -> GameResult<Switch> {
         if let Some((_, Some(won))) = &self.chapter {
             let won = *won;
@@ -384,8 +394,15 @@ impl Screen for BattleScreen {
         Ok(Switch::None)
     }
 
-    fn mouse_wheel(&mut self, ctx: &mut Context, x: f32, y: f32) -> GameResult {
-        self.game.mouse_wheel_event(ctx, x, y)
+    fn input(&mut self, ctx: &mut Context, world: &mut World, input: Input) -> GameResult<Switch> {
+        match input {
+            // These two have the finished chapter's own rules (above).
+            Input::KeyDown { input, repeated } => self.key_down(ctx, world, input, repeated),
+            Input::MouseDown { button, x, y } => self.mouse_down(ctx, world, button, x, y),
+            Input::KeyUp(_) if !self.keyed => Ok(Switch::None),
+            // Everything else goes to the battle's own handler as it came.
+            other => other.deliver(&mut self.game, ctx).map(|_| Switch::None),
+        }
     }
 
     fn resize(&mut self, ctx: &mut Context, w: f32, h: f32) -> GameResult {
@@ -433,7 +450,7 @@ mod tests {
         // Ending every player phase at once loses the sample battle sooner or later.
         let mut ai = crate::ai::Ai::new(d.profiles.clone());
         while b.ended().is_none() && b.turn() < 200 {
-            crate::play::replay::run(&mut b, &mut ai, &[Command::EndPhase]).unwrap();
+            crate::play::replay::run(&mut b, &mut ai, &[Command::EndPhase { team: Team::Player }]).unwrap();
         }
         let r = outcome(&b).expect("the battle ended");
         assert!(!r.won);

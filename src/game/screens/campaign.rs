@@ -71,6 +71,12 @@ pub fn saved(campaign: Option<&Campaign>, file: Option<&Path>) -> Saved {
     }
 }
 
+/// The difficulty level the campaign in progress is played at (`None`: none chosen, or no
+/// progress file that reads).
+pub fn saved_difficulty(file: Option<&Path>) -> Option<String> {
+    crate::io::progress::read(file?).ok()?.difficulty
+}
+
 impl World {
     /// Starts the campaign afresh (at `difficulty`), writing its progress; the error says why not.
     pub fn start_campaign(&mut self, difficulty: Option<String>) -> Result<(), String> {
@@ -133,9 +139,32 @@ pub enum Page {
 pub struct TextScreen {
     /// Which.
     pub page: Page,
+    /// The unit kinds of the campaign's data (the roster's move and heal columns), read
+    /// once, when first shown.
+    kinds: std::cell::OnceCell<Option<crate::model::units::Kinds>>,
 }
 
 impl TextScreen {
+    /// The page `page`.
+    pub fn new(page: Page) -> TextScreen {
+        TextScreen {
+            page,
+            kinds: std::cell::OnceCell::new(),
+        }
+    }
+
+    /// The unit kinds of the data the campaign's first chapter is played with.
+    fn kinds(&self, world: &World) -> Option<&crate::model::units::Kinds> {
+        self.kinds
+            .get_or_init(|| {
+                let a = world.campaign.as_ref()?;
+                let first = a.campaign.chapters.first()?;
+                let (dir, _) = crate::cli::scenario_data_dir(&first.scenario, world.data_override.clone());
+                Some(crate::load::data::load(&dir).ok()?.kinds)
+            })
+            .as_ref()
+    }
+
     /// What menu key `k` does.
     pub fn act(&self, world: &World, k: MenuKey) -> Switch {
         match (self.page, k) {
@@ -204,16 +233,24 @@ impl TextScreen {
                 out.push((String::new(), DIM_TEXT, 0.6));
                 out.push((
                     format!(
-                        "{:<10} {:<9} {:>3} {:>8} {:>4} {:>4} {:>4}  {}",
-                        "unit", "kind", "Lv", "exp", "HP", "ATK", "DEF", "range"
+                        "{:<10} {:<9} {:>3} {:>8} {:>4} {:>4} {:>4}  {:<5} {:>9} {:>4}",
+                        "unit", "kind", "Lv", "exp", "HP", "ATK", "DEF", "range", "move", "heal"
                     ),
                     DIM_TEXT,
                     0.9,
                 ));
+                let kinds = self.kinds(world);
                 for m in &p.roster.members {
                     let s = &m.stats;
+                    // Move (and its class) and a healer's heal, from the unit's kind (issue
+                    // 33: the roster had neither).
+                    let kind = kinds.and_then(|k| k.get(&m.kind));
+                    let moves = kind.map_or("?".to_string(), |k| format!("{} {}", k.movement, k.class));
+                    let heal = kind
+                        .and_then(|k| k.heal)
+                        .map_or("-".to_string(), |h| h.power.to_string());
                     let row = format!(
-                        "{:<10} {:<9} {:>3} {:>8} {:>4} {:>4} {:>4}  {:<5}{}",
+                        "{:<10} {:<9} {:>3} {:>8} {:>4} {:>4} {:>4}  {:<5} {:>9} {:>4}{}",
                         m.name,
                         m.kind,
                         m.level,
@@ -227,6 +264,8 @@ impl TextScreen {
                         } else {
                             format!("{}-{}", s.range_min, s.range_max)
                         },
+                        moves,
+                        heal,
                         if m.fallen { "  fallen" } else { "" }
                     );
                     out.push((row, if m.fallen { ENEMY_TEXT } else { PLAYER_TEXT }, 0.9));
@@ -360,14 +399,50 @@ mod tests {
                 title: chapter_title(&c, 0)
             }
         );
-        let intro = TextScreen { page: Page::Intro };
+        let intro = TextScreen::new(Page::Intro);
         let lines = intro.lines(&w);
         assert!(lines[1].0.starts_with("Chapter 1: "), "{lines:?}");
         assert!(lines.iter().any(|l| l.0.contains("casual")));
         assert_eq!(intro.act(&w, MenuKey::Confirm), Switch::Replace(Go::Chapter));
         assert_eq!(intro.act(&w, MenuKey::Back), Switch::Pop);
+        // The roster says each unit's move (with its class) and a healer's heal (issue 33).
+        let stats = crate::model::units::Stats {
+            hp: 28,
+            attack: 9,
+            defense: 3,
+            range_min: 1,
+            range_max: 1,
+        };
+        let members = &mut w.campaign.as_mut().unwrap().progress.roster.members;
+        for (name, kind) in [("Kiny", "hero"), ("Mira", "cleric")] {
+            members.push(skirmish_core::campaign::Member {
+                name: name.into(),
+                kind: kind.into(),
+                level: 1,
+                exp: 0,
+                stats,
+                fallen: false,
+            });
+        }
+        let roster = TextScreen::new(Page::Roster);
+        let lines = roster.lines(&w);
+        assert!(
+            lines[2].0.contains("move") && lines[2].0.contains("heal"),
+            "{:?}",
+            lines[2]
+        );
+        let kiny = lines
+            .iter()
+            .find(|l| l.0.starts_with("Kiny "))
+            .unwrap_or_else(|| panic!("Kiny's row: {lines:?}"));
+        assert!(
+            kiny.0.contains(" 7 foot ") && kiny.0.trim_end().ends_with('-'),
+            "{:?}",
+            kiny.0
+        );
+        let mira = lines.iter().find(|l| l.0.starts_with("Mira ")).expect("Mira's row");
+        assert!(mira.0.trim_end().ends_with(" 8"), "a healer's heal: {:?}", mira.0);
         // After the last chapter the roster leads to the closing text.
-        let roster = TextScreen { page: Page::Roster };
         assert_eq!(roster.act(&w, MenuKey::Confirm), Switch::Replace(Go::Intro));
         w.campaign.as_mut().unwrap().progress.chapter = c.chapters.len();
         assert_eq!(roster.act(&w, MenuKey::Confirm), Switch::Replace(Go::Closing));

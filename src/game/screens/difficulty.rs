@@ -16,8 +16,32 @@ pub struct Chooser {
     levels: Vec<String>,
     /// What the levels are for, as the player knows it (read once, on the first frame).
     label: Option<String>,
+    /// True once each level's entry says what it changes (read once, on the first frame).
+    described: bool,
     /// The levels as a menu.
     pub menu: Menu,
+}
+
+/// What each level of `levels` changes ([`crate::game::difficulty::describe`]), read from
+/// the scenario played (a campaign's: its first chapter's); empty notes when it does not load.
+fn level_notes(then: &Chosen, levels: &[String], world: &World) -> Vec<String> {
+    let path = match then {
+        Chosen::Battle(l) => Some(l.path.clone()),
+        Chosen::Campaign => crate::load::campaign::load(&world.campaign_file)
+            .ok()
+            .and_then(|c| c.chapters.first().map(|ch| ch.scenario.clone())),
+    };
+    let scenario = path.and_then(|p| crate::cli::load_scenario(&p, world.data_override.clone()).ok());
+    levels
+        .iter()
+        .map(|name| {
+            scenario
+                .as_ref()
+                .and_then(|(s, ..)| s.level(name))
+                .map(crate::game::difficulty::describe)
+                .unwrap_or_default()
+        })
+        .collect()
 }
 
 /// "The border war (campaign, ...)" or "The castle (castle.toml)": what the chosen level
@@ -49,6 +73,7 @@ impl Chooser {
             then,
             levels,
             label: None,
+            described: false,
             menu,
         }
     }
@@ -81,6 +106,12 @@ impl Screen for Chooser {
         let size = 16.0 * s;
         view::text(&mut canvas, "Difficulty", Vec2::new(w * 0.2, h * 0.12), 28.0 * s, GOLD);
         let then = &self.then;
+        if !self.described {
+            self.described = true;
+            for (item, note) in self.menu.items.iter_mut().zip(level_notes(then, &self.levels, world)) {
+                item.note = note;
+            }
+        }
         let file = self.label.get_or_insert_with(|| about(then, world));
         view::text(
             &mut canvas,
@@ -89,7 +120,8 @@ impl Screen for Chooser {
             size * 0.8,
             DIM_TEXT,
         );
-        let area = Rect::new(w * 0.2, h * 0.3, w * 0.6, h * 0.6);
+        // Wide: each level says what it changes.
+        let area = Rect::new(w * 0.1, h * 0.3, w * 0.8, h * 0.6);
         menu::draw(&mut canvas, &mut self.menu, area, size);
         let help = "Up/Down or the mouse to choose · Enter or a click plays · Esc or a right click: back";
         let help_size = (size * 0.8).min(w * 0.9 / (help.chars().count() as f32 * view::CHAR_W));
@@ -165,6 +197,13 @@ mod tests {
             difficulty: None,
         });
         assert_eq!(about(&castle, &world), "The castle (castle.toml)");
+        // Each level says what it changes.
+        let notes = level_notes(&castle, &["easy".into(), "hard".into()], &world);
+        assert!(notes.iter().all(|n| n.contains("% won (average player)")), "{notes:?}");
+        assert!(
+            notes[0].starts_with("hero ") && notes[1].starts_with("archer "),
+            "{notes:?}"
+        );
         let mut c = Chooser::new(Chosen::Campaign, vec!["easy".into(), "hard".into()]);
         assert_eq!(
             c.act(MenuKey::Confirm),

@@ -238,7 +238,14 @@ pub fn draw(canvas: &mut Canvas, menu: &mut Menu, area: Rect, size: f32) {
         let y = r.y + (r.h - size) / 2.0;
         view::text(canvas, &item.label, Vec2::new(r.x + size * 0.8, y), size, color);
         if !item.note.is_empty() {
-            let note_size = size * 0.8;
+            // Right-aligned, and smaller when it would run into the label.
+            let room = r.w - view::text_w(&item.label, size) - 3.0 * size;
+            let full = view::text_w(&item.note, size * 0.8);
+            let note_size = if full > room {
+                (size * 0.8 * room / full).max(size * 0.45)
+            } else {
+                size * 0.8
+            };
             let w = view::text_w(&item.note, note_size);
             let at = Vec2::new(r.x + r.w - w - size * 0.8, r.y + (r.h - note_size) / 2.0);
             view::text(canvas, &item.note, at, note_size, DIM_TEXT);

@@ -10,6 +10,8 @@
 pub mod battle;
 pub mod campaign;
 pub mod difficulty;
+pub mod input;
+pub mod load;
 pub mod menu;
 pub mod options;
 pub mod picker;
@@ -22,8 +24,9 @@ use super::settings::{Places, Settings};
 use ggez::event::{ErrorOrigin, EventHandler};
 use ggez::graphics::{Canvas, Color, Rect};
 use ggez::input::keyboard::KeyInput;
-use ggez::winit::event::MouseButton;
+use ggez::winit::event::{MouseButton, TouchPhase};
 use ggez::{Context, GameError, GameResult};
+pub use input::Input;
 use std::cell::Cell;
 use std::collections::VecDeque;
 use std::path::PathBuf;
@@ -70,6 +73,15 @@ pub enum Go {
     },
     /// A battle.
     Battle(Launch),
+    /// The list of save slots.
+    Load,
+    /// A battle resumed from a save slot.
+    Resume {
+        /// The scenario and level.
+        launch: Launch,
+        /// The save.
+        save: PathBuf,
+    },
     /// A new campaign (at a difficulty): its first chapter's intro.
     NewCampaign {
         /// The level chosen, if its scenarios have levels.
@@ -114,8 +126,11 @@ pub struct World {
     pub maps: PathBuf,
     /// `--data`: the data folder for every scenario.
     pub data_override: Option<PathBuf>,
-    /// Where battles save (S) and load (L).
+    /// Where battles save (S) and load (L) when there are no save slots (no data folder, or
+    /// a scripted run), or always when `--save-file` gave it.
     pub save_file: PathBuf,
+    /// `--save-file` (or `--resume`) was given: it wins over the save slots.
+    pub save_given: bool,
     /// Where battles write their replay.
     pub record_file: PathBuf,
     /// A scripted run (`--input`, `--screenshot`, `--frames`): the player's options are not
@@ -149,6 +164,7 @@ impl World {
             maps,
             data_override: None,
             save_file: PathBuf::from("skirmish.save"),
+            save_given: false,
             record_file: PathBuf::from("skirmish.replay"),
             scripted,
         };
@@ -166,6 +182,21 @@ impl World {
             }
         }
         w
+    }
+
+    /// The folder of the save slots (`None`: no data folder, or a scripted run, which writes
+    /// nothing to the player's folders).
+    pub fn saves_dir(&self) -> Option<PathBuf> {
+        self.places.as_ref().filter(|_| !self.scripted).map(Places::saves)
+    }
+
+    /// Where the battle of `scenario` at `difficulty` (campaign chapter `chapter`, from 1)
+    /// saves and loads: `--save-file` when given, else its own slot, else `save_file`.
+    pub fn save_for(&self, scenario: &std::path::Path, difficulty: Option<&str>, chapter: Option<usize>) -> PathBuf {
+        match self.saves_dir().filter(|_| !self.save_given) {
+            Some(dir) => dir.join(super::slots::slot_name(scenario, difficulty, chapter)),
+            None => self.save_file.clone(),
+        }
     }
 
     /// Writes the options (not in a scripted run); a failure becomes a notice.
@@ -220,9 +251,34 @@ pub trait Screen {
         x: f32,
         y: f32,
     ) -> GameResult<Switch>;
+    /// A mouse button went up at window pixel (`x`, `y`).
+    fn mouse_up(&mut self, _ctx: &mut Context, _button: MouseButton, _x: f32, _y: f32) -> GameResult {
+        Ok(())
+    }
     /// The wheel turned.
     fn mouse_wheel(&mut self, _ctx: &mut Context, _x: f32, _y: f32) -> GameResult {
         Ok(())
+    }
+    /// Every input reaches the screen here (the stack's one path); by default each kind
+    /// goes to its method above, a touch as the left button, and the pointer entering or
+    /// leaving, raw mouse motion and the focus are not a menu's concern.
+    fn input(&mut self, ctx: &mut Context, world: &mut World, input: Input) -> GameResult<Switch> {
+        match input {
+            Input::KeyDown { input, repeated } => self.key_down(ctx, world, input, repeated),
+            Input::KeyUp(input) => self.key_up(ctx, input).map(|_| Switch::None),
+            Input::MouseDown { button, x, y } => self.mouse_down(ctx, world, button, x, y),
+            Input::MouseUp { button, x, y } => self.mouse_up(ctx, button, x, y).map(|_| Switch::None),
+            Input::MouseMotion { x, y, dx, dy } => self.mouse_motion(ctx, x, y, dx, dy).map(|_| Switch::None),
+            Input::Wheel { x, y } => self.mouse_wheel(ctx, x, y).map(|_| Switch::None),
+            Input::Touch { phase, x, y } => {
+                self.mouse_motion(ctx, x as f32, y as f32, 0.0, 0.0)?;
+                match Input::touch_as_mouse(phase, x, y) {
+                    Some(mouse) => self.input(ctx, world, mouse),
+                    None => Ok(Switch::None),
+                }
+            }
+            Input::RawMouseMotion { .. } | Input::MouseEnterOrLeave(_) | Input::Focus(_) => Ok(Switch::None),
+        }
     }
     /// The window was resized.
     fn resize(&mut self, _ctx: &mut Context, _w: f32, _h: f32) -> GameResult {
@@ -360,25 +416,15 @@ impl App {
             Go::Difficulty { then, levels } => Box::new(difficulty::Chooser::new(then, levels)),
             Go::NewCampaign { difficulty } => {
                 self.world.start_campaign(difficulty)?;
-                Box::new(campaign::TextScreen {
-                    page: campaign::Page::Intro,
-                })
+                Box::new(campaign::TextScreen::new(campaign::Page::Intro))
             }
             Go::ContinueCampaign => {
                 self.world.continue_campaign()?;
-                Box::new(campaign::TextScreen {
-                    page: campaign::Page::Intro,
-                })
+                Box::new(campaign::TextScreen::new(campaign::Page::Intro))
             }
-            Go::Intro => Box::new(campaign::TextScreen {
-                page: campaign::Page::Intro,
-            }),
-            Go::Roster => Box::new(campaign::TextScreen {
-                page: campaign::Page::Roster,
-            }),
-            Go::Closing => Box::new(campaign::TextScreen {
-                page: campaign::Page::Closing,
-            }),
+            Go::Intro => Box::new(campaign::TextScreen::new(campaign::Page::Intro)),
+            Go::Roster => Box::new(campaign::TextScreen::new(campaign::Page::Roster)),
+            Go::Closing => Box::new(campaign::TextScreen::new(campaign::Page::Closing)),
             Go::Chapter => {
                 let taken = self.take_script();
                 Box::new(battle::BattleScreen::chapter(
@@ -398,6 +444,20 @@ impl App {
                     &launch,
                     taken,
                     Rc::clone(&self.exit),
+                    None,
+                )?)
+            }
+            Go::Load => Box::new(load::LoadScreen::new(&self.world)),
+            Go::Resume { launch, save } => {
+                let taken = self.take_script();
+                Box::new(battle::BattleScreen::open(
+                    ctx,
+                    &self.world,
+                    &self.assets,
+                    &launch,
+                    taken,
+                    Rc::clone(&self.exit),
+                    Some(save),
                 )?)
             }
         })
@@ -444,6 +504,16 @@ impl App {
                 self.shown_title = t;
             }
         }
+    }
+
+    /// The one path of every input: to the screen on top, then the switch it answers.
+    fn forward(&mut self, ctx: &mut Context, input: Input) -> GameResult {
+        let sw = match self.stack.last_mut() {
+            Some(top) => top.input(ctx, &mut self.world, input)?,
+            None => Switch::None,
+        };
+        self.switch(ctx, sw);
+        Ok(())
     }
 
     /// The options changed the window: applies its size or full screen.
@@ -538,42 +608,43 @@ impl EventHandler for App {
     }
 
     fn key_down_event(&mut self, ctx: &mut Context, input: KeyInput, repeated: bool) -> GameResult {
-        let sw = match self.stack.last_mut() {
-            Some(top) => top.key_down(ctx, &mut self.world, input, repeated)?,
-            None => Switch::None,
-        };
-        self.switch(ctx, sw);
-        Ok(())
+        self.forward(ctx, Input::KeyDown { input, repeated })
     }
 
     fn key_up_event(&mut self, ctx: &mut Context, input: KeyInput) -> GameResult {
-        match self.stack.last_mut() {
-            Some(top) => top.key_up(ctx, input),
-            None => Ok(()),
-        }
-    }
-
-    fn mouse_motion_event(&mut self, ctx: &mut Context, x: f32, y: f32, dx: f32, dy: f32) -> GameResult {
-        match self.stack.last_mut() {
-            Some(top) => top.mouse_motion(ctx, x, y, dx, dy),
-            None => Ok(()),
-        }
-    }
-
-    fn mouse_wheel_event(&mut self, ctx: &mut Context, x: f32, y: f32) -> GameResult {
-        match self.stack.last_mut() {
-            Some(top) => top.mouse_wheel(ctx, x, y),
-            None => Ok(()),
-        }
+        self.forward(ctx, Input::KeyUp(input))
     }
 
     fn mouse_button_down_event(&mut self, ctx: &mut Context, button: MouseButton, x: f32, y: f32) -> GameResult {
-        let sw = match self.stack.last_mut() {
-            Some(top) => top.mouse_down(ctx, &mut self.world, button, x, y)?,
-            None => Switch::None,
-        };
-        self.switch(ctx, sw);
-        Ok(())
+        self.forward(ctx, Input::MouseDown { button, x, y })
+    }
+
+    fn mouse_button_up_event(&mut self, ctx: &mut Context, button: MouseButton, x: f32, y: f32) -> GameResult {
+        self.forward(ctx, Input::MouseUp { button, x, y })
+    }
+
+    fn mouse_motion_event(&mut self, ctx: &mut Context, x: f32, y: f32, dx: f32, dy: f32) -> GameResult {
+        self.forward(ctx, Input::MouseMotion { x, y, dx, dy })
+    }
+
+    fn raw_mouse_motion_event(&mut self, ctx: &mut Context, dx: f64, dy: f64) -> GameResult {
+        self.forward(ctx, Input::RawMouseMotion { dx, dy })
+    }
+
+    fn mouse_enter_or_leave(&mut self, ctx: &mut Context, entered: bool) -> GameResult {
+        self.forward(ctx, Input::MouseEnterOrLeave(entered))
+    }
+
+    fn mouse_wheel_event(&mut self, ctx: &mut Context, x: f32, y: f32) -> GameResult {
+        self.forward(ctx, Input::Wheel { x, y })
+    }
+
+    fn touch_event(&mut self, ctx: &mut Context, phase: TouchPhase, x: f64, y: f64) -> GameResult {
+        self.forward(ctx, Input::Touch { phase, x, y })
+    }
+
+    fn focus_event(&mut self, ctx: &mut Context, gained: bool) -> GameResult {
+        self.forward(ctx, Input::Focus(gained))
     }
 
     fn resize_event(&mut self, ctx: &mut Context, w: f32, h: f32) -> GameResult {

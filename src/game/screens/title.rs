@@ -20,6 +20,8 @@ pub enum Entry {
     NewCampaign,
     /// One battle of any scenario.
     Skirmish,
+    /// The save slots.
+    Load,
     /// The options.
     Options,
     /// Close the game.
@@ -53,6 +55,7 @@ impl Title {
                 Entry::Continue,
                 Entry::NewCampaign,
                 Entry::Skirmish,
+                Entry::Load,
                 Entry::Options,
                 Entry::Quit,
             ],
@@ -79,9 +82,23 @@ impl Title {
             _ => None,
         };
         let saved_at = matches!(saved, Saved::At { .. });
+        // The chapter's own save, when the player saved in it: Continue goes on from there.
+        let chapter_save = |chapter: usize| {
+            let c = campaign?.chapters.get(chapter)?;
+            let level = crate::game::screens::campaign::saved_difficulty(world.progress_file.as_deref());
+            let slot = world.save_for(&c.scenario, level.as_deref(), Some(chapter + 1));
+            (world.saves_dir().is_some() && !world.save_given)
+                .then(|| crate::io::save::read(&slot).ok())
+                .flatten()
+                .map(|s| s.turn)
+        };
         let cont = match saved {
             Saved::At { chapter, of, title } => {
-                Item::new("Continue campaign").note(format!("chapter {} of {of}: {title}", chapter + 1))
+                let note = format!("chapter {} of {of}: {title}", chapter + 1);
+                Item::new("Continue campaign").note(match chapter_save(chapter) {
+                    Some(turn) => format!("{note} · saved on turn {turn}"),
+                    None => note,
+                })
             }
             Saved::Finished => Item::new("Continue campaign").note("every chapter won").disabled(),
             Saved::Nothing => Item::new("Continue campaign").note("no campaign begun").disabled(),
@@ -103,6 +120,11 @@ impl Title {
             cont,
             new,
             Item::new("Skirmish").note("any scenario of maps/"),
+            Item::new("Load").note(match world.saves_dir().map(|d| crate::game::slots::list(&d).len()) {
+                Some(0) | None => "no saves yet".to_string(),
+                Some(1) => "1 saved battle".to_string(),
+                Some(n) => format!("{n} saved battles"),
+            }),
             Item::new("Options"),
             Item::new("Quit"),
         ];
@@ -171,6 +193,7 @@ impl Title {
             }
             Entry::NewCampaign => self.new_campaign(),
             Entry::Skirmish => Switch::Push(Go::Picker),
+            Entry::Load => Switch::Push(Go::Load),
             Entry::Options => Switch::Push(Go::Options),
             Entry::Quit => Switch::Quit,
         }
@@ -314,6 +337,8 @@ mod tests {
         t.act(MenuKey::Down);
         assert_eq!(t.act(MenuKey::Confirm), Switch::Push(Go::Picker));
         t.act(MenuKey::Down);
+        assert_eq!(t.act(MenuKey::Confirm), Switch::Push(Go::Load));
+        t.act(MenuKey::Down);
         assert_eq!(t.act(MenuKey::Confirm), Switch::Push(Go::Options));
         t.act(MenuKey::Down);
         assert_eq!(t.act(MenuKey::Confirm), Switch::Quit);
@@ -331,6 +356,26 @@ mod tests {
         );
         t.menu.at = 0;
         assert_eq!(t.act(MenuKey::Confirm), Switch::Push(Go::ContinueCampaign));
+        // Issue 33: a save made in the chapter is offered by Continue (which resumes it).
+        world.places = Some(crate::game::settings::Places {
+            settings: home.join("options.toml"),
+            data: home.clone(),
+        });
+        let first = crate::load::campaign::load(&world.campaign_file).unwrap().chapters[0]
+            .scenario
+            .clone();
+        let (scenario, data, _) = crate::cli::load_scenario(&first, None).unwrap();
+        let session =
+            crate::play::phase::Session::new(crate::rules::Battle::new(&scenario, &data), data.profiles.clone());
+        let slot = world.save_for(&first, None, Some(1));
+        std::fs::create_dir_all(slot.parent().unwrap()).unwrap();
+        crate::io::save::write(&slot, &crate::io::save::snapshot(session.battle(), &scenario, 0)).unwrap();
+        t.refresh(&world);
+        assert!(
+            t.menu.items[0].note.ends_with("· saved on turn 1"),
+            "{:?}",
+            t.menu.items[0]
+        );
         // New campaign over it asks first, and starts nothing until Yes.
         t.menu.at = 1;
         assert_eq!(t.act(MenuKey::Confirm), Switch::None);

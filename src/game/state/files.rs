@@ -124,7 +124,12 @@ impl GameState {
 
     /// S: saves the battle in progress.
     pub(super) fn save(&mut self) {
-        let line = match crate::io::save::snapshot(&self.session, &self.scenario, 0) {
+        // A save slot's folder is made on the first save.
+        if let Some(dir) = self.files.save.parent().filter(|d| !d.as_os_str().is_empty()) {
+            let _ = std::fs::create_dir_all(dir);
+        }
+        let settled = self.session.settled_battle();
+        let line = match settled.map(|b| crate::io::save::snapshot(&b, &self.scenario, 0)) {
             Err(why) => why,
             Ok(file) => match crate::io::save::write(&self.files.save, &file) {
                 Ok(()) => {
@@ -168,6 +173,7 @@ impl GameState {
             &mut self.session,
             &self.files.scenario,
             &self.files.data_dir,
+            &self.data.registry,
             self.scenario.difficulty.as_deref(),
             |s| dressed(s, chapter),
         ) {
@@ -234,7 +240,8 @@ mod tests {
         let mut r = Recorder::default();
         r.begin(Some(crate::io::replay::battle_fingerprint(&sample, &sample_data)));
         let mut b = Battle::new(&sample, &sample_data);
-        b.execute(Command::EndPhase).expect("the player phase ends");
+        b.execute(Command::EndPhase { team: Team::Player })
+            .expect("the player phase ends");
         assert_eq!(r.write(&b, &sample, &sample_data, None, &out), None);
         // PgDn: the river battle begins. Its first write (its opening phase banner) is judged
         // by the river's files, so nothing says the sample's files changed.

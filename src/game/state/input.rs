@@ -24,6 +24,10 @@ impl GameState {
             }
             return;
         }
+        if click_deselects(self.session.battle(), self.session.phase(), p) {
+            self.apply(Intent::Cancel);
+            return;
+        }
         self.apply(Intent::Point(p));
         self.apply(Intent::Confirm);
         self.apply(Intent::Release);
@@ -300,8 +304,11 @@ impl GameState {
             return Ok(());
         }
         if !self.accepts_input() || self.front_open() {
+            // (Not during the enemy's turn: the player's phase starts on its first unit.)
+            self.pointer_stale = !matches!(self.session.phase(), Phase::Enemy { .. });
             return Ok(());
         }
+        self.pointer_stale = false;
         if matches!(self.session.phase(), Phase::Action { .. }) {
             if let Some(i) = self.menu_entry_under(x, y) {
                 self.choose(i);
@@ -370,5 +377,55 @@ impl GameState {
             }
         }
         Ok(())
+    }
+}
+
+/// True when a click on cell `p` takes the selection back instead of confirming there: the
+/// selected unit clicked again where it stands with nothing to do but wait (issue 33: a
+/// click on an idle unit of one's own opened a menu with only "Wait"). With a blow or a heal
+/// to give from there, the click opens the menu on them, as before; Z still waits in place.
+pub(super) fn click_deselects(b: &crate::rules::Battle, phase: &Phase, p: Pos) -> bool {
+    match phase {
+        Phase::Target { unit, .. } => {
+            // On a cell to seize, waiting there wins: never taken back.
+            let seizes = match &b.goals().win {
+                crate::rules::Goal::Seize { cells, seizers } => {
+                    cells.contains(&p) && (seizers.is_empty() || seizers.contains(unit))
+                }
+                _ => false,
+            };
+            b.unit(*unit).pos() == p
+                && !seizes
+                && crate::rules::combat::targets_in_range(b, *unit).is_empty()
+                && crate::rules::combat::heal_targets(b, *unit).is_empty()
+        }
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixture::{Scene, enemy, player, profiles};
+
+    #[test]
+    fn a_second_click_on_an_idle_unit_takes_the_selection_back() {
+        let scene = Scene::parse("P . . . . . . E");
+        let mut s = Session::new(scene.battle(&[player('P'), enemy('E', "guard", 1)]), profiles(""));
+        s.input(Intent::Confirm);
+        s.input(Intent::Release);
+        assert!(matches!(s.phase(), Phase::Target { .. }));
+        assert!(click_deselects(s.battle(), s.phase(), Pos::new(0, 0)));
+        assert!(
+            !click_deselects(s.battle(), s.phase(), Pos::new(2, 0)),
+            "another cell moves there"
+        );
+        // Next to an enemy, the click on itself opens the menu on the blow.
+        let scene = Scene::parse("P E . . . . . .");
+        let mut s = Session::new(scene.battle(&[player('P'), enemy('E', "guard", 1)]), profiles(""));
+        s.input(Intent::Confirm);
+        s.input(Intent::Release);
+        assert!(!click_deselects(s.battle(), s.phase(), Pos::new(0, 0)));
+        assert!(!click_deselects(s.battle(), &Phase::Select, Pos::new(0, 0)));
     }
 }

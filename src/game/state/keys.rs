@@ -67,6 +67,11 @@ impl KeyBuffer {
         self.keys.pop_front()
     }
 
+    /// The oldest waiting press, left waiting.
+    pub(super) fn next(&self) -> Option<&Held> {
+        self.keys.front()
+    }
+
     /// Forgets every waiting press (the enemy's turn began: they are not the player's next
     /// moves). True when a release of the confirm key was among them: the caller must still
     /// give it to the session, or the key would count as held and the next press be lost.

@@ -86,6 +86,8 @@ pub struct GameState {
     pub(super) menu_open: bool,
     /// The enemy phase's summary, shown once its animations have played until dismissed.
     pub(super) summary: Option<Vec<String>>,
+    /// The cells of the units the summary tells of (its box keeps off them).
+    pub(super) summary_cells: Vec<Pos>,
     /// The events of the enemy phase being played, for its summary.
     enemy_events: Vec<Event>,
     /// Numbers rising from struck (or healed) units.
@@ -130,6 +132,9 @@ pub struct GameState {
     sfx: Vec<Sfx>,
     /// Where the pointer last was (window pixels).
     pub(super) pointer: Option<Vec2>,
+    /// The pointer moved while the battle took no input (a blow played): the cursor goes to
+    /// its cell once input is taken again (issue 33: the panel stayed on the old unit).
+    pub(super) pointer_stale: bool,
     /// Whether the mouse or the keys lead the cursor.
     pointing: Pointing,
     /// Wheel notches, each reported once.
@@ -253,6 +258,7 @@ impl GameState {
             history_view: None,
             menu_open: false,
             summary: None,
+            summary_cells: Vec::new(),
             enemy_events: Vec::new(),
             floaters: Vec::new(),
             auto_end_turn: false,
@@ -283,6 +289,7 @@ impl GameState {
             playback_wait: PLAYBACK_SECS,
             sfx: Vec::new(),
             pointer: None,
+            pointer_stale: false,
             pointing: Pointing::default(),
             wheel: Wheel::default(),
             fps_report: opts.fps.then(Instant::now),
@@ -355,6 +362,11 @@ impl GameState {
     pub fn set_auto_end_turn(&mut self, on: bool) {
         self.auto_end_turn = on;
         self.session.set_auto_end_turn(on);
+    }
+
+    /// Where S saves and L loads.
+    pub fn save_file(&self) -> &Path {
+        &self.files.save
     }
 
     /// True once the player asked for the options screen; asking clears it (the battle

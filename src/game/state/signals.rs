@@ -42,7 +42,7 @@ impl GameState {
         let mut record = false;
         let mut granted = Vec::new();
         let mut summary_due = None;
-        for sig in self.session.drain() {
+        for sig in level_ups_after_the_blows(self.session.drain()) {
             record |= matches!(
                 sig,
                 Signal::Rules(
@@ -116,6 +116,7 @@ impl GameState {
             // turn that said "nobody was hurt").
             if !crate::game::hud::text::is_quiet(&lines) {
                 self.summary = Some(lines);
+                self.summary_cells = reported_cells(self.session.battle(), &events);
             }
         }
         if record {
@@ -201,5 +202,110 @@ impl GameState {
         if let Some(a) = anim {
             self.anims.push(a);
         }
+    }
+}
+
+/// The cells of the units an enemy phase's events tell of (where they stand after it; a
+/// fallen one where it fell), each once.
+fn reported_cells(b: &crate::rules::Battle, events: &[Event]) -> Vec<Pos> {
+    let mut out: Vec<Pos> = Vec::new();
+    let mut add = |u: crate::rules::UnitId| {
+        let p = b.unit(u).pos();
+        if !out.contains(&p) {
+            out.push(p);
+        }
+    };
+    for e in events {
+        match e {
+            Event::Struck { attacker, defender, .. } => {
+                add(*attacker);
+                add(*defender);
+            }
+            Event::Healed { healer, target, .. } => {
+                add(*healer);
+                add(*target);
+            }
+            Event::Defeated { unit }
+            | Event::GuardWoke { unit, .. }
+            | Event::Woken { unit }
+            | Event::Arrived { unit, .. } => add(*unit),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// The signals with each level-up held back until its unit's action is over (the next
+/// `Acted`, else the batch's end): the rules grow the unit as its blow lands, before the
+/// counter-blow, and the banner shown there came before the counter (issue 33: the roster
+/// said 19/19 before a 5-point counter landed).
+fn level_ups_after_the_blows(signals: Vec<Signal>) -> Vec<Signal> {
+    let mut out = Vec::with_capacity(signals.len());
+    let mut held = Vec::new();
+    for s in signals {
+        match s {
+            Signal::Rules(Event::LevelUp { .. }) => held.push(s),
+            Signal::Rules(Event::Acted { .. }) => {
+                out.push(s);
+                out.append(&mut held);
+            }
+            s => out.push(s),
+        }
+    }
+    out.append(&mut held);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::units::{Growth, Stats};
+    use crate::play::phase::{Intent, Session};
+    use skirmish_core::prelude::{BattleBuilder, TerrainMap, TerrainSet, UnitSpec};
+
+    #[test]
+    fn a_level_up_is_shown_after_the_counter_blow() {
+        let stats = |hp| Stats {
+            hp,
+            attack: 6,
+            defense: 0,
+            range_min: 1,
+            range_max: 1,
+        };
+        let b = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &["....."]).unwrap())
+            .unit(
+                UnitSpec::player("Kiny", (0, 0))
+                    .stats(stats(19))
+                    .level(1, 95)
+                    .growth(Growth {
+                        hp: 1,
+                        ..Growth::default()
+                    }),
+            )
+            .unit(UnitSpec::enemy("Brute", (1, 0), "guard").stats(stats(30)))
+            .build()
+            .unwrap();
+        let mut s = Session::new(b, crate::fixture::profiles(""));
+        for i in [
+            Intent::Confirm,
+            Intent::Release,
+            Intent::Confirm,
+            Intent::Release,
+            Intent::Confirm,
+        ] {
+            s.input(i);
+        }
+        let signals = s.drain();
+        let at =
+            |v: &[Signal], f: &dyn Fn(&Event) -> bool| v.iter().position(|x| matches!(x, Signal::Rules(e) if f(e)));
+        let level_up = |e: &Event| matches!(e, Event::LevelUp { .. });
+        let counter = |e: &Event| matches!(e, Event::Struck { counter: true, .. });
+        let (l, c) = (at(&signals, &level_up), at(&signals, &counter));
+        assert!(
+            l.is_some() && c.is_some() && l < c,
+            "the rules grow the unit before the counter: {signals:?}"
+        );
+        let shown = level_ups_after_the_blows(signals);
+        assert!(at(&shown, &level_up) > at(&shown, &counter), "{shown:?}");
     }
 }

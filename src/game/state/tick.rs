@@ -61,6 +61,7 @@ impl GameState {
             } else if !self.playback.is_empty() {
                 self.play_back(dt);
             } else if self.script.is_empty()
+                && !click_waits_for_menu(self.keys.next(), self.session.phase(), !self.menu_rects.is_empty())
                 && let Some(held) = self.keys.pop()
             {
                 // A key pressed or a click made while something moved: its turn now.
@@ -76,6 +77,17 @@ impl GameState {
                     self.play(t);
                     self.script_wait = TOKEN_SECS;
                 }
+            }
+        }
+        // The pointer moved while a blow played: the cursor (and the panel) catch up.
+        if catches_up(
+            self.pointer_stale,
+            self.accepts_input() && !self.front_open() && !self.keys.waiting(),
+            self.session.phase(),
+        ) {
+            self.pointer_stale = false;
+            if let Some(c) = self.pointer.and_then(|p| self.cell_under(p.x, p.y)) {
+                self.apply(Intent::Point(c));
             }
         }
         if matches!(self.session.phase(), Phase::Enemy { .. }) && self.keys.clear_keeping_release() {
@@ -146,5 +158,63 @@ impl GameState {
             self.camera.pan(dir * EDGE_SPEED * dt / self.layout.scale, view);
             self.free_look = true;
         }
+    }
+}
+
+/// True when the waiting press `next` is a click that must wait one more frame: the action
+/// menu opened as the move it followed ended, and its entries are placed when it is first
+/// drawn (issue 33: a click on the menu made 0.15 s after the move click came before that,
+/// found no entry under it and was lost).
+pub(super) fn click_waits_for_menu(next: Option<&Held>, phase: &Phase, menu_drawn: bool) -> bool {
+    matches!(next, Some(Held::Click { .. })) && matches!(phase, Phase::Action { .. }) && !menu_drawn
+}
+
+/// True when the cursor goes to the pointer's cell now: the pointer moved while no input was
+/// taken, input is taken again, and the cursor is the map's (not on a menu, not an enemy's
+/// turn).
+pub(super) fn catches_up(stale: bool, taking: bool, phase: &Phase) -> bool {
+    stale && taking && matches!(phase, Phase::Select | Phase::Target { .. } | Phase::Inspect { .. })
+}
+
+#[cfg(test)]
+mod click_tests {
+    use super::*;
+    use crate::play::phase::Action;
+    use crate::rules::UnitId;
+
+    #[test]
+    fn a_click_made_during_the_move_waits_until_the_menu_is_drawn() {
+        let click = Held::Click {
+            at: Vec2::new(230.0, 337.0),
+            cell: None,
+        };
+        let menu = Phase::Action {
+            unit: UnitId(0),
+            options: vec![Action::Wait],
+            choice: 0,
+        };
+        assert!(click_waits_for_menu(Some(&click), &menu, false));
+        assert!(!click_waits_for_menu(Some(&click), &menu, true), "drawn: its turn now");
+        assert!(!click_waits_for_menu(Some(&click), &Phase::Select, false));
+        assert!(
+            !click_waits_for_menu(Some(&Held::Intent(Intent::Confirm)), &menu, false),
+            "keys need no entry rects"
+        );
+        assert!(!click_waits_for_menu(None, &menu, false));
+    }
+
+    /// Issue 33: after an attack, the pointer moved onto another unit while the blow played;
+    /// the panel stayed on the old one. Once input is taken, the cursor goes to the pointer.
+    #[test]
+    fn the_cursor_catches_up_with_a_pointer_moved_during_a_blow() {
+        assert!(catches_up(true, true, &Phase::Select));
+        assert!(!catches_up(true, false, &Phase::Select), "not while the blow plays");
+        assert!(!catches_up(false, true, &Phase::Select), "the pointer did not move");
+        let menu = Phase::Action {
+            unit: UnitId(0),
+            options: vec![Action::Wait],
+            choice: 0,
+        };
+        assert!(!catches_up(true, true, &menu), "on a menu the pointer chooses entries");
     }
 }

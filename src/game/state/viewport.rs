@@ -31,8 +31,8 @@ impl GameState {
     /// two rows), and one more for the danger view's warning about cells to defend.
     pub(super) fn goal_rows(&mut self, w: f32) -> u8 {
         let b = self.session.battle();
-        let goal = super::super::hud::text::objective_text(b)
-            .map_or(0, |g| wrap(&format!("Objective: {g}"), objective_chars(w)).len().min(2));
+        let chars = objective_chars(w);
+        let goal = super::super::hud::text::objective_line(b, chars).map_or(0, |g| wrap(&g, chars).len().min(2));
         let warn = self.session.show_danger()
             && !b.goals().hold.is_empty()
             && !self.zones.hold_threats(b, self.session.profiles()).is_empty();

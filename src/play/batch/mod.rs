@@ -133,7 +133,7 @@ pub fn fight_on(
             events.extend(t.events);
         }
         if b.ended().is_none() {
-            b.execute(Command::EndPhase)?;
+            b.execute(Command::EndPhase { team: Team::Player })?;
             let phase = EnemyPhase::run(ai, &mut b)?;
             events.extend(phase.turns.into_iter().flat_map(|t| t.events));
         }

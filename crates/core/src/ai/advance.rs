@@ -4,13 +4,11 @@
 //! to its goal. Ties: the cheaper walk, then reading order. Raids and `hold` objectives are
 //! built from it.
 
-use super::behavior::{builtin_decide, builtin_explain};
+use super::behavior::builtin_explain;
 use super::{AiBehavior, Decision, Explanation, How, Reason, Why};
 use crate::model::profiles::Behavior;
-use crate::model::terrain::Cost;
 use crate::rules::{Battle, Caches, UnitId, combat};
 use crate::search::grid::{Path, Pos};
-use crate::search::potential::UNREACHABLE;
 
 /// `behavior = "advance"` as an [`AiBehavior`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -21,7 +19,7 @@ pub struct Advance {
 
 impl AiBehavior for Advance {
     fn decide(&self, b: &Battle, c: &mut Caches, id: UnitId, label: String) -> Decision {
-        builtin_decide(b, c, id, label, &Behavior::Advance { goal: self.goal })
+        decide(b, c, id, self.goal, label)
     }
 
     fn explain(&self, b: &Battle, c: &mut Caches, id: UnitId, label: String) -> Explanation {
@@ -29,52 +27,7 @@ impl AiBehavior for Advance {
     }
 }
 
-/// How an advancing unit ranks a reachable cell, lowest first: a cell it can attack from
-/// before one it cannot, then the travel cost to its goal, the walk, and reading order.
-pub type AdvanceKey = (bool, Cost, Cost, i32, i32);
-
-/// One reachable cell of an advancing unit, as an explanation lists it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Scored {
-    /// The cell.
-    pub at: Pos,
-    /// Movement points to walk there.
-    pub walk: Cost,
-    /// Travel cost from there to the goal (`None`: no path).
-    pub travel: Option<Cost>,
-    /// True when a player unit stands within its weapon's reach from there.
-    pub attacks: bool,
-}
-
-impl Scored {
-    fn key(&self) -> AdvanceKey {
-        (
-            !self.attacks,
-            self.travel.unwrap_or(UNREACHABLE),
-            self.walk,
-            self.at.y,
-            self.at.x,
-        )
-    }
-}
-
-/// Every cell unit `id` can end its move on, scored for `goal` and ranked best first.
-#[doc(hidden)] // Shared with `ai::explain`; the explanation is the API.
-pub fn ranked(b: &Battle, c: &mut Caches, id: UnitId, goal: Pos) -> Vec<Scored> {
-    let mut cells: Vec<Scored> = b.with_reach_and_potential(c, id, None, goal, |reach, pot| {
-        reach
-            .cells()
-            .map(|(p, walk)| Scored {
-                at: p,
-                walk,
-                travel: pot.get(p),
-                attacks: !combat::targets_from(b, id, p).is_empty(),
-            })
-            .collect()
-    });
-    cells.sort_by_key(Scored::key);
-    cells
-}
+pub use super::rank::{AdvanceKey, Scored, ranked};
 
 /// The decision of an advancing unit (`label` is its profile's name).
 pub(super) fn decide(b: &Battle, c: &mut Caches, id: UnitId, goal: Pos, label: String) -> Decision {

@@ -2,9 +2,10 @@
 //! ends its move exactly `range` from it whenever such a cell is reachable (stepping back
 //! when too close), else on the reachable cell nearest to that ring.
 
-use super::behavior::{builtin_decide, builtin_explain};
+use super::behavior::builtin_explain;
 use super::danger::Shape;
-use super::{AiBehavior, Decision, Explanation, Goal, Plan, Target, Why};
+use super::plan::planned;
+use super::{AiBehavior, Decision, Explanation, Goal, Method, Plan, Target, Why};
 use crate::model::profiles::Behavior;
 use crate::rules::{Battle, Caches, Unit, UnitId};
 
@@ -28,7 +29,7 @@ impl KeepRange {
 
 impl AiBehavior for KeepRange {
     fn decide(&self, b: &Battle, c: &mut Caches, id: UnitId, label: String) -> Decision {
-        builtin_decide(b, c, id, label, &self.behavior())
+        self.decide_with(b, c, id, label, Method::default())
     }
 
     fn explain(&self, b: &Battle, c: &mut Caches, id: UnitId, label: String) -> Explanation {
@@ -40,6 +41,20 @@ impl AiBehavior for KeepRange {
             sight: self.sight,
             range: self.range,
         }
+    }
+}
+
+impl KeepRange {
+    /// Its decision, travel costs found by `method`: it keeps its range from a target in sight.
+    pub(super) fn decide_with(
+        &self,
+        b: &Battle,
+        c: &mut Caches,
+        id: UnitId,
+        label: String,
+        method: Method,
+    ) -> Decision {
+        planned(b, c, id, label, method, |t| plan(t, self.sight, self.range))
     }
 }
 

@@ -3,7 +3,7 @@
 //! behaviour a game registers under a name of its own ([`super::registry`]).
 
 use super::danger::Shape;
-use super::{Decision, Explanation, Method, decide_as_with, explain::explain_as};
+use super::{Decision, Explanation, explain::explain_as};
 use crate::model::profiles::{Behavior, CustomBehavior};
 use crate::rules::{Battle, Caches, Unit, UnitId};
 use crate::search::range::Leash;
@@ -77,11 +77,6 @@ pub trait AiBehavior: Send + Sync {
     fn summary(&self) -> Option<String> {
         None
     }
-}
-
-/// A built-in's decision through the trait: the same code the enemy phase runs.
-pub(super) fn builtin_decide(b: &Battle, c: &mut Caches, id: UnitId, label: String, behavior: &Behavior) -> Decision {
-    decide_as_with(b, c, id, Some(behavior), label, Method::default())
 }
 
 /// A built-in's explanation through the trait.

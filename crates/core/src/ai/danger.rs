@@ -1,10 +1,20 @@
-//! Danger zones: every cell some enemy could attack next turn, and for one enemy its own
-//! reach plus the shape of its profile (sight diamond, trigger ring, leash area).
+//! Danger zones: every cell some enemy could attack in the coming enemy phase, and for one
+//! enemy its own reach plus the shape of its profile (sight diamond, trigger ring, leash area).
+//!
+//! The danger zone is a promise to the player: every blow an enemy strikes in that phase
+//! lands on a cell of [`danger_map`] as it stood when the phase began, unless an earlier blow
+//! of the phase opened the way (a unit that fell leaves its cell free). So each enemy's reach
+//! here is the widest the enemy phase allows, asked of the same search and the same leash
+//! that move it: its allies lifted off the board (they may leave their cells before it moves,
+//! and it may then end its move where one stood), a sleeping guard as if awake (a player's
+//! move may wake it), and the reserves that a player's move this phase could call.
 
+use crate::model::objective::Trigger;
 use crate::model::profiles::Profiles;
 use crate::rules::battle::{Battle, UnitId};
 use crate::rules::caches::Caches;
-use crate::search::grid::Pos;
+use crate::search::grid::{Pos, Team};
+use crate::search::range::Occupancy;
 
 /// The area of a profile's rule, drawn as an outline by the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -52,10 +62,14 @@ pub struct EnemyZone {
     pub shape: Shape,
 }
 
-/// Reach and profile shape of enemy `id`.
+/// Reach and profile shape of enemy `id` in the coming enemy phase (see the module's
+/// promise): the cells it could end its move on, whatever its allies do before it, and the
+/// cells it could attack from them.
 pub fn enemy_zone(b: &Battle, c: &mut Caches, profiles: &Profiles, id: UnitId) -> EnemyZone {
     let u = b.unit(id);
-    let (moves, shape) = enemy_moves(b, c, profiles, id);
+    let (leash, shape) = rule_of(b, profiles, id);
+    let occ = lifted(b, u.team);
+    let moves: Vec<Pos> = b.with_reach_over(c, id, leash, &occ, |r| r.cells().map(|(p, _)| p).collect());
     let (w, h) = (b.map().width(), b.map().height());
     let hit = attack_cells(&moves, u.stats.range_min, u.stats.range_max, w, h);
     let attacks = cells_of(&hit, w);
@@ -67,23 +81,93 @@ pub fn enemy_zone(b: &Battle, c: &mut Caches, profiles: &Profiles, id: UnitId) -
     }
 }
 
-/// The cells enemy `id` can end its move on next turn, and its profile's shape.
+/// The cells enemy `id` can end its move on next turn on the board as it stands (its allies
+/// where they are), and its profile's shape: what the careful player weighs. The danger
+/// zone asks [`enemy_zone`], which lifts the allies.
 pub fn enemy_moves(b: &Battle, c: &mut Caches, profiles: &Profiles, id: UnitId) -> (Vec<Pos>, Shape) {
-    let u = b.unit(id);
-    // Every behaviour, built-in or registered, says its own shape and leash.
-    let (shape, leash) = match u.behavior(profiles) {
-        Some(b) => b.with_rule(|r| (r.shape(u), r.leash(u))),
-        None => (Shape::None, None),
-    };
+    let (leash, shape) = rule_of(b, profiles, id);
     let moves: Vec<Pos> = b.with_reach(c, id, leash, |r| r.cells().map(|(p, _)| p).collect());
     (moves, shape)
 }
 
-/// Every cell any living enemy could attack next turn, as a row-major grid of the map's size.
+/// The leash and the shape that the behaviour of `id` says (every behaviour, built-in or
+/// registered, says its own: the same leash bounds its moves in the enemy phase).
+fn rule_of(b: &Battle, profiles: &Profiles, id: UnitId) -> (Option<crate::search::range::Leash>, Shape) {
+    let u = b.unit(id);
+    match u.behavior(profiles) {
+        Some(b) => b.with_rule(|r| (r.leash(u), r.shape(u))),
+        None => (None, Shape::None),
+    }
+}
+
+/// The board with every unit of `team` lifted off (the others stay: a mover never passes
+/// them, and they do not move in its side's phase).
+fn lifted(b: &Battle, team: Team) -> Occupancy {
+    let mut occ = b.occupancy().clone();
+    for id in b.living(team) {
+        occ.clear(b.unit(id).pos);
+    }
+    occ
+}
+
+/// The enemies that may strike in the coming enemy phase: the living ones, and during the
+/// player's phase the reserves that a move of a player unit yet to move could call (an
+/// `[[events]]` entered-cells trigger not fired yet that its reach, passing over its allies,
+/// touches).
+///
+/// ```
+/// use skirmish_core::ai::danger::threatening;
+/// use skirmish_core::model::objective::{ScriptEvent, Trigger};
+/// use skirmish_core::prelude::*;
+/// let map = TerrainMap::from_rows(&TerrainSet::standard(), &["..........", ".........."]).unwrap();
+/// let build = |gate: (i32, i32)| {
+///     BattleBuilder::new(map.clone())
+///         .unit(UnitSpec::player("Kiny", (0, 0)).movement(3))
+///         .unit(UnitSpec::enemy("Brute", (9, 0), "charger"))
+///         .unit(UnitSpec::enemy("Raider", (9, 1), "charger").reserve())
+///         .event(ScriptEvent::new(Trigger::Entered(vec![gate.into()])).arrive("Raider"))
+///         .build()
+///         .unwrap()
+/// };
+/// // Kiny can step on the gate this turn: the raider it would call counts.
+/// assert_eq!(threatening(&build((2, 0)), &mut Caches::new()).len(), 2);
+/// // A gate out of Kiny's reach calls nobody this turn.
+/// assert_eq!(threatening(&build((7, 0)), &mut Caches::new()).len(), 1);
+/// ```
+pub fn threatening(b: &Battle, c: &mut Caches) -> Vec<UnitId> {
+    let mut out: Vec<UnitId> = b.living(Team::Enemy).collect();
+    if b.active() != Team::Player || b.ended().is_some() {
+        return out;
+    }
+    let occ = lifted(b, Team::Player);
+    let movers: Vec<UnitId> = b.ready(Team::Player).filter(|&p| !b.unit(p).moved).collect();
+    for (i, s) in b.goals().scripts.iter().enumerate() {
+        let Trigger::Entered(cells) = &s.trigger else { continue };
+        if b.fired(i) {
+            continue;
+        }
+        let callable = movers
+            .iter()
+            .any(|&p| b.with_reach_over(c, p, None, &occ, |r| cells.iter().any(|&q| r.contains(q))));
+        if callable {
+            for &u in &s.arrive {
+                let unit = b.unit(u);
+                if unit.team == Team::Enemy && unit.reserve && !unit.alive && !out.contains(&u) {
+                    out.push(u);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Every cell an enemy could attack in the coming enemy phase (see the module's promise),
+/// as a row-major grid of the map's size: the attacks of [`enemy_zone`] of every enemy of
+/// [`threatening`].
 pub fn danger_map(b: &Battle, c: &mut Caches, profiles: &Profiles) -> Vec<bool> {
     let (w, h) = (b.map().width(), b.map().height());
     let mut hit = vec![false; w * h];
-    for id in b.living(crate::search::grid::Team::Enemy) {
+    for id in threatening(b, c) {
         let z = enemy_zone(b, c, profiles, id);
         for p in z.attacks {
             hit[p.y as usize * w + p.x as usize] = true;
@@ -95,7 +179,7 @@ pub fn danger_map(b: &Battle, c: &mut Caches, profiles: &Profiles) -> Vec<bool> 
 /// What each living unit of `side` could attack next phase: one area per unit (the cells
 /// within its weapon's reach of every cell it can end its move on, on the board as it
 /// stands). [`threats`] counts them on a cell.
-pub fn reach_areas(b: &Battle, c: &mut Caches, side: crate::search::grid::Team) -> Vec<(UnitId, AttackArea)> {
+pub fn reach_areas(b: &Battle, c: &mut Caches, side: Team) -> Vec<(UnitId, AttackArea)> {
     let units: Vec<UnitId> = b.living(side).collect();
     units
         .into_iter()

@@ -1,7 +1,8 @@
 //! Why an enemy decides as it does: its target candidates, what its behaviour wanted and
 //! every reachable cell's score, computed by the same functions as [`decide`](super::decide).
 
-use super::{CellKey, Decision, Goal, Method, cell_key, decide_as_with, pivot};
+use super::rank::{leash, ranked};
+use super::{CellKey, Decision, Goal, Method, cell_key, decide_as_with};
 use crate::model::profiles::{Behavior, Profiles};
 use crate::model::terrain::Cost;
 use crate::rules::{Battle, Caches, UnitId};
@@ -122,7 +123,7 @@ pub(super) fn explain_as(
 ) -> Explanation {
     let decision = decide_as_with(b, c, id, behavior, label, Method::default());
     let me = b.unit(id);
-    let leash = pivot::leash(behavior, me);
+    let leash = leash(behavior, me);
     let goal = match behavior {
         _ if !decision.triggered => Goal::Stay,
         Some(Behavior::Advance { goal }) => Goal::Advance(*goal),
@@ -133,7 +134,7 @@ pub(super) fn explain_as(
     let mut x = Explanation::of_decision(b, c, decision);
     let mut cells = Vec::new();
     if let Goal::Advance(at) = goal {
-        cells = super::advance::ranked(b, c, id, at)
+        cells = ranked(b, c, id, at)
             .into_iter()
             .enumerate()
             .map(|(rank, s)| CellScore {

@@ -2,9 +2,10 @@
 //! within `trigger`, then chases for the rest of the battle. Waking is a command
 //! (`Command::Wake`), so the battle records it as an event.
 
-use super::behavior::{builtin_decide, builtin_explain};
+use super::behavior::builtin_explain;
 use super::danger::Shape;
-use super::{AiBehavior, Decision, Explanation, Goal, Plan, Why};
+use super::plan::planned;
+use super::{AiBehavior, Decision, Explanation, Goal, Method, Plan, Why};
 use crate::model::profiles::Behavior;
 use crate::rules::{Battle, Caches, Unit, UnitId};
 
@@ -17,7 +18,7 @@ pub struct GuardTrigger {
 
 impl AiBehavior for GuardTrigger {
     fn decide(&self, b: &Battle, c: &mut Caches, id: UnitId, label: String) -> Decision {
-        builtin_decide(b, c, id, label, &Behavior::GuardTrigger { trigger: self.trigger })
+        self.decide_with(b, c, id, label, Method::default())
     }
 
     fn explain(&self, b: &Battle, c: &mut Caches, id: UnitId, label: String) -> Explanation {
@@ -29,6 +30,20 @@ impl AiBehavior for GuardTrigger {
             radius: self.trigger,
             fired: unit.triggered,
         }
+    }
+}
+
+impl GuardTrigger {
+    /// Its decision, travel costs found by `method`: it stays until woken, then comes.
+    pub(super) fn decide_with(
+        &self,
+        b: &Battle,
+        c: &mut Caches,
+        id: UnitId,
+        label: String,
+        method: Method,
+    ) -> Decision {
+        planned(b, c, id, label, method, |_| plan(b, id, self.trigger))
     }
 }
 

@@ -2,22 +2,15 @@
 //! `>= leash` from its pivot, not even in passing; inside that area it approaches its target.
 //! [`leash`] is the one statement of that rule: the decision and the danger zone both use it.
 
-use super::behavior::{builtin_decide, builtin_explain};
+use super::behavior::builtin_explain;
 use super::danger::Shape;
-use super::{AiBehavior, Decision, Explanation, Goal, Plan, Why};
+use super::plan::planned;
+use super::{AiBehavior, Decision, Explanation, Goal, Method, Plan, Why};
 use crate::model::profiles::Behavior;
 use crate::rules::{Battle, Caches, Unit, UnitId};
 use crate::search::range::Leash;
 
-/// The area `unit` may never leave under `behavior`, if it has one (a registered behaviour
-/// says so through [`AiBehavior::leash`]).
-pub fn leash(behavior: Option<&Behavior>, unit: &Unit) -> Option<Leash> {
-    match behavior {
-        Some(Behavior::PivotLeash { leash }) => Some(area(unit, *leash)),
-        Some(b @ Behavior::Custom(_)) => b.with_rule(|r| r.leash(unit)),
-        _ => None,
-    }
-}
+pub use super::rank::leash;
 
 /// `behavior = "pivot_leash"` as an [`AiBehavior`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -28,7 +21,7 @@ pub struct PivotLeash {
 
 impl AiBehavior for PivotLeash {
     fn decide(&self, b: &Battle, c: &mut Caches, id: UnitId, label: String) -> Decision {
-        builtin_decide(b, c, id, label, &Behavior::PivotLeash { leash: self.leash })
+        self.decide_with(b, c, id, label, Method::default())
     }
 
     fn explain(&self, b: &Battle, c: &mut Caches, id: UnitId, label: String) -> Explanation {
@@ -49,9 +42,20 @@ impl AiBehavior for PivotLeash {
 }
 
 fn area(unit: &Unit, radius: u32) -> Leash {
-    Leash {
-        pivot: unit.pivot,
-        radius,
+    super::rank::leash_area(unit, radius)
+}
+
+impl PivotLeash {
+    /// Its decision, travel costs found by `method`: it approaches inside its leash.
+    pub(super) fn decide_with(
+        &self,
+        b: &Battle,
+        c: &mut Caches,
+        id: UnitId,
+        label: String,
+        method: Method,
+    ) -> Decision {
+        planned(b, c, id, label, method, |_| plan(b.unit(id), self.leash))
     }
 }
 

@@ -1,9 +1,10 @@
 //! Enemy B of the original, `behavior = "proximity"`: approaches only while its target is
 //! within `sight` (Manhattan, inclusive), else stays.
 
-use super::behavior::{builtin_decide, builtin_explain};
+use super::behavior::builtin_explain;
 use super::danger::Shape;
-use super::{AiBehavior, Decision, Explanation, Goal, Plan, Target, Why};
+use super::plan::planned;
+use super::{AiBehavior, Decision, Explanation, Goal, Method, Plan, Target, Why};
 use crate::model::profiles::Behavior;
 use crate::rules::{Battle, Caches, Unit, UnitId};
 
@@ -16,7 +17,7 @@ pub struct Proximity {
 
 impl AiBehavior for Proximity {
     fn decide(&self, b: &Battle, c: &mut Caches, id: UnitId, label: String) -> Decision {
-        builtin_decide(b, c, id, label, &Behavior::Proximity { sight: self.sight })
+        self.decide_with(b, c, id, label, Method::default())
     }
 
     fn explain(&self, b: &Battle, c: &mut Caches, id: UnitId, label: String) -> Explanation {
@@ -25,6 +26,20 @@ impl AiBehavior for Proximity {
 
     fn shape(&self, _unit: &Unit) -> Shape {
         Shape::Sight { radius: self.sight }
+    }
+}
+
+impl Proximity {
+    /// Its decision, travel costs found by `method`: it approaches a target in sight.
+    pub(super) fn decide_with(
+        &self,
+        b: &Battle,
+        c: &mut Caches,
+        id: UnitId,
+        label: String,
+        method: Method,
+    ) -> Decision {
+        planned(b, c, id, label, method, |t| plan(t, self.sight))
     }
 }
 

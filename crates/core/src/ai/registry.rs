@@ -1,9 +1,12 @@
-//! The behaviours a profile may name: the six built-ins, plus those the game registers
-//! before loading its data. `behavior = "NAME"` in `profiles.toml` resolves here; an unknown
-//! name is a located error listing [`names`].
+//! The behaviours a profile may name, as a value: [`Registry::standard`] holds the six
+//! built-ins and `support`; a game adds its own with [`Registry::register`] and hands the
+//! registry to the loaders (`skirmish_data::load::data::load(dir, &registry)`).
+//! `behavior = "NAME"` in `profiles.toml` resolves through it; an unknown name is a located
+//! error listing [`Registry::names`]. Nothing is kept process-wide: two registries in one
+//! program (two tests, two games) never see each other's names.
 //!
 //! ```
-//! use skirmish_core::ai::registry::{self, Key};
+//! use skirmish_core::ai::registry::{Key, Registry};
 //! use skirmish_core::ai::{AiBehavior, Decision, Why};
 //! use skirmish_core::rules::{Battle, Caches, UnitId};
 //!
@@ -13,114 +16,67 @@
 //!         Decision::stay(b, id, label, Why::Nothing)
 //!     }
 //! }
-//! // Once, at start-up: `behavior = "statue"` (with `patience = N`) now loads.
-//! registry::register("statue", &[Key::number("patience", 0)], |_params| Statue).unwrap();
-//! assert!(registry::names().contains(&"statue".to_string()));
+//! // Once, at start-up: `behavior = "statue"` (with `patience = N`, 1 to 9) now loads
+//! // through this registry.
+//! let mut registry = Registry::standard();
+//! registry.register("statue", &[Key::count("patience", 1, 9)], |_params| Statue).unwrap();
+//! assert!(registry.names().contains(&"statue".to_string()));
+//! assert!(Registry::standard().get("statue").is_none());
 //! ```
 
 use super::AiBehavior;
-use crate::model::profiles::{Behavior, CustomBehavior, Params};
-use std::sync::{Arc, RwLock};
+use super::support::Support;
+use crate::model::profiles::{Behavior, CustomBehavior, MAX_DISTANCE, Params};
+use crate::model::registry::Build;
+pub use crate::model::registry::{Entry, Key, KeyKind, RegisterError, Registry};
+use std::sync::Arc;
 
-/// What a key of a profile table holds.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum KeyKind {
-    /// A whole number from `min` to [`crate::model::profiles::MAX_DISTANCE`].
-    Number {
-        /// The smallest value that makes sense.
-        min: u32,
-    },
-    /// A cell `[x, y]`.
-    Cell,
-}
+/// The names of [`Registry::standard`]: they cannot be registered again.
+pub const STANDARD: [&str; 7] = [
+    "charger",
+    "proximity",
+    "guard_trigger",
+    "pivot_leash",
+    "keep_range",
+    "advance",
+    "support",
+];
 
-/// A key a behaviour reads from its profile table; every declared key is required.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Key {
-    /// The key as written in the table.
-    pub name: String,
-    /// What it holds.
-    pub kind: KeyKind,
-}
-
-impl Key {
-    /// A whole number of at least `min` (a distance, a count...).
-    pub fn number(name: &str, min: u32) -> Key {
-        Key {
-            name: name.into(),
-            kind: KeyKind::Number { min },
-        }
+/// A registered behaviour's entry: a profile naming it becomes `Behavior::Custom` with its
+/// numbers and the rule `make` builds from them.
+fn custom<B, F>(name: &str, keys: &[Key], make: F) -> Entry
+where
+    B: AiBehavior + 'static,
+    F: Fn(&Params) -> B + Send + Sync + 'static,
+{
+    let owned = name.to_string();
+    let build: Build = Arc::new(move |p: &Params| {
+        Behavior::Custom(CustomBehavior {
+            name: owned.clone(),
+            params: p.clone(),
+            rule: Arc::new(Box::new(make(p)) as Box<dyn AiBehavior>),
+        })
+    });
+    Entry {
+        name: name.into(),
+        keys: keys.to_vec(),
+        build,
     }
-
-    /// A cell `[x, y]`.
-    pub fn cell(name: &str) -> Key {
-        Key {
-            name: name.into(),
-            kind: KeyKind::Cell,
-        }
-    }
-}
-
-type Build = Arc<dyn Fn(&Params) -> Behavior + Send + Sync>;
-
-/// One behaviour name: the keys its table takes and how a profile's numbers become a
-/// [`Behavior`].
-#[derive(Clone)]
-pub struct Entry {
-    /// `behavior = "NAME"`.
-    pub name: String,
-    /// The keys its table takes, in the order they are read.
-    pub keys: Vec<Key>,
-    build: Build,
-}
-
-impl Entry {
-    /// The behaviour of a profile with these numbers (checked by the loader against [`Entry::keys`]).
-    pub fn build(&self, params: &Params) -> Behavior {
-        (self.build)(params)
-    }
-}
-
-impl std::fmt::Debug for Entry {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Entry")
-            .field("name", &self.name)
-            .field("keys", &self.keys)
-            .finish()
-    }
-}
-
-/// Why a behaviour was not registered.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum RegisterError {
-    /// The name is a built-in's.
-    Builtin(String),
-    /// The name cannot be written as a TOML string a designer would type (empty, spaces...).
-    BadName(String),
-}
-
-impl std::fmt::Display for RegisterError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            RegisterError::Builtin(n) => write!(f, "behavior {n:?} is built in and cannot be replaced"),
-            RegisterError::BadName(n) => {
-                write!(f, "behavior name {n:?}: use letters, digits, `_` and `-` only")
-            }
-        }
-    }
-}
-
-impl std::error::Error for RegisterError {}
-
-/// Every behaviour name known, built-ins first, then the registered ones in the order of registration.
-#[derive(Debug, Clone)]
-pub struct Registry {
-    entries: Vec<Entry>,
 }
 
 impl Registry {
-    /// The six built-ins only.
-    pub fn builtin() -> Registry {
+    /// The standard behaviours: the six built-ins (`charger`, `proximity`, `guard_trigger`,
+    /// `pivot_leash`, `keep_range`, `advance`) and `support`, the healers' behaviour. The
+    /// shipped `data/` loads with it.
+    ///
+    /// ```
+    /// use skirmish_core::ai::registry::{KeyKind, Registry};
+    /// let r = Registry::standard();
+    /// assert_eq!(r.names(), ["charger", "proximity", "guard_trigger", "pivot_leash", "keep_range", "advance", "support"]);
+    /// assert_eq!(r.get("advance").unwrap().keys()[0].kind(), KeyKind::Cell);
+    /// ```
+    pub fn standard() -> Registry {
+        let max = MAX_DISTANCE as u32;
         let n = |b: &Params, k: &str| b.int(k);
         let entry = |name: &str, keys: Vec<Key>, build: Build| Entry {
             name: name.into(),
@@ -132,24 +88,24 @@ impl Registry {
                 entry("charger", vec![], Arc::new(|_| Behavior::Charger)),
                 entry(
                     "proximity",
-                    vec![Key::number("sight", 0)],
+                    vec![Key::distance("sight", 0, max)],
                     Arc::new(move |p| Behavior::Proximity { sight: n(p, "sight") }),
                 ),
                 entry(
                     "guard_trigger",
-                    vec![Key::number("trigger", 0)],
+                    vec![Key::distance("trigger", 0, max)],
                     Arc::new(move |p| Behavior::GuardTrigger {
                         trigger: n(p, "trigger"),
                     }),
                 ),
                 entry(
                     "pivot_leash",
-                    vec![Key::number("leash", 1)],
+                    vec![Key::distance("leash", 1, max)],
                     Arc::new(move |p| Behavior::PivotLeash { leash: n(p, "leash") }),
                 ),
                 entry(
                     "keep_range",
-                    vec![Key::number("sight", 0), Key::number("range", 1)],
+                    vec![Key::distance("sight", 0, max), Key::distance("range", 1, max)],
                     Arc::new(move |p| Behavior::KeepRange {
                         sight: n(p, "sight"),
                         range: n(p, "range"),
@@ -160,88 +116,51 @@ impl Registry {
                     vec![Key::cell("goal")],
                     Arc::new(|p| Behavior::Advance { goal: p.cell("goal") }),
                 ),
+                custom("support", &[], |_| Support),
             ],
         }
     }
 
-    /// The entry named `name`.
-    pub fn get(&self, name: &str) -> Option<&Entry> {
-        self.entries.iter().find(|e| e.name == name)
-    }
-
-    /// Every name, built-ins first.
-    pub fn names(&self) -> Vec<String> {
-        self.entries.iter().map(|e| e.name.clone()).collect()
-    }
-
-    /// Every entry.
-    pub fn entries(&self) -> &[Entry] {
-        &self.entries
-    }
-
     /// Adds behaviour `name` to this registry: a profile naming it reads `keys` and becomes
-    /// `make(numbers)`. Registering a name again replaces it; a built-in's name is refused.
+    /// `make(numbers)`. Registering a name again replaces it. Refused: a standard name, a
+    /// name or key a designer could not write bare (letters, digits, `_`, `-`), a key named
+    /// `behavior`, a key declared twice, and bounds with the minimum above the maximum or
+    /// either above [`MAX_DISTANCE`].
+    ///
+    /// ```
+    /// use skirmish_core::ai::registry::{Key, RegisterError, Registry};
+    /// use skirmish_core::ai::{AiBehavior, Decision, Why};
+    /// use skirmish_core::rules::{Battle, Caches, UnitId};
+    /// struct Statue;
+    /// impl AiBehavior for Statue {
+    ///     fn decide(&self, b: &Battle, _c: &mut Caches, id: UnitId, label: String) -> Decision {
+    ///         Decision::stay(b, id, label, Why::Nothing)
+    ///     }
+    /// }
+    /// let mut r = Registry::standard();
+    /// assert!(r.register("statue", &[Key::distance("sight", 0, 12)], |_| Statue).is_ok());
+    /// let e = r.register("statue", &[Key::count("behavior", 0, 3)], |_| Statue).unwrap_err();
+    /// assert!(matches!(e, RegisterError::BadKey { .. }));
+    /// let twice = [Key::count("n", 0, 3), Key::distance("n", 0, 3)];
+    /// assert!(matches!(r.register("statue", &twice, |_| Statue), Err(RegisterError::DuplicateKey { .. })));
+    /// let e = r.register("statue", &[Key::distance("far", 20_000, 30_000)], |_| Statue).unwrap_err();
+    /// assert!(matches!(e, RegisterError::KeyBounds { .. }));
+    /// assert_eq!(r.register("support", &[], |_| Statue), Err(RegisterError::Builtin("support".into())));
+    /// ```
     pub fn register<B, F>(&mut self, name: &str, keys: &[Key], make: F) -> Result<(), RegisterError>
     where
         B: AiBehavior + 'static,
         F: Fn(&Params) -> B + Send + Sync + 'static,
     {
-        if Registry::builtin().get(name).is_some() {
-            return Err(RegisterError::Builtin(name.into()));
-        }
-        if name.is_empty() || !name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
-            return Err(RegisterError::BadName(name.into()));
-        }
-        let owned = name.to_string();
-        let build: Build = Arc::new(move |p: &Params| {
-            Behavior::Custom(CustomBehavior {
-                name: owned.clone(),
-                params: p.clone(),
-                rule: Arc::new(Box::new(make(p)) as Box<dyn AiBehavior>),
-            })
-        });
-        let entry = Entry {
-            name: name.into(),
-            keys: keys.to_vec(),
-            build,
-        };
-        match self.entries.iter_mut().find(|e| e.name == name) {
-            Some(e) => *e = entry,
-            None => self.entries.push(entry),
-        }
-        Ok(())
+        self.add(custom(name, keys, make), &STANDARD)
     }
 }
 
 impl Default for Registry {
+    /// [`Registry::standard`].
     fn default() -> Registry {
-        Registry::builtin()
+        Registry::standard()
     }
-}
-
-/// The process's registry: what `profiles.toml` is read against.
-static GLOBAL: RwLock<Option<Registry>> = RwLock::new(None);
-
-/// Registers behaviour `name` for the whole program (see [`Registry::register`]); do it
-/// before loading data that names it.
-pub fn register<B, F>(name: &str, keys: &[Key], make: F) -> Result<(), RegisterError>
-where
-    B: AiBehavior + 'static,
-    F: Fn(&Params) -> B + Send + Sync + 'static,
-{
-    let mut g = GLOBAL.write().unwrap_or_else(|e| e.into_inner());
-    g.get_or_insert_with(Registry::builtin).register(name, keys, make)
-}
-
-/// A copy of the program's registry: the built-ins and everything [`register`]ed so far.
-pub fn registry() -> Registry {
-    let g = GLOBAL.read().unwrap_or_else(|e| e.into_inner());
-    g.clone().unwrap_or_else(Registry::builtin)
-}
-
-/// Every behaviour name a profile may use now, built-ins first.
-pub fn names() -> Vec<String> {
-    registry().names()
 }
 
 // Here rather than beside `Profiles` (in `model`, which names nothing above it): reading
@@ -252,10 +171,11 @@ mod saved_profiles {
     //! through the behaviour registry (where a game registers its own behaviours), so a
     //! saved profile comes back exactly as the loader would have built it.
 
-    use super::KeyKind;
-    use crate::ai::registry;
-    use crate::model::profiles::{Behavior, MAX_DISTANCE, Param, Params, Profile, Profiles};
+    use super::{KeyKind, Registry};
+    use crate::model::profiles::{Behavior, Param, Params, Profile, Profiles};
     use crate::search::grid::Pos;
+    use serde::Deserialize as _;
+    use serde::de::DeserializeSeed as _;
     use serde::de::Error as _;
     use serde::ser::SerializeMap;
     use std::collections::BTreeMap;
@@ -316,64 +236,91 @@ mod saved_profiles {
         numbers: BTreeMap<String, Value>,
     }
 
-    impl<'de> serde::Deserialize<'de> for Profiles {
-        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Profiles, D::Error> {
-            let raw = Vec::<RawProfile>::deserialize(d)?;
-            let known = registry::registry();
-            let mut out = Profiles::default();
-            for mut r in raw {
-                let name = &r.name;
-                let Some(entry) = known.get(&r.behavior) else {
-                    return Err(D::Error::custom(format!(
-                        "profile '{name}': unknown behavior {:?} (known: {})",
-                        r.behavior,
-                        known.names().join(", ")
-                    )));
+    /// Profiles read back through `registry`, checked as the loader checks the file.
+    fn read(raw: Vec<RawProfile>, known: &Registry) -> Result<Profiles, String> {
+        let mut out = Profiles::default();
+        for mut r in raw {
+            let name = &r.name;
+            let Some(entry) = known.get(&r.behavior) else {
+                return Err(format!(
+                    "profile '{name}': unknown behavior {:?} (known: {})",
+                    r.behavior,
+                    known.names().join(", ")
+                ));
+            };
+            let mut params = Params::default();
+            for k in entry.keys() {
+                let v = r.numbers.remove(k.name());
+                let ok = match (k.kind(), v) {
+                    (KeyKind::Distance | KeyKind::Count, Some(Value::Int(v))) if k.accepts(v) => {
+                        Some(Param::Int(v as u32))
+                    }
+                    (KeyKind::Cell, Some(Value::Cell([x, y]))) if k.accepts(x) && k.accepts(y) => {
+                        Some(Param::Cell(Pos::new(x as i32, y as i32)))
+                    }
+                    _ => None,
                 };
-                let mut params = Params::default();
-                for k in &entry.keys {
-                    let v = r.numbers.remove(&k.name);
-                    let within = |v: i64, min: i64| (min..=MAX_DISTANCE).contains(&v);
-                    let ok = match (k.kind, v) {
-                        (KeyKind::Number { min }, Some(Value::Int(v))) if within(v, i64::from(min)) => {
-                            Some(Param::Int(v as u32))
-                        }
-                        (KeyKind::Cell, Some(Value::Cell([x, y]))) if within(x, 0) && within(y, 0) => {
-                            Some(Param::Cell(Pos::new(x as i32, y as i32)))
-                        }
-                        _ => None,
-                    };
-                    match ok {
-                        Some(p) => params.set(&k.name, p),
-                        None => {
-                            return Err(D::Error::custom(format!(
-                                "profile '{name}': behavior '{}' needs `{}` as {}",
-                                r.behavior,
-                                k.name,
-                                match k.kind {
-                                    KeyKind::Number { min } => format!("a whole number {min}..={MAX_DISTANCE}"),
-                                    KeyKind::Cell => format!("a cell [x, y], each 0..={MAX_DISTANCE}"),
-                                }
-                            )));
-                        }
+                match ok {
+                    Some(p) => params.set(k.name(), p),
+                    None => {
+                        return Err(format!(
+                            "profile '{name}': behavior '{}' needs `{}` as {}",
+                            r.behavior,
+                            k.name(),
+                            k.describe()
+                        ));
                     }
                 }
-                if let Some(extra) = r.numbers.keys().next() {
-                    return Err(D::Error::custom(format!(
-                        "profile '{name}': behavior '{}' does not take `{extra}`",
-                        r.behavior
-                    )));
-                }
-                let profile = Profile {
-                    behavior: entry.build(&params),
-                    name: r.name,
-                };
-                if out.get(&profile.name).is_some() {
-                    return Err(D::Error::custom(format!("profile '{}' is given twice", profile.name)));
-                }
-                out.list.push(profile);
             }
-            Ok(out)
+            if let Some(extra) = r.numbers.keys().next() {
+                return Err(format!(
+                    "profile '{name}': behavior '{}' does not take `{extra}`",
+                    r.behavior
+                ));
+            }
+            let profile = Profile {
+                behavior: entry.build(&params),
+                name: r.name,
+            };
+            if out.get(&profile.name).is_some() {
+                return Err(format!("profile '{}' is given twice", profile.name));
+            }
+            out.list.push(profile);
+        }
+        Ok(out)
+    }
+
+    /// Read with [`Registry::standard`]; a game with behaviours of its own reads through
+    /// [`ProfilesIn`].
+    impl<'de> serde::Deserialize<'de> for Profiles {
+        fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Profiles, D::Error> {
+            ProfilesIn(&Registry::standard()).deserialize(d)
+        }
+    }
+
+    /// Profiles read back through a registry of the game's (a [`serde::de::DeserializeSeed`]):
+    /// a behaviour the registry does not hold is refused, naming the profile.
+    ///
+    /// ```
+    /// use serde::de::DeserializeSeed;
+    /// use skirmish_core::ai::registry::{ProfilesIn, Registry};
+    /// let json = r#"[{"name": "medic", "behavior": "support"}]"#;
+    /// let mut de = serde_json::Deserializer::from_str(json);
+    /// let p = ProfilesIn(&Registry::standard()).deserialize(&mut de).unwrap();
+    /// assert_eq!(p.get("medic").unwrap().behavior.name(), "support");
+    /// ```
+    #[derive(Debug, Clone, Copy)]
+    pub struct ProfilesIn<'a>(pub &'a Registry);
+
+    impl<'de> serde::de::DeserializeSeed<'de> for ProfilesIn<'_> {
+        type Value = Profiles;
+
+        fn deserialize<D: serde::Deserializer<'de>>(self, d: D) -> Result<Profiles, D::Error> {
+            let raw = Vec::<RawProfile>::deserialize(d)?;
+            read(raw, self.0).map_err(D::Error::custom)
         }
     }
 }
+
+#[cfg(feature = "serde")]
+pub use saved_profiles::ProfilesIn;

@@ -1,6 +1,7 @@
 //! A data set: terrain kinds, AI profiles and unit kinds, as one value.
 
 use crate::model::profiles::Profiles;
+use crate::model::registry::Registry;
 use crate::model::terrain::TerrainSet;
 use crate::model::units::{Growth, Kind, Kinds, Stats};
 use std::path::PathBuf;
@@ -22,6 +23,9 @@ pub struct DataSet {
     pub profiles: Profiles,
     /// Unit kinds (`units.toml`; a single built-in `soldier` when the file is absent).
     pub kinds: Kinds,
+    /// The behaviours its profiles were read against: what a difficulty level or a `--set`
+    /// that changes a profile's numbers reads the profile again with.
+    pub registry: Registry,
 }
 
 impl DataSet {

@@ -202,25 +202,45 @@ impl TerrainMap {
         Layout::new(self.width, self.height)
     }
 
-    /// The map as text, one glyph per cell.
+    /// The map as text, one glyph per cell; a cell whose terrain id `terrain` does not
+    /// have (a map made for another terrain table) is written `?`, which no terrain uses
+    /// as its glyph in a file that loads.
+    ///
+    /// ```
+    /// use skirmish_core::model::{map::TerrainMap, terrain::{TerrainId, TerrainSet}};
+    /// let m = TerrainMap::new(2, 1, vec![TerrainId(0), TerrainId(200)]).unwrap();
+    /// assert_eq!(m.to_text(&TerrainSet::standard()), ".?\n");
+    /// ```
     pub fn to_text(&self, terrain: &TerrainSet) -> String {
         let mut s = String::with_capacity((self.width + 1) * self.height);
         for y in 0..self.height {
             for x in 0..self.width {
-                s.push(terrain.get(self.cells[y * self.width + x]).glyph);
+                s.push(terrain.try_get(self.cells[y * self.width + x]).map_or('?', |t| t.glyph));
             }
             s.push('\n');
         }
         s
     }
 
-    /// Cost of entering each cell for `class`, on the padded layout (0 = cannot enter).
+    /// Cost of entering each cell for `class`, on the padded layout (0 = cannot enter). A
+    /// class or a terrain id that `terrain` does not have cannot enter (a battle refuses
+    /// such a map or unit before it searches: `Battle::try_new`).
+    ///
+    /// ```
+    /// use skirmish_core::model::{map::TerrainMap, terrain::{ClassId, TerrainId, TerrainSet}};
+    /// use skirmish_core::search::grid::Pos;
+    /// let m = TerrainMap::new(2, 1, vec![TerrainId(0), TerrainId(200)]).unwrap();
+    /// let layer = m.cost_layer(&TerrainSet::standard(), ClassId(0));
+    /// assert_eq!((layer.cost(Pos::new(0, 0)), layer.cost(Pos::new(1, 0))), (Some(1), None));
+    /// ```
     pub fn cost_layer(&self, terrain: &TerrainSet, class: ClassId) -> CostLayer {
         let table: Vec<u8> = terrain
             .kinds
             .iter()
             .map(|t| t.cost.get(class.0 as usize).copied().flatten().unwrap_or(0))
             .collect();
-        CostLayer::new(self.layout(), |p| table[self.at(p).0 as usize])
+        CostLayer::new(self.layout(), |p| {
+            table.get(usize::from(self.at(p).0)).copied().unwrap_or(0)
+        })
     }
 }

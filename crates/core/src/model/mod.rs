@@ -5,6 +5,7 @@ pub mod data;
 pub mod map;
 pub mod objective;
 pub mod profiles;
+pub mod registry;
 pub mod scenario;
 pub mod terrain;
 pub mod units;

@@ -1,5 +1,5 @@
 //! Enemy AI profiles: a behaviour plus its numbers. The six built-in behaviours are variants
-//! of [`Behavior`]; a behaviour a game registers (in `ai::registry`) is
+//! of [`Behavior`]; a behaviour a game registers (in its `ai::registry::Registry`) is
 //! [`Behavior::Custom`], its numbers kept as [`Params`].
 
 use crate::search::grid::Pos;
@@ -42,12 +42,12 @@ pub enum Behavior {
         /// The cell it heads for.
         goal: crate::search::grid::Pos,
     },
-    /// A behaviour registered by the game under a name of its own (`ai::registry::register`),
+    /// A behaviour registered by the game under a name of its own (`Registry::register`),
     /// with the numbers of its profile table.
     Custom(CustomBehavior),
 }
 
-/// One number of a profile table, as its behaviour declared it (`ai::registry::Key`).
+/// One number of a profile table, as its behaviour declared it (a `Key` of its registry entry).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Param {
     /// A whole number (a distance, a count...).
@@ -96,16 +96,24 @@ impl Params {
 
 /// A registered behaviour as one profile uses it: its name, the numbers of the profile's
 /// table, and the rule built from them. Two are equal when name and numbers are (the rule
-/// is made from them).
+/// is made from them). Made only by a registry entry (`Entry::build`), never by hand, so
+/// its rule is the one registered under its name:
+///
+/// ```compile_fail,E0451
+/// use skirmish_core::model::profiles::{CustomBehavior, Params};
+/// let c = CustomBehavior { name: "x".into(), params: Params::default(), rule: std::sync::Arc::new(()) };
+/// ```
 #[derive(Clone)]
 pub struct CustomBehavior {
     /// The registered name (`behavior = "..."`).
     pub name: String,
     /// The profile's numbers.
     pub params: Params,
-    /// The rule that decides: the registry's `Box<dyn ai::AiBehavior>`, kept here without
-    /// naming the AI layer (`CustomBehavior::rule` in `ai` gives it back).
-    pub rule: Arc<dyn Any + Send + Sync>,
+    // The rule that decides: the registry's `Box<dyn ai::AiBehavior>`, kept here without
+    // naming the AI layer (`CustomBehavior::rule` in `ai` gives it back). Private to the
+    // crate: a custom behaviour is made only by a registry entry (`Entry::build`), so its
+    // rule is always the one registered under its name.
+    pub(crate) rule: Arc<dyn Any + Send + Sync>,
 }
 
 impl PartialEq for CustomBehavior {
@@ -142,7 +150,7 @@ impl Behavior {
 }
 
 /// Every built-in behaviour name and the parameters it takes (a game's own behaviours are
-/// in `ai::registry`, with these).
+/// in their `ai::registry::Registry`, with these and `support`).
 pub const BEHAVIORS: [(&str, &[&str]); 6] = [
     ("charger", &[]),
     ("proximity", &["sight"]),
@@ -167,9 +175,9 @@ pub struct Profile {
 /// shadowed by the first): read it with [`Profiles::list`] and [`Profiles::get`], change it
 /// with [`Profiles::insert`]. With the `serde` feature it is saved as a list of tables like
 /// those of `profiles.toml` (`{"name": "archer", "behavior": "keep_range", "sight": 10,
-/// "range": 3}`) and read back through the program's behaviour registry, checked as the
-/// loader checks the file (register a game's own behaviours before reading profiles that
-/// use them).
+/// "range": 3}`) and read back through a behaviour registry, checked as the loader checks
+/// the file: plain `Deserialize` reads with the standard registry, `ai::registry::ProfilesIn`
+/// with a game's own.
 ///
 /// ```compile_fail,E0616
 /// use skirmish_core::model::profiles::Profiles;

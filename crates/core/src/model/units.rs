@@ -11,8 +11,96 @@ pub const MAX_MOVE: i64 = 1_000;
 // The range search can represent every move the loaders accept.
 const _: () = assert!(MAX_MOVE as u64 <= crate::search::range::MAX_BUDGET as u64);
 
-/// Highest hp, attack or defense accepted.
+/// Highest hp, attack or defense accepted (and heal power).
 pub const MAX_STAT: i64 = 9_999;
+
+/// Farthest attack or heal distance accepted (`range`, `heal_range`).
+pub const MAX_RANGE: i64 = 100;
+
+/// A number outside the bounds that every entry point shares — the loaders, the
+/// `BattleBuilder`, `Battle::try_new` and `--set` — said in
+/// the loaders' words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NumberError {
+    /// `what = value` outside `min..=max`.
+    OutOfRange {
+        /// The field (`hp`, `move`, `heal`...).
+        what: String,
+        /// The value given.
+        value: i64,
+        /// The smallest accepted.
+        min: i64,
+        /// The largest accepted.
+        max: i64,
+    },
+    /// A distance range `[min, max]` that is not `1 <= min <= max <= MAX_RANGE`.
+    Span {
+        /// The field (`range`, `heal_range`).
+        what: String,
+        /// Its near end.
+        min: i64,
+        /// Its far end.
+        max: i64,
+    },
+}
+
+impl std::fmt::Display for NumberError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NumberError::OutOfRange { what, value, min, max } => {
+                write!(f, "{what} = {value} is out of range (expected {min}..={max})")
+            }
+            NumberError::Span { what, min, max } => write!(
+                f,
+                "{what} [{min}, {max}] makes no sense (expected 1 <= min <= max <= {MAX_RANGE})"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for NumberError {}
+
+/// `value` of field `what` if it is within `min..=max`.
+///
+/// ```
+/// use skirmish_core::model::units::{check_number, MAX_STAT};
+/// assert_eq!(check_number("hp", 12, 1, MAX_STAT), Ok(12));
+/// assert_eq!(check_number("hp", 0, 1, MAX_STAT).unwrap_err().to_string(), "hp = 0 is out of range (expected 1..=9999)");
+/// ```
+pub fn check_number(what: &str, value: i64, min: i64, max: i64) -> Result<i64, NumberError> {
+    if (min..=max).contains(&value) {
+        Ok(value)
+    } else {
+        Err(NumberError::OutOfRange {
+            what: what.into(),
+            value,
+            min,
+            max,
+        })
+    }
+}
+
+/// The distance range `[min, max]` of field `what` if `1 <= min <= max <=` [`MAX_RANGE`].
+///
+/// ```
+/// use skirmish_core::model::units::check_span;
+/// assert_eq!(check_span("range", 1, 2), Ok((1, 2)));
+/// assert_eq!(
+///     check_span("range", 3, 1).unwrap_err().to_string(),
+///     "range [3, 1] makes no sense (expected 1 <= min <= max <= 100)"
+/// );
+/// ```
+pub fn check_span(what: &str, min: i64, max: i64) -> Result<(u32, u32), NumberError> {
+    if 1 <= min && min <= max && max <= MAX_RANGE {
+        Ok((min as u32, max as u32))
+    } else {
+        Err(NumberError::Span {
+            what: what.into(),
+            min,
+            max,
+        })
+    }
+}
 
 /// Combat numbers of a unit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,8 +121,33 @@ pub struct Stats {
 
 impl Stats {
     /// True when a target at Manhattan distance `d` can be attacked.
+    ///
+    /// ```
+    /// use skirmish_core::model::units::Stats;
+    /// let s = Stats { hp: 20, attack: 7, defense: 2, range_min: 2, range_max: 3 };
+    /// assert!(s.reaches(2) && s.reaches(3) && !s.reaches(1));
+    /// ```
     pub fn reaches(&self, d: u32) -> bool {
         (self.range_min..=self.range_max).contains(&d)
+    }
+
+    /// These numbers if every one is within the bounds the files accept: hp
+    /// `1..=`[`MAX_STAT`], attack and defense `0..=MAX_STAT`, `1 <= range_min <= range_max
+    /// <=` [`MAX_RANGE`].
+    ///
+    /// ```
+    /// use skirmish_core::model::units::Stats;
+    /// let s = Stats { hp: 20, attack: 7, defense: 2, range_min: 1, range_max: 1 };
+    /// assert!(s.check().is_ok());
+    /// assert!(Stats { hp: 0, ..s }.check().is_err());
+    /// assert!(Stats { range_min: 3, range_max: 1, ..s }.check().is_err());
+    /// ```
+    pub fn check(&self) -> Result<(), NumberError> {
+        check_number("hp", i64::from(self.hp), 1, MAX_STAT)?;
+        check_number("attack", i64::from(self.attack), 0, MAX_STAT)?;
+        check_number("defense", i64::from(self.defense), 0, MAX_STAT)?;
+        check_span("range", i64::from(self.range_min), i64::from(self.range_max))?;
+        Ok(())
     }
 }
 
@@ -126,6 +239,13 @@ pub struct Healing {
 
 impl Healing {
     /// A healer of `power` that heals allies next to it (`heal_range` defaults to `[1, 1]`).
+    /// A battle refuses a power outside `1..=`[`MAX_STAT`] ([`Healing::check`]).
+    ///
+    /// ```
+    /// use skirmish_core::model::units::Healing;
+    /// assert!(Healing::adjacent(8).check().is_ok());
+    /// assert!(Healing::adjacent(-50).check().is_err());
+    /// ```
     pub fn adjacent(power: i32) -> Healing {
         Healing {
             power,
@@ -135,8 +255,27 @@ impl Healing {
     }
 
     /// True when an ally at Manhattan distance `d` can be healed.
+    ///
+    /// ```
+    /// use skirmish_core::model::units::Healing;
+    /// assert!(Healing::adjacent(8).reaches(1) && !Healing::adjacent(8).reaches(2));
+    /// ```
     pub fn reaches(&self, d: u32) -> bool {
         (self.range_min..=self.range_max).contains(&d)
+    }
+
+    /// This healing if its numbers are within the bounds the files accept: power
+    /// `1..=`[`MAX_STAT`], `1 <= range_min <= range_max <=` [`MAX_RANGE`].
+    ///
+    /// ```
+    /// use skirmish_core::model::units::Healing;
+    /// assert!(Healing { power: 8, range_min: 2, range_max: 1 }.check().is_err());
+    /// assert!(Healing { power: 0, range_min: 1, range_max: 1 }.check().is_err());
+    /// ```
+    pub fn check(&self) -> Result<(), NumberError> {
+        check_number("heal", i64::from(self.power), 1, MAX_STAT)?;
+        check_span("heal_range", i64::from(self.range_min), i64::from(self.range_max))?;
+        Ok(())
     }
 }
 

@@ -17,8 +17,32 @@ pub struct Turn {
 }
 
 /// Carries out a decision through the rules core. A refused command is returned as an
-/// error; the commands before it stay done.
+/// error; the commands before it stay done. A decision whose path does not lead from
+/// [`Decision::from`] to [`Decision::to`] is refused before anything is done
+/// ([`RuleError::Unreachable`]): what a decision says and what it does cannot disagree.
+///
+/// ```
+/// use skirmish_core::prelude::*;
+/// use skirmish_core::play::enemy::act;
+/// let mut b = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &["...."]).unwrap())
+///     .unit(UnitSpec::enemy("Brute", (3, 0), "charger"))
+///     .unit(UnitSpec::player("Kiny", (0, 0)))
+///     .build()
+///     .unwrap();
+/// b.execute(Command::EndPhase { team: Team::Player }).unwrap();
+/// let mut ai = Ai::new(Profiles::standard());
+/// let mut d = ai.decide(&b, UnitId(0));
+/// d.to = Pos::new(3, 0); // says it stays, while its path walks
+/// assert!(matches!(act(&mut b, d), Err(RuleError::Unreachable { .. })));
+/// assert_eq!(b.unit(UnitId(0)).pos(), Pos::new(3, 0), "nothing done");
+/// ```
 pub fn act(b: &mut Battle, decision: Decision) -> Result<Turn, RuleError> {
+    if decision.path.end(decision.from) != decision.to {
+        return Err(RuleError::Unreachable {
+            unit: decision.unit,
+            to: decision.to,
+        });
+    }
     let mut events = Vec::new();
     for c in decision.commands() {
         events.extend(b.execute(c)?);
@@ -54,7 +78,7 @@ impl PhaseReport {
 ///     .build()
 ///     .unwrap();
 /// let mut ai = Ai::new(Profiles::standard());
-/// battle.execute(Command::EndPhase).unwrap();
+/// battle.execute(Command::EndPhase { team: Team::Player }).unwrap();
 /// let report = EnemyPhase::run(&mut ai, &mut battle).unwrap();
 /// // Brute walked next to Kiny and struck; then turn 2's player phase began.
 /// assert_eq!(report.turns[0].decision.attack, battle.find("Kiny"));
@@ -68,19 +92,57 @@ pub struct EnemyPhase {
 }
 
 impl EnemyPhase {
-    /// The phase of `b`'s living enemies, in acting order. The battle must be in the enemy's
-    /// phase (after the player's [`Command::EndPhase`]).
+    /// The phase of `b`'s living enemies that have not acted yet, in acting order: all of
+    /// them after the player's [`Command::EndPhase`]; the rest of the phase in a battle
+    /// restored from a save made in the middle of it.
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// let terrain = TerrainSet::standard();
+    /// let mut battle = BattleBuilder::new(TerrainMap::from_rows(&terrain, &["......"]).unwrap())
+    ///     .unit(UnitSpec::player("Kiny", (0, 0)))
+    ///     .unit(UnitSpec::enemy("Brute", (5, 0), "charger").movement(1))
+    ///     .unit(UnitSpec::enemy("Scout", (4, 0), "charger").movement(1))
+    ///     .build()
+    ///     .unwrap();
+    /// let mut ai = Ai::new(Profiles::standard());
+    /// battle.execute(Command::EndPhase { team: Team::Player }).unwrap();
+    /// EnemyPhase::begin(&battle).step(&mut ai, &mut battle).unwrap();
+    /// // Saved and restored here, the phase goes on with Scout alone.
+    /// let mut resumed = battle.clone();
+    /// resumed.execute(Command::Restore(Box::new(battle.snapshot()))).unwrap();
+    /// let rest: Vec<UnitId> = EnemyPhase::begin(&resumed).remaining().collect();
+    /// assert_eq!(rest, [resumed.find("Scout").unwrap()]);
+    /// ```
     pub fn begin(b: &Battle) -> EnemyPhase {
-        let mut queue: Vec<UnitId> = b.living(Team::Enemy).collect();
+        let mut queue: Vec<UnitId> = b.living(Team::Enemy).filter(|&id| !b.unit(id).acted()).collect();
         queue.reverse();
         EnemyPhase { queue }
     }
 
     /// The next enemy decides and acts; `None` when nobody is left to act (every enemy has,
-    /// or the battle is decided): then [`EnemyPhase::finish`] ends the phase.
+    /// or the battle is decided): then [`EnemyPhase::finish`] ends the phase. A battle in
+    /// the player's phase is refused ([`RuleError::NotEnemyPhase`]), as [`EnemyPhase::run`]
+    /// refuses it.
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// let terrain = TerrainSet::standard();
+    /// let mut battle = BattleBuilder::new(TerrainMap::from_rows(&terrain, &["....."]).unwrap())
+    ///     .unit(UnitSpec::player("Kiny", (0, 0)))
+    ///     .unit(UnitSpec::enemy("Brute", (4, 0), "charger"))
+    ///     .build()
+    ///     .unwrap();
+    /// let mut ai = Ai::new(Profiles::standard());
+    /// let mut phase = EnemyPhase::begin(&battle);
+    /// assert_eq!(phase.step(&mut ai, &mut battle), Err(RuleError::NotEnemyPhase));
+    /// assert_eq!(EnemyPhase::finish(&mut battle), Err(RuleError::NotEnemyPhase));
+    /// battle.execute(Command::EndPhase { team: Team::Player }).unwrap();
+    /// assert!(phase.step(&mut ai, &mut battle).unwrap().is_some());
+    /// ```
     pub fn step(&mut self, ai: &mut Ai, b: &mut Battle) -> Result<Option<Turn>, RuleError> {
-        if b.active() != Team::Enemy {
-            return Ok(None);
+        if b.ended().is_none() && b.active() != Team::Enemy {
+            return Err(RuleError::NotEnemyPhase);
         }
         while let Some(id) = self.queue.pop() {
             if b.ended().is_some() {
@@ -96,12 +158,16 @@ impl EnemyPhase {
         Ok(None)
     }
 
-    /// Ends the phase: the next player phase begins, unless the battle is decided.
+    /// Ends the phase: the next player phase begins, unless the battle is decided (no
+    /// events). A battle in the player's phase is refused ([`RuleError::NotEnemyPhase`]):
+    /// ending it would skip the enemies' phase.
     pub fn finish(b: &mut Battle) -> Result<Vec<Event>, RuleError> {
-        if b.ended().is_none() && b.active() == Team::Enemy {
-            b.execute(Command::EndPhase)
-        } else {
+        if b.ended().is_some() {
             Ok(Vec::new())
+        } else if b.active() == Team::Enemy {
+            b.execute(Command::EndPhase { team: Team::Enemy })
+        } else {
+            Err(RuleError::NotEnemyPhase)
         }
     }
 

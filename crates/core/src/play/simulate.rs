@@ -151,7 +151,7 @@ pub fn play(
             decisions.push(t);
         }
         if b.ended().is_none() {
-            events.extend(b.execute(Command::EndPhase)?);
+            events.extend(b.execute(Command::EndPhase { team: Team::Player })?);
             let mut phase = EnemyPhase::run(ai, b)?;
             events.extend(phase.turns.iter().flat_map(|t| t.events.iter().cloned()));
             let begins = phase

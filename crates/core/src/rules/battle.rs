@@ -11,7 +11,7 @@ use crate::model::data::DataSet;
 use crate::model::map::{CostLayer, TerrainMap};
 use crate::model::scenario::Scenario;
 use crate::model::terrain::{ClassId, TerrainSet};
-use crate::model::units::Growth;
+use crate::model::units::{EXP_LEVEL, Growth, MAX_LEVEL, MAX_MOVE, check_number};
 use crate::rules::command::{Command, RuleError};
 use crate::rules::event::{Ending, Event};
 pub use crate::rules::unit::{Snapshot, Unit, UnitId, UnitState};
@@ -89,7 +89,9 @@ impl Battle {
     /// The battle at the start of `scenario` on `terrain`, or why they do not fit: terrain
     /// that does not hold together ([`TerrainSet::check`]), a map cell of an unknown terrain
     /// id, a unit off the map, of an unknown class, on a cell its class cannot enter or on
-    /// another unit's cell.
+    /// another unit's cell, a number outside the bounds the loaders accept (stats, move,
+    /// level, experience, healing: [`SetupError::Number`](crate::rules::SetupError::Number)), hit points left outside `1..=hp`,
+    /// or two units of one name.
     pub fn try_new(scenario: &Scenario, terrain: &TerrainSet) -> Result<Battle, crate::rules::SetupError> {
         use crate::rules::SetupError;
         terrain.check()?;
@@ -98,6 +100,7 @@ impl Battle {
             return Err(SetupError::UnknownTerrain { id: t.0, kinds });
         }
         let mut held = std::collections::HashSet::new();
+        let mut names = std::collections::HashSet::new();
         let goals = crate::rules::objective::Goals::resolve(&scenario.objective, &scenario.events, &scenario.units)
             .map_err(SetupError::Objective)?;
         for u in &scenario.units {
@@ -122,12 +125,24 @@ impl Battle {
             if !u.reserve && !held.insert(u.at) {
                 return Err(SetupError::SharedCell { unit: unit(), at: u.at });
             }
+            // The bounds the loaders check, whoever made the scenario.
+            let number = |error| SetupError::Number { unit: unit(), error };
+            u.stats.check().map_err(number)?;
+            check_number("move", i64::from(u.movement), 0, MAX_MOVE).map_err(number)?;
+            check_number("level", i64::from(u.level), 1, i64::from(MAX_LEVEL)).map_err(number)?;
+            check_number("exp", i64::from(u.exp), 0, i64::from(EXP_LEVEL) - 1).map_err(number)?;
+            if let Some(h) = &u.heal {
+                h.check().map_err(number)?;
+            }
             if let Some(hp) = u.hp_left.filter(|hp| !(1..=u.stats.hp).contains(hp)) {
                 return Err(SetupError::HurtOutOfRange {
                     unit: unit(),
                     hp_left: hp,
                     hp: u.stats.hp,
                 });
+            }
+            if !names.insert(u.name.as_str()) {
+                return Err(SetupError::SameName { unit: unit() });
             }
         }
         let units = scenario
@@ -159,20 +174,105 @@ impl Battle {
                 grown: Growth::default(),
             })
             .collect();
-        let mut b = Battle::from_parts(scenario.map.clone(), terrain.clone(), units);
+        let mut b = Battle::assemble(scenario.map.clone(), terrain.clone(), units);
         b.fired = vec![false; goals.scripts.len()];
         b.goals = goals;
         b.ended = b.outcome();
         Ok(b)
     }
 
-    /// A battle from a map and units directly, unchecked: turn 1, the player's phase.
+    /// A battle from a map and units made with [`Unit::new`] and its `with_*` methods: turn
+    /// 1, the player's phase, the first player unit protected, no scripted events. Checked
+    /// as [`Battle::try_new`] checks a scenario: terrain that holds together, map cells of
+    /// known terrain, every unit on the map, of a known class, on a cell its class can enter
+    /// and not on another living unit's, its numbers within the loaders' bounds, hit points
+    /// `1..=hp` (0 for a fallen unit), names unique. Tests and generators use it to set up a
+    /// board in any state; a game builds battles with [`crate::rules::BattleBuilder`].
     ///
-    /// # Panics
-    /// When a unit stands off the map or has a class the terrain lacks. Build battles with
-    /// [`crate::rules::BattleBuilder`] or [`Battle::try_new`], which check every part.
-    #[doc(hidden)] // For this workspace's test fixtures and the game's own tests only.
-    pub fn from_parts(map: TerrainMap, terrain: TerrainSet, units: Vec<Unit>) -> Battle {
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// use skirmish_core::rules::Unit;
+    /// let terrain = TerrainSet::standard();
+    /// let map = TerrainMap::from_rows(&terrain, &["...."]).unwrap();
+    /// let kiny = Unit::new("Kiny", Team::Player, Pos::new(0, 0), ClassId(0), 5).with_hp(3);
+    /// let brute = Unit::new("Brute", Team::Enemy, Pos::new(3, 0), ClassId(0), 4).with_profile(Some("charger"));
+    /// let b = Battle::from_parts(map.clone(), terrain.clone(), vec![kiny.clone(), brute]).unwrap();
+    /// assert_eq!(b.unit(UnitId(0)).hp(), 3);
+    /// let off = Unit::new("Off", Team::Enemy, Pos::new(9, 0), ClassId(0), 4);
+    /// assert!(matches!(Battle::from_parts(map.clone(), terrain.clone(), vec![kiny.clone(), off]), Err(SetupError::OffMap { .. })));
+    /// let dead_hp = kiny.clone().with_hp(0);
+    /// assert!(Battle::from_parts(map, terrain, vec![dead_hp]).is_err());
+    /// ```
+    pub fn from_parts(
+        map: TerrainMap,
+        terrain: TerrainSet,
+        units: Vec<Unit>,
+    ) -> Result<Battle, crate::rules::SetupError> {
+        use crate::rules::SetupError;
+        terrain.check()?;
+        let kinds = terrain.kinds.len();
+        if let Some(t) = map.cells().iter().find(|t| t.0 as usize >= kinds) {
+            return Err(SetupError::UnknownTerrain { id: t.0, kinds });
+        }
+        let mut held = std::collections::HashSet::new();
+        let mut names = std::collections::HashSet::new();
+        for u in &units {
+            let unit = || u.name.clone();
+            if !map.contains(u.pos) {
+                return Err(SetupError::OffMap {
+                    unit: unit(),
+                    at: u.pos,
+                });
+            }
+            let Some(class) = terrain.classes.get(usize::from(u.class.0)) else {
+                return Err(SetupError::UnknownClass {
+                    unit: unit(),
+                    class: u.class.0,
+                    classes: terrain.classes.len(),
+                });
+            };
+            if terrain.get(map.at(u.pos)).cost_for(u.class).is_none() {
+                return Err(SetupError::Impassable {
+                    unit: unit(),
+                    at: u.pos,
+                    class: class.clone(),
+                });
+            }
+            if u.alive && !held.insert(u.pos) {
+                return Err(SetupError::SharedCell {
+                    unit: unit(),
+                    at: u.pos,
+                });
+            }
+            let number = |error| SetupError::Number { unit: unit(), error };
+            u.stats.check().map_err(number)?;
+            check_number("move", i64::from(u.movement), 0, MAX_MOVE).map_err(number)?;
+            check_number("level", i64::from(u.level), 1, i64::from(MAX_LEVEL)).map_err(number)?;
+            check_number("exp", i64::from(u.exp), 0, i64::from(EXP_LEVEL) - 1).map_err(number)?;
+            if let Some(h) = &u.heal {
+                h.check().map_err(number)?;
+            }
+            let hp_ok = if u.alive {
+                (1..=u.stats.hp).contains(&u.hp)
+            } else {
+                u.hp == 0
+            };
+            if !hp_ok {
+                return Err(SetupError::HurtOutOfRange {
+                    unit: unit(),
+                    hp_left: u.hp,
+                    hp: u.stats.hp,
+                });
+            }
+            if !names.insert(u.name.as_str()) {
+                return Err(SetupError::SameName { unit: unit() });
+            }
+        }
+        Ok(Battle::assemble(map, terrain, units))
+    }
+
+    /// [`Battle::from_parts`] after its checks (or `try_new`'s).
+    fn assemble(map: TerrainMap, terrain: TerrainSet, units: Vec<Unit>) -> Battle {
         let layers = (0..terrain.classes.len())
             .map(|c| map.cost_layer(&terrain, ClassId(c as u8)))
             .collect();
@@ -298,6 +398,9 @@ impl Battle {
     ///
     /// # Panics
     /// When the battle has no unit `id` (see [`Battle::try_unit`]).
+    ///
+    /// # Panics
+    /// When the battle has no unit `id`, as [`Battle::unit`] (see [`Battle::try_unit`]).
     pub fn name(&self, id: UnitId) -> &str {
         &self.unit(id).name
     }
@@ -328,8 +431,28 @@ impl Battle {
     }
 
     /// Terrain costs for a class.
+    ///
+    /// # Panics
+    /// When the terrain has no class `class` (classes come from this battle's terrain and
+    /// units); [`Battle::try_layer`] returns `None` instead.
     pub fn layer(&self, class: ClassId) -> &CostLayer {
-        &self.layers[class.0 as usize]
+        match self.try_layer(class) {
+            Some(l) => l,
+            None => panic!("no movement class #{} ({} classes)", class.0, self.layers.len()),
+        }
+    }
+
+    /// Terrain costs for a class, or `None` when the terrain has no such class.
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// use skirmish_core::model::terrain::ClassId;
+    /// let b = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &["."]).unwrap()).build().unwrap();
+    /// assert!(b.try_layer(ClassId(0)).is_some());
+    /// assert!(b.try_layer(ClassId(200)).is_none());
+    /// ```
+    pub fn try_layer(&self, class: ClassId) -> Option<&CostLayer> {
+        self.layers.get(usize::from(class.0))
     }
 
     /// The player's commands since the battle began, undone ones taken out: with the
@@ -348,9 +471,23 @@ impl Battle {
         self.journal.last().and_then(|d| d.unit)
     }
 
-    /// Everything that changes during the battle.
+    /// Everything that changes during the battle, with the fingerprint of its scenario.
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// let terrain = TerrainSet::standard();
+    /// let mut b = BattleBuilder::new(TerrainMap::from_rows(&terrain, &["....."]).unwrap())
+    ///     .unit(UnitSpec::player("Kiny", (0, 0)))
+    ///     .unit(UnitSpec::enemy("Brute", (4, 0), "charger"))
+    ///     .build()
+    ///     .unwrap();
+    /// let snap = b.snapshot();
+    /// assert_eq!((snap.turn, snap.active, snap.scenario), (1, Team::Player, b.fingerprint()));
+    /// assert!(b.execute(Command::Restore(Box::new(snap))).is_ok());
+    /// ```
     pub fn snapshot(&self) -> Snapshot {
         Snapshot {
+            scenario: self.fingerprint(),
             turn: self.turn,
             active: self.active,
             units: self
@@ -372,6 +509,45 @@ impl Battle {
                 .collect(),
             fired: self.fired.clone(),
         }
+    }
+
+    /// A fingerprint of what makes this battle's scenario the one it is: the map's size and
+    /// terrain, and each unit's name, side and movement class, in order (not the numbers a
+    /// live reload may change). Two battles of one scenario have the same; a snapshot
+    /// carries it, so one taken from another scenario is refused even when its cells fit.
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// let terrain = TerrainSet::standard();
+    /// let map = || TerrainMap::from_rows(&terrain, &["....."]).unwrap();
+    /// let a = BattleBuilder::new(map()).unit(UnitSpec::player("Kiny", (0, 0))).build().unwrap();
+    /// let b = BattleBuilder::new(map()).unit(UnitSpec::player("Lance", (0, 0))).build().unwrap();
+    /// assert_ne!(a.fingerprint(), b.fingerprint());
+    /// let mut b = b;
+    /// let e = b.execute(Command::Restore(Box::new(a.snapshot()))).unwrap_err();
+    /// assert!(matches!(e, RuleError::BadSnapshot(_)));
+    /// ```
+    pub fn fingerprint(&self) -> u64 {
+        // FNV-1a: the same value on every machine and every build.
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut eat = |bytes: &[u8]| {
+            for &b in bytes {
+                h ^= u64::from(b);
+                h = h.wrapping_mul(0x0000_0100_0000_01b3);
+            }
+        };
+        eat(&(self.map.width() as u64).to_le_bytes());
+        eat(&(self.map.height() as u64).to_le_bytes());
+        for t in self.map.cells() {
+            eat(&t.0.to_le_bytes());
+        }
+        for u in &self.units {
+            eat(&(u.name.len() as u64).to_le_bytes());
+            eat(u.name.as_bytes());
+            eat(&[side(u.team) as u8]);
+            eat(&u.class.0.to_le_bytes());
+        }
+        h
     }
 
     /// The range search of unit `u` as placed, optionally leashed.
@@ -398,6 +574,8 @@ impl Battle {
             return Err(RuleError::BadSnapshot("the units or the map size changed".into()));
         }
         let mut snap = self.snapshot();
+        // The edited files are this battle's scenario, changed on purpose.
+        snap.scenario = fresh.fingerprint();
         // Events added or removed by the edit: the ones kept keep their state.
         snap.fired.resize(fresh.goals.scripts.len(), false);
         for (st, u) in snap.units.iter_mut().zip(&fresh.units) {

@@ -64,6 +64,20 @@ pub enum SetupError {
     },
     /// The objective or the scripted events name units or cells that do not fit.
     Objective(String),
+    /// A unit's number is outside the bounds the loaders accept (hp `1..=MAX_STAT`,
+    /// `range_min <= range_max`, move `0..=MAX_MOVE`, a heal of at least 1...).
+    Number {
+        /// The unit.
+        unit: String,
+        /// Which number, and its bounds.
+        error: crate::model::units::NumberError,
+    },
+    /// Two units have the same name (names are identities: saves, replays and the command
+    /// line refer to units by name).
+    SameName {
+        /// The name given twice.
+        unit: String,
+    },
     /// An enemy names a profile the profiles given to [`BattleBuilder::profiles`] lack.
     UnknownProfile {
         /// The unit's name.
@@ -105,6 +119,10 @@ impl std::fmt::Display for SetupError {
                 write!(f, "{unit} starts with hp_left {hp_left}, outside 1..={hp}")
             }
             SetupError::Objective(m) => f.write_str(m),
+            SetupError::Number { unit, error } => write!(f, "{unit}: {error}"),
+            SetupError::SameName { unit } => {
+                write!(f, "two units are named {unit:?}: names must be unique within a battle")
+            }
             SetupError::UnknownProfile { unit, profile, known } => {
                 write!(
                     f,
@@ -222,7 +240,7 @@ impl BattleBuilder {
     ///     .build()
     ///     .unwrap();
     /// let kiny = b.find("Kiny").unwrap();
-    /// b.execute(Command::Move { unit: kiny, path: Path::parse("22").unwrap() }).unwrap();
+    /// b.execute(Command::Move { unit: kiny, path: Steps::parse("22").unwrap() }).unwrap();
     /// let events = b.execute(Command::Wait { unit: kiny }).unwrap();
     /// assert_eq!(events.last(), Some(&Event::BattleEnded {
     ///     winner: Team::Player,

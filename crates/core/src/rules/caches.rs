@@ -129,6 +129,24 @@ impl Battle {
         f(&reach)
     }
 
+    /// Runs `f` on the range search of `id` over the board `occ` in place of the battle's
+    /// own (the danger view lifts the mover's allies off the board: they may leave their
+    /// cells before it moves).
+    pub(crate) fn with_reach_over<R>(
+        &self,
+        caches: &mut Caches,
+        id: UnitId,
+        leash: Option<Leash>,
+        occ: &crate::search::range::Occupancy,
+        f: impl FnOnce(&Reach<'_>) -> R,
+    ) -> R {
+        caches.serve(self);
+        let u = self.unit(id);
+        let layer = self.layer(u.class);
+        let reach = Caches::finder(&mut caches.finder, layer).search(layer, occ, Battle::query(u, leash));
+        f(&reach)
+    }
+
     /// An owned copy of the range of `id` without a leash (the player's move overlay).
     ///
     /// # Panics
@@ -139,8 +157,9 @@ impl Battle {
 
     /// Travel cost from `from` to `target` for movers of `class` (the potential map,
     /// computed once per target cell and class and kept in `caches`); `None` when no path
-    /// leads there over this terrain.
+    /// leads there over this terrain, or the terrain has no class `class`.
     pub fn travel(&self, caches: &mut Caches, target: Pos, class: ClassId, from: Pos) -> Option<Cost> {
+        self.try_layer(class)?;
         caches.serve(self);
         caches.potential(&self.layers, target, class).get(from)
     }
@@ -168,12 +187,18 @@ impl Battle {
     /// Travel cost from `from` to the nearest of `targets` for movers of `class`, and the
     /// bits (by index in `targets`) of the targets that near (one multi-target search,
     /// kept in `caches`). `targets` holds at most
-    /// [`MAX_NEAREST_TARGETS`](crate::search::nearest::MAX_NEAREST_TARGETS) cells.
+    /// [`MAX_NEAREST_TARGETS`](crate::search::nearest::MAX_NEAREST_TARGETS) cells. A
+    /// target off the map is never the nearest; from a cell off the map, with no target on
+    /// the map or for a class the terrain lacks, nothing is reached:
+    /// `(`[`UNREACHABLE`](crate::search::potential::UNREACHABLE)`, 0)`.
     ///
     /// # Panics
-    /// With more than that many targets (the bits would not fit), or a target off the
-    /// map; ask [`Battle::travel`] once per target instead.
+    /// With more than that many targets (the bits would not fit); ask [`Battle::travel`]
+    /// once per target instead.
     pub fn nearest_travel(&self, caches: &mut Caches, targets: &[Pos], class: ClassId, from: Pos) -> (Cost, u64) {
+        if self.try_layer(class).is_none() {
+            return (crate::search::potential::UNREACHABLE, 0);
+        }
         caches.serve(self);
         let k = Caches::nearest(&mut caches.nearest, &self.layers, targets, class);
         caches.nearest[k].1.nearest(from)

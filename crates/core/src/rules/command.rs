@@ -2,7 +2,7 @@
 //! ([`RuleError`]). `Battle::execute` (in `execute.rs`) carries them out.
 
 use crate::rules::unit::{Snapshot, UnitId};
-use crate::search::grid::{Path, Pos};
+use crate::search::grid::{Path, Pos, Team};
 
 /// What a side (a player's input, the AI, a replay, a test) asks the battle to do.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -43,8 +43,13 @@ pub enum Command {
         /// The player unit that woke it.
         by: UnitId,
     },
-    /// End the active side's phase: the other side's phase begins (a new turn after the enemy's).
-    EndPhase,
+    /// `team` ends its phase: the other side's phase begins (a new turn after the enemy's).
+    /// Refused in the other side's phase ([`RuleError::NotYourPhase`]), so a second
+    /// end of the player's phase cannot skip the enemy's.
+    EndPhase {
+        /// The side ending its phase.
+        team: Team,
+    },
     /// Take back the last unit's commands of this player phase (its move, and its attack
     /// or wait if confirmed).
     Undo,
@@ -126,6 +131,8 @@ pub enum RuleError {
     BattleOver,
     /// A snapshot that does not fit this battle.
     BadSnapshot(String),
+    /// A side ended a phase that is not its own.
+    NotYourPhase(Team),
     /// An enemy phase driver (`EnemyPhase::run`) was asked to run while the player's phase
     /// is under way (end it with [`Command::EndPhase`] first).
     NotEnemyPhase,
@@ -175,6 +182,9 @@ impl std::fmt::Display for RuleError {
             RuleError::NothingToUndo => write!(f, "nothing to undo"),
             RuleError::BattleOver => write!(f, "the battle is over"),
             RuleError::BadSnapshot(why) => write!(f, "{why}"),
+            RuleError::NotYourPhase(team) => {
+                write!(f, "the {} side cannot end the other side's phase", team.name())
+            }
             RuleError::NotEnemyPhase => {
                 write!(f, "the enemy phase cannot run during the player's phase (end it first)")
             }

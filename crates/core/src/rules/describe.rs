@@ -9,14 +9,20 @@ use crate::search::grid::Team;
 #[cfg(feature = "serde")]
 use serde_json::json;
 
+/// A unit's name, or `unit #N` for an id the battle does not have (an event of another
+/// battle): words are never a panic.
+fn who(b: &Battle, id: UnitId) -> String {
+    b.try_unit(id).map_or(format!("unit #{}", id.0), |u| u.name.clone())
+}
+
 impl Ending {
     /// The reason in words, e.g. "Kiny fell".
     pub fn describe(&self, b: &Battle) -> String {
         match self {
             Ending::EnemiesDefeated => "every enemy was defeated".into(),
-            Ending::HeroFell(h) => format!("{} fell", b.name(*h)),
+            Ending::HeroFell(h) => format!("{} fell", who(b, *h)),
             Ending::PlayersFell => "every player unit fell".into(),
-            Ending::BossFell(u) => format!("{} fell", b.name(*u)),
+            Ending::BossFell(u) => format!("{} fell", who(b, *u)),
             Ending::Seized { at, .. } => format!("seized {at}"),
             Ending::Survived(n) => format!("survived {n} turns"),
             Ending::TurnLimit(n) => format!("turn limit {n}"),
@@ -37,7 +43,7 @@ impl Event {
     #[cfg(feature = "serde")]
     /// The event as JSON with unit names, for any serde format (`serde_json::to_string`).
     pub fn to_json(&self, b: &Battle) -> impl serde::Serialize + use<> {
-        let n = |id: &UnitId| b.name(*id);
+        let n = |id: &UnitId| who(b, *id);
         match self {
             Event::PhaseBegan { team, turn } => json!({"event": "phase_began", "team": team, "turn": turn}),
             Event::GuardWoke { unit, by } => json!({"event": "guard_woke", "unit": n(unit), "by": n(by)}),
@@ -88,7 +94,7 @@ impl Event {
 
     /// One line for a log or a terminal, e.g. "Brute hits Kiny for 5: 15 hp left".
     pub fn describe(&self, b: &Battle) -> String {
-        let n = |id: &UnitId| b.name(*id).to_string();
+        let n = |id: &UnitId| who(b, *id);
         match self {
             Event::PhaseBegan {
                 team: Team::Player,
@@ -225,7 +231,7 @@ impl Command {
             Command::Heal { unit, target } => format!("{} heals {}", n(unit), n(target)),
             Command::Wait { unit } => format!("{} waits", n(unit)),
             Command::Wake { unit, by } => format!("{} wakes to {}", n(unit), n(by)),
-            Command::EndPhase => "end of phase".into(),
+            Command::EndPhase { .. } => "end of phase".into(),
             Command::Undo => "undo".into(),
             Command::Restore(_) => "restore".into(),
         }
@@ -296,9 +302,7 @@ fn why_unreachable(b: &Battle, id: UnitId, path: &crate::search::grid::Path) -> 
             ));
         };
         if b.occupancy().at(at) == Some(u.team.other()) {
-            let who = b
-                .unit_at(at)
-                .map_or("the other side".to_string(), |w| b.name(w).to_string());
+            let who = b.unit_at(at).map_or("the other side".to_string(), |w| who(b, w));
             return Some(format!("{whose} runs into {who} at {at} at step {step}"));
         }
         paid = paid.saturating_add(c);
@@ -309,7 +313,7 @@ fn why_unreachable(b: &Battle, id: UnitId, path: &crate::search::grid::Path) -> 
     if at != u.pos
         && let Some(w) = b.unit_at(at)
     {
-        return Some(format!("{whose} ends on {at}, where {} stands", b.name(w)));
+        return Some(format!("{whose} ends on {at}, where {} stands", who(b, w)));
     }
     None
 }

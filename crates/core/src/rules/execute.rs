@@ -24,16 +24,16 @@ impl Battle {
     ///     .unwrap();
     /// let kiny = b.find("Kiny").unwrap();
     /// // Right, right (into the forest: 2), right: 4 movement points.
-    /// let events = b.execute(Command::Move { unit: kiny, path: Path::parse("222").unwrap() }).unwrap();
+    /// let events = b.execute(Command::Move { unit: kiny, path: Steps::parse("222").unwrap() }).unwrap();
     /// assert_eq!(events, [Event::Moved {
     ///     unit: kiny,
     ///     from: Pos::new(0, 0),
     ///     to: Pos::new(3, 0),
-    ///     path: Path::parse("222").unwrap(),
+    ///     path: Steps::parse("222").unwrap(),
     ///     cost: 4,
     /// }]);
     /// // Moving twice in a phase is refused, and nothing changes.
-    /// let again = b.execute(Command::Move { unit: kiny, path: Path::parse("4").unwrap() });
+    /// let again = b.execute(Command::Move { unit: kiny, path: Steps::parse("4").unwrap() });
     /// assert_eq!(again, Err(RuleError::AlreadyMoved(kiny)));
     /// assert_eq!(b.unit(kiny).pos(), Pos::new(3, 0));
     /// ```
@@ -113,6 +113,10 @@ impl Battle {
             }
             Command::Wake { unit, by } => {
                 self.check_unit(*unit)?;
+                // Only an enemy's trigger fires; a player unit has none.
+                if self.unit(*unit).team != Team::Enemy {
+                    return Err(RuleError::CannotWake(*unit));
+                }
                 let foe = self
                     .units
                     .get(by.0)
@@ -123,7 +127,10 @@ impl Battle {
                 self.emit(&mut out, Event::GuardWoke { unit: *unit, by: *by });
                 Some(*unit)
             }
-            Command::EndPhase => {
+            Command::EndPhase { team } => {
+                if *team != self.active {
+                    return Err(RuleError::NotYourPhase(*team));
+                }
                 let (team, turn) = match self.active {
                     Team::Player => (Team::Enemy, self.turn),
                     Team::Enemy => (Team::Player, self.turn.checked_add(1).ok_or(RuleError::TooManyTurns)?),
@@ -189,7 +196,7 @@ impl Battle {
     fn strike(&mut self, out: &mut Vec<Event>, att: UnitId, def: UnitId, counter: bool) {
         let damage = combat::damage(self, att, def);
         let hp_before = self.unit(def).hp;
-        let hp_left = (hp_before - damage).max(0);
+        let hp_left = hp_before.saturating_sub(damage).max(0);
         self.emit(
             out,
             Event::Struck {
@@ -332,6 +339,11 @@ impl Battle {
     /// A snapshot fits when it has every unit, and every unit stands on the map on a cell its
     /// class can enter, no two living units share a cell, and hit points are possible.
     fn check_snapshot(&self, s: &Snapshot) -> Result<(), RuleError> {
+        if s.scenario != self.fingerprint() {
+            return Err(RuleError::BadSnapshot(
+                "the snapshot is of another scenario (its fingerprint differs)".into(),
+            ));
+        }
         if s.units.len() != self.units.len() {
             return Err(RuleError::BadSnapshot(format!(
                 "{} units where the battle has {}",

@@ -231,8 +231,24 @@ impl Unit {
         })
     }
 
-    /// A unit with default soldier stats (tests and generators fill in the rest).
-    #[doc(hidden)] // The workspace's test fixtures' shortcut: build units with `UnitSpec` and `BattleBuilder`.
+    /// A unit with default soldier stats, for [`Battle::from_parts`](crate::rules::Battle::from_parts)
+    /// (tests and generators set up a board in any state with these; a game describes its
+    /// units with `UnitSpec` and builds with `BattleBuilder`). Nothing is checked until
+    /// `from_parts` takes it.
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// use skirmish_core::rules::Unit;
+    /// use skirmish_core::model::units::Growth;
+    /// let u = Unit::new("Kiny", Team::Player, Pos::new(0, 0), ClassId(0), 5)
+    ///     .with_stats(Stats { hp: 30, attack: 9, defense: 3, range_min: 1, range_max: 1 })
+    ///     .with_hp(12)
+    ///     .with_pivot(Pos::new(2, 2))
+    ///     .with_growth(Growth { hp: 2, attack: 1, defense: 0 })
+    ///     .with_level(3, 40)
+    ///     .with_profile(None);
+    /// assert_eq!((u.hp(), u.level(), u.exp(), u.pivot()), (12, 3, 40, Pos::new(2, 2)));
+    /// ```
     pub fn new(name: impl Into<String>, team: Team, pos: Pos, class: ClassId, movement: Cost) -> Unit {
         let stats = crate::model::data::builtin_kinds().list[0].stats;
         Unit {
@@ -266,12 +282,11 @@ impl Unit {
         }
     }
 
-    // The fixtures' shortcut continued: a unit made by `Unit::new` is changed with these
-    // before `Battle::from_parts` takes it (both hidden too). They take the unit by value:
-    // a battle hands out only `&Unit`, so they cannot reach a unit in play.
+    // A unit made by `Unit::new` is changed with these before `Battle::from_parts` checks
+    // and takes it. They take the unit by value: a battle hands out only `&Unit`, so they
+    // cannot reach a unit in play. (Their example is `Unit::new`'s.)
 
     /// The same unit driven by `profile`.
-    #[doc(hidden)]
     pub fn with_profile(self, profile: Option<&str>) -> Unit {
         Unit {
             profile: profile.map(str::to_string),
@@ -280,7 +295,6 @@ impl Unit {
     }
 
     /// The same unit with these stats, unhurt.
-    #[doc(hidden)]
     pub fn with_stats(self, stats: Stats) -> Unit {
         Unit {
             stats,
@@ -290,25 +304,21 @@ impl Unit {
     }
 
     /// The same unit with `hp` hit points left.
-    #[doc(hidden)]
     pub fn with_hp(self, hp: i32) -> Unit {
         Unit { hp, ..self }
     }
 
     /// The same unit leashed to `pivot`.
-    #[doc(hidden)]
     pub fn with_pivot(self, pivot: Pos) -> Unit {
         Unit { pivot, ..self }
     }
 
     /// The same unit growing by `growth` at each level-up.
-    #[doc(hidden)]
     pub fn with_growth(self, growth: Growth) -> Unit {
         Unit { growth, ..self }
     }
 
     /// The same unit at `level` with `exp` experience.
-    #[doc(hidden)]
     pub fn with_level(self, level: u32, exp: u32) -> Unit {
         Unit { level, exp, ..self }
     }
@@ -356,9 +366,13 @@ pub struct UnitState {
 // count, cells on the map and free, hp within bounds...) and refuses it with
 // `RuleError::BadSnapshot`, so an edited one cannot break a battle.
 pub struct Snapshot {
+    /// The battle it was taken from, as [`Battle::fingerprint`](crate::rules::Battle::fingerprint)
+    /// says it: `Command::Restore` refuses a snapshot of another scenario.
+    pub scenario: u64,
     /// Turn number, from 1.
     pub turn: u32,
-    /// The side whose phase it is.
+    /// The side whose phase it is. In the enemy's phase, the enemies that have acted say so
+    /// ([`UnitState::acted`]) and `EnemyPhase::begin` goes on with the others.
     pub active: Team,
     /// Every unit, in scenario order.
     pub units: Vec<UnitState>,

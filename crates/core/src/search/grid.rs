@@ -25,10 +25,30 @@ impl Pos {
         self.x.abs_diff(other.x) + self.y.abs_diff(other.y)
     }
 
-    /// The neighbouring cell in direction `d` (may be off the map).
+    /// The neighbouring cell in direction `d` (may be off the map). At the edge of `i32`
+    /// it stays there (saturating, never wrapping to the other side): such a cell is off
+    /// every map. [`Pos::try_step`] says `None` instead.
+    ///
+    /// ```
+    /// use skirmish_core::search::grid::{Dir, Pos};
+    /// assert_eq!(Pos::new(3, 0).step(Dir::Up), Pos::new(3, -1));
+    /// assert_eq!(Pos::new(i32::MAX, 0).step(Dir::Right), Pos::new(i32::MAX, 0));
+    /// ```
     pub fn step(self, d: Dir) -> Pos {
         let (dx, dy) = d.delta();
-        Pos::new(self.x + dx, self.y + dy)
+        Pos::new(self.x.saturating_add(dx), self.y.saturating_add(dy))
+    }
+
+    /// The neighbouring cell in direction `d`, or `None` past the edge of `i32`.
+    ///
+    /// ```
+    /// use skirmish_core::search::grid::{Dir, Pos};
+    /// assert_eq!(Pos::new(0, 0).try_step(Dir::Left), Some(Pos::new(-1, 0)));
+    /// assert_eq!(Pos::new(i32::MIN, 0).try_step(Dir::Left), None);
+    /// ```
+    pub fn try_step(self, d: Dir) -> Option<Pos> {
+        let (dx, dy) = d.delta();
+        Some(Pos::new(self.x.checked_add(dx)?, self.y.checked_add(dy)?))
     }
 
     /// Reading order: row first, then column. Used to break ties deterministically.

@@ -5,6 +5,7 @@
 use crate::load::data::DataSet;
 use crate::load::diag::{Diagnostic, Diagnostics, display_path};
 use crate::load::scenario::Scenario;
+use skirmish_core::ai::registry::Registry;
 use skirmish_core::play::phase::Session;
 use skirmish_core::rules::Battle;
 use std::path::{Path, PathBuf};
@@ -66,9 +67,14 @@ pub struct Reloaded {
 /// Reloads the data folder and the scenario, and applies them to `session`: new profiles
 /// take effect from the next enemy decision, new terrain costs and unit stats at once.
 /// Positions, hit points (capped by a lowered maximum), acted flags, guard triggers and the
-/// turn are kept. On any error nothing changes.
-pub fn reload(session: &mut Session, scenario_path: &Path, data_dir: &Path) -> Result<Reloaded, Diagnostics> {
-    reload_at(session, scenario_path, data_dir, None)
+/// turn are kept. On any error nothing changes. Profiles are read against `registry`.
+pub fn reload(
+    session: &mut Session,
+    scenario_path: &Path,
+    data_dir: &Path,
+    registry: &Registry,
+) -> Result<Reloaded, Diagnostics> {
+    reload_at(session, scenario_path, data_dir, registry, None)
 }
 
 /// [`reload`] of a battle played at difficulty `level` (applied again to the new files).
@@ -76,9 +82,10 @@ pub fn reload_at(
     session: &mut Session,
     scenario_path: &Path,
     data_dir: &Path,
+    registry: &Registry,
     level: Option<&str>,
 ) -> Result<Reloaded, Diagnostics> {
-    reload_prepared(session, scenario_path, data_dir, level, |s| s)
+    reload_prepared(session, scenario_path, data_dir, registry, level, |s| s)
 }
 
 /// [`reload_at`] of a battle whose scenario was made from its file by `prepare` (a campaign
@@ -89,10 +96,11 @@ pub fn reload_prepared(
     session: &mut Session,
     scenario_path: &Path,
     data_dir: &Path,
+    registry: &Registry,
     level: Option<&str>,
     prepare: impl FnOnce(Scenario) -> Scenario,
 ) -> Result<Reloaded, Diagnostics> {
-    let data = crate::load::data::load(data_dir)?;
+    let data = crate::load::data::load(data_dir, registry)?;
     let (scenario, data) = crate::load::difficulty::load(scenario_path, data, level)?;
     let scenario = prepare(scenario);
     let b = session.battle();

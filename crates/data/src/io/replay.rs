@@ -11,7 +11,7 @@ use crate::load::scenario::{Scenario, fnv1a};
 use serde::{Deserialize, Serialize};
 use skirmish_core::campaign::Roster;
 use skirmish_core::rules::{Battle, Command, UnitId};
-use skirmish_core::search::grid::Path as Steps;
+use skirmish_core::search::grid::{Path as Steps, Team};
 use std::path::{Path, PathBuf};
 
 /// What a replay file says it is.
@@ -265,7 +265,7 @@ pub fn record(battle: &Battle, scenario: &Scenario, data: &DataSet) -> ReplayFil
                 target: name(target),
             }),
             Command::Wait { unit } => Some(Step::Wait { unit: name(unit) }),
-            Command::EndPhase => Some(Step::EndPhase),
+            Command::EndPhase { .. } => Some(Step::EndPhase),
             Command::Wake { .. } | Command::Undo | Command::Restore(_) => None,
             // `Command` is non-exhaustive: a command added to the core needs its step here.
             _ => None,
@@ -465,7 +465,7 @@ impl ReplayFile {
                 target: unit(target)?,
             },
             Step::Wait { unit: u } => Command::Wait { unit: unit(u)? },
-            Step::EndPhase => Command::EndPhase,
+            Step::EndPhase => Command::EndPhase { team: Team::Player },
         })
     }
 

@@ -2,6 +2,10 @@
 //! and rename, so a crash mid-write leaves the previous save intact), refused with a clear
 //! message when it is from another version, damaged, or its scenario changed on disk (its
 //! units or map terrain as parsed: a comment, a glyph or a colour is no change).
+//!
+//! A save is made from a plain [`Battle`] at any point between two commands, the enemy
+//! phase included: it records whose phase it is and who has acted, and a battle restored
+//! from it goes on with those yet to act (`EnemyPhase::run` on it finishes the phase).
 
 use crate::io::files::{parse_versioned_json, write_atomic};
 use crate::load::diag::{Diagnostic, Source};
@@ -9,7 +13,6 @@ use crate::load::scenario::{Scenario, fnv1a};
 use crate::load::terrain::TerrainSet;
 use serde::{Deserialize, Serialize};
 use skirmish_core::model::units::Growth;
-use skirmish_core::play::phase::Session;
 use skirmish_core::rules::{Battle, Command, Snapshot, UnitState};
 use skirmish_core::search::grid::{Pos, Team};
 use std::path::Path;
@@ -31,7 +34,7 @@ pub struct SavedUnit {
     pub hp: i32,
     /// Still on the board.
     pub alive: bool,
-    /// Has acted this player phase.
+    /// Has acted in the current phase (its side's).
     pub acted: bool,
     /// A guard's trigger has fired.
     pub triggered: bool,
@@ -60,6 +63,14 @@ fn is_first_level(level: &u32) -> bool {
     *level == 1
 }
 
+fn player_phase() -> Team {
+    Team::Player
+}
+
+fn is_player_phase(t: &Team) -> bool {
+    *t == Team::Player
+}
+
 fn is_zero(n: &u32) -> bool {
     *n == 0
 }
@@ -78,6 +89,9 @@ pub struct SaveFile {
     pub fingerprint: String,
     /// Turn number.
     pub turn: u32,
+    /// Whose phase it is (absent: the player's; saves from before enemy-phase saves have none).
+    #[serde(default = "player_phase", skip_serializing_if = "is_player_phase")]
+    pub phase: Team,
     /// Seed of the battle's random choices (kept for replays; the rules are deterministic).
     pub seed: u64,
     /// The difficulty level of the battle (`None`: the scenario as written; saves from before
@@ -106,17 +120,38 @@ fn at_file(path: &Path, message: String) -> SaveError {
     SaveError(Diagnostic::whole_file(path, message))
 }
 
-/// The save of `session` right now. A move not yet confirmed is saved as not made; the
-/// enemy phase cannot be saved (its queue is half played).
-pub fn snapshot(session: &Session, scenario: &Scenario, seed: u64) -> Result<SaveFile, String> {
-    let b = session.settled_battle()?;
+/// The save of `battle` (of `scenario`) as it stands, in either side's phase. A game with a
+/// move on screen not yet confirmed saves its settled battle
+/// (`Session::settled_battle`), where that move is not made.
+///
+/// ```
+/// use skirmish_core::prelude::*;
+/// use skirmish_data::io::save;
+/// # std::env::set_current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../..")).unwrap();
+/// let registry = skirmish_core::ai::registry::Registry::standard();
+/// let data = skirmish_data::load::data::load(std::path::Path::new("data"), &registry).unwrap();
+/// let scenario = skirmish_data::load::scenario::load(std::path::Path::new("maps/sample.toml"), &data).unwrap();
+/// let mut battle = Battle::new(&scenario, &data);
+/// let mut ai = Ai::new(data.profiles.clone());
+/// battle.execute(Command::EndPhase { team: Team::Player }).unwrap();
+/// EnemyPhase::begin(&battle).step(&mut ai, &mut battle).unwrap();
+/// // Saved after the first enemy's action, resumed on a fresh battle of the scenario.
+/// let file = save::snapshot(&battle, &scenario, 7);
+/// assert_eq!(file.phase, Team::Enemy);
+/// let mut resumed = Battle::new(&scenario, &data);
+/// save::restore(&file, &scenario, &mut resumed, std::path::Path::new("x.save")).unwrap();
+/// let rest = EnemyPhase::run(&mut Ai::new(data.profiles.clone()), &mut resumed).unwrap();
+/// assert_eq!(rest.turns.len() + 1, battle.living(Team::Enemy).count());
+/// ```
+pub fn snapshot(b: &Battle, scenario: &Scenario, seed: u64) -> SaveFile {
     let snap = b.snapshot();
-    Ok(SaveFile {
+    SaveFile {
         format: FORMAT.into(),
         version: VERSION,
         scenario: scenario.path.clone(),
         fingerprint: scenario_fingerprint(scenario, b.terrain()),
         turn: snap.turn,
+        phase: snap.active,
         seed,
         difficulty: scenario.difficulty.clone(),
         units: b
@@ -138,7 +173,7 @@ pub fn snapshot(session: &Session, scenario: &Scenario, seed: u64) -> Result<Sav
             })
             .collect(),
         fired: snap.fired,
-    })
+    }
 }
 
 /// The fingerprint of what a save depends on, parsed and in a canonical form: the scenario's
@@ -247,8 +282,11 @@ pub fn restore(save: &SaveFile, scenario: &Scenario, battle: &mut Battle, save_p
         ));
     }
     let snap = Snapshot {
+        // The save's own fingerprint, checked above, is of the scenario file; the battle's is
+        // what the rules check.
+        scenario: battle.fingerprint(),
         turn: save.turn,
-        active: Team::Player,
+        active: save.phase,
         units: save
             .units
             .iter()

@@ -125,6 +125,7 @@ impl Campaign {
 ///     terrain: skirmish_data::load::terrain::TerrainSet::standard(),
 ///     profiles: Default::default(),
 ///     kinds: data::builtin_kinds(),
+///     registry: skirmish_core::ai::registry::Registry::standard(),
 /// };
 /// // The chapter's numbers, then its level.
 /// let (s, _) = campaign::load_chapter(&c, 0, d.clone(), None).unwrap();

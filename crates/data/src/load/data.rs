@@ -5,6 +5,7 @@ use crate::load::profiles::Profiles;
 use crate::load::terrain::TerrainSet;
 use crate::load::units::{self, Kinds};
 use crate::load::{profiles, terrain};
+use skirmish_core::ai::registry::Registry;
 pub use skirmish_core::model::data::*;
 use std::path::Path;
 
@@ -21,9 +22,18 @@ pub struct DataParts {
 }
 
 /// Loads `dir/terrain.toml`, `dir/profiles.toml` and `dir/units.toml` (optional),
-/// reporting every problem in all of them.
-pub fn load(dir: &Path) -> Result<DataSet, Diagnostics> {
-    match load_parts(dir) {
+/// reporting every problem in all of them; `behavior = "NAME"` is read against `registry`
+/// (kept in the data set).
+///
+/// ```
+/// use skirmish_core::ai::registry::Registry;
+/// use std::path::Path;
+/// let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data");
+/// let data = skirmish_data::load::data::load(&dir, &Registry::standard()).unwrap();
+/// assert!(data.profiles.get("archer").is_some());
+/// ```
+pub fn load(dir: &Path, registry: &Registry) -> Result<DataSet, Diagnostics> {
+    match load_parts(dir, registry) {
         (
             DataParts {
                 terrain: Some(terrain),
@@ -36,6 +46,7 @@ pub fn load(dir: &Path) -> Result<DataSet, Diagnostics> {
             terrain,
             profiles,
             kinds,
+            registry: registry.clone(),
         }),
         (_, errs) => Err(errs),
     }
@@ -44,7 +55,15 @@ pub fn load(dir: &Path) -> Result<DataSet, Diagnostics> {
 /// Loads each file of `dir` independently: every file's own errors are reported even
 /// when another is broken (`units.toml` is checked for syntax and numbers without a
 /// valid `terrain.toml`, and for its class names only with one).
-pub fn load_parts(dir: &Path) -> (DataParts, Diagnostics) {
+///
+/// ```
+/// use skirmish_core::ai::registry::Registry;
+/// use std::path::Path;
+/// let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data");
+/// let (parts, errs) = skirmish_data::load::data::load_parts(&dir, &Registry::standard());
+/// assert!(errs.is_empty() && parts.profiles.is_some());
+/// ```
+pub fn load_parts(dir: &Path, registry: &Registry) -> (DataParts, Diagnostics) {
     let mut errs = Diagnostics::default();
     let terrain = Source::read(&dir.join("terrain.toml"))
         .map_err(Diagnostics::from)
@@ -53,7 +72,7 @@ pub fn load_parts(dir: &Path) -> (DataParts, Diagnostics) {
         .ok();
     let profiles = Source::read(&dir.join("profiles.toml"))
         .map_err(Diagnostics::from)
-        .and_then(|s| profiles::parse(&s))
+        .and_then(|s| profiles::parse(&s, registry))
         .map_err(|e| errs.extend(e))
         .ok();
     let units_path = dir.join("units.toml");

@@ -3,13 +3,22 @@
 use crate::load::diag::{Diagnostics, Source};
 use crate::load::suggest::{closest, did_you_mean_key, did_you_mean_value};
 use indexmap::IndexMap;
-use skirmish_core::ai::registry::{self, KeyKind};
+use skirmish_core::ai::registry::{Key, KeyKind, Registry};
 pub use skirmish_core::model::profiles::*;
 use toml::Spanned;
 
-/// Parses and validates `profiles.toml`, reporting every problem found.
-pub fn parse(src: &Source) -> Result<Profiles, Diagnostics> {
-    let (profiles, _, errs) = parse_lenient(src);
+/// Parses and validates `profiles.toml` against the behaviours of `registry`, reporting
+/// every problem found.
+///
+/// ```
+/// use skirmish_core::ai::registry::Registry;
+/// use skirmish_data::load::diag::Source;
+/// let src = Source::new("data/profiles.toml", "[medic]\nbehavior = \"support\"\n");
+/// let p = skirmish_data::load::profiles::parse(&src, &Registry::standard()).unwrap();
+/// assert_eq!(p.get("medic").unwrap().behavior.name(), "support");
+/// ```
+pub fn parse(src: &Source, registry: &Registry) -> Result<Profiles, Diagnostics> {
+    let (profiles, _, errs) = parse_lenient(src, registry);
     errs.into_result(profiles)
 }
 
@@ -17,9 +26,17 @@ type RawTable = IndexMap<String, Spanned<toml::Value>>;
 
 /// Parses `profiles.toml` as far as it goes: the valid profiles, the names of the tables
 /// that are profiles with mistakes (a scenario naming one is not wrong: `check` leaves it
-/// be), and every problem found. Behaviour names are those of the program's
-/// [`registry`]: the built-ins and what the game registered.
-pub fn parse_lenient(src: &Source) -> (Profiles, Vec<String>, Diagnostics) {
+/// be), and every problem found. Behaviour names are those of `registry`: the standard
+/// ones and what the game registered.
+///
+/// ```
+/// use skirmish_core::ai::registry::Registry;
+/// use skirmish_data::load::diag::Source;
+/// let src = Source::new("p.toml", "[a]\nbehavior = \"charger\"\n[b]\nbehavior = \"chargr\"\n");
+/// let (ok, broken, errs) = skirmish_data::load::profiles::parse_lenient(&src, &Registry::standard());
+/// assert_eq!((ok.list().len(), broken, errs.0.len()), (1, vec!["b".to_string()], 1));
+/// ```
+pub fn parse_lenient(src: &Source, registry: &Registry) -> (Profiles, Vec<String>, Diagnostics) {
     let mut errs = Diagnostics::default();
     let mut list = Vec::new();
     let mut broken = Vec::new();
@@ -27,15 +44,15 @@ pub fn parse_lenient(src: &Source) -> (Profiles, Vec<String>, Diagnostics) {
         Ok(r) => r,
         Err(e) => return (Profiles::default(), broken, e.into()),
     };
-    let known = registry::registry();
+    let known = registry;
     let names = known.names();
     let behaviors: Vec<&str> = names.iter().map(String::as_str).collect();
     // Every key some behaviour takes: a key of another behaviour is "not used", not "unknown".
     let mut all_params: Vec<&str> = Vec::new();
     for e in known.entries() {
-        for k in &e.keys {
-            if !all_params.contains(&k.name.as_str()) {
-                all_params.push(&k.name);
+        for k in e.keys() {
+            if !all_params.contains(&k.name()) {
+                all_params.push(k.name());
             }
         }
     }
@@ -85,7 +102,7 @@ pub fn parse_lenient(src: &Source) -> (Profiles, Vec<String>, Diagnostics) {
             broken.push(name.clone());
             continue;
         };
-        let params: Vec<&str> = entry.keys.iter().map(|k| k.name.as_str()).collect();
+        let params: Vec<&str> = entry.keys().iter().map(|k| k.name()).collect();
         let takes = if params.is_empty() {
             "no parameters".to_string()
         } else {
@@ -117,7 +134,11 @@ pub fn parse_lenient(src: &Source) -> (Profiles, Vec<String>, Diagnostics) {
                 ),
             ));
         }
-        let value = |key: &str, min: i64, ok: &mut bool, errs: &mut Diagnostics| -> u32 {
+        let value = |k: &Key, ok: &mut bool, errs: &mut Diagnostics| -> u32 {
+            let key = k.name();
+            let (min, max, noun) = (k.min(), k.max(), k.kind().noun());
+            // An example within the key's bounds.
+            let example = 3.clamp(min, max);
             match table.get(key) {
                 None if misspelt.contains(&key) => {
                     *ok = false;
@@ -128,18 +149,18 @@ pub fn parse_lenient(src: &Source) -> (Profiles, Vec<String>, Diagnostics) {
                     errs.push(src.error_span(
                         &table_span,
                         format!(
-                            "profile '{name}': behavior '{behavior_name}' needs `{key}` (a distance such as {key} = 3)"
+                            "profile '{name}': behavior '{behavior_name}' needs `{key}` ({noun} such as {key} = {example})"
                         ),
                     ));
                     0
                 }
                 Some(s) => match s.get_ref().as_integer() {
-                    Some(v) if (min..=MAX_DISTANCE).contains(&v) => v as u32,
+                    Some(v) if k.accepts(v) => v as u32,
                     Some(v) => {
                         *ok = false;
                         errs.push(src.error_span(
                             &s.span(),
-                            format!("profile '{name}': {key} = {v} makes no sense (expected {min}..={MAX_DISTANCE})"),
+                            format!("profile '{name}': {key} = {v} makes no sense (expected {min}..={max})"),
                         ));
                         0
                     }
@@ -148,7 +169,7 @@ pub fn parse_lenient(src: &Source) -> (Profiles, Vec<String>, Diagnostics) {
                         errs.push(src.error_span(
                             &s.span(),
                             format!(
-                                "profile '{name}': {key} must be a whole number, a distance {min}..={MAX_DISTANCE} (such as {key} = 3)"
+                                "profile '{name}': {key} must be a whole number, {noun} {min}..={max} (such as {key} = {example})"
                             ),
                         ));
                         0
@@ -157,14 +178,14 @@ pub fn parse_lenient(src: &Source) -> (Profiles, Vec<String>, Diagnostics) {
             }
         };
         let mut numbers = Params::default();
-        for k in &entry.keys {
-            match k.kind {
-                KeyKind::Number { min } => {
-                    let v = value(&k.name, i64::from(min), &mut ok, &mut errs);
-                    numbers.set(&k.name, Param::Int(v));
+        for k in entry.keys() {
+            match k.kind() {
+                KeyKind::Distance | KeyKind::Count => {
+                    let v = value(k, &mut ok, &mut errs);
+                    numbers.set(k.name(), Param::Int(v));
                 }
                 KeyKind::Cell => {
-                    let key = k.name.as_str();
+                    let key = k.name();
                     match table.get(key) {
                         None if misspelt.contains(&key) => ok = false,
                         None => {
@@ -176,14 +197,16 @@ pub fn parse_lenient(src: &Source) -> (Profiles, Vec<String>, Diagnostics) {
                                 ),
                             ));
                         }
-                        Some(g) => match cell(g.get_ref()) {
+                        Some(g) => match cell(g.get_ref(), k) {
                             Some(at) => numbers.set(key, Param::Cell(at)),
                             None => {
                                 ok = false;
                                 errs.push(src.error_span(
                                     &g.span(),
                                     format!(
-                                        "profile '{name}': {key} must be a cell [x, y] of two whole numbers 0..={MAX_DISTANCE} (such as {key} = [36, 21])"
+                                        "profile '{name}': {key} must be a cell [x, y] of two whole numbers {}..={} (such as {key} = [36, 21])",
+                                        k.min(),
+                                        k.max()
                                     ),
                                 ));
                             }
@@ -209,14 +232,10 @@ pub fn parse_lenient(src: &Source) -> (Profiles, Vec<String>, Diagnostics) {
     (profiles, broken, errs)
 }
 
-/// A cell written `[x, y]`, each 0..=[`MAX_DISTANCE`].
-fn cell(v: &toml::Value) -> Option<skirmish_core::search::grid::Pos> {
+/// A cell written `[x, y]`, each coordinate within the bounds of `key`.
+fn cell(v: &toml::Value, key: &Key) -> Option<skirmish_core::search::grid::Pos> {
     let a = v.as_array().filter(|a| a.len() == 2)?;
-    let n = |k: usize| {
-        a[k].as_integer()
-            .filter(|x| (0..=MAX_DISTANCE).contains(x))
-            .map(|x| x as i32)
-    };
+    let n = |k: usize| a[k].as_integer().filter(|x| key.accepts(*x)).map(|x| x as i32);
     Some(skirmish_core::search::grid::Pos::new(n(0)?, n(1)?))
 }
 
@@ -225,7 +244,7 @@ mod tests {
     use super::*;
 
     fn parse(text: &str) -> Result<Profiles, Diagnostics> {
-        super::parse(&Source::new("data/profiles.toml", text))
+        super::parse(&Source::new("data/profiles.toml", text), &Registry::standard())
     }
 
     #[test]
@@ -266,10 +285,10 @@ mod tests {
         );
         let e = parse("[lazy]\nbehavior = \"chargr\"\n").unwrap_err();
         assert!(e.to_string().ends_with("; did you mean \"charger\"?"), "{e}");
-        let (ok, broken, _) = parse_lenient(&Source::new(
-            "p.toml",
-            "[a]\nbehavior = \"charger\"\n[b]\nbehavior = \"proximity\"\n",
-        ));
+        let (ok, broken, _) = parse_lenient(
+            &Source::new("p.toml", "[a]\nbehavior = \"charger\"\n[b]\nbehavior = \"proximity\"\n"),
+            &Registry::standard(),
+        );
         assert_eq!((ok.list().len(), broken), (1, vec!["b".to_string()]));
     }
 

@@ -9,9 +9,10 @@
 use crate::load::diag::Source;
 use crate::load::profiles::{Behavior, Param, Profile, Profiles};
 use crate::load::suggest::did_you_mean_value;
+use skirmish_core::ai::registry::Registry;
 use skirmish_core::model::data::DataSet;
 use skirmish_core::model::scenario::Scenario;
-use skirmish_core::model::units::{MAX_MOVE, MAX_STAT};
+use skirmish_core::model::units::{MAX_MOVE, MAX_RANGE, MAX_STAT, check_number};
 
 /// The numbers `unit:NAME.KEY` and `kind:KIND.KEY` may set.
 pub const STAT_KEYS: [&str; 6] = ["move", "hp", "attack", "defense", "range_min", "range_max"];
@@ -28,9 +29,6 @@ pub const KIND_ONLY_KEYS: [&str; 7] = [
     "growth_attack",
     "growth_defense",
 ];
-
-/// Farthest attack distance accepted (as `range` in `units.toml`).
-const MAX_RANGE: i64 = 100;
 
 /// Whose number a key sets.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -116,7 +114,7 @@ pub fn apply(scenario: &mut Scenario, data: &mut DataSet, key: &SetKey, value: i
 pub fn apply_unchecked(scenario: &mut Scenario, data: &mut DataSet, key: &SetKey, value: i64) -> Result<(), String> {
     match &key.owner {
         Owner::Profile(p) => {
-            data.profiles = set_param(&data.profiles, p, &key.key, value)?;
+            data.profiles = set_param(&data.profiles, &data.registry, p, &key.key, value)?;
             Ok(())
         }
         Owner::Unit(name) => {
@@ -190,6 +188,7 @@ pub fn apply_unchecked(scenario: &mut Scenario, data: &mut DataSet, key: &SetKey
 ///     terrain: skirmish_data::load::terrain::TerrainSet::standard(),
 ///     profiles: Default::default(),
 ///     kinds: builtin_kinds(),
+///     registry: skirmish_core::ai::registry::Registry::standard(),
 /// };
 /// let text = "name = \"t\"\nmap = \"m.txt\"\n[[units]]\nname = \"Kiny\"\nteam = \"player\"\nat = [0, 0]\nmove = 7\n";
 /// let s = skirmish_data::load::scenario::parse_in_memory(&Source::new("s.toml", text), &Source::new("m.txt", "...\n"), &data).unwrap();
@@ -364,7 +363,7 @@ fn stat_key(key: &str) -> Result<&'static str, String> {
     })
 }
 
-/// `value` checked for stat `k` as the files check it.
+/// `value` checked for stat `k` as the files (and a battle) check it.
 fn check_value(k: &str, value: i64) -> Result<i64, String> {
     let (lo, hi) = match k {
         "move" => (0, MAX_MOVE),
@@ -372,17 +371,20 @@ fn check_value(k: &str, value: i64) -> Result<i64, String> {
         "attack" | "defense" => (0, MAX_STAT),
         _ => (1, MAX_RANGE),
     };
-    if (lo..=hi).contains(&value) {
-        Ok(value)
-    } else {
-        Err(format!("{k} = {value} is out of range (expected {lo}..={hi})"))
-    }
+    check_number(k, value, lo, hi).map_err(|e| e.to_string())
 }
 
 /// `profiles` with `profile.key = value`, checked by the same loader (and so the same rules)
 /// as `profiles.toml`: an unknown profile, a key its behaviour does not take, or a value the
-/// file would refuse is an error in the loader's words.
-pub fn set_param(profiles: &Profiles, profile: &str, key: &str, value: i64) -> Result<Profiles, String> {
+/// file would refuse is an error in the loader's words. `registry` is the one the profiles
+/// were read against ([`DataSet::registry`](skirmish_core::model::data::DataSet::registry)).
+pub fn set_param(
+    profiles: &Profiles,
+    registry: &Registry,
+    profile: &str,
+    key: &str,
+    value: i64,
+) -> Result<Profiles, String> {
     let Some(p) = profiles.get(profile) else {
         return Err(format!("no profile '{profile}' (known: {})", profiles.names()));
     };
@@ -396,7 +398,7 @@ pub fn set_param(profiles: &Profiles, profile: &str, key: &str, value: i64) -> R
         }
     }
     text.push_str(&format!("{} = {value}\n", toml_key(key)));
-    let parsed = crate::load::profiles::parse(&Source::new(format!("--set {profile}.{key}={value}"), text))
+    let parsed = crate::load::profiles::parse(&Source::new(format!("--set {profile}.{key}={value}"), text), registry)
         .map_err(|e| e.0.iter().map(|d| d.message.clone()).collect::<Vec<_>>().join("; "))?;
     let mut out = profiles.clone();
     out.insert(Profile {

@@ -45,28 +45,21 @@ pub enum RangeSpec {
 }
 
 impl RangeSpec {
-    /// Checked `(min, max)`.
+    /// Checked `(min, max)`, by the bounds a battle checks ([`check_span`]).
     pub fn check(self) -> Result<(u32, u32), String> {
         let (a, b) = match self {
             RangeSpec::One(a) => (a, a),
             RangeSpec::Span([a, b]) => (a, b),
         };
-        if a < 1 || b < a || b > 100 {
-            return Err(format!(
-                "range [{a}, {b}] makes no sense (expected 1 <= min <= max <= 100)"
-            ));
-        }
-        Ok((a as u32, b as u32))
+        check_span("range", a, b).map_err(|e| e.to_string())
     }
 }
 
-/// Checks a stat value.
+/// Checks a stat value, by the bounds a battle checks ([`check_number`]).
 pub fn check_stat(name: &str, v: i64, min: i64) -> Result<i32, String> {
-    if (min..=MAX_STAT).contains(&v) {
-        Ok(v as i32)
-    } else {
-        Err(format!("{name} = {v} is out of range (expected {min}..={MAX_STAT})"))
-    }
+    check_number(name, v, min, MAX_STAT)
+        .map(|v| v as i32)
+        .map_err(|e| e.to_string())
 }
 
 /// Parses `units.toml`; `classes` are the movement classes of the terrain table.

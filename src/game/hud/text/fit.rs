@@ -2,6 +2,37 @@
 
 use crate::game::view::{CHAR_W, text_w};
 
+/// [`wrap`] that keeps each field of `line` (the parts between two spaces, such as "ATK 9")
+/// on one row: a row breaks only between fields (issue 33: the unit panel broke "ATK" from
+/// its "9"). A field longer than a row is wrapped by words.
+pub fn wrap_fields(line: &str, width: usize) -> Vec<String> {
+    let width = width.max(8);
+    let mut out: Vec<String> = Vec::new();
+    let mut cur = String::new();
+    for field in line.split("  ").map(str::trim).filter(|f| !f.is_empty()) {
+        let (have, need) = (cur.chars().count(), field.chars().count());
+        if have > 0 && have + 2 + need <= width {
+            cur.push_str("  ");
+            cur.push_str(field);
+        } else {
+            if have > 0 {
+                out.push(std::mem::take(&mut cur));
+            }
+            if need <= width {
+                cur = field.to_string();
+            } else {
+                let mut rows = wrap(field, width);
+                cur = rows.pop().unwrap_or_default();
+                out.extend(rows);
+            }
+        }
+    }
+    if !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
 /// `line` cut into lines of at most `width` characters, at spaces where it can (a long
 /// word is cut where it must): nothing is left out.
 pub fn wrap(line: &str, width: usize) -> Vec<String> {
@@ -50,6 +81,23 @@ pub fn fit(s: &str, room: f32, size: f32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_field_stays_on_one_row() {
+        let line = "Kiny (hero)  HP 28/28  ATK 9  DEF 3  RNG 1  MOV 7 foot";
+        let rows = wrap_fields(line, 24);
+        assert_eq!(rows, ["Kiny (hero)  HP 28/28", "ATK 9  DEF 3  RNG 1", "MOV 7 foot"]);
+        // At no width is a name parted from its number.
+        for w in 8..60 {
+            for r in wrap_fields(line, w) {
+                assert!(
+                    !["HP", "ATK", "DEF", "RNG", "MOV"].iter().any(|k| r.ends_with(k)),
+                    "{w}: {r}"
+                );
+            }
+        }
+        assert_eq!(wrap_fields(line, 200), [line]);
+    }
 
     #[test]
     fn long_lines_wrap_and_keep_every_word() {

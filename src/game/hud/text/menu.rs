@@ -73,9 +73,36 @@ pub fn menu(b: &Battle, unit: UnitId, options: &[Action]) -> Vec<String> {
                     None => format!("Heal {name}"),
                 }
             }
+            // On a cell to seize, waiting is the seizure (issue 33: the menu said only "Wait"
+            // while the side panel said SEIZE).
+            Action::Wait if seizes_here(b, unit) => "Seize (wait here: the battle is won)".to_string(),
             Action::Wait => "Wait".to_string(),
         })
         .collect()
+}
+
+/// True when `unit` stands on a cell to seize and may seize it (ending its action wins).
+fn seizes_here(b: &Battle, unit: UnitId) -> bool {
+    match &b.goals().win {
+        crate::rules::Goal::Seize { cells, seizers } => {
+            cells.contains(&b.unit(unit).pos()) && (seizers.is_empty() || seizers.contains(&unit))
+        }
+        _ => false,
+    }
+}
+
+/// The forecast of healer `h` healing `ally`: both numbers, the hit points it gives and the
+/// ally's hit points before and after, out of its whole ("Mira heals Lance +5; hp 25→30 of 40").
+pub fn heal_forecast(b: &Battle, h: UnitId, ally: UnitId) -> Option<String> {
+    let (before, after) = crate::rules::combat::heal_forecast(b, h, ally)?;
+    let (hn, an) = (b.unit(h), b.unit(ally));
+    Some(format!(
+        "{} heals {} +{}; hp {before}→{after} of {}",
+        label(hn.name(), LABEL_CHARS),
+        label(an.name(), LABEL_CHARS),
+        after - before,
+        an.stats().hp
+    ))
 }
 
 /// The forecast of `att` attacking `def`.
@@ -179,6 +206,109 @@ mod tests {
         );
     }
 
+    /// Issue 33: the action menu and its forecast covered units next to the target. Over
+    /// every cell of every shipped map, at three window sizes, with the acting unit there and
+    /// its target on each side of it (and two away, for a bow), in the middle of a crowd (every
+    /// cell next to either of them taken), the camera where following the unit leaves it: the
+    /// box covers neither of them nor any unit of the crowd that shows.
+    #[test]
+    fn over_every_cell_of_the_shipped_maps_the_menu_leaves_the_crowd_in_sight() {
+        use crate::game::anim::cell_px;
+        use crate::game::assets::TILE;
+        use crate::game::camera::Camera;
+        use crate::game::view::Layout;
+        use crate::search::grid::Pos;
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        // A menu of an attack and Wait with its two forecast lines, as wide as the longest
+        // names make it (measured on the river map: "Wing → Bridgewarden: dmg 10 (hp 16→6)").
+        let size = Vec2::new(300.0, 2.0 * 20.0 + 8.0 + 8.0 + 2.0 * 16.0);
+        let mut checked = 0;
+        for name in ["sample", "river", "castle", "ambush"] {
+            let (scenario, data, _) = crate::cli::load_scenario(&root.join(format!("maps/{name}.toml")), None).unwrap();
+            let b = Battle::new(&scenario, &data);
+            let (w, h) = (b.map().width() as i32, b.map().height() as i32);
+            for (pw, ph) in [(800.0, 600.0), (1024.0, 768.0), (1920.0, 1080.0)] {
+                let l = Layout::new(pw, ph, 1.0);
+                let view = l.map_view();
+                for y in 0..h {
+                    for x in 0..w {
+                        let at = Pos::new(x, y);
+                        let mut cam = Camera::new(w as usize, h as usize);
+                        cam.follow(cell_px(at), l.world_view(), true);
+                        let rect = |p: Pos| {
+                            let s = l.to_screen(cell_px(p), cam.pos);
+                            Rect::new(s.x, s.y, TILE, TILE)
+                        };
+                        for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1), (2, 0), (0, -2)] {
+                            let t = Pos::new(x + dx, y + dy);
+                            if !b.map().contains(t) {
+                                continue;
+                            }
+                            let near = |p: Pos, q: Pos| (p.x - q.x).abs() <= 1 && (p.y - q.y).abs() <= 1;
+                            let crowd: Vec<Rect> = (y - 2..=y + 3)
+                                .flat_map(|cy| (x - 3..=x + 3).map(move |cx| Pos::new(cx, cy)))
+                                .filter(|&p| p != at && b.map().contains(p) && (near(p, at) || near(p, t)))
+                                .map(rect)
+                                .filter(|r| r.overlaps(&view))
+                                .collect();
+                            let r = place_menu(rect(at), Some(rect(t)), &crowd, size, view);
+                            let over = |a: &Rect, b: &Rect| {
+                                a.x < b.right() - 0.5
+                                    && b.x < a.right() - 0.5
+                                    && a.y < b.bottom() - 0.5
+                                    && b.y < a.bottom() - 0.5
+                            };
+                            assert!(
+                                !over(&r, &rect(at)),
+                                "{name} {pw}x{ph}: the box covers the unit on {at}"
+                            );
+                            let hidden: Vec<&Rect> = crowd.iter().filter(|c| over(&r, c)).collect();
+                            assert!(
+                                hidden.is_empty(),
+                                "{name} {pw}x{ph}: unit on {at}, target {t}: the box {r:?} covers {hidden:?}"
+                            );
+                            checked += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(checked > 10_000, "{checked}");
+    }
+
+    #[test]
+    fn on_the_throne_waiting_says_it_seizes() {
+        use crate::model::objective::{Objective, Win};
+        use skirmish_core::prelude::{BattleBuilder, TerrainMap, TerrainSet, UnitSpec};
+        let build = |seizers: Vec<String>| {
+            BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &["....."]).unwrap())
+                .unit(UnitSpec::player("Kiny", (1, 0)))
+                .unit(UnitSpec::player("Lance", (3, 0)))
+                .unit(UnitSpec::enemy("Brute", (4, 0), "guard"))
+                .objective(Objective {
+                    win: Win::Seize {
+                        cells: vec![(1, 0).into(), (3, 0).into()],
+                        seizers,
+                    },
+                    ..Objective::default()
+                })
+                .build()
+                .unwrap()
+        };
+        let b = build(Vec::new());
+        assert_eq!(
+            menu(&b, UnitId(0), &[Action::Wait]),
+            ["Seize (wait here: the battle is won)"]
+        );
+        // Only Kiny may claim it: Lance on a throne cell just waits.
+        let b = build(vec!["Kiny".into()]);
+        assert_eq!(menu(&b, UnitId(1), &[Action::Wait]), ["Wait"]);
+        assert_eq!(
+            menu(&b, UnitId(0), &[Action::Wait]),
+            ["Seize (wait here: the battle is won)"]
+        );
+    }
+
     #[test]
     fn a_heal_entry_shows_the_allys_hp_before_and_after() {
         use crate::model::units::Healing;
@@ -192,6 +322,12 @@ mod tests {
         assert_eq!(
             menu(&b, UnitId(0), &[Action::Heal(UnitId(1)), Action::Wait]),
             ["Heal Lance 9 → 17", "Wait"]
+        );
+        // The forecast under the menu says both numbers: what it gives and the hp after.
+        let max = b.unit(UnitId(1)).stats().hp;
+        assert_eq!(
+            heal_forecast(&b, UnitId(0), UnitId(1)),
+            Some(format!("Mira heals Lance +8; hp 9→17 of {max}"))
         );
     }
 }

@@ -44,5 +44,5 @@ fn board() -> crate::rules::battle::Battle {
     let map = TerrainMap::filled(4, 4, TerrainId(0));
     let hero = Unit::new("Kiny", Team::Player, Pos::new(0, 0), ClassId(0), 7);
     let guard = Unit::new("Warden", Team::Enemy, Pos::new(1, 0), ClassId(0), 6).with_profile(Some("guard"));
-    Battle::from_parts(map, terrain, vec![hero, guard])
+    Battle::from_parts(map, terrain, vec![hero, guard]).unwrap()
 }

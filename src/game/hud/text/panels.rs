@@ -50,7 +50,10 @@ pub fn unit_lines(b: &Battle, profiles: &Profiles, id: UnitId, hp: i32) -> [Stri
             let text = profile_text(u, profiles);
             match wakes_next(b, profiles, id) {
                 // A guard within its trigger wakes only on its own turn: say so.
-                Some(why) => format!("enemy · {}", text.replace("(asleep)", &format!("(asleep — {why})"))),
+                Some(why) => format!(
+                    "enemy · {}",
+                    text.replace("(on watch, strikes back)", &format!("(on watch — {why})"))
+                ),
                 None => format!("enemy · {text}"),
             }
         }
@@ -99,7 +102,7 @@ pub fn level_up_lines(b: &Battle, id: UnitId, level: u32, gains: &crate::model::
     out
 }
 
-/// An enemy's profile and its key numbers, e.g. `guard: trigger 3 (asleep)`.
+/// An enemy's profile and its key numbers, e.g. `guard: trigger 3 (on watch, strikes back)`.
 pub fn profile_text(u: &Unit, profiles: &Profiles) -> String {
     let Some(name) = u.profile() else {
         return "no profile: stays".into();
@@ -113,7 +116,12 @@ pub fn profile_text(u: &Unit, profiles: &Profiles) -> String {
         Some(Behavior::GuardTrigger { trigger }) => {
             format!(
                 "{name}: trigger {trigger} ({})",
-                if u.triggered() { "AWAKE" } else { "asleep" }
+                // Not "asleep": it strikes back when struck (issue 33).
+                if u.triggered() {
+                    "AWAKE"
+                } else {
+                    "on watch, strikes back"
+                }
             )
         }
         Some(Behavior::PivotLeash { leash }) => format!("{name}: leash {leash} around {}", u.pivot()),
@@ -182,7 +190,7 @@ mod tests {
             .with_level(2, 20)
             .with_stats(grown)
             .with_hp(units[0].hp());
-        let b = Battle::from_parts(b.map().clone(), b.terrain().clone(), units);
+        let b = Battle::from_parts(b.map().clone(), b.terrain().clone(), units).unwrap();
         let lines = level_up_lines(&b, UnitId(0), 2, &gains);
         assert_eq!(lines[0], "Kiny reaches level 2!");
         assert_eq!(lines[1], format!("HP  {:>3} → {:>3}  (+2)", before.hp, before.hp + 2));
@@ -216,7 +224,10 @@ mod tests {
         let mut b = board();
         let src = crate::load::diag::Source::new("p.toml", "[guard]\nbehavior = \"guard_trigger\"\ntrigger = 3\n");
         let profiles = crate::load::profiles::parse(&src).unwrap();
-        assert_eq!(profile_text(b.unit(UnitId(1)), &profiles), "guard: trigger 3 (asleep)");
+        assert_eq!(
+            profile_text(b.unit(UnitId(1)), &profiles),
+            "guard: trigger 3 (on watch, strikes back)"
+        );
         use crate::rules::Command;
         // Out of its trigger (0 here), it just sleeps.
         let far = crate::load::profiles::parse(&crate::load::diag::Source::new(
@@ -227,15 +238,15 @@ mod tests {
         assert_eq!(wakes_next(&b, &far, UnitId(1)), None);
         assert_eq!(
             unit_lines(&b, &far, UnitId(1), 5)[1],
-            "enemy · guard: trigger 0 (asleep)"
+            "enemy · guard: trigger 0 (on watch, strikes back)"
         );
         // Kiny stands beside it: it wakes on its own turn, and the label says so.
         let [_, second] = unit_lines(&b, &profiles, UnitId(1), 5);
         assert_eq!(
             second,
-            "enemy · guard: trigger 3 (asleep — wakes this enemy phase (Kiny within 3))"
+            "enemy · guard: trigger 3 (on watch — wakes this enemy phase (Kiny within 3))"
         );
-        b.execute(Command::EndPhase).unwrap();
+        b.execute(Command::EndPhase { team: Team::Player }).unwrap();
         b.execute(Command::Wake {
             unit: UnitId(1),
             by: UnitId(0),
@@ -263,7 +274,6 @@ mod tests {
     /// "support: a behaviour of this game").
     #[test]
     fn a_behaviour_of_the_game_says_what_it_does() {
-        crate::behaviors::register();
         let b = board();
         let src = crate::load::diag::Source::new(
             "p.toml",
@@ -273,12 +283,12 @@ mod tests {
         let u = b.unit(UnitId(1)).clone().with_profile(Some("support"));
         assert_eq!(
             profile_text(&u, &profiles),
-            "support: heals the most hurt ally in reach, never attacks"
+            "support: heals the most hurt ally in reach, never attacks (strikes back when struck)"
         );
         let u = u.with_profile(Some("medic"));
         assert_eq!(
             profile_text(&u, &profiles),
-            "medic: support, heals the most hurt ally in reach, never attacks"
+            "medic: support, heals the most hurt ally in reach, never attacks (strikes back when struck)"
         );
     }
 }

@@ -48,12 +48,41 @@ pub fn ask_text(ask: Ask, b: &Battle, leave: Leave) -> String {
 pub fn cannot_go(b: &Battle, unit: UnitId, to: Pos) -> String {
     let name = |u: UnitId| label(b.unit(u).name(), LABEL_CHARS);
     match b.unit_at(to) {
+        // A cell to strike it from is in reach but every one is taken by our own units
+        // (issue 33: "out of reach" said then was not true).
+        Some(e) if b.unit(e).team() != b.unit(unit).team() && strike_cells_taken(b, unit, e) => {
+            format!(
+                "every cell from which {} could strike {} is taken by your units",
+                name(unit),
+                name(e)
+            )
+        }
         Some(e) if b.unit(e).team() != b.unit(unit).team() => {
             format!("{} is out of {}'s reach this turn", name(e), name(unit))
+        }
+        // A hurt ally and a healer: confirming heals it when it can be reached.
+        Some(a) if a != unit && b.unit(unit).heal().is_some() && b.unit(a).hp() < b.unit(a).stats().hp => {
+            format!("{} is out of {}'s healing reach this turn", name(a), name(unit))
         }
         Some(a) if a != unit => format!("{} cannot stop where {} stands", name(unit), name(a)),
         _ => format!("{} cannot reach {to} this turn", name(unit)),
     }
+}
+
+/// True when some cell at `unit`'s attack distance from `enemy` is within its move by the
+/// terrain's costs but held by another unit of its side.
+fn strike_cells_taken(b: &Battle, unit: UnitId, enemy: UnitId) -> bool {
+    let (u, e) = (b.unit(unit), b.unit(enemy));
+    let r = u.stats().range_max as i32;
+    let mut caches = crate::rules::Caches::new();
+    (-r..=r)
+        .flat_map(|dy| (-r..=r).map(move |dx| Pos::new(e.pos().x + dx, e.pos().y + dy)))
+        .filter(|&p| b.map().contains(p) && u.stats().reaches(p.manhattan(e.pos())))
+        .filter(|&p| b.unit_at(p).is_some_and(|a| a != unit && b.unit(a).team() == u.team()))
+        .any(|p| {
+            b.travel(&mut caches, p, u.class(), u.pos())
+                .is_some_and(|c| c <= u.movement())
+        })
 }
 
 #[cfg(test)]
@@ -110,10 +139,29 @@ mod tests {
         );
         let mut two = b.units().to_vec();
         two.push(Unit::new("Robin", Team::Player, Pos::new(0, 1), ClassId(0), 5));
-        let b = Battle::from_parts(b.map().clone(), b.terrain().clone(), two);
+        let b = Battle::from_parts(b.map().clone(), b.terrain().clone(), two).unwrap();
         assert_eq!(
             cannot_go(&b, UnitId(0), Pos::new(0, 1)),
             "Kiny cannot stop where Robin stands"
+        );
+        // In a corridor, Lance holds the only cell to strike the Brute from: not "out of
+        // Kiny's reach" (issue 33), but taken.
+        use skirmish_core::prelude::{BattleBuilder, TerrainMap, TerrainSet, UnitSpec};
+        let rows = ["######", "......", "######"];
+        let b = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &rows).unwrap())
+            .unit(UnitSpec::player("Kiny", (0, 1)))
+            .unit(UnitSpec::player("Lance", (2, 1)))
+            .unit(UnitSpec::enemy("Brute", (3, 1), "guard"))
+            .unit(UnitSpec::enemy("Imp", (4, 1), "guard"))
+            .build()
+            .unwrap();
+        assert_eq!(
+            cannot_go(&b, UnitId(0), Pos::new(3, 1)),
+            "every cell from which Kiny could strike Brute is taken by your units"
+        );
+        assert_eq!(
+            cannot_go(&b, UnitId(0), Pos::new(4, 1)),
+            "Imp is out of Kiny's reach this turn"
         );
     }
 }

@@ -61,6 +61,28 @@ pub fn objective_text(b: &Battle) -> Option<String> {
     Some(parts.join(" · "))
 }
 
+/// The objective line for a row of `chars` characters: "Objective: " and
+/// [`objective_text`] when it fits; else the same in short (the cells to defend without how
+/// they are lost, the turns left without the limit), which the side panel explains on the
+/// cell (issue 33: at 800×600 the objective took two rows).
+pub fn objective_line(b: &Battle, chars: usize) -> Option<String> {
+    let full = format!("Objective: {}", objective_text(b)?);
+    if full.chars().count() <= chars {
+        return Some(full);
+    }
+    let short = full
+        .replace(": you lose if an enemy ends its move there", "")
+        .replace("Objective: ", "Goal: ");
+    let short = match (b.goals().turn_limit, b.ended()) {
+        (Some(l), None) => short.replace(
+            &format!("turn limit {l} ({} left)", l.saturating_sub(b.turn()) + 1),
+            &format!("{} turns left", l.saturating_sub(b.turn()) + 1),
+        ),
+        _ => short,
+    };
+    Some(short)
+}
+
 /// The danger view's warning when enemies can end their next move on a cell to defend:
 /// `threats` holds each such enemy with the cell (in the order found). `None` when none can.
 pub fn hold_warning(b: &Battle, threats: &[(crate::rules::UnitId, Pos)]) -> Option<String> {
@@ -121,6 +143,44 @@ pub fn ending_lines(b: &Battle) -> Option<[String; 2]> {
 }
 
 #[cfg(test)]
+mod objective_line_tests {
+    use super::*;
+
+    /// Issue 33: at 800×600 the river's objective took two rows. It fits one row at every
+    /// size the battle is designed for, full where there is room.
+    #[test]
+    fn the_objective_fits_one_row_from_800_wide() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        for name in ["river", "castle", "ambush", "sample"] {
+            let (scenario, data, _) = crate::cli::load_scenario(&root.join(format!("maps/{name}.toml")), None).unwrap();
+            let b = Battle::new(&scenario, &data);
+            for (pw, ph) in [(800.0, 600.0), (1024.0, 768.0), (1280.0, 800.0), (1920.0, 1080.0)] {
+                let l = crate::game::view::Layout::new(pw, ph, 1.0);
+                let chars = crate::game::state::objective_chars(l.regions().objective.w);
+                let Some(line) = objective_line(&b, chars) else {
+                    continue;
+                };
+                assert!(
+                    line.chars().count() <= chars,
+                    "{name} {pw}x{ph}: {line} ({chars} chars)"
+                );
+            }
+        }
+        let (scenario, data, _) = crate::cli::load_scenario(&root.join("maps/river.toml"), None).unwrap();
+        let b = Battle::new(&scenario, &data);
+        assert_eq!(
+            objective_line(&b, 60).unwrap(),
+            "Goal: Defeat Sentry · 15 turns left · Defend (21, 8), (21, 9) · Kiny must live"
+        );
+        assert!(
+            objective_line(&b, 500)
+                .unwrap()
+                .contains("you lose if an enemy ends its move there")
+        );
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
     use crate::game::hud::text::board;
@@ -137,7 +197,7 @@ mod tests {
         // Kiny attacks the guard until one of them falls.
         while b.ended().is_none() {
             if b.unit(UnitId(0)).acted() || b.active() == Team::Enemy {
-                b.execute(Command::EndPhase).unwrap();
+                b.execute(Command::EndPhase { team: b.active() }).unwrap();
                 continue;
             }
             b.execute(Command::Attack {
@@ -174,9 +234,9 @@ mod tests {
         let map = crate::load::map::TerrainMap::filled(4, 1, crate::load::terrain::TerrainId(0));
         let hero = Unit::new("Kiny", Team::Player, Pos::new(0, 0), ClassId(0), 7).with_hp(1);
         let brute = Unit::new("Brute", Team::Enemy, Pos::new(1, 0), ClassId(0), 6);
-        let mut b = Battle::from_parts(map, terrain, vec![hero, brute]);
+        let mut b = Battle::from_parts(map, terrain, vec![hero, brute]).unwrap();
         use crate::rules::Command;
-        b.execute(Command::EndPhase).unwrap();
+        b.execute(Command::EndPhase { team: Team::Player }).unwrap();
         b.execute(Command::Attack {
             unit: UnitId(1),
             target: UnitId(0),

@@ -14,6 +14,7 @@ pub use route::{attack_cell, route_cost, trace};
 use crate::ai::Ai;
 use crate::model::profiles::Profiles;
 use crate::model::terrain::Cost;
+use crate::play::enemy::EnemyPhase;
 use crate::rules::combat::{self, Forecast};
 use crate::rules::{Battle, Command, Event, RuleError, UnitId};
 use crate::search::grid::{Path, Pos, Team};
@@ -45,6 +46,8 @@ pub struct Session {
 
 impl Session {
     /// A battle at its player phase, cursor on the first unit ready to act (else the hero).
+    /// A battle restored in the enemy's phase (from a save made during it) goes on with the
+    /// enemies yet to act, one per [`Intent::Advance`].
     pub fn new(battle: Battle, profiles: Profiles) -> Session {
         let cursor = battle
             .ready(Team::Player)
@@ -52,8 +55,15 @@ impl Session {
             .or(battle.hero())
             .map_or(Pos::new(0, 0), |h| battle.unit(h).pos);
         let turn = battle.turn();
+        let battle_team = match battle.ended() {
+            None => battle.active(),
+            Some(_) => Team::Player,
+        };
         let phase = match battle.ended() {
             Some((winner, _)) => Phase::Over { winner },
+            None if battle.active() == Team::Enemy => Phase::Enemy {
+                phase: EnemyPhase::begin(&battle),
+            },
             None => Phase::Select,
         };
         Session {
@@ -68,7 +78,7 @@ impl Session {
             auto_end_turn: true,
             visited: None,
             signals: vec![Signal::Rules(Event::PhaseBegan {
-                team: Team::Player,
+                team: battle_team,
                 turn,
             })],
         }
@@ -184,6 +194,16 @@ impl Session {
         self.battle.ready(Team::Player).next().is_some()
     }
 
+    /// True when a player unit that can still act is not holding a cell to defend (standing
+    /// on it, not moved this turn).
+    fn unheld_ready_left(&self) -> bool {
+        let hold = &self.battle.goals().hold;
+        self.battle.ready(Team::Player).any(|u| {
+            let unit = self.battle.unit(u);
+            unit.moved || !hold.contains(&unit.pos)
+        })
+    }
+
     /// True when anything has been played that restarting or leaving would throw away.
     fn played(&self) -> bool {
         !matches!(self.phase, Phase::Over { .. })
@@ -195,7 +215,9 @@ impl Session {
     /// True when `ask` must wait for the player's yes.
     fn needs_yes(&self, ask: Ask) -> bool {
         match ask {
-            Ask::EndTurn => matches!(self.phase, Phase::Select) && self.ready_left(),
+            // A unit left standing on a cell to defend holds it: ending the turn does not ask
+            // about it (issue 33: the question came every turn while a unit held the ford).
+            Ask::EndTurn => matches!(self.phase, Phase::Select) && self.unheld_ready_left(),
             Ask::Restart | Ask::Scenario(_) => self.played(),
             // Right after a save nothing is lost by quitting.
             Ask::Quit => self.played() && self.unsaved,
@@ -340,7 +362,7 @@ impl Session {
                     None => Phase::Select,
                 };
             }
-            Command::EndPhase => self.phase = self.start_enemy_phase(),
+            Command::EndPhase { .. } => self.phase = self.start_enemy_phase(),
             other => {
                 self.run(other)?;
             }

@@ -21,6 +21,24 @@ pub fn attack_cell(b: &Battle, unit: UnitId, range: &Range, enemy: UnitId) -> Op
         .cloned()
 }
 
+/// The best cell for healer `unit` (whose destinations are `range`) to heal `ally` from, as
+/// [`attack_cell`] picks one to attack from: the cheapest walk, then reading order. `None`
+/// when `unit` is no healer, `ally` is not a hurt ally, or no destination is within the
+/// heal's distance of it.
+pub(crate) fn heal_cell(b: &Battle, unit: UnitId, range: &Range, ally: UnitId) -> Option<RangeCell> {
+    let (h, a) = (b.unit(unit), b.unit(ally));
+    let heal = h.heal?;
+    if !a.alive || a.team != h.team || ally == unit || a.hp >= a.stats.hp {
+        return None;
+    }
+    range
+        .cells()
+        .iter()
+        .filter(|c| heal.reaches(c.at.manhattan(a.pos)))
+        .min_by_key(|c| (c.cost, c.at.reading_key()))
+        .cloned()
+}
+
 /// The route after the cursor moved to `to` while the traced route was `trail` (from the
 /// range's origin): stepping back onto the route shortens it; a step to a neighbouring cell
 /// the unit can enter extends it while its cost stays within `budget`; otherwise it snaps

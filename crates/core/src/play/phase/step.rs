@@ -1,6 +1,7 @@
 //! One intent against the player's phase: the moves through select → target → action,
 //! the cursor, and the menus.
 
+use super::route::heal_cell;
 use super::{Action, Intent, Phase, Session, Signal, attack_cell, trace};
 use crate::rules::combat;
 use crate::rules::{Command, UnitId};
@@ -33,7 +34,15 @@ impl Session {
             .into_iter()
             .map(Action::Attack)
             .collect();
-        options.extend(combat::heal_targets(&self.battle, unit).into_iter().map(Action::Heal));
+        // The most hurt ally first (by the share of its hit points it misses), then in
+        // acting order: the one a player would heal first is the one offered first.
+        let mut heals = combat::heal_targets(&self.battle, unit);
+        heals.sort_by(|&x, &y| {
+            let (x, y) = (self.battle.unit(x), self.battle.unit(y));
+            // x.hp / x.max against y.hp / y.max, in whole numbers.
+            (i64::from(x.hp) * i64::from(y.stats.hp)).cmp(&(i64::from(y.hp) * i64::from(x.stats.hp)))
+        });
+        options.extend(heals.into_iter().map(Action::Heal));
         options.push(Action::Wait);
         Phase::Action {
             unit,
@@ -140,6 +149,22 @@ impl Session {
                     let mut menu = self.action_menu(unit);
                     if let Phase::Action { options, choice, .. } = &mut menu {
                         *choice = options.iter().position(|o| *o == Action::Attack(e)).unwrap_or(0);
+                    }
+                    return menu;
+                }
+                // A hurt ally and a healer: walk to the best cell to heal it from, menu on
+                // that heal (as an enemy opens its attack).
+                if let Some(a) = self.battle.unit_at(self.cursor)
+                    && a != unit
+                    && self.battle.unit(a).team == self.battle.unit(unit).team
+                    && let Some(cell) = heal_cell(&self.battle, unit, &range, a)
+                {
+                    if self.run(Command::Move { unit, path: cell.path }).is_err() {
+                        return Phase::Target { unit, range, trail };
+                    }
+                    let mut menu = self.action_menu(unit);
+                    if let Phase::Action { options, choice, .. } = &mut menu {
+                        *choice = options.iter().position(|o| *o == Action::Heal(a)).unwrap_or(0);
                     }
                     return menu;
                 }

@@ -25,7 +25,7 @@ impl Session {
     }
 
     pub(super) fn start_enemy_phase(&mut self) -> Phase {
-        if self.run(Command::EndPhase).is_err() {
+        if self.run(Command::EndPhase { team: Team::Player }).is_err() {
             return Phase::Select;
         }
         let phase = EnemyPhase::begin(&self.battle);

@@ -56,9 +56,9 @@ pub(super) fn load_data(
     src: &Source,
     raw: &Raw,
     dir: &Path,
-    data_override: Option<&Path>,
-    default_data: &Path,
+    (data_override, default_data): (Option<&Path>, &Path),
     base: &Base,
+    registry: &Registry,
 ) -> Result<DataSet, Diagnostics> {
     let whole = 0..0;
     let data_dir: PathBuf = match (&raw.data, data_override, base) {
@@ -67,7 +67,7 @@ pub(super) fn load_data(
         (None, None, Some((file, _))) => crate::load::scenario::default_data_dir(file),
         (None, None, None) => default_data.to_path_buf(),
     };
-    let data = match crate::load::data::load(&data_dir) {
+    let data = match crate::load::data::load(&data_dir, registry) {
         Ok(d) => d,
         Err(e) => {
             let at = raw.data.as_ref().map_or(whole.clone(), |d| d.span());
@@ -99,7 +99,7 @@ pub(super) fn own_profiles(src: &Source, raw: &Raw, data: &mut DataSet, errs: &m
             }
         }
         let generated = format!("{} (profiles)", src.path);
-        match crate::load::profiles::parse(&Source::new(&generated, &w.text)) {
+        match crate::load::profiles::parse(&Source::new(&generated, &w.text), &data.registry) {
             Ok(extra) => {
                 for p in extra.list() {
                     data.profiles.insert(p.clone());

@@ -20,6 +20,7 @@ use crate::load::map::TerrainMap;
 use crate::load::scenario::Scenario;
 use indexmap::IndexMap;
 use serde::Deserialize;
+use skirmish_core::ai::registry::Registry;
 use skirmish_core::search::grid::{Path as Steps, Pos, Team};
 use std::collections::HashMap;
 use std::ops::Range;
@@ -200,10 +201,16 @@ impl Marks<'_> {
 }
 
 /// Loads an expectation file. `data_override` is `--data`; without it and without a `data`
-/// key the file uses its scenario's data folder, else `default_data`.
-pub fn load(path: &Path, data_override: Option<&Path>, default_data: &Path) -> Result<ExpectFile, Diagnostics> {
+/// key the file uses its scenario's data folder, else `default_data`; its profiles (and
+/// the file's own) are read against `registry`.
+pub fn load(
+    path: &Path,
+    data_override: Option<&Path>,
+    default_data: &Path,
+    registry: &Registry,
+) -> Result<ExpectFile, Diagnostics> {
     let src = Source::read(path)?;
-    parse(&src, path, data_override, default_data)
+    parse(&src, path, data_override, default_data, registry)
 }
 
 /// [`load`] on text already read (`path` is where it stands: the files it names are found
@@ -213,6 +220,7 @@ pub fn parse(
     path: &Path,
     data_override: Option<&Path>,
     default_data: &Path,
+    registry: &Registry,
 ) -> Result<ExpectFile, Diagnostics> {
     let src = src.clone();
     let raw: Raw = src.parse_toml()?;
@@ -228,7 +236,7 @@ pub fn parse(
             .into());
     }
     let base = base_scenario(&src, &raw, dir)?;
-    let mut data = load_data(&src, &raw, dir, data_override, default_data, &base)?;
+    let mut data = load_data(&src, &raw, dir, (data_override, default_data), &base, registry)?;
     own_profiles(&src, &raw, &mut data, &mut errs);
     // The map, drawn or named, and the marks of a drawing.
     let mut marks: HashMap<char, Vec<Pos>> = HashMap::new();

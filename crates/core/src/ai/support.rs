@@ -155,7 +155,8 @@ impl AiBehavior for Support {
     }
 
     fn summary(&self) -> Option<String> {
-        Some("heals the most hurt ally in reach, never attacks".into())
+        // A healer still answers blows (the rules' counter): said, so that no text says it never fights.
+        Some("heals the most hurt ally in reach, never attacks (strikes back when struck)".into())
     }
 
     fn explain(&self, b: &Battle, c: &mut Caches, id: UnitId, label: String) -> Explanation {

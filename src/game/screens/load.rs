@@ -1,0 +1,194 @@
+//! The Load screen: the save slots (one per scenario and level, one per campaign chapter),
+//! each with its scenario, turn and date; choosing one opens its battle where it was saved.
+//! A chapter's slot is played through Continue, with the campaign's roster.
+
+use super::menu::{self, Item, Menu, MenuKey, Picked};
+use super::{Go, Launch, Screen, Switch, World};
+use crate::game::script::Token;
+use crate::game::slots::{self, Slot};
+use crate::game::view::{self, DIM_TEXT, GOLD};
+use ggez::glam::Vec2;
+use ggez::graphics::Rect;
+use ggez::input::keyboard::KeyInput;
+use ggez::winit::event::MouseButton;
+use ggez::{Context, GameResult};
+
+/// The list of save slots.
+pub struct LoadScreen {
+    slots: Vec<Slot>,
+    /// The slots as a menu (a chapter's greyed: Continue plays it).
+    pub menu: Menu,
+}
+
+impl LoadScreen {
+    /// The slots of `world`'s saves folder, newest first.
+    pub fn new(world: &World) -> LoadScreen {
+        let slots = world.saves_dir().map(|d| slots::list(&d)).unwrap_or_default();
+        let mut items: Vec<Item> = slots
+            .iter()
+            .map(|s| {
+                let item = Item::new(s.describe());
+                if s.chapter {
+                    item.note("Continue campaign plays it").disabled()
+                } else {
+                    item
+                }
+            })
+            .collect();
+        if items.is_empty() {
+            items.push(Item::new("No saves yet (S saves a battle)").disabled());
+        }
+        let mut menu = Menu::new(items);
+        if !menu.items[0].enabled {
+            menu.step(1);
+        }
+        LoadScreen { slots, menu }
+    }
+
+    /// What menu key `k` does: a chosen slot replaces this screen with its battle.
+    pub fn act(&mut self, k: MenuKey) -> Switch {
+        match self.menu.key(k) {
+            Picked::Chose(i) => match self.slots.get(i) {
+                Some(s) if !s.chapter => Switch::Replace(Go::Resume {
+                    launch: Launch {
+                        path: s.scenario.clone(),
+                        difficulty: s.difficulty.clone(),
+                    },
+                    save: s.path.clone(),
+                }),
+                _ => Switch::None,
+            },
+            Picked::Back => Switch::Pop,
+            _ => Switch::None,
+        }
+    }
+}
+
+impl Screen for LoadScreen {
+    fn draw(&mut self, ctx: &mut Context, world: &World) -> GameResult {
+        let (w, h) = ctx.gfx.drawable_size();
+        let s = menu::ui_scale(w, h);
+        let mut canvas = super::backdrop(ctx);
+        let size = 16.0 * s;
+        view::text(&mut canvas, "Load", Vec2::new(w * 0.1, h * 0.08), 28.0 * s, GOLD);
+        view::text(
+            &mut canvas,
+            "Saved battles, newest first: scenario, turn, date (UTC)",
+            Vec2::new(w * 0.1, h * 0.08 + 36.0 * s),
+            size * 0.8,
+            DIM_TEXT,
+        );
+        let area = Rect::new(w * 0.1, h * 0.22, w * 0.8, h * 0.62);
+        menu::draw(&mut canvas, &mut self.menu, area, size);
+        let help = "Up/Down or the mouse to choose · Enter or a click loads · Esc or a right click: back";
+        let help_size = (size * 0.8).min(w * 0.9 / (help.chars().count() as f32 * view::CHAR_W));
+        view::text(
+            &mut canvas,
+            help,
+            Vec2::new((w - view::text_w(help, help_size)) / 2.0, h * 0.9),
+            help_size,
+            DIM_TEXT,
+        );
+        super::draw_notices(&mut canvas, world, w, h, 12.0 * s);
+        canvas.finish(ctx)
+    }
+
+    fn key_down(&mut self, _ctx: &mut Context, _w: &mut World, input: KeyInput, _r: bool) -> GameResult<Switch> {
+        Ok(menu::menu_key(&input).map_or(Switch::None, |k| self.act(k)))
+    }
+
+    fn mouse_motion(&mut self, _ctx: &mut Context, x: f32, y: f32, _dx: f32, _dy: f32) -> GameResult {
+        self.menu.hover(Vec2::new(x, y));
+        Ok(())
+    }
+
+    fn mouse_down(&mut self, _ctx: &mut Context, _w: &mut World, b: MouseButton, x: f32, y: f32) -> GameResult<Switch> {
+        if b == MouseButton::Right {
+            return Ok(self.act(MenuKey::Back));
+        }
+        if b != MouseButton::Left {
+            return Ok(Switch::None);
+        }
+        Ok(match self.menu.click(Vec2::new(x, y)) {
+            Picked::Chose(_) => self.act(MenuKey::Confirm),
+            _ => Switch::None,
+        })
+    }
+
+    fn token(&mut self, _world: &mut World, t: Token) -> Switch {
+        menu::token_key(t).map_or(Switch::None, |k| self.act(k))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::settings::Places;
+    use std::path::Path;
+
+    /// Issue 33: a campaign chapter and a skirmish saved to the same `./skirmish.save`. Each
+    /// scenario (and level) and each chapter has its own slot in the data folder's `saves`;
+    /// `--save-file` still wins; a scripted run writes nothing there. The Load screen lists the
+    /// slots (scenario, turn, date) and opens the one chosen where it was saved.
+    #[test]
+    fn each_battle_saves_in_its_own_slot_and_load_lists_them() {
+        let home = std::env::temp_dir().join(format!("skirmish-load-{}", std::process::id()));
+        let places = Places {
+            settings: home.join("options.toml"),
+            data: home.clone(),
+        };
+        let mut w = World::new(Some(places.clone()), "maps".into(), false);
+        let river = Path::new("maps/river.toml");
+        let skirmish = w.save_for(river, Some("hard"), None);
+        let chapter = w.save_for(river, Some("hard"), Some(3));
+        assert_eq!(skirmish, home.join("saves/river-hard.save"));
+        assert_eq!(chapter, home.join("saves/chapter-3-river-hard.save"));
+        w.save_given = true;
+        assert_eq!(
+            w.save_for(river, None, None),
+            Path::new("skirmish.save"),
+            "--save-file wins"
+        );
+        let scripted = World::new(Some(places), "maps".into(), true);
+        assert_eq!(scripted.save_for(river, None, None), Path::new("skirmish.save"));
+        assert!(scripted.saves_dir().is_none());
+        w.save_given = false;
+        // Nothing saved yet: the list says so.
+        let mut empty = LoadScreen::new(&w);
+        assert!(!empty.menu.items[0].enabled);
+        assert_eq!(empty.act(MenuKey::Confirm), Switch::None);
+        // Two saves: the skirmish's opens where it was saved; the chapter's is Continue's.
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let (scenario, data, _) = crate::cli::load_scenario(&root.join("maps/river.toml"), None).unwrap();
+        let session =
+            crate::play::phase::Session::new(crate::rules::Battle::new(&scenario, &data), data.profiles.clone());
+        let mut save = crate::io::save::snapshot(session.battle(), &scenario, 0);
+        save.scenario = root.join("maps/river.toml").display().to_string();
+        std::fs::create_dir_all(home.join("saves")).unwrap();
+        crate::io::save::write(&chapter, &save).unwrap();
+        crate::io::save::write(&skirmish, &save).unwrap();
+        let mut l = LoadScreen::new(&w);
+        assert_eq!(l.menu.items.len(), 2);
+        let labels: Vec<&str> = l.menu.items.iter().map(|i| i.label.as_str()).collect();
+        assert!(
+            labels
+                .iter()
+                .all(|s| s.contains("river.toml") && s.contains("turn 1 · 20")),
+            "{labels:?}"
+        );
+        let open = l.menu.items.iter().position(|i| i.enabled).unwrap();
+        l.menu.at = open;
+        assert_eq!(
+            l.act(MenuKey::Confirm),
+            Switch::Replace(Go::Resume {
+                launch: Launch {
+                    path: root.join("maps/river.toml"),
+                    difficulty: save.difficulty.clone(),
+                },
+                save: l.slots[open].path.clone(),
+            })
+        );
+        assert_eq!(l.act(MenuKey::Back), Switch::Pop);
+        let _ = std::fs::remove_dir_all(&home);
+    }
+}
