@@ -41,7 +41,7 @@ const NEAREST_BYTES: usize = 16 << 20;
 /// let foot = battle.unit(kiny).class();
 /// assert_eq!(battle.travel(&mut caches, (2, 1).into(), foot, (0, 0).into()), Some(3));
 /// // Kiny's range: every cell within 2 that no enemy holds.
-/// assert_eq!(battle.range(&mut caches, kiny).cells().len(), 5);
+/// assert_eq!(battle.range(&mut caches, kiny).len(), 5);
 /// ```
 ///
 /// `Caches` are `Send` but not `Sync`: the nearest-target maps they keep fill in lazily

@@ -8,7 +8,6 @@
 
 use crate::search::grid::{Cost, Dir, Path, Pos, Team};
 use crate::search::layout::{CostLayer, Layout};
-use std::collections::HashMap;
 
 /// Which team stands on each cell, on the padded layout.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -121,6 +120,8 @@ pub struct RangeFinder {
     generation: u32,
     ring: Vec<Vec<u32>>,
     stops: Vec<u32>,
+    /// Cells settled but not destinations (allies' cells passed through).
+    passed: Vec<u32>,
     query: Option<RangeQuery>,
 }
 
@@ -133,6 +134,7 @@ impl RangeFinder {
             generation: 0,
             ring: Vec::new(),
             stops: Vec::new(),
+            passed: Vec::new(),
             query: None,
         }
     }
@@ -171,6 +173,7 @@ impl RangeFinder {
             self.generation = 1;
         }
         self.stops.clear();
+        self.passed.clear();
         q.budget = q.budget.min(MAX_BUDGET);
         self.query = Some(q);
         if !self.layout.contains(q.origin) {
@@ -214,6 +217,7 @@ impl RangeFinder {
         );
         let ring = &mut self.ring[..size];
         let stops = &mut self.stops;
+        let passed = &mut self.passed;
 
         let o = self.layout.index(q.origin);
         state[o] = key(stamp, 0);
@@ -233,6 +237,8 @@ impl RangeFinder {
                 }
                 if s as u8 & PASS_ONLY == 0 {
                     stops.push(i as u32);
+                } else {
+                    passed.push(i as u32);
                 }
                 // Unrolled over the four directions so the compiler keeps everything in registers.
                 macro_rules! relax {
@@ -353,58 +359,107 @@ impl Reach<'_> {
         self.path(p).map(|p| p.digits())
     }
 
-    /// An owned copy that outlives the finder (for the game's target phase).
+    /// An owned copy that outlives the finder (for the game's target phase): the same
+    /// destinations in the same order, costs and paths, kept as the search keeps them (a
+    /// cost and an entry direction per cell, about 8 bytes a destination), not as paths.
     pub fn to_range(&self) -> Range {
-        let q = self.f.query.unwrap_or(RangeQuery {
-            origin: Pos::new(0, 0),
-            budget: 0,
-            team: Team::Player,
-            leash: None,
-        });
-        let cells: Vec<RangeCell> = self
-            .f
+        let Some(q) = self.f.query else {
+            return Range::default();
+        };
+        let f = self.f;
+        let stride = f.layout.stride();
+        // The box of every cell a path may touch: the destinations and the cells passed through.
+        let (mut top, mut bottom, mut left, mut right) = (usize::MAX, 0, usize::MAX, 0);
+        for &i in f.stops.iter().chain(&f.passed) {
+            let (row, col) = (i as usize / stride, i as usize % stride);
+            top = top.min(row);
+            bottom = bottom.max(row);
+            left = left.min(col);
+            right = right.max(col);
+        }
+        if top > bottom {
+            return Range::default();
+        }
+        let (w, h) = (right - left + 1, bottom - top + 1);
+        let mut masks = vec![0u64; (w * h).div_ceil(64)];
+        let mut words = Vec::with_capacity(f.stops.len() + f.passed.len());
+        // Row by row through the finder's state: the box's cells in reading order, so the
+        // words come out sorted by box index and the bits are set in one sequential pass.
+        for row in top..=bottom {
+            let base = (row - top) * w;
+            let first = row * stride + left;
+            for (k, &s) in f.state[first..first + w].iter().enumerate() {
+                if (s >> 32) as u32 == f.generation {
+                    let b = base + k;
+                    masks[b / 64] |= 1 << (b % 64);
+                    words.push((cost_of(s) << 8) | s as u8 as u32);
+                }
+            }
+        }
+        let mut ranks = Vec::with_capacity(masks.len());
+        let mut seen = 0u32;
+        for m in &masks {
+            ranks.push(seen);
+            seen += m.count_ones();
+        }
+        let order = f
             .stops
             .iter()
-            .map(|&i| {
-                let at = self.f.layout.pos(i as usize);
-                RangeCell {
-                    at,
-                    cost: cost_of(self.f.state[i as usize]),
-                    path: self.path(at).unwrap_or_default(),
-                }
-            })
+            .map(|&i| ((i as usize / stride - top) * w + i as usize % stride - left) as u32)
             .collect();
-        let index = cells.iter().enumerate().map(|(k, c)| (c.at, k)).collect();
         Range {
             origin: q.origin,
             budget: q.budget,
-            cells,
-            index,
+            left: left as i32 - 1,
+            top: top as i32 - 1,
+            width: w as u32,
+            height: h as u32,
+            masks,
+            ranks,
+            words,
+            order,
         }
     }
 }
 
-/// One destination of an owned [`Range`].
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One destination of a [`Range`]: the cell and its minimum cost. Its path is
+/// [`Range::path`]`(at)`, read back on request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RangeCell {
     /// The cell.
     pub at: Pos,
     /// Minimum cost to end there.
     pub cost: Cost,
-    /// The cheapest path from the origin.
-    pub path: Path,
 }
 
-/// An owned search result: every destination with its cost and path.
+/// An owned search result: every destination with its cost, and the cheapest path to each,
+/// read back on request in O(path length).
+///
+/// It holds what the search holds (the path record as a tree): per reached cell its cost and
+/// the direction it was entered from, no path per cell. Those are kept in the reading order
+/// of the smallest box around the reached cells, found through a bit per box cell and a
+/// running count per 64 bits, so a cell's entry is found in O(1): about 8 bytes per
+/// destination plus 1.5 bits per cell of the box.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Range {
     /// The mover's cell (private, like the cells: every path starts there).
     pub(crate) origin: Pos,
     /// Movement points searched with (private: every cost is within it).
     pub(crate) budget: Cost,
-    /// Destinations, cheapest first (private: `index` must match it).
-    cells: Vec<RangeCell>,
-    index: HashMap<Pos, usize>,
+    /// The box's top-left map cell and size.
+    left: i32,
+    top: i32,
+    width: u32,
+    height: u32,
+    /// One bit per box cell (reading order in the box): reached or not.
+    masks: Vec<u64>,
+    /// Reached cells before each mask's first bit.
+    ranks: Vec<u32>,
+    /// Per reached cell, in box order: cost (high 24 bits) and step byte (entry direction,
+    /// plus [`PASS_ONLY`] for a cell passed through but not a destination).
+    words: Vec<u32>,
+    /// The destinations' box indices, cheapest first (the search's settling order).
+    order: Vec<u32>,
 }
 
 impl Range {
@@ -420,35 +475,171 @@ impl Range {
     ///     .unwrap();
     /// let range = battle.range(&mut Caches::new(), battle.find("Kiny").unwrap());
     /// assert_eq!((range.origin(), range.budget()), (Pos::new(1, 0), 2));
-    /// assert!(range.cells().iter().all(|c| c.cost <= range.budget()));
+    /// assert!(range.cells().all(|c| c.cost <= range.budget()));
     /// ```
     pub fn origin(&self) -> Pos {
         self.origin
     }
 
     /// The movement points searched with: no destination costs more.
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// let map = TerrainMap::from_rows(&TerrainSet::standard(), &["...."]).unwrap();
+    /// let battle = BattleBuilder::new(map).unit(UnitSpec::player("Kiny", (0, 0)).movement(2)).build().unwrap();
+    /// let range = battle.range(&mut Caches::new(), battle.find("Kiny").unwrap());
+    /// assert_eq!(range.budget(), 2);
+    /// ```
     pub fn budget(&self) -> Cost {
         self.budget
     }
 
-    /// Every destination, cheapest first.
-    pub fn cells(&self) -> &[RangeCell] {
-        &self.cells
+    /// The box index of `p`, when it lies in the box.
+    #[inline]
+    fn boxed(&self, p: Pos) -> Option<usize> {
+        let (dx, dy) = (p.x.wrapping_sub(self.left) as u32, p.y.wrapping_sub(self.top) as u32);
+        (dx < self.width && dy < self.height).then(|| dy as usize * self.width as usize + dx as usize)
+    }
+
+    /// The word of a box index, when that cell was reached.
+    #[inline]
+    fn word(&self, b: usize) -> Option<u32> {
+        let (m, bit) = (self.masks[b / 64], b % 64);
+        if m >> bit & 1 == 0 {
+            return None;
+        }
+        let below = (m & ((1u64 << bit) - 1)).count_ones();
+        Some(self.words[(self.ranks[b / 64] + below) as usize])
+    }
+
+    /// The cell of a box index.
+    #[inline]
+    fn unboxed(&self, b: u32) -> Pos {
+        Pos::new(self.left + (b % self.width) as i32, self.top + (b / self.width) as i32)
+    }
+
+    /// Number of destinations (the mover's own cell included).
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// let map = TerrainMap::from_rows(&TerrainSet::standard(), &["...."]).unwrap();
+    /// let battle = BattleBuilder::new(map).unit(UnitSpec::player("Kiny", (0, 0)).movement(2)).build().unwrap();
+    /// let range = battle.range(&mut Caches::new(), battle.find("Kiny").unwrap());
+    /// assert_eq!(range.len(), 3);
+    /// ```
+    pub fn len(&self) -> usize {
+        self.order.len()
+    }
+
+    /// True for the range of a mover off the map (or a default one): no destination at all.
+    ///
+    /// ```
+    /// use skirmish_core::search::range::Range;
+    /// assert!(Range::default().is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.order.is_empty()
+    }
+
+    /// Every destination, cheapest first (equal costs in the order the search settled them).
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// let map = TerrainMap::from_rows(&TerrainSet::standard(), &["...."]).unwrap();
+    /// let battle = BattleBuilder::new(map).unit(UnitSpec::player("Kiny", (1, 0)).movement(1)).build().unwrap();
+    /// let range = battle.range(&mut Caches::new(), battle.find("Kiny").unwrap());
+    /// let cells: Vec<(Pos, u32)> = range.cells().map(|c| (c.at, c.cost)).collect();
+    /// assert_eq!(cells, [(Pos::new(1, 0), 0), (Pos::new(2, 0), 1), (Pos::new(0, 0), 1)]);
+    /// ```
+    pub fn cells(&self) -> impl ExactSizeIterator<Item = RangeCell> + '_ {
+        self.order.iter().map(|&b| RangeCell {
+            at: self.unboxed(b),
+            cost: self.word(b as usize).map_or(0, |w| w >> 8),
+        })
     }
 
     /// The destination at `p`, if the mover can end there.
-    pub fn get(&self, p: Pos) -> Option<&RangeCell> {
-        self.index.get(&p).map(|&k| &self.cells[k])
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// let map = TerrainMap::from_rows(&TerrainSet::standard(), &["...."]).unwrap();
+    /// let battle = BattleBuilder::new(map).unit(UnitSpec::player("Kiny", (0, 0)).movement(2)).build().unwrap();
+    /// let range = battle.range(&mut Caches::new(), battle.find("Kiny").unwrap());
+    /// assert_eq!(range.get(Pos::new(2, 0)).map(|c| c.cost), Some(2));
+    /// assert_eq!(range.get(Pos::new(3, 0)), None);
+    /// ```
+    pub fn get(&self, p: Pos) -> Option<RangeCell> {
+        let w = self.word(self.boxed(p)?)?;
+        (w as u8 & PASS_ONLY == 0).then_some(RangeCell { at: p, cost: w >> 8 })
     }
 
     /// True when the mover can end on `p`.
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// let map = TerrainMap::from_rows(&TerrainSet::standard(), &["...."]).unwrap();
+    /// let battle = BattleBuilder::new(map).unit(UnitSpec::player("Kiny", (0, 0)).movement(2)).build().unwrap();
+    /// let range = battle.range(&mut Caches::new(), battle.find("Kiny").unwrap());
+    /// assert!(range.contains(Pos::new(1, 0)) && !range.contains(Pos::new(3, 0)));
+    /// ```
     pub fn contains(&self, p: Pos) -> bool {
-        self.index.contains_key(&p)
+        self.get(p).is_some()
+    }
+
+    /// The cheapest path to the destination `p`, read back from the entry directions in
+    /// O(path length); `None` when `p` is not a destination.
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// // Kiny walks round the wall: right, down, down, left.
+    /// let map = TerrainMap::from_rows(&TerrainSet::standard(), &["..", "#.", ".."]).unwrap();
+    /// let battle = BattleBuilder::new(map).unit(UnitSpec::player("Kiny", (0, 0)).movement(4)).build().unwrap();
+    /// let range = battle.range(&mut Caches::new(), battle.find("Kiny").unwrap());
+    /// assert_eq!(range.path(Pos::new(0, 2)).map(|p| p.digits()).as_deref(), Some("2334"));
+    /// assert_eq!(range.path(Pos::new(0, 0)).map(|p| p.digits()).as_deref(), Some("0"));
+    /// assert_eq!(range.path(Pos::new(0, 1)), None);
+    /// ```
+    pub fn path(&self, p: Pos) -> Option<Path> {
+        self.get(p)?;
+        let mut dirs = Vec::new();
+        let mut at = p;
+        while let Some(d) = self
+            .boxed(at)
+            .and_then(|b| self.word(b))
+            .and_then(|w| Dir::from_code(w as u8 & DIR_MASK))
+        {
+            dirs.push(d);
+            at = at.step(d.opposite());
+        }
+        dirs.reverse();
+        Some(Path(dirs))
+    }
+
+    /// The path to `p` as the contract's digit string (`"0"` for the mover's own cell).
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// let map = TerrainMap::from_rows(&TerrainSet::standard(), &["...."]).unwrap();
+    /// let battle = BattleBuilder::new(map).unit(UnitSpec::player("Kiny", (0, 0)).movement(2)).build().unwrap();
+    /// let range = battle.range(&mut Caches::new(), battle.find("Kiny").unwrap());
+    /// assert_eq!(range.digits(Pos::new(2, 0)).as_deref(), Some("22"));
+    /// ```
+    pub fn digits(&self, p: Pos) -> Option<String> {
+        self.path(p).map(|p| p.digits())
     }
 
     /// Destinations sorted for output: by cost, then row, then column.
-    pub fn sorted(&self) -> Vec<&RangeCell> {
-        let mut v: Vec<&RangeCell> = self.cells.iter().collect();
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// let map = TerrainMap::from_rows(&TerrainSet::standard(), &["...."]).unwrap();
+    /// let battle = BattleBuilder::new(map).unit(UnitSpec::player("Kiny", (1, 0)).movement(1)).build().unwrap();
+    /// let range = battle.range(&mut Caches::new(), battle.find("Kiny").unwrap());
+    /// let at: Vec<Pos> = range.sorted().iter().map(|c| c.at).collect();
+    /// assert_eq!(at, [Pos::new(1, 0), Pos::new(0, 0), Pos::new(2, 0)]);
+    /// ```
+    pub fn sorted(&self) -> Vec<RangeCell> {
+        let mut v: Vec<RangeCell> = self.cells().collect();
         v.sort_by_key(|c| (c.cost, c.at.y, c.at.x));
         v
     }

@@ -130,11 +130,11 @@ impl Session {
                 if let Some(e) = self.battle.unit_at(self.cursor)
                     && self.battle.unit(e).team != self.battle.unit(unit).team
                 {
-                    let Some(cell) = attack_cell(&self.battle, unit, &range, e) else {
+                    let Some(path) = attack_cell(&self.battle, unit, &range, e).and_then(|c| range.path(c.at)) else {
                         self.signals.push(Signal::CannotGo { unit, to: self.cursor });
                         return Phase::Target { unit, range, trail };
                     };
-                    if self.run(Command::Move { unit, path: cell.path }).is_err() {
+                    if self.run(Command::Move { unit, path }).is_err() {
                         return Phase::Target { unit, range, trail };
                     }
                     let mut menu = self.action_menu(unit);
@@ -151,7 +151,7 @@ impl Session {
                 let path = if trail.end(range.origin) == self.cursor {
                     trail.clone()
                 } else {
-                    range.get(self.cursor).map(|c| c.path.clone()).unwrap_or_default()
+                    range.path(self.cursor).unwrap_or_default()
                 };
                 if self.run(Command::Move { unit, path }).is_err() {
                     return Phase::Target { unit, range, trail };
