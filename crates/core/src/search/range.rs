@@ -2,7 +2,7 @@
 //! cheapest path to it, recorded as one direction per cell so a path replays in O(length).
 //!
 //! A flat padded array, a ring of cost buckets (Dial's algorithm: every terrain cost is a
-//! small integer) and a generation stamp instead of clearing make one search cost a few
+//! small integer) and clearing only the cells the last search reached make one search cost a few
 //! nanoseconds per reachable cell. Ties are broken the same way every time: cells of equal
 //! cost are settled first-in first-out and neighbours are tried in digit order 1, 2, 3, 4.
 
@@ -86,24 +86,40 @@ pub struct RangeQuery {
 /// Bit set in a cell's step byte when the cell may be passed through but not stopped on.
 const PASS_ONLY: u8 = 0x80;
 const DIR_MASK: u8 = 0x07;
-/// A cell's search state in one word: generation stamp (high 32 bits), the cost stored
-/// *inverted* (`COST_MASK - cost`, bits 8..32) and the step byte (low 8 bits: direction it
-/// was entered by, plus [`PASS_ONLY`]). One load and one store per neighbour; a stale
-/// stamp means "not reached". Inverting the cost makes "not reached this search, or
-/// reached dearer" a single comparison: `old >> 8 < new >> 8`.
+/// A cell's search state in one 32-bit word: the cost stored *inverted* (`COST_MASK - cost`,
+/// bits 8..32) and the step byte (low 8 bits: direction it was entered by, plus
+/// [`PASS_ONLY`]); 0 means "not reached". One load and one store per neighbour, 4 bytes a
+/// cell (a million-cell map's state stays in 4 MB). Inverting the cost makes "not reached,
+/// or reached dearer" a single comparison: `old >> 8 < new >> 8`.
 const COST_BITS: u32 = 24;
-const COST_MASK: u64 = (1 << COST_BITS) - 1;
+const COST_MASK: u32 = (1 << COST_BITS) - 1;
 
-/// The key bits (stamp and inverted cost) of a state word for `cost`.
+/// The key bits (inverted cost) of a state word for `cost`; never 0 for a cost within
+/// [`MAX_BUDGET`].
 #[inline]
-fn key(stamp: u64, cost: u32) -> u64 {
-    stamp | (COST_MASK - cost as u64) << 8
+fn key(cost: u32) -> u32 {
+    (COST_MASK - cost) << 8
 }
 
 /// The cost of a state word.
 #[inline]
-fn cost_of(s: u64) -> Cost {
-    (COST_MASK - ((s >> 8) & COST_MASK)) as Cost
+fn cost_of(s: u32) -> Cost {
+    COST_MASK - (s >> 8)
+}
+
+/// How many queued cells ahead the search asks for the cache lines of a cell's neighbours.
+const PREFETCH_AHEAD: usize = 12;
+
+/// Asks the processor for the cache line holding `p` (a hint: never faults, any address).
+#[inline(always)]
+fn prefetch<T>(p: *const T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch reads nothing and cannot fault, whatever the address.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p.cast::<i8>())
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
 }
 
 /// Highest movement budget the search can represent (the cost field is 24 bits); a larger
@@ -116,8 +132,7 @@ pub const MAX_BUDGET: Cost = (1 << COST_BITS) - 1 - 255;
 #[derive(Debug, Clone)]
 pub struct RangeFinder {
     layout: Layout,
-    state: Vec<u64>,
-    generation: u32,
+    state: Vec<u32>,
     ring: Vec<Vec<u32>>,
     stops: Vec<u32>,
     /// Cells settled but not destinations (allies' cells passed through).
@@ -131,7 +146,6 @@ impl RangeFinder {
         RangeFinder {
             layout,
             state: vec![0; layout.len()],
-            generation: 0,
             ring: Vec::new(),
             stops: Vec::new(),
             passed: Vec::new(),
@@ -167,10 +181,15 @@ impl RangeFinder {
         if self.layout != layer.layout() {
             *self = RangeFinder::new(layer.layout());
         }
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
+        // Only the cells the last search reached hold a word (each is a destination or a
+        // cell passed through); a search that reached much of the map is cleared at once.
+        let touched = self.stops.len() + self.passed.len();
+        if touched > self.state.len() / 16 {
             self.state.fill(0);
-            self.generation = 1;
+        } else {
+            for &i in self.stops.iter().chain(&self.passed) {
+                self.state[i as usize] = 0;
+            }
         }
         self.stops.clear();
         self.passed.clear();
@@ -200,7 +219,6 @@ impl RangeFinder {
         }
         // Every search ends with all buckets drained, so the ring needs no clearing.
         debug_assert!(self.ring.iter().all(Vec::is_empty));
-        let stamp = (self.generation as u64) << 32;
         let team = q.team.code();
         let budget = q.budget;
         let stride = self.layout.stride();
@@ -220,7 +238,7 @@ impl RangeFinder {
         let passed = &mut self.passed;
 
         let o = self.layout.index(q.origin);
-        state[o] = key(stamp, 0);
+        state[o] = key(0);
         ring[0].push(o as u32);
         let mut pending = 1usize;
         let mut cur = 0u32;
@@ -228,7 +246,17 @@ impl RangeFinder {
             let slot = (cur & mask) as usize;
             let bucket = std::mem::take(&mut ring[slot]);
             pending -= bucket.len();
-            for &i in &bucket {
+            for (k, &i) in bucket.iter().enumerate() {
+                // The rows above and below a cell lie a map row away in every array: ask for
+                // them a few cells ahead, so their cache lines arrive while this one is relaxed.
+                if let Some(&ahead) = bucket.get(k + PREFETCH_AHEAD) {
+                    let a = ahead as usize;
+                    prefetch(state.as_ptr().wrapping_add(a.wrapping_add(up)));
+                    prefetch(state.as_ptr().wrapping_add(a));
+                    prefetch(state.as_ptr().wrapping_add(a + stride));
+                    prefetch(costs.as_ptr().wrapping_add(a.wrapping_add(up)));
+                    prefetch(costs.as_ptr().wrapping_add(a + stride));
+                }
                 let i = i as usize;
                 let s = state[i];
                 // A cell is queued again each time its cost drops; only its cheapest entry counts.
@@ -249,13 +277,13 @@ impl RangeFinder {
                         // padded arrays, which all have `layout.len()` entries (asserted above).
                         let (c, old) = unsafe { (*costs.get_unchecked(n), *state.get_unchecked(n)) };
                         let nd = cur + c as u32;
-                        let new = key(stamp, nd);
+                        let new = key(nd);
                         let improves = old >> 8 < new >> 8;
                         if c != 0 && nd <= budget && improves {
                             // SAFETY: as above.
                             let who = unsafe { *occ.get_unchecked(n) };
                             if (who == 0 || who == team) && allowed(n) {
-                                let step = $code | if who != 0 { PASS_ONLY as u64 } else { 0 };
+                                let step = $code | if who != 0 { PASS_ONLY as u32 } else { 0 };
                                 // SAFETY: as above; `nd & mask < size`.
                                 unsafe {
                                     *state.get_unchecked_mut(n) = new | step;
@@ -266,10 +294,10 @@ impl RangeFinder {
                         }
                     }};
                 }
-                relax!(up, 1u64);
-                relax!(1usize, 2u64);
-                relax!(stride, 3u64);
-                relax!(left, 4u64);
+                relax!(up, 1u32);
+                relax!(1usize, 2u32);
+                relax!(stride, 3u32);
+                relax!(left, 4u32);
             }
             let mut bucket = bucket;
             bucket.clear();
@@ -284,7 +312,7 @@ impl RangeFinder {
     #[inline]
     fn cell(&self, i: usize) -> Option<(Cost, u8)> {
         let s = self.state[i];
-        ((s >> 32) as u32 == self.generation).then_some((cost_of(s), s as u8))
+        (s != 0).then_some((cost_of(s), s as u8))
     }
 }
 
@@ -370,8 +398,10 @@ impl Reach<'_> {
         let stride = f.layout.stride();
         // The box of every cell a path may touch: the destinations and the cells passed through.
         let (mut top, mut bottom, mut left, mut right) = (usize::MAX, 0, usize::MAX, 0);
+        let by_stride = Divisor::new(stride as u32);
         for &i in f.stops.iter().chain(&f.passed) {
-            let (row, col) = (i as usize / stride, i as usize % stride);
+            let (row, col) = by_stride.div_rem(i);
+            let (row, col) = (row as usize, col as usize);
             top = top.min(row);
             bottom = bottom.max(row);
             left = left.min(col);
@@ -389,7 +419,7 @@ impl Reach<'_> {
             let base = (row - top) * w;
             let first = row * stride + left;
             for (k, &s) in f.state[first..first + w].iter().enumerate() {
-                if (s >> 32) as u32 == f.generation {
+                if s != 0 {
                     let b = base + k;
                     masks[b / 64] |= 1 << (b % 64);
                     words.push((cost_of(s) << 8) | s as u8 as u32);
@@ -405,7 +435,10 @@ impl Reach<'_> {
         let order = f
             .stops
             .iter()
-            .map(|&i| ((i as usize / stride - top) * w + i as usize % stride - left) as u32)
+            .map(|&i| {
+                let (row, col) = by_stride.div_rem(i);
+                ((row as usize - top) * w + col as usize - left) as u32
+            })
             .collect();
         Range {
             origin: q.origin,
@@ -413,12 +446,40 @@ impl Reach<'_> {
             left: left as i32 - 1,
             top: top as i32 - 1,
             width: w as u32,
+            by_width: Divisor::new(w as u32),
             height: h as u32,
             masks,
             ranks,
             words,
             order,
         }
+    }
+}
+
+/// Division by one divisor many times over (Lemire, Kaser and Kurz's method: a multiply
+/// and a shift, exact for every `u32` dividend), for turning cell indices back into rows and
+/// columns without a hardware division per cell.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Divisor {
+    d: u32,
+    /// floor(2^64 / d) + 1.
+    m: u128,
+}
+
+impl Divisor {
+    fn new(d: u32) -> Divisor {
+        let d = d.max(1);
+        Divisor {
+            d,
+            m: (1u128 << 64) / d as u128 + 1,
+        }
+    }
+
+    /// `(n / d, n % d)`.
+    #[inline]
+    fn div_rem(self, n: u32) -> (u32, u32) {
+        let q = ((self.m * n as u128) >> 64) as u32;
+        (q, n - q * self.d)
     }
 }
 
@@ -450,6 +511,7 @@ pub struct Range {
     left: i32,
     top: i32,
     width: u32,
+    by_width: Divisor,
     height: u32,
     /// One bit per box cell (reading order in the box): reached or not.
     masks: Vec<u64>,
@@ -515,7 +577,8 @@ impl Range {
     /// The cell of a box index.
     #[inline]
     fn unboxed(&self, b: u32) -> Pos {
-        Pos::new(self.left + (b % self.width) as i32, self.top + (b / self.width) as i32)
+        let (row, col) = self.by_width.div_rem(b);
+        Pos::new(self.left + col as i32, self.top + row as i32)
     }
 
     /// Number of destinations (the mover's own cell included).
@@ -648,6 +711,31 @@ impl Range {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_divisor_divides_exactly() {
+        let mut seed = 1u64;
+        for d in (1..300).chain([1025, 4097, 4098, 65_535, 1 << 20, u32::MAX]) {
+            let by = Divisor::new(d);
+            for n in [
+                0,
+                1,
+                d - 1,
+                d,
+                d.wrapping_add(1),
+                u32::MAX,
+                u32::MAX - 1,
+                u32::MAX / d * d,
+            ] {
+                assert_eq!(by.div_rem(n), (n / d, n % d), "{n} / {d}");
+            }
+            for _ in 0..200 {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let n = (seed >> 32) as u32;
+                assert_eq!(by.div_rem(n), (n / d, n % d), "{n} / {d}");
+            }
+        }
+    }
 
     /// `.` costs 1, `T` 2, anything else cannot be entered.
     fn setup(rows: &str) -> (CostLayer, Occupancy) {
