@@ -7,7 +7,8 @@
 //!
 //! The `scale` group (issue 36) runs on a 1024×1024 mixed map: the search's cost per cell at
 //! about a thousand and about a million reachable cells, and the owned `Battle::range` (the
-//! path record kept as a tree) against `Battle::with_reach` (the search only) on the same unit.
+//! path record kept as a tree) against `Battle::with_reach` (the search only) on the same unit;
+//! and a whole 4096×4096 map searched (16 million cells).
 
 mod common;
 
@@ -165,6 +166,21 @@ fn scale_benches(c: &mut Criterion) {
             |b| b.iter(|| black_box(finder.search(&layer, &occ, black_box(q)).len())),
         );
     }
+    // The largest map a loader accepts, searched whole (a budget no loaded unit has).
+    let (big_layer, big_occ, big_origin) = setup(4096, true);
+    let mut big_finder = RangeFinder::new(big_layer.layout());
+    let q = RangeQuery {
+        origin: big_origin,
+        budget: 100_000,
+        team: Team::Player,
+        leash: None,
+    };
+    let cells = big_finder.search(&big_layer, &big_occ, q).len();
+    group.throughput(Throughput::Elements(cells as u64));
+    group.bench_function("search/4096x4096/mixed/whole", |b| {
+        b.iter(|| black_box(big_finder.search(&big_layer, &big_occ, black_box(q)).len()))
+    });
+    drop((big_finder, big_layer, big_occ));
     // The same board as a battle: the mover, the ally beside it and the four enemies.
     let terrain = common::terrain();
     let mut map = common::mixed_map(1024, 42);

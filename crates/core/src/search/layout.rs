@@ -58,7 +58,7 @@ impl Layout {
     ///
     /// # Panics
     /// When the map is too large to search ([`Layout::try_new`] says why); every map a
-    /// loader accepts (at most 1024 × 1024) fits.
+    /// loader accepts (at most 4096 × 4096) fits.
     pub fn new(width: usize, height: usize) -> Layout {
         match Layout::try_new(width, height) {
             Ok(l) => l,
