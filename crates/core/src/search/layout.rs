@@ -174,3 +174,22 @@ impl CostLayer {
         }
     }
 }
+
+/// How many queued cells ahead the searches ask for the cache lines of a cell's neighbours.
+/// On a large map the rows above and below a cell lie a whole map row away in every array,
+/// and the cells of one cost level are scattered round the search's front: fetched on
+/// demand, each costs a trip to memory (a whole-map search of 1024² took twice as long per
+/// cell as a small one).
+pub(crate) const PREFETCH_AHEAD: usize = 12;
+
+/// Asks the processor for the cache line holding `p` (a hint: never faults, any address).
+#[inline(always)]
+pub(crate) fn prefetch<T>(p: *const T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch reads nothing and cannot fault, whatever the address.
+    unsafe {
+        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p.cast::<i8>())
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = p;
+}

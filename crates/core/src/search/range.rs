@@ -7,7 +7,7 @@
 //! cost are settled first-in first-out and neighbours are tried in digit order 1, 2, 3, 4.
 
 use crate::search::grid::{Cost, Dir, Path, Pos, Team};
-use crate::search::layout::{CostLayer, Layout};
+use crate::search::layout::{CostLayer, Layout, PREFETCH_AHEAD, prefetch};
 
 /// Which team stands on each cell, on the padded layout.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -105,21 +105,6 @@ fn key(cost: u32) -> u32 {
 #[inline]
 fn cost_of(s: u32) -> Cost {
     COST_MASK - (s >> 8)
-}
-
-/// How many queued cells ahead the search asks for the cache lines of a cell's neighbours.
-const PREFETCH_AHEAD: usize = 12;
-
-/// Asks the processor for the cache line holding `p` (a hint: never faults, any address).
-#[inline(always)]
-fn prefetch<T>(p: *const T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: a prefetch reads nothing and cannot fault, whatever the address.
-    unsafe {
-        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(p.cast::<i8>())
-    };
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = p;
 }
 
 /// Highest movement budget the search can represent (the cost field is 24 bits); a larger
