@@ -182,6 +182,10 @@ impl CostLayer {
 /// cell as a small one).
 pub(crate) const PREFETCH_AHEAD: usize = 12;
 
+/// Cells of one cost level from which the searches ask ahead: a front this wide spans
+/// hundreds of rows, more than the caches hold; a narrower one stays in them.
+pub(crate) const PREFETCH_FRONT: usize = 256;
+
 /// Asks the processor for the cache line holding `p` (a hint: never faults, any address).
 #[inline(always)]
 pub(crate) fn prefetch<T>(p: *const T) {

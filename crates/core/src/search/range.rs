@@ -7,7 +7,7 @@
 //! cost are settled first-in first-out and neighbours are tried in digit order 1, 2, 3, 4.
 
 use crate::search::grid::{Cost, Dir, Path, Pos, Team};
-use crate::search::layout::{CostLayer, Layout, PREFETCH_AHEAD, prefetch};
+use crate::search::layout::{CostLayer, Layout, PREFETCH_AHEAD, PREFETCH_FRONT, prefetch};
 
 /// Which team stands on each cell, on the padded layout.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -231,10 +231,13 @@ impl RangeFinder {
             let slot = (cur & mask) as usize;
             let bucket = std::mem::take(&mut ring[slot]);
             pending -= bucket.len();
+            // A wide front (a large search) reaches well outside the caches; a narrow one
+            // stays inside them, where asking ahead only costs instructions.
+            let wide = bucket.len() >= PREFETCH_FRONT;
             for (k, &i) in bucket.iter().enumerate() {
                 // The rows above and below a cell lie a map row away in every array: ask for
                 // them a few cells ahead, so their cache lines arrive while this one is relaxed.
-                if let Some(&ahead) = bucket.get(k + PREFETCH_AHEAD) {
+                if let Some(&ahead) = bucket.get(k + PREFETCH_AHEAD).filter(|_| wide) {
                     let a = ahead as usize;
                     prefetch(state.as_ptr().wrapping_add(a.wrapping_add(up)));
                     prefetch(state.as_ptr().wrapping_add(a));

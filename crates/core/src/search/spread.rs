@@ -7,7 +7,7 @@
 //! branches on what it finds there (see [`pass_on`]).
 
 use crate::search::grid::Cost;
-use crate::search::layout::{CostLayer, PREFETCH_AHEAD, prefetch};
+use crate::search::layout::{CostLayer, PREFETCH_AHEAD, PREFETCH_FRONT, prefetch};
 use std::ops::BitOr;
 
 /// A cell's word: its travel cost above the bits of the targets, one each.
@@ -196,9 +196,10 @@ impl<W: Word> Spread<W> {
             let slot = (cur & bucket_mask) as usize;
             let mut bucket = std::mem::take(&mut ring[slot]);
             left -= bucket.len();
+            let wide = bucket.len() >= PREFETCH_FRONT;
             for (k, &i) in bucket.iter().enumerate() {
                 // The rows above and below, a few cells ahead (see `PREFETCH_AHEAD`).
-                if let Some(&ahead) = bucket.get(k + PREFETCH_AHEAD) {
+                if let Some(&ahead) = bucket.get(k + PREFETCH_AHEAD).filter(|_| wide) {
                     let a = ahead as usize;
                     prefetch(words.as_ptr().wrapping_add(a.wrapping_sub(stride)));
                     prefetch(words.as_ptr().wrapping_add(a));
