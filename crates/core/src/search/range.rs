@@ -2,8 +2,8 @@
 //! cheapest path to it, recorded as one direction per cell so a path replays in O(length).
 //!
 //! A flat padded array, a ring of cost buckets (Dial's algorithm: every terrain cost is a
-//! small integer) and clearing only the cells the last search reached make one search cost a few
-//! nanoseconds per reachable cell. Ties are broken the same way every time: cells of equal
+//! small integer) and clearing only the cells the last search reached make one search cost
+//! a few nanoseconds per reachable cell. Ties are broken the same way every time: cells of equal
 //! cost are settled first-in first-out and neighbours are tried in digit order 1, 2, 3, 4.
 
 use crate::search::grid::{Cost, Dir, Path, Pos, Team};
@@ -113,7 +113,8 @@ fn cost_of(s: u32) -> Cost {
 pub const MAX_BUDGET: Cost = (1 << COST_BITS) - 1 - 255;
 
 /// Reusable scratch space for range searches on one map size. Keep one and call
-/// [`RangeFinder::search`] as often as needed; nothing is cleared between searches.
+/// [`RangeFinder::search`] as often as needed; a search clears only the cells the one before
+/// it reached.
 #[derive(Debug, Clone)]
 pub struct RangeFinder {
     layout: Layout,
