@@ -2,7 +2,7 @@
 
 use crate::model::terrain::{ClassId, TerrainId, TerrainSet};
 use crate::search::grid::Pos;
-pub use crate::search::layout::{CostLayer, Layout};
+pub use crate::search::layout::{CostLayer, Layout, TooLarge};
 
 /// Widest or tallest map accepted, in cells.
 pub const MAX_MAP_SIDE: usize = 4096;

@@ -38,7 +38,7 @@ impl Layout {
     /// with checked arithmetic.
     ///
     /// ```
-    /// use skirmish_core::search::layout::Layout;
+    /// use skirmish_core::model::map::Layout;
     /// let l = Layout::try_new(4, 3).unwrap();
     /// assert_eq!((l.stride(), l.len()), (6, 30));
     /// assert!(Layout::try_new(usize::MAX, 1).is_err());
@@ -97,9 +97,34 @@ impl Layout {
     }
 
     /// Padded index of an on-map cell.
+    ///
+    /// # Panics
+    /// When `p` is off the map; [`Layout::try_index`] answers `None` instead.
+    ///
+    /// ```
+    /// use skirmish_core::model::map::Layout;
+    /// use skirmish_core::search::grid::Pos;
+    /// let l = Layout::new(4, 3);
+    /// assert_eq!(l.pos(l.index(Pos::new(2, 1))), Pos::new(2, 1));
+    /// ```
     #[inline]
     pub fn index(&self, p: Pos) -> usize {
+        assert!(self.contains(p), "{p:?} is off a {}x{} map", self.width, self.height);
         (p.y as usize + 1) * self.stride + p.x as usize + 1
+    }
+
+    /// Padded index of `p`, or `None` when `p` is off the map.
+    ///
+    /// ```
+    /// use skirmish_core::model::map::Layout;
+    /// use skirmish_core::search::grid::Pos;
+    /// let l = Layout::new(4, 3);
+    /// assert_eq!(l.try_index(Pos::new(0, 0)), Some(7));
+    /// assert_eq!(l.try_index(Pos::new(-1, 0)), None);
+    /// assert_eq!(l.try_index(Pos::new(4, 0)), None);
+    /// ```
+    pub fn try_index(&self, p: Pos) -> Option<usize> {
+        self.contains(p).then(|| self.index(p))
     }
 
     /// The cell of a padded index.

@@ -25,24 +25,68 @@ impl Occupancy {
         }
     }
 
-    /// Puts a unit of `team` on `p` (which must be on the map).
-    pub fn place(&mut self, p: Pos, team: Team) {
+    /// Puts a unit of `team` on `p`. A cell off the map changes nothing: the answer is
+    /// whether `p` was on the map.
+    ///
+    /// ```
+    /// use skirmish_core::model::map::Layout;
+    /// use skirmish_core::search::grid::{Pos, Team};
+    /// use skirmish_core::search::range::Occupancy;
+    /// let mut occ = Occupancy::new(Layout::new(3, 2));
+    /// assert!(occ.place(Pos::new(2, 1), Team::Enemy));
+    /// assert_eq!(occ.at(Pos::new(2, 1)), Some(Team::Enemy));
+    /// assert!(!occ.place(Pos::new(-1, 0), Team::Enemy)); // off the map: nothing written
+    /// assert!(!occ.place(Pos::new(3, 0), Team::Enemy)); // past the edge: not the border either
+    /// assert_eq!(occ, { let mut o = Occupancy::new(Layout::new(3, 2)); o.place(Pos::new(2, 1), Team::Enemy); o });
+    /// ```
+    pub fn place(&mut self, p: Pos, team: Team) -> bool {
+        if !self.layout.contains(p) {
+            return false;
+        }
         let i = self.layout.index(p);
         self.cells[i] = team.code();
+        true
     }
 
-    /// Empties `p`.
-    pub fn clear(&mut self, p: Pos) {
+    /// Empties `p`. A cell off the map changes nothing: the answer is whether `p` was on
+    /// the map.
+    ///
+    /// ```
+    /// use skirmish_core::model::map::Layout;
+    /// use skirmish_core::search::grid::{Pos, Team};
+    /// use skirmish_core::search::range::Occupancy;
+    /// let mut occ = Occupancy::new(Layout::new(3, 2));
+    /// occ.place(Pos::new(0, 0), Team::Player);
+    /// assert!(occ.clear(Pos::new(0, 0)));
+    /// assert_eq!(occ.at(Pos::new(0, 0)), None);
+    /// assert!(!occ.clear(Pos::new(0, -1)));
+    /// ```
+    pub fn clear(&mut self, p: Pos) -> bool {
+        if !self.layout.contains(p) {
+            return false;
+        }
         let i = self.layout.index(p);
         self.cells[i] = 0;
+        true
     }
 
-    /// The team at a padded index (see [`Layout`]), if any.
+    /// The team at a padded index (see [`Layout`]), if any; `None` past the array's end.
+    ///
+    /// ```
+    /// use skirmish_core::model::map::Layout;
+    /// use skirmish_core::search::grid::{Pos, Team};
+    /// use skirmish_core::search::range::Occupancy;
+    /// let l = Layout::new(3, 2);
+    /// let mut occ = Occupancy::new(l);
+    /// occ.place(Pos::new(1, 1), Team::Player);
+    /// assert_eq!(occ.at_index(l.index(Pos::new(1, 1))), Some(Team::Player));
+    /// assert_eq!(occ.at_index(usize::MAX), None);
+    /// ```
     #[inline]
     pub fn at_index(&self, i: usize) -> Option<Team> {
-        match self.cells[i] {
-            1 => Some(Team::Player),
-            2 => Some(Team::Enemy),
+        match self.cells.get(i) {
+            Some(1) => Some(Team::Player),
+            Some(2) => Some(Team::Enemy),
             _ => None,
         }
     }
@@ -147,7 +191,7 @@ impl RangeFinder {
     ///
     /// ```
     /// use skirmish_core::search::grid::{Pos, Team};
-    /// use skirmish_core::search::layout::{CostLayer, Layout};
+    /// use skirmish_core::model::map::{CostLayer, Layout};
     /// use skirmish_core::search::range::{Occupancy, RangeFinder, RangeQuery};
     /// // `..T.` over `....`: the forest at (2, 0) costs 2 to enter, plain 1.
     /// let layout = Layout::new(4, 2);
