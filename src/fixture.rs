@@ -105,8 +105,12 @@ impl Scene {
         let mut occ = Occupancy::new(self.map.layout());
         for &(c, p) in &self.marks {
             match c {
-                '@' | 'a' => occ.place(p, team),
-                'x' => occ.place(p, team.other()),
+                '@' | 'a' => {
+                    occ.place(p, team);
+                }
+                'x' => {
+                    occ.place(p, team.other());
+                }
                 _ => {}
             }
         }

@@ -4,7 +4,13 @@ use skirmish::cli::{self, Outcome};
 use std::io::Write;
 
 fn main() {
-    let code = match cli::run(std::env::args_os()) {
+    // Long answers (`range --json`) are written as they are made.
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::io::stdout());
+    let outcome = cli::run_to(std::env::args_os(), &mut out);
+    // A closed pipe (`skirmish range ... | head`) is not an error worth a panic.
+    let _ = out.flush();
+    drop(out);
+    let code = match outcome {
         Outcome::Done { code, stdout, stderr } => {
             // A closed pipe (`skirmish range ... | head`) is not an error worth a panic.
             let _ = std::io::stdout().write_all(stdout.as_bytes());

@@ -200,6 +200,47 @@ fn range_json_follows_the_contract() {
     }
 }
 
+/// Issue 36: `range --json` is written as it is made (a whole 4096² map's answer is
+/// gigabytes), byte for byte what `serde_json` writes for the same value, as before.
+#[test]
+fn range_json_is_written_as_it_goes_in_serde_json_form() {
+    let t = Tree::new("range-stream");
+    let p = t.write(
+        "maps/s.toml",
+        &GOOD_UNITS.replace("name = \"Kiny\"", "name = \"Ki\\\"ny\""),
+    );
+    let m = t.0.join("maps/m.txt");
+    for args in [
+        vec!["skirmish", "range", p.to_str().unwrap(), "--unit", "Ki\"ny", "--json"],
+        vec![
+            "skirmish",
+            "range",
+            "--map",
+            m.to_str().unwrap(),
+            "--from",
+            "0,0",
+            "--move",
+            "9",
+            "--ally",
+            "1,0",
+            "--json",
+        ],
+    ] {
+        let mut written = Vec::new();
+        let outcome = skirmish::cli::run_to(args.iter().map(std::ffi::OsString::from), &mut written);
+        let skirmish::cli::Outcome::Done { code, stdout, stderr } = outcome else {
+            panic!("{args:?} would open the game");
+        };
+        // Nothing held back for the end: it all went out as it was made.
+        assert_eq!((code, stdout.as_str(), stderr.as_str()), (0, "", ""), "{args:?}");
+        let written = String::from_utf8(written).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&written).unwrap();
+        assert_eq!(written, format!("{v}\n"), "{args:?}");
+        // And the in-memory answer of `run` is the same text.
+        assert_eq!(exec(&args[1..]).1, written);
+    }
+}
+
 #[test]
 fn range_on_a_bare_map_with_blocks_and_allies() {
     let t = Tree::new("bare");

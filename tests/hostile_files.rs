@@ -65,12 +65,12 @@ impl Tree {
         p
     }
 
-    /// A regular file one byte past the 16 MiB limit (sparse: costs no disk).
+    /// A regular file one byte past the 64 MiB limit (sparse: costs no disk).
     fn oversized(&self, rel: &str) -> PathBuf {
         let p = self.path(rel);
         let _ = std::fs::remove_file(&p);
         let f = std::fs::File::create(&p).unwrap();
-        f.set_len(16 * 1024 * 1024 + 1).unwrap();
+        f.set_len(skirmish::load::diag::MAX_FILE_BYTES + 1).unwrap();
         p
     }
 }
@@ -138,7 +138,7 @@ fn refused(args: &[&Path], file: &Path, what: &str) {
 const CHECK: &str = "check";
 const NOT_REGULAR: &str = "not a regular file";
 const FOLDER: &str = "is a folder";
-const TOO_BIG: &str = "larger than the 16 MiB limit";
+const TOO_BIG: &str = "larger than the 64 MiB limit";
 
 fn c(s: &str) -> &Path {
     Path::new(s)
@@ -265,11 +265,11 @@ fn a_file_past_the_size_limit_is_refused_everywhere() {
 
 #[test]
 fn a_file_just_under_the_limit_is_read() {
-    // The limit is a size, not a guess: a 16 MiB map is read (and then refused as too wide).
+    // The limit is a size, not a guess: a 64 MiB map is read (and then refused as too wide).
     let t = Tree::new("under");
     let p = t.path("maps/wide.txt");
-    std::fs::write(&p, ".".repeat(16 * 1024 * 1024)).unwrap();
+    std::fs::write(&p, ".".repeat(skirmish::load::diag::MAX_FILE_BYTES as usize)).unwrap();
     let (code, _, err) = run(&[c(CHECK), &p]);
     assert_eq!(code, 1);
-    assert!(err.contains("the largest map accepted is 1024x1024"), "{err}");
+    assert!(err.contains("the largest map accepted is 4096x4096"), "{err}");
 }

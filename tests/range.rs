@@ -528,6 +528,82 @@ proptest! {
     }
 }
 
+/// The owned range as it was kept before the path tree (issue 36): a path per destination
+/// and a hash index, built from the search exactly as `Reach::to_range` built it. The
+/// reference the path-tree `Range` must answer byte-identically to.
+struct StringPerCell {
+    cells: Vec<(Pos, u32, Path)>,
+    index: std::collections::HashMap<Pos, usize>,
+}
+
+impl StringPerCell {
+    fn new(reach: &skirmish::search::range::Reach<'_>) -> StringPerCell {
+        let cells: Vec<(Pos, u32, Path)> = reach
+            .cells()
+            .map(|(at, cost)| (at, cost, reach.path(at).unwrap_or_default()))
+            .collect();
+        let index = cells.iter().enumerate().map(|(k, c)| (c.0, k)).collect();
+        StringPerCell { cells, index }
+    }
+
+    fn get(&self, p: Pos) -> Option<&(Pos, u32, Path)> {
+        self.index.get(&p).map(|&k| &self.cells[k])
+    }
+
+    fn sorted(&self) -> Vec<&(Pos, u32, Path)> {
+        let mut v: Vec<&(Pos, u32, Path)> = self.cells.iter().collect();
+        v.sort_by_key(|c| (c.1, c.0.y, c.0.x));
+        v
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    /// Issue 36: the range kept as a tree (a cost and an entry direction per cell) gives every
+    /// answer the string-per-cell range gave: the same cells in the same order with the same
+    /// costs, the same path digits, the same lookups on every cell on and around the map,
+    /// the same sorted output — with allies passed through, enemies, leashes, heavy terrain.
+    #[test]
+    fn the_path_tree_answers_as_the_string_per_cell_range(
+        case in random_case(),
+        leashed in any::<bool>(),
+        radius in 1u32..8,
+        (px, py) in (-2i32..16, -2i32..16),
+    ) {
+        let terrain = case.terrain();
+        let map = skirmish::load::map::parse(&skirmish::load::diag::Source::new("r", case.rows.join("\n")), &terrain).unwrap();
+        let class = terrain.class(case.class).unwrap();
+        let layer = map.cost_layer(&terrain, class);
+        let mut occ = Occupancy::new(map.layout());
+        occ.place(case.origin, Team::Player);
+        for &p in &case.blocks { occ.place(p, Team::Enemy); }
+        for &p in &case.allies { occ.place(p, Team::Player); }
+        let leash = leashed.then_some(Leash { pivot: Pos::new(px, py), radius });
+        let q = RangeQuery { origin: case.origin, budget: case.budget, team: Team::Player, leash };
+        let mut f = RangeFinder::new(layer.layout());
+        let reach = f.search(&layer, &occ, q);
+        let old = StringPerCell::new(&reach);
+        let new = reach.to_range();
+        prop_assert_eq!(new.len(), old.cells.len());
+        prop_assert_eq!(new.origin(), case.origin);
+        let listed: Vec<(Pos, u32, String)> = new.cells().map(|c| (c.at, c.cost, new.digits(c.at).unwrap())).collect();
+        let expected: Vec<(Pos, u32, String)> = old.cells.iter().map(|(p, c, path)| (*p, *c, path.digits())).collect();
+        prop_assert_eq!(listed, expected);
+        let sorted: Vec<(Pos, u32)> = new.sorted().iter().map(|c| (c.at, c.cost)).collect();
+        let old_sorted: Vec<(Pos, u32)> = old.sorted().iter().map(|c| (c.0, c.1)).collect();
+        prop_assert_eq!(sorted, old_sorted);
+        for y in -2..map.height() as i32 + 2 {
+            for x in -2..map.width() as i32 + 2 {
+                let p = Pos::new(x, y);
+                prop_assert_eq!(new.get(p).map(|c| (c.at, c.cost)), old.get(p).map(|c| (c.0, c.1)), "get {}", p);
+                prop_assert_eq!(new.contains(p), old.get(p).is_some(), "contains {}", p);
+                prop_assert_eq!(new.path(p), old.get(p).map(|c| c.2.clone()), "path {}", p);
+            }
+        }
+    }
+}
+
 /// The search's unchecked reads rely on the occupancy having the cost layer's layout: a
 /// 3×4 and a 4×3 map have padded arrays of the same length but different strides, and the
 /// search must refuse the mix, not read the wrong cells.

@@ -151,13 +151,24 @@ proptest! {
 #[test]
 fn a_map_beyond_the_largest_size_is_an_error() {
     let d = data();
-    let wide = ".".repeat(1025);
+    let wide = ".".repeat(4097);
     let e = skirmish::load::map::parse(&Source::new("big.txt", wide), &d.terrain).unwrap_err();
     assert!(
         e.to_string()
-            .starts_with("big.txt:1:1: map is 1025x1: the largest map accepted is 1024x1024"),
+            .starts_with("big.txt:1:1: map is 4097x1: the largest map accepted is 4096x4096"),
         "{e}"
     );
+}
+
+#[test]
+fn a_map_of_the_largest_size_loads() {
+    let d = data();
+    let wide = ".".repeat(4096);
+    let tall = vec!["."; 4096].join("\n");
+    for (text, size) in [(wide, (4096, 1)), (tall, (1, 4096))] {
+        let m = skirmish::load::map::parse(&Source::new("big.txt", text), &d.terrain).unwrap();
+        assert_eq!((m.width(), m.height()), size);
+    }
 }
 
 #[test]

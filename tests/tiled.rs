@@ -470,7 +470,7 @@ fn a_huge_map_file_is_refused_without_reading_it() {
     tree.write("maps/s.toml", "name = \"t\"\nmap = \"m.tmx\"\n");
     let (code, _, err) = tree.run(&["check", "maps/s.toml"]);
     assert_eq!(code, 1);
-    assert!(err.contains("larger than the 16 MiB limit"), "{err}");
+    assert!(err.contains("larger than the 64 MiB limit"), "{err}");
 }
 
 #[test]
@@ -481,7 +481,7 @@ fn a_huge_tileset_is_refused_without_reading_it() {
     let err = tree.check_fails(&map(&(ground() + &two_units())), "");
     assert!(
         err.contains("maps/m.tmx:3:1: tileset \"maps/terrain.tsx\": cannot read file: ")
-            && err.contains("larger than the 16 MiB limit"),
+            && err.contains("larger than the 64 MiB limit"),
         "{err}"
     );
 }

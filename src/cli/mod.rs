@@ -119,7 +119,25 @@ fn dedup(errs: Diagnostics) -> Diagnostics {
 }
 
 /// Parses arguments and runs every command but the game.
+///
+/// Everything the command prints comes back in the outcome; [`run_to`] writes the long answers
+/// (`range --json`) as they are made instead.
 pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
+    let mut streamed = Vec::new();
+    match run_to(args, &mut streamed) {
+        Outcome::Done { code, stdout, stderr } => Outcome::Done {
+            code,
+            stdout: String::from_utf8_lossy(&streamed).into_owned() + &stdout,
+            stderr,
+        },
+        other => other,
+    }
+}
+
+/// [`run`], writing the answers that can be long (`range --json`: a million cells make half a
+/// gigabyte) to `out` as they are made, never whole in memory; the outcome's `stdout`
+/// follows what went to `out`.
+pub fn run_to<I: IntoIterator<Item = OsString>>(args: I, out: &mut dyn std::io::Write) -> Outcome {
     let cli = match Cli::try_parse_from(args) {
         Ok(c) => c,
         Err(e) => {
@@ -208,7 +226,7 @@ pub fn run<I: IntoIterator<Item = OsString>>(args: I) -> Outcome {
             let note = a
                 .scenario_path()
                 .and_then(|p| scenario_data_dir(p, data_override.clone()).1);
-            noted(range(a, data_override, level), note)
+            noted(range(a, data_override, level, out), note)
         }
         Some(Cmd::Ai {
             scenario,

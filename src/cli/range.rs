@@ -3,6 +3,7 @@
 use super::check::check_map;
 use super::*;
 use crate::load::units::MAX_MOVE;
+use std::io::Write;
 
 #[derive(Args, Debug)]
 pub(super) struct RangeArgs {
@@ -53,13 +54,58 @@ pub(super) fn parse_pos(s: &str) -> Result<Pos, String> {
     Ok(Pos::new(n(x)?, n(y)?))
 }
 
-pub(super) fn cells_json(reach: &Reach<'_>) -> Vec<Value> {
-    let mut cells: Vec<(Pos, u32)> = reach.cells().collect();
-    cells.sort_by_key(|&(p, c)| (c, p.y, p.x));
-    cells
-        .into_iter()
-        .map(|(p, c)| json!({"at": [p.x, p.y], "cost": c, "path": reach.digits(p).unwrap_or_default()}))
-        .collect()
+/// Writes the JSON answer as it is made: the cells by cost, then row, then column, each
+/// with its path read back from the search. A million cells make half a gigabyte of it,
+/// never held whole: what is kept is one 8-byte sort key per cell. The bytes are those
+/// `serde_json` writes for the same value (keys in order, no spaces).
+fn write_json(out: &mut dyn Write, reach: &Reach<'_>, unit: Option<&str>) -> std::io::Result<()> {
+    let Some(q) = reach.query() else {
+        return out.write_all(OFF_THE_MAP.as_bytes());
+    };
+    // Cost above row above column (each side is below 2^20, every cost below 2^24).
+    let mut keys: Vec<u64> = reach
+        .cells()
+        .map(|(p, c)| (c as u64) << 40 | (p.y as u64) << 20 | p.x as u64)
+        .collect();
+    keys.sort_unstable();
+    out.write_all(b"{\"cells\":[")?;
+    for (k, key) in keys.into_iter().enumerate() {
+        let p = Pos::new((key & 0xF_FFFF) as i32, (key >> 20 & 0xF_FFFF) as i32);
+        let path = reach.digits(p).unwrap_or_default();
+        let comma = if k == 0 { "" } else { "," };
+        write!(
+            out,
+            "{comma}{{\"at\":[{},{}],\"cost\":{},\"path\":\"{path}\"}}",
+            p.x,
+            p.y,
+            key >> 40
+        )?;
+    }
+    write!(
+        out,
+        "],\"move\":{},\"origin\":[{},{}]",
+        q.budget, q.origin.x, q.origin.y
+    )?;
+    if let Some(u) = unit {
+        write!(out, ",\"unit\":{}", Value::from(u))?;
+    }
+    out.write_all(b"}\n")
+}
+
+/// What `range` says for a mover off the map (both callers check the mover's cell first).
+const OFF_THE_MAP: &str = "no range: the mover stands off the map\n";
+
+/// The outcome of writing the JSON answer: a closed pipe (`| head`) ends it quietly, like
+/// every command's output; any other failure to write is said.
+fn streamed(written: std::io::Result<()>) -> Outcome {
+    match written {
+        Err(e) if e.kind() != std::io::ErrorKind::BrokenPipe => Outcome::Done {
+            code: 1,
+            stdout: String::new(),
+            stderr: format!("error: cannot write the answer: {e}\n"),
+        },
+        _ => ok(String::new()),
+    }
 }
 
 pub(super) fn arg_error(msg: &str) -> Outcome {
@@ -68,7 +114,7 @@ pub(super) fn arg_error(msg: &str) -> Outcome {
     ))
 }
 
-pub(super) fn range(a: RangeArgs, data_override: Option<PathBuf>, level: Option<&str>) -> Outcome {
+pub(super) fn range(a: RangeArgs, data_override: Option<PathBuf>, level: Option<&str>, out: &mut dyn Write) -> Outcome {
     if let Some(map_path) = &a.map {
         if level.is_some() {
             return arg_error("--difficulty is a scenario's: a bare --map has none");
@@ -128,8 +174,11 @@ pub(super) fn range(a: RangeArgs, data_override: Option<PathBuf>, level: Option<
             leash: None,
         };
         let reach = finder.search(&layer, &occ, q);
+        if a.json {
+            return streamed(write_json(out, &reach, None));
+        }
         let title = format!("from {from} on {shown}, move {budget}, class {}", a.class);
-        return ok(range_output(&reach, a.json, None, &title, &map, &terrain, &occ));
+        return ok(range_output(&reach, &title, &map, &terrain, &occ));
     }
     let Some(scenario_path) = a.scenario else {
         return arg_error("give a scenario and --unit NAME, or --map MAP.txt --from X,Y --move N");
@@ -153,23 +202,18 @@ pub(super) fn range(a: RangeArgs, data_override: Option<PathBuf>, level: Option<
     let u = battle.unit(id);
     let class = &data.terrain.classes()[u.class().0 as usize];
     let title = format!("{} at {}, move {}, class {class}", u.name(), u.pos(), u.movement());
+    if a.json {
+        return streamed(battle.with_reach(&mut crate::rules::Caches::new(), id, None, |reach| {
+            write_json(out, reach, Some(u.name()))
+        }));
+    }
     ok(battle.with_reach(&mut crate::rules::Caches::new(), id, None, |reach| {
-        range_output(
-            reach,
-            a.json,
-            Some(u.name()),
-            &title,
-            battle.map(),
-            battle.terrain(),
-            battle.occupancy(),
-        )
+        range_output(reach, &title, battle.map(), battle.terrain(), battle.occupancy())
     }))
 }
 
 pub(super) fn range_output(
     reach: &Reach<'_>,
-    as_json: bool,
-    unit: Option<&str>,
     title: &str,
     map: &TerrainMap,
     terrain: &TerrainSet,
@@ -177,15 +221,8 @@ pub(super) fn range_output(
 ) -> String {
     // Both callers check the mover's cell first; an empty answer is still no panic.
     let Some(q) = reach.query() else {
-        return "no range: the mover stands off the map\n".to_string();
+        return OFF_THE_MAP.to_string();
     };
-    if as_json {
-        let mut v = json!({"origin": [q.origin.x, q.origin.y], "move": q.budget, "cells": cells_json(reach)});
-        if let Some(u) = unit {
-            v["unit"] = json!(u);
-        }
-        return format!("{v}\n");
-    }
     let b = picture::bounds(map, reach, 1);
     format!(
         "{title}: {} cells (columns {}..={}, rows {}..={})\n{}{}",

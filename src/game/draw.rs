@@ -315,7 +315,7 @@ impl GameState {
                         ov.push(on_cell(attack_sq, p, cam).color(Color::new(1.0, 1.0, 1.0, 0.55)));
                     }
                 }
-                for c in range.cells().iter().filter(|c| vis.contains(c.at)) {
+                for c in range.cells().filter(|c| vis.contains(c.at)) {
                     lines.push(fill(c.at, rgba(overlay::MOVE_FILL)));
                 }
                 let hi = Pos::new(vis.hi.x - 1, vis.hi.y - 1);

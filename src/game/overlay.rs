@@ -164,7 +164,7 @@ pub fn diamond(c: Pos, r: u32) -> Vec<(Pos, Dir)> {
 pub fn attack_fringe(b: &Battle, unit: UnitId, range: &Range) -> Vec<Pos> {
     let u = b.unit(unit);
     let (w, h) = (b.map().width(), b.map().height());
-    let from: Vec<Pos> = range.cells().iter().map(|c| c.at).collect();
+    let from: Vec<Pos> = range.cells().map(|c| c.at).collect();
     let hit = crate::ai::danger::attack_cells(&from, u.stats().range_min, u.stats().range_max, w, h);
     (0..h)
         .flat_map(|y| (0..w).map(move |x| Pos::new(x as i32, y as i32)))

@@ -21,18 +21,31 @@ use std::hint::black_box;
 use std::time::Duration;
 
 fn board(enemies: usize, players: usize) -> Battle {
+    board_on(
+        256,
+        enemies,
+        players,
+        &["charger", "proximity", "guard", "pivot", "archer"],
+    )
+}
+
+/// A `side` × `side` mixed map with `players` player units near the middle and `enemies`
+/// enemies anywhere, their profiles taken from `profiles` in turn.
+fn board_on(side: usize, enemies: usize, players: usize, profiles: &[&str]) -> Battle {
     let terrain = common::terrain();
-    let side = 256;
     let mut rng = Rng::new(7);
     let mut map = common::mixed_map(side, 7);
     let plain = terrain.by_glyph('.').unwrap();
     let mut taken = HashSet::new();
     let mut units = Vec::new();
-    let profiles = ["charger", "proximity", "guard", "pivot", "archer"];
+    let middle = side as i32 / 2 - 10;
     let mut place = |team: Team, k: usize, rng: &mut Rng, map: &mut TerrainMap| loop {
         // Players near the middle, enemies spread over the whole map.
         let (x, y) = match team {
-            Team::Player => (118 + (rng.next_u64() % 20) as i32, 118 + (rng.next_u64() % 20) as i32),
+            Team::Player => (
+                middle + (rng.next_u64() % 20) as i32,
+                middle + (rng.next_u64() % 20) as i32,
+            ),
             Team::Enemy => (
                 (rng.next_u64() % side as u64) as i32,
                 (rng.next_u64() % side as u64) as i32,
@@ -88,5 +101,37 @@ fn enemy_phase(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, enemy_phase);
+/// Issue 36: one enemy phase of 1,000 chargers on a 256² and on a 1024² map (the same
+/// number of enemies, sixteen times the ground): the cost per enemy should not grow much
+/// with the map (goal: at most 2× on 1024²).
+fn chargers_by_map_size(c: &mut Criterion) {
+    let profiles = skirmish_core::model::profiles::Profiles::standard();
+    let mut group = c.benchmark_group("enemy_phase_chargers");
+    group
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3))
+        .sample_size(10);
+    for side in [256usize, 1024] {
+        let b = board_on(side, 1000, 1, &["charger"]);
+        group.throughput(Throughput::Elements(1000));
+        group.bench_function(
+            BenchmarkId::new("1000_chargers_1_player", format!("{side}x{side}")),
+            |bench| {
+                bench.iter_batched(
+                    || {
+                        let mut b = b.clone();
+                        b.execute(Command::EndPhase { team: Team::Player })
+                            .expect("the enemy phase begins");
+                        (b, ai::Ai::new(profiles.clone()))
+                    },
+                    |(mut b, mut ai)| black_box(EnemyPhase::run(&mut ai, &mut b).map(|r| r.turns.len())),
+                    BatchSize::LargeInput,
+                )
+            },
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, enemy_phase, chargers_by_map_size);
 criterion_main!(benches);

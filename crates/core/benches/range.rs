@@ -4,6 +4,11 @@
 //! `cargo bench --bench range` — per case, `ours` is this crate's search with paths recorded
 //! (digit strings are not built), `pathfinding` is `dijkstra_reach` with the same cost
 //! cutoff over the same flat cost array. Throughput is reachable cells per second.
+//!
+//! The `scale` group (issue 36) runs on a 1024×1024 mixed map: the search's cost per cell at
+//! about a thousand and about a million reachable cells, and the owned `Battle::range` (the
+//! path record kept as a tree) against `Battle::with_reach` (the search only) on the same unit;
+//! and a whole 4096×4096 map searched (16 million cells).
 
 mod common;
 
@@ -11,6 +16,7 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use pathfinding::prelude::{dijkstra_all, dijkstra_reach};
 use skirmish_core::model::map::{CostLayer, TerrainMap};
 use skirmish_core::model::terrain::{ClassId, TerrainId};
+use skirmish_core::rules::{Battle, Caches, Unit};
 use skirmish_core::search::grid::Pos;
 use skirmish_core::search::grid::Team;
 use skirmish_core::search::nearest::NearestMap;
@@ -137,5 +143,73 @@ fn potential_benches(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, range_benches, potential_benches);
+fn scale_benches(c: &mut Criterion) {
+    let mut group = c.benchmark_group("scale");
+    group
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3))
+        .sample_size(10);
+    let (layer, occ, origin) = setup(1024, true);
+    let mut finder = RangeFinder::new(layer.layout());
+    // About a thousand cells, then the whole map (a million).
+    for budget in [30u32, 1000] {
+        let q = RangeQuery {
+            origin,
+            budget,
+            team: Team::Player,
+            leash: None,
+        };
+        let cells = finder.search(&layer, &occ, q).len();
+        group.throughput(Throughput::Elements(cells as u64));
+        group.bench_function(
+            BenchmarkId::new("search", format!("1024x1024/mixed/move{budget}")),
+            |b| b.iter(|| black_box(finder.search(&layer, &occ, black_box(q)).len())),
+        );
+    }
+    // The largest map a loader accepts, searched whole (a budget no loaded unit has).
+    let (big_layer, big_occ, big_origin) = setup(4096, true);
+    let mut big_finder = RangeFinder::new(big_layer.layout());
+    let q = RangeQuery {
+        origin: big_origin,
+        budget: 100_000,
+        team: Team::Player,
+        leash: None,
+    };
+    let cells = big_finder.search(&big_layer, &big_occ, q).len();
+    group.throughput(Throughput::Elements(cells as u64));
+    group.bench_function("search/4096x4096/mixed/whole", |b| {
+        b.iter(|| black_box(big_finder.search(&big_layer, &big_occ, black_box(q)).len()))
+    });
+    drop((big_finder, big_layer, big_occ));
+    // The same board as a battle: the mover, the ally beside it and the four enemies.
+    let terrain = common::terrain();
+    let mut map = common::mixed_map(1024, 42);
+    map.set(origin, TerrainId(0));
+    let mut units = vec![Unit::new("Mover", Team::Player, origin, ClassId(0), 1000)];
+    units.push(Unit::new(
+        "Ally",
+        Team::Player,
+        Pos::new(origin.x + 1, origin.y),
+        ClassId(0),
+        6,
+    ));
+    for (k, (dx, dy)) in [(3, 1), (-2, 4), (5, -5), (-6, -2)].into_iter().enumerate() {
+        let p = Pos::new(origin.x + dx, origin.y + dy);
+        units.push(Unit::new(format!("Enemy{k}"), Team::Enemy, p, ClassId(0), 6).with_profile(Some("charger")));
+    }
+    let battle = Battle::from_parts(map, terrain, units).expect("a valid battle");
+    let mover = battle.find("Mover").expect("the mover");
+    let mut caches = Caches::new();
+    let cells = battle.range(&mut caches, mover).len();
+    group.throughput(Throughput::Elements(cells as u64));
+    group.bench_function("battle_range/1024x1024/mixed/move1000", |b| {
+        b.iter(|| black_box(battle.range(&mut caches, black_box(mover)).len()))
+    });
+    group.bench_function("with_reach/1024x1024/mixed/move1000", |b| {
+        b.iter(|| black_box(battle.with_reach(&mut caches, black_box(mover), None, |r| r.len())))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, range_benches, potential_benches, scale_benches);
 criterion_main!(benches);

@@ -47,7 +47,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         range.cells().len(),
         far.at,
         far.cost,
-        far.path.digits()
+        range.digits(far.at).unwrap_or_default()
     );
 
     // A unit is read through its getters; the terrain grows only through a checked method,

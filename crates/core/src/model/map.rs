@@ -2,10 +2,10 @@
 
 use crate::model::terrain::{ClassId, TerrainId, TerrainSet};
 use crate::search::grid::Pos;
-pub use crate::search::layout::{CostLayer, Layout};
+pub use crate::search::layout::{CostLayer, Layout, TooLarge};
 
 /// Widest or tallest map accepted, in cells.
-pub const MAX_MAP_SIDE: usize = 1024;
+pub const MAX_MAP_SIDE: usize = 4096;
 
 /// A rectangular grid of terrain, stored row by row (`y * width + x`). Its fields are
 /// private: every constructor checks that the size is 1..=[`MAX_MAP_SIDE`] on each side and
@@ -85,6 +85,9 @@ impl TerrainMap {
     /// assert_eq!((m.width(), m.height()), (2, 1));
     /// assert!(TerrainMap::new(2, 2, vec![TerrainId(0)]).is_err());
     /// assert!(TerrainMap::new(usize::MAX, 1, vec![]).is_err());
+    /// // Up to 4096 cells a side.
+    /// assert!(TerrainMap::new(4096, 1, vec![TerrainId(0); 4096]).is_ok());
+    /// assert!(TerrainMap::new(4097, 1, vec![TerrainId(0); 4097]).is_err());
     /// ```
     pub fn new(width: usize, height: usize, cells: Vec<TerrainId>) -> Result<TerrainMap, MapError> {
         if !(1..=MAX_MAP_SIDE).contains(&width) || !(1..=MAX_MAP_SIDE).contains(&height) {

@@ -41,7 +41,7 @@ const NEAREST_BYTES: usize = 16 << 20;
 /// let foot = battle.unit(kiny).class();
 /// assert_eq!(battle.travel(&mut caches, (2, 1).into(), foot, (0, 0).into()), Some(3));
 /// // Kiny's range: every cell within 2 that no enemy holds.
-/// assert_eq!(battle.range(&mut caches, kiny).cells().len(), 5);
+/// assert_eq!(battle.range(&mut caches, kiny).len(), 5);
 /// ```
 ///
 /// `Caches` are `Send` but not `Sync`: the nearest-target maps they keep fill in lazily
@@ -54,6 +54,9 @@ pub struct Caches {
     potentials: HashMap<(Pos, ClassId), PotentialMap>,
     /// Nearest-target maps by class and target cells (few: the targets change only when one falls).
     nearest: Vec<(ClassId, NearestMap)>,
+    /// Where the last nearest-target map asked for was found: a decision asks for the same
+    /// map once per reachable cell, so it is looked at first (checked, so never stale).
+    nearest_hit: usize,
 }
 
 impl Caches {
@@ -92,15 +95,25 @@ impl Caches {
 
     fn nearest(
         nearest: &mut Vec<(ClassId, NearestMap)>,
+        hit: &mut usize,
         layers: &[CostLayer],
         targets: &[Pos],
         class: ClassId,
     ) -> usize {
-        match nearest.iter().position(|(c, m)| *c == class && m.targets() == targets) {
-            Some(k) => k,
+        let is = |(c, m): &(ClassId, NearestMap)| *c == class && m.targets() == targets;
+        if nearest.get(*hit).is_some_and(is) {
+            return *hit;
+        }
+        *hit = match nearest.iter().position(is) {
+            // Used again: to the back of the line. A battle's first turns come back in every
+            // battle of a balance run, even once the battles part ways (a player who errs),
+            // so the maps worth keeping are the ones asked for again: the least recently
+            // used goes first.
+            Some(k) => {
+                nearest[k..].rotate_left(1);
+                nearest.len() - 1
+            }
             None => {
-                // Oldest out first: a battle's first turns come back in every battle of a
-                // balance run, so the maps worth keeping are the ones asked for again.
                 let cells = layers.first().map_or(1, |l| l.layout().len());
                 let keep = (NEAREST_BYTES / (cells * 8)).clamp(MIN_CACHED_NEAREST, MAX_CACHED_NEAREST);
                 while nearest.len() >= keep {
@@ -109,7 +122,8 @@ impl Caches {
                 nearest.push((class, NearestMap::compute(&layers[class.0 as usize], targets)));
                 nearest.len() - 1
             }
-        }
+        };
+        *hit
     }
 }
 
@@ -200,7 +214,13 @@ impl Battle {
             return (crate::search::potential::UNREACHABLE, 0);
         }
         caches.serve(self);
-        let k = Caches::nearest(&mut caches.nearest, &self.layers, targets, class);
+        let k = Caches::nearest(
+            &mut caches.nearest,
+            &mut caches.nearest_hit,
+            &self.layers,
+            targets,
+            class,
+        );
         caches.nearest[k].1.nearest(from)
     }
 
@@ -217,8 +237,13 @@ impl Battle {
         caches.serve(self);
         let u = self.unit(id);
         let layer = self.layer(u.class);
-        let Caches { finder, nearest, .. } = caches;
-        let k = Caches::nearest(nearest, &self.layers, targets, u.class);
+        let Caches {
+            finder,
+            nearest,
+            nearest_hit,
+            ..
+        } = caches;
+        let k = Caches::nearest(nearest, nearest_hit, &self.layers, targets, u.class);
         let reach = Caches::finder(finder, layer).search(layer, self.occupancy(), Battle::query(u, leash));
         f(&reach, &nearest[k].1)
     }

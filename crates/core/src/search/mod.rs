@@ -4,8 +4,7 @@
 pub mod grid;
 // The searches' padded flat grid: its types reach a game only through
 // `TerrainMap::layout` and `Battle::layer` (re-exported in `model::map`), not as an API.
-#[doc(hidden)]
-pub mod layout;
+pub(crate) mod layout;
 pub mod nearest;
 pub mod potential;
 pub mod range;

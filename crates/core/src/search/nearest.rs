@@ -94,7 +94,8 @@ impl NearestMap {
     /// map, distinct), with the same rules as [`PotentialMap::compute`] for each.
     ///
     /// ```
-    /// use skirmish_core::search::{grid::Pos, layout::{CostLayer, Layout}, nearest::NearestMap};
+    /// use skirmish_core::model::map::{CostLayer, Layout};
+    /// use skirmish_core::search::{grid::Pos, nearest::NearestMap};
     /// // One row `A..T..B`: plain costs 1 to enter, the forest at x = 3 costs 3.
     /// let layer = CostLayer::new(Layout::new(7, 1), |p| if p.x == 3 { 3 } else { 1 });
     /// let near = NearestMap::compute(&layer, &[Pos::new(0, 0), Pos::new(6, 0)]);
@@ -160,7 +161,11 @@ impl NearestMap {
             (d, true) => d,
             _ => {
                 let layout = self.layer.layout();
-                self.search(layout.index(p), layout.index(self.targets[k]))
+                // A target off the map is reached from nowhere.
+                match layout.try_index(self.targets[k]) {
+                    Some(goal) => self.search(layout.index(p), goal),
+                    None => UNREACHABLE,
+                }
             }
         }
     }

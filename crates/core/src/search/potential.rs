@@ -27,7 +27,8 @@ impl PotentialMap {
     /// Computes the map for `target` on `layer`'s terrain costs.
     ///
     /// ```
-    /// use skirmish_core::search::{grid::Pos, layout::{CostLayer, Layout}, potential::PotentialMap};
+    /// use skirmish_core::model::map::{CostLayer, Layout};
+    /// use skirmish_core::search::{grid::Pos, potential::PotentialMap};
     /// // One row `..T.`: plain costs 1 to enter, the forest 2.
     /// let layer = CostLayer::new(Layout::new(4, 1), |p| if p.x == 2 { 2 } else { 1 });
     /// let pot = PotentialMap::compute(&layer, Pos::new(3, 0));

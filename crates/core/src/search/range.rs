@@ -2,13 +2,12 @@
 //! cheapest path to it, recorded as one direction per cell so a path replays in O(length).
 //!
 //! A flat padded array, a ring of cost buckets (Dial's algorithm: every terrain cost is a
-//! small integer) and a generation stamp instead of clearing make one search cost a few
-//! nanoseconds per reachable cell. Ties are broken the same way every time: cells of equal
+//! small integer) and clearing only the cells the last search reached make one search cost
+//! a few nanoseconds per reachable cell. Ties are broken the same way every time: cells of equal
 //! cost are settled first-in first-out and neighbours are tried in digit order 1, 2, 3, 4.
 
 use crate::search::grid::{Cost, Dir, Path, Pos, Team};
-use crate::search::layout::{CostLayer, Layout};
-use std::collections::HashMap;
+use crate::search::layout::{CostLayer, Layout, PREFETCH_AHEAD, PREFETCH_FRONT, prefetch};
 
 /// Which team stands on each cell, on the padded layout.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -26,24 +25,68 @@ impl Occupancy {
         }
     }
 
-    /// Puts a unit of `team` on `p` (which must be on the map).
-    pub fn place(&mut self, p: Pos, team: Team) {
+    /// Puts a unit of `team` on `p`. A cell off the map changes nothing: the answer is
+    /// whether `p` was on the map.
+    ///
+    /// ```
+    /// use skirmish_core::model::map::Layout;
+    /// use skirmish_core::search::grid::{Pos, Team};
+    /// use skirmish_core::search::range::Occupancy;
+    /// let mut occ = Occupancy::new(Layout::new(3, 2));
+    /// assert!(occ.place(Pos::new(2, 1), Team::Enemy));
+    /// assert_eq!(occ.at(Pos::new(2, 1)), Some(Team::Enemy));
+    /// assert!(!occ.place(Pos::new(-1, 0), Team::Enemy)); // off the map: nothing written
+    /// assert!(!occ.place(Pos::new(3, 0), Team::Enemy)); // past the edge: not the border either
+    /// assert_eq!(occ, { let mut o = Occupancy::new(Layout::new(3, 2)); o.place(Pos::new(2, 1), Team::Enemy); o });
+    /// ```
+    pub fn place(&mut self, p: Pos, team: Team) -> bool {
+        if !self.layout.contains(p) {
+            return false;
+        }
         let i = self.layout.index(p);
         self.cells[i] = team.code();
+        true
     }
 
-    /// Empties `p`.
-    pub fn clear(&mut self, p: Pos) {
+    /// Empties `p`. A cell off the map changes nothing: the answer is whether `p` was on
+    /// the map.
+    ///
+    /// ```
+    /// use skirmish_core::model::map::Layout;
+    /// use skirmish_core::search::grid::{Pos, Team};
+    /// use skirmish_core::search::range::Occupancy;
+    /// let mut occ = Occupancy::new(Layout::new(3, 2));
+    /// occ.place(Pos::new(0, 0), Team::Player);
+    /// assert!(occ.clear(Pos::new(0, 0)));
+    /// assert_eq!(occ.at(Pos::new(0, 0)), None);
+    /// assert!(!occ.clear(Pos::new(0, -1)));
+    /// ```
+    pub fn clear(&mut self, p: Pos) -> bool {
+        if !self.layout.contains(p) {
+            return false;
+        }
         let i = self.layout.index(p);
         self.cells[i] = 0;
+        true
     }
 
-    /// The team at a padded index (see [`Layout`]), if any.
+    /// The team at a padded index (see [`Layout`]), if any; `None` past the array's end.
+    ///
+    /// ```
+    /// use skirmish_core::model::map::Layout;
+    /// use skirmish_core::search::grid::{Pos, Team};
+    /// use skirmish_core::search::range::Occupancy;
+    /// let l = Layout::new(3, 2);
+    /// let mut occ = Occupancy::new(l);
+    /// occ.place(Pos::new(1, 1), Team::Player);
+    /// assert_eq!(occ.at_index(l.index(Pos::new(1, 1))), Some(Team::Player));
+    /// assert_eq!(occ.at_index(usize::MAX), None);
+    /// ```
     #[inline]
     pub fn at_index(&self, i: usize) -> Option<Team> {
-        match self.cells[i] {
-            1 => Some(Team::Player),
-            2 => Some(Team::Enemy),
+        match self.cells.get(i) {
+            Some(1) => Some(Team::Player),
+            Some(2) => Some(Team::Enemy),
             _ => None,
         }
     }
@@ -87,24 +130,25 @@ pub struct RangeQuery {
 /// Bit set in a cell's step byte when the cell may be passed through but not stopped on.
 const PASS_ONLY: u8 = 0x80;
 const DIR_MASK: u8 = 0x07;
-/// A cell's search state in one word: generation stamp (high 32 bits), the cost stored
-/// *inverted* (`COST_MASK - cost`, bits 8..32) and the step byte (low 8 bits: direction it
-/// was entered by, plus [`PASS_ONLY`]). One load and one store per neighbour; a stale
-/// stamp means "not reached". Inverting the cost makes "not reached this search, or
-/// reached dearer" a single comparison: `old >> 8 < new >> 8`.
+/// A cell's search state in one 32-bit word: the cost stored *inverted* (`COST_MASK - cost`,
+/// bits 8..32) and the step byte (low 8 bits: direction it was entered by, plus
+/// [`PASS_ONLY`]); 0 means "not reached". One load and one store per neighbour, 4 bytes a
+/// cell (a million-cell map's state stays in 4 MB). Inverting the cost makes "not reached,
+/// or reached dearer" a single comparison: `old >> 8 < new >> 8`.
 const COST_BITS: u32 = 24;
-const COST_MASK: u64 = (1 << COST_BITS) - 1;
+const COST_MASK: u32 = (1 << COST_BITS) - 1;
 
-/// The key bits (stamp and inverted cost) of a state word for `cost`.
+/// The key bits (inverted cost) of a state word for `cost`; never 0 for a cost within
+/// [`MAX_BUDGET`].
 #[inline]
-fn key(stamp: u64, cost: u32) -> u64 {
-    stamp | (COST_MASK - cost as u64) << 8
+fn key(cost: u32) -> u32 {
+    (COST_MASK - cost) << 8
 }
 
 /// The cost of a state word.
 #[inline]
-fn cost_of(s: u64) -> Cost {
-    (COST_MASK - ((s >> 8) & COST_MASK)) as Cost
+fn cost_of(s: u32) -> Cost {
+    COST_MASK - (s >> 8)
 }
 
 /// Highest movement budget the search can represent (the cost field is 24 bits); a larger
@@ -113,14 +157,16 @@ fn cost_of(s: u64) -> Cost {
 pub const MAX_BUDGET: Cost = (1 << COST_BITS) - 1 - 255;
 
 /// Reusable scratch space for range searches on one map size. Keep one and call
-/// [`RangeFinder::search`] as often as needed; nothing is cleared between searches.
+/// [`RangeFinder::search`] as often as needed; a search clears only the cells the one before
+/// it reached.
 #[derive(Debug, Clone)]
 pub struct RangeFinder {
     layout: Layout,
-    state: Vec<u64>,
-    generation: u32,
+    state: Vec<u32>,
     ring: Vec<Vec<u32>>,
     stops: Vec<u32>,
+    /// Cells settled but not destinations (allies' cells passed through).
+    passed: Vec<u32>,
     query: Option<RangeQuery>,
 }
 
@@ -130,9 +176,9 @@ impl RangeFinder {
         RangeFinder {
             layout,
             state: vec![0; layout.len()],
-            generation: 0,
             ring: Vec::new(),
             stops: Vec::new(),
+            passed: Vec::new(),
             query: None,
         }
     }
@@ -145,7 +191,7 @@ impl RangeFinder {
     ///
     /// ```
     /// use skirmish_core::search::grid::{Pos, Team};
-    /// use skirmish_core::search::layout::{CostLayer, Layout};
+    /// use skirmish_core::model::map::{CostLayer, Layout};
     /// use skirmish_core::search::range::{Occupancy, RangeFinder, RangeQuery};
     /// // `..T.` over `....`: the forest at (2, 0) costs 2 to enter, plain 1.
     /// let layout = Layout::new(4, 2);
@@ -165,12 +211,18 @@ impl RangeFinder {
         if self.layout != layer.layout() {
             *self = RangeFinder::new(layer.layout());
         }
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
+        // Only the cells the last search reached hold a word (each is a destination or a
+        // cell passed through); a search that reached much of the map is cleared at once.
+        let touched = self.stops.len() + self.passed.len();
+        if touched > self.state.len() / 16 {
             self.state.fill(0);
-            self.generation = 1;
+        } else {
+            for &i in self.stops.iter().chain(&self.passed) {
+                self.state[i as usize] = 0;
+            }
         }
         self.stops.clear();
+        self.passed.clear();
         q.budget = q.budget.min(MAX_BUDGET);
         self.query = Some(q);
         if !self.layout.contains(q.origin) {
@@ -197,7 +249,6 @@ impl RangeFinder {
         }
         // Every search ends with all buckets drained, so the ring needs no clearing.
         debug_assert!(self.ring.iter().all(Vec::is_empty));
-        let stamp = (self.generation as u64) << 32;
         let team = q.team.code();
         let budget = q.budget;
         let stride = self.layout.stride();
@@ -214,9 +265,10 @@ impl RangeFinder {
         );
         let ring = &mut self.ring[..size];
         let stops = &mut self.stops;
+        let passed = &mut self.passed;
 
         let o = self.layout.index(q.origin);
-        state[o] = key(stamp, 0);
+        state[o] = key(0);
         ring[0].push(o as u32);
         let mut pending = 1usize;
         let mut cur = 0u32;
@@ -224,7 +276,20 @@ impl RangeFinder {
             let slot = (cur & mask) as usize;
             let bucket = std::mem::take(&mut ring[slot]);
             pending -= bucket.len();
-            for &i in &bucket {
+            // A wide front (a large search) reaches well outside the caches; a narrow one
+            // stays inside them, where asking ahead only costs instructions.
+            let wide = bucket.len() >= PREFETCH_FRONT;
+            for (k, &i) in bucket.iter().enumerate() {
+                // The rows above and below a cell lie a map row away in every array: ask for
+                // them a few cells ahead, so their cache lines arrive while this one is relaxed.
+                if let Some(&ahead) = bucket.get(k + PREFETCH_AHEAD).filter(|_| wide) {
+                    let a = ahead as usize;
+                    prefetch(state.as_ptr().wrapping_add(a.wrapping_add(up)));
+                    prefetch(state.as_ptr().wrapping_add(a));
+                    prefetch(state.as_ptr().wrapping_add(a + stride));
+                    prefetch(costs.as_ptr().wrapping_add(a.wrapping_add(up)));
+                    prefetch(costs.as_ptr().wrapping_add(a + stride));
+                }
                 let i = i as usize;
                 let s = state[i];
                 // A cell is queued again each time its cost drops; only its cheapest entry counts.
@@ -233,6 +298,8 @@ impl RangeFinder {
                 }
                 if s as u8 & PASS_ONLY == 0 {
                     stops.push(i as u32);
+                } else {
+                    passed.push(i as u32);
                 }
                 // Unrolled over the four directions so the compiler keeps everything in registers.
                 macro_rules! relax {
@@ -243,13 +310,13 @@ impl RangeFinder {
                         // padded arrays, which all have `layout.len()` entries (asserted above).
                         let (c, old) = unsafe { (*costs.get_unchecked(n), *state.get_unchecked(n)) };
                         let nd = cur + c as u32;
-                        let new = key(stamp, nd);
+                        let new = key(nd);
                         let improves = old >> 8 < new >> 8;
                         if c != 0 && nd <= budget && improves {
                             // SAFETY: as above.
                             let who = unsafe { *occ.get_unchecked(n) };
                             if (who == 0 || who == team) && allowed(n) {
-                                let step = $code | if who != 0 { PASS_ONLY as u64 } else { 0 };
+                                let step = $code | if who != 0 { PASS_ONLY as u32 } else { 0 };
                                 // SAFETY: as above; `nd & mask < size`.
                                 unsafe {
                                     *state.get_unchecked_mut(n) = new | step;
@@ -260,10 +327,10 @@ impl RangeFinder {
                         }
                     }};
                 }
-                relax!(up, 1u64);
-                relax!(1usize, 2u64);
-                relax!(stride, 3u64);
-                relax!(left, 4u64);
+                relax!(up, 1u32);
+                relax!(1usize, 2u32);
+                relax!(stride, 3u32);
+                relax!(left, 4u32);
             }
             let mut bucket = bucket;
             bucket.clear();
@@ -278,7 +345,7 @@ impl RangeFinder {
     #[inline]
     fn cell(&self, i: usize) -> Option<(Cost, u8)> {
         let s = self.state[i];
-        ((s >> 32) as u32 == self.generation).then_some((cost_of(s), s as u8))
+        (s != 0).then_some((cost_of(s), s as u8))
     }
 }
 
@@ -353,58 +420,141 @@ impl Reach<'_> {
         self.path(p).map(|p| p.digits())
     }
 
-    /// An owned copy that outlives the finder (for the game's target phase).
+    /// An owned copy that outlives the finder (for the game's target phase): the same
+    /// destinations in the same order, costs and paths, kept as the search keeps them (a
+    /// cost and an entry direction per cell, about 8 bytes a destination), not as paths.
     pub fn to_range(&self) -> Range {
-        let q = self.f.query.unwrap_or(RangeQuery {
-            origin: Pos::new(0, 0),
-            budget: 0,
-            team: Team::Player,
-            leash: None,
-        });
-        let cells: Vec<RangeCell> = self
-            .f
+        let Some(q) = self.f.query else {
+            return Range::default();
+        };
+        let f = self.f;
+        let stride = f.layout.stride();
+        // The box of every cell a path may touch: the destinations and the cells passed through.
+        let (mut top, mut bottom, mut left, mut right) = (usize::MAX, 0, usize::MAX, 0);
+        let by_stride = Divisor::new(stride as u32);
+        for &i in f.stops.iter().chain(&f.passed) {
+            let (row, col) = by_stride.div_rem(i);
+            let (row, col) = (row as usize, col as usize);
+            top = top.min(row);
+            bottom = bottom.max(row);
+            left = left.min(col);
+            right = right.max(col);
+        }
+        if top > bottom {
+            return Range::default();
+        }
+        let (w, h) = (right - left + 1, bottom - top + 1);
+        let mut masks = vec![0u64; (w * h).div_ceil(64)];
+        let mut words = Vec::with_capacity(f.stops.len() + f.passed.len());
+        // Row by row through the finder's state: the box's cells in reading order, so the
+        // words come out sorted by box index and the bits are set in one sequential pass.
+        for row in top..=bottom {
+            let base = (row - top) * w;
+            let first = row * stride + left;
+            for (k, &s) in f.state[first..first + w].iter().enumerate() {
+                if s != 0 {
+                    let b = base + k;
+                    masks[b / 64] |= 1 << (b % 64);
+                    words.push((cost_of(s) << 8) | s as u8 as u32);
+                }
+            }
+        }
+        let mut ranks = Vec::with_capacity(masks.len());
+        let mut seen = 0u32;
+        for m in &masks {
+            ranks.push(seen);
+            seen += m.count_ones();
+        }
+        let order = f
             .stops
             .iter()
             .map(|&i| {
-                let at = self.f.layout.pos(i as usize);
-                RangeCell {
-                    at,
-                    cost: cost_of(self.f.state[i as usize]),
-                    path: self.path(at).unwrap_or_default(),
-                }
+                let (row, col) = by_stride.div_rem(i);
+                ((row as usize - top) * w + col as usize - left) as u32
             })
             .collect();
-        let index = cells.iter().enumerate().map(|(k, c)| (c.at, k)).collect();
         Range {
             origin: q.origin,
             budget: q.budget,
-            cells,
-            index,
+            left: left as i32 - 1,
+            top: top as i32 - 1,
+            width: w as u32,
+            by_width: Divisor::new(w as u32),
+            height: h as u32,
+            masks,
+            ranks,
+            words,
+            order,
         }
     }
 }
 
-/// One destination of an owned [`Range`].
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Division by one divisor many times over (Lemire, Kaser and Kurz's method: a multiply
+/// and a shift, exact for every `u32` dividend), for turning cell indices back into rows and
+/// columns without a hardware division per cell.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+struct Divisor {
+    d: u32,
+    /// floor(2^64 / d) + 1.
+    m: u128,
+}
+
+impl Divisor {
+    fn new(d: u32) -> Divisor {
+        let d = d.max(1);
+        Divisor {
+            d,
+            m: (1u128 << 64) / d as u128 + 1,
+        }
+    }
+
+    /// `(n / d, n % d)`.
+    #[inline]
+    fn div_rem(self, n: u32) -> (u32, u32) {
+        let q = ((self.m * n as u128) >> 64) as u32;
+        (q, n - q * self.d)
+    }
+}
+
+/// One destination of a [`Range`]: the cell and its minimum cost. Its path is
+/// [`Range::path`]`(at)`, read back on request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RangeCell {
     /// The cell.
     pub at: Pos,
     /// Minimum cost to end there.
     pub cost: Cost,
-    /// The cheapest path from the origin.
-    pub path: Path,
 }
 
-/// An owned search result: every destination with its cost and path.
+/// An owned search result: every destination with its cost, and the cheapest path to each,
+/// read back on request in O(path length).
+///
+/// It holds what the search holds (the path record as a tree): per reached cell its cost and
+/// the direction it was entered from, no path per cell. Those are kept in the reading order
+/// of the smallest box around the reached cells, found through a bit per box cell and a
+/// running count per 64 bits, so a cell's entry is found in O(1): about 8 bytes per
+/// destination plus 1.5 bits per cell of the box.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Range {
     /// The mover's cell (private, like the cells: every path starts there).
     pub(crate) origin: Pos,
     /// Movement points searched with (private: every cost is within it).
     pub(crate) budget: Cost,
-    /// Destinations, cheapest first (private: `index` must match it).
-    cells: Vec<RangeCell>,
-    index: HashMap<Pos, usize>,
+    /// The box's top-left map cell and size.
+    left: i32,
+    top: i32,
+    width: u32,
+    by_width: Divisor,
+    height: u32,
+    /// One bit per box cell (reading order in the box): reached or not.
+    masks: Vec<u64>,
+    /// Reached cells before each mask's first bit.
+    ranks: Vec<u32>,
+    /// Per reached cell, in box order: cost (high 24 bits) and step byte (entry direction,
+    /// plus [`PASS_ONLY`] for a cell passed through but not a destination).
+    words: Vec<u32>,
+    /// The destinations' box indices, cheapest first (the search's settling order).
+    order: Vec<u32>,
 }
 
 impl Range {
@@ -420,35 +570,172 @@ impl Range {
     ///     .unwrap();
     /// let range = battle.range(&mut Caches::new(), battle.find("Kiny").unwrap());
     /// assert_eq!((range.origin(), range.budget()), (Pos::new(1, 0), 2));
-    /// assert!(range.cells().iter().all(|c| c.cost <= range.budget()));
+    /// assert!(range.cells().all(|c| c.cost <= range.budget()));
     /// ```
     pub fn origin(&self) -> Pos {
         self.origin
     }
 
     /// The movement points searched with: no destination costs more.
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// let map = TerrainMap::from_rows(&TerrainSet::standard(), &["...."]).unwrap();
+    /// let battle = BattleBuilder::new(map).unit(UnitSpec::player("Kiny", (0, 0)).movement(2)).build().unwrap();
+    /// let range = battle.range(&mut Caches::new(), battle.find("Kiny").unwrap());
+    /// assert_eq!(range.budget(), 2);
+    /// ```
     pub fn budget(&self) -> Cost {
         self.budget
     }
 
-    /// Every destination, cheapest first.
-    pub fn cells(&self) -> &[RangeCell] {
-        &self.cells
+    /// The box index of `p`, when it lies in the box.
+    #[inline]
+    fn boxed(&self, p: Pos) -> Option<usize> {
+        let (dx, dy) = (p.x.wrapping_sub(self.left) as u32, p.y.wrapping_sub(self.top) as u32);
+        (dx < self.width && dy < self.height).then(|| dy as usize * self.width as usize + dx as usize)
+    }
+
+    /// The word of a box index, when that cell was reached.
+    #[inline]
+    fn word(&self, b: usize) -> Option<u32> {
+        let (m, bit) = (self.masks[b / 64], b % 64);
+        if m >> bit & 1 == 0 {
+            return None;
+        }
+        let below = (m & ((1u64 << bit) - 1)).count_ones();
+        Some(self.words[(self.ranks[b / 64] + below) as usize])
+    }
+
+    /// The cell of a box index.
+    #[inline]
+    fn unboxed(&self, b: u32) -> Pos {
+        let (row, col) = self.by_width.div_rem(b);
+        Pos::new(self.left + col as i32, self.top + row as i32)
+    }
+
+    /// Number of destinations (the mover's own cell included).
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// let map = TerrainMap::from_rows(&TerrainSet::standard(), &["...."]).unwrap();
+    /// let battle = BattleBuilder::new(map).unit(UnitSpec::player("Kiny", (0, 0)).movement(2)).build().unwrap();
+    /// let range = battle.range(&mut Caches::new(), battle.find("Kiny").unwrap());
+    /// assert_eq!(range.len(), 3);
+    /// ```
+    pub fn len(&self) -> usize {
+        self.order.len()
+    }
+
+    /// True for the range of a mover off the map (or a default one): no destination at all.
+    ///
+    /// ```
+    /// use skirmish_core::search::range::Range;
+    /// assert!(Range::default().is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.order.is_empty()
+    }
+
+    /// Every destination, cheapest first (equal costs in the order the search settled them).
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// let map = TerrainMap::from_rows(&TerrainSet::standard(), &["...."]).unwrap();
+    /// let battle = BattleBuilder::new(map).unit(UnitSpec::player("Kiny", (1, 0)).movement(1)).build().unwrap();
+    /// let range = battle.range(&mut Caches::new(), battle.find("Kiny").unwrap());
+    /// let cells: Vec<(Pos, u32)> = range.cells().map(|c| (c.at, c.cost)).collect();
+    /// assert_eq!(cells, [(Pos::new(1, 0), 0), (Pos::new(2, 0), 1), (Pos::new(0, 0), 1)]);
+    /// ```
+    pub fn cells(&self) -> impl ExactSizeIterator<Item = RangeCell> + '_ {
+        self.order.iter().map(|&b| RangeCell {
+            at: self.unboxed(b),
+            cost: self.word(b as usize).map_or(0, |w| w >> 8),
+        })
     }
 
     /// The destination at `p`, if the mover can end there.
-    pub fn get(&self, p: Pos) -> Option<&RangeCell> {
-        self.index.get(&p).map(|&k| &self.cells[k])
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// let map = TerrainMap::from_rows(&TerrainSet::standard(), &["...."]).unwrap();
+    /// let battle = BattleBuilder::new(map).unit(UnitSpec::player("Kiny", (0, 0)).movement(2)).build().unwrap();
+    /// let range = battle.range(&mut Caches::new(), battle.find("Kiny").unwrap());
+    /// assert_eq!(range.get(Pos::new(2, 0)).map(|c| c.cost), Some(2));
+    /// assert_eq!(range.get(Pos::new(3, 0)), None);
+    /// ```
+    pub fn get(&self, p: Pos) -> Option<RangeCell> {
+        let w = self.word(self.boxed(p)?)?;
+        (w as u8 & PASS_ONLY == 0).then_some(RangeCell { at: p, cost: w >> 8 })
     }
 
     /// True when the mover can end on `p`.
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// let map = TerrainMap::from_rows(&TerrainSet::standard(), &["...."]).unwrap();
+    /// let battle = BattleBuilder::new(map).unit(UnitSpec::player("Kiny", (0, 0)).movement(2)).build().unwrap();
+    /// let range = battle.range(&mut Caches::new(), battle.find("Kiny").unwrap());
+    /// assert!(range.contains(Pos::new(1, 0)) && !range.contains(Pos::new(3, 0)));
+    /// ```
     pub fn contains(&self, p: Pos) -> bool {
-        self.index.contains_key(&p)
+        self.get(p).is_some()
+    }
+
+    /// The cheapest path to the destination `p`, read back from the entry directions in
+    /// O(path length); `None` when `p` is not a destination.
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// // Kiny walks round the wall: right, down, down, left.
+    /// let map = TerrainMap::from_rows(&TerrainSet::standard(), &["..", "#.", ".."]).unwrap();
+    /// let battle = BattleBuilder::new(map).unit(UnitSpec::player("Kiny", (0, 0)).movement(4)).build().unwrap();
+    /// let range = battle.range(&mut Caches::new(), battle.find("Kiny").unwrap());
+    /// assert_eq!(range.path(Pos::new(0, 2)).map(|p| p.digits()).as_deref(), Some("2334"));
+    /// assert_eq!(range.path(Pos::new(0, 0)).map(|p| p.digits()).as_deref(), Some("0"));
+    /// assert_eq!(range.path(Pos::new(0, 1)), None);
+    /// ```
+    pub fn path(&self, p: Pos) -> Option<Path> {
+        self.get(p)?;
+        let mut dirs = Vec::new();
+        let mut at = p;
+        while let Some(d) = self
+            .boxed(at)
+            .and_then(|b| self.word(b))
+            .and_then(|w| Dir::from_code(w as u8 & DIR_MASK))
+        {
+            dirs.push(d);
+            at = at.step(d.opposite());
+        }
+        dirs.reverse();
+        Some(Path(dirs))
+    }
+
+    /// The path to `p` as the contract's digit string (`"0"` for the mover's own cell).
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// let map = TerrainMap::from_rows(&TerrainSet::standard(), &["...."]).unwrap();
+    /// let battle = BattleBuilder::new(map).unit(UnitSpec::player("Kiny", (0, 0)).movement(2)).build().unwrap();
+    /// let range = battle.range(&mut Caches::new(), battle.find("Kiny").unwrap());
+    /// assert_eq!(range.digits(Pos::new(2, 0)).as_deref(), Some("22"));
+    /// ```
+    pub fn digits(&self, p: Pos) -> Option<String> {
+        self.path(p).map(|p| p.digits())
     }
 
     /// Destinations sorted for output: by cost, then row, then column.
-    pub fn sorted(&self) -> Vec<&RangeCell> {
-        let mut v: Vec<&RangeCell> = self.cells.iter().collect();
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// let map = TerrainMap::from_rows(&TerrainSet::standard(), &["...."]).unwrap();
+    /// let battle = BattleBuilder::new(map).unit(UnitSpec::player("Kiny", (1, 0)).movement(1)).build().unwrap();
+    /// let range = battle.range(&mut Caches::new(), battle.find("Kiny").unwrap());
+    /// let at: Vec<Pos> = range.sorted().iter().map(|c| c.at).collect();
+    /// assert_eq!(at, [Pos::new(1, 0), Pos::new(0, 0), Pos::new(2, 0)]);
+    /// ```
+    pub fn sorted(&self) -> Vec<RangeCell> {
+        let mut v: Vec<RangeCell> = self.cells().collect();
         v.sort_by_key(|c| (c.cost, c.at.y, c.at.x));
         v
     }
@@ -457,6 +744,31 @@ impl Range {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_divisor_divides_exactly() {
+        let mut seed = 1u64;
+        for d in (1..300).chain([1025, 4097, 4098, 65_535, 1 << 20, u32::MAX]) {
+            let by = Divisor::new(d);
+            for n in [
+                0,
+                1,
+                d - 1,
+                d,
+                d.wrapping_add(1),
+                u32::MAX,
+                u32::MAX - 1,
+                u32::MAX / d * d,
+            ] {
+                assert_eq!(by.div_rem(n), (n / d, n % d), "{n} / {d}");
+            }
+            for _ in 0..200 {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let n = (seed >> 32) as u32;
+                assert_eq!(by.div_rem(n), (n / d, n % d), "{n} / {d}");
+            }
+        }
+    }
 
     /// `.` costs 1, `T` 2, anything else cannot be entered.
     fn setup(rows: &str) -> (CostLayer, Occupancy) {

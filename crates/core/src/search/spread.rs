@@ -7,7 +7,7 @@
 //! branches on what it finds there (see [`pass_on`]).
 
 use crate::search::grid::Cost;
-use crate::search::layout::CostLayer;
+use crate::search::layout::{CostLayer, PREFETCH_AHEAD, PREFETCH_FRONT, prefetch};
 use std::ops::BitOr;
 
 /// A cell's word: its travel cost above the bits of the targets, one each.
@@ -196,7 +196,16 @@ impl<W: Word> Spread<W> {
             let slot = (cur & bucket_mask) as usize;
             let mut bucket = std::mem::take(&mut ring[slot]);
             left -= bucket.len();
-            for &i in &bucket {
+            let wide = bucket.len() >= PREFETCH_FRONT;
+            for (k, &i) in bucket.iter().enumerate() {
+                // The rows above and below, a few cells ahead (see `PREFETCH_AHEAD`).
+                if let Some(&ahead) = bucket.get(k + PREFETCH_AHEAD).filter(|_| wide) {
+                    let a = ahead as usize;
+                    prefetch(words.as_ptr().wrapping_add(a.wrapping_sub(stride)));
+                    prefetch(words.as_ptr().wrapping_add(a));
+                    prefetch(words.as_ptr().wrapping_add(a + stride));
+                    prefetch(costs.as_ptr().wrapping_add(a));
+                }
                 let i = i as usize;
                 // SAFETY: only map cells are queued (a cell is queued when it takes a lower
                 // cost, which walls and the border never do), and both arrays have the

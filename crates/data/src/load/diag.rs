@@ -85,8 +85,9 @@ impl fmt::Display for Diagnostics {
 
 impl std::error::Error for Diagnostics {}
 
-/// Largest input file read, in bytes (16 MiB: well above a 1024×1024 map).
-pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+/// Largest input file read, in bytes (64 MiB: well above a 4096×4096 map as text, 16 MiB,
+/// or as a Tiled CSV layer).
+pub const MAX_FILE_BYTES: u64 = 64 * 1024 * 1024;
 
 /// A text file held in memory with its display path, able to turn byte offsets into line:col.
 #[derive(Debug, Clone)]
@@ -231,7 +232,8 @@ pub fn read_bytes(path: &std::path::Path) -> Result<Vec<u8>, Diagnostic> {
     }
     let too_big = |size: u64| {
         refuse(format!(
-            "cannot read file: {size} bytes is larger than the 16 MiB limit ({MAX_FILE_BYTES} bytes)"
+            "cannot read file: {size} bytes is larger than the {} MiB limit ({MAX_FILE_BYTES} bytes)",
+            MAX_FILE_BYTES >> 20
         ))
     };
     if meta.len() > MAX_FILE_BYTES {

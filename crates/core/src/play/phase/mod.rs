@@ -171,12 +171,12 @@ impl Session {
         if let Some(e) = self.battle.unit_at(self.cursor)
             && self.battle.unit(e).team != self.battle.unit(*unit).team
         {
-            return attack_cell(&self.battle, *unit, range, e).map(|c| (range.origin, c.path));
+            return attack_cell(&self.battle, *unit, range, e).and_then(|c| Some((range.origin, range.path(c.at)?)));
         }
         if trail.end(range.origin) == self.cursor && range.contains(self.cursor) {
             return Some((range.origin, trail.clone()));
         }
-        range.get(self.cursor).map(|c| (range.origin, c.path.clone()))
+        range.path(self.cursor).map(|path| (range.origin, path))
     }
 
     /// The cost of the route the arrow shows and the movement left after walking it.

@@ -15,10 +15,8 @@ pub fn attack_cell(b: &Battle, unit: UnitId, range: &Range, enemy: UnitId) -> Op
     }
     range
         .cells()
-        .iter()
         .filter(|c| a.stats.reaches(c.at.manhattan(e.pos)))
         .min_by_key(|c| (c.cost, e.stats.reaches(c.at.manhattan(e.pos)), c.at.reading_key()))
-        .cloned()
 }
 
 /// The best cell for healer `unit` (whose destinations are `range`) to heal `ally` from, as
@@ -33,10 +31,8 @@ pub(crate) fn heal_cell(b: &Battle, unit: UnitId, range: &Range, ally: UnitId) -
     }
     range
         .cells()
-        .iter()
         .filter(|c| heal.reaches(c.at.manhattan(a.pos)))
         .min_by_key(|c| (c.cost, c.at.reading_key()))
-        .cloned()
 }
 
 /// The route after the cursor moved to `to` while the traced route was `trail` (from the
@@ -65,10 +61,7 @@ pub fn trace(b: &Battle, unit: UnitId, range: &Range, trail: &Path, to: Pos) -> 
             return longer;
         }
     }
-    match range.get(to) {
-        Some(cell) => cell.path.clone(),
-        None => trail.clone(),
-    }
+    range.path(to).unwrap_or_else(|| trail.clone())
 }
 
 /// What walking `path` from `from` costs `unit`, or `None` if a step cannot be entered.

@@ -139,11 +139,11 @@ impl Session {
                 if let Some(e) = self.battle.unit_at(self.cursor)
                     && self.battle.unit(e).team != self.battle.unit(unit).team
                 {
-                    let Some(cell) = attack_cell(&self.battle, unit, &range, e) else {
+                    let Some(path) = attack_cell(&self.battle, unit, &range, e).and_then(|c| range.path(c.at)) else {
                         self.signals.push(Signal::CannotGo { unit, to: self.cursor });
                         return Phase::Target { unit, range, trail };
                     };
-                    if self.run(Command::Move { unit, path: cell.path }).is_err() {
+                    if self.run(Command::Move { unit, path }).is_err() {
                         return Phase::Target { unit, range, trail };
                     }
                     let mut menu = self.action_menu(unit);
@@ -157,9 +157,9 @@ impl Session {
                 if let Some(a) = self.battle.unit_at(self.cursor)
                     && a != unit
                     && self.battle.unit(a).team == self.battle.unit(unit).team
-                    && let Some(cell) = heal_cell(&self.battle, unit, &range, a)
+                    && let Some(path) = heal_cell(&self.battle, unit, &range, a).and_then(|c| range.path(c.at))
                 {
-                    if self.run(Command::Move { unit, path: cell.path }).is_err() {
+                    if self.run(Command::Move { unit, path }).is_err() {
                         return Phase::Target { unit, range, trail };
                     }
                     let mut menu = self.action_menu(unit);
@@ -176,7 +176,7 @@ impl Session {
                 let path = if trail.end(range.origin) == self.cursor {
                     trail.clone()
                 } else {
-                    range.get(self.cursor).map(|c| c.path.clone()).unwrap_or_default()
+                    range.path(self.cursor).unwrap_or_default()
                 };
                 if self.run(Command::Move { unit, path }).is_err() {
                     return Phase::Target { unit, range, trail };

@@ -46,10 +46,10 @@ use std::path::{Path, PathBuf};
 /// them all before reading any, so a huge count would exhaust memory.
 pub const MAX_TILECOUNT: u64 = 65_536;
 
-/// Most bytes all the compressed layers of one file may inflate to (16 layers of the
-/// largest map, 4 bytes a tile): the `tiled` crate inflates them whole, so a small file
-/// could otherwise fill memory.
-pub const MAX_INFLATED_BYTES: u64 = 16 * 4 * (MAX_MAP_SIDE * MAX_MAP_SIDE) as u64;
+/// Most bytes all the compressed layers of one file may inflate to (64 MiB: one layer of the
+/// largest map at 4 bytes a tile, 16 layers of a 1024×1024 one): the `tiled` crate inflates
+/// them whole, so a small file could otherwise fill memory.
+pub const MAX_INFLATED_BYTES: u64 = 4 * (MAX_MAP_SIDE * MAX_MAP_SIDE) as u64;
 
 /// Named regions of a map: each name with the cells its rectangle covers, row by row.
 pub type Regions = BTreeMap<String, Vec<Pos>>;

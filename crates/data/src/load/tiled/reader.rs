@@ -40,7 +40,7 @@ impl tiled::ResourceReader for BoundedReader {
             return Err(Refused(src.error_at(
                 at,
                 format!(
-                    "compressed layer data inflates past {MAX_INFLATED_BYTES} bytes (all the layers of the file together): more than 16 layers of the largest map"
+                    "compressed layer data inflates past {MAX_INFLATED_BYTES} bytes (all the layers of the file together): more than one layer of the largest map"
                 ),
             )));
         }

@@ -1,0 +1,142 @@
+//! Issue 36: the memory `Battle::range` takes, counted by a global allocator that records
+//! every byte handed out and the highest total held at once. The range is kept as the
+//! search keeps it (a cost and an entry direction per cell), not as a path per cell, so
+//! its peak is a small constant per reachable cell: at most 24 bytes, the search's scratch
+//! space included (fresh caches), on a large map where nearly every cell is reachable.
+
+use skirmish_core::prelude::*;
+use skirmish_core::rng::Rng;
+use std::alloc::{GlobalAlloc, Layout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// The system allocator, counting. A reallocation counts as the new block taken before the
+/// old one is given back (what a moving reallocation holds for a moment), so the peak is
+/// never under-counted.
+struct Counting;
+
+static HELD: AtomicUsize = AtomicUsize::new(0);
+static PEAK: AtomicUsize = AtomicUsize::new(0);
+
+fn take(n: usize) {
+    let now = HELD.fetch_add(n, Ordering::SeqCst) + n;
+    PEAK.fetch_max(now, Ordering::SeqCst);
+}
+
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+        take(layout.size());
+        unsafe { System.alloc(layout) }
+    }
+
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        take(layout.size());
+        unsafe { System.alloc_zeroed(layout) }
+    }
+
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+        HELD.fetch_sub(layout.size(), Ordering::SeqCst);
+        unsafe { System.dealloc(ptr, layout) }
+    }
+
+    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+        take(new_size);
+        HELD.fetch_sub(layout.size(), Ordering::SeqCst);
+        unsafe { System.realloc(ptr, layout, new_size) }
+    }
+}
+
+#[global_allocator]
+static COUNTING: Counting = Counting;
+
+/// A `side` × `side` map of the benches' mix: 60% plain, 20% forest, 10% hill, 5% river,
+/// 3% mountain, 2% wall, drawn from `seed`.
+fn mixed_map(side: usize, seed: u64) -> TerrainMap {
+    let terrain = TerrainSet::standard();
+    let id = |g: char| terrain.by_glyph(g).expect("a shipped glyph");
+    let mut rng = Rng::new(seed);
+    let cells = (0..side * side)
+        .map(|_| {
+            id(match rng.next_u64() % 100 {
+                0..=59 => '.',
+                60..=79 => 'T',
+                80..=89 => '^',
+                90..=94 => '~',
+                95..=97 => 'M',
+                _ => '#',
+            })
+        })
+        .collect();
+    TerrainMap::new(side, side, cells).expect("the map fits")
+}
+
+/// Peak bytes held while `battle.range` runs from fresh caches, above what was held before,
+/// the number of destinations, and the peak of the whole (building the map and the battle
+/// included).
+fn range_peak(side: usize, movement: u32) -> (usize, usize, usize) {
+    let start = HELD.load(Ordering::SeqCst);
+    PEAK.store(start, Ordering::SeqCst);
+    let terrain = TerrainSet::standard();
+    let mut map = mixed_map(side, 42);
+    let c = (side / 2) as i32;
+    map.set(Pos::new(c, c), terrain.by_glyph('.').unwrap());
+    let battle = BattleBuilder::new(map)
+        .unit(UnitSpec::player("Kiny", (c, c)).movement(movement))
+        .unit(UnitSpec::player("Robin", (c + 1, c)))
+        .unit(UnitSpec::enemy("Brute", (c + 3, c + 1), "charger"))
+        .build()
+        .expect("a valid battle");
+    let kiny = battle.find("Kiny").unwrap();
+    let mut caches = Caches::new();
+    let before = HELD.load(Ordering::SeqCst);
+    let building = PEAK.swap(before, Ordering::SeqCst) - start;
+    let range = battle.range(&mut caches, kiny);
+    let peak = PEAK.load(Ordering::SeqCst) - before;
+    let whole = building.max(PEAK.load(Ordering::SeqCst) - start);
+    let cells = range.cells().len();
+    drop(range);
+    drop(caches);
+    (peak, cells, whole)
+}
+
+#[test]
+fn a_whole_map_range_takes_at_most_24_bytes_per_reachable_cell() {
+    let (peak, cells, _) = range_peak(256, 1000);
+    // Nearly the whole map: every cell but walls and cells cut off by them.
+    assert!(cells > 256 * 256 * 9 / 10, "only {cells} cells reached");
+    let per_cell = peak as f64 / cells as f64;
+    eprintln!("{cells} cells, peak {peak} bytes: {per_cell:.2} bytes a cell");
+    assert!(
+        per_cell <= 24.0,
+        "Battle::range held {peak} bytes at its peak for {cells} cells: {per_cell:.1} bytes a cell"
+    );
+}
+
+/// The same on a 1024² map: a million cells.
+#[test]
+fn a_whole_1024_map_range_takes_at_most_24_bytes_per_reachable_cell() {
+    let (peak, cells, _) = range_peak(1024, 1000);
+    assert!(cells > 1024 * 1024 * 9 / 10, "only {cells} cells reached");
+    let per_cell = peak as f64 / cells as f64;
+    eprintln!("{cells} cells, peak {peak} bytes: {per_cell:.2} bytes a cell");
+    assert!(
+        per_cell <= 24.0,
+        "Battle::range held {peak} bytes at its peak for {cells} cells: {per_cell:.1} bytes a cell"
+    );
+}
+
+/// A whole 4096² map (16.7 million cells: a move no loaded unit has, so the whole map is in
+/// range): the map, the battle and the range together under 600 MB, and the range still at
+/// most 24 bytes a cell. About ten seconds in a debug build: CI runs it in release (`.ci/run`).
+#[test]
+#[ignore = "a 4096² map: `cargo test --release -p skirmish-core --test range_memory -- --ignored`"]
+fn a_whole_4096_map_range_fits_in_600_mb() {
+    let (peak, cells, whole) = range_peak(4096, 100_000);
+    assert!(cells > 4096 * 4096 * 9 / 10, "only {cells} cells reached");
+    let per_cell = peak as f64 / cells as f64;
+    eprintln!("{cells} cells, peak {peak} bytes ({per_cell:.2} a cell), {whole} bytes in all");
+    assert!(per_cell <= 24.0, "{per_cell:.1} bytes a cell");
+    assert!(
+        whole < 600 << 20,
+        "{whole} bytes held at the peak, with the map and the battle"
+    );
+}
