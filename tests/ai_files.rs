@@ -155,3 +155,32 @@ fn every_unit_of_a_failure_picture_has_a_mark_of_its_own() {
     let row = out.lines().find(|l| l.starts_with("      K")).unwrap_or_default();
     assert_eq!(row, "      KA..T..@!oS", "{out}");
 }
+
+#[test]
+fn a_refused_scripted_move_says_what_blocked_it() {
+    let dir = scratch("blocked");
+    let script = |path: &str| {
+        GOOD.replace(
+            "[[expect]]",
+            &format!("[[moves]]\nturn = 1\nunit = \"Kiny\"\npath = \"{path}\"\n\n[[expect]]"),
+        )
+    };
+    for (path, says) in [
+        (
+            "2222222222",
+            "scripted move of Kiny refused by the rules: Kiny's path \"2222222222\" runs into Scout at (10, 0) at step 10",
+        ),
+        (
+            "222222222",
+            "scripted move of Kiny refused by the rules: Kiny's path \"222222222\" costs 9, Kiny moves",
+        ),
+        (
+            "1",
+            "scripted move of Kiny refused by the rules: Kiny's path \"1\" leaves the map at step 1, (0, -1)",
+        ),
+    ] {
+        let (code, _, err) = run(&dir, "blocked.toml", &script(path));
+        assert_eq!(code, 1, "{path}");
+        assert!(err.contains(says), "{path}: {err}");
+    }
+}

@@ -309,3 +309,196 @@ fn chapter_replays_carry_their_roster() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A one-turn duel Kiny loses as written (the Wall has 500 hp) and wins at level `easy` or
+/// with the Wall's hp set to 1; a campaign of it in `maps/c.toml` with `chapter` (TOML lines
+/// added to its one chapter).
+fn duel_campaign(t: &Tree, chapter: &str) {
+    std::fs::write(t.0.join("maps/strip.txt"), "......\n").unwrap();
+    std::fs::write(
+        t.0.join("maps/duel.toml"),
+        "name = \"Duel\"\nmap = \"strip.txt\"\n[objective]\nturn_limit = 1\n\
+         [[units]]\nname = \"Kiny\"\nteam = \"player\"\nkind = \"hero\"\nat = [0, 0]\n\
+         [[units]]\nname = \"Wall\"\nteam = \"enemy\"\nat = [2, 0]\nprofile = \"guard\"\nhp = 500\n\
+         [difficulty.easy]\ntuned = \"100% expert\"\n\"unit:Wall.hp\" = 1\n\
+         [difficulty.hard]\ntuned = \"0% expert\"\n",
+    )
+    .unwrap();
+    std::fs::write(
+        t.0.join("maps/c.toml"),
+        format!("name = \"Duels\"\n[[chapters]]\nscenario = \"duel.toml\"\n{chapter}"),
+    )
+    .unwrap();
+}
+
+fn campaign_result(t: &Tree, extra: &[&str]) -> String {
+    let mut args = vec!["campaign", "maps/c.toml", "--simulate", "--json"];
+    args.extend(extra);
+    let (code, out, err) = t.run(&args);
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    v["result"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn a_chapter_plays_at_its_own_level_with_its_own_numbers_and_difficulty_overrides_it() {
+    let t = Tree::new("campaign-levels");
+    duel_campaign(&t, "");
+    assert_eq!(campaign_result(&t, &[]), "lost", "as written");
+    duel_campaign(&t, "difficulty = \"easy\"\n");
+    assert_eq!(campaign_result(&t, &[]), "won", "the chapter's level");
+    assert_eq!(
+        campaign_result(&t, &["--difficulty", "hard"]),
+        "lost",
+        "--difficulty wins"
+    );
+    duel_campaign(&t, "[chapters.set]\n\"unit:Wall.hp\" = 1\n");
+    assert_eq!(campaign_result(&t, &[]), "won", "the chapter's own numbers");
+    let (code, out, err) = t.run(&["check", "maps/c.toml"]);
+    assert_eq!((code, out.as_str(), err.as_str()), (0, "ok\n", ""));
+    // Mistakes are the campaign file's, located there.
+    duel_campaign(&t, "difficulty = \"eazy\"\n");
+    let (code, _, err) = t.run(&["check", "maps/c.toml"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("maps/c.toml:4:14: chapter 1: difficulty \"eazy\" of scenario duel.toml: no difficulty level \"eazy\" (known: easy, hard)"),
+        "{err}"
+    );
+    let (code, _, err) = t.run(&["campaign", "maps/c.toml", "--simulate"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("maps/c.toml:4:14: chapter 1: difficulty \"eazy\""),
+        "{err}"
+    );
+    duel_campaign(&t, "[chapters.set]\n\"unit:Wal.hp\" = 1\n");
+    let (code, _, err) = t.run(&["check", "maps/c.toml"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("maps/c.toml:5:1: chapter 1: [chapters.set] \"unit:Wal.hp\" = 1: no unit \"Wal\""),
+        "{err}"
+    );
+    duel_campaign(&t, "[chapters.set]\n\"unit:Wall.hp\" = \"one\"\n");
+    let (code, _, err) = t.run(&["check", "maps/c.toml"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(
+            "maps/c.toml:5:18: chapter 1: [chapters.set] \"unit:Wall.hp\" = \"one\": a chapter sets whole numbers"
+        ),
+        "{err}"
+    );
+}
+
+#[test]
+fn many_campaigns_give_the_share_won_per_level_and_skill_and_where_the_lost_ended() {
+    let t = Tree::new("campaign-runs");
+    duel_campaign(&t, "");
+    // Two chapters: the duel, then one whose easy level keeps the Wall whole.
+    let duel = std::fs::read_to_string(t.0.join("maps/duel.toml")).unwrap();
+    std::fs::write(
+        t.0.join("maps/wall.toml"),
+        duel.replace("\"unit:Wall.hp\" = 1", "\"unit:Wall.hp\" = 400"),
+    )
+    .unwrap();
+    std::fs::write(
+        t.0.join("maps/c.toml"),
+        "name = \"Duels\"\n[[chapters]]\nscenario = \"duel.toml\"\n[[chapters]]\nscenario = \"wall.toml\"\n",
+    )
+    .unwrap();
+    let args = [
+        "campaign",
+        "maps/c.toml",
+        "--simulate",
+        "--runs",
+        "5",
+        "--seed",
+        "10",
+        "--difficulty",
+        "easy,hard",
+        "--skill",
+        "expert,novice",
+    ];
+    let (code, out, err) = t.run(&args);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out,
+        "Duels: 5 campaigns per row (seeds 10 to 14), careful player, permadeath, at most 30 turns, 3 retries per chapter\n\
+         chapters: 1 duel.toml, 2 wall.toml\n\
+         level   skill   won  95% interval  lost at 1  lost at 2  ends most\n \
+         easy  expert  0.0%     0.0–43.4%        0/5        5/5  chapter 2\n \
+         easy  novice  0.0%     0.0–43.4%        0/5        5/5  chapter 2\n \
+         hard  expert  0.0%     0.0–43.4%        5/5        0/0  chapter 1\n \
+         hard  novice  0.0%     0.0–43.4%        5/5        0/0  chapter 1\n\
+         lost at K: campaigns lost at chapter K / campaigns that reached it\n"
+    );
+    let mut with_jobs = args.to_vec();
+    with_jobs.extend(["--jobs", "1"]);
+    assert_eq!(t.run(&with_jobs).1, out, "the same whatever the threads");
+    let mut json = args.to_vec();
+    json.push("--json");
+    let (_, out, _) = t.run(&json);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["seeds"], json!([10, 14]));
+    let row = &v["rows"][2];
+    assert_eq!(
+        (row["level"].as_str(), row["skill"].as_str()),
+        (Some("hard"), Some("expert"))
+    );
+    assert_eq!(row["won_rate_95"], json!([0.0, 0.4345]));
+    assert_eq!(row["ends_most"], 1);
+    assert_eq!(
+        row["chapters"][0],
+        json!({"chapter": 1, "title": "duel.toml", "reached": 5, "lost": 5, "loss_share": 1.0})
+    );
+}
+
+#[test]
+fn flags_that_do_not_apply_to_a_campaign_run_are_refused() {
+    for (args, says) in [
+        (
+            vec!["campaign", "maps/campaign.toml", "--simulate", "--progress", "p.json"],
+            "--progress is for the game window",
+        ),
+        (
+            vec!["campaign", "maps/campaign.toml", "--simulate", "--screenshot", "s.png"],
+            "--screenshot is for the game window",
+        ),
+        (
+            vec!["campaign", "maps/campaign.toml", "--json"],
+            "--json is for --simulate",
+        ),
+        (
+            vec![
+                "campaign",
+                "maps/campaign.toml",
+                "--simulate",
+                "--runs",
+                "2",
+                "--replays",
+                "r",
+            ],
+            "--replays writes one campaign's chapters",
+        ),
+        (
+            vec![
+                "campaign",
+                "maps/campaign.toml",
+                "--simulate",
+                "--difficulty",
+                "easy,hard",
+            ],
+            "a list of levels is for --runs N",
+        ),
+        (
+            vec!["--screenshot", "s.png", "simulate", "maps/sample.toml"],
+            "--screenshot is for the game window, and this command opens none",
+        ),
+        (
+            vec!["--progress", "p.json", "check"],
+            "--progress is for the game window, and this command opens none",
+        ),
+    ] {
+        let (code, out, err) = run(&args);
+        assert_eq!((code, out.as_str()), (1, ""), "{args:?}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}

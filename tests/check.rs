@@ -278,7 +278,8 @@ fn a_seize_cell_nobody_can_reach_is_warned_of() {
     let gate = "[objective]\nwin = \"seize\"\nseize = [[5, 2]]\n";
     let s = small(&t, "..........\n....###...\n....#.#...\n....###...\n..........\n", gate);
     let (code, out, err) = t.run(&["check", s]);
-    assert_eq!((code, out.as_str()), (0, "ok\n"), "{err}");
+    // Not a bare `ok`: the battle cannot be won, and that must not be missed.
+    assert_eq!((code, out.as_str()), (0, "ok, 1 warning\n"), "{err}");
     assert!(
         err.starts_with("maps/small.toml:5:9: warning: seize cell (5, 2) cannot be reached: no seizer can walk there"),
         "{err}"
@@ -334,5 +335,54 @@ fn warnings_left_out_because_of_errors_are_said() {
     assert!(
         err.contains("maps/small.toml: note: warnings not checked because the scenario has errors"),
         "{err}"
+    );
+}
+
+#[test]
+fn a_unit_on_a_wall_is_told_the_nearest_free_cell() {
+    let t = Tree::new("wall-hint");
+    let s = small(&t, "..........\n.##.......\n.##.......\n", "");
+    let text = std::fs::read_to_string(t.0.join(s))
+        .unwrap()
+        .replace("at = [0, 1]", "at = [2, 2]");
+    std::fs::write(t.0.join(s), text).unwrap();
+    let (code, _, err) = t.run(&["check", s]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("unit \"Kiny\" stands on wall at (2, 2), which class 'foot' cannot enter; the nearest free cell it can stand on is (3, 2) (at = [3, 2])"),
+        "{err}"
+    );
+}
+
+#[test]
+fn warnings_of_a_scenario_left_unchecked_because_of_broken_data_are_said_so() {
+    let t = Tree::new("warn-data-broken");
+    // A reserve no event brings: a warning when the data is whole.
+    let s = small(&t, "..........\n..........\n..........\n", "");
+    let text = std::fs::read_to_string(t.0.join(s))
+        .unwrap()
+        .replace("profile = \"charger\"", "profile = \"charger\"\nreserve = true");
+    std::fs::write(t.0.join(s), text).unwrap();
+    let (code, out, err) = t.run(&["check", s]);
+    assert_eq!((code, out.as_str()), (0, "ok, 1 warning\n"), "{err}");
+    assert!(
+        err.contains("warning: unit \"Brute\" is a reserve that no event brings"),
+        "{err}"
+    );
+    // units.toml broken: check with no files says the scenario's warnings were not checked.
+    let units = std::fs::read_to_string(t.0.join("data/units.toml")).unwrap();
+    std::fs::write(t.0.join("data/units.toml"), units.replacen("move = ", "moev = ", 1)).unwrap();
+    let (code, _, err) = t.run(&["check"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(
+            "maps: note: the scenarios' warnings not checked because data/units.toml has errors (fix it and check again)"
+        ),
+        "{err}"
+    );
+    assert_eq!(
+        err.matches("warnings not checked because data/units.toml").count(),
+        1,
+        "one note: {err}"
     );
 }

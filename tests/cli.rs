@@ -542,3 +542,32 @@ fn no_command_is_the_title_screen_and_window_options_still_open_the_battle() {
         other => panic!("a broken campaign: {other:?}"),
     }
 }
+
+#[test]
+fn decision_lines_always_say_what_a_unit_goes_for() {
+    let maps = Path::new(env!("CARGO_MANIFEST_DIR")).join("maps");
+    let mut seen_cell = false;
+    for s in skirmish::io::files::list_scenarios(&maps) {
+        let s = s.to_str().unwrap();
+        let mut outs = vec![exec(&["ai", s]).1];
+        for player in ["simple", "careful"] {
+            for seed in ["0", "1"] {
+                outs.push(exec(&["simulate", s, "--player", player, "--seed", seed]).1);
+            }
+        }
+        for out in outs {
+            for line in out.lines() {
+                assert!(!line.contains(" -> -:") && !line.contains("towards -"), "{s}: {line}");
+                seen_cell |= line.contains(" to seize: ") || line.contains("(player) -> the nearest cell to seize:");
+            }
+        }
+    }
+    assert!(seen_cell, "a seizing move names its cell");
+    // A target that is not the unit the reason names says why it is the target.
+    let castle = maps.join("castle.toml");
+    let (_, out, _) = exec(&["ai", castle.to_str().unwrap()]);
+    assert!(
+        out.contains("Gatekeeper South (guard) -> Kiny (least travel cost; Lance is nearer in a straight line): (21, 16) -> (21, 16) path 0  | asleep: nearest player unit Lance at distance 16 > trigger 3: stays\n"),
+        "{out}"
+    );
+}

@@ -196,7 +196,7 @@ fn check_warns_of_a_level_whose_tuned_win_rate_is_unknown() {
     let dir = tree("warn", LEVELS);
     let s = dir.join("maps/duel.toml");
     let (code, out, err) = exec(&["check", s.to_str().unwrap()]);
-    assert_eq!((code, out.as_str()), (0, "ok\n"), "{err}");
+    assert_eq!((code, out.as_str()), (0, "ok, 2 warnings\n"), "{err}");
     let header = std::fs::read_to_string(&s)
         .unwrap()
         .lines()
@@ -377,4 +377,117 @@ fn kept_battles_play_back_at_their_level_and_with_swept_unit_numbers() {
         let (code, _, err) = exec(&["replay", r.to_str().unwrap()]);
         assert_eq!(code, 0, "{}: {err}", r.display());
     }
+}
+
+#[test]
+fn every_number_a_kind_has_is_a_key_healing_and_growth_too() {
+    let levels = r#"
+[difficulty.mended]
+tuned = "50% average"
+"kind:soldier.heal" = 5
+"kind:soldier.heal_range_max" = 3
+"kind:brute.growth_hp" = 4
+"kind:brute.growth_defense" = 2
+"#;
+    let dir = tree("kind-keys", levels);
+    let (plain, _) = load(&dir, None);
+    assert_eq!(unit(&plain, "Pike").heal, None, "a soldier is no healer as written");
+    let (s, d) = load(&dir, Some("mended"));
+    let heal = unit(&s, "Pike").heal.expect("the soldier heals at this level");
+    assert_eq!((heal.power, heal.range_min, heal.range_max), (5, 1, 3));
+    assert_eq!(unit(&s, "Tough").heal, Some(heal), "every unit of the kind");
+    assert_eq!(d.kinds.get("soldier").unwrap().heal, Some(heal));
+    let g = unit(&s, "Brute").growth;
+    assert_eq!((g.hp, g.defense), (4, 2));
+    // The same keys on the command line; a unit's own key names its kind's.
+    let scen = dir.join("maps/duel.toml");
+    let (code, out, err) = exec(&[
+        "batch",
+        scen.to_str().unwrap(),
+        "--runs",
+        "2",
+        "--set",
+        "kind:soldier.heal=3,6",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        serde_json::from_str::<serde_json::Value>(&out).unwrap()["cells"]
+            .as_array()
+            .unwrap()
+            .len(),
+        2
+    );
+    let (code, _, err) = exec(&[
+        "batch",
+        scen.to_str().unwrap(),
+        "--runs",
+        "2",
+        "--set",
+        "unit:Pike.heal=3",
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("heal is a number of the unit's kind, not of one unit: set kind:KIND.heal"),
+        "{err}"
+    );
+    let (code, _, err) = exec(&[
+        "batch",
+        scen.to_str().unwrap(),
+        "--runs",
+        "2",
+        "--set",
+        "kind:soldier.heal_range=2",
+    ]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("unit kind \"soldier\" is no healer: set kind:soldier.heal first"),
+        "{err}"
+    );
+    let (code, _, err) = exec(&[
+        "batch",
+        scen.to_str().unwrap(),
+        "--runs",
+        "2",
+        "--set",
+        "kind:soldier.grwoth_hp=2",
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("did you mean \"growth_hp\"?"), "{err}");
+    // tune --write puts them where units.toml has them.
+    let units = dir.join("data/units.toml");
+    let before = std::fs::read_to_string(&units).unwrap();
+    for vary in [
+        "kind:acolyte.heal=4..4",
+        "kind:acolyte.heal_range_max=3..3",
+        "kind:acolyte.growth_attack=2..2",
+    ] {
+        let (code, out, err) = exec(&[
+            "tune",
+            scen.to_str().unwrap(),
+            "--target",
+            "50%",
+            "--vary",
+            vary,
+            "--write",
+        ]);
+        assert_eq!(code, 0, "{vary}: {err}");
+        assert!(out.contains("units.toml:"), "{out}");
+    }
+    let after = std::fs::read_to_string(&units).unwrap();
+    let changed: Vec<(&str, &str)> = before.lines().zip(after.lines()).filter(|(a, b)| a != b).collect();
+    assert_eq!(changed.len(), 3, "{changed:?}");
+    assert!(changed[0].1.starts_with("heal = 4"), "{changed:?}");
+    assert!(changed[1].1.starts_with("heal_range = [1, 3]"), "{changed:?}");
+    assert!(changed[2].1.starts_with("attack = 2"), "{changed:?}");
+    let data = skirmish::load::data::load(&dir.join("data")).unwrap();
+    let acolyte = data.kinds.get("acolyte").unwrap();
+    assert_eq!(
+        (
+            acolyte.heal.unwrap().power,
+            acolyte.heal.unwrap().range_max,
+            acolyte.growth.attack
+        ),
+        (4, 3, 2)
+    );
 }

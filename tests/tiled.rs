@@ -500,7 +500,7 @@ fn unit_objects_off_the_map_or_on_a_wall_are_refused() {
         "{err}"
     );
     assert!(
-        err.contains("object \"Stuck\" (id 3) stands on wall at (2, 2), which class 'foot' cannot enter"),
+        err.contains("object \"Stuck\" (id 3) stands on wall at (2, 2), which class 'foot' cannot enter; the nearest free cell it can stand on is (2, 1) (move its object there)"),
         "{err}"
     );
 }
@@ -725,7 +725,7 @@ fn a_layer_with_fewer_tiles_than_its_size_is_an_error_not_a_panic() {
     let short = "<data encoding=\"csv\">\n1,1,1\n</data>";
     let err = tree.check_fails(&map(&(layer(1, "ground", "", short) + &two_units())), "");
     assert!(
-        err.contains("maps/m.tmx:4:1: layer \"ground\": its data holds fewer tiles than its 5x3 cells"),
+        err.contains("maps/m.tmx:6:1: layer \"ground\": row 1 (y = 0) ends after 3 of its 5 cells, and the data with it (3 tiles for 5x3 cells)"),
         "{err}"
     );
 }
@@ -1024,7 +1024,7 @@ fn units_placed_in_tiled_are_warned_of_like_units_in_the_toml() {
     tree.write("maps/m.tmx", &map(&(ground() + &units(&(objects + &off)))));
     tree.write("maps/s.toml", "name = \"t\"\nmap = \"m.tmx\"\n");
     let (code, out, err) = tree.run(&["check", "maps/s.toml"]);
-    assert_eq!((code, out.as_str()), (0, "ok\n"), "{err}");
+    assert_eq!((code, out.as_str()), (0, "ok, 4 warnings\n"), "{err}");
     let tmx = std::fs::read_to_string(tree.0.join("maps/m.tmx")).unwrap();
     // The line of a property of an object: `<property name="KEY"` after `<object id="ID"`.
     let line_of = |id: u32, key: &str| {
@@ -1090,12 +1090,233 @@ fn a_unit_walled_in_on_a_tiled_map_is_warned_of_at_its_object() {
     tree.write("maps/m.tmx", &tmx);
     tree.write("maps/s.toml", "name = \"t\"\nmap = \"m.tmx\"\n");
     let (code, out, err) = tree.run(&["check", "maps/s.toml"]);
-    assert_eq!((code, out.as_str()), (0, "ok\n"), "{err}");
+    assert_eq!((code, out.as_str()), (0, "ok, 2 warnings\n"), "{err}");
     let line = tmx[..tmx.find("<object id=\"1\"").unwrap()].lines().count();
     assert!(
         err.contains(&format!(
             "maps/m.tmx:{line}:3: warning: unit \"Kiny\" can never reach any opponent"
         )),
+        "{err}"
+    );
+}
+
+// ------------------------------------------------------------------------ Tiled parity ---
+
+/// A small battle with a healer and wounded units on both sides, every unit property a
+/// `.tmx` object may carry in use: the parity test's own scenario beside the shipped ones.
+const HEALERS: &str = r#"name = "Healers"
+map = "healers.txt"
+
+[objective]
+turn_limit = 6
+
+[[units]]
+name = "Kiny"
+team = "player"
+kind = "hero"
+at = [0, 1]
+hp_left = 9
+
+[[units]]
+name = "Robin"
+team = "player"
+kind = "bowman"
+at = [1, 2]
+range = [2, 3]
+hp_left = 4
+
+[[units]]
+name = "Mender"
+team = "enemy"
+kind = "acolyte"
+profile = "support"
+at = [9, 1]
+
+[[units]]
+name = "Brute"
+team = "enemy"
+kind = "brute"
+profile = "guard"
+at = [7, 1]
+hp_left = 5
+attack = 7
+defense = 1
+
+[[units]]
+name = "Picket"
+team = "enemy"
+kind = "soldier"
+class = "foot"
+move = 4
+hp = 30
+hp_left = 12
+profile = "pivot"
+pivot = [6, 3]
+at = [8, 3]
+"#;
+
+/// The outputs of every command on `scenario` that must not depend on where its units and
+/// map are written: `check`, `ai`, `test` (every enemy of the scenario, from an
+/// expectation file written at `expect`), `simulate` (two players), `batch` (its scenario's
+/// path shown as `SCENARIO`) and `range` of every unit.
+fn every_output(scenario: &Path, expect: &Path) -> Vec<(String, String)> {
+    let data = root().join("data");
+    let data = data.to_str().unwrap();
+    let s = scenario.to_str().unwrap();
+    let mut outs = Vec::new();
+    for args in [
+        vec!["check", s, "--data", data],
+        vec!["ai", s, "--data", data],
+        vec!["ai", s, "--json", "--data", data],
+        vec!["simulate", s, "--data", data],
+        vec![
+            "simulate", s, "--json", "--seed", "7", "--player", "careful", "--data", data,
+        ],
+        vec!["simulate", s, "--seed", "3", "--player", "simple", "--data", data],
+        vec!["batch", s, "--runs", "3", "--data", data],
+    ] {
+        outs.push((format!("{args:?}"), run_ok(&args).replace(s, "SCENARIO")));
+    }
+    let d = skirmish::load::data::load(Path::new(data)).unwrap();
+    let sc = skirmish::load::scenario::load(scenario, &d).unwrap_or_else(|e| panic!("{e}"));
+    let mut file = format!("name = \"parity\"\nscenario = {s:?}\n");
+    for u in sc
+        .units
+        .iter()
+        .filter(|u| u.team == skirmish::search::grid::Team::Enemy)
+    {
+        file += &format!("\n[[expect]]\nunit = {:?}\nattacks = false\nstays = true\n", u.name);
+    }
+    std::fs::write(expect, file).unwrap();
+    let e = expect.to_str().unwrap();
+    for args in [
+        vec!["test", e, "--data", data],
+        vec!["test", e, "--json", "--data", data],
+    ] {
+        let (_, out, err) = exec(&args);
+        outs.push((format!("{args:?}"), out + &err));
+    }
+    for u in &sc.units {
+        let args = ["range", s, "--unit", &u.name, "--data", data];
+        outs.push((format!("{args:?}"), run_ok(&args)));
+    }
+    outs
+}
+
+#[test]
+fn every_command_says_the_same_of_a_scenario_and_its_tiled_twin() {
+    let tree = Tree::new("parity");
+    tree.write("maps/healers.txt", "..........\n..........\n..........\n..........\n");
+    let healers = tree.write("maps/healers.toml", HEALERS);
+    let expect = tree.0.join("expect.toml");
+    for s in shipped().into_iter().chain([healers]) {
+        let out = tree.0.join("out");
+        let (code, _, err) = exec(&["export-tiled", s.to_str().unwrap(), "--out", out.to_str().unwrap()]);
+        assert_eq!(code, 0, "{err}");
+        let stem = s.file_stem().unwrap().to_str().unwrap();
+        let twin = out.join(format!("{stem}.toml"));
+        let (a, b) = (every_output(&s, &expect), every_output(&twin, &expect));
+        for ((what, x), (_, y)) in a.iter().zip(&b) {
+            assert_eq!(x, y, "{what} of {} and of its Tiled twin", s.display());
+        }
+    }
+}
+
+#[test]
+fn seize_hold_and_entered_take_a_list_of_regions_and_cells() {
+    let tree = Tree::new("region-lists");
+    let regions = "<objectgroup id=\"6\" name=\"regions\">
+  <object id=\"10\" name=\"throne\" x=\"128\" y=\"64\" width=\"32\" height=\"32\"/>
+  <object id=\"11\" name=\"ridge\" x=\"0\" y=\"32\" width=\"64\" height=\"64\"/>
+</objectgroup>
+";
+    tree.write("maps/m.tmx", &map(&(ground() + &two_units() + regions)));
+    let scenario = |objective: &str| tree.write("maps/s.toml", &format!("name = \"t\"\nmap = \"m.tmx\"\n{objective}"));
+    scenario(
+        "[objective]\nwin = \"seize\"\nseize = [\"throne\", [3, 0]]\nhold = [\"ridge\", \"throne\"]\n\
+         [[events]]\nentered = [\"throne\", \"ridge\"]\nsay = \"in\"\n",
+    );
+    let s = load(&tree);
+    let cells = |v: &[skirmish::search::grid::Pos]| -> Vec<(i32, i32)> { v.iter().map(|p| (p.x, p.y)).collect() };
+    match &s.objective.win {
+        skirmish::model::objective::Win::Seize { cells: c, .. } => assert_eq!(cells(c), [(4, 2), (3, 0)]),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(cells(&s.objective.hold), [(0, 1), (1, 1), (0, 2), (1, 2), (4, 2)]);
+    match &s.events[0].trigger {
+        skirmish::model::objective::Trigger::Entered(c) => {
+            assert_eq!(cells(c), [(4, 2), (0, 1), (1, 1), (0, 2), (1, 2)])
+        }
+        other => panic!("{other:?}"),
+    }
+    // A wrong shape is told in plain words, with the shapes it may take.
+    for (written, says) in [
+        (
+            "entered = 5",
+            "found 5; expected a region name (\"ford\"), a list of region names",
+        ),
+        (
+            "entered = [3, 4]",
+            "[3, 4] is one cell: write a list of cells, [[3, 4]]",
+        ),
+        (
+            "entered = [[1, 1], [2]]",
+            "[2] is not a cell: a cell is two whole numbers [x, y]",
+        ),
+        (
+            "entered = [\"throne\", \"rigde\"]",
+            "`entered` names region \"rigde\", which the map's `regions` layer does not have (known: ridge, throne); did you mean \"ridge\"?",
+        ),
+    ] {
+        scenario(&format!("[[events]]\n{written}\nsay = \"in\"\n"));
+        let (code, _, err) = tree.run(&["check", "maps/s.toml"]);
+        assert_eq!(code, 1, "{written}");
+        assert!(err.contains(&format!("maps/s.toml:4:11: {says}")), "{written}: {err}");
+        assert!(!err.contains("untagged"), "{err}");
+    }
+}
+
+#[test]
+fn a_broken_tmx_reports_only_itself_and_a_cut_one_where_it_was_cut() {
+    let tree = Tree::new("cut");
+    let whole = map(&(ground() + &two_units()));
+    // Cut inside the units layer, after Kiny's object: no follow-on errors of the scenario
+    // (its objective names a region and a seizer the broken map would have held).
+    let cut = &whole[..whole.find("<object id=\"2\"").unwrap()];
+    let err = tree.check_fails(
+        cut,
+        "[objective]\nwin = \"seize\"\nseize = \"throne\"\nseizers = [\"Kiny\"]\nhold = [\"ford\"]\n",
+    );
+    let lines = cut.trim_end().lines().count();
+    let col = cut.trim_end().lines().last().unwrap().chars().count() + 1;
+    assert!(
+        err.starts_with(&format!(
+            "maps/s.toml:2:7: map \"maps/m.tmx\" has errors (listed below)\nmaps/m.tmx:{lines}:{col}: not a Tiled map this program can read: the file ends here with <objectgroup> still open: it was cut short (no </objectgroup>)"
+        )),
+        "{err}"
+    );
+    for follow_on in ["regions", "seizer", "not a unit"] {
+        assert!(!err.contains(follow_on), "{follow_on}: {err}");
+    }
+    // Cut inside a tag.
+    let cut = &whole[..whole.find("name=\"Brute\"").unwrap()];
+    let err = tree.check_fails(cut, "");
+    let last = cut.lines().count();
+    assert!(
+        err.contains(&format!(
+            "maps/m.tmx:{last}:3: not a Tiled map this program can read: a tag is cut short"
+        )),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_short_csv_layer_names_the_row_where_its_data_ends() {
+    let tree = Tree::new("short-rows");
+    let two_rows = "<data encoding=\"csv\">\n1,1,1,1,1,\n1,1,1,1,1\n</data>";
+    let err = tree.check_fails(&map(&(layer(1, "ground", "", two_rows) + &two_units())), "");
+    assert!(
+        err.contains("maps/m.tmx:8:1: layer \"ground\": its data ends after 2 of its 3 rows: row 3 (y = 2) and those after it are missing (10 tiles for 5x3 cells)"),
         "{err}"
     );
 }

@@ -259,7 +259,7 @@ fn write_changes_the_one_number_and_keeps_every_comment() {
         "--target",
         "100%",
         "--vary",
-        "archer.range=2..3",
+        "archer.range=2..2",
         "--write",
     ]);
     let after = std::fs::read_to_string(&profiles).unwrap();
@@ -301,4 +301,185 @@ fn bad_arguments_are_refused_before_any_battle() {
         ])
         .contains("only the careful player")
     );
+}
+
+#[test]
+fn write_puts_a_unit_placed_in_tiled_into_its_object_and_keeps_the_rest_of_the_map() {
+    let d = duels("write-tmx");
+    let out = d.join("tiled");
+    run_ok(&[
+        "export-tiled",
+        d.join("maps/duel.toml").to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    let (s, tmx) = (out.join("duel.toml"), out.join("duel.tmx"));
+    let before = std::fs::read_to_string(&tmx).unwrap();
+    let hp_line = before.lines().position(|l| l.contains("name=\"hp\"")).unwrap() + 1;
+    let tune = |vary: &str| {
+        run_ok(&[
+            "tune",
+            s.to_str().unwrap(),
+            "--target",
+            "100%",
+            "--vary",
+            vary,
+            "--write",
+            "--data",
+            d.join("data").to_str().unwrap(),
+        ])
+    };
+    let said = tune("unit:Ogre.hp=30..40");
+    let after = std::fs::read_to_string(&tmx).unwrap();
+    let changed: Vec<(&str, &str)> = before.lines().zip(after.lines()).filter(|(a, b)| a != b).collect();
+    assert_eq!(before.lines().count(), after.lines().count());
+    assert_eq!(
+        changed,
+        [(
+            "    <property name=\"hp\" type=\"int\" value=\"22\"/>",
+            "    <property name=\"hp\" type=\"int\" value=\"30\"/>"
+        )],
+        "{said}"
+    );
+    assert!(
+        said.contains(&format!(
+            "duel.tmx:{hp_line}: <property name=\"hp\" type=\"int\" value=\"30\"/>\n"
+        )),
+        "{said}"
+    );
+    // A number the object does not carry yet becomes a property of its own, after the others.
+    let said = tune("unit:Ogre.attack=9..10");
+    let after2 = std::fs::read_to_string(&tmx).unwrap();
+    assert_eq!(after2.lines().count(), after.lines().count() + 1, "{said}");
+    assert!(
+        said.contains("<property name=\"attack\" type=\"int\" value=\"9\"/>"),
+        "{said}"
+    );
+    let data = skirmish::load::data::load(&d.join("data")).unwrap();
+    let sc = skirmish::load::scenario::load(&s, &data).unwrap_or_else(|e| panic!("{e}"));
+    let ogre = sc.units.iter().find(|u| u.name == "Ogre").unwrap();
+    assert_eq!((ogre.stats.hp, ogre.stats.attack), (30, 9));
+    // The value already there is still said, as such (the new attack property stands
+    // before it now, in name order as Tiled writes them).
+    let said = tune("unit:Ogre.hp=30..40");
+    let hp_line = hp_line + 1;
+    assert!(
+        said.contains(&format!(
+            "duel.tmx:{hp_line}: <property name=\"hp\" type=\"int\" value=\"30\"/> (unchanged)\n"
+        )),
+        "{said}"
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn a_value_that_cannot_be_written_after_the_run_keeps_the_table() {
+    let d = duels("write-fails");
+    let s = d.join("maps/duel.toml");
+    // The atomic write's temporary file cannot be made: a folder stands in its place.
+    std::fs::create_dir_all(d.join("maps/duel.toml.tmp")).unwrap();
+    let (code, out, err) = exec(&[
+        "tune",
+        s.to_str().unwrap(),
+        "--target",
+        "100%",
+        "--vary",
+        "unit:Ogre.hp=30..40",
+        "--write",
+    ]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("chosen: unit:Ogre.hp=30"),
+        "the finished table is printed: {out}"
+    );
+    assert!(err.contains("cannot write") && err.contains("duel.toml"), "{err}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn each_written_line_is_numbered_as_the_file_reads_at_the_end() {
+    let d = duels("write-lines");
+    let s = d.join("maps/duel.toml");
+    // A new level: the key goes in, then `tuned` first in its table, moving the key down.
+    let out = run_ok(&[
+        "tune",
+        s.to_str().unwrap(),
+        "--target",
+        "100%",
+        "--vary",
+        "kind:brute.attack=1..2",
+        "--write",
+        "--difficulty",
+        "easy",
+    ]);
+    let text = std::fs::read_to_string(&s).unwrap();
+    let line_of = |needle: &str| text.lines().position(|l| l.starts_with(needle)).unwrap() + 1;
+    let (tuned, key) = (
+        line_of("tuned = \"100.0% expert\""),
+        line_of("\"kind:brute.attack\" = "),
+    );
+    assert_eq!(key, tuned + 1, "{text}");
+    assert!(
+        out.contains(&format!("duel.toml:{key}: \"kind:brute.attack\" = ")),
+        "{out}"
+    );
+    assert!(out.contains(&format!("duel.toml:{tuned}: tuned = ")), "{out}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn among_values_tied_with_the_best_the_one_nearest_the_current_is_kept_and_a_sweep_is_costed() {
+    let d = duels("tied");
+    let s = d.join("maps/duel.toml");
+    // Kiny wins every duel while the Ogre has at most 48 hp: every value of 20..40 is tied
+    // at 100%. The bisection proves 20, 21, 22, 25, 30 and 40 within the target; the Ogre
+    // has 22 as written, so 22 is kept.
+    let args = [
+        "tune",
+        s.to_str().unwrap(),
+        "--target",
+        "100%",
+        "--vary",
+        "unit:Ogre.hp=20..40",
+    ];
+    let out = run_ok(&args);
+    assert!(
+        out.contains("tied: unit:Ogre.hp = 20 is nearest the target (100.0%), and 22 wins within its 95% interval (98.1–100.0%): 22 is kept, the value nearest the current 22\n"),
+        "{out}"
+    );
+    assert!(out.contains("chosen: unit:Ogre.hp=22 "), "{out}");
+    let mut json = args.to_vec();
+    json.push("--json");
+    let v: serde_json::Value = serde_json::from_str(&run_ok(&json)).unwrap();
+    let key = &v["keys"][0];
+    assert_eq!(
+        (key["chosen"].as_i64(), key["best"].as_i64(), key["current"].as_i64()),
+        (Some(22), Some(20), Some(22))
+    );
+    let rows = 21;
+    let sweep = rows * skirmish::play::tune::row_battles(1.0, 0.03);
+    assert_eq!(key["sweep_battles"].as_u64(), Some(sweep));
+    let played = v["battles"].as_u64().unwrap();
+    assert!(
+        out.contains(&format!(
+            "a sweep of unit:Ogre.hp over 20..40 with every row within ± 3 points would play about {} battles; tune played {} (",
+            thousands(sweep),
+            thousands(played)
+        )),
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// `12345` as `12,345`.
+fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }

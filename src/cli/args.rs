@@ -87,6 +87,25 @@ impl PlayArgs {
             || self.replay.is_some()
     }
 
+    /// The window options given (by their flags), for commands that open no window.
+    pub(super) fn given(&self) -> Vec<&'static str> {
+        [
+            ("--screenshot", self.screenshot.is_some()),
+            ("--input", self.input.is_some()),
+            ("--frames", self.frames.is_some()),
+            ("--resume", self.resume.is_some()),
+            ("--save-file", self.save_file != PlayArgs::default_save_file()),
+            ("--record", self.record.is_some()),
+            ("--replay", self.replay.is_some()),
+            ("--turn", self.turn.is_some()),
+            ("--progress", self.progress.is_some()),
+        ]
+        .into_iter()
+        .filter(|(_, given)| *given)
+        .map(|(flag, _)| flag)
+        .collect()
+    }
+
     /// These options, with any left unset taken from `other`.
     pub(super) fn or(self, other: PlayArgs) -> PlayArgs {
         let default_save = PlayArgs::default_save_file();
@@ -286,6 +305,14 @@ pub(super) enum Cmd {
         /// Print JSON.
         #[arg(long)]
         json: bool,
+        /// With --simulate: play N campaigns (seeds SEED to SEED+N-1) per level and skill
+        /// asked (--difficulty A,B,... and --skill S,S,... take lists) and print the share won
+        /// with its 95% interval and where the lost ones ended.
+        #[arg(long, value_name = "N", requires = "simulate", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+        runs: Option<u64>,
+        /// With --runs: threads [default: one per core]; the output does not depend on it.
+        #[arg(long, value_name = "J", requires = "runs", value_parser = clap::value_parser!(u16).range(1..=1024))]
+        jobs: Option<u16>,
         /// With --simulate: write each chapter's battle (its last try) as DIR/chapter-N.replay,
         /// the roster it began with inside, for `skirmish replay` and `play --replay`.
         #[arg(long, value_name = "DIR", requires = "simulate")]

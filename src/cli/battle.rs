@@ -14,12 +14,50 @@ pub(super) fn decision_line(b: &Battle, t: &Turn) -> String {
         "{} ({}) -> {}: {} -> {} path {}  | {}",
         b.name(d.unit),
         d.profile,
-        d.target.map_or("-", |t| b.name(t)),
+        goes_for(b, d),
         d.from,
         d.to,
         d.path,
         d.reason.text(b)
     )
+}
+
+/// What a decision goes for, in words: its target (with why it is that unit, when the reason
+/// names another one), else the cell it makes for, else nobody.
+fn goes_for(b: &Battle, d: &crate::ai::Decision) -> String {
+    use crate::ai::{Heading, Why};
+    let Some(target) = d.target else {
+        return match &d.reason.why {
+            Why::Seizes { cell } => format!("{cell} to seize"),
+            Why::HeadsFor {
+                aim: Heading::Seize, ..
+            } => "the nearest cell to seize".into(),
+            Why::HeadsFor {
+                aim: Heading::Boss(boss),
+                ..
+            } => b.name(*boss).to_string(),
+            Why::HeadsFor {
+                aim: Heading::Hold(cell),
+                ..
+            }
+            | Why::Guards { cell } => format!("{cell} to hold"),
+            Why::Advancing { goal } => format!("its goal {goal}"),
+            _ => "nobody".into(),
+        };
+    };
+    let other = match &d.reason.why {
+        Why::Asleep { nearest, .. } => Some(*nearest),
+        Why::Woke { by, .. } => Some(*by),
+        _ => None,
+    };
+    match other {
+        Some(o) if o != target => format!(
+            "{} (least travel cost; {} is nearer in a straight line)",
+            b.name(target),
+            b.name(o)
+        ),
+        _ => b.name(target).to_string(),
+    }
 }
 
 /// One event as a line of the battle's story, or `None` for the bookkeeping ones ("is

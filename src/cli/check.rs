@@ -92,9 +92,14 @@ pub(super) fn check(files: &[PathBuf], data_override: Option<PathBuf>, strict: b
                 if count == 1 { "" } else { "s" }
             ),
         },
+        // Not a bare `ok` when there are warnings: a warning is not missed without --strict.
         Outcome::Done { code, stdout, stderr } if count > 0 => Outcome::Done {
             code: if strict { code.max(1) } else { code },
-            stdout,
+            stdout: if code == 0 {
+                format!("ok, {count} warning{}\n", if count == 1 { "" } else { "s" })
+            } else {
+                stdout
+            },
             stderr: warns + &stderr,
         },
         other => other,
@@ -143,15 +148,24 @@ struct Lenient {
     profiles_broken: Option<String>,
     /// Why unit kinds are not checked (`units.toml` has errors).
     kinds_broken: Option<String>,
-    /// True when every kind and profile is the file's own (no stand-ins): warnings hold.
-    exact: bool,
+    /// `None` when every kind and profile is the file's own (no stand-ins): warnings hold;
+    /// else the files with errors, for the note that warnings were not checked.
+    inexact: Option<String>,
 }
 
 impl Lenient {
     fn new(dir: &Path, parts: DataParts) -> Lenient {
         let shown = |f: &str| format!("{} has errors", display_path(&dir.join(f)));
         let terrain_broken = parts.terrain.is_none().then(|| shown("terrain.toml"));
-        let exact = parts.kinds.is_some() && parts.profiles.is_some();
+        let broken: Vec<String> = [
+            ("units.toml", parts.kinds.is_none()),
+            ("profiles.toml", parts.profiles.is_none()),
+        ]
+        .iter()
+        .filter(|(_, b)| *b)
+        .map(|(f, _)| display_path(&dir.join(f)))
+        .collect();
+        let inexact = (!broken.is_empty()).then(|| format!("{} has errors", broken.join(" and ")));
         // A units.toml with mistakes still names its kinds: each stands in as a soldier of
         // its own class (when that class exists), so units naming it are not flagged again.
         let (kinds, kinds_broken) = match (parts.kinds, &parts.terrain) {
@@ -197,7 +211,7 @@ impl Lenient {
             terrain_broken,
             profiles_broken,
             kinds_broken,
-            exact,
+            inexact,
         }
     }
 
@@ -228,7 +242,16 @@ impl Lenient {
             // Warnings are about data as it is: with stand-ins for broken kinds or profiles
             // they would be about the stand-ins (said, so they do not silently vanish).
             // (The data folder's own errors are listed: no note per scenario.)
-            Ok(_) if !self.exact => return Diagnostics::default(),
+            Ok(_) if self.inexact.is_some() => {
+                // One note for the folder, not one per scenario (the data's errors are the
+                // data file's): said where the scenarios are.
+                let folder = display_path(f.parent().unwrap_or(Path::new("")));
+                skipped.push(format!(
+                    "{folder}: note: the scenarios' warnings not checked because {} (fix it and check again)\n",
+                    self.inexact.as_deref().unwrap_or_default()
+                ));
+                return Diagnostics::default();
+            }
             Ok((src, mut scenario)) => {
                 let mut data = data.clone();
                 if let Some(name) = level
@@ -425,8 +448,20 @@ fn check_campaign(f: &Path, data: Option<&Path>) -> Result<(), Diagnostics> {
         return Ok(());
     };
     let mut errs = Diagnostics::default();
+    let loaded = crate::load::data::load(data);
     for (k, ch) in c.chapters.iter().enumerate() {
-        if let Err(e) = load_scenario(&ch.scenario, Some(data.to_path_buf())) {
+        let chapter = match &loaded {
+            Ok(d) => crate::load::campaign::load_chapter(&c, k, d.clone(), None).map(|_| ()),
+            Err(e) => Err(e.clone()),
+        };
+        // The chapter's own level and numbers are the campaign file's errors, told as such.
+        if let Err(e) = &chapter
+            && e.first().is_some_and(|d| d.path == c.path)
+        {
+            errs.extend(e.clone());
+            continue;
+        }
+        if let Err(e) = chapter {
             let first = e.first().map(|d| d.to_string()).unwrap_or_default();
             errs.push(c.at_chapter(
                 k,

@@ -165,6 +165,16 @@ pub fn run_to<I: IntoIterator<Item = OsString>>(args: I, out: &mut dyn std::io::
                 .into(),
         );
     }
+    // Window options before a command that opens no window do nothing: refused.
+    let headless = !matches!(
+        cli.cmd,
+        None | Some(Cmd::Title { .. } | Cmd::Play { .. } | Cmd::Campaign { .. })
+    );
+    if let Some(f) = cli.play.given().first().filter(|_| headless) {
+        return usage(format!(
+            "error: {f} is for the game window, and this command opens none: leave it out\n"
+        ));
+    }
     match cli.cmd {
         // No command and no window option: the title screen. With one (--screenshot, --input,
         // --frames, --resume, --replay) the default battle opens directly, as it always did.
@@ -295,9 +305,25 @@ pub fn run_to<I: IntoIterator<Item = OsString>>(args: I, out: &mut dyn std::io::
             skill,
             json,
             replays,
+            runs,
+            jobs,
             opts,
         }) => {
             if !simulate {
+                let headless: Vec<&str> = [
+                    ("--player", player.is_some()),
+                    ("--skill", skill.is_some()),
+                    ("--json", json),
+                ]
+                .iter()
+                .filter(|(_, given)| *given)
+                .map(|(f, _)| *f)
+                .collect();
+                if let Some(f) = headless.first() {
+                    return usage(format!(
+                        "error: {f} is for --simulate (a campaign played headless); in the game the player plays\n"
+                    ));
+                }
                 // In the game: the title screen, its campaign this file.
                 return match crate::load::campaign::load(&file) {
                     Ok(_) => Outcome::Title {
@@ -309,6 +335,19 @@ pub fn run_to<I: IntoIterator<Item = OsString>>(args: I, out: &mut dyn std::io::
                     Err(e) => fail(e),
                 };
             }
+            // Window options do nothing headless: refused, not ignored.
+            let window = opts.or(cli.play).given();
+            if let Some(f) = window.first() {
+                return usage(format!(
+                    "error: {f} is for the game window, and --simulate opens none: leave it out\n"
+                ));
+            }
+            if runs.is_some() && replays.is_some() {
+                return usage(
+                    "error: --replays writes one campaign's chapters; with --runs many are played (leave one of them out)\n"
+                        .into(),
+                );
+            }
             if turns > MAX_TURNS {
                 return usage(format!(
                     "error: --turns {turns}: at most {MAX_TURNS} turns per battle\n"
@@ -318,19 +357,39 @@ pub fn run_to<I: IntoIterator<Item = OsString>>(args: I, out: &mut dyn std::io::
                 Ok(p) => p.unwrap_or(crate::ai::player::Policy::Careful),
                 Err(e) => return usage(format!("skirmish: {e}\n")),
             };
-            let skill = match batch::parse_skill(skill.as_deref(), policy) {
-                Ok(s) => s,
-                Err(e) => return usage(format!("skirmish: {e}\n")),
+            // With --runs, --skill takes a list: a row per skill.
+            let asked: Vec<Option<&str>> = match skill.as_deref() {
+                Some(s) if runs.is_some() => s.split(',').map(|x| Some(x.trim())).collect(),
+                other => vec![other],
             };
+            let mut skills = Vec::new();
+            for s in asked {
+                match batch::parse_skill(s, policy) {
+                    Ok(s) => skills.push(s),
+                    Err(e) => return usage(format!("skirmish: {e}\n")),
+                }
+            }
+            if runs.is_none() && level.is_some_and(|l| l.contains(',')) {
+                return usage(format!(
+                    "error: --difficulty {}: a list of levels is for --runs N (one campaign plays one level)\n",
+                    level.unwrap_or_default()
+                ));
+            }
             let run = campaign::CampaignRun {
                 simulate,
-                player: crate::ai::player::Player { policy, skill },
+                player: crate::ai::player::Player {
+                    policy,
+                    skill: skills[0],
+                },
                 seed,
                 turns,
                 casual,
                 as_json: json,
                 level,
                 replays: replays.as_deref(),
+                runs,
+                jobs: jobs.map(usize::from),
+                skills,
             };
             campaign::campaign_cmd(&file, data_override, &run)
         }

@@ -23,7 +23,11 @@ pub fn fast_forward(
         crate::play::replay::run(&mut battle, &mut ai, &commands[k..=k]).map_err(|e| {
             Diagnostic::whole_file(
                 file,
-                format!("command {} is refused by the rules: {}", k + 1, e.describe(&battle)),
+                format!(
+                    "command {} is refused by the rules: {}",
+                    k + 1,
+                    e.explain(&battle, &commands[k])
+                ),
             )
         })?;
         k += 1;

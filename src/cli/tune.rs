@@ -174,6 +174,14 @@ fn run(a: &TuneArgs, data_override: Option<PathBuf>, level: Option<&str>) -> Res
             }
         }
     }
+    // Where each value would be written is found now, before any battle.
+    if a.write {
+        for v in &varies {
+            for f in write_files(a, data_override.as_deref(), level, &v.key)? {
+                crate::io::tune_write::check(&f, &v.key, level)?;
+            }
+        }
+    }
     let goal = Goal {
         target,
         within: within / 100.0,
@@ -196,7 +204,10 @@ fn run(a: &TuneArgs, data_override: Option<PathBuf>, level: Option<&str>) -> Res
         if let Some(b) = &bar {
             b.set_message(v.key.label());
         }
-        let s = tune::search(&battles, &v.key, v.lo, v.hi, &goal, &mut played, &tick);
+        let current = battles
+            .first()
+            .and_then(|(sc, d)| crate::load::set::current(sc, d, &v.key));
+        let s = tune::search(&battles, &v.key, v.lo, v.hi, current, &goal, &mut played, &tick);
         let s = match s {
             Ok(s) => s,
             Err(e) => {
@@ -222,7 +233,17 @@ fn run(a: &TuneArgs, data_override: Option<PathBuf>, level: Option<&str>) -> Res
         text_report(a, &goal, &battles, &searches, played)
     };
     if a.write {
-        let lines = write_values(a, data_override.as_deref(), level, &goal, &searches)?;
+        // The table is printed even when a value cannot be written: a long run is not lost.
+        let lines = match write_values(a, data_override.as_deref(), level, &goal, &searches) {
+            Ok(lines) => lines,
+            Err(e) => {
+                return Ok(Outcome::Done {
+                    code: 1,
+                    stdout,
+                    stderr: format!("error: {e}\n"),
+                });
+            }
+        };
         if a.json {
             // The JSON says what was written as well.
             let mut v: Value = serde_json::from_str(&stdout).map_err(|e| e.to_string())?;
@@ -364,6 +385,33 @@ fn text_report(a: &TuneArgs, goal: &Goal, battles: &tune::Battles, searches: &[S
         out += &batch::table(&rows);
         out += &verdict_text(s, goal);
         out.push('\n');
+        if let (Some(best), Some(now)) = (s.best, s.current) {
+            let kept = s.verdict.chosen(&s.tried, goal.target);
+            let t = s.tried.iter().find(|t| t.value == best);
+            let (lo, hi) = t.map_or((0.0, 1.0), |t| t.interval());
+            out += &format!(
+                "tied: {} = {best} is nearest the target ({}), and {kept} wins within its 95% interval ({:.1}–{:.1}%): {kept} is kept, the value nearest the current {now}\n",
+                s.key.label(),
+                t.map_or("?".into(), |t| batch::pct_of(t.rate())),
+                lo * 100.0,
+                hi * 100.0
+            );
+        }
+        let mine: u64 = s.tried.iter().map(tune::Tried::battles).sum();
+        let sweep = s.sweep_battles(goal.within, battles.len());
+        out += &format!(
+            "a sweep of {} over {}..{} with every row within ± {} points would play about {} battles; tune played {} ({})\n",
+            s.key.label(),
+            s.lo,
+            s.hi,
+            goal.within * 100.0,
+            batch::thousands(sweep),
+            batch::thousands(mine),
+            match mine as f64 / sweep.max(1) as f64 {
+                r if r < 0.01 => "under 0.01×".to_string(),
+                r => format!("{r:.2}×"),
+            }
+        );
     }
     let chosen: Vec<String> = searches
         .iter()
@@ -406,6 +454,9 @@ fn json_report(a: &TuneArgs, goal: &Goal, battles: &tune::Battles, searches: &[S
                 }).collect::<Vec<_>>(),
                 "verdict": verdict,
                 "chosen": s.verdict.chosen(&s.tried, goal.target),
+                "current": s.current,
+                "best": s.best,
+                "sweep_battles": s.sweep_battles(goal.within, battles.len()),
             })
         })
         .collect();
@@ -436,16 +487,11 @@ fn write_values(
     goal: &Goal,
     searches: &[Search],
 ) -> Result<Vec<String>, String> {
-    let mut lines = Vec::new();
+    let mut written = Vec::new();
     for s in searches {
         let value = s.verdict.chosen(&s.tried, goal.target);
-        let files: Vec<PathBuf> = match (&s.key.owner, level) {
-            (_, Some(_)) | (Owner::Unit(_), None) => a.scenarios.clone(),
-            (Owner::Profile(_), None) => vec![data_dir_of(a, data_override, "profiles.toml")?],
-            (Owner::Kind(_), None) => vec![data_dir_of(a, data_override, "units.toml")?],
-        };
-        for f in files {
-            lines.extend(crate::io::tune_write::write(&f, &s.key, value, level)?);
+        for f in write_files(a, data_override, level, &s.key)? {
+            written.push(crate::io::tune_write::write(&f, &s.key, value, level)?);
         }
     }
     if let Some(l) = level {
@@ -455,12 +501,26 @@ fn write_values(
             if let Some(t) = s.tried.iter().find(|t| t.value == v) {
                 let tuned = format!("{} {}", batch::pct_of(t.rate()), goal.player.skill.name());
                 for f in &a.scenarios {
-                    lines.extend(crate::io::tune_write::write_tuned(f, l, &tuned)?);
+                    written.push(crate::io::tune_write::write_tuned(f, l, &tuned)?);
                 }
             }
         }
     }
-    Ok(lines)
+    Ok(crate::io::tune_write::report(&written))
+}
+
+/// The files `--write` puts `key` into.
+fn write_files(
+    a: &TuneArgs,
+    data_override: Option<&Path>,
+    level: Option<&str>,
+    key: &SetKey,
+) -> Result<Vec<PathBuf>, String> {
+    Ok(match (&key.owner, level) {
+        (_, Some(_)) | (Owner::Unit(_), None) => a.scenarios.clone(),
+        (Owner::Profile(_), None) => vec![data_dir_of(a, data_override, "profiles.toml")?],
+        (Owner::Kind(_), None) => vec![data_dir_of(a, data_override, "units.toml")?],
+    })
 }
 
 /// The data file `name` of the run's first scenario (every scenario of one run shares it).

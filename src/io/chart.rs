@@ -62,23 +62,67 @@ const PALETTE: [RGBColor; 8] = [
     RGBColor(227, 119, 194),
 ];
 
+/// Title font size in pixels; the embedded font is monospaced, each character
+/// [`CHAR_WIDTH`] of its size wide.
+const TITLE_SIZE: u32 = 26;
+
+/// A character's width as a share of the font size (DejaVu Sans Mono).
+const CHAR_WIDTH: f64 = 0.602;
+
+/// Characters of one title line: the picture's width less a margin each side.
+fn title_chars() -> usize {
+    ((f64::from(SIZE.0) - 40.0) / (f64::from(TITLE_SIZE) * CHAR_WIDTH)) as usize
+}
+
+/// The text of an x-axis label at `x`: a whole number as such when every swept value is
+/// whole (and no label between them), else the shortest decimal form.
+fn x_label_text(x: f64, whole: bool) -> String {
+    if whole {
+        if (x - x.round()).abs() < 1e-9 {
+            format!("{}", x.round() as i64)
+        } else {
+            String::new()
+        }
+    } else {
+        let t = format!("{x:.2}");
+        let t = t.trim_end_matches('0').trim_end_matches('.');
+        if t == "-0" { "0".into() } else { t.to_string() }
+    }
+}
+
 fn draw(rgb: &mut [u8], title: &str, x_label: &str, series: &[Series]) -> Result<(), Box<dyn std::error::Error>> {
     let root = BitMapBackend::with_buffer(rgb, SIZE).into_drawing_area();
     root.fill(&WHITE)?;
-    let (plot, side) = root.split_horizontally(SIZE.0 - LEGEND_WIDTH);
+    // The title across the whole picture, centred, in as many lines as it needs: never cut.
+    let lines = wrap(title, title_chars());
+    let line_height = TITLE_SIZE as i32 + 6;
+    for (k, line) in lines.iter().enumerate() {
+        let width = (line.chars().count() as f64 * f64::from(TITLE_SIZE) * CHAR_WIDTH) as i32;
+        let x = (SIZE.0 as i32 - width).max(0) / 2;
+        root.draw(&Text::new(
+            line.clone(),
+            (x, 12 + k as i32 * line_height),
+            ("sans-serif", TITLE_SIZE).into_font(),
+        ))?;
+    }
+    let (_, body) = root.split_vertically(16 + lines.len() as i32 * line_height);
+    let (plot, side) = body.split_horizontally(SIZE.0 - LEGEND_WIDTH);
     let xs = series.iter().flat_map(|s| s.points.iter().map(|p| p.0));
     let (lo, hi) = xs.fold((f64::INFINITY, f64::NEG_INFINITY), |(a, b), x| (a.min(x), b.max(x)));
     let (lo, hi) = if lo.is_finite() { (lo, hi) } else { (0.0, 1.0) };
     let pad = ((hi - lo) * 0.08).max(0.5);
+    let (y_area, margin) = (75, 20);
     let mut chart = ChartBuilder::on(&plot)
-        .caption(title, ("sans-serif", 26))
-        .margin(20)
+        .margin(margin)
         .x_label_area_size(55)
-        .y_label_area_size(75)
+        .y_label_area_size(y_area)
         .build_cartesian_2d((lo - pad)..(hi + pad), 0.0..100.0)?;
+    // Swept values per pixel across the plot, to keep value labels apart.
+    let plot_px = f64::from(SIZE.0 - LEGEND_WIDTH) - f64::from(y_area) - 2.0 * f64::from(margin);
+    let per_px = (hi - lo + 2.0 * pad) / plot_px.max(1.0);
     let any_draws = series.iter().any(|s| s.draws.iter().any(|d| d.1 > 0.0));
     let any_limit = series.iter().any(|s| s.limit.iter().any(|d| d.1 > 0.0));
-    let whole = lo.fract() == 0.0 && hi.fract() == 0.0 && hi - lo <= 20.0;
+    let whole = series.iter().flat_map(|s| s.points.iter()).all(|p| p.0.fract() == 0.0);
     chart
         .configure_mesh()
         .x_desc(x_label)
@@ -90,14 +134,8 @@ fn draw(rgb: &mut [u8], title: &str, x_label: &str, series: &[Series]) -> Result
         })
         .axis_desc_style(("sans-serif", 20))
         .label_style(("sans-serif", 17))
-        .x_labels(if whole { (hi - lo) as usize + 1 } else { 10 })
-        .x_label_formatter(&|x| {
-            if whole {
-                format!("{}", x.round() as i64)
-            } else {
-                format!("{x:.2}")
-            }
-        })
+        .x_labels(if whole { ((hi - lo) as usize + 1).min(12) } else { 10 })
+        .x_label_formatter(&|x| x_label_text(*x, whole))
         .y_label_formatter(&|y| format!("{y:.0}%"))
         .max_light_lines(1)
         .light_line_style(RGBColor(240, 240, 240))
@@ -157,7 +195,8 @@ fn draw(rgb: &mut [u8], title: &str, x_label: &str, series: &[Series]) -> Result
         }
         for p in &s.points {
             let label = format!("{:.1}%", p.1 * 100.0);
-            let Some(y) = label_place(&placed, p.0, (p.1 * 100.0 + 4.0).min(97.0), &label) else {
+            let width = label.chars().count() as f64 * 16.0 * CHAR_WIDTH * per_px;
+            let Some(y) = label_place(&placed, p.0, (p.1 * 100.0 + 4.0).min(97.0), &label, width) else {
                 continue;
             };
             placed.push((p.0, y, label.clone()));
@@ -258,23 +297,30 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
 const LABEL_HEIGHT: f64 = 4.5;
 
 /// Where a value label `text` wanted at height `y` for swept value `x` goes, given the
-/// labels already `placed`: `None` when one at the same value already says the same close
-/// by, else the first height at or below `y` that overlaps none of them.
-fn label_place(placed: &[(f64, f64, String)], x: f64, y: f64, text: &str) -> Option<f64> {
-    let here: Vec<&(f64, f64, String)> = placed.iter().filter(|(px, _, _)| *px == x).collect();
-    if here.iter().any(|(_, py, t)| t == text && (py - y).abs() < LABEL_HEIGHT) {
+/// labels already `placed` (each `width` swept values wide, starting at the same distance
+/// right of its value): `None` when one at the same value already says the same close by,
+/// or when it would have to move more than two labels' height below where it wants to be
+/// (too many labels in too little room: the point and its bar still show the rate); else
+/// the first height at or below `y` that overlaps none of them.
+fn label_place(placed: &[(f64, f64, String)], x: f64, y: f64, text: &str, width: f64) -> Option<f64> {
+    if placed
+        .iter()
+        .any(|(px, py, t)| *px == x && t == text && (py - y).abs() < LABEL_HEIGHT)
+    {
         return None;
     }
-    let mut y = y;
-    while let Some((_, py, _)) = here.iter().find(|(_, py, _)| (py - y).abs() < LABEL_HEIGHT) {
-        y = py - LABEL_HEIGHT;
+    // Labels whose boxes share columns with this one's.
+    let near: Vec<&(f64, f64, String)> = placed.iter().filter(|(px, _, _)| (px - x).abs() < width).collect();
+    let mut at = y;
+    while let Some((_, py, _)) = near.iter().find(|(_, py, _)| (py - at).abs() < LABEL_HEIGHT) {
+        at = py - LABEL_HEIGHT;
     }
-    Some(y)
+    (y - at <= 2.0 * LABEL_HEIGHT && at >= 1.0).then_some(at)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{label_place, wrap};
+    use super::{label_place, wrap, x_label_text};
 
     #[test]
     fn value_labels_start_right_of_every_error_bar() {
@@ -323,22 +369,74 @@ mod tests {
         // Three series at 100% for x = 2, one at 35.7%: one "100.0%" label, and the 99.7%
         // of a fourth series moves below it.
         for text in ["100.0%", "100.0%", "100.0%"] {
-            if let Some(y) = label_place(&placed, 2.0, 97.0, text) {
+            if let Some(y) = label_place(&placed, 2.0, 97.0, text, 0.5) {
                 placed.push((2.0, y, text.to_string()));
             }
         }
         assert_eq!(placed.len(), 1);
-        let y = label_place(&placed, 2.0, 97.0, "99.7%").unwrap();
+        let y = label_place(&placed, 2.0, 97.0, "99.7%", 0.5).unwrap();
         assert!(y <= 97.0 - super::LABEL_HEIGHT, "{y}");
         placed.push((2.0, y, "99.7%".into()));
         // A third different value goes below both.
-        let z = label_place(&placed, 2.0, 96.0, "98.0%").unwrap();
+        let z = label_place(&placed, 2.0, 96.0, "98.0%", 0.5).unwrap();
         assert!(
             placed.iter().all(|(_, py, _)| (py - z).abs() >= super::LABEL_HEIGHT),
             "{z}"
         );
         // Far away or at another swept value: where it wanted.
-        assert_eq!(label_place(&placed, 2.0, 40.0, "35.7%"), Some(40.0));
-        assert_eq!(label_place(&placed, 3.0, 97.0, "100.0%"), Some(97.0));
+        assert_eq!(label_place(&placed, 2.0, 40.0, "35.7%", 0.5), Some(40.0));
+        assert_eq!(label_place(&placed, 3.0, 97.0, "100.0%", 0.5), Some(97.0));
+        // A label as wide as two swept values: its neighbour's label at the next value
+        // moves below it.
+        let mut row = vec![(10.0, 50.0, "50.0%".to_string())];
+        let next = label_place(&row, 11.0, 51.0, "51.0%", 2.0).unwrap();
+        assert!(next <= 50.0 - super::LABEL_HEIGHT, "{next}");
+        row.push((11.0, next, "51.0%".into()));
+        // A third in the same columns would go too far below: left out.
+        assert_eq!(label_place(&row, 12.0, 50.5, "50.5%", 2.5), None);
+    }
+
+    /// The picture's pixels as RGB rows.
+    fn pixels(png_bytes: &[u8]) -> (usize, usize, Vec<u8>) {
+        let mut dec = png::Decoder::new(std::io::Cursor::new(png_bytes)).read_info().unwrap();
+        let mut buf = vec![0; dec.output_buffer_size()];
+        let info = dec.next_frame(&mut buf).unwrap();
+        (info.width as usize, info.height as usize, buf)
+    }
+
+    #[test]
+    fn a_long_title_lies_inside_the_picture() {
+        // The title batch writes for 2,000 battles of an average player, and a longer one.
+        for title in [
+            "player win rate, 2000 battles per point, careful player of average skill",
+            "player win rate, 2000 battles per point, careful player of skill 0.125, on the castle and the river crossing",
+        ] {
+            let series = [super::Series {
+                label: "The castle".into(),
+                points: (5..=25).map(|v| (f64::from(v), 0.5, 0.45, 0.55)).collect(),
+                draws: Vec::new(),
+                limit: Vec::new(),
+            }];
+            let png = super::render(title, "kind:archer.attack", &series).unwrap();
+            let (w, _, rgb) = pixels(&png);
+            let dark = |x: usize, y: usize| rgb[(y * w + x) * 3] < 128;
+            let band = 0..60;
+            let inked: Vec<usize> = (0..w).filter(|&x| band.clone().any(|y| dark(x, y))).collect();
+            assert!(!inked.is_empty(), "the title is drawn");
+            let (first, last) = (inked[0], *inked.last().unwrap());
+            assert!(
+                first >= 8 && last + 8 < w,
+                "{title:?}: ink from x = {first} to {last} of {w}"
+            );
+        }
+    }
+
+    #[test]
+    fn whole_swept_values_are_labelled_as_whole_numbers() {
+        assert_eq!(x_label_text(15.0, true), "15");
+        assert_eq!(x_label_text(12.5, true), "", "no label between whole values");
+        assert_eq!(x_label_text(0.25, false), "0.25");
+        assert_eq!(x_label_text(1.5, false), "1.5");
+        assert_eq!(x_label_text(2.0, false), "2");
     }
 }

@@ -192,8 +192,14 @@ fn refused(f: &ExpectFile, turn: u32, e: RuleError) -> Diagnostic {
 /// wait (`still`) or follow the built-in policy (from the second phase on).
 fn player_phase(f: &ExpectFile, ai: &mut Ai, b: &mut Battle, turn: u32) -> Result<(), Diagnostic> {
     for m in f.moves.iter().filter(|m| m.turn == turn) {
-        let refuse = |e: RuleError, b: &Battle| Diagnostic {
-            message: format!("scripted move of {} refused by the rules: {}", m.unit, e.describe(b)),
+        // What blocked it, in the designer's words: the unit standing there, the terrain,
+        // the cost against the unit's move.
+        let refuse = |e: RuleError, b: &Battle, cmd: &Command| Diagnostic {
+            message: format!(
+                "scripted move of {} refused by the rules: {}",
+                m.unit,
+                e.explain(b, cmd)
+            ),
             ..m.at.clone()
         };
         let Some(id) = b.find(&m.unit) else { continue };
@@ -204,12 +210,12 @@ fn player_phase(f: &ExpectFile, ai: &mut Ai, b: &mut Battle, turn: u32) -> Resul
             unit: id,
             path: m.path.clone(),
         };
-        b.execute(mv).map_err(|e| refuse(e, b))?;
+        b.execute(mv.clone()).map_err(|e| refuse(e, b, &mv))?;
         let cmd = match m.attack.as_deref().and_then(|t| b.find(t)) {
             Some(target) => Command::Attack { unit: id, target },
             None => Command::Wait { unit: id },
         };
-        b.execute(cmd).map_err(|e| refuse(e, b))?;
+        b.execute(cmd.clone()).map_err(|e| refuse(e, b, &cmd))?;
         if b.ended().is_some() {
             return Ok(());
         }

@@ -264,3 +264,95 @@ impl Report {
         s
     }
 }
+
+/// Many campaigns played at one level and skill: how many were won, and where the others
+/// ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Many {
+    /// Campaigns played.
+    pub campaigns: u64,
+    /// Campaigns won (every chapter).
+    pub won: u64,
+    /// Per chapter (from the first): campaigns that reached it.
+    pub reached: Vec<u64>,
+    /// Per chapter: campaigns lost there (it was the last one reached and it was lost).
+    pub lost: Vec<u64>,
+}
+
+impl Many {
+    /// The share of campaigns won and its 95% interval.
+    pub fn won_rate(&self) -> (f64, (f64, f64)) {
+        let n = self.campaigns.max(1) as f64;
+        (
+            self.won as f64 / n,
+            crate::play::batch::wilson(self.won, self.campaigns),
+        )
+    }
+
+    /// The chapter (from 1) that ends most of the lost campaigns (the earliest on a tie);
+    /// `None` when none was lost.
+    pub fn ends_most(&self) -> Option<usize> {
+        let most = *self.lost.iter().max()?;
+        (most > 0).then(|| self.lost.iter().position(|&l| l == most).map_or(0, |i| i + 1))
+    }
+}
+
+/// Plays `n` campaigns: campaign i starts with seed `run.seed + i` (each chapter's retries take
+/// the next seeds, as one campaign does); `chapters` are the chapters' scenarios as loaded
+/// (at the level asked). The counts do not depend on `jobs` (threads).
+pub fn many(
+    campaign: &Campaign,
+    chapters: &[(Scenario, DataSet)],
+    run_with: Run,
+    n: u64,
+    jobs: usize,
+) -> Result<Many, Diagnostics> {
+    use rayon::prelude::*;
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build().map_err(|e| {
+        Diagnostics::from(crate::load::diag::Diagnostic::whole_file(
+            std::path::Path::new(&campaign.path),
+            format!("cannot start {jobs} threads: {e}"),
+        ))
+    })?;
+    let total = campaign.chapters.len();
+    let empty = Many {
+        campaigns: 0,
+        won: 0,
+        reached: vec![0; total],
+        lost: vec![0; total],
+    };
+    pool.install(|| {
+        (0..n)
+            .into_par_iter()
+            .map(|i| {
+                let r = Run {
+                    seed: run_with.seed.wrapping_add(i),
+                    ..run_with
+                };
+                let report = run(campaign, r, |k| Ok(chapters[k].clone()))?;
+                let mut one = empty.clone();
+                one.campaigns = 1;
+                for c in &report.chapters {
+                    one.reached[c.number - 1] += 1;
+                }
+                if report.won(total) {
+                    one.won = 1;
+                } else if let Some(last) = report.chapters.last() {
+                    one.lost[last.number - 1] += 1;
+                }
+                Ok(one)
+            })
+            .try_reduce(
+                || empty.clone(),
+                |mut a, b| {
+                    a.campaigns += b.campaigns;
+                    a.won += b.won;
+                    for k in 0..total {
+                        a.reached[k] += b.reached[k];
+                        a.lost[k] += b.lost[k];
+                    }
+                    Ok(a)
+                },
+            )
+    })
+}

@@ -159,14 +159,73 @@ pub struct Search {
     pub tried: Vec<Tried>,
     /// The verdict.
     pub verdict: Verdict,
+    /// The key's value before the search (as the files have it).
+    pub current: Option<i64>,
+    /// When the value kept is not the one nearest the target: that one (the best), whose
+    /// 95% interval holds the rates of the values tied with it (those proven within the
+    /// target too); of those the one nearest [`Search::current`] is kept.
+    pub best: Option<i64>,
 }
 
-/// Tunes `key` over `lo..=hi` on `battles` (each value set on top of them).
+impl Search {
+    /// Battles a sweep over the key's whole range would play to give every row a 95%
+    /// interval within ± `within` of its rate (`batch --set KEY=LO,...,HI`: every row plays as
+    /// many battles as the row that needs most; rates between those tried lie between
+    /// theirs), with the number of scenarios averaged.
+    pub fn sweep_battles(&self, within: f64, scenarios: usize) -> u64 {
+        let rates: Vec<f64> = self.tried.iter().map(Tried::rate).collect();
+        let lo = rates.iter().copied().fold(f64::INFINITY, f64::min);
+        let hi = rates.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        // A row needs the most battles at the rate nearest one half.
+        let worst = if lo.is_finite() { 0.5_f64.clamp(lo, hi) } else { 0.5 };
+        let rows = (self.hi - self.lo).unsigned_abs() + 1;
+        row_battles(worst, within)
+            .saturating_mul(rows)
+            .saturating_mul(scenarios as u64)
+    }
+}
+
+/// Battles a row at win rate `p` needs for its 95% Wilson interval to reach at most `within`
+/// (0 to 1) either side of its rate.
+///
+/// ```
+/// // At 50% a ±2-point interval takes about 1.96² × 0.25 / 0.02² ≈ 2,401 battles.
+/// assert!((2_390..=2_410).contains(&skirmish::play::tune::row_battles(0.5, 0.02)));
+/// ```
+pub fn row_battles(p: f64, within: f64) -> u64 {
+    let fits = |n: u64| {
+        let k = (p * n as f64).round() as u64;
+        let (lo, hi) = wilson(k, n);
+        let rate = k as f64 / n as f64;
+        hi - rate <= within && rate - lo <= within
+    };
+    // The first n that fits, found by doubling then bisecting (the interval narrows with n;
+    // a rounding step may let a smaller n fit, so the answer is close, not exact).
+    let mut hi = 1u64;
+    while !fits(hi) && hi < 1 << 40 {
+        hi *= 2;
+    }
+    let mut lo = hi / 2;
+    while lo + 1 < hi {
+        let mid = lo + (hi - lo) / 2;
+        if fits(mid) { hi = mid } else { lo = mid }
+    }
+    hi
+}
+
+/// Tunes `key` over `lo..=hi` on `battles` (each value set on top of them); `current` is
+/// the key's value as the files have it (among values tied with the best, the nearest to it
+/// is kept).
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the key, its range and where it stands are one question; a struct would only rename them"
+)]
 pub fn search(
     battles: &Battles,
     key: &SetKey,
     lo: i64,
     hi: i64,
+    current: Option<i64>,
     goal: &Goal,
     played: &mut u64,
     tick: &(dyn Fn(u64) + Sync),
@@ -188,6 +247,8 @@ pub fn search(
         hi,
         tried: sorted(tried),
         verdict,
+        current,
+        best: None,
     };
     // The end nearest the target, beyond which to look; when both ends win alike, the
     // upper one (a harder foe's number grows upward as often as not: the verdict says so).
@@ -237,7 +298,24 @@ pub fn search(
     let rate = |v: i64| tried.iter().find(|t| t.value == v).map_or(f64::NAN, Tried::rate);
     let by_distance = |v: &i64| ((rate(*v) - goal.target).abs() * 1e9) as i64;
     if let Some(&best) = close.iter().min_by_key(|v| (by_distance(v), **v)) {
-        return Ok(done(tried, Verdict::Reached { value: best }));
+        // Values proven within the target whose rates lie in the best's interval are tied
+        // with it: keep the one nearest the current value (the least change).
+        let (blo, bhi) = tried
+            .iter()
+            .find(|t| t.value == best)
+            .map_or((0.0, 1.0), Tried::interval);
+        let kept = match current {
+            Some(now) => close
+                .iter()
+                .copied()
+                .filter(|v| (blo..=bhi).contains(&rate(*v)))
+                .min_by_key(|v| ((v - now).abs(), by_distance(v), *v))
+                .unwrap_or(best),
+            None => best,
+        };
+        let mut s = done(tried, Verdict::Reached { value: kept });
+        s.best = (kept != best).then_some(best);
+        return Ok(s);
     }
     let (sa, sb) = (
         tried.iter().find(|t| t.value == a).map(|t| side(t, goal)),

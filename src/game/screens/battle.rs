@@ -192,11 +192,7 @@ impl BattleScreen {
         chapter: Option<ChapterStart>,
         save: Option<PathBuf>,
     ) -> Result<(BattleScreen, Scenario), String> {
-        let (mut scenario, mut data, data_dir) =
-            crate::cli::load_scenario(&launch.path, world.data_override.clone()).map_err(|e| e.to_string())?;
-        if let Some(level) = &launch.difficulty {
-            crate::game::difficulty::apply(&mut scenario, &mut data, level).map_err(|e| e.to_string())?;
-        }
+        let (scenario, data, data_dir) = load_launch(world, launch, chapter.as_ref().map(|c| c.number - 1))?;
         let scenario = crate::game::state::dressed(scenario, chapter.as_ref());
         let ready = scenario.clone();
         let harnessed = scripted.screenshot.is_some() || scripted.frames.is_some();
@@ -436,10 +432,70 @@ impl Screen for BattleScreen {
     }
 }
 
+/// The scenario of `launch` and the data it plays on: at its level; for chapter `k` of the
+/// campaign being played, as `campaign --simulate` plays it — the chapter's own numbers
+/// (`[chapters.set]`), then the level the player chose for the campaign, else the chapter's
+/// `difficulty`.
+fn load_launch(
+    world: &World,
+    launch: &Launch,
+    chapter: Option<usize>,
+) -> Result<(Scenario, crate::load::data::DataSet, PathBuf), String> {
+    let (mut scenario, mut data, data_dir) =
+        crate::cli::load_scenario(&launch.path, world.data_override.clone()).map_err(|e| e.to_string())?;
+    if let (Some(k), Some(a)) = (chapter, world.campaign.as_ref()) {
+        let (scenario, data) = crate::load::campaign::load_chapter(&a.campaign, k, data, launch.difficulty.as_deref())
+            .map_err(|e| e.to_string())?;
+        return Ok((scenario, data, data_dir));
+    }
+    if let Some(level) = &launch.difficulty {
+        crate::game::difficulty::apply(&mut scenario, &mut data, level).map_err(|e| e.to_string())?;
+    }
+    Ok((scenario, data, data_dir))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::rules::Command;
+
+    #[test]
+    fn a_chapter_is_played_with_its_own_numbers_and_level_unless_the_player_chose_one() {
+        let dir = std::env::temp_dir().join(format!("skirmish-chapter-level-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        std::fs::copy(root.join("maps/sample.toml"), dir.join("sample.toml")).unwrap();
+        std::fs::copy(root.join("maps/sample.txt"), dir.join("sample.txt")).unwrap();
+        std::fs::write(
+            dir.join("c.toml"),
+            "name = \"War\"\n[[chapters]]\nscenario = \"sample.toml\"\ndifficulty = \"hard\"\n[chapters.set]\n\"unit:Kiny.move\" = 3\n",
+        )
+        .unwrap();
+        let mut w = World::new(None, dir.clone(), false);
+        w.data_override = Some(root.join("data"));
+        w.campaign_file = dir.join("c.toml");
+        w.progress_file = Some(dir.join("progress.json"));
+        w.start_campaign(None).unwrap();
+        let launch = Launch {
+            path: dir.join("sample.toml"),
+            difficulty: None,
+        };
+        let (s, _, _) = load_launch(&w, &launch, Some(0)).unwrap();
+        let kiny = s.units.iter().find(|u| u.name == "Kiny").unwrap();
+        assert_eq!((s.difficulty.as_deref(), kiny.movement), (Some("hard"), 3));
+        // The player's level for the campaign wins over the chapter's.
+        let easy = Launch {
+            difficulty: Some("easy".into()),
+            ..launch.clone()
+        };
+        let (s, _, _) = load_launch(&w, &easy, Some(0)).unwrap();
+        assert_eq!(s.difficulty.as_deref(), Some("easy"));
+        // Not a chapter: the scenario as written.
+        let (s, _, _) = load_launch(&w, &launch, None).unwrap();
+        assert_eq!(s.difficulty, None);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn the_outcome_of_a_lost_battle_is_kept() {

@@ -238,10 +238,10 @@ impl Reason {
                 Heading::Boss(boss) => format!("moves to {to} towards {}, whose defeat wins", n(boss)),
                 Heading::Hold(cell) => format!("moves to {to} towards {cell} to hold it"),
             },
-            Why::MovesTowards { to, foe } => format!(
-                "moves to {to} towards {}, out of deadly reach",
-                foe.as_ref().map_or_else(|| "-".to_string(), n)
-            ),
+            Why::MovesTowards { to, foe } => match foe {
+                Some(foe) => format!("moves to {to} towards {}, out of deadly reach", n(foe)),
+                None => format!("moves to {to}, out of deadly reach"),
+            },
         };
         let how = match &self.how {
             How::Nothing => String::new(),

@@ -9,10 +9,18 @@
 //! scenario = "sample.toml"       # relative to the campaign file
 //! title = "The crossroads"       # optional: the scenario's name otherwise
 //! intro = "Kiny's patrol meets raiders at the old crossroads."
+//! difficulty = "hard"            # optional: the chapter's level (`campaign --difficulty` wins)
+//! [chapters.set]                 # optional: the chapter's own numbers, in `--set` keys
+//! "kind:brute.attack" = 9
 //! ```
 
+use crate::load::data::DataSet;
 use crate::load::diag::{Diagnostic, Diagnostics, Source, display_path};
+use crate::load::scenario::Scenario;
+use crate::load::set::{SetKey, apply_unchecked, check_ranges};
+use indexmap::IndexMap;
 use serde::Deserialize;
+use skirmish_core::model::scenario::LevelEntry;
 use std::path::{Path, PathBuf};
 use toml::Spanned;
 
@@ -35,6 +43,9 @@ struct RawChapter {
     #[serde(default)]
     intro: String,
     title: Option<String>,
+    difficulty: Option<Spanned<String>>,
+    #[serde(default)]
+    set: IndexMap<String, Spanned<toml::Value>>,
 }
 
 /// A loaded campaign file.
@@ -66,6 +77,12 @@ pub struct Chapter {
     pub intro: String,
     /// Line and column of its `scenario` key, for messages about it.
     pub place: (usize, usize),
+    /// The difficulty level it is played at (`difficulty = "NAME"`, one of its scenario's
+    /// `[difficulty.NAME]` tables), with the line and column of its value; `None`: as written.
+    pub difficulty: Option<(String, (usize, usize))>,
+    /// Its own overrides (`[chapters.set]`, in the `--set` key syntax), applied on the
+    /// scenario as written before its level; places in the campaign file.
+    pub set: Vec<LevelEntry>,
 }
 
 impl Campaign {
@@ -79,6 +96,99 @@ impl Campaign {
             message: message.into(),
         }
     }
+}
+
+/// Loads chapter `k`'s scenario on `data` as the campaign plays it: its `[chapters.set]`
+/// numbers applied to the scenario as written, then its level — `level` when given (the
+/// player's choice, `campaign --difficulty`), else the chapter's `difficulty`. A key or level
+/// the scenario does not take is an error at its place in the campaign file.
+///
+/// ```
+/// use skirmish_data::load::{campaign, data};
+/// let dir = std::env::temp_dir().join(format!("load-chapter-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// std::fs::write(dir.join("m.txt"), "...\n").unwrap();
+/// std::fs::write(
+///     dir.join("a.toml"),
+///     "name = \"A\"\nmap = \"m.txt\"\n[[units]]\nname = \"Kiny\"\nteam = \"player\"\nat = [0, 0]\n\
+///      [difficulty.hard]\ntuned = \"50% average\"\n\"unit:Kiny.hp\" = 9\n",
+/// )
+/// .unwrap();
+/// std::fs::write(
+///     dir.join("c.toml"),
+///     "name = \"War\"\n[[chapters]]\nscenario = \"a.toml\"\ndifficulty = \"hard\"\n[chapters.set]\n\"unit:Kiny.attack\" = 3\n",
+/// )
+/// .unwrap();
+/// let c = campaign::load(&dir.join("c.toml")).unwrap();
+/// let d = data::DataSet {
+///     dir: dir.clone(),
+///     terrain: skirmish_data::load::terrain::TerrainSet::standard(),
+///     profiles: Default::default(),
+///     kinds: data::builtin_kinds(),
+///     registry: skirmish_core::ai::registry::Registry::standard(),
+/// };
+/// // The chapter's numbers, then its level.
+/// let (s, _) = campaign::load_chapter(&c, 0, d.clone(), None).unwrap();
+/// assert_eq!((s.difficulty.as_deref(), s.units[0].stats.attack, s.units[0].stats.hp), (Some("hard"), 3, 9));
+/// // The level asked for the whole campaign wins over the chapter's.
+/// let e = campaign::load_chapter(&c, 0, d, Some("easy")).unwrap_err();
+/// assert!(e.to_string().contains("no difficulty level \"easy\""), "{e}");
+/// for f in ["m.txt", "a.toml", "c.toml"] {
+///     std::fs::remove_file(dir.join(f)).unwrap();
+/// }
+/// std::fs::remove_dir(&dir).unwrap();
+/// ```
+pub fn load_chapter(
+    campaign: &Campaign,
+    k: usize,
+    mut data: DataSet,
+    level: Option<&str>,
+) -> Result<(Scenario, DataSet), Diagnostics> {
+    let chapter = campaign
+        .chapters
+        .get(k)
+        .ok_or_else(|| Diagnostics::from(campaign.at_chapter(k, format!("no chapter {}", k + 1))))?;
+    let mut scenario = crate::load::scenario::load(&chapter.scenario, &data)?;
+    let at = |(line, col): (usize, usize), message: String| Diagnostic {
+        path: campaign.path.clone(),
+        line,
+        col,
+        message: format!("chapter {}: {message}", k + 1),
+    };
+    let mut errs = Diagnostics::default();
+    for e in &chapter.set {
+        let r = SetKey::parse(&e.key).and_then(|key| apply_unchecked(&mut scenario, &mut data, &key, e.value));
+        if let Err(m) = r {
+            errs.push(at(
+                (e.line, e.col),
+                format!("[chapters.set] \"{}\" = {}: {m}", e.key, e.value),
+            ));
+        }
+    }
+    if errs.is_empty()
+        && let Err(m) = check_ranges(&scenario, &data)
+    {
+        let place = chapter.set.first().map_or(chapter.place, |e| (e.line, e.col));
+        errs.push(at(place, format!("[chapters.set]: {m}")));
+    }
+    if !errs.is_empty() {
+        return Err(errs);
+    }
+    match (level, &chapter.difficulty) {
+        (Some(name), _) => crate::load::difficulty::apply(&mut scenario, &mut data, name)?,
+        (None, Some((name, place))) => crate::load::difficulty::apply(&mut scenario, &mut data, name).map_err(|e| {
+            Diagnostics::from(at(
+                *place,
+                format!(
+                    "difficulty {name:?} of scenario {}: {}",
+                    chapter.scenario_written,
+                    e.first().map_or(String::new(), |d| d.message.clone())
+                ),
+            ))
+        })?,
+        (None, None) => {}
+    }
+    Ok((scenario, data))
 }
 
 /// True when `text` is a campaign file rather than a scenario: a TOML document with a
@@ -124,6 +234,41 @@ pub fn parse(src: &Source, dir: &Path) -> Result<Campaign, Diagnostics> {
     let mut chapters = Vec::new();
     for (k, c) in raw_chapters.into_iter().enumerate() {
         let c = c.into_inner();
+        let mut set = Vec::new();
+        for (key, value) in &c.set {
+            let at = value.span().start;
+            let at = src.text[..at].rfind(key.as_str()).unwrap_or(at);
+            let at = if at > 0 && src.text[..at].ends_with(['"', '\'']) {
+                at - 1
+            } else {
+                at
+            };
+            if let Err(m) = SetKey::parse(key) {
+                errs.push(src.error_at(at, format!("chapter {}: [chapters.set] key {key:?}: {m}", k + 1)));
+                continue;
+            }
+            let Some(v) = value.get_ref().as_integer() else {
+                errs.push(src.error_span(
+                    &value.span(),
+                    format!(
+                        "chapter {}: [chapters.set] {key:?} = {}: a chapter sets whole numbers (such as \"kind:brute.attack\" = 9)",
+                        k + 1,
+                        value.get_ref()
+                    ),
+                ));
+                continue;
+            };
+            let (line, col) = src.line_col(at);
+            set.push(LevelEntry {
+                key: key.clone(),
+                value: v,
+                line,
+                col,
+            });
+        }
+        let difficulty = c
+            .difficulty
+            .map(|d| (d.get_ref().clone(), src.line_col(d.span().start)));
         let span = c.scenario.span();
         let written = c.scenario.into_inner();
         let file = dir.join(&written);
@@ -143,6 +288,8 @@ pub fn parse(src: &Source, dir: &Path) -> Result<Campaign, Diagnostics> {
             title: c.title,
             intro: c.intro.trim().to_string(),
             place: src.line_col(span.start),
+            difficulty,
+            set,
         });
     }
     errs.into_result(Campaign {

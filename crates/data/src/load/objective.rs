@@ -29,15 +29,56 @@ pub(crate) struct RawObjective {
     hold: Option<Spanned<CellsSpec>>,
 }
 
-/// Cells as a scenario names them: a list of `[x, y]`, or the name of a rectangle of a
-/// Tiled map's `regions` layer (`seize = "throne"`).
-#[derive(Deserialize)]
-#[serde(untagged)]
+/// Cells as a scenario names them: the name of a rectangle of a Tiled map's `regions` layer
+/// (`seize = "throne"`), or a list whose items are cells `[x, y]` or region names
+/// (`entered = ["north_bridge", "south_bridge"]`, `hold = [[3, 4], "ford"]`). Any other shape
+/// is refused in plain words with the shapes it may take.
 pub(crate) enum CellsSpec {
-    /// `[[x, y], ...]`.
-    Cells(Vec<[i64; 2]>),
+    /// The items, in order.
+    Items(Vec<CellItem>),
+}
+
+/// One item of a [`CellsSpec`].
+pub(crate) enum CellItem {
+    /// `[x, y]`.
+    Cell([i64; 2]),
     /// A region's name.
     Region(String),
+}
+
+/// The shapes a cell list may take, for messages.
+const CELLS_SHAPES: &str = "a region name (\"ford\"), a list of region names ([\"north_bridge\", \"south_bridge\"]) or a list of cells ([[3, 4], [5, 4]]), or both in one list";
+
+impl<'de> Deserialize<'de> for CellsSpec {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let value = toml::Value::deserialize(d)?;
+        let item = |v: &toml::Value| -> Result<CellItem, String> {
+            match v {
+                toml::Value::String(s) => Ok(CellItem::Region(s.clone())),
+                toml::Value::Array(a) => match a.as_slice() {
+                    [toml::Value::Integer(x), toml::Value::Integer(y)] => Ok(CellItem::Cell([*x, *y])),
+                    _ => Err(format!(
+                        "{v} is not a cell: a cell is two whole numbers [x, y], such as [3, 4]"
+                    )),
+                },
+                other => Err(format!("{other} is neither a cell [x, y] nor a region name")),
+            }
+        };
+        let items = match &value {
+            toml::Value::String(s) => Ok(vec![CellItem::Region(s.clone())]),
+            // A single cell written without the outer list: `[3, 4]`.
+            toml::Value::Array(a) if matches!(a.as_slice(), [toml::Value::Integer(_), toml::Value::Integer(_)]) => Err(
+                format!("{value} is one cell: write a list of cells, [{value}] (expected {CELLS_SHAPES})"),
+            ),
+            toml::Value::Array(a) => a
+                .iter()
+                .map(item)
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|m| format!("{m} (expected {CELLS_SHAPES})")),
+            other => Err(format!("found {other}; expected {CELLS_SHAPES}")),
+        };
+        items.map(CellsSpec::Items).map_err(serde::de::Error::custom)
+    }
 }
 
 /// One `[[events]]` table as written.
@@ -95,40 +136,47 @@ impl Check<'_> {
         list.get_ref().clone()
     }
 
-    /// The cells in `list` (or of the region it names), each on the map.
+    /// The cells of `list` (each cell, and the cells of each region it names), each on the
+    /// map, in order and each once.
     fn cells(&mut self, what: &str, list: &Spanned<CellsSpec>) -> Vec<Pos> {
         let mut out = Vec::new();
-        let written = match list.get_ref() {
-            CellsSpec::Cells(c) => c.as_slice(),
-            CellsSpec::Region(r) => {
-                match self.regions.get(r) {
-                    Some(cells) => return cells.clone(),
-                    None if self.regions.is_empty() => self.err(
-                        &list.span(),
-                        format!("`{what}` names region {r:?}, but this scenario's map has no `regions` layer (a Tiled map's object layer of rectangles); write cells as [[x, y], ...]"),
-                    ),
-                    None => {
-                        let msg = format!(
-                            "`{what}` names region {r:?}, which the map's `regions` layer does not have (known: {}){}",
-                            self.regions.keys().map(String::as_str).collect::<Vec<_>>().join(", "),
-                            did_you_mean_value(r, self.regions.keys().map(String::as_str))
-                        );
-                        self.err(&list.span(), msg);
-                    }
-                }
-                return out;
-            }
-        };
-        if written.is_empty() {
+        let CellsSpec::Items(items) = list.get_ref();
+        if items.is_empty() {
             self.err(&list.span(), format!("`{what}` lists no cell"));
         }
-        for &[x, y] in written {
+        let add = |out: &mut Vec<Pos>, p: Pos| {
+            if !out.contains(&p) {
+                out.push(p);
+            }
+        };
+        for item in items {
+            let [x, y] = match item {
+                CellItem::Cell(c) => *c,
+                CellItem::Region(r) => {
+                    match self.regions.get(r) {
+                        Some(cells) => cells.iter().for_each(|&p| add(&mut out, p)),
+                        None if self.regions.is_empty() => self.err(
+                            &list.span(),
+                            format!("`{what}` names region {r:?}, but this scenario's map has no `regions` layer (a Tiled map's object layer of rectangles); write cells as [[x, y], ...]"),
+                        ),
+                        None => {
+                            let msg = format!(
+                                "`{what}` names region {r:?}, which the map's `regions` layer does not have (known: {}){}",
+                                self.regions.keys().map(String::as_str).collect::<Vec<_>>().join(", "),
+                                did_you_mean_value(r, self.regions.keys().map(String::as_str))
+                            );
+                            self.err(&list.span(), msg);
+                        }
+                    }
+                    continue;
+                }
+            };
             let p = i32::try_from(x)
                 .ok()
                 .zip(i32::try_from(y).ok())
                 .map(|(x, y)| Pos::new(x, y));
             match (p, self.map) {
-                (Some(p), Some(m)) if m.contains(p) => out.push(p),
+                (Some(p), Some(m)) if m.contains(p) => add(&mut out, p),
                 (_, Some(m)) => {
                     let msg = format!(
                         "`{what}` cell [{x}, {y}] is off the map ({})",

@@ -3,7 +3,8 @@
 //!
 //! A key is `PROFILE.KEY` (a number of a table of `profiles.toml`), `unit:NAME.KEY` (a unit
 //! of the scenario) or `kind:KIND.KEY` (a kind of `units.toml`, and so every unit of that
-//! kind that does not write the number itself); unit and kind keys are [`STAT_KEYS`].
+//! kind that does not write the number itself); unit keys are [`STAT_KEYS`], kind keys
+//! those and [`KIND_ONLY_KEYS`] (a healer's numbers and what a level-up adds).
 
 use crate::load::diag::Source;
 use crate::load::profiles::{Behavior, Param, Profile, Profiles};
@@ -15,6 +16,19 @@ use skirmish_core::model::units::{MAX_MOVE, MAX_RANGE, MAX_STAT, check_number};
 
 /// The numbers `unit:NAME.KEY` and `kind:KIND.KEY` may set.
 pub const STAT_KEYS: [&str; 6] = ["move", "hp", "attack", "defense", "range_min", "range_max"];
+
+/// The numbers only `kind:KIND.KEY` may set: a healer's `heal` (hit points given; set on a
+/// kind that is no healer, it makes one that heals allies next to it), `heal_range` (both
+/// ends), `heal_range_min` and `heal_range_max`, and its `[KIND.growth]` table's numbers.
+pub const KIND_ONLY_KEYS: [&str; 7] = [
+    "heal",
+    "heal_range",
+    "heal_range_min",
+    "heal_range_max",
+    "growth_hp",
+    "growth_attack",
+    "growth_defense",
+];
 
 /// Whose number a key sets.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -126,8 +140,6 @@ pub fn apply_unchecked(scenario: &mut Scenario, data: &mut DataSet, key: &SetKey
             Ok(())
         }
         Owner::Kind(name) => {
-            let k = stat_key(&key.key)?;
-            let v = check_value(k, value)?;
             let Some(kind) = data.kinds.list.iter_mut().find(|x| &x.name == name) else {
                 return Err(format!(
                     "no unit kind {name:?} (known: {}){}",
@@ -135,6 +147,11 @@ pub fn apply_unchecked(scenario: &mut Scenario, data: &mut DataSet, key: &SetKey
                     did_you_mean_value(name, data.kinds.list.iter().map(|x| x.name.as_str()))
                 ));
             };
+            if KIND_ONLY_KEYS.contains(&key.key.as_str()) {
+                return set_kind_only(scenario, kind, &key.key, value);
+            }
+            let k = kind_key(&key.key)?;
+            let v = check_value(k, value)?;
             match k {
                 "move" => kind.movement = v as u32,
                 "hp" => kind.stats.hp = v as i32,
@@ -155,6 +172,65 @@ pub fn apply_unchecked(scenario: &mut Scenario, data: &mut DataSet, key: &SetKey
                 }
             }
             Ok(())
+        }
+    }
+}
+
+/// The value `key` has in `scenario` and `data` as they stand (`None` for a key they do not
+/// hold, such as an unknown unit); a unit's number is its own or its kind's.
+///
+/// ```
+/// use skirmish_data::load::data::{DataSet, builtin_kinds};
+/// use skirmish_data::load::diag::Source;
+/// use skirmish_data::load::set::{SetKey, current};
+/// let data = DataSet {
+///     dir: Default::default(),
+///     terrain: skirmish_data::load::terrain::TerrainSet::standard(),
+///     profiles: Default::default(),
+///     kinds: builtin_kinds(),
+///     registry: skirmish_core::ai::registry::Registry::standard(),
+/// };
+/// let text = "name = \"t\"\nmap = \"m.txt\"\n[[units]]\nname = \"Kiny\"\nteam = \"player\"\nat = [0, 0]\nmove = 7\n";
+/// let s = skirmish_data::load::scenario::parse_in_memory(&Source::new("s.toml", text), &Source::new("m.txt", "...\n"), &data).unwrap();
+/// let key = |k: &str| SetKey::parse(k).unwrap();
+/// assert_eq!(current(&s, &data, &key("unit:Kiny.move")), Some(7));
+/// assert_eq!(current(&s, &data, &key("kind:soldier.hp")), Some(20));
+/// assert_eq!(current(&s, &data, &key("unit:Nobody.hp")), None);
+/// ```
+pub fn current(scenario: &Scenario, data: &DataSet, key: &SetKey) -> Option<i64> {
+    let stat = |movement: u32, st: &skirmish_core::model::units::Stats| -> Option<i64> {
+        Some(match key.key.as_str() {
+            "move" => i64::from(movement),
+            "hp" => i64::from(st.hp),
+            "attack" => i64::from(st.attack),
+            "defense" => i64::from(st.defense),
+            "range_min" => i64::from(st.range_min),
+            "range_max" => i64::from(st.range_max),
+            _ => return None,
+        })
+    };
+    match &key.owner {
+        Owner::Unit(name) => {
+            let u = scenario.units.iter().find(|u| &u.name == name)?;
+            stat(u.movement, &u.stats)
+        }
+        Owner::Kind(name) => {
+            let k = data.kinds.list.iter().find(|k| &k.name == name)?;
+            let h = k.heal;
+            match key.key.as_str() {
+                "heal" => h.map(|h| i64::from(h.power)),
+                "heal_range" => h.filter(|h| h.range_min == h.range_max).map(|h| i64::from(h.range_min)),
+                "heal_range_min" => h.map(|h| i64::from(h.range_min)),
+                "heal_range_max" => h.map(|h| i64::from(h.range_max)),
+                "growth_hp" => Some(i64::from(k.growth.hp)),
+                "growth_attack" => Some(i64::from(k.growth.attack)),
+                "growth_defense" => Some(i64::from(k.growth.defense)),
+                _ => stat(k.movement, &k.stats),
+            }
+        }
+        Owner::Profile(name) => {
+            let p = data.profiles.get(name)?;
+            params(p).into_iter().find(|(k, _)| *k == key.key)?.1.parse().ok()
         }
     }
 }
@@ -188,8 +264,96 @@ pub fn check_ranges(scenario: &Scenario, data: &DataSet) -> Result<(), String> {
     Ok(())
 }
 
+/// A healer's number or a growth of `kind` set to `value`, and the same on every unit of
+/// that kind (units take these from their kind only).
+fn set_kind_only(
+    scenario: &mut Scenario,
+    kind: &mut skirmish_core::model::units::Kind,
+    key: &str,
+    value: i64,
+) -> Result<(), String> {
+    use skirmish_core::model::units::Healing;
+    let name = kind.name.clone();
+    let within = |lo: i64, hi: i64| {
+        if (lo..=hi).contains(&value) {
+            Ok(value)
+        } else {
+            Err(format!("{key} = {value} is out of range (expected {lo}..={hi})"))
+        }
+    };
+    if let Some(stat) = key.strip_prefix("growth_") {
+        let v = within(0, crate::load::units::MAX_GROWTH)? as i32;
+        let g = &mut kind.growth;
+        match stat {
+            "hp" => g.hp = v,
+            "attack" => g.attack = v,
+            _ => g.defense = v,
+        }
+        let growth = kind.growth;
+        for u in scenario.units.iter_mut().filter(|u| u.kind == name) {
+            u.growth = growth;
+        }
+        return Ok(());
+    }
+    let heal = match (key, kind.heal) {
+        ("heal", h) => {
+            let power = within(1, MAX_STAT)? as i32;
+            Healing {
+                power,
+                ..h.unwrap_or(Healing::adjacent(power))
+            }
+        }
+        (_, None) => {
+            return Err(format!(
+                "unit kind {name:?} is no healer: set kind:{name}.heal first (its hit points given)"
+            ));
+        }
+        (_, Some(h)) => {
+            let v = within(1, MAX_RANGE)? as u32;
+            let (lo, hi) = match key {
+                "heal_range" => (v, v),
+                "heal_range_min" => (v, h.range_max),
+                _ => (h.range_min, v),
+            };
+            if lo > hi {
+                return Err(format!(
+                    "unit kind {name:?}: heal_range_min {lo} is beyond heal_range_max {hi} (expected heal_range_min <= heal_range_max)"
+                ));
+            }
+            Healing {
+                range_min: lo,
+                range_max: hi,
+                ..h
+            }
+        }
+    };
+    kind.heal = Some(heal);
+    for u in scenario.units.iter_mut().filter(|u| u.kind == name) {
+        u.heal = Some(heal);
+    }
+    Ok(())
+}
+
+/// A kind's key `key` of [`STAT_KEYS`], or the list of every key a kind takes.
+fn kind_key(key: &str) -> Result<&'static str, String> {
+    STAT_KEYS.iter().copied().find(|k| *k == key).ok_or_else(|| {
+        let all: Vec<&str> = STAT_KEYS.iter().chain(KIND_ONLY_KEYS.iter()).copied().collect();
+        format!(
+            "unknown key {key:?} (known: {}){}",
+            all.join(", "),
+            did_you_mean_value(key, all.iter().copied())
+        )
+    })
+}
+
 /// The stat key `key`, or the list of known ones.
 fn stat_key(key: &str) -> Result<&'static str, String> {
+    if KIND_ONLY_KEYS.contains(&key) {
+        return Err(format!(
+            "{key} is a number of the unit's kind, not of one unit: set kind:KIND.{key} (known for a unit: {})",
+            STAT_KEYS.join(", ")
+        ));
+    }
     STAT_KEYS.iter().copied().find(|k| *k == key).ok_or_else(|| {
         format!(
             "unknown key {key:?} (known: {}){}",

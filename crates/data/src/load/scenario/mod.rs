@@ -265,6 +265,12 @@ fn parse_inner(
             None
         }
     };
+    // A Tiled map that failed to load holds units and regions that the rest depends on:
+    // checking the rest without them would only report what is missing (a region, a unit
+    // named by the objective), suggesting the wrong fix. The map's own errors stand alone.
+    if map.is_none() && drawn.is_none() && crate::load::tiled::is_tmx(&map_file) {
+        return Err(errs);
+    }
     if inputs.len() > MAX_UNITS {
         errs.push(src.error_at(0, format!("too many units: {} (at most {MAX_UNITS})", inputs.len())));
         return Err(errs);

@@ -170,6 +170,7 @@ pub(crate) fn tmx_unit_tables(tm: &TiledMap) -> (Vec<toml::Table>, Diagnostics) 
                 ("hp", u.hp),
                 ("attack", u.attack),
                 ("defense", u.defense),
+                ("hp_left", u.hp_left),
             ] {
                 if let Some(v) = v {
                     t.insert(k.into(), v.value.into());

@@ -240,10 +240,28 @@ pub(super) fn validate_units(
                 at = p;
                 let t = data.terrain.get(m.at(p));
                 if class_known && t.cost_for(class).is_none() {
+                    // The nearest cell it could stand on (Manhattan distance, then reading
+                    // order) that no unit placed before it takes.
+                    let free = (0..m.height() as i32)
+                        .flat_map(|y| (0..m.width() as i32).map(move |x| Pos::new(x, y)))
+                        .filter(|q| data.terrain.get(m.at(*q)).cost_for(class).is_some() && !cells.contains_key(q))
+                        .min_by_key(|q| (q.manhattan(p), q.y, q.x));
+                    let hint = free.map_or_else(
+                        || format!("; no cell of this map takes class '{class_name}'"),
+                        |q| match u.object {
+                            Some(_) => {
+                                format!("; the nearest free cell it can stand on is {q} (move its object there)")
+                            }
+                            None => format!(
+                                "; the nearest free cell it can stand on is {q} (at = [{}, {}])",
+                                q.x, q.y
+                            ),
+                        },
+                    );
                     err(
                         &u.at.at,
                         format!(
-                            "{label} stands on {} at {p}, which class '{class_name}' cannot enter",
+                            "{label} stands on {} at {p}, which class '{class_name}' cannot enter{hint}",
                             t.name
                         ),
                     );

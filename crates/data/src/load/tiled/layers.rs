@@ -101,13 +101,34 @@ fn deciding_layers<'a, 'm>(
         if let Some(t) = l.as_tile_layer() {
             let (lw, lh) = (t.width().unwrap_or(0) as i32, t.height().unwrap_or(0) as i32);
             if guarded(|| t.get_tile(lw - 1, lh - 1).map(|_| ())).is_none() {
-                errs.push(text.layer(
-                    &l.name,
+                // How many tiles it holds: the first cell (in reading order) it lacks.
+                let holds = |i: i32| guarded(|| t.get_tile(i % lw.max(1), i / lw.max(1)).map(|_| ())).is_some();
+                let (mut lo, mut hi) = (0, lw * lh - 1);
+                while lo < hi {
+                    let mid = lo + (hi - lo) / 2;
+                    if holds(mid) { lo = mid + 1 } else { hi = mid }
+                }
+                let (x, y) = (lo % lw.max(1), lo / lw.max(1));
+                let message = if x == 0 {
                     format!(
-                        "layer {:?}: its data holds fewer tiles than its {lw}x{lh} cells",
-                        l.name
+                        "layer {:?}: its data ends after {y} of its {lh} rows: row {} (y = {y}) and those after it are missing ({lo} tiles for {lw}x{lh} cells)",
+                        l.name,
+                        y + 1
+                    )
+                } else {
+                    format!(
+                        "layer {:?}: row {} (y = {y}) ends after {x} of its {lw} cells, and the data with it ({lo} tiles for {lw}x{lh} cells)",
+                        l.name,
+                        y + 1
+                    )
+                };
+                errs.push(
+                    text.at(
+                        text.csv_row(&l.name, y as usize)
+                            .or_else(|| text.find("layer", "name", &l.name)),
+                        message,
                     ),
-                ));
+                );
                 return None;
             }
         }

@@ -70,6 +70,28 @@ impl Text {
         self.at(cell.or(at), message)
     }
 
+    /// The offset of row `y` of a CSV layer written one row per line (as Tiled writes it);
+    /// past its last row, the end of its data (`</data>`).
+    pub(super) fn csv_row(&self, name: &str, y: usize) -> Option<usize> {
+        let start = self.find("layer", "name", name)?;
+        let text = &self.src.text[start..];
+        let data = text.find("<data")?;
+        let tag_end = data + text[data..].find('>')?;
+        if !text[data..tag_end].contains("encoding=\"csv\"") {
+            return None;
+        }
+        let close = tag_end + text[tag_end..].find("</data>")?;
+        let body_start = tag_end + 1 + text[tag_end + 1..close].find('\n').map_or(0, |i| i + 1);
+        let mut at = body_start;
+        for (k, line) in text[body_start..close].split_inclusive('\n').enumerate() {
+            if k == y && !line.trim().is_empty() {
+                return Some(start + at + (line.len() - line.trim_start().len()));
+            }
+            at += line.len();
+        }
+        Some(start + close)
+    }
+
     pub(super) fn layer(&self, name: &str, message: impl Into<String>) -> Diagnostic {
         let at = ["layer", "objectgroup", "group"]
             .iter()
@@ -120,14 +142,85 @@ pub(super) fn load_error(e: tiled::Error, path: &Path, text: &Text) -> Diagnosti
                 ),
             )
         }
-        other => text.at(
-            None,
-            format!(
-                "not a Tiled map this program can read: {} (save it from Tiled as .tmx)",
-                tidy(&other.to_string())
+        other => match xml_fault(&text.src.text) {
+            // Where the text stops being XML (a file cut short, a tag left open): said there.
+            Some((at, why)) => text.at(
+                Some(at),
+                format!("not a Tiled map this program can read: {why} (save it from Tiled as .tmx)"),
             ),
-        ),
+            None => text.at(
+                None,
+                format!(
+                    "not a Tiled map this program can read: {} (save it from Tiled as .tmx)",
+                    tidy(&other.to_string())
+                ),
+            ),
+        },
     }
+}
+
+/// Where `text` stops being well-formed XML, and why: a tag or comment cut short, a closing
+/// tag that closes another element, or the end of the text with elements still open (a file
+/// cut short); `None` when its tags nest well.
+fn xml_fault(text: &str) -> Option<(usize, String)> {
+    let mut open: Vec<(usize, &str)> = Vec::new();
+    let mut i = 0;
+    while let Some(lt) = text[i..].find('<') {
+        let at = i + lt;
+        let rest = &text[at..];
+        let (end_mark, what) = if rest.starts_with("<!--") {
+            ("-->", "a comment")
+        } else if rest.starts_with("<![CDATA[") {
+            ("]]>", "a CDATA section")
+        } else if rest.starts_with("<?") {
+            ("?>", "a declaration")
+        } else {
+            (">", "a tag")
+        };
+        let Some(len) = rest.find(end_mark) else {
+            return Some((
+                at,
+                format!("{what} is cut short: the file ends before its `{end_mark}`"),
+            ));
+        };
+        let tag = &rest[..len + end_mark.len()];
+        i = at + tag.len();
+        if end_mark != ">" || tag.starts_with("<!") {
+            continue;
+        }
+        let name_of = |t: &'_ str| -> String {
+            t.trim_start_matches(['<', '/'])
+                .split(|c: char| c.is_whitespace() || c == '>' || c == '/')
+                .next()
+                .unwrap_or("")
+                .to_string()
+        };
+        if tag.starts_with("</") {
+            let name = name_of(tag);
+            match open.pop() {
+                Some((_, o)) if name_of(o) == name => {}
+                Some((_, o)) => {
+                    return Some((at, format!("</{name}> closes <{}>, which is still open", name_of(o))));
+                }
+                None => return Some((at, format!("</{name}> closes nothing"))),
+            }
+        } else if !tag.ends_with("/>") {
+            open.push((at, tag));
+        }
+    }
+    open.last().map(|&(_, tag)| {
+        let name = tag
+            .trim_start_matches('<')
+            .split(|c: char| c.is_whitespace() || c == '>')
+            .next()
+            .unwrap_or("")
+            .to_string();
+        let end = text.trim_end().len();
+        (
+            end,
+            format!("the file ends here with <{name}> still open: it was cut short (no </{name}>)"),
+        )
+    })
 }
 
 fn tidy(s: &str) -> String {
