@@ -422,9 +422,10 @@ pub fn history_buttons(bx: Rect) -> Vec<Placed> {
 
 /// The enemy-phase summary's box for `lines` lines of text at most `widest` wide, with room
 /// for its Close button: in the map view where it covers the fewest of `avoid` (the cells of
-/// the units it reports, issue 33: centred, it sat on them), the centre first, then the top
-/// and bottom middles, then the corners.
-pub fn summary_box(l: &Layout, lines: usize, widest: f32, avoid: &[Rect]) -> Rect {
+/// the units it reports, issue 33: centred, it sat on them), then of `also` (the player's other
+/// units: it sat on the party while it reported an arrival far away), the centre first, then
+/// the top and bottom middles, then the corners.
+pub fn summary_box(l: &Layout, lines: usize, widest: f32, avoid: &[Rect], also: &[Rect]) -> Rect {
     let v = l.map_view();
     let hint = text_w("any key or click to close", 11.0);
     let bw = (widest + 32.0).max(hint + width(Button::Close) + 48.0).min(v.w - 8.0);
@@ -441,14 +442,18 @@ pub fn summary_box(l: &Layout, lines: usize, widest: f32, avoid: &[Rect]) -> Rec
         (right, bottom),
     ]
     .map(|(x, y)| Rect::new(x, y, bw, bh));
-    let covered = |r: &Rect| {
-        avoid
+    let covered = |rects: &[Rect], r: &Rect| {
+        rects
             .iter()
             .filter(|a| a.x < r.right() && r.x < a.right() && a.y < r.bottom() && r.y < a.bottom())
             .count()
     };
     // `min_by_key` keeps the first of equals: the earlier candidate.
-    candidates.iter().copied().min_by_key(covered).unwrap_or(candidates[0])
+    candidates
+        .iter()
+        .copied()
+        .min_by_key(|r| (covered(avoid, r), covered(also, r)))
+        .unwrap_or(candidates[0])
 }
 
 /// The summary box's Close button, at the right end of its bottom (the hint that any key
@@ -816,7 +821,7 @@ mod tests {
             let v = l.map_view();
             let middle = Rect::new(v.x + v.w / 2.0 - 16.0, v.y + v.h / 2.0 - 16.0, 32.0, 32.0);
             let beside = Rect::new(middle.x + 64.0, middle.y, 32.0, 32.0);
-            let bx = summary_box(&l, 5, 320.0, &[middle, beside]);
+            let bx = summary_box(&l, 5, 320.0, &[middle, beside], &[]);
             // Where the view has room above or below the middle for the box.
             if v.h >= 2.0 * bx.h + 40.0 {
                 assert!(!bx.overlaps(&middle) && !bx.overlaps(&beside), "{pw}x{ph}: {bx:?}");
@@ -824,9 +829,25 @@ mod tests {
             assert!(bx.x >= v.x && bx.right() <= v.right() && bx.y >= v.y && bx.bottom() <= v.bottom());
             // Nobody under the middle: it stays there.
             assert_eq!(
-                summary_box(&l, 5, 320.0, &[]),
-                summary_box(&l, 5, 320.0, &[Rect::new(v.x, v.y, 8.0, 8.0)])
+                summary_box(&l, 5, 320.0, &[], &[]),
+                summary_box(&l, 5, 320.0, &[Rect::new(v.x, v.y, 8.0, 8.0)], &[])
             );
+        }
+    }
+
+    /// Issue 33's replay: on the river the summary of the Rider's arrival (far off, at the
+    /// map's east edge) sat in the middle of the view on Kiny, Wing and Mira. After the units
+    /// it reports, the box keeps off the player's other units too, where it can.
+    #[test]
+    fn the_summary_box_keeps_off_the_party_too() {
+        for (pw, ph) in SIZES {
+            let l = Layout::new(pw, ph, 1.0);
+            let v = l.map_view();
+            let middle = Rect::new(v.x + v.w / 2.0 - 16.0, v.y + v.h / 2.0 - 16.0, 32.0, 32.0);
+            let bx = summary_box(&l, 2, 320.0, &[], &[middle]);
+            if v.h >= 2.0 * bx.h + 40.0 {
+                assert!(!bx.overlaps(&middle), "{pw}x{ph}: {bx:?}");
+            }
         }
     }
 
@@ -835,7 +856,7 @@ mod tests {
         for (pw, ph) in SIZES {
             let l = Layout::new(pw, ph, 1.0);
             let v = l.map_view();
-            let bx = summary_box(&l, 5, 320.0, &[]);
+            let bx = summary_box(&l, 5, 320.0, &[], &[]);
             let [close] = summary_buttons(bx)[..] else {
                 panic!("one button")
             };

@@ -506,7 +506,18 @@ impl GameState {
                 Rect::new(at.x, at.y, tile, tile)
             })
             .collect();
-        (summary_box(&l, rows.len(), widest, &avoid), rows)
+        // Then the player's own units (always in sight, so this tells nothing the fog hides).
+        let b = self.session.battle();
+        let own: Vec<Rect> = b
+            .living(Team::Player)
+            .map(|u| b.unit(u).pos())
+            .filter(|p| !self.summary_cells.contains(p))
+            .map(|p| {
+                let at = l.to_screen(anim::cell_px(p), cam);
+                Rect::new(at.x, at.y, tile, tile)
+            })
+            .collect();
+        (summary_box(&l, rows.len(), widest, &avoid, &own), rows)
     }
 
     /// The whole battle's log in a box, scrolled with the arrows, the wheel or its buttons.

@@ -235,22 +235,42 @@ pub fn draw(canvas: &mut Canvas, menu: &mut Menu, area: Rect, size: f32) {
             (true, true) => GOLD,
             (true, false) => Color::WHITE,
         };
-        let y = r.y + (r.h - size) / 2.0;
-        view::text(canvas, &item.label, Vec2::new(r.x + size * 0.8, y), size, color);
+        let (label_size, note_size) = row_text_sizes(&item.label, &item.note, r.w, size);
+        let y = r.y + (r.h - label_size) / 2.0;
+        view::text(canvas, &item.label, Vec2::new(r.x + size * 0.8, y), label_size, color);
         if !item.note.is_empty() {
-            // Right-aligned, and smaller when it would run into the label.
-            let room = r.w - view::text_w(&item.label, size) - 3.0 * size;
-            let full = view::text_w(&item.note, size * 0.8);
-            let note_size = if full > room {
-                (size * 0.8 * room / full).max(size * 0.45)
-            } else {
-                size * 0.8
-            };
             let w = view::text_w(&item.note, note_size);
             let at = Vec2::new(r.x + r.w - w - size * 0.8, r.y + (r.h - note_size) / 2.0);
             view::text(canvas, &item.note, at, note_size, DIM_TEXT);
         }
     }
+}
+
+/// The text sizes of a row `row_w` wide for `label` (at the left) and `note` (right-aligned),
+/// at most `size` and `size * 0.8`: the note shrinks first (to `size * 0.45` at least), then
+/// the label, so that both keep inside the row with a gap between them (issue 33's replay: a
+/// save's label ran out of its row on the Load screen and its note was drawn over it).
+pub fn row_text_sizes(label: &str, note: &str, row_w: f32, size: f32) -> (f32, f32) {
+    // A margin of `size * 0.8` at each end, and a gap of `size` between label and note.
+    let margins = 1.6 * size + if note.is_empty() { 0.0 } else { size };
+    let room = (row_w - margins).max(0.0);
+    let label_full = view::text_w(label, size);
+    let note_full = view::text_w(note, size * 0.8);
+    if label_full + note_full <= room {
+        return (size, size * 0.8);
+    }
+    let note_size = if note_full > 0.0 {
+        (size * 0.8 * (room - label_full) / note_full).clamp(size * 0.45, size * 0.8)
+    } else {
+        size * 0.8
+    };
+    let note_w = view::text_w(note, note_size);
+    let label_size = if label_full + note_w > room && label_full > 0.0 {
+        size * ((room - note_w).max(0.0) / label_full)
+    } else {
+        size
+    };
+    (label_size, note_size)
 }
 
 #[cfg(test)]
@@ -264,6 +284,30 @@ mod tests {
             Item::new("Skirmish"),
             Item::new("Quit"),
         ])
+    }
+
+    /// Issue 33's replay: on the Load screen a campaign save's label ("campaign chapter:
+    /// sample.toml (normal) · turn 3 · 2026-11-28 06:16") ran past its row's right end, and
+    /// its note ("Continue campaign plays it") was drawn over the date.
+    #[test]
+    fn a_long_label_and_its_note_keep_inside_the_row_without_overlapping() {
+        let label = "campaign chapter: sample.toml (normal) · turn 3 · 2026-11-28 06:16";
+        let note = "Continue campaign plays it";
+        for (row_w, size) in [(937.0, 24.0), (620.0, 16.0), (1400.0, 24.0), (500.0, 12.0)] {
+            let (ls, ns) = row_text_sizes(label, note, row_w, size);
+            let label_end = size * 0.8 + view::text_w(label, ls);
+            let note_start = row_w - size * 0.8 - view::text_w(note, ns);
+            assert!(
+                label_end + size <= note_start + 0.01,
+                "{row_w}: the label ends at {label_end}, the note starts at {note_start}"
+            );
+            assert!(ns >= size * 0.45 && ls <= size && ns <= size * 0.8);
+        }
+        // A short label and note keep their full sizes; a row with no note uses its width.
+        assert_eq!(row_text_sizes("Quit", "", 600.0, 16.0), (16.0, 16.0 * 0.8));
+        assert_eq!(row_text_sizes("easy", "hero hp 34", 600.0, 16.0), (16.0, 16.0 * 0.8));
+        let (ls, _) = row_text_sizes(label, "", 500.0, 16.0);
+        assert!(16.0 * 0.8 + view::text_w(label, ls) <= 500.0 - 16.0 * 0.8 + 0.01);
     }
 
     #[test]

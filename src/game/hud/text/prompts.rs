@@ -24,7 +24,13 @@ pub enum Leave {
 pub fn ask_text(ask: Ask, b: &Battle, leave: Leave) -> String {
     match ask {
         Ask::EndTurn => {
-            let n = b.ready(Team::Player).count();
+            // A unit left standing on a cell to defend holds it and is not asked about (issue
+            // 33's replay: the question counted the units holding the ford as "not acted").
+            let hold = &b.goals().hold;
+            let n = b
+                .ready(Team::Player)
+                .filter(|&u| b.unit(u).moved() || !hold.contains(&b.unit(u).pos()))
+                .count();
             let units = if n == 1 { "unit has" } else { "units have" };
             format!("End the turn? {n} {units} not acted yet.")
         }
@@ -103,6 +109,30 @@ mod tests {
         let l = crate::game::view::Layout::new(640.0, 480.0, 1.0);
         let (_, [yes, no]) = crate::game::buttons::ask_box(&l, &ask_text(Ask::EndTurn, &b, Leave::Game));
         assert_eq!((yes.button.label(), no.button.label()), ("Yes (Y)", "No (N)"));
+    }
+
+    /// Issue 33's replay: on the river, Kiny and Lance held the two cells to defend and Wing
+    /// could still act; the question said "3 units have not acted yet". The holders are not
+    /// asked about, so they are not counted.
+    #[test]
+    fn the_end_turn_question_does_not_count_units_holding_a_cell_to_defend() {
+        use crate::model::objective::Objective;
+        use skirmish_core::prelude::{BattleBuilder, TerrainMap, TerrainSet, UnitSpec};
+        let b = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &[".........."]).unwrap())
+            .unit(UnitSpec::player("Kiny", (1, 0)))
+            .unit(UnitSpec::player("Lance", (2, 0)))
+            .unit(UnitSpec::player("Wing", (4, 0)))
+            .unit(UnitSpec::enemy("Brute", (9, 0), "guard"))
+            .objective(Objective {
+                hold: vec![Pos::new(1, 0), Pos::new(2, 0)],
+                ..Objective::default()
+            })
+            .build()
+            .unwrap();
+        assert_eq!(
+            ask_text(Ask::EndTurn, &b, Leave::Game),
+            "End the turn? 1 unit has not acted yet."
+        );
     }
 
     #[test]
