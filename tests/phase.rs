@@ -135,12 +135,12 @@ fn acted_units_cannot_be_selected_again_and_end_turn_starts_the_enemy_phase() {
          Q . . . . . . . . .",
         &[player('P'), player('Q'), enemy('E', "guard", 1)],
     );
-    press(&mut s, &[Confirm, D, Confirm, Confirm]); // P moves down? (0,1) holds Q: not a stop
+    press(&mut s, &[Confirm, D, Confirm]); // P selected, then Q's cell: Q is selected instead
     assert!(
-        matches!(s.phase(), Phase::Target { .. }),
-        "a cell held by an ally is not a destination"
+        matches!(s.phase(), Phase::Target { unit, .. } if *unit == UnitId(1)),
+        "a cell held by an ally yet to act selects that ally"
     );
-    press(&mut s, &[Cancel, Confirm, R, Confirm, Confirm]);
+    press(&mut s, &[Cancel, Cursor(Dir::Up), Confirm, R, Confirm, Confirm]);
     assert!(s.battle().unit(UnitId(0)).acted());
     s.input(Intent::Point(Pos::new(1, 0)));
     press(&mut s, &[Confirm]);
@@ -296,12 +296,12 @@ fn confirming_out_of_the_range_says_so_and_stays() {
             to: Pos::new(9, 1)
         }]
     );
-    // An ally's cell is in reach but not a place to stop.
+    // An ally's cell is in reach but not a place to stop: the click selects that ally.
     press(&mut s, &[Point(Pos::new(0, 1))]);
     s.drain();
     press(&mut s, &[Confirm]);
-    assert!(matches!(s.phase(), Phase::Target { .. }));
-    assert!(matches!(s.drain()[..], [Signal::CannotGo { .. }]));
+    assert!(matches!(s.phase(), Phase::Target { unit, .. } if *unit == UnitId(1)));
+    assert_eq!(s.drain(), [Signal::Selected(UnitId(1))]);
     // Inside the range it moves, without a word.
     press(&mut s, &[Point(Pos::new(2, 0)), Confirm]);
     assert!(matches!(s.phase(), Phase::Action { .. }));
@@ -688,4 +688,33 @@ fn a_unit_holding_a_cell_to_defend_does_not_make_end_turn_ask() {
     let mut s = build(true);
     press(&mut s, &[EndTurn]);
     assert_eq!(s.pending(), Some(Ask::EndTurn), "the Scout could still act");
+}
+
+/// Found playing (issue 33): after a click out of reach the unit stayed selected, and a
+/// click on another of our units then said "Kiny cannot stop where Lance stands"; a later
+/// click moved Kiny where Lance was meant to go. A click on another unit of ours yet to act
+/// selects it; one that has acted is still a cell the selected unit cannot stop on.
+#[test]
+fn a_click_on_another_of_our_units_selects_it() {
+    let scene = Scene::parse("K . . . . . . . . . . . L . . . E");
+    let mut s = Session::new(
+        scene.battle(&[player('K'), player('L'), enemy('E', "guard", 1)]),
+        profiles(""),
+    );
+    let (kiny, lance) = (UnitId(0), UnitId(1));
+    press(&mut s, &[Confirm]);
+    assert!(matches!(s.phase(), Phase::Target { unit, .. } if *unit == kiny));
+    // Out of reach first: Kiny stays selected, as before.
+    s.input(Point(Pos::new(10, 0)));
+    press(&mut s, &[Confirm]);
+    assert!(matches!(s.phase(), Phase::Target { unit, .. } if *unit == kiny));
+    // Then Lance: he is selected, Kiny has not moved.
+    s.input(Point(Pos::new(12, 0)));
+    press(&mut s, &[Confirm]);
+    assert!(
+        matches!(s.phase(), Phase::Target { unit, .. } if *unit == lance),
+        "{:?}",
+        s.phase()
+    );
+    assert_eq!(s.battle().unit(kiny).pos(), Pos::new(0, 0));
 }

@@ -168,6 +168,16 @@ impl Session {
                     }
                     return menu;
                 }
+                // Another unit of ours yet to act (and nobody to heal there): select it, as a
+                // click on it does with nobody selected, instead of trying to stop on it.
+                if let Some(other) = self.battle.unit_at(self.cursor)
+                    && other != unit
+                    && self.battle.unit(other).team == self.battle.unit(unit).team
+                    && !self.battle.unit(other).acted
+                {
+                    self.signals.push(Signal::Selected(other));
+                    return self.target(other);
+                }
                 if !range.contains(self.cursor) {
                     self.signals.push(Signal::CannotGo { unit, to: self.cursor });
                     return Phase::Target { unit, range, trail };
