@@ -22,6 +22,10 @@ impl Battle {
                 let u = &mut self.units[unit.0];
                 self.occ.clear(*from);
                 self.occ.place(*to, u.team);
+                if u.moves.zoc {
+                    self.occ.release(*from, u.team);
+                    self.occ.hold(*to, u.team);
+                }
                 u.pos = *to;
                 u.moved = true;
             }
@@ -32,6 +36,9 @@ impl Battle {
                 u.alive = false;
                 u.hp = 0;
                 self.occ.clear(u.pos);
+                if u.moves.zoc {
+                    self.occ.release(u.pos, u.team);
+                }
             }
             Event::Acted { unit } => self.units[unit.0].acted = true,
             Event::BattleEnded { winner, why } => self.ended = Some((*winner, *why)),
@@ -44,6 +51,9 @@ impl Battle {
                 u.alive = true;
                 u.pos = *at;
                 self.occ.place(*at, u.team);
+                if u.moves.zoc {
+                    self.occ.hold(*at, u.team);
+                }
             }
             Event::ArrivalBlocked { unit, .. } => self.units[unit.0].waiting = true,
             Event::Woken { unit } => self.units[unit.0].triggered = true,
@@ -87,6 +97,9 @@ impl Battle {
                 self.occ = crate::search::range::Occupancy::new(self.map.layout());
                 for u in self.units.iter().filter(|u| u.alive) {
                     self.occ.place(u.pos, u.team);
+                    if u.moves.zoc {
+                        self.occ.hold(u.pos, u.team);
+                    }
                 }
                 self.ended = self.outcome();
                 self.journal.clear();
@@ -102,6 +115,10 @@ impl Battle {
                 let u = &mut self.units[unit.0];
                 self.occ.clear(*to);
                 self.occ.place(*from, u.team);
+                if u.moves.zoc {
+                    self.occ.release(*to, u.team);
+                    self.occ.hold(*from, u.team);
+                }
                 u.pos = *from;
                 u.moved = false;
             }
@@ -113,6 +130,9 @@ impl Battle {
                 let u = &mut self.units[unit.0];
                 u.alive = true;
                 self.occ.place(u.pos, u.team);
+                if u.moves.zoc {
+                    self.occ.hold(u.pos, u.team);
+                }
             }
             Event::Acted { unit } => self.units[unit.0].acted = false,
             Event::BattleEnded { .. } => self.ended = None,
@@ -122,6 +142,9 @@ impl Battle {
                 u.reserve = true;
                 u.alive = false;
                 self.occ.clear(*at);
+                if u.moves.zoc {
+                    self.occ.release(*at, u.team);
+                }
             }
             Event::ArrivalBlocked { unit, .. } => self.units[unit.0].waiting = false,
             Event::Woken { unit } => self.units[unit.0].triggered = false,

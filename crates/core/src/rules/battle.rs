@@ -163,6 +163,7 @@ impl Battle {
                 sprite: u.sprite.clone(),
                 stats: u.stats,
                 heal: u.heal,
+                moves: u.moves,
                 hp: u.hp_left.unwrap_or(u.stats.hp),
                 moved: false,
                 acted: false,
@@ -280,6 +281,9 @@ impl Battle {
         let mut occ = Occupancy::new(layout);
         for u in units.iter().filter(|u| u.alive) {
             occ.place(u.pos, u.team);
+            if u.moves.zoc {
+                occ.hold(u.pos, u.team);
+            }
         }
         let mut sides: [Vec<UnitId>; 2] = [Vec::new(), Vec::new()];
         for (i, u) in units.iter().enumerate() {
@@ -548,6 +552,23 @@ impl Battle {
             eat(&u.class.0.to_le_bytes());
         }
         h
+    }
+
+    /// Runs the range search of unit `u` over `occ` on `finder`: a skirmisher ignores zones
+    /// of control, every other unit obeys them.
+    pub(super) fn reach_of<'f>(
+        finder: &'f mut crate::search::range::RangeFinder,
+        layer: &crate::model::map::CostLayer,
+        occ: &Occupancy,
+        u: &Unit,
+        leash: Option<Leash>,
+    ) -> crate::search::range::Reach<'f> {
+        let q = Battle::query(u, leash);
+        if u.moves.skirmisher {
+            finder.skirmish(layer, occ, q)
+        } else {
+            finder.search(layer, occ, q)
+        }
     }
 
     /// The range search of unit `u` as placed, optionally leashed.

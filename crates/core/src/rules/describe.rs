@@ -199,6 +199,11 @@ impl RuleError {
             RuleError::AlreadyMoved(u) => format!("{} has already moved this phase", n(u)),
             RuleError::AlreadyActed(u) => format!("{} has already acted this phase", n(u)),
             RuleError::Unreachable { unit, to } => format!("{} cannot move to {to} along that path", n(unit)),
+            RuleError::ZoneOfControl { unit, at, by } => format!(
+                "{} cannot go on through {at}: {} holds it in its zone of control",
+                n(unit),
+                n(by)
+            ),
             RuleError::OutOfRange { unit, target } => {
                 format!("{} cannot attack {} from where it stands", n(unit), n(target))
             }

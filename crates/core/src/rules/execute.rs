@@ -9,7 +9,7 @@ use crate::rules::combat;
 use crate::rules::command::{Command, RuleError};
 use crate::rules::event::Event;
 use crate::rules::unit::{Snapshot, UnitId};
-use crate::search::grid::{Path, Pos, Team};
+use crate::search::grid::{Dir, Path, Pos, Team};
 
 impl Battle {
     /// Checks `cmd` against the rules and carries it out: the events, in order, each already
@@ -320,7 +320,7 @@ impl Battle {
         let layer = self.layer(u.class);
         let mut at = u.pos;
         let mut paid: Cost = 0;
-        for &d in &path.0 {
+        for (k, &d) in path.0.iter().enumerate() {
             at = at.step(d);
             let Some(c) = layer.cost(at) else {
                 return Err(refused);
@@ -329,11 +329,32 @@ impl Battle {
                 return Err(refused);
             }
             paid = paid.saturating_add(c);
+            // A held cell is a dead end: the path may end there, never go on.
+            if k + 1 < path.0.len() && !u.moves.skirmisher && self.occ.stops(at, u.team) {
+                return Err(RuleError::ZoneOfControl {
+                    unit: id,
+                    at,
+                    by: self.holder(at, u.team.other()),
+                });
+            }
         }
         if paid > u.movement || (at != u.pos && self.occ.at(at).is_some()) {
             return Err(refused);
         }
         Ok((at, paid))
+    }
+
+    /// The unit of `team` holding `at` in its zone of control (the first next to it in
+    /// direction order up, right, down, left); `at` must be held.
+    fn holder(&self, at: Pos, team: Team) -> UnitId {
+        Dir::ALL
+            .iter()
+            .filter_map(|&d| self.unit_at(at.step(d)))
+            .find(|&id| {
+                let u = self.unit(id);
+                u.team == team && u.moves.zoc
+            })
+            .expect("a held cell has a holder next to it")
     }
 
     /// A snapshot fits when it has every unit, and every unit stands on the map on a cell its

@@ -54,6 +54,8 @@ pub struct Unit {
     pub(crate) stats: Stats,
     /// A healer's numbers (`None`: it cannot heal).
     pub(crate) heal: Option<crate::model::units::Healing>,
+    /// Its movement rules (zones of control, skirmisher, canto).
+    pub(crate) moves: crate::model::units::MoveRules,
     /// Hit points left.
     pub(crate) hp: i32,
     /// True once it has moved in its side's current phase.
@@ -163,6 +165,20 @@ impl Unit {
         self.heal
     }
 
+    /// Its movement rules: whether it holds a zone of control, ignores zones, has canto.
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// use skirmish_core::model::units::MoveRules;
+    /// use skirmish_core::rules::Unit;
+    /// let zoc = MoveRules { zoc: true, ..MoveRules::default() };
+    /// let u = Unit::new("Kiny", Team::Player, Pos::new(0, 0), ClassId(0), 5).with_moves(zoc);
+    /// assert!(u.moves().zoc && !u.moves().canto);
+    /// ```
+    pub fn moves(&self) -> crate::model::units::MoveRules {
+        self.moves
+    }
+
     /// Hit points left.
     pub fn hp(&self) -> i32 {
         self.hp
@@ -270,6 +286,7 @@ impl Unit {
             },
             stats,
             heal: None,
+            moves: Default::default(),
             hp: stats.hp,
             moved: false,
             acted: false,
@@ -316,6 +333,11 @@ impl Unit {
     /// The same unit growing by `growth` at each level-up.
     pub fn with_growth(self, growth: Growth) -> Unit {
         Unit { growth, ..self }
+    }
+
+    /// The same unit following these movement rules.
+    pub fn with_moves(self, moves: crate::model::units::MoveRules) -> Unit {
+        Unit { moves, ..self }
     }
 
     /// The same unit at `level` with `exp` experience.

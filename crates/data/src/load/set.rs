@@ -3,7 +3,8 @@
 //!
 //! A key is `PROFILE.KEY` (a number of a table of `profiles.toml`), `unit:NAME.KEY` (a unit
 //! of the scenario) or `kind:KIND.KEY` (a kind of `units.toml`, and so every unit of that
-//! kind that does not write the number itself); unit and kind keys are [`STAT_KEYS`].
+//! kind that does not write the number itself); unit and kind keys are [`STAT_KEYS`] and the
+//! switches [`RULE_KEYS`] (1 on, 0 off).
 
 use crate::load::diag::Source;
 use crate::load::profiles::{Behavior, Param, Profile, Profiles};
@@ -15,6 +16,30 @@ use skirmish_core::model::units::{MAX_MOVE, MAX_RANGE, MAX_STAT, check_number};
 
 /// The numbers `unit:NAME.KEY` and `kind:KIND.KEY` may set.
 pub const STAT_KEYS: [&str; 6] = ["move", "hp", "attack", "defense", "range_min", "range_max"];
+
+/// The movement rules `unit:NAME.KEY` and `kind:KIND.KEY` may switch: 1 on, 0 off.
+pub const RULE_KEYS: [&str; 3] = ["zoc", "skirmisher", "canto"];
+
+/// The movement rule `key` of `moves` and of `own` (whether the unit writes it itself).
+fn rule<'a>(
+    key: &str,
+    moves: &'a mut skirmish_core::model::units::MoveRules,
+    own: &'a mut skirmish_core::model::scenario::OwnStats,
+) -> (&'a mut bool, &'a mut bool) {
+    match key {
+        "zoc" => (&mut moves.zoc, &mut own.zoc),
+        "skirmisher" => (&mut moves.skirmisher, &mut own.skirmisher),
+        _ => (&mut moves.canto, &mut own.canto),
+    }
+}
+
+/// `value` as a switch: 1 on, 0 off.
+fn switch(key: &str, value: i64) -> Result<bool, String> {
+    match value {
+        0 | 1 => Ok(value == 1),
+        v => Err(format!("{key} = {v} is not a switch (expected 1 for on or 0 for off)")),
+    }
+}
 
 /// Whose number a key sets.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -112,6 +137,13 @@ pub fn apply_unchecked(scenario: &mut Scenario, data: &mut DataSet, key: &SetKey
                     did_you_mean_value(name, names.iter().copied())
                 ));
             };
+            if RULE_KEYS.contains(&key.key.as_str()) {
+                let on = switch(&key.key, value)?;
+                let u = &mut scenario.units[i];
+                let (flag, own) = rule(&key.key, &mut u.moves, &mut u.own);
+                (*flag, *own) = (on, true);
+                return Ok(());
+            }
             let k = stat_key(&key.key)?;
             let v = check_value(k, value)?;
             let u = &mut scenario.units[i];
@@ -126,8 +158,6 @@ pub fn apply_unchecked(scenario: &mut Scenario, data: &mut DataSet, key: &SetKey
             Ok(())
         }
         Owner::Kind(name) => {
-            let k = stat_key(&key.key)?;
-            let v = check_value(k, value)?;
             let Some(kind) = data.kinds.list.iter_mut().find(|x| &x.name == name) else {
                 return Err(format!(
                     "no unit kind {name:?} (known: {}){}",
@@ -135,6 +165,20 @@ pub fn apply_unchecked(scenario: &mut Scenario, data: &mut DataSet, key: &SetKey
                     did_you_mean_value(name, data.kinds.list.iter().map(|x| x.name.as_str()))
                 ));
             };
+            if RULE_KEYS.contains(&key.key.as_str()) {
+                let on = switch(&key.key, value)?;
+                let mut own = Default::default();
+                *rule(&key.key, &mut kind.moves, &mut own).0 = on;
+                for u in scenario.units.iter_mut().filter(|u| &u.kind == name) {
+                    let (flag, own) = rule(&key.key, &mut u.moves, &mut u.own);
+                    if !*own {
+                        *flag = on;
+                    }
+                }
+                return Ok(());
+            }
+            let k = stat_key(&key.key)?;
+            let v = check_value(k, value)?;
             match k {
                 "move" => kind.movement = v as u32,
                 "hp" => kind.stats.hp = v as i32,
@@ -191,10 +235,11 @@ pub fn check_ranges(scenario: &Scenario, data: &DataSet) -> Result<(), String> {
 /// The stat key `key`, or the list of known ones.
 fn stat_key(key: &str) -> Result<&'static str, String> {
     STAT_KEYS.iter().copied().find(|k| *k == key).ok_or_else(|| {
+        let known = || STAT_KEYS.iter().chain(&RULE_KEYS).copied();
         format!(
             "unknown key {key:?} (known: {}){}",
-            STAT_KEYS.join(", "),
-            did_you_mean_value(key, STAT_KEYS.iter().copied())
+            known().collect::<Vec<_>>().join(", "),
+            did_you_mean_value(key, known())
         )
     })
 }
