@@ -196,3 +196,23 @@ fn a_fallen_holder_holds_nothing() {
     b.execute(Command::Undo).unwrap();
     assert!(b.occupancy().stops(Pos::new(1, 1), Team::Player));
 }
+
+#[test]
+fn the_danger_view_stops_at_zones_as_the_enemies_do() {
+    // E (move 9, strikes at 1) would reach round the corner of the corridor; Q holds (2, 0),
+    // so E's walk ends there and the cells beyond are out of its strike.
+    let picture = "P . . . . . . E
+                   # # Q # # # # #";
+    let danger = |q: Placed| {
+        let b = battle(picture, &[player('P'), q, enemy('E', "charger", 9)]);
+        skirmish::ai::danger::danger_map(&b, &mut Caches::new(), &skirmish::fixture::profiles(""))[..8].to_vec()
+    };
+    let open = danger(player('Q'));
+    let held = danger(player('Q').moves(ZOC));
+    assert_eq!(open, [true; 8], "without a zone E reaches Kiny");
+    assert_eq!(
+        held,
+        [false, true, true, true, true, true, true, true],
+        "E stops on (2, 0), strikes (1, 0)"
+    );
+}
