@@ -14,12 +14,17 @@ impl Battle {
                 for u in &mut self.units {
                     u.moved = false;
                     u.acted = false;
+                    u.spent = 0;
+                    u.canto = false;
                 }
                 self.journal.clear();
             }
             Event::GuardWoke { unit, .. } => self.units[unit.0].triggered = true,
-            Event::Moved { unit, from, to, .. } => {
+            Event::Moved {
+                unit, from, to, cost, ..
+            } => {
                 let u = &mut self.units[unit.0];
+                u.spent = u.spent.saturating_add(*cost);
                 self.occ.clear(*from);
                 self.occ.place(*to, u.team);
                 if u.moves.zoc {
@@ -27,7 +32,10 @@ impl Battle {
                     self.occ.hold(*to, u.team);
                 }
                 u.pos = *to;
-                u.moved = true;
+                // A canto move is the second of the phase: `moved` says the first was made.
+                if !u.canto {
+                    u.moved = true;
+                }
             }
             Event::Struck { defender, hp_left, .. } => self.units[defender.0].hp = *hp_left,
             Event::Healed { target, hp_left, .. } => self.units[target.0].hp = *hp_left,
@@ -41,6 +49,7 @@ impl Battle {
                 }
             }
             Event::Acted { unit } => self.units[unit.0].acted = true,
+            Event::Canto { unit, ready } => self.units[unit.0].canto = *ready,
             Event::BattleEnded { winner, why } => self.ended = Some((*winner, *why)),
             Event::ScriptFired { index } => self.fired[*index] = true,
             Event::Said { .. } => {}
@@ -85,6 +94,8 @@ impl Battle {
                     u.alive = st.alive;
                     u.moved = st.moved;
                     u.acted = st.acted;
+                    u.spent = st.spent;
+                    u.canto = st.canto;
                     u.triggered = st.triggered;
                     u.reserve = st.reserve;
                     u.waiting = st.waiting;
@@ -111,8 +122,11 @@ impl Battle {
     fn revert(&mut self, e: &Event) {
         match e {
             Event::GuardWoke { unit, .. } => self.units[unit.0].triggered = false,
-            Event::Moved { unit, from, to, .. } => {
+            Event::Moved {
+                unit, from, to, cost, ..
+            } => {
                 let u = &mut self.units[unit.0];
+                u.spent = u.spent.saturating_sub(*cost);
                 self.occ.clear(*to);
                 self.occ.place(*from, u.team);
                 if u.moves.zoc {
@@ -120,7 +134,9 @@ impl Battle {
                     self.occ.hold(*from, u.team);
                 }
                 u.pos = *from;
-                u.moved = false;
+                if !u.canto {
+                    u.moved = false;
+                }
             }
             Event::Struck {
                 defender, hp_before, ..
@@ -135,6 +151,7 @@ impl Battle {
                 }
             }
             Event::Acted { unit } => self.units[unit.0].acted = false,
+            Event::Canto { unit, ready } => self.units[unit.0].canto = !*ready,
             Event::BattleEnded { .. } => self.ended = None,
             Event::ScriptFired { index } => self.fired[*index] = false,
             Event::Arrived { unit, at } => {

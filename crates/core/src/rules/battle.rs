@@ -167,6 +167,8 @@ impl Battle {
                 hp: u.hp_left.unwrap_or(u.stats.hp),
                 moved: false,
                 acted: false,
+                spent: 0,
+                canto: false,
                 reserve: u.reserve,
                 waiting: false,
                 growth: u.growth,
@@ -503,6 +505,8 @@ impl Battle {
                     alive: u.alive,
                     moved: u.moved,
                     acted: u.acted,
+                    spent: u.spent,
+                    canto: u.canto,
                     triggered: u.triggered,
                     reserve: u.reserve,
                     waiting: u.waiting,
@@ -575,7 +579,8 @@ impl Battle {
     pub(super) fn query(u: &Unit, leash: Option<Leash>) -> RangeQuery {
         RangeQuery {
             origin: u.pos,
-            budget: u.movement,
+            // A canto unit's second move has what its first left.
+            budget: if u.canto { u.movement_left() } else { u.movement },
             team: u.team,
             leash,
         }

@@ -74,6 +74,7 @@ impl Event {
                         "amount": amount, "hp_before": hp_before, "hp_left": hp_left}),
             Event::Defeated { unit } => json!({"event": "defeated", "unit": n(unit)}),
             Event::Acted { unit } => json!({"event": "acted", "unit": n(unit)}),
+            Event::Canto { unit, ready } => json!({"event": "canto", "unit": n(unit), "ready": ready}),
             Event::BattleEnded { winner, why } => {
                 json!({"event": "battle_ended", "winner": winner, "why": why.describe(b)})
             }
@@ -144,6 +145,8 @@ impl Event {
             ),
             Event::Defeated { unit } => format!("{} falls", n(unit)),
             Event::Acted { unit } => format!("{} is done", n(unit)),
+            Event::Canto { unit, ready: true } => format!("{} may move again (canto)", n(unit)),
+            Event::Canto { unit, ready: false } => format!("{} ends its canto", n(unit)),
             Event::BattleEnded {
                 winner: Team::Player,
                 why,

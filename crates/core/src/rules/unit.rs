@@ -62,6 +62,10 @@ pub struct Unit {
     pub(crate) moved: bool,
     /// True once it has acted (attacked or waited) in its side's current phase.
     pub(crate) acted: bool,
+    /// Movement points its moves cost in its side's current phase.
+    pub(crate) spent: Cost,
+    /// A canto unit that has attacked or healed and may move again now.
+    pub(crate) canto: bool,
     /// Not on the board yet: a reserve an event has still to bring (`alive` is false meanwhile).
     pub(crate) reserve: bool,
     /// A reserve that was called while its cell was taken: it tries again each turn.
@@ -184,6 +188,31 @@ impl Unit {
         self.hp
     }
 
+    /// True when it has canto, has attacked or healed this phase and may move again now
+    /// (with [`Unit::movement_left`]).
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// use skirmish_core::rules::Unit;
+    /// let u = Unit::new("Kiny", Team::Player, Pos::new(0, 0), ClassId(0), 5);
+    /// assert!(!u.may_canto());
+    /// ```
+    pub fn may_canto(&self) -> bool {
+        self.canto
+    }
+
+    /// Movement points it has left this phase: its move minus what its moves cost so far.
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// use skirmish_core::rules::Unit;
+    /// let u = Unit::new("Kiny", Team::Player, Pos::new(0, 0), ClassId(0), 5);
+    /// assert_eq!(u.movement_left(), 5);
+    /// ```
+    pub fn movement_left(&self) -> Cost {
+        self.movement.saturating_sub(self.spent)
+    }
+
     /// True once it has moved in its side's current phase.
     pub fn moved(&self) -> bool {
         self.moved
@@ -290,6 +319,8 @@ impl Unit {
             hp: stats.hp,
             moved: false,
             acted: false,
+            spent: 0,
+            canto: false,
             reserve: false,
             waiting: false,
             growth: Growth::default(),
@@ -366,6 +397,12 @@ pub struct UnitState {
     pub moved: bool,
     /// Has acted in its side's current phase.
     pub acted: bool,
+    /// Movement points its moves cost in its side's current phase (0 when absent).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_zero"))]
+    pub spent: Cost,
+    /// A canto unit that has acted and may move again now (false when absent).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "std::ops::Not::not"))]
+    pub canto: bool,
     /// A guard's trigger has fired.
     pub triggered: bool,
     /// A reserve not on the board yet.
@@ -400,4 +437,10 @@ pub struct Snapshot {
     pub units: Vec<UnitState>,
     /// Which scripted events have fired, in scenario order (empty: none).
     pub fired: Vec<bool>,
+}
+
+/// For serde: a zero `spent` is left out of a snapshot, as it was before canto.
+#[cfg(feature = "serde")]
+fn is_zero(c: &Cost) -> bool {
+    *c == 0
 }
