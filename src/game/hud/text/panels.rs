@@ -44,11 +44,6 @@ pub fn unit_lines(b: &Battle, profiles: &Profiles, id: UnitId, hp: i32) -> [Stri
         class_name(b, u.class())
     );
     let second = match u.team() {
-        Team::Player if u.may_canto() => format!(
-            "player unit · {} · may move again ({} left)",
-            level_text(u),
-            u.movement_left()
-        ),
         Team::Player if u.acted() => format!("player unit · {} · has acted this turn", level_text(u)),
         Team::Player => format!("player unit · {} · ready", level_text(u)),
         Team::Enemy => {
