@@ -176,6 +176,8 @@ pub struct Placed {
     pub growth: crate::model::units::Growth,
     /// Level and experience at the start (1 and 0 by default).
     pub level: (u32, u32),
+    /// Movement rules (none by default).
+    pub moves: crate::model::units::MoveRules,
 }
 
 impl Placed {
@@ -205,6 +207,11 @@ impl Placed {
         }
     }
 
+    /// The same unit following these movement rules.
+    pub fn moves(self, moves: crate::model::units::MoveRules) -> Placed {
+        Placed { moves, ..self }
+    }
+
     /// The same unit with other combat numbers (full hit points of those).
     pub fn stats(self, stats: Stats) -> Placed {
         Placed {
@@ -227,6 +234,7 @@ pub fn player(mark: char) -> Placed {
         pivot: None,
         growth: crate::model::units::Growth::default(),
         level: (1, 0),
+        moves: crate::model::units::MoveRules::default(),
     }
 }
 
@@ -243,6 +251,7 @@ pub fn enemy(mark: char, profile: &'static str, movement: u32) -> Placed {
         pivot: None,
         growth: crate::model::units::Growth::default(),
         level: (1, 0),
+        moves: crate::model::units::MoveRules::default(),
     }
 }
 
@@ -266,6 +275,7 @@ impl Scene {
                     .with_hp(u.hp.unwrap_or(stats.hp))
                     .with_growth(u.growth)
                     .with_level(u.level.0, u.level.1)
+                    .with_moves(u.moves)
             })
             .collect();
         Battle::from_parts(self.map.clone(), self.terrain.clone(), list).unwrap_or_else(|e| panic!("fixture: {e}"))

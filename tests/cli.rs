@@ -124,7 +124,7 @@ fn scenario_errors_name_file_line_and_column() {
             "move = 3",
             "mvoe = 3",
             "maps/s.toml:7:1: unknown field `mvoe`, expected one of `name`, `team`, `at`, `class`, `move`, `profile`, \
-             `pivot`, `goal`, `kind`, `hp`, `attack`, `defense`, `range`, `reserve`, `hp_left`; did you mean `move`?",
+             `pivot`, `goal`, `kind`, `hp`, `attack`, `defense`, `range`, `reserve`, `hp_left`, `zoc`, `skirmisher`, `canto`; did you mean `move`?",
         ),
     ];
     for (from, to, want) in cases {

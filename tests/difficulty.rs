@@ -150,7 +150,7 @@ fn mistakes_in_a_level_are_located_with_the_known_names() {
         ),
         (
             "[difficulty.easy]\n\"unit:Brute.speed\" = 10\n",
-            "unknown key \"speed\" (known: move, hp, attack, defense, range_min, range_max)",
+            "unknown key \"speed\" (known: move, hp, attack, defense, range_min, range_max, zoc, skirmisher, canto)",
         ),
         (
             "[difficulty.easy]\n\"kind:ogre.hp\" = 10\n",

@@ -635,3 +635,154 @@ fn a_cost_layer_has_a_zero_border_whatever_the_costs() {
     assert!(border.into_iter().all(|i| layer.costs()[i] == 0));
     assert_eq!(layer.max_cost(), 7);
 }
+
+/// The zones of control of `holders` (units of the side opposing the mover) as a set of
+/// held cells: the four next to each.
+fn held_cells(holders: &[Pos]) -> Vec<Pos> {
+    holders
+        .iter()
+        .flat_map(|p| {
+            [
+                Pos::new(p.x, p.y - 1),
+                Pos::new(p.x + 1, p.y),
+                Pos::new(p.x, p.y + 1),
+                Pos::new(p.x - 1, p.y),
+            ]
+        })
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+    /// Zones of control against a plain Dijkstra that treats every held cell (but the
+    /// mover's own) as a dead end: both sides hold zones (only the other side's count),
+    /// movers of either side, skirmishers, with and without a leash.
+    #[test]
+    fn zones_of_control_match_a_dijkstra_with_dead_ends(
+        case in random_case(),
+        theirs in prop::collection::vec(any::<bool>(), 6),
+        ours in prop::collection::vec(any::<bool>(), 6),
+        mover_is_enemy in any::<bool>(),
+        skirmisher in any::<bool>(),
+        radius in prop::option::of(1u32..8),
+    ) {
+        let terrain = case.terrain();
+        let map = skirmish::load::map::parse(&skirmish::load::diag::Source::new("r", case.rows.join("\n")), &terrain).unwrap();
+        let class = terrain.class(case.class).unwrap();
+        let layer = map.cost_layer(&terrain, class);
+        let (me, them) = if mover_is_enemy { (Team::Enemy, Team::Player) } else { (Team::Player, Team::Enemy) };
+        let mut occ = Occupancy::new(map.layout());
+        occ.place(case.origin, me);
+        let holders: Vec<Pos> = case.blocks.iter().zip(&theirs).filter(|(_, h)| **h).map(|(p, _)| *p).collect();
+        for &p in &case.blocks { occ.place(p, them); }
+        for &p in &holders { occ.hold(p, them); }
+        for (&p, _) in case.allies.iter().zip(&ours).filter(|(_, h)| **h) { occ.hold(p, me); }
+        for &p in &case.allies { occ.place(p, me); }
+        let leash = radius.map(|radius| Leash { pivot: case.origin, radius });
+        let q = RangeQuery { origin: case.origin, budget: case.budget, team: me, leash };
+        let held = if skirmisher { Vec::new() } else { held_cells(&holders) };
+        let enter = |p: Pos| -> Option<u32> {
+            if !map.contains(p) || case.blocks.contains(&p) || leash.is_some_and(|l| p.manhattan(l.pivot) >= l.radius) {
+                return None;
+            }
+            terrain.get(map.at(p)).cost_for(class)
+        };
+        let expected: BTreeMap<Pos, u32> = dijkstra_reach(&case.origin, |&p| {
+            if p != case.origin && held.contains(&p) {
+                return Vec::new();
+            }
+            [Pos::new(p.x, p.y - 1), Pos::new(p.x + 1, p.y), Pos::new(p.x, p.y + 1), Pos::new(p.x - 1, p.y)]
+                .into_iter()
+                .filter_map(|n| enter(n).map(|c| (n, c)))
+                .collect::<Vec<_>>()
+        })
+        .take_while(|item| item.total_cost <= case.budget)
+        .filter(|item| !case.allies.contains(&item.node))
+        .map(|item| (item.node, item.total_cost))
+        .collect();
+        let mut f = RangeFinder::new(layer.layout());
+        let r = if skirmisher { f.skirmish(&layer, &occ, q) } else { f.search(&layer, &occ, q) };
+        let got: BTreeMap<Pos, u32> = r.cells().collect();
+        prop_assert_eq!(&got, &expected);
+        for (&p, &cost) in &got {
+            prop_assert_eq!(r.cost(p), Some(cost));
+            let path = r.path(p).unwrap();
+            let cells = path.replay(case.origin);
+            prop_assert_eq!(path.end(case.origin), p);
+            let paid: u32 = cells.iter().map(|&c| terrain.get(map.at(c)).cost_for(class).unwrap()).sum();
+            prop_assert_eq!(paid, cost, "path {} to {} pays {}", path.digits(), p, paid);
+            // No path goes on through a held cell: only its last cell may be one.
+            let through = cells.iter().rev().skip(1).find(|c| held.contains(c));
+            prop_assert!(through.is_none(), "path {} to {} walks through the zone cell {:?}", path.digits(), p, through);
+        }
+        // The owned copy answers the same, paths included.
+        let range = r.to_range();
+        for (&p, &cost) in &got {
+            prop_assert_eq!(range.get(p).map(|c| c.cost), Some(cost));
+            prop_assert_eq!(range.path(p), r.path(p));
+        }
+        // Same input, same cells, order and paths.
+        let first: Vec<(Pos, u32, String)> = r.cells().map(|(p, c)| (p, c, r.digits(p).unwrap())).collect();
+        let again = if skirmisher { f.skirmish(&layer, &occ, q) } else { f.search(&layer, &occ, q) };
+        let second: Vec<(Pos, u32, String)> = again.cells().map(|(p, c)| (p, c, again.digits(p).unwrap())).collect();
+        prop_assert_eq!(first, second);
+    }
+
+    /// Zones held by nobody of the other side change nothing: the same cells, order and
+    /// paths as on a board without zones (the tie-breaks are the plain search's).
+    #[test]
+    fn own_side_zones_leave_the_search_as_it_was(case in random_case(), ours in prop::collection::vec(any::<bool>(), 6)) {
+        let terrain = case.terrain();
+        let map = skirmish::load::map::parse(&skirmish::load::diag::Source::new("r", case.rows.join("\n")), &terrain).unwrap();
+        let class = terrain.class(case.class).unwrap();
+        let layer = map.cost_layer(&terrain, class);
+        let mut occ = Occupancy::new(map.layout());
+        occ.place(case.origin, Team::Player);
+        for &p in &case.blocks { occ.place(p, Team::Enemy); }
+        for &p in &case.allies { occ.place(p, Team::Player); }
+        let q = RangeQuery { origin: case.origin, budget: case.budget, team: Team::Player, leash: None };
+        let mut f = RangeFinder::new(layer.layout());
+        let r = f.search(&layer, &occ, q);
+        let plain: Vec<(Pos, u32, String)> = r.cells().map(|(p, c)| (p, c, r.digits(p).unwrap())).collect();
+        let mut zoned = occ.clone();
+        for (&p, _) in case.allies.iter().zip(&ours).filter(|(_, h)| **h) { zoned.hold(p, Team::Player); }
+        zoned.hold(case.origin, Team::Player);
+        let r = f.search(&layer, &zoned, q);
+        let with: Vec<(Pos, u32, String)> = r.cells().map(|(p, c)| (p, c, r.digits(p).unwrap())).collect();
+        prop_assert_eq!(plain, with);
+    }
+}
+
+/// A held cell is reached and the search stops there: the knight `x` holds the cells
+/// next to it, so the corridor beyond it is closed to everybody but a skirmisher.
+#[test]
+fn a_zone_stops_the_mover_where_it_enters() {
+    let terrain = skirmish::fixture::terrain();
+    let map = TerrainMap::from_rows(&terrain, &["#####", ".....", "#.###"]).unwrap();
+    let class = terrain.class("foot").unwrap();
+    let layer = map.cost_layer(&terrain, class);
+    let mut occ = Occupancy::new(map.layout());
+    occ.place(Pos::new(1, 2), Team::Enemy);
+    occ.hold(Pos::new(1, 2), Team::Enemy);
+    let q = RangeQuery {
+        origin: Pos::new(0, 1),
+        budget: 6,
+        team: Team::Player,
+        leash: None,
+    };
+    let mut f = RangeFinder::new(layer.layout());
+    let r = f.search(&layer, &occ, q);
+    let cells: Vec<(Pos, u32)> = r.cells().collect();
+    assert_eq!(cells, [(Pos::new(0, 1), 0), (Pos::new(1, 1), 1)]);
+    assert_eq!(r.digits(Pos::new(1, 1)).as_deref(), Some("2"));
+    let r = f.skirmish(&layer, &occ, q);
+    assert_eq!(r.digits(Pos::new(4, 1)).as_deref(), Some("2222"));
+    // Leaving a held cell the mover starts on is free.
+    let q = RangeQuery {
+        origin: Pos::new(1, 1),
+        ..q
+    };
+    let r = f.search(&layer, &occ, q);
+    assert_eq!(r.digits(Pos::new(4, 1)).as_deref(), Some("222"));
+}

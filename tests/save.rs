@@ -262,3 +262,26 @@ fn a_save_made_during_the_enemy_phase_resumes_it_exactly() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A save made while a canto unit may still move again keeps that, and what its first move
+/// cost; a save without canto writes neither (older saves read the same).
+#[test]
+fn a_save_keeps_a_canto_move_still_to_make() {
+    let (scenario, data) = sample();
+    let mut b = Battle::new(&scenario, &data);
+    let plain = save::snapshot(&b, &scenario, 1);
+    let text = toml::to_string(&plain).unwrap();
+    assert!(!text.contains("canto") && !text.contains("spent"), "{text}");
+    let mut snap = b.snapshot();
+    (snap.units[0].acted, snap.units[0].canto, snap.units[0].spent) = (true, true, 2);
+    b.execute(skirmish::rules::Command::Restore(Box::new(snap))).unwrap();
+    let dir = scratch("canto");
+    let path = dir.join("battle.save");
+    save::write(&path, &save::snapshot(&b, &scenario, 1)).unwrap();
+    let mut fresh = Battle::new(&scenario, &data);
+    save::restore(&save::read(&path).unwrap(), &scenario, &mut fresh, &path).unwrap();
+    let u = fresh.unit(skirmish::rules::UnitId(0));
+    assert!(u.may_canto());
+    assert_eq!(u.movement_left(), b.unit(skirmish::rules::UnitId(0)).movement() - 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -158,7 +158,9 @@ fn unit_and_kind_sweeps_name_what_they_know() {
     );
     let e = err(&["batch", s, "--set", "unit:Ogre.speed=10"]);
     assert!(
-        e.contains("unknown key \"speed\" (known: move, hp, attack, defense, range_min, range_max)"),
+        e.contains(
+            "unknown key \"speed\" (known: move, hp, attack, defense, range_min, range_max, zoc, skirmisher, canto)"
+        ),
         "{e}"
     );
     let e = err(&["batch", s, "--set", "kind:ogre.hp=10"]);

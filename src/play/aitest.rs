@@ -41,6 +41,8 @@ impl Verdict {
 struct Seen {
     board: Battle,
     decision: Decision,
+    /// Where its turn left it: the decision's cell, or where a canto move took it.
+    end: skirmish_core::search::grid::Pos,
 }
 
 /// Plays the file's battle and judges every expectation. A scripted move the rules refuse,
@@ -67,7 +69,8 @@ pub fn run(f: &ExpectFile) -> Result<Vec<Verdict>, Diagnostic> {
                     break;
                 };
                 let decision = done.decision;
-                seen.insert((turn, decision.unit), Seen { board, decision });
+                let end = b.unit(decision.unit).pos();
+                seen.insert((turn, decision.unit), Seen { board, decision, end });
             }
             EnemyPhase::finish(&mut b).map_err(|e| refused(f, turn, e))?;
         }
@@ -117,7 +120,7 @@ pub fn run(f: &ExpectFile) -> Result<Vec<Verdict>, Diagnostic> {
                     let w = describe(c);
                     let fail = match c {
                         Check::EndsOn { cells, .. } => {
-                            (!cells.contains(&d.to)).then(|| format!("{w}: it ended on {}", d.to))
+                            (!cells.contains(&s.end)).then(|| format!("{w}: it ended on {}", s.end))
                         }
                         Check::Stays(want) => ((d.to == d.from) != *want).then(|| {
                             format!(

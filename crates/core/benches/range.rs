@@ -9,6 +9,9 @@
 //! about a thousand and about a million reachable cells, and the owned `Battle::range` (the
 //! path record kept as a tree) against `Battle::with_reach` (the search only) on the same unit;
 //! and a whole 4096×4096 map searched (16 million cells).
+//!
+//! The `zones` group (issue 37): the search with zones of control against the same search
+//! without, on the same boards.
 
 mod common;
 
@@ -211,5 +214,43 @@ fn scale_benches(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, range_benches, potential_benches, scale_benches);
+/// Zones of control (issue 37): per case, `without` is the board of `setup`, `far` the same
+/// board with a zone held by an enemy in a far corner (the search that looks at zones runs,
+/// the cells reached are the same: its whole overhead), `near` the nearby enemies holding
+/// zones (fewer cells reached: throughput is per reached cell).
+fn zone_benches(c: &mut Criterion) {
+    let mut group = c.benchmark_group("zones");
+    group
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2));
+    for (side, budget) in [(32usize, 7u32), (256, 15), (256, 30)] {
+        let (layer, occ, origin) = setup(side, true);
+        let mut far = occ.clone();
+        far.place(Pos::new(0, 0), Team::Enemy);
+        far.hold(Pos::new(0, 0), Team::Enemy);
+        let mut near = occ.clone();
+        let c = (side / 2) as i32;
+        for (dx, dy) in [(3, 1), (-2, 4), (5, -5), (-6, -2)] {
+            near.hold(Pos::new(c + dx, c + dy), Team::Enemy);
+        }
+        let mut finder = RangeFinder::new(layer.layout());
+        let q = RangeQuery {
+            origin,
+            budget,
+            team: Team::Player,
+            leash: None,
+        };
+        let name = format!("{side}x{side}/mixed/move{budget}");
+        for (label, board) in [("without", &occ), ("far", &far), ("near", &near)] {
+            let cells = finder.search(&layer, board, q).len();
+            group.throughput(Throughput::Elements(cells as u64));
+            group.bench_function(BenchmarkId::new(label, &name), |b| {
+                b.iter(|| black_box(finder.search(&layer, board, black_box(q)).len()))
+            });
+        }
+    }
+    group.finish();
+}
+
+criterion_group!(benches, range_benches, potential_benches, scale_benches, zone_benches);
 criterion_main!(benches);

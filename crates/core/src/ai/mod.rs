@@ -15,6 +15,7 @@ pub mod advance;
 mod agent;
 mod archer;
 mod behavior;
+pub mod canto;
 mod charger;
 pub mod danger;
 mod explain;

@@ -52,6 +52,7 @@ pub fn builtin_kinds() -> Kinds {
             },
             growth: Growth::default(),
             heal: None,
+            moves: Default::default(),
         }],
     }
 }

@@ -52,6 +52,8 @@ pub struct UnitSpec {
     pub heal: Option<crate::model::units::Healing>,
     /// Hit points at the start when it starts hurt (`hp_left`, 1 to its hp); `None`: unhurt.
     pub hp_left: Option<i32>,
+    /// Its movement rules (its kind's, with the scenario's `zoc`, `skirmisher`, `canto`).
+    pub moves: crate::model::units::MoveRules,
 }
 
 /// Which of a unit's numbers are its own (written in the scenario, or set by a
@@ -68,6 +70,12 @@ pub struct OwnStats {
     pub defense: bool,
     /// `range` (both ends).
     pub range: bool,
+    /// `zoc`.
+    pub zoc: bool,
+    /// `skirmisher`.
+    pub skirmisher: bool,
+    /// `canto`.
+    pub canto: bool,
 }
 
 /// One override of a difficulty level: a `--set` key (`archer.range`, `unit:Warlord.hp`,
@@ -203,6 +211,7 @@ impl UnitSpec {
             own: OwnStats::default(),
             heal: None,
             hp_left: None,
+            moves: kind.moves,
         }
     }
 
@@ -254,6 +263,12 @@ impl UnitSpec {
     /// The same unit healing allies: `heal` hp at most, at distances `range_min..=range_max`.
     pub fn healer(mut self, heal: crate::model::units::Healing) -> UnitSpec {
         self.heal = Some(heal);
+        self
+    }
+
+    /// The same unit following these movement rules (zones of control, skirmisher, canto).
+    pub fn moves(mut self, moves: crate::model::units::MoveRules) -> UnitSpec {
+        self.moves = moves;
         self
     }
 

@@ -279,6 +279,41 @@ impl Healing {
     }
 }
 
+/// The movement rules a kind (or a unit) follows beyond terrain costs, all off by default:
+/// `zoc` (it holds the four cells next to it: a unit of the other side entering one stops
+/// there), `skirmisher` (it ignores zones of control), `canto` (it may move again after it
+/// attacks or heals, with the movement it has left).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct MoveRules {
+    /// Holds a zone of control.
+    pub zoc: bool,
+    /// Ignores zones of control.
+    pub skirmisher: bool,
+    /// May move again after acting.
+    pub canto: bool,
+}
+
+impl MoveRules {
+    /// The words the unit panel shows for these rules, in a fixed order.
+    ///
+    /// ```
+    /// use skirmish_core::model::units::MoveRules;
+    /// let r = MoveRules { zoc: true, canto: true, ..MoveRules::default() };
+    /// assert_eq!(r.words(), ["zone of control", "canto"]);
+    /// assert!(MoveRules::default().words().is_empty());
+    /// ```
+    pub fn words(self) -> Vec<&'static str> {
+        [
+            (self.zoc, "zone of control"),
+            (self.skirmisher, "skirmisher"),
+            (self.canto, "canto"),
+        ]
+        .into_iter()
+        .filter_map(|(on, w)| on.then_some(w))
+        .collect()
+    }
+}
+
 /// One kind of unit.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Kind {
@@ -296,6 +331,8 @@ pub struct Kind {
     pub growth: Growth,
     /// Its healing, for a healer kind.
     pub heal: Option<Healing>,
+    /// Its movement rules (zones of control, skirmisher, canto).
+    pub moves: MoveRules,
 }
 
 /// Every unit kind of a data set.

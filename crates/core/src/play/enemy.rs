@@ -153,7 +153,14 @@ impl EnemyPhase {
                 continue;
             }
             let decision = ai.decide(b, id);
-            return act(b, decision).map(Some);
+            let mut turn = act(b, decision)?;
+            // A unit with canto that attacked or healed makes its second move now.
+            if b.ended().is_none()
+                && let Some(second) = crate::ai::canto::canto_move(b, ai.caches(), id)
+            {
+                turn.events.extend(b.execute(second)?);
+            }
+            return Ok(Some(turn));
         }
         Ok(None)
     }

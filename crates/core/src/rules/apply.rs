@@ -14,16 +14,28 @@ impl Battle {
                 for u in &mut self.units {
                     u.moved = false;
                     u.acted = false;
+                    u.spent = 0;
+                    u.canto = false;
                 }
                 self.journal.clear();
             }
             Event::GuardWoke { unit, .. } => self.units[unit.0].triggered = true,
-            Event::Moved { unit, from, to, .. } => {
+            Event::Moved {
+                unit, from, to, cost, ..
+            } => {
                 let u = &mut self.units[unit.0];
+                u.spent = u.spent.saturating_add(*cost);
                 self.occ.clear(*from);
                 self.occ.place(*to, u.team);
+                if u.moves.zoc {
+                    self.occ.release(*from, u.team);
+                    self.occ.hold(*to, u.team);
+                }
                 u.pos = *to;
-                u.moved = true;
+                // A canto move is the second of the phase: `moved` says the first was made.
+                if !u.canto {
+                    u.moved = true;
+                }
             }
             Event::Struck { defender, hp_left, .. } => self.units[defender.0].hp = *hp_left,
             Event::Healed { target, hp_left, .. } => self.units[target.0].hp = *hp_left,
@@ -32,8 +44,12 @@ impl Battle {
                 u.alive = false;
                 u.hp = 0;
                 self.occ.clear(u.pos);
+                if u.moves.zoc {
+                    self.occ.release(u.pos, u.team);
+                }
             }
             Event::Acted { unit } => self.units[unit.0].acted = true,
+            Event::Canto { unit, ready } => self.units[unit.0].canto = *ready,
             Event::BattleEnded { winner, why } => self.ended = Some((*winner, *why)),
             Event::ScriptFired { index } => self.fired[*index] = true,
             Event::Said { .. } => {}
@@ -44,6 +60,9 @@ impl Battle {
                 u.alive = true;
                 u.pos = *at;
                 self.occ.place(*at, u.team);
+                if u.moves.zoc {
+                    self.occ.hold(*at, u.team);
+                }
             }
             Event::ArrivalBlocked { unit, .. } => self.units[unit.0].waiting = true,
             Event::Woken { unit } => self.units[unit.0].triggered = true,
@@ -75,6 +94,8 @@ impl Battle {
                     u.alive = st.alive;
                     u.moved = st.moved;
                     u.acted = st.acted;
+                    u.spent = st.spent;
+                    u.canto = st.canto;
                     u.triggered = st.triggered;
                     u.reserve = st.reserve;
                     u.waiting = st.waiting;
@@ -87,6 +108,9 @@ impl Battle {
                 self.occ = crate::search::range::Occupancy::new(self.map.layout());
                 for u in self.units.iter().filter(|u| u.alive) {
                     self.occ.place(u.pos, u.team);
+                    if u.moves.zoc {
+                        self.occ.hold(u.pos, u.team);
+                    }
                 }
                 self.ended = self.outcome();
                 self.journal.clear();
@@ -98,12 +122,21 @@ impl Battle {
     fn revert(&mut self, e: &Event) {
         match e {
             Event::GuardWoke { unit, .. } => self.units[unit.0].triggered = false,
-            Event::Moved { unit, from, to, .. } => {
+            Event::Moved {
+                unit, from, to, cost, ..
+            } => {
                 let u = &mut self.units[unit.0];
+                u.spent = u.spent.saturating_sub(*cost);
                 self.occ.clear(*to);
                 self.occ.place(*from, u.team);
+                if u.moves.zoc {
+                    self.occ.release(*to, u.team);
+                    self.occ.hold(*from, u.team);
+                }
                 u.pos = *from;
-                u.moved = false;
+                if !u.canto {
+                    u.moved = false;
+                }
             }
             Event::Struck {
                 defender, hp_before, ..
@@ -113,8 +146,12 @@ impl Battle {
                 let u = &mut self.units[unit.0];
                 u.alive = true;
                 self.occ.place(u.pos, u.team);
+                if u.moves.zoc {
+                    self.occ.hold(u.pos, u.team);
+                }
             }
             Event::Acted { unit } => self.units[unit.0].acted = false,
+            Event::Canto { unit, ready } => self.units[unit.0].canto = !*ready,
             Event::BattleEnded { .. } => self.ended = None,
             Event::ScriptFired { index } => self.fired[*index] = false,
             Event::Arrived { unit, at } => {
@@ -122,6 +159,9 @@ impl Battle {
                 u.reserve = true;
                 u.alive = false;
                 self.occ.clear(*at);
+                if u.moves.zoc {
+                    self.occ.release(*at, u.team);
+                }
             }
             Event::ArrivalBlocked { unit, .. } => self.units[unit.0].waiting = false,
             Event::Woken { unit } => self.units[unit.0].triggered = false,

@@ -163,9 +163,12 @@ impl Battle {
                 sprite: u.sprite.clone(),
                 stats: u.stats,
                 heal: u.heal,
+                moves: u.moves,
                 hp: u.hp_left.unwrap_or(u.stats.hp),
                 moved: false,
                 acted: false,
+                spent: 0,
+                canto: false,
                 reserve: u.reserve,
                 waiting: false,
                 growth: u.growth,
@@ -280,6 +283,9 @@ impl Battle {
         let mut occ = Occupancy::new(layout);
         for u in units.iter().filter(|u| u.alive) {
             occ.place(u.pos, u.team);
+            if u.moves.zoc {
+                occ.hold(u.pos, u.team);
+            }
         }
         let mut sides: [Vec<UnitId>; 2] = [Vec::new(), Vec::new()];
         for (i, u) in units.iter().enumerate() {
@@ -499,6 +505,8 @@ impl Battle {
                     alive: u.alive,
                     moved: u.moved,
                     acted: u.acted,
+                    spent: u.spent,
+                    canto: u.canto,
                     triggered: u.triggered,
                     reserve: u.reserve,
                     waiting: u.waiting,
@@ -550,11 +558,29 @@ impl Battle {
         h
     }
 
+    /// Runs the range search of unit `u` over `occ` on `finder`: a skirmisher ignores zones
+    /// of control, every other unit obeys them.
+    pub(super) fn reach_of<'f>(
+        finder: &'f mut crate::search::range::RangeFinder,
+        layer: &crate::model::map::CostLayer,
+        occ: &Occupancy,
+        u: &Unit,
+        leash: Option<Leash>,
+    ) -> crate::search::range::Reach<'f> {
+        let q = Battle::query(u, leash);
+        if u.moves.skirmisher {
+            finder.skirmish(layer, occ, q)
+        } else {
+            finder.search(layer, occ, q)
+        }
+    }
+
     /// The range search of unit `u` as placed, optionally leashed.
     pub(super) fn query(u: &Unit, leash: Option<Leash>) -> RangeQuery {
         RangeQuery {
             origin: u.pos,
-            budget: u.movement,
+            // A canto unit's second move has what its first left.
+            budget: if u.canto { u.movement_left() } else { u.movement },
             team: u.team,
             leash,
         }

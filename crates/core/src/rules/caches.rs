@@ -139,7 +139,13 @@ impl Battle {
         caches.serve(self);
         let u = self.unit(id);
         let layer = self.layer(u.class);
-        let reach = Caches::finder(&mut caches.finder, layer).search(layer, self.occupancy(), Battle::query(u, leash));
+        let reach = Battle::reach_of(
+            Caches::finder(&mut caches.finder, layer),
+            layer,
+            self.occupancy(),
+            u,
+            leash,
+        );
         f(&reach)
     }
 
@@ -157,7 +163,7 @@ impl Battle {
         caches.serve(self);
         let u = self.unit(id);
         let layer = self.layer(u.class);
-        let reach = Caches::finder(&mut caches.finder, layer).search(layer, occ, Battle::query(u, leash));
+        let reach = Battle::reach_of(Caches::finder(&mut caches.finder, layer), layer, occ, u, leash);
         f(&reach)
     }
 
@@ -194,7 +200,7 @@ impl Battle {
         caches.potential(&self.layers, target, u.class);
         let Caches { finder, potentials, .. } = caches;
         let pot = &potentials[&(target, u.class)];
-        let reach = Caches::finder(finder, layer).search(layer, self.occupancy(), Battle::query(u, leash));
+        let reach = Battle::reach_of(Caches::finder(finder, layer), layer, self.occupancy(), u, leash);
         f(&reach, pot)
     }
 
@@ -244,7 +250,7 @@ impl Battle {
             ..
         } = caches;
         let k = Caches::nearest(nearest, nearest_hit, &self.layers, targets, u.class);
-        let reach = Caches::finder(finder, layer).search(layer, self.occupancy(), Battle::query(u, leash));
+        let reach = Battle::reach_of(Caches::finder(finder, layer), layer, self.occupancy(), u, leash);
         f(&reach, &nearest[k].1)
     }
 }

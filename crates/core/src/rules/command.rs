@@ -81,6 +81,16 @@ pub enum RuleError {
         /// Where the path ends.
         to: Pos,
     },
+    /// The path goes on through a cell held in the zone of control of `by` (a unit of the
+    /// other side next to `at`): a mover that enters such a cell stops there.
+    ZoneOfControl {
+        /// The mover.
+        unit: UnitId,
+        /// The held cell the path walks through.
+        at: Pos,
+        /// The unit holding it.
+        by: UnitId,
+    },
     /// The target is not a living unit of the other side within the attacker's range.
     OutOfRange {
         /// The attacker.
@@ -148,6 +158,11 @@ impl std::fmt::Display for RuleError {
             RuleError::AlreadyMoved(u) => write!(f, "unit #{} has already moved this phase", u.0),
             RuleError::AlreadyActed(u) => write!(f, "unit #{} has already acted this phase", u.0),
             RuleError::Unreachable { unit, to } => write!(f, "unit #{} cannot move to {to} along that path", unit.0),
+            RuleError::ZoneOfControl { unit, at, by } => write!(
+                f,
+                "unit #{} cannot go on through {at}: unit #{} holds it in its zone of control",
+                unit.0, by.0
+            ),
             RuleError::OutOfRange { unit, target } => {
                 write!(
                     f,

@@ -74,6 +74,7 @@ impl Event {
                         "amount": amount, "hp_before": hp_before, "hp_left": hp_left}),
             Event::Defeated { unit } => json!({"event": "defeated", "unit": n(unit)}),
             Event::Acted { unit } => json!({"event": "acted", "unit": n(unit)}),
+            Event::Canto { unit, ready } => json!({"event": "canto", "unit": n(unit), "ready": ready}),
             Event::BattleEnded { winner, why } => {
                 json!({"event": "battle_ended", "winner": winner, "why": why.describe(b)})
             }
@@ -144,6 +145,8 @@ impl Event {
             ),
             Event::Defeated { unit } => format!("{} falls", n(unit)),
             Event::Acted { unit } => format!("{} is done", n(unit)),
+            Event::Canto { unit, ready: true } => format!("{} may move again (canto)", n(unit)),
+            Event::Canto { unit, ready: false } => format!("{} ends its canto", n(unit)),
             Event::BattleEnded {
                 winner: Team::Player,
                 why,
@@ -199,6 +202,11 @@ impl RuleError {
             RuleError::AlreadyMoved(u) => format!("{} has already moved this phase", n(u)),
             RuleError::AlreadyActed(u) => format!("{} has already acted this phase", n(u)),
             RuleError::Unreachable { unit, to } => format!("{} cannot move to {to} along that path", n(unit)),
+            RuleError::ZoneOfControl { unit, at, by } => format!(
+                "{} cannot go on through {at}: {} holds it in its zone of control",
+                n(unit),
+                n(by)
+            ),
             RuleError::OutOfRange { unit, target } => {
                 format!("{} cannot attack {} from where it stands", n(unit), n(target))
             }

@@ -112,6 +112,14 @@ pub enum Event {
         /// The unit.
         unit: UnitId,
     },
+    /// A unit with canto may move again (`ready`: it has just attacked or healed) or may no
+    /// longer (it made its second move, or waited).
+    Canto {
+        /// The unit.
+        unit: UnitId,
+        /// True when it may move again now.
+        ready: bool,
+    },
     /// The battle is decided.
     BattleEnded {
         /// The winning side.

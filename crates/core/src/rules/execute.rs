@@ -9,7 +9,7 @@ use crate::rules::combat;
 use crate::rules::command::{Command, RuleError};
 use crate::rules::event::Event;
 use crate::rules::unit::{Snapshot, UnitId};
-use crate::search::grid::{Path, Pos, Team};
+use crate::search::grid::{Dir, Path, Pos, Team};
 
 impl Battle {
     /// Checks `cmd` against the rules and carries it out: the events, in order, each already
@@ -62,6 +62,16 @@ impl Battle {
                         self.fire_into(&mut out, index);
                     }
                 }
+                if self.unit(*unit).canto {
+                    // The second move of a canto unit: its turn is over.
+                    self.emit(
+                        &mut out,
+                        Event::Canto {
+                            unit: *unit,
+                            ready: false,
+                        },
+                    );
+                }
                 Some(*unit)
             }
             Command::Attack { unit, target } => {
@@ -85,6 +95,7 @@ impl Battle {
                 self.emit(&mut out, Event::Acted { unit: *unit });
                 self.decide_ending(&mut out);
                 self.decide_action_ending(&mut out, *unit);
+                self.offer_canto(&mut out, *unit);
                 Some(*unit)
             }
             Command::Heal { unit, target } => {
@@ -103,6 +114,19 @@ impl Battle {
                 self.gain(&mut out, *unit, EXP_HEAL);
                 self.emit(&mut out, Event::Acted { unit: *unit });
                 self.decide_action_ending(&mut out, *unit);
+                self.offer_canto(&mut out, *unit);
+                Some(*unit)
+            }
+            Command::Wait { unit } if self.units.get(unit.0).is_some_and(|u| u.canto) => {
+                // Waiting after acting ends a canto unit's turn where it stands.
+                self.check_unit(*unit)?;
+                self.emit(
+                    &mut out,
+                    Event::Canto {
+                        unit: *unit,
+                        ready: false,
+                    },
+                );
                 Some(*unit)
             }
             Command::Wait { unit } => {
@@ -238,6 +262,15 @@ impl Battle {
         }
     }
 
+    /// A canto unit still standing after its attack or heal may move again (unless the
+    /// battle is over).
+    fn offer_canto(&mut self, out: &mut Vec<Event>, unit: UnitId) {
+        let u = self.unit(unit);
+        if self.ended.is_none() && u.alive && u.moves.canto {
+            self.emit(out, Event::Canto { unit, ready: true });
+        }
+    }
+
     fn decide_ending(&mut self, out: &mut Vec<Event>) {
         if self.ended.is_none()
             && let Some((winner, why)) = self.outcome()
@@ -308,11 +341,15 @@ impl Battle {
     /// A legal move right now: every step enters a cell its class can enter and no enemy
     /// holds, the total fits its movement, and it ends on a free cell (or where it stands).
     fn check_move(&self, id: UnitId, path: &Path) -> Result<(Pos, Cost), RuleError> {
-        self.check_actor(id)?;
+        self.check_unit(id)?;
         let u = self.unit(id);
-        if u.moved {
-            return Err(RuleError::AlreadyMoved(id));
-        }
+        // After it acted, only a canto unit that may move again moves, with what is left.
+        let budget = match (u.acted, u.canto) {
+            (true, false) => return Err(RuleError::AlreadyActed(id)),
+            (true, true) => u.movement_left(),
+            (false, _) if u.moved => return Err(RuleError::AlreadyMoved(id)),
+            (false, _) => u.movement,
+        };
         let refused = RuleError::Unreachable {
             unit: id,
             to: path.end(u.pos),
@@ -320,7 +357,7 @@ impl Battle {
         let layer = self.layer(u.class);
         let mut at = u.pos;
         let mut paid: Cost = 0;
-        for &d in &path.0 {
+        for (k, &d) in path.0.iter().enumerate() {
             at = at.step(d);
             let Some(c) = layer.cost(at) else {
                 return Err(refused);
@@ -329,11 +366,32 @@ impl Battle {
                 return Err(refused);
             }
             paid = paid.saturating_add(c);
+            // A held cell is a dead end: the path may end there, never go on.
+            if k + 1 < path.0.len() && !u.moves.skirmisher && self.occ.stops(at, u.team) {
+                return Err(RuleError::ZoneOfControl {
+                    unit: id,
+                    at,
+                    by: self.holder(at, u.team.other()),
+                });
+            }
         }
-        if paid > u.movement || (at != u.pos && self.occ.at(at).is_some()) {
+        if paid > budget || (at != u.pos && self.occ.at(at).is_some()) {
             return Err(refused);
         }
         Ok((at, paid))
+    }
+
+    /// The unit of `team` holding `at` in its zone of control (the first next to it in
+    /// direction order up, right, down, left); `at` must be held.
+    fn holder(&self, at: Pos, team: Team) -> UnitId {
+        Dir::ALL
+            .iter()
+            .filter_map(|&d| self.unit_at(at.step(d)))
+            .find(|&id| {
+                let u = self.unit(id);
+                u.team == team && u.moves.zoc
+            })
+            .expect("a held cell has a holder next to it")
     }
 
     /// A snapshot fits when it has every unit, and every unit stands on the map on a cell its

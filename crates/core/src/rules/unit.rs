@@ -54,12 +54,18 @@ pub struct Unit {
     pub(crate) stats: Stats,
     /// A healer's numbers (`None`: it cannot heal).
     pub(crate) heal: Option<crate::model::units::Healing>,
+    /// Its movement rules (zones of control, skirmisher, canto).
+    pub(crate) moves: crate::model::units::MoveRules,
     /// Hit points left.
     pub(crate) hp: i32,
     /// True once it has moved in its side's current phase.
     pub(crate) moved: bool,
     /// True once it has acted (attacked or waited) in its side's current phase.
     pub(crate) acted: bool,
+    /// Movement points its moves cost in its side's current phase.
+    pub(crate) spent: Cost,
+    /// A canto unit that has attacked or healed and may move again now.
+    pub(crate) canto: bool,
     /// Not on the board yet: a reserve an event has still to bring (`alive` is false meanwhile).
     pub(crate) reserve: bool,
     /// A reserve that was called while its cell was taken: it tries again each turn.
@@ -163,9 +169,48 @@ impl Unit {
         self.heal
     }
 
+    /// Its movement rules: whether it holds a zone of control, ignores zones, has canto.
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// use skirmish_core::model::units::MoveRules;
+    /// use skirmish_core::rules::Unit;
+    /// let zoc = MoveRules { zoc: true, ..MoveRules::default() };
+    /// let u = Unit::new("Kiny", Team::Player, Pos::new(0, 0), ClassId(0), 5).with_moves(zoc);
+    /// assert!(u.moves().zoc && !u.moves().canto);
+    /// ```
+    pub fn moves(&self) -> crate::model::units::MoveRules {
+        self.moves
+    }
+
     /// Hit points left.
     pub fn hp(&self) -> i32 {
         self.hp
+    }
+
+    /// True when it has canto, has attacked or healed this phase and may move again now
+    /// (with [`Unit::movement_left`]).
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// use skirmish_core::rules::Unit;
+    /// let u = Unit::new("Kiny", Team::Player, Pos::new(0, 0), ClassId(0), 5);
+    /// assert!(!u.may_canto());
+    /// ```
+    pub fn may_canto(&self) -> bool {
+        self.canto
+    }
+
+    /// Movement points it has left this phase: its move minus what its moves cost so far.
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// use skirmish_core::rules::Unit;
+    /// let u = Unit::new("Kiny", Team::Player, Pos::new(0, 0), ClassId(0), 5);
+    /// assert_eq!(u.movement_left(), 5);
+    /// ```
+    pub fn movement_left(&self) -> Cost {
+        self.movement.saturating_sub(self.spent)
     }
 
     /// True once it has moved in its side's current phase.
@@ -270,9 +315,12 @@ impl Unit {
             },
             stats,
             heal: None,
+            moves: Default::default(),
             hp: stats.hp,
             moved: false,
             acted: false,
+            spent: 0,
+            canto: false,
             reserve: false,
             waiting: false,
             growth: Growth::default(),
@@ -318,6 +366,11 @@ impl Unit {
         Unit { growth, ..self }
     }
 
+    /// The same unit following these movement rules.
+    pub fn with_moves(self, moves: crate::model::units::MoveRules) -> Unit {
+        Unit { moves, ..self }
+    }
+
     /// The same unit at `level` with `exp` experience.
     pub fn with_level(self, level: u32, exp: u32) -> Unit {
         Unit { level, exp, ..self }
@@ -344,6 +397,12 @@ pub struct UnitState {
     pub moved: bool,
     /// Has acted in its side's current phase.
     pub acted: bool,
+    /// Movement points its moves cost in its side's current phase (0 when absent).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_zero"))]
+    pub spent: Cost,
+    /// A canto unit that has acted and may move again now (false when absent).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "std::ops::Not::not"))]
+    pub canto: bool,
     /// A guard's trigger has fired.
     pub triggered: bool,
     /// A reserve not on the board yet.
@@ -378,4 +437,10 @@ pub struct Snapshot {
     pub units: Vec<UnitState>,
     /// Which scripted events have fired, in scenario order (empty: none).
     pub fired: Vec<bool>,
+}
+
+/// For serde: a zero `spent` is left out of a snapshot, as it was before canto.
+#[cfg(feature = "serde")]
+fn is_zero(c: &Cost) -> bool {
+    *c == 0
 }

@@ -9,12 +9,33 @@
 use crate::search::grid::{Cost, Dir, Path, Pos, Team};
 use crate::search::layout::{CostLayer, Layout, PREFETCH_AHEAD, PREFETCH_FRONT, prefetch};
 
-/// Which team stands on each cell, on the padded layout.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Which team stands on each cell, on the padded layout, and which cells each side's zones
+/// of control hold.
+#[derive(Debug, Clone)]
 pub struct Occupancy {
     layout: Layout,
     cells: Vec<u8>,
+    /// Per cell, how many units of each side hold it in their zone of control: the
+    /// player's count in the low nibble, the enemy's in the high one (a cell has four
+    /// neighbours, so a count never exceeds 4). Empty until the first unit holds a zone, so
+    /// a board without zones costs what it did before they existed.
+    zones: Vec<u8>,
+    /// Zones held per side (player, enemy): a search that meets none runs without looking.
+    held: [u32; 2],
 }
+
+impl PartialEq for Occupancy {
+    fn eq(&self, other: &Occupancy) -> bool {
+        // A board whose last zone was released still has its (all-zero) zone counts.
+        let zone = |o: &Occupancy, i: usize| o.zones.get(i).copied().unwrap_or(0);
+        self.layout == other.layout
+            && self.cells == other.cells
+            && self.held == other.held
+            && (0..self.cells.len()).all(|i| zone(self, i) == zone(other, i))
+    }
+}
+
+impl Eq for Occupancy {}
 
 impl Occupancy {
     /// Nobody anywhere.
@@ -22,6 +43,8 @@ impl Occupancy {
         Occupancy {
             layout,
             cells: vec![0; layout.len()],
+            zones: Vec::new(),
+            held: [0; 2],
         }
     }
 
@@ -68,6 +91,107 @@ impl Occupancy {
         let i = self.layout.index(p);
         self.cells[i] = 0;
         true
+    }
+
+    /// The nibble of `team`'s zone count in a zone byte.
+    fn shift(team: Team) -> u32 {
+        match team {
+            Team::Player => 0,
+            Team::Enemy => 4,
+        }
+    }
+
+    /// A unit of `team` on `p` holds the four cells next to it in its zone of control: a
+    /// mover of the other side entering one stops there. A cell off the map holds nothing.
+    ///
+    /// ```
+    /// use skirmish_core::search::grid::{Pos, Team};
+    /// use skirmish_core::model::map::Layout;
+    /// use skirmish_core::search::range::Occupancy;
+    /// let mut occ = Occupancy::new(Layout::new(3, 3));
+    /// occ.hold(Pos::new(1, 1), Team::Enemy);
+    /// assert!(occ.stops(Pos::new(1, 0), Team::Player));
+    /// assert!(!occ.stops(Pos::new(1, 0), Team::Enemy)); // its own side passes freely
+    /// assert!(!occ.stops(Pos::new(0, 0), Team::Player)); // diagonal: not held
+    /// occ.release(Pos::new(1, 1), Team::Enemy);
+    /// assert!(!occ.stops(Pos::new(1, 0), Team::Player));
+    /// ```
+    pub fn hold(&mut self, p: Pos, team: Team) {
+        if !self.layout.contains(p) {
+            return;
+        }
+        if self.zones.is_empty() {
+            self.zones = vec![0; self.layout.len()];
+        }
+        let i = self.layout.index(p);
+        for d in Dir::ALL {
+            // The border cells count too; no search ever settles them.
+            let n = i.wrapping_add_signed(self.layout.offset(d));
+            self.zones[n] += 1 << Occupancy::shift(team);
+        }
+        self.held[(Occupancy::shift(team) / 4) as usize] += 1;
+    }
+
+    /// Takes back a zone that [`Occupancy::hold`] gave the unit of `team` on `p`.
+    ///
+    /// ```
+    /// use skirmish_core::search::grid::{Pos, Team};
+    /// use skirmish_core::model::map::Layout;
+    /// use skirmish_core::search::range::Occupancy;
+    /// let mut occ = Occupancy::new(Layout::new(3, 1));
+    /// occ.hold(Pos::new(0, 0), Team::Player);
+    /// occ.hold(Pos::new(2, 0), Team::Player);
+    /// occ.release(Pos::new(0, 0), Team::Player);
+    /// assert!(occ.stops(Pos::new(1, 0), Team::Enemy)); // still held from (2, 0)
+    /// ```
+    ///
+    /// # Panics
+    /// When no unit of `team` holds a zone from `p`.
+    pub fn release(&mut self, p: Pos, team: Team) {
+        let i = self.layout.index(p);
+        let k = Occupancy::shift(team);
+        for d in Dir::ALL {
+            let n = i.wrapping_add_signed(self.layout.offset(d));
+            assert!(self.zones[n] >> k & 0xF != 0, "no zone of control is held from {p:?}");
+            self.zones[n] -= 1 << k;
+        }
+        self.held[(k / 4) as usize] -= 1;
+    }
+
+    /// True when a mover of `mover`'s side that enters `p` must stop there: `p` lies next to
+    /// a unit of the other side holding a zone of control.
+    ///
+    /// ```
+    /// use skirmish_core::search::grid::{Pos, Team};
+    /// use skirmish_core::model::map::Layout;
+    /// use skirmish_core::search::range::Occupancy;
+    /// let mut occ = Occupancy::new(Layout::new(2, 1));
+    /// assert!(!occ.stops(Pos::new(1, 0), Team::Player));
+    /// occ.hold(Pos::new(0, 0), Team::Enemy);
+    /// assert!(occ.stops(Pos::new(1, 0), Team::Player));
+    /// assert!(!occ.stops(Pos::new(5, 5), Team::Player)); // off the map
+    /// ```
+    pub fn stops(&self, p: Pos, mover: Team) -> bool {
+        if !self.layout.contains(p) || self.zones.is_empty() {
+            return false;
+        }
+        self.zones[self.layout.index(p)] & Occupancy::zone_mask(mover) != 0
+    }
+
+    /// The bits of a zone byte that stop a mover of `mover`'s side: the other side's count.
+    fn zone_mask(mover: Team) -> u8 {
+        match mover {
+            Team::Player => 0xF0,
+            Team::Enemy => 0x0F,
+        }
+    }
+
+    /// True when some unit of the side opposing `mover` holds a zone of control.
+    fn zones_against(&self, mover: Team) -> bool {
+        self.held[match mover {
+            Team::Player => 1,
+            Team::Enemy => 0,
+        }] > 0
     }
 
     /// The team at a padded index (see [`Layout`]), if any; `None` past the array's end.
@@ -207,7 +331,49 @@ impl RangeFinder {
     /// assert_eq!(reach.digits(Pos::new(0, 0)).as_deref(), Some("0"));
     /// assert!(!reach.contains(Pos::new(1, 1))); // the enemy's cell
     /// ```
-    pub fn search(&mut self, layer: &CostLayer, occ: &Occupancy, mut q: RangeQuery) -> Reach<'_> {
+    ///
+    /// Zones of control (see [`Occupancy::hold`]) are obeyed: a cell held by the other side
+    /// is reachable but a dead end; the mover's own cell is left freely.
+    ///
+    /// ```
+    /// use skirmish_core::search::grid::{Pos, Team};
+    /// use skirmish_core::model::map::{CostLayer, Layout};
+    /// use skirmish_core::search::range::{Occupancy, RangeFinder, RangeQuery};
+    /// let layout = Layout::new(5, 1);
+    /// let layer = CostLayer::new(layout, |_| 1);
+    /// let mut occ = Occupancy::new(layout);
+    /// occ.place(Pos::new(3, 0), Team::Enemy);
+    /// occ.hold(Pos::new(3, 0), Team::Enemy); // holds (2, 0) and (4, 0)
+    /// let q = RangeQuery { origin: Pos::new(0, 0), budget: 9, team: Team::Player, leash: None };
+    /// let reach = RangeFinder::new(layout).search(&layer, &occ, q).cells().count();
+    /// assert_eq!(reach, 3); // (0, 0), (1, 0) and the zone cell (2, 0)
+    /// ```
+    pub fn search(&mut self, layer: &CostLayer, occ: &Occupancy, q: RangeQuery) -> Reach<'_> {
+        let zones = occ.zones_against(q.team);
+        self.search_as(layer, occ, q, zones)
+    }
+
+    /// [`RangeFinder::search`] for a skirmisher: zones of control are ignored.
+    ///
+    /// ```
+    /// use skirmish_core::search::grid::{Pos, Team};
+    /// use skirmish_core::model::map::{CostLayer, Layout};
+    /// use skirmish_core::search::range::{Occupancy, RangeFinder, RangeQuery};
+    /// let layout = Layout::new(5, 2);
+    /// let layer = CostLayer::new(layout, |_| 1);
+    /// let mut occ = Occupancy::new(layout);
+    /// occ.place(Pos::new(2, 1), Team::Enemy);
+    /// occ.hold(Pos::new(2, 1), Team::Enemy);
+    /// let q = RangeQuery { origin: Pos::new(0, 0), budget: 4, team: Team::Player, leash: None };
+    /// let mut finder = RangeFinder::new(layout);
+    /// assert!(!finder.search(&layer, &occ, q).contains(Pos::new(3, 0)));
+    /// assert_eq!(finder.skirmish(&layer, &occ, q).digits(Pos::new(3, 0)).as_deref(), Some("222"));
+    /// ```
+    pub fn skirmish(&mut self, layer: &CostLayer, occ: &Occupancy, q: RangeQuery) -> Reach<'_> {
+        self.search_as(layer, occ, q, false)
+    }
+
+    fn search_as(&mut self, layer: &CostLayer, occ: &Occupancy, mut q: RangeQuery, zones: bool) -> Reach<'_> {
         if self.layout != layer.layout() {
             *self = RangeFinder::new(layer.layout());
         }
@@ -229,17 +395,26 @@ impl RangeFinder {
             self.query = None;
             return Reach { f: self };
         }
-        match q.leash {
-            None => self.run(layer, occ, q, |_| true),
-            Some(l) => {
-                let layout = self.layout;
-                self.run(layer, occ, q, move |i| layout.pos(i).manhattan(l.pivot) < l.radius)
-            }
+        // Two copies of the search: the one without zones has not one instruction more
+        // than before zones existed.
+        let layout = self.layout;
+        let leashed = move |l: Leash| move |i| layout.pos(i).manhattan(l.pivot) < l.radius;
+        match (q.leash, zones) {
+            (None, false) => self.run::<false>(layer, occ, q, |_| true),
+            (Some(l), false) => self.run::<false>(layer, occ, q, leashed(l)),
+            (None, true) => self.run::<true>(layer, occ, q, |_| true),
+            (Some(l), true) => self.run::<true>(layer, occ, q, leashed(l)),
         }
         Reach { f: self }
     }
 
-    fn run(&mut self, layer: &CostLayer, occ: &Occupancy, q: RangeQuery, allowed: impl Fn(usize) -> bool) {
+    fn run<const ZONES: bool>(
+        &mut self,
+        layer: &CostLayer,
+        occ: &Occupancy,
+        q: RangeQuery,
+        allowed: impl Fn(usize) -> bool,
+    ) {
         // Every step costs 1..=max_cost, so the pending cells span fewer than `size` costs
         // and a ring of buckets indexed by `cost & mask` never mixes two costs.
         let size = (layer.max_cost() as usize + 1).next_power_of_two();
@@ -255,6 +430,12 @@ impl RangeFinder {
         let (up, left) = (stride.wrapping_neg(), 1usize.wrapping_neg());
         let costs = layer.costs();
         let occ_layout = occ.layout;
+        let zones = &occ.zones[..];
+        let zone_mask = Occupancy::zone_mask(q.team);
+        assert!(
+            !ZONES || zones.len() == occ.cells.len(),
+            "zones are searched only where held"
+        );
         let occ = &occ.cells[..];
         let state = &mut self.state[..];
         // The unchecked reads below rely on one layout for all three (CostLayer and Layout
@@ -300,6 +481,11 @@ impl RangeFinder {
                     stops.push(i as u32);
                 } else {
                     passed.push(i as u32);
+                }
+                // A cell in the other side's zone of control is a dead end, except the cell
+                // the mover starts on (leaving it is free).
+                if ZONES && i != o && zones[i] & zone_mask != 0 {
+                    continue;
                 }
                 // Unrolled over the four directions so the compiler keeps everything in registers.
                 macro_rules! relax {

@@ -53,6 +53,13 @@ pub struct SavedUnit {
     /// What level-ups in this battle added to its stats (absent: nothing).
     #[serde(default, skip_serializing_if = "Growth::is_zero")]
     pub grown: Growth,
+    /// Movement points its moves cost in the current phase (absent: 0; only a canto unit's
+    /// second move reads it).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub spent: u32,
+    /// A canto unit that has acted and may move again (absent: false).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub canto: bool,
 }
 
 fn first_level() -> u32 {
@@ -170,6 +177,8 @@ pub fn snapshot(b: &Battle, scenario: &Scenario, seed: u64) -> SaveFile {
                 level: s.level,
                 exp: s.exp,
                 grown: s.grown,
+                spent: s.spent,
+                canto: s.canto,
             })
             .collect(),
         fired: snap.fired,
@@ -296,6 +305,8 @@ pub fn restore(save: &SaveFile, scenario: &Scenario, battle: &mut Battle, save_p
                 alive: s.alive,
                 moved: false,
                 acted: s.acted,
+                spent: s.spent,
+                canto: s.canto,
                 triggered: s.triggered,
                 reserve: s.reserve,
                 waiting: s.waiting,

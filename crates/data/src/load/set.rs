@@ -3,8 +3,9 @@
 //!
 //! A key is `PROFILE.KEY` (a number of a table of `profiles.toml`), `unit:NAME.KEY` (a unit
 //! of the scenario) or `kind:KIND.KEY` (a kind of `units.toml`, and so every unit of that
-//! kind that does not write the number itself); unit keys are [`STAT_KEYS`], kind keys
-//! those and [`KIND_ONLY_KEYS`] (a healer's numbers and what a level-up adds).
+//! kind that does not write the number itself); unit keys are [`STAT_KEYS`] and the
+//! switches [`RULE_KEYS`] (1 on, 0 off), kind keys those and [`KIND_ONLY_KEYS`] (a healer's
+//! numbers and what a level-up adds).
 
 use crate::load::diag::Source;
 use crate::load::profiles::{Behavior, Param, Profile, Profiles};
@@ -29,6 +30,30 @@ pub const KIND_ONLY_KEYS: [&str; 7] = [
     "growth_attack",
     "growth_defense",
 ];
+
+/// The movement rules `unit:NAME.KEY` and `kind:KIND.KEY` may switch: 1 on, 0 off.
+pub const RULE_KEYS: [&str; 3] = ["zoc", "skirmisher", "canto"];
+
+/// The movement rule `key` of `moves` and of `own` (whether the unit writes it itself).
+fn rule<'a>(
+    key: &str,
+    moves: &'a mut skirmish_core::model::units::MoveRules,
+    own: &'a mut skirmish_core::model::scenario::OwnStats,
+) -> (&'a mut bool, &'a mut bool) {
+    match key {
+        "zoc" => (&mut moves.zoc, &mut own.zoc),
+        "skirmisher" => (&mut moves.skirmisher, &mut own.skirmisher),
+        _ => (&mut moves.canto, &mut own.canto),
+    }
+}
+
+/// `value` as a switch: 1 on, 0 off.
+fn switch(key: &str, value: i64) -> Result<bool, String> {
+    match value {
+        0 | 1 => Ok(value == 1),
+        v => Err(format!("{key} = {v} is not a switch (expected 1 for on or 0 for off)")),
+    }
+}
 
 /// Whose number a key sets.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -126,6 +151,13 @@ pub fn apply_unchecked(scenario: &mut Scenario, data: &mut DataSet, key: &SetKey
                     did_you_mean_value(name, names.iter().copied())
                 ));
             };
+            if RULE_KEYS.contains(&key.key.as_str()) {
+                let on = switch(&key.key, value)?;
+                let u = &mut scenario.units[i];
+                let (flag, own) = rule(&key.key, &mut u.moves, &mut u.own);
+                (*flag, *own) = (on, true);
+                return Ok(());
+            }
             let k = stat_key(&key.key)?;
             let v = check_value(k, value)?;
             let u = &mut scenario.units[i];
@@ -149,6 +181,18 @@ pub fn apply_unchecked(scenario: &mut Scenario, data: &mut DataSet, key: &SetKey
             };
             if KIND_ONLY_KEYS.contains(&key.key.as_str()) {
                 return set_kind_only(scenario, kind, &key.key, value);
+            }
+            if RULE_KEYS.contains(&key.key.as_str()) {
+                let on = switch(&key.key, value)?;
+                let mut own = Default::default();
+                *rule(&key.key, &mut kind.moves, &mut own).0 = on;
+                for u in scenario.units.iter_mut().filter(|u| &u.kind == name) {
+                    let (flag, own) = rule(&key.key, &mut u.moves, &mut u.own);
+                    if !*own {
+                        *flag = on;
+                    }
+                }
+                return Ok(());
             }
             let k = kind_key(&key.key)?;
             let v = check_value(k, value)?;
@@ -337,7 +381,9 @@ fn set_kind_only(
 /// A kind's key `key` of [`STAT_KEYS`], or the list of every key a kind takes.
 fn kind_key(key: &str) -> Result<&'static str, String> {
     STAT_KEYS.iter().copied().find(|k| *k == key).ok_or_else(|| {
-        let all: Vec<&str> = STAT_KEYS.iter().chain(KIND_ONLY_KEYS.iter()).copied().collect();
+        let all: Vec<&str> = (STAT_KEYS.iter().chain(&RULE_KEYS).chain(&KIND_ONLY_KEYS))
+            .copied()
+            .collect();
         format!(
             "unknown key {key:?} (known: {}){}",
             all.join(", "),
@@ -355,10 +401,11 @@ fn stat_key(key: &str) -> Result<&'static str, String> {
         ));
     }
     STAT_KEYS.iter().copied().find(|k| *k == key).ok_or_else(|| {
+        let known = || STAT_KEYS.iter().chain(&RULE_KEYS).copied();
         format!(
             "unknown key {key:?} (known: {}){}",
-            STAT_KEYS.join(", "),
-            did_you_mean_value(key, STAT_KEYS.iter().copied())
+            known().collect::<Vec<_>>().join(", "),
+            did_you_mean_value(key, known())
         )
     })
 }

@@ -20,6 +20,10 @@ struct RawKind {
     growth: Option<Spanned<RawGrowth>>,
     heal: Option<Spanned<i64>>,
     heal_range: Option<Spanned<RangeSpec>>,
+    /// Movement rules (issue 37): `zoc`, `skirmisher`, `canto`, off when absent.
+    zoc: Option<bool>,
+    skirmisher: Option<bool>,
+    canto: Option<bool>,
 }
 
 /// `[KIND.growth]`: what a level-up adds; missing keys grow 0.
@@ -202,6 +206,11 @@ fn parse_with(src: &Source, classes: Option<&[String]>) -> Result<Kinds, Diagnos
                 range_max,
             },
             heal,
+            moves: MoveRules {
+                zoc: k.zoc.unwrap_or(false),
+                skirmisher: k.skirmisher.unwrap_or(false),
+                canto: k.canto.unwrap_or(false),
+            },
         });
     }
     errs.into_result(Kinds { list })

@@ -58,6 +58,13 @@ pub fn unit_lines(b: &Battle, profiles: &Profiles, id: UnitId, hp: i32) -> [Stri
             }
         }
     };
+    // The movement rules it follows, when it has any: "zone of control · canto".
+    let rules = u.moves().words();
+    let second = if rules.is_empty() {
+        second
+    } else {
+        format!("{second} · {}", rules.join(" · "))
+    };
     [first, second]
 }
 
@@ -162,6 +169,25 @@ pub fn terrain_line(b: &Battle, at: Pos, class: ClassId) -> String {
 mod tests {
     use super::*;
     use crate::game::hud::text::board;
+
+    #[test]
+    fn the_panel_names_the_movement_rules() {
+        let moves = crate::model::units::MoveRules {
+            zoc: true,
+            skirmisher: true,
+            canto: true,
+        };
+        let b = crate::fixture::Scene::parse("P . E").battle(&[
+            crate::fixture::player('P').moves(moves),
+            crate::fixture::enemy('E', "guard", 1),
+        ]);
+        let profiles = crate::load::profiles::parse(&crate::load::diag::Source::new("p.toml", "")).unwrap();
+        assert_eq!(
+            unit_lines(&b, &profiles, UnitId(0), 20)[1],
+            "player unit · Lv 1 · exp 0/100 · ready · zone of control · skirmisher · canto"
+        );
+        assert!(!unit_lines(&b, &profiles, UnitId(1), 20)[1].contains("zone"));
+    }
 
     #[test]
     fn the_panel_shows_level_and_experience_and_a_level_up_what_grew() {

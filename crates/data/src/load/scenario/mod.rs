@@ -73,6 +73,9 @@ struct RawUnit {
     range: Option<Spanned<RangeSpec>>,
     reserve: Option<bool>,
     hp_left: Option<Spanned<i64>>,
+    zoc: Option<bool>,
+    skirmisher: Option<bool>,
+    canto: Option<bool>,
 }
 
 /// The data folder a scenario uses by default: `maps/../data/`.

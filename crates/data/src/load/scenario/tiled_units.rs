@@ -5,9 +5,23 @@ use super::*;
 
 /// The properties a unit object may carry (those of `[[units]]` but `name` and `at`,
 /// which are the object's name and place).
-pub const UNIT_PROPERTIES: [&str; 13] = [
-    "team", "kind", "class", "move", "profile", "pivot", "goal", "hp", "attack", "defense", "range", "reserve",
+pub const UNIT_PROPERTIES: [&str; 16] = [
+    "team",
+    "kind",
+    "class",
+    "move",
+    "profile",
+    "pivot",
+    "goal",
+    "hp",
+    "attack",
+    "defense",
+    "range",
+    "reserve",
     "hp_left",
+    "zoc",
+    "skirmisher",
+    "canto",
 ];
 
 /// The units of a Tiled map's `units` layer as unit inputs; a property of the wrong type or
@@ -41,6 +55,9 @@ pub(super) fn tmx_units(tm: &TiledMap, errs: &mut Diagnostics) -> Vec<UnitInput>
             range: None,
             hp_left: None,
             reserve: false,
+            zoc: None,
+            skirmisher: None,
+            canto: None,
         };
         let mut team = None;
         for (key, value) in &u.props {
@@ -79,6 +96,17 @@ pub(super) fn tmx_units(tm: &TiledMap, errs: &mut Diagnostics) -> Vec<UnitInput>
                         Ok(())
                     }
                     other => Err(format!("property reserve is {other}; expected a bool (true or false)")),
+                },
+                "zoc" | "skirmisher" | "canto" => match value {
+                    Prop::Bool(b) => {
+                        *match key.as_str() {
+                            "zoc" => &mut input.zoc,
+                            "skirmisher" => &mut input.skirmisher,
+                            _ => &mut input.canto,
+                        } = Some(*b);
+                        Ok(())
+                    }
+                    other => Err(format!("property {key} is {other}; expected a bool (true or false)")),
                 },
                 "range" => match value {
                     Prop::Text(s) => parse_pair(s)
@@ -159,6 +187,11 @@ pub(crate) fn tmx_unit_tables(tm: &TiledMap) -> (Vec<toml::Table>, Diagnostics) 
             t.insert("at".into(), pair(u.at.value));
             if u.reserve {
                 t.insert("reserve".into(), true.into());
+            }
+            for (k, v) in [("zoc", u.zoc), ("skirmisher", u.skirmisher), ("canto", u.canto)] {
+                if let Some(v) = v {
+                    t.insert(k.into(), v.into());
+                }
             }
             for (k, v) in [("class", u.class), ("profile", u.profile), ("kind", u.kind)] {
                 if let Some(v) = v {

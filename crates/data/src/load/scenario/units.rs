@@ -48,6 +48,10 @@ pub(super) struct UnitInput {
     pub(super) hp_left: Option<Field<i64>>,
     /// Off the board until an event brings it.
     pub(super) reserve: bool,
+    /// Its own movement rules (`zoc`, `skirmisher`, `canto`), each in place of its kind's.
+    pub(super) zoc: Option<bool>,
+    pub(super) skirmisher: Option<bool>,
+    pub(super) canto: Option<bool>,
 }
 
 pub(super) fn fld<T>(at: &At, value: T) -> Field<T> {
@@ -88,6 +92,9 @@ impl UnitInput {
             range: u.range.as_ref().map(field),
             hp_left: u.hp_left.as_ref().map(field),
             reserve: u.reserve == Some(true),
+            zoc: u.zoc,
+            skirmisher: u.skirmisher,
+            canto: u.canto,
         }
     }
 }
@@ -380,6 +387,11 @@ pub(super) fn validate_units(
             stats,
             heal: kind.heal,
             hp_left,
+            moves: skirmish_core::model::units::MoveRules {
+                zoc: u.zoc.unwrap_or(kind.moves.zoc),
+                skirmisher: u.skirmisher.unwrap_or(kind.moves.skirmisher),
+                canto: u.canto.unwrap_or(kind.moves.canto),
+            },
             reserve: u.reserve,
             growth: kind.growth,
             level: 1,
@@ -390,6 +402,9 @@ pub(super) fn validate_units(
                 attack: u.attack.is_some(),
                 defense: u.defense.is_some(),
                 range: u.range.is_some(),
+                zoc: u.zoc.is_some(),
+                skirmisher: u.skirmisher.is_some(),
+                canto: u.canto.is_some(),
             },
         });
     }

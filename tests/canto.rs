@@ -1,0 +1,216 @@
+//! Canto in the rules core, specified by exact event lists: after it attacks or heals, a
+//! unit with `canto` may move again from where it stands with its move minus what its first
+//! move cost (zones apply), then cannot act again; waiting ends its turn; undo takes back
+//! both moves; a snapshot keeps it. Units are soldiers (20 hp, attack 7, defense 2, move 5).
+
+use skirmish::fixture::{Placed, Scene, enemy, player};
+use skirmish::load::units::MoveRules;
+use skirmish::rules::{Battle, Caches, Command, Event, RuleError, UnitId};
+use skirmish::search::grid::{Path, Pos};
+
+const CANTO: MoveRules = MoveRules {
+    zoc: false,
+    skirmisher: false,
+    canto: true,
+};
+
+fn battle(picture: &str, units: &[Placed]) -> Battle {
+    Scene::parse(picture).battle(units)
+}
+
+fn walk(unit: usize, digits: &str) -> Command {
+    Command::Move {
+        unit: UnitId(unit),
+        path: Path::parse(digits).unwrap(),
+    }
+}
+
+fn moved(unit: usize, from: (i32, i32), to: (i32, i32), digits: &str, cost: u32) -> Event {
+    Event::Moved {
+        unit: UnitId(unit),
+        from: Pos::new(from.0, from.1),
+        to: Pos::new(to.0, to.1),
+        path: Path::parse(digits).unwrap(),
+        cost,
+    }
+}
+
+fn struck(attacker: usize, defender: usize, damage: i32, hp_before: i32, counter: bool) -> Event {
+    Event::Struck {
+        attacker: UnitId(attacker),
+        defender: UnitId(defender),
+        damage,
+        hp_before,
+        hp_left: (hp_before - damage).max(0),
+        counter,
+    }
+}
+
+fn canto(unit: usize, ready: bool) -> Event {
+    Event::Canto {
+        unit: UnitId(unit),
+        ready,
+    }
+}
+
+fn attack(unit: usize, target: usize) -> Command {
+    Command::Attack {
+        unit: UnitId(unit),
+        target: UnitId(target),
+    }
+}
+
+/// The exchange of blows when a soldier attacks a soldier next to it (both unhurt).
+fn exchange(att: usize, def: usize) -> Vec<Event> {
+    vec![
+        struck(att, def, 5, 20, false),
+        Event::Gained {
+            unit: UnitId(att),
+            amount: 10,
+            exp: 10,
+        },
+        struck(def, att, 5, 20, true),
+        Event::Acted { unit: UnitId(att) },
+    ]
+}
+
+/// Runs `cmd`, expecting a refusal that leaves the battle exactly as it was.
+#[track_caller]
+fn refused(b: &mut Battle, cmd: Command) -> RuleError {
+    let before = (b.snapshot(), b.occupancy().clone(), b.record().to_vec());
+    let err = b.execute(cmd).unwrap_err();
+    assert_eq!((b.snapshot(), b.occupancy().clone(), b.record().to_vec()), before);
+    err
+}
+
+const ROW: &str = ". . . . . . . .
+                   P . . E . . . .";
+
+#[test]
+fn a_canto_unit_moves_again_after_attacking_with_what_its_first_move_left() {
+    let mut b = battle(ROW, &[player('P').moves(CANTO), enemy('E', "guard", 1)]);
+    assert_eq!(b.execute(walk(0, "22")).unwrap(), [moved(0, (0, 1), (2, 1), "22", 2)]);
+    let mut hit = exchange(0, 1);
+    hit.push(canto(0, true));
+    assert_eq!(b.execute(attack(0, 1)).unwrap(), hit);
+    assert!(b.unit(UnitId(0)).may_canto());
+    assert_eq!(b.unit(UnitId(0)).movement_left(), 3);
+    // The range shown now is the second move's: 3 points from (2, 1).
+    let range = b.range(&mut Caches::new(), UnitId(0));
+    assert_eq!(range.budget(), 3);
+    assert!(range.contains(Pos::new(0, 0)) && range.contains(Pos::new(4, 0)) && !range.contains(Pos::new(5, 0)));
+    // 4 steps cost more than the 3 left.
+    assert_eq!(
+        refused(&mut b, walk(0, "4414")),
+        RuleError::Unreachable {
+            unit: UnitId(0),
+            to: Pos::new(-1, 0)
+        }
+    );
+    assert_eq!(
+        refused(&mut b, walk(0, "1444")),
+        RuleError::Unreachable {
+            unit: UnitId(0),
+            to: Pos::new(-1, 0)
+        }
+    );
+    assert_eq!(
+        b.execute(walk(0, "144")).unwrap(),
+        [moved(0, (2, 1), (0, 0), "144", 3), canto(0, false)]
+    );
+    // Then it cannot act or move again.
+    assert_eq!(refused(&mut b, walk(0, "2")), RuleError::AlreadyActed(UnitId(0)));
+    assert_eq!(refused(&mut b, attack(0, 1)), RuleError::AlreadyActed(UnitId(0)));
+    assert_eq!(
+        refused(&mut b, Command::Wait { unit: UnitId(0) }),
+        RuleError::AlreadyActed(UnitId(0))
+    );
+}
+
+#[test]
+fn undo_takes_back_both_moves_and_the_attack() {
+    let mut b = battle(ROW, &[player('P').moves(CANTO), enemy('E', "guard", 1)]);
+    let start = (b.snapshot(), b.occupancy().clone());
+    let first = b.execute(walk(0, "22")).unwrap();
+    let hit = b.execute(attack(0, 1)).unwrap();
+    let second = b.execute(walk(0, "144")).unwrap();
+    let all: Vec<Event> = first.iter().chain(&hit).chain(&second).cloned().collect();
+    let back: Vec<Event> = all
+        .iter()
+        .rev()
+        .cloned()
+        .map(|e| Event::Reverted(Box::new(e)))
+        .collect();
+    assert_eq!(b.execute(Command::Undo).unwrap(), back);
+    assert_eq!((b.snapshot(), b.occupancy().clone()), start);
+    // An attack without a first move: the whole move is left, and undo gives the move back.
+    let mut b = battle("P E .", &[player('P').moves(CANTO), enemy('E', "guard", 1)]);
+    let start = (b.snapshot(), b.occupancy().clone());
+    b.execute(attack(0, 1)).unwrap();
+    assert_eq!(b.unit(UnitId(0)).movement_left(), 5);
+    assert!(!b.unit(UnitId(0)).moved());
+    assert_eq!(
+        refused(&mut b, walk(0, "4")),
+        RuleError::Unreachable {
+            unit: UnitId(0),
+            to: Pos::new(-1, 0)
+        }
+    );
+    assert_eq!(
+        b.execute(walk(0, "")).unwrap(),
+        [moved(0, (0, 0), (0, 0), "", 0), canto(0, false)]
+    );
+    b.execute(Command::Undo).unwrap();
+    assert_eq!((b.snapshot(), b.occupancy().clone()), start);
+    assert!(!b.unit(UnitId(0)).moved());
+}
+
+#[test]
+fn waiting_after_acting_ends_the_canto() {
+    let mut b = battle("P E .", &[player('P').moves(CANTO), enemy('E', "guard", 1)]);
+    b.execute(attack(0, 1)).unwrap();
+    assert_eq!(b.execute(Command::Wait { unit: UnitId(0) }).unwrap(), [canto(0, false)]);
+    assert_eq!(refused(&mut b, walk(0, "")), RuleError::AlreadyActed(UnitId(0)));
+    // Without canto nothing moves after an attack, as before.
+    let mut b = battle("P E .", &[player('P'), enemy('E', "guard", 1)]);
+    assert_eq!(b.execute(attack(0, 1)).unwrap(), exchange(0, 1));
+    assert_eq!(refused(&mut b, walk(0, "")), RuleError::AlreadyActed(UnitId(0)));
+}
+
+#[test]
+fn zones_apply_to_the_second_move_and_a_snapshot_keeps_the_canto() {
+    let zoc = MoveRules {
+        zoc: true,
+        ..MoveRules::default()
+    };
+    let mut b = battle(
+        ". . . . .
+         P E . . .
+         . . . . .",
+        &[player('P').moves(CANTO), enemy('E', "guard", 1).moves(zoc)],
+    );
+    b.execute(attack(0, 1)).unwrap();
+    // (1, 0) is held by E: the second move may end there, not go on.
+    assert_eq!(
+        refused(&mut b, walk(0, "122")),
+        RuleError::ZoneOfControl {
+            unit: UnitId(0),
+            at: Pos::new(1, 0),
+            by: UnitId(1)
+        }
+    );
+    let snap = b.snapshot();
+    assert!(snap.units[0].canto && snap.units[0].acted);
+    let mut fresh = battle(
+        ". . . . .
+         P E . . .
+         . . . . .",
+        &[player('P').moves(CANTO), enemy('E', "guard", 1).moves(zoc)],
+    );
+    fresh.execute(Command::Restore(Box::new(snap))).unwrap();
+    assert!(fresh.unit(UnitId(0)).may_canto());
+    assert_eq!(
+        fresh.execute(walk(0, "1")).unwrap(),
+        [moved(0, (0, 1), (0, 0), "1", 1), canto(0, false)]
+    );
+}

@@ -1,0 +1,114 @@
+//! The movement rules in the files a designer edits: `zoc`, `skirmisher`, `canto` on kinds
+//! (`units.toml`), on scenario units (`[[units]]` and Tiled object properties), switched by
+//! `--set` and difficulty keys (`kind:knight.zoc = 0`); each mistake a located error.
+
+mod common;
+use common::Tree;
+use skirmish::load::set::{SetKey, apply};
+use skirmish::load::units::MoveRules;
+
+fn moves_of(t: &Tree, scenario: &str, unit: &str) -> MoveRules {
+    let data = skirmish::load::data::load(&t.0.join("data")).unwrap();
+    let s = skirmish::load::scenario::load(&t.0.join(scenario), &data).unwrap();
+    s.units.iter().find(|u| u.name == unit).unwrap().moves
+}
+
+const ZOC: MoveRules = MoveRules {
+    zoc: true,
+    skirmisher: false,
+    canto: false,
+};
+
+#[test]
+fn kinds_give_their_rules_and_a_unit_may_write_its_own() {
+    let t = Tree::new("rules-kinds");
+    assert_eq!(moves_of(&t, "maps/river.toml", "Lance"), MoveRules::default());
+    t.edit("data/units.toml", "[knight]\n", "[knight]\nzoc = true\n");
+    t.edit(
+        "data/units.toml",
+        "[flier]\n",
+        "[flier]\ncanto = true\nskirmisher = true\n",
+    );
+    assert_eq!(moves_of(&t, "maps/river.toml", "Lance"), ZOC);
+    let wing = MoveRules {
+        zoc: false,
+        skirmisher: true,
+        canto: true,
+    };
+    assert_eq!(moves_of(&t, "maps/river.toml", "Wing"), wing);
+    // The same through a Tiled map's objects.
+    assert_eq!(moves_of(&t, "maps/river-tiled.toml", "Lance"), ZOC);
+    // A unit's own `zoc = false` wins over its kind's.
+    t.edit(
+        "maps/river.toml",
+        "name = \"Lance\"\n",
+        "name = \"Lance\"\nzoc = false\n",
+    );
+    assert_eq!(moves_of(&t, "maps/river.toml", "Lance"), MoveRules::default());
+    let (code, out, err) = t.run(&["check"]);
+    assert_eq!((code, out.as_str()), (0, "ok\n"), "{err}");
+}
+
+#[test]
+fn a_tiled_object_may_hold_a_zone() {
+    let t = Tree::new("rules-tiled");
+    t.edit(
+        "maps/river.tmx",
+        "<property name=\"kind\" value=\"knight\"/>",
+        "<property name=\"kind\" value=\"knight\"/>\n    <property name=\"zoc\" type=\"bool\" value=\"true\"/>",
+    );
+    assert_eq!(moves_of(&t, "maps/river-tiled.toml", "Lance"), ZOC);
+    t.edit(
+        "maps/river.tmx",
+        "<property name=\"zoc\" type=\"bool\" value=\"true\"/>",
+        "<property name=\"zoc\" value=\"yes\"/>",
+    );
+    let (code, _, err) = t.run(&["check", "maps/river-tiled.toml"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("maps/river.tmx:") && err.contains("property zoc is") && err.contains("expected a bool"),
+        "{err}"
+    );
+}
+
+#[test]
+fn wrong_rule_keys_and_values_are_located() {
+    let t = Tree::new("rules-typo");
+    t.edit("data/units.toml", "[knight]\n", "[knight]\nzok = true\n");
+    let (code, _, err) = t.run(&["check"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("data/units.toml:") && err.contains("zok"), "{err}");
+    let t = Tree::new("rules-number");
+    t.edit("data/units.toml", "[knight]\n", "[knight]\nzoc = 1\n");
+    let (code, _, err) = t.run(&["check"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("data/units.toml:"), "{err}");
+    let t = Tree::new("rules-unit");
+    t.edit(
+        "maps/river.toml",
+        "name = \"Lance\"\n",
+        "name = \"Lance\"\ncanto = \"yes\"\n",
+    );
+    let (code, _, err) = t.run(&["check"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("maps/river.toml:"), "{err}");
+}
+
+#[test]
+fn set_keys_switch_a_rule_on_a_kind_or_a_unit() {
+    let t = Tree::new("rules-set");
+    t.edit("data/units.toml", "[knight]\n", "[knight]\nzoc = true\n");
+    let mut data = skirmish::load::data::load(&t.0.join("data")).unwrap();
+    let mut s = skirmish::load::scenario::load(&t.0.join("maps/river.toml"), &data).unwrap();
+    let lance = |s: &skirmish::model::scenario::Scenario| s.units.iter().find(|u| u.name == "Lance").unwrap().moves;
+    apply(&mut s, &mut data, &SetKey::parse("kind:knight.zoc").unwrap(), 0).unwrap();
+    assert_eq!(lance(&s), MoveRules::default());
+    assert!(!data.kinds.get("knight").unwrap().moves.zoc);
+    apply(&mut s, &mut data, &SetKey::parse("unit:Lance.canto").unwrap(), 1).unwrap();
+    apply(&mut s, &mut data, &SetKey::parse("kind:knight.canto").unwrap(), 0).unwrap();
+    assert!(lance(&s).canto, "a unit's own switch stays");
+    let err = apply(&mut s, &mut data, &SetKey::parse("kind:knight.zoc").unwrap(), 2).unwrap_err();
+    assert_eq!(err, "zoc = 2 is not a switch (expected 1 for on or 0 for off)");
+    let (code, _, err) = t.run(&["batch", "maps/river.toml", "--runs", "1", "--set", "kind:knight.zoc=0"]);
+    assert_eq!(code, 0, "{err}");
+}
