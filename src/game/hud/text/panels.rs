@@ -98,6 +98,16 @@ pub fn level_up_lines(b: &Battle, id: UnitId, level: u32, gains: &crate::model::
             out.push(format!("{name} {now:>3}"));
         }
     }
+    // Movement shows only when it grew: a kind without a `move` growth keeps its box.
+    if gains.movement != 0 {
+        let now = u.movement() as i32;
+        out.push(format!(
+            "MOV {:>3} → {:>3}  ({:+})",
+            now - gains.movement,
+            now,
+            gains.movement
+        ));
+    }
     out.push(level_text(u));
     out
 }
@@ -177,6 +187,7 @@ mod tests {
             hp: 2,
             attack: 1,
             defense: 0,
+            ..Default::default()
         };
         let before = b.unit(UnitId(0)).stats();
         let mut units = b.units().to_vec();

@@ -1,0 +1,54 @@
+//! A kind's movement growth (`[KIND.growth] move = N`) in a campaign: the move a level-up
+//! added is carried to the next chapter as the other grown stats are, and a roster with no
+//! grown move says nothing of movement (its progress file stays as it was).
+
+use skirmish_core::campaign::Roster;
+use skirmish_core::model::units::{Growth, Stats};
+use skirmish_core::prelude::*;
+
+/// Kiny (move 5, one blow from level 2) next to a brute that falls to one blow, and Pike.
+fn chapter() -> Scenario {
+    let frail = Stats {
+        hp: 1,
+        attack: 0,
+        defense: 0,
+        range_min: 1,
+        range_max: 1,
+    };
+    let growth = Growth {
+        movement: 1,
+        ..Growth::default()
+    };
+    BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &["........", "........"]).unwrap())
+        .unit(UnitSpec::player("Kiny", (0, 0)).movement(5).growth(growth).level(1, 95))
+        .unit(UnitSpec::player("Pike", (0, 1)).movement(5))
+        .unit(UnitSpec::enemy("Brute", (1, 0), "charger").stats(frail))
+        .scenario()
+}
+
+#[test]
+fn a_grown_move_is_carried_to_the_next_chapter() {
+    let scenario = chapter();
+    let mut roster = Roster::default();
+    let ready = roster.prepare(&scenario, true);
+    let mut b = Battle::try_new(&ready, &TerrainSet::standard()).unwrap();
+    let (kiny, brute) = (b.find("Kiny").unwrap(), b.find("Brute").unwrap());
+    b.execute(Command::Attack {
+        unit: kiny,
+        target: brute,
+    })
+    .unwrap();
+    assert_eq!((b.unit(kiny).level(), b.unit(kiny).movement()), (2, 6));
+    roster.record(&b, &ready, true);
+    assert_eq!(roster.member("Kiny").unwrap().movement, Some(6));
+    assert_eq!(roster.member("Pike").unwrap().movement, None, "no growth, nothing said");
+
+    // The next chapter (the same scenario again) starts Kiny with the grown move.
+    let next = roster.prepare(&scenario, true);
+    assert_eq!(next.units[0].movement, 6);
+    assert_eq!(next.units[1].movement, 5);
+    // A chapter without a level-up keeps the move grown before.
+    let b = Battle::try_new(&next, &TerrainSet::standard()).unwrap();
+    roster.record(&b, &next, true);
+    assert_eq!(roster.member("Kiny").unwrap().movement, Some(6));
+}
