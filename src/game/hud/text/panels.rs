@@ -215,6 +215,13 @@ mod tests {
             "what did not grow has no arrow"
         );
         assert_eq!(lines[4], "Lv 2 · exp 20/100");
+        assert_eq!(lines.len(), 5, "no move line when the move did not grow");
+        // A kind with a move growth: its box says the move it gained.
+        let moved = crate::model::units::Growth { movement: 1, ..gains };
+        let now = b.unit(UnitId(0)).movement();
+        let lines = level_up_lines(&b, UnitId(0), 2, &moved);
+        assert_eq!(lines[4], format!("MOV {:>3} → {:>3}  (+1)", now - 1, now));
+        assert_eq!(lines[5], "Lv 2 · exp 20/100");
     }
 
     #[test]
