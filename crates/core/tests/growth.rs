@@ -52,3 +52,39 @@ fn a_grown_move_is_carried_to_the_next_chapter() {
     roster.record(&b, &next, true);
     assert_eq!(roster.member("Kiny").unwrap().movement, Some(6));
 }
+
+/// Files written before movement could grow read as they were, and one without a grown move
+/// is written byte for byte as before; a grown move is written and read back.
+#[cfg(feature = "serde")]
+#[test]
+fn growths_and_members_written_before_read_and_write_as_they_were() {
+    use skirmish_core::campaign::Member;
+    let old = r#"{"hp":2,"attack":1,"defense":1}"#;
+    let g: Growth = serde_json::from_str(old).unwrap();
+    assert_eq!(
+        g,
+        Growth {
+            hp: 2,
+            attack: 1,
+            defense: 1,
+            movement: 0
+        }
+    );
+    assert_eq!(serde_json::to_string(&g).unwrap(), old);
+    let grown = Growth { movement: 1, ..g };
+    let text = serde_json::to_string(&grown).unwrap();
+    assert_eq!(text, r#"{"hp":2,"attack":1,"defense":1,"movement":1}"#);
+    assert_eq!(serde_json::from_str::<Growth>(&text).unwrap(), grown);
+    assert!(
+        serde_json::from_str::<Growth>(r#"{"hp":2,"speed":1}"#).is_err(),
+        "unknown fields stay refused"
+    );
+
+    let old = r#"{"name":"Kiny","kind":"hero","level":2,"exp":20,"stats":{"hp":30,"attack":10,"defense":4,"range_min":1,"range_max":1},"fallen":false}"#;
+    let m: Member = serde_json::from_str(old).unwrap();
+    assert_eq!(m.movement, None);
+    assert_eq!(serde_json::to_string(&m).unwrap(), old);
+    let m = Member { movement: Some(6), ..m };
+    let back: Member = serde_json::from_str(&serde_json::to_string(&m).unwrap()).unwrap();
+    assert_eq!(back, m);
+}
