@@ -491,3 +491,47 @@ tuned = "50% average"
         (4, 3, 2)
     );
 }
+
+#[test]
+fn growth_move_is_a_kind_key_in_levels_set_and_tune_write() {
+    let levels = r#"
+[difficulty.swift]
+tuned = "50% average"
+"kind:hero.growth_move" = 1
+"#;
+    let dir = tree("growth-move", levels);
+    let (plain, _) = load(&dir, None);
+    assert_eq!(unit(&plain, "Kiny").growth.movement, 0, "no movement growth as written");
+    let (s, d) = load(&dir, Some("swift"));
+    assert_eq!(unit(&s, "Kiny").growth.movement, 1);
+    assert_eq!(d.kinds.get("hero").unwrap().growth.movement, 1);
+    assert_eq!(unit(&s, "Kiny").growth.hp, 2, "the other growths stay");
+    let scen = dir.join("maps/duel.toml");
+    let batch = |set: &str| exec(&["batch", scen.to_str().unwrap(), "--runs", "2", "--set", set]);
+    let (code, _, err) = batch("kind:hero.growth_move=0,2");
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = batch("kind:hero.growth_move=11");
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("growth_move = 11 is out of range (expected 0..=10)"),
+        "{err}"
+    );
+    let (code, _, err) = batch("unit:Kiny.growth_move=1");
+    assert_eq!(code, 1);
+    assert!(err.contains("set kind:KIND.growth_move"), "{err}");
+    // tune --write adds the key to the kind's growth table.
+    let (code, out, err) = exec(&[
+        "tune",
+        scen.to_str().unwrap(),
+        "--target",
+        "50%",
+        "--vary",
+        "kind:hero.growth_move=2..2",
+        "--write",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("units.toml:"), "{out}");
+    let data = skirmish::load::data::load(&dir.join("data")).unwrap();
+    assert_eq!(data.kinds.get("hero").unwrap().growth.movement, 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}

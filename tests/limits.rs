@@ -48,3 +48,24 @@ fn range_on_a_bare_map_refuses_a_move_past_the_limit() {
         &out[..80.min(out.len())]
     );
 }
+
+#[test]
+fn units_toml_takes_a_move_growth_and_refuses_one_past_its_limit_at_its_place() {
+    let t = Tree::new("growth-move");
+    let units = t.edit(
+        "data/units.toml",
+        "[hero.growth]\nhp = 2\n",
+        "[hero.growth]\nmove = 11\nhp = 2\n",
+    );
+    let (code, out, err) = exec(&["check", "--data", t.0.join("data").to_str().unwrap()]);
+    assert_eq!((code, out.as_str()), (1, ""), "{err}");
+    let want = format!(
+        "{}:26:8: unit kind 'hero': move growth 11 is out of range (expected 0..=10 per level)",
+        units.display()
+    );
+    assert!(err.lines().any(|l| l == want), "want {want}\n got {err}");
+    t.edit("data/units.toml", "move = 11\n", "move = 1\n");
+    let data = skirmish::load::data::load(&t.0.join("data")).unwrap();
+    let hero = data.kinds.get("hero").unwrap();
+    assert_eq!((hero.growth.movement, hero.growth.hp), (1, 2));
+}

@@ -147,6 +147,7 @@ fn a_chapter_reload_keeps_the_roster() {
         exp: 40,
         stats,
         fallen,
+        movement: None,
     };
     let chapter = ChapterStart {
         number: 2,

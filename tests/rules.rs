@@ -382,6 +382,69 @@ fn undo_after_a_live_reload_that_lowered_a_maximum_gives_a_possible_battle() {
         .expect("the undone battle is one the new numbers allow");
 }
 
+/// A kind with a `move` growth: the level-up's event carries the movement it added, the
+/// unit's range reaches one cell farther, undo takes it back and a restore puts it back;
+/// at the cap (`MAX_MOVE`) a level-up adds no movement and says none.
+#[test]
+fn a_move_growth_levels_up_the_range_and_undo_takes_it_back() {
+    use skirmish::model::units::{Growth, MAX_MOVE};
+    use skirmish::rules::Caches;
+    let growth = Growth {
+        movement: 1,
+        ..Growth::default()
+    };
+    let mut b = battle(
+        "EP........",
+        &[player('P').growth(growth).level(1, 95), enemy('E', "guard", 1).hp(3)],
+    );
+    let p = UnitId(0);
+    let reaches = |b: &Battle, x: i32| b.range(&mut Caches::new(), p).contains(Pos::new(x, 0));
+    assert!(reaches(&b, 6) && !reaches(&b, 7), "move 5 before");
+    let events = b.execute(attack(0, 1)).unwrap();
+    assert_eq!(
+        events[3],
+        Event::LevelUp {
+            unit: p,
+            level: 2,
+            gains: growth
+        }
+    );
+    assert_eq!(events[3].describe(&b), "P reaches level 2: move +1");
+    assert_eq!(
+        serde_json::to_string(&events[3].to_json(&b)).unwrap(),
+        r#"{"event":"level_up","gains":{"attack":0,"defense":0,"hp":0,"move":1},"level":2,"unit":"P"}"#
+    );
+    assert_eq!((b.unit(p).movement(), b.unit(p).grown()), (6, growth));
+    assert!(reaches(&b, 7) && !reaches(&b, 8), "move 6 after the level-up");
+    let snap = b.snapshot();
+    b.execute(Command::Undo).unwrap();
+    assert_eq!(
+        (b.unit(p).movement(), b.unit(p).level()),
+        (5, 1),
+        "undo takes the move back"
+    );
+    assert!(reaches(&b, 6) && !reaches(&b, 7));
+    b.execute(Command::Restore(Box::new(snap))).unwrap();
+    assert_eq!(b.unit(p).movement(), 6, "a restore puts the grown move back");
+
+    let top = Placed {
+        movement: MAX_MOVE as u32,
+        ..player('P').growth(growth).level(1, 95)
+    };
+    let mut b = battle("EP", &[top, enemy('E', "guard", 1).hp(3)]);
+    let events = b.execute(attack(0, 1)).unwrap();
+    assert_eq!(
+        events[3],
+        Event::LevelUp {
+            unit: p,
+            level: 2,
+            gains: Growth::default()
+        },
+        "capped at MAX_MOVE: nothing added, nothing said"
+    );
+    assert_eq!(b.unit(p).movement(), MAX_MOVE as u32);
+}
+
 /// Experience: 10 for a blow, 30 for a defeat, a level at 100 with the rest kept and the
 /// stats grown by the unit's growth (its hit points too); undo takes all of it back; only
 /// player units gain; a battle without experience (old replays) has none of these events.
@@ -392,6 +455,7 @@ fn a_blow_that_reaches_100_experience_levels_up_and_undo_takes_it_back() {
         hp: 2,
         attack: 1,
         defense: 0,
+        ..Default::default()
     };
     let spec = |p: Placed| p.growth(growth).level(1, 95);
     let mut b = battle("P E", &[spec(player('P')), enemy('E', "guard", 1).hp(3)]);

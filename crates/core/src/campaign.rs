@@ -7,7 +7,7 @@
 use crate::model::scenario::Scenario;
 use crate::model::units::Stats;
 use crate::rules::Battle;
-use crate::search::grid::Team;
+use crate::search::grid::{Cost, Team};
 
 /// One player unit of the campaign as it stands between chapters.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -27,6 +27,10 @@ pub struct Member {
     /// Fell in a chapter that was won, under permadeath: left out of every later chapter.
     #[cfg_attr(feature = "serde", serde(default))]
     pub fallen: bool,
+    /// Its movement points once a level-up has grown them (a kind with a `move` growth);
+    /// `None`: the scenario's, as in files written before movement could grow.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "Option::is_none"))]
+    pub movement: Option<Cost>,
 }
 
 /// Every player unit met so far, in the order met, and who must be protected.
@@ -54,7 +58,7 @@ impl Roster {
     }
 
     /// `scenario` as the campaign plays it: each of its player units in the roster takes the
-    /// roster's level, experience and stats (its cell stays the scenario's); a fallen member
+    /// roster's level, experience, stats and grown movement (its cell stays the scenario's); a fallen member
     /// is left out under permadeath (with its name taken out of seizers, protected units and
     /// arrivals); every protected member in the scenario is protected, besides the
     /// scenario's own (the hero when it names none).
@@ -76,6 +80,7 @@ impl Roster {
     ///     exp: 40,
     ///     stats: scenario.units[0].stats,
     ///     fallen: false,
+    ///     movement: Some(6),
     /// };
     /// kiny.stats.attack += 2;
     /// roster.members.push(kiny);
@@ -84,6 +89,7 @@ impl Roster {
     /// assert_eq!(ready.units.len(), 2); // Lance fell in an earlier chapter
     /// assert_eq!((ready.units[0].level, ready.units[0].exp), (3, 40));
     /// assert_eq!(ready.units[0].stats.attack, scenario.units[0].stats.attack + 2);
+    /// assert_eq!(ready.units[0].movement, 6);
     /// // Casual play (no permadeath) brings the fallen back.
     /// assert_eq!(roster.prepare(&scenario, false).units.len(), 3);
     /// ```
@@ -113,6 +119,9 @@ impl Roster {
                 u.level = m.level.max(1);
                 u.exp = m.exp;
                 u.stats = m.stats;
+                if let Some(movement) = m.movement {
+                    u.movement = movement;
+                }
             }
         }
         let here: Vec<String> = self
@@ -138,7 +147,8 @@ impl Roster {
 
     /// Takes the roster back from `battle`, a won chapter played on `scenario` (as
     /// [`Roster::prepare`] made it): every player unit's level, experience and stats (its
-    /// growth kept, its hit points full again), a unit that fell marked fallen under
+    /// growth kept, its hit points full again), its movement once a level-up (in this chapter
+    /// or an earlier one) has grown it, a unit that fell marked fallen under
     /// permadeath, and the chapter's protected units remembered. Members not in this chapter
     /// stay as they were.
     pub fn record(&mut self, battle: &Battle, scenario: &Scenario, permadeath: bool) {
@@ -152,6 +162,8 @@ impl Roster {
             if u.team != Team::Player {
                 continue;
             }
+            let before = self.member(&u.name).and_then(|m| m.movement);
+            let grew = u.grown.movement != 0 || before.is_some();
             let member = Member {
                 name: u.name.clone(),
                 kind: spec.kind.clone(),
@@ -159,6 +171,7 @@ impl Roster {
                 exp: u.exp,
                 stats: u.stats,
                 fallen: permadeath && !u.alive && !u.reserve,
+                movement: grew.then_some(u.movement),
             };
             match self.members.iter_mut().find(|m| m.name == u.name) {
                 Some(m) => *m = member,

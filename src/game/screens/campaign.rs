@@ -245,7 +245,10 @@ impl TextScreen {
                     // Move (and its class) and a healer's heal, from the unit's kind (issue
                     // 33: the roster had neither).
                     let kind = kinds.and_then(|k| k.get(&m.kind));
-                    let moves = kind.map_or("?".to_string(), |k| format!("{} {}", k.movement, k.class));
+                    // A move grown by level-ups is the member's own.
+                    let moves = kind.map_or("?".to_string(), |k| {
+                        format!("{} {}", m.movement.unwrap_or(k.movement), k.class)
+                    });
                     let heal = kind
                         .and_then(|k| k.heal)
                         .map_or("-".to_string(), |h| h.power.to_string());
@@ -422,6 +425,7 @@ mod tests {
                 exp: 0,
                 stats,
                 fallen: false,
+                movement: None,
             });
         }
         let roster = TextScreen::new(Page::Roster);

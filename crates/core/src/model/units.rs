@@ -163,6 +163,15 @@ pub struct Growth {
     pub attack: i32,
     /// Defense added.
     pub defense: i32,
+    /// Movement points added (the `move` key; not one of the [`Stats`]: see
+    /// [`Growth::apply_move`]). Left out of files when 0, so files written before it read.
+    #[cfg_attr(feature = "serde", serde(skip_serializing_if = "is_zero"))]
+    pub movement: i32,
+}
+
+#[cfg(feature = "serde")]
+fn is_zero(v: &i32) -> bool {
+    *v == 0
 }
 
 impl Growth {
@@ -175,14 +184,15 @@ impl Growth {
     ///
     /// ```
     /// use skirmish_core::model::units::Growth;
-    /// let g = Growth { hp: 2, attack: 1, defense: 0 };
-    /// assert_eq!(g.times(3), Growth { hp: 6, attack: 3, defense: 0 });
+    /// let g = Growth { hp: 2, attack: 1, defense: 0, movement: 1 };
+    /// assert_eq!(g.times(3), Growth { hp: 6, attack: 3, defense: 0, movement: 3 });
     /// ```
     pub fn times(self, times: i32) -> Growth {
         Growth {
             hp: self.hp.saturating_mul(times),
             attack: self.attack.saturating_mul(times),
             defense: self.defense.saturating_mul(times),
+            movement: self.movement.saturating_mul(times),
         }
     }
 
@@ -192,15 +202,17 @@ impl Growth {
             hp: self.hp.saturating_add(other.hp),
             attack: self.attack.saturating_add(other.attack),
             defense: self.defense.saturating_add(other.defense),
+            movement: self.movement.saturating_add(other.movement),
         }
     }
 
-    /// `stats` grown by this much (capped at [`MAX_STAT`]; never below 0, hp never below 1).
+    /// `stats` grown by this much (capped at [`MAX_STAT`]; never below 0, hp never below 1;
+    /// the movement growth is [`Growth::apply_move`]'s).
     ///
     /// ```
     /// use skirmish_core::model::units::{Growth, Stats};
     /// let s = Stats { hp: 28, attack: 9, defense: 3, range_min: 1, range_max: 1 };
-    /// let g = Growth { hp: 2, attack: 1, defense: 1 };
+    /// let g = Growth { hp: 2, attack: 1, defense: 1, ..Growth::default() };
     /// assert_eq!(g.apply(s), Stats { hp: 30, attack: 10, defense: 4, ..s });
     /// ```
     pub fn apply(self, stats: Stats) -> Stats {
@@ -211,6 +223,19 @@ impl Growth {
             defense: cap(stats.defense.saturating_add(self.defense), 0),
             ..stats
         }
+    }
+
+    /// Movement points `movement` grown by this much (within `0..=`[`MAX_MOVE`]).
+    ///
+    /// ```
+    /// use skirmish_core::model::units::{Growth, MAX_MOVE};
+    /// let g = Growth { movement: 1, ..Growth::default() };
+    /// assert_eq!(g.apply_move(5), 6);
+    /// assert_eq!(g.apply_move(MAX_MOVE as u32), MAX_MOVE as u32);
+    /// assert_eq!(g.times(-1).apply_move(5), 4);
+    /// ```
+    pub fn apply_move(self, movement: crate::search::grid::Cost) -> crate::search::grid::Cost {
+        (i64::from(movement) + i64::from(self.movement)).clamp(0, MAX_MOVE) as crate::search::grid::Cost
     }
 }
 

@@ -75,6 +75,7 @@ impl Battle {
                 u.level = *level;
                 u.exp = u.exp.saturating_sub(EXP_LEVEL);
                 u.stats = gains.apply(u.stats);
+                u.movement = gains.apply_move(u.movement);
                 u.grown = u.grown.plus(*gains);
                 u.hp = (u.hp.saturating_add(gains.hp)).clamp(1, u.stats.hp);
             }
@@ -86,6 +87,7 @@ impl Battle {
                     // Stats are the scenario's plus what level-ups added: take this
                     // battle's growth off and put the snapshot's on.
                     u.stats = st.grown.apply(u.base_stats());
+                    u.movement = st.grown.apply_move(u.base_movement());
                     u.grown = st.grown;
                     u.level = st.level;
                     u.exp = st.exp;
@@ -176,6 +178,7 @@ impl Battle {
                 u.exp = u.exp.saturating_add(EXP_LEVEL);
                 u.hp = u.hp.saturating_sub(gains.hp).max(1);
                 u.stats = gains.times(-1).apply(u.stats);
+                u.movement = gains.times(-1).apply_move(u.movement);
                 u.grown = u.grown.plus(gains.times(-1));
             }
             // Phase changes and restores clear the journal, so undo never reaches them.

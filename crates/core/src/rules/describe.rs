@@ -86,8 +86,14 @@ impl Event {
             Event::Gained { unit, amount, exp } => {
                 json!({"event": "gained", "unit": n(unit), "amount": amount, "exp": exp})
             }
-            Event::LevelUp { unit, level, gains } => json!({"event": "level_up", "unit": n(unit), "level": level,
-                "gains": {"hp": gains.hp, "attack": gains.attack, "defense": gains.defense}}),
+            Event::LevelUp { unit, level, gains } => {
+                let mut g = json!({"hp": gains.hp, "attack": gains.attack, "defense": gains.defense});
+                // Only a movement growth says so: kinds without one print as they always did.
+                if gains.movement != 0 {
+                    g["move"] = json!(gains.movement);
+                }
+                json!({"event": "level_up", "unit": n(unit), "level": level, "gains": g})
+            }
             Event::Reverted(e) => json!({"event": "reverted", "what": e.to_json(b)}),
             Event::Restored(s) => json!({"event": "restored", "turn": s.turn, "active": s.active}),
         }
@@ -176,13 +182,18 @@ impl Event {
     }
 }
 
-/// ": hp +2, attack +1" — the stats a level-up raised, or "" when none grew.
+/// ": hp +2, attack +1" — the stats (and movement) a level-up raised, or "" when none grew.
 pub fn growth_words(g: &crate::model::units::Growth) -> String {
-    let parts: Vec<String> = [("hp", g.hp), ("attack", g.attack), ("defense", g.defense)]
-        .iter()
-        .filter(|(_, v)| *v != 0)
-        .map(|(k, v)| format!("{k} {v:+}"))
-        .collect();
+    let parts: Vec<String> = [
+        ("hp", g.hp),
+        ("attack", g.attack),
+        ("defense", g.defense),
+        ("move", g.movement),
+    ]
+    .iter()
+    .filter(|(_, v)| *v != 0)
+    .map(|(k, v)| format!("{k} {v:+}"))
+    .collect();
     if parts.is_empty() {
         String::new()
     } else {

@@ -168,13 +168,13 @@ pub enum Event {
         exp: u32,
     },
     /// A unit reached 100 experience: its level rose by one, 100 experience was spent
-    /// and its stats grew by its kind's growth.
+    /// and its stats and movement grew by its kind's growth.
     LevelUp {
         /// The unit.
         unit: UnitId,
         /// Its new level.
         level: u32,
-        /// What its stats grew by (its hit points left grow by `gains.hp` too).
+        /// What its stats and movement grew by (its hit points left grow by `gains.hp` too).
         gains: Growth,
     },
     /// An earlier event taken back by undo.

@@ -240,8 +240,8 @@ impl Battle {
     }
 
     /// `unit` gains `amount` experience when it is a player unit still standing and the
-    /// battle counts experience, and levels up at [`EXP_LEVEL`]: its stats grow by its
-    /// growth (capped, so the event holds what was really added).
+    /// battle counts experience, and levels up at [`EXP_LEVEL`]: its stats and movement grow
+    /// by its growth (capped, so the event holds what was really added).
     pub(super) fn gain(&mut self, out: &mut Vec<Event>, unit: UnitId, amount: u32) {
         let u = self.unit(unit);
         if !self.experience || u.team != Team::Player || !u.alive || u.level >= MAX_LEVEL {
@@ -256,6 +256,7 @@ impl Battle {
                 hp: after.hp - u.stats.hp,
                 attack: after.attack - u.stats.attack,
                 defense: after.defense - u.stats.defense,
+                movement: u.growth.apply_move(u.movement) as i32 - u.movement as i32,
             };
             let level = u.level + 1;
             self.emit(out, Event::LevelUp { unit, level, gains });

@@ -248,7 +248,7 @@ impl Unit {
         self.exp
     }
 
-    /// What level-ups in this battle added to its stats.
+    /// What level-ups in this battle added to its stats and movement.
     pub fn grown(&self) -> Growth {
         self.grown
     }
@@ -289,7 +289,7 @@ impl Unit {
     ///     .with_stats(Stats { hp: 30, attack: 9, defense: 3, range_min: 1, range_max: 1 })
     ///     .with_hp(12)
     ///     .with_pivot(Pos::new(2, 2))
-    ///     .with_growth(Growth { hp: 2, attack: 1, defense: 0 })
+    ///     .with_growth(Growth { hp: 2, attack: 1, ..Growth::default() })
     ///     .with_level(3, 40)
     ///     .with_profile(None);
     /// assert_eq!((u.hp(), u.level(), u.exp(), u.pivot()), (12, 3, 40, Pos::new(2, 2)));
@@ -379,6 +379,18 @@ impl Unit {
     /// Its stats as the scenario set them, before this battle's level-ups.
     pub fn base_stats(&self) -> Stats {
         self.grown.times(-1).apply(self.stats)
+    }
+
+    /// Its movement points as the scenario set them, before this battle's level-ups.
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// use skirmish_core::rules::Unit;
+    /// let u = Unit::new("Kiny", Team::Player, Pos::new(0, 0), ClassId(0), 5);
+    /// assert_eq!(u.base_movement(), 5);
+    /// ```
+    pub fn base_movement(&self) -> Cost {
+        self.grown.times(-1).apply_move(self.movement)
     }
 }
 

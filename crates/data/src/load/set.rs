@@ -21,7 +21,7 @@ pub const STAT_KEYS: [&str; 6] = ["move", "hp", "attack", "defense", "range_min"
 /// The numbers only `kind:KIND.KEY` may set: a healer's `heal` (hit points given; set on a
 /// kind that is no healer, it makes one that heals allies next to it), `heal_range` (both
 /// ends), `heal_range_min` and `heal_range_max`, and its `[KIND.growth]` table's numbers.
-pub const KIND_ONLY_KEYS: [&str; 7] = [
+pub const KIND_ONLY_KEYS: [&str; 8] = [
     "heal",
     "heal_range",
     "heal_range_min",
@@ -29,6 +29,7 @@ pub const KIND_ONLY_KEYS: [&str; 7] = [
     "growth_hp",
     "growth_attack",
     "growth_defense",
+    "growth_move",
 ];
 
 /// The movement rules `unit:NAME.KEY` and `kind:KIND.KEY` may switch: 1 on, 0 off.
@@ -269,6 +270,7 @@ pub fn current(scenario: &Scenario, data: &DataSet, key: &SetKey) -> Option<i64>
                 "growth_hp" => Some(i64::from(k.growth.hp)),
                 "growth_attack" => Some(i64::from(k.growth.attack)),
                 "growth_defense" => Some(i64::from(k.growth.defense)),
+                "growth_move" => Some(i64::from(k.growth.movement)),
                 _ => stat(k.movement, &k.stats),
             }
         }
@@ -326,11 +328,13 @@ fn set_kind_only(
         }
     };
     if let Some(stat) = key.strip_prefix("growth_") {
-        let v = within(0, crate::load::units::MAX_GROWTH)? as i32;
+        use crate::load::units::{MAX_GROWTH, MAX_GROWTH_MOVE};
+        let v = within(0, if stat == "move" { MAX_GROWTH_MOVE } else { MAX_GROWTH })? as i32;
         let g = &mut kind.growth;
         match stat {
             "hp" => g.hp = v,
             "attack" => g.attack = v,
+            "move" => g.movement = v,
             _ => g.defense = v,
         }
         let growth = kind.growth;

@@ -33,10 +33,17 @@ struct RawGrowth {
     hp: Option<Spanned<i64>>,
     attack: Option<Spanned<i64>>,
     defense: Option<Spanned<i64>>,
+    #[serde(rename = "move")]
+    movement: Option<Spanned<i64>>,
 }
 
 /// Highest growth of one stat per level.
 pub const MAX_GROWTH: i64 = 100;
+
+/// Highest movement growth per level: the shipped kinds move 4 to 6, so 10 more in one
+/// level is already far past any design; a bigger number is a typo (a move of 1 grown by 100 a
+/// level would reach the range search's cap, `MAX_MOVE`, in ten levels).
+pub const MAX_GROWTH_MOVE: i64 = 10;
 
 /// `range = 1` or `range = [2, 3]`.
 #[derive(Deserialize, Clone, Copy)]
@@ -145,19 +152,18 @@ fn parse_with(src: &Source, classes: Option<&[String]>) -> Result<Kinds, Diagnos
         let mut growth = Growth::default();
         if let Some(g) = &k.growth {
             let g = g.get_ref();
-            for (field, value) in [
-                (&g.hp, &mut growth.hp),
-                (&g.attack, &mut growth.attack),
-                (&g.defense, &mut growth.defense),
+            for (field, value, max, what) in [
+                (&g.hp, &mut growth.hp, MAX_GROWTH, "growth"),
+                (&g.attack, &mut growth.attack, MAX_GROWTH, "growth"),
+                (&g.defense, &mut growth.defense, MAX_GROWTH, "growth"),
+                (&g.movement, &mut growth.movement, MAX_GROWTH_MOVE, "move growth"),
             ] {
                 if let Some(v) = field {
                     match *v.get_ref() {
-                        n @ 0..=MAX_GROWTH => *value = n as i32,
+                        n if (0..=max).contains(&n) => *value = n as i32,
                         n => errs.push(src.error_span(
                             &v.span(),
-                            format!(
-                                "unit kind '{name}': growth {n} is out of range (expected 0..={MAX_GROWTH} per level)"
-                            ),
+                            format!("unit kind '{name}': {what} {n} is out of range (expected 0..={max} per level)"),
                         )),
                     }
                 }

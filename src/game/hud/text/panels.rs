@@ -105,6 +105,16 @@ pub fn level_up_lines(b: &Battle, id: UnitId, level: u32, gains: &crate::model::
             out.push(format!("{name} {now:>3}"));
         }
     }
+    // Movement shows only when it grew: a kind without a `move` growth keeps its box.
+    if gains.movement != 0 {
+        let now = u.movement() as i32;
+        out.push(format!(
+            "MOV {:>3} → {:>3}  ({:+})",
+            now - gains.movement,
+            now,
+            gains.movement
+        ));
+    }
     out.push(level_text(u));
     out
 }
@@ -203,6 +213,7 @@ mod tests {
             hp: 2,
             attack: 1,
             defense: 0,
+            ..Default::default()
         };
         let before = b.unit(UnitId(0)).stats();
         let mut units = b.units().to_vec();
@@ -230,6 +241,13 @@ mod tests {
             "what did not grow has no arrow"
         );
         assert_eq!(lines[4], "Lv 2 · exp 20/100");
+        assert_eq!(lines.len(), 5, "no move line when the move did not grow");
+        // A kind with a move growth: its box says the move it gained.
+        let moved = crate::model::units::Growth { movement: 1, ..gains };
+        let now = b.unit(UnitId(0)).movement();
+        let lines = level_up_lines(&b, UnitId(0), 2, &moved);
+        assert_eq!(lines[4], format!("MOV {:>3} → {:>3}  (+1)", now - 1, now));
+        assert_eq!(lines[5], "Lv 2 · exp 20/100");
     }
 
     #[test]

@@ -235,6 +235,7 @@ mod tests {
             hp: 2,
             attack: 1,
             defense: 0,
+            ..Default::default()
         };
         let events = [
             Event::Struck {
