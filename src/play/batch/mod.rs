@@ -115,12 +115,14 @@ pub fn fight_battle(
 /// travel-cost maps stay valid for every copy of the same battle.
 pub fn fight_on(
     ai: &mut Ai,
-    mut b: Battle,
+    b: Battle,
     max_turns: u32,
     policy: impl Into<Player>,
     seed: u64,
 ) -> Result<(Tally, Battle), RuleError> {
     let policy: Player = policy.into();
+    // Under chance the battle's rolls come from the battle's seed too.
+    let mut b = b.with_seed(seed);
     let mut events: Vec<Event> = Vec::new();
     while b.ended().is_none() && b.turn() <= max_turns {
         let players: Vec<_> = b.ready(Team::Player).collect();

@@ -151,6 +151,61 @@ impl Stats {
     }
 }
 
+/// Highest `hit` or `avoid` accepted (a kind's hit can exceed 100 to beat avoid).
+pub const MAX_ODDS: i64 = 500;
+
+/// A kind's numbers for chance in combat, in percent. They count only in a scenario with
+/// `[combat] chance = true`; elsewhere every blow lands, as before.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Odds {
+    /// Accuracy (default 100).
+    pub hit: i32,
+    /// Evasion, taken off an attacker's hit (default 0).
+    pub avoid: i32,
+    /// Chance that a blow that lands is critical: three times its damage (default 0).
+    pub crit: i32,
+}
+
+impl Default for Odds {
+    fn default() -> Odds {
+        Odds {
+            hit: 100,
+            avoid: 0,
+            crit: 0,
+        }
+    }
+}
+
+impl Odds {
+    /// True for the defaults (hit 100, avoid 0, crit 0): what a kind without the keys has.
+    ///
+    /// ```
+    /// use skirmish_core::model::units::Odds;
+    /// assert!(Odds::default().is_default());
+    /// assert!(!Odds { crit: 5, ..Odds::default() }.is_default());
+    /// ```
+    pub fn is_default(&self) -> bool {
+        *self == Odds::default()
+    }
+
+    /// These numbers if each is within the bounds the files accept: hit and avoid
+    /// `0..=`[`MAX_ODDS`], crit `0..=100`.
+    ///
+    /// ```
+    /// use skirmish_core::model::units::Odds;
+    /// assert!(Odds { hit: 90, avoid: 10, crit: 5 }.check().is_ok());
+    /// assert!(Odds { crit: 101, ..Odds::default() }.check().is_err());
+    /// assert!(Odds { hit: -1, ..Odds::default() }.check().is_err());
+    /// ```
+    pub fn check(&self) -> Result<(), NumberError> {
+        check_number("hit", i64::from(self.hit), 0, MAX_ODDS)?;
+        check_number("avoid", i64::from(self.avoid), 0, MAX_ODDS)?;
+        check_number("crit", i64::from(self.crit), 0, 100)?;
+        Ok(())
+    }
+}
+
 /// What one level-up adds to a unit's stats (a kind's `growth` table in `units.toml`;
 /// missing keys grow 0; no randomness).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -358,6 +413,8 @@ pub struct Kind {
     pub heal: Option<Healing>,
     /// Its movement rules (zones of control, skirmisher, canto).
     pub moves: MoveRules,
+    /// Hit, avoid and critical (for scenarios with chance on).
+    pub odds: Odds,
 }
 
 /// Every unit kind of a data set.

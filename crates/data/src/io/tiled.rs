@@ -186,7 +186,7 @@ fn unit_properties(
 ///     name: "x".into(), path: String::new(), map_path: String::new(),
 ///     map: TerrainMap::from_rows(&TerrainSet::standard(), &["...."]).unwrap(),
 ///     units: vec![], objective: Objective::default(), events: vec![], fingerprint: 0,
-///     levels: vec![], difficulty: None,
+///     levels: vec![], difficulty: None, combat: Default::default(),
 /// };
 /// assert_eq!(skirmish_data::io::tiled::objective_toml(&s), "");
 /// s.objective.win = Win::Survive(8);

@@ -24,6 +24,9 @@ struct RawKind {
     zoc: Option<bool>,
     skirmisher: Option<bool>,
     canto: Option<bool>,
+    hit: Option<Spanned<i64>>,
+    avoid: Option<Spanned<i64>>,
+    crit: Option<Spanned<i64>>,
 }
 
 /// `[KIND.growth]`: what a level-up adds; missing keys grow 0.
@@ -149,6 +152,19 @@ fn parse_with(src: &Source, classes: Option<&[String]>) -> Result<Kinds, Diagnos
             errs.push(src.error_span(&k.range.span(), format!("unit kind '{name}': {m}")));
             (1, 1)
         });
+        let mut odds = Odds::default();
+        for (field, value, what, max) in [
+            (&k.hit, &mut odds.hit, "hit", MAX_ODDS),
+            (&k.avoid, &mut odds.avoid, "avoid", MAX_ODDS),
+            (&k.crit, &mut odds.crit, "crit", 100),
+        ] {
+            if let Some(v) = field {
+                match check_number(what, *v.get_ref(), 0, max) {
+                    Ok(n) => *value = n as i32,
+                    Err(e) => errs.push(src.error_span(&v.span(), format!("unit kind '{name}': {e}"))),
+                }
+            }
+        }
         let mut growth = Growth::default();
         if let Some(g) = &k.growth {
             let g = g.get_ref();
@@ -217,6 +233,7 @@ fn parse_with(src: &Source, classes: Option<&[String]>) -> Result<Kinds, Diagnos
                 skirmisher: k.skirmisher.unwrap_or(false),
                 canto: k.canto.unwrap_or(false),
             },
+            odds,
         });
     }
     errs.into_result(Kinds { list })

@@ -52,6 +52,17 @@ struct RawScenario {
     #[serde(default)]
     events: Vec<Spanned<crate::load::objective::RawEvent>>,
     difficulty: Option<Spanned<levels::RawLevels>>,
+    combat: Option<RawCombat>,
+}
+
+/// `[combat]`: chance in combat, off unless said.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCombat {
+    #[serde(default)]
+    chance: bool,
+    #[serde(default)]
+    true_hit: bool,
 }
 
 #[derive(Deserialize)]
@@ -307,6 +318,10 @@ fn parse_inner(
                 fingerprint: fnv1a(&parts),
                 levels,
                 difficulty: None,
+                combat: raw.combat.as_ref().map_or(Combat::default(), |c| Combat {
+                    chance: c.chance,
+                    true_hit: c.true_hit,
+                }),
             };
             levels::check_levels(src, &scenario, data).into_result((scenario, regions))
         }
