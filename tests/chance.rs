@@ -51,7 +51,7 @@ at = [4, 1]
 profile = "charger"
 "#;
 
-/// A project folder: the shipped terrain (its forest with `avoid = 20`) and profiles, the
+/// A project folder: the shipped terrain (its forest has `avoid = 20`) and profiles, the
 /// kinds above, and `maps/toss.toml` (with `scenario` as its text) on a small field.
 fn tree(name: &str, scenario: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("skirmish-chance-{name}-{}", std::process::id()));
@@ -59,9 +59,7 @@ fn tree(name: &str, scenario: &str) -> PathBuf {
     std::fs::create_dir_all(dir.join("maps")).unwrap();
     std::fs::create_dir_all(dir.join("data")).unwrap();
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let terrain = std::fs::read_to_string(root.join("data/terrain.toml")).unwrap();
-    let terrain = terrain.replacen("[forest]", "[forest]\navoid = 20", 1);
-    std::fs::write(dir.join("data/terrain.toml"), terrain).unwrap();
+    std::fs::copy(root.join("data/terrain.toml"), dir.join("data/terrain.toml")).unwrap();
     std::fs::copy(root.join("data/profiles.toml"), dir.join("data/profiles.toml")).unwrap();
     std::fs::write(dir.join("data/units.toml"), UNITS).unwrap();
     std::fs::write(dir.join("maps/field.txt"), "......\n..T...\n......\n").unwrap();
@@ -325,5 +323,104 @@ fn a_save_holds_the_generators_position() {
     let mut resumed = Battle::new(&s, &data);
     skirmish::io::save::restore(&file, &s, &mut resumed, Path::new("x.save")).unwrap();
     assert_eq!((resumed.seed(), resumed.drawn()), (77, b.drawn()));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn a_replay_of_a_chance_battle_is_stale_when_a_chance_number_changes() {
+    for (chance, stale) in [("true", true), ("false", false)] {
+        let dir = tree(
+            &format!("stale-{chance}"),
+            &SCENARIO.replace("chance = true", &format!("chance = {chance}")),
+        );
+        let (_, file) = simulate(&dir, "4");
+        let units = dir.join("data/units.toml");
+        let text = std::fs::read_to_string(&units).unwrap().replace("hit = 70", "hit = 75");
+        std::fs::write(&units, text).unwrap();
+        let (code, _, err) = run_cli(&["replay", path(&file)]);
+        assert_eq!(code == 1, stale, "chance = {chance}: {err}");
+        if stale {
+            assert!(err.contains("changed since this replay was recorded"), "{err}");
+        }
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}
+
+#[test]
+fn weapons_come_from_weapons_toml_and_every_mistake_is_located() {
+    // The shipped data: the triangle and the bow.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let data = skirmish::load::data::load(&root.join("data")).unwrap();
+    let weapon = |kind: &str| data.kinds.get(kind).unwrap().weapon.clone().unwrap();
+    assert_eq!(
+        (weapon("hero").name, weapon("hero").beats),
+        ("sword".into(), vec!["axe".to_string()])
+    );
+    let flier = data.terrain.class("flier").unwrap();
+    assert_eq!(weapon("archer").effective, [flier]);
+
+    let dir = tree("weapons", SCENARIO);
+    let units = dir.join("data/units.toml");
+    std::fs::write(&units, UNITS.replacen("crit = 10", "crit = 10\nweapon = \"sword\"", 1)).unwrap();
+    let check = || {
+        run_cli(&[
+            "check",
+            path(&dir.join("maps/toss.toml")),
+            "--data",
+            path(&dir.join("data")),
+        ])
+    };
+    // No weapons.toml: no weapons.
+    let (code, out, err) = check();
+    assert_eq!(code, 1, "{out}");
+    let shown = skirmish::load::diag::display_path(&units);
+    assert!(
+        err.contains(&format!(
+            "{shown}:11:10: unit kind 'hero': unknown weapon \"sword\" (the data folder has no weapons.toml)"
+        )),
+        "{err}"
+    );
+    let weapons = dir.join("data/weapons.toml");
+    std::fs::write(
+        &weapons,
+        "[sword]\nbeats = [\"axe\"]\n\n[axe]\neffective = [\"fliers\"]\n",
+    )
+    .unwrap();
+    let (code, _, err) = check();
+    assert_eq!(code, 1);
+    let shown_w = skirmish::load::diag::display_path(&weapons);
+    assert!(
+        err.contains(&format!(
+            "{shown_w}:5:14: weapon 'axe': effective against unknown movement class \"fliers\" (known: foot, horse, flier)"
+        )),
+        "{err}"
+    );
+    std::fs::write(
+        &weapons,
+        "[sword]\nbeats = [\"axe\"]\n\n[axe]\neffective = [\"flier\"]\n",
+    )
+    .unwrap();
+    std::fs::write(&units, UNITS.replacen("crit = 10", "crit = 10\nweapon = \"swrod\"", 1)).unwrap();
+    let (code, _, err) = check();
+    assert_eq!(code, 1);
+    assert!(
+        err.contains(&format!(
+            "{shown}:11:10: unit kind 'hero': unknown weapon \"swrod\" (known: sword, axe)"
+        )),
+        "{err}"
+    );
+    // Named on its own, each file is checked too.
+    let (code, _, err) = run_cli(&["check", path(&units)]);
+    assert_eq!(code, 1);
+    assert!(err.contains("unknown weapon \"swrod\""), "{err}");
+    std::fs::write(&units, UNITS.replacen("crit = 10", "crit = 10\nweapon = \"sword\"", 1)).unwrap();
+    let (code, out, err) = check();
+    assert_eq!((code, out.as_str()), (0, "ok\n"), "{err}");
+    let (code, out, _) = run_cli(&["check", path(&weapons)]);
+    assert_eq!((code, out.as_str()), (0, "ok\n"));
+    // The kind carries it into the scenario.
+    let data = skirmish::load::data::load(&dir.join("data")).unwrap();
+    let s = skirmish::load::scenario::load(&dir.join("maps/toss.toml"), &data).unwrap();
+    assert_eq!(s.units[0].weapon.as_ref().map(|w| w.name.as_str()), Some("sword"));
     std::fs::remove_dir_all(dir).unwrap();
 }

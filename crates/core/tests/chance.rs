@@ -11,7 +11,7 @@
 
 use skirmish_core::model::scenario::Combat;
 use skirmish_core::model::terrain::Terrain;
-use skirmish_core::model::units::Odds;
+use skirmish_core::model::units::{Odds, Weapon};
 use skirmish_core::prelude::*;
 use skirmish_core::rng::Rng;
 use skirmish_core::rules::Roll;
@@ -338,4 +338,110 @@ fn the_generator_of_a_position_is_the_generator_after_that_many_draws() {
     for n in 0..50 {
         assert_eq!(Rng::at(99, n).next_u64(), r.next_u64());
     }
+}
+
+fn weapon(name: &str, beats: &[&str], effective: &[ClassId]) -> Weapon {
+    Weapon {
+        name: name.into(),
+        beats: beats.iter().map(|b| b.to_string()).collect(),
+        effective: effective.to_vec(),
+    }
+}
+
+/// Kiny with `mine` (hit 70) against Brute with `theirs` (hit 60, of class `class`), from
+/// `seed`, with `combat`.
+fn armed(mine: Weapon, theirs: Weapon, class: ClassId, combat: Combat, seed: u64) -> Battle {
+    BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &["...."]).unwrap())
+        .unit(
+            UnitSpec::player("Kiny", (1, 0))
+                .stats(SOLDIER)
+                .odds(Odds {
+                    hit: 70,
+                    avoid: 0,
+                    crit: 0,
+                })
+                .weapon(mine),
+        )
+        .unit(
+            UnitSpec::enemy("Brute", (2, 0), "charger")
+                .stats(SOLDIER)
+                .class(class)
+                .odds(Odds {
+                    hit: 60,
+                    avoid: 0,
+                    crit: 0,
+                })
+                .weapon(theirs),
+        )
+        .combat(combat)
+        .build()
+        .unwrap()
+        .with_seed(seed)
+}
+
+#[test]
+fn the_weapon_triangle_gives_the_winner_15_hit_and_1_damage_and_the_loser_the_reverse() {
+    let (sword, axe) = (weapon("sword", &["axe"], &[]), weapon("axe", &["lance"], &[]));
+    // Seed 2: 10 < 85 hits, 26 >= 0; the counter: 51 >= 45 misses (one number).
+    let mut b = armed(sword.clone(), axe.clone(), ClassId(0), CHANCE, 2);
+    assert_eq!(
+        attack(&mut b),
+        [
+            rolled(KINY, BRUTE, false, 70 + 15, 0, Roll::Hit, 2),
+            struck(KINY, BRUTE, 5 + 1, 20, false),
+            Event::Gained {
+                unit: KINY,
+                amount: 10,
+                exp: 10
+            },
+            rolled(BRUTE, KINY, true, 60 - 15, 0, Roll::Missed, 1),
+            Event::Acted { unit: KINY },
+        ]
+    );
+    // The other way round: Kiny's axe loses to Brute's sword. Seed 2 again: 10 < 55 hits;
+    // the counter: 51 < 75 hits, 36.
+    let mut b = armed(axe, sword, ClassId(0), CHANCE, 2);
+    assert_eq!(
+        attack(&mut b),
+        [
+            rolled(KINY, BRUTE, false, 70 - 15, 0, Roll::Hit, 2),
+            struck(KINY, BRUTE, 5 - 1, 20, false),
+            Event::Gained {
+                unit: KINY,
+                amount: 10,
+                exp: 10
+            },
+            rolled(BRUTE, KINY, true, 60 + 15, 0, Roll::Hit, 2),
+            struck(BRUTE, KINY, 5 + 1, 20, true),
+            Event::Acted { unit: KINY },
+        ]
+    );
+}
+
+#[test]
+fn an_effective_weapon_triples_the_attack_against_its_classes_only() {
+    let flier = TerrainSet::standard().class("flier").unwrap();
+    let bow = weapon("bow", &[], &[flier]);
+    let lance = weapon("lance", &[], &[]);
+    // Seed 2: 10 < 70 hits: 3 × 7 − 2 = 19 against a flier.
+    let mut b = armed(bow.clone(), lance.clone(), flier, CHANCE, 2);
+    let events = attack(&mut b);
+    assert_eq!(
+        events[..2],
+        [
+            rolled(KINY, BRUTE, false, 70, 0, Roll::Hit, 2),
+            struck(KINY, BRUTE, 19, 20, false)
+        ]
+    );
+    assert_eq!(
+        skirmish_core::rules::combat::damage(&b, BRUTE, KINY),
+        5,
+        "the lance is effective against nobody"
+    );
+    // Against a foot soldier the bow is a plain weapon.
+    let mut b = armed(bow.clone(), lance.clone(), ClassId(0), CHANCE, 2);
+    assert_eq!(attack(&mut b)[1], struck(KINY, BRUTE, 5, 20, false));
+    // Without chance weapons do nothing: a battle without chance plays as before.
+    let mut b = armed(bow, lance, flier, Combat::default(), 2);
+    assert_eq!(attack(&mut b)[0], struck(KINY, BRUTE, 5, 20, false));
 }

@@ -52,6 +52,7 @@ pub fn builtin_kinds() -> Kinds {
             },
             growth: Growth::default(),
             odds: crate::model::units::Odds::default(),
+            weapon: None,
             heal: None,
             moves: Default::default(),
         }],

@@ -56,6 +56,8 @@ pub struct UnitSpec {
     pub moves: crate::model::units::MoveRules,
     /// Hit, avoid and critical (its kind's; they count only where the scenario has chance on).
     pub odds: Odds,
+    /// Its kind's weapon (it counts only where the scenario has chance on).
+    pub weapon: Option<crate::model::units::Weapon>,
 }
 
 /// Which of a unit's numbers are its own (written in the scenario, or set by a
@@ -229,6 +231,7 @@ impl UnitSpec {
             hp_left: None,
             moves: kind.moves,
             odds: kind.odds,
+            weapon: kind.weapon.clone(),
         }
     }
 
@@ -305,6 +308,20 @@ impl UnitSpec {
     /// ```
     pub fn odds(mut self, odds: Odds) -> UnitSpec {
         self.odds = odds;
+        self
+    }
+
+    /// The same unit with this weapon.
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// use skirmish_core::model::units::Weapon;
+    /// let bow = Weapon { name: "bow".into(), beats: vec![], effective: vec![ClassId(2)] };
+    /// let u = UnitSpec::player("Robin", (0, 0)).weapon(bow);
+    /// assert_eq!(u.weapon.unwrap().name, "bow");
+    /// ```
+    pub fn weapon(mut self, weapon: crate::model::units::Weapon) -> UnitSpec {
+        self.weapon = Some(weapon);
         self
     }
 

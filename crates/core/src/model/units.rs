@@ -206,6 +206,47 @@ impl Odds {
     }
 }
 
+/// A weapon of `data/weapons.toml` (chance in combat: it counts only in a scenario with
+/// chance on). Against a unit whose weapon it beats, a blow has +15 hit and +1 damage (the
+/// beaten weapon −15 and −1 back); against a unit of a class it is effective against, the
+/// attack is tripled.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Weapon {
+    /// Its table name, e.g. `sword`.
+    pub name: String,
+    /// The weapons it beats (the triangle), by name.
+    pub beats: Vec<String>,
+    /// The movement classes it is effective against.
+    pub effective: Vec<crate::model::terrain::ClassId>,
+}
+
+/// Hit a weapon that beats the other's adds (and the beaten one loses).
+pub const TRIANGLE_HIT: i32 = 15;
+/// Damage a weapon that beats the other's adds (and the beaten one loses).
+pub const TRIANGLE_DAMAGE: i32 = 1;
+/// How many times its attack a weapon strikes with against a class it is effective against.
+pub const EFFECTIVE_FACTOR: i32 = 3;
+
+impl Weapon {
+    /// +1 when this weapon beats `other`, −1 when `other` beats it, else 0 (also without
+    /// a weapon on either side).
+    ///
+    /// ```
+    /// use skirmish_core::model::units::Weapon;
+    /// let w = |n: &str, b: &str| Weapon { name: n.into(), beats: vec![b.into()], effective: vec![] };
+    /// let (sword, axe) = (w("sword", "axe"), w("axe", "lance"));
+    /// assert_eq!(Weapon::edge(Some(&sword), Some(&axe)), 1);
+    /// assert_eq!(Weapon::edge(Some(&axe), Some(&sword)), -1);
+    /// assert_eq!(Weapon::edge(Some(&sword), None), 0);
+    /// ```
+    pub fn edge(mine: Option<&Weapon>, other: Option<&Weapon>) -> i32 {
+        let (Some(a), Some(b)) = (mine, other) else {
+            return 0;
+        };
+        i32::from(a.beats.contains(&b.name)) - i32::from(b.beats.contains(&a.name))
+    }
+}
+
 /// What one level-up adds to a unit's stats (a kind's `growth` table in `units.toml`;
 /// missing keys grow 0; no randomness).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -415,6 +456,8 @@ pub struct Kind {
     pub moves: MoveRules,
     /// Hit, avoid and critical (for scenarios with chance on).
     pub odds: Odds,
+    /// Its weapon (`weapon = "NAME"`, a table of `data/weapons.toml`), if any.
+    pub weapon: Option<Weapon>,
 }
 
 /// Every unit kind of a data set.

@@ -182,6 +182,7 @@ impl Battle {
                 exp: u.exp,
                 grown: Growth::default(),
                 odds: u.odds,
+                weapon: u.weapon.clone().map(std::sync::Arc::new),
             })
             .collect();
         let mut b = Battle::assemble(scenario.map.clone(), terrain.clone(), units);

@@ -3,6 +3,7 @@
 //! (its seed and how many numbers it drew are battle state), per blow in a fixed order: the
 //! hit roll (two numbers under `true_hit`), then, when it hits, the critical roll.
 
+use crate::model::units::{TRIANGLE_HIT, Weapon};
 use crate::rng::Rng;
 use crate::rules::battle::{Battle, UnitId};
 
@@ -43,7 +44,8 @@ pub fn odds(b: &Battle, att: UnitId, def: UnitId) -> Option<(u32, u32)> {
     let (a, d) = (b.try_unit(att)?, b.try_unit(def)?);
     let ground = b.terrain().try_get(b.map().get(d.pos)?)?.avoid;
     let crit = a.odds.crit.clamp(0, 100) as u32;
-    Some((hit_percent(a.odds.hit, d.odds.avoid, ground), crit))
+    let edge = Weapon::edge(a.weapon.as_deref(), d.weapon.as_deref()) * TRIANGLE_HIT;
+    Some((hit_percent(a.odds.hit.saturating_add(edge), d.odds.avoid, ground), crit))
 }
 
 /// One number of `0..100` from `rng`.

@@ -81,6 +81,8 @@ pub struct Unit {
     pub(crate) grown: Growth,
     /// Hit, avoid and critical (they count only in a battle with chance on).
     pub(crate) odds: Odds,
+    /// Its weapon (it counts only in a battle with chance on); shared by the battle's copies.
+    pub(crate) weapon: Option<std::sync::Arc<crate::model::units::Weapon>>,
 }
 
 impl Unit {
@@ -270,6 +272,11 @@ impl Unit {
         self.odds
     }
 
+    /// Its weapon, if its kind has one (it counts only in a battle with chance on).
+    pub fn weapon(&self) -> Option<&crate::model::units::Weapon> {
+        self.weapon.as_deref()
+    }
+
     /// How it acts: its profile's behaviour in `profiles`, with its own [`Unit::goal`] for
     /// an `advance` profile; `None` without a profile or for one `profiles` lacks.
     ///
@@ -345,6 +352,7 @@ impl Unit {
             exp: 0,
             grown: Growth::default(),
             odds: Odds::default(),
+            weapon: None,
         }
     }
 

@@ -219,10 +219,13 @@ fn canonical_fingerprint(scenario: &Scenario, data: &DataSet, experience: bool) 
         if let Some(hp) = u.hp_left {
             text += &format!(" hp_left {hp}");
         }
-        // Chance numbers only where a unit has its own, and the combat rules only where
-        // chance is on: fingerprints of battles without chance stay as they were.
-        if !u.odds.is_default() {
+        // Chance numbers decide only a battle with chance on (and are said only when not
+        // the defaults): fingerprints of battles without chance stay as they were.
+        if scenario.combat.chance && !u.odds.is_default() {
             text += &format!(" odds {:?}", u.odds);
+        }
+        if let Some(w) = u.weapon.as_ref().filter(|_| scenario.combat.chance) {
+            text += &format!(" weapon {w:?}");
         }
         text.push('\n');
     }
@@ -241,7 +244,7 @@ fn canonical_fingerprint(scenario: &Scenario, data: &DataSet, experience: bool) 
                 .iter()
                 .map(|&c| format!("{}={:?}", class_name(c), t.cost_for(c)))
                 .collect();
-            if t.avoid == 0 {
+            if t.avoid == 0 || !scenario.combat.chance {
                 format!("[{} defense {}]", costs.join(" "), t.defense)
             } else {
                 format!("[{} defense {} avoid {}]", costs.join(" "), t.defense, t.avoid)
