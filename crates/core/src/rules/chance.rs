@@ -105,3 +105,74 @@ pub fn true_hit_percent(percent: u32) -> f64 {
         .sum();
     pairs as f64 / 100.0
 }
+
+/// The odds of an attack for a forecast, under chance in combat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OddsForecast {
+    /// The attacker's chance to hit, in percent.
+    pub hit: u32,
+    /// The attacker's chance of a critical when it hits, in percent.
+    pub crit: u32,
+    /// The defender's hit and critical chances when it can strike back from where it stands
+    /// (should it still stand).
+    pub counter: Option<(u32, u32)>,
+    /// The weapon triangle: 1 when the attacker's weapon beats the defender's (▲), −1 when
+    /// it is beaten (▼), 0 otherwise.
+    pub edge: i32,
+}
+
+impl OddsForecast {
+    /// The triangle's arrow for the attacker: "▲", "▼" or "".
+    ///
+    /// ```
+    /// use skirmish_core::rules::chance::OddsForecast;
+    /// let f = OddsForecast { hit: 85, crit: 5, counter: None, edge: 1 };
+    /// assert_eq!(f.arrow(), "▲");
+    /// assert_eq!(OddsForecast { edge: 0, ..f }.arrow(), "");
+    /// ```
+    pub fn arrow(&self) -> &'static str {
+        match self.edge {
+            1.. => "▲",
+            ..0 => "▼",
+            0 => "",
+        }
+    }
+}
+
+/// What the forecast of `att` attacking `def` adds under chance in combat: the hit and
+/// critical chances both ways and the weapon triangle. `None` in a battle without chance
+/// (every blow lands) or when a unit is unknown.
+///
+/// ```
+/// use skirmish_core::prelude::*;
+/// use skirmish_core::model::scenario::Combat;
+/// use skirmish_core::model::units::Odds;
+/// use skirmish_core::rules::chance::forecast_odds;
+/// let build = |chance| BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &["..."]).unwrap())
+///     .unit(UnitSpec::player("Kiny", (0, 0)).odds(Odds { hit: 90, avoid: 10, crit: 5 }))
+///     .unit(UnitSpec::enemy("Brute", (1, 0), "charger").odds(Odds { hit: 75, avoid: 0, crit: 0 }))
+///     .combat(Combat { chance, true_hit: false })
+///     .build()
+///     .unwrap();
+/// let f = forecast_odds(&build(true), UnitId(0), UnitId(1)).unwrap();
+/// assert_eq!((f.hit, f.crit, f.counter, f.edge), (90, 5, Some((65, 0)), 0));
+/// assert_eq!(forecast_odds(&build(false), UnitId(0), UnitId(1)), None);
+/// ```
+pub fn forecast_odds(b: &Battle, att: UnitId, def: UnitId) -> Option<OddsForecast> {
+    if !b.combat().chance {
+        return None;
+    }
+    let (hit, crit) = odds(b, att, def)?;
+    let (a, d) = (b.try_unit(att)?, b.try_unit(def)?);
+    let counter = d
+        .stats
+        .reaches(a.pos.manhattan(d.pos))
+        .then(|| odds(b, def, att))
+        .flatten();
+    Some(OddsForecast {
+        hit,
+        crit,
+        counter,
+        edge: Weapon::edge(a.weapon.as_deref(), d.weapon.as_deref()),
+    })
+}
