@@ -423,3 +423,56 @@ fn weapons_come_from_weapons_toml_and_every_mistake_is_located() {
     assert_eq!(s.units[0].weapon.as_ref().map(|w| w.name.as_str()), Some("sword"));
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+#[test]
+fn batch_says_how_often_a_battle_was_lost_by_luck_in_text_json_and_csv() {
+    let dir = tree("luck", SCENARIO);
+    let scenario = dir.join("maps/toss.toml");
+    let kept = dir.join("kept");
+    let args = ["batch", path(&scenario), "--runs", "40", "--seed", "1"];
+    let (code, out, err) = run_cli(&[&args[..], &["--json", "--keep", path(&kept), "--keep-max", "40"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let row = &v["cells"][0];
+    let luck = row["lost_by_luck"]["battles"].as_u64().unwrap();
+    let lost = row["enemy_wins"].as_u64().unwrap();
+    assert!(luck > 0 && luck <= lost, "{luck} of {lost} losses");
+    // Counted again from the kept losses, replayed: a miss or a critical in the last two turns.
+    let mut by_luck = 0;
+    let replays = std::fs::read_dir(&kept)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "replay"));
+    let mut count = 0;
+    for file in replays {
+        count += 1;
+        let (code, out, err) = run_cli(&["replay", path(&file), "--json"]);
+        assert_eq!(code, 0, "{err}");
+        let r: Value = serde_json::from_str(&out).unwrap();
+        let (mut turn, mut turns) = (1, Vec::new());
+        for e in r["events"].as_array().unwrap() {
+            if e["event"] == "phase_began" {
+                turn = e["turn"].as_u64().unwrap();
+            }
+            if e["event"] == "rolled" && e["result"] != "hit" {
+                turns.push(turn);
+            }
+        }
+        by_luck += u64::from(turns.iter().any(|&t| t + 1 >= turn));
+    }
+    assert_eq!(count, lost, "every loss kept");
+    assert_eq!(by_luck, luck);
+    let share = row["lost_by_luck"]["share"].as_f64().unwrap();
+    let (code, text, _) = run_cli(&args);
+    assert_eq!(code, 0);
+    let want = format!("luck: lost by luck {:.1}% (a miss or a critical", share * 100.0);
+    assert!(text.contains(&want), "{want} in:\n{text}");
+    let csv = dir.join("rows.csv");
+    let (code, _, _) = run_cli(&[&args[..], &["--csv", path(&csv)]].concat());
+    assert_eq!(code, 0);
+    let csv = std::fs::read_to_string(csv).unwrap();
+    let (head, row) = csv.split_once('\n').unwrap();
+    assert!(head.ends_with(",lost_by_luck"), "{head}");
+    assert!(row.trim_end().ends_with(&format!(",{share}")), "{row}");
+    std::fs::remove_dir_all(dir).unwrap();
+}
