@@ -326,7 +326,13 @@ pub fn restore(save: &SaveFile, scenario: &Scenario, battle: &mut Battle, save_p
             })
             .collect(),
         fired: save.fired.clone(),
-        seed: save.seed,
+        // The generator matters only under chance: elsewhere the battle keeps its own seed
+        // (the save's is the game's, kept for replays).
+        seed: if battle.combat().chance {
+            save.seed
+        } else {
+            battle.seed()
+        },
         drawn: save.drawn,
     };
     battle
