@@ -1320,3 +1320,86 @@ fn a_short_csv_layer_names_the_row_where_its_data_ends() {
         "{err}"
     );
 }
+
+// ------------------------------------------------------------- chance in combat ---
+
+/// A map with map properties `props` (name, type, value) before its tileset.
+fn map_with_properties(props: &[(&str, &str, &str)], body: &str) -> String {
+    let props: String = props
+        .iter()
+        .map(|(k, t, v)| format!("  <property name=\"{k}\" type=\"{t}\" value=\"{v}\"/>\n"))
+        .collect();
+    map_with(
+        "orientation=\"orthogonal\"",
+        32,
+        32,
+        &format!(" <properties>\n{props} </properties>\n<tileset firstgid=\"1\" source=\"terrain.tsx\"/>"),
+        body,
+    )
+}
+
+#[test]
+fn the_map_properties_chance_and_true_hit_are_the_combat_table() {
+    let tree = Tree::new("combat");
+    let body = ground() + &two_units();
+    let s = write_ok(
+        &tree,
+        &map_with_properties(&[("chance", "bool", "true"), ("true_hit", "bool", "true")], &body),
+    );
+    assert!(s.combat.chance && s.combat.true_hit);
+    let s = write_ok(&tree, &map(&body));
+    assert_eq!(s.combat, Default::default(), "no property, no chance");
+    // The scenario's own [combat] table wins over the map's properties.
+    tree.write("maps/m.tmx", &map_with_properties(&[("chance", "bool", "true")], &body));
+    tree.write(
+        "maps/s.toml",
+        "name = \"t\"\nmap = \"m.tmx\"\n[combat]\nchance = false\n",
+    );
+    assert!(!load(&tree).combat.chance);
+    // A property of another type is located.
+    tree.write(
+        "maps/m.tmx",
+        &map_with_properties(&[("chance", "string", "yes")], &body),
+    );
+    tree.write("maps/s.toml", "name = \"t\"\nmap = \"m.tmx\"\n");
+    let (code, out, err) = tree.run(&["check", "maps/s.toml"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        err.contains("maps/m.tmx:4:3: map property `chance` must be a bool (true or false), found \"yes\""),
+        "{err}"
+    );
+}
+
+#[test]
+fn export_tiled_keeps_chance_in_combat() {
+    let tree = Tree::new("combat-export");
+    tree.write("maps/m.tmx", &map(&(ground() + &two_units())));
+    tree.write(
+        "maps/s.toml",
+        "name = \"t\"\nmap = \"m.tmx\"\n[combat]\nchance = true\ntrue_hit = true\n",
+    );
+    let (code, _, err) = tree.run(&["export-tiled", "maps/s.toml", "--out", "out"]);
+    assert_eq!(code, 0, "{err}");
+    let data = skirmish::load::data::load(&tree.0.join("data")).unwrap();
+    let exported = std::fs::read_dir(tree.0.join("out"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| p.extension().is_some_and(|x| x == "toml"))
+        .unwrap();
+    let s = skirmish::load::scenario::load(&exported, &data).unwrap_or_else(|e| panic!("{e}"));
+    assert!(s.combat.chance && s.combat.true_hit);
+    let (a, b) = (
+        tree.run(&["simulate", "maps/s.toml", "--seed", "3", "--json"]),
+        exec(&[
+            "simulate",
+            exported.to_str().unwrap(),
+            "--data",
+            &tree.path("data"),
+            "--seed",
+            "3",
+            "--json",
+        ]),
+    );
+    assert_eq!(a.0, 0);
+    assert_eq!(a.1, b.1, "the exported battle rolls the same");
+}

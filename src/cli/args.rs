@@ -71,6 +71,10 @@ pub struct PlayArgs {
     /// experience existed); filled in after validation.
     #[arg(skip = true)]
     pub experience: bool,
+    /// The seed of the battle's rolls (chance in combat): a replay's, filled in after
+    /// validation; 0 otherwise.
+    #[arg(skip)]
+    pub seed: u64,
     /// A campaign chapter's replay: the roster it was played with, filled in after validation.
     #[arg(skip)]
     pub chapter: Option<crate::io::replay::ChapterStart>,
@@ -127,6 +131,7 @@ impl PlayArgs {
             playback: self.playback.or(other.playback),
             progress: self.progress.or(other.progress),
             experience: self.experience && other.experience,
+            seed: if self.seed != 0 { self.seed } else { other.seed },
             chapter: self.chapter.or(other.chapter),
         }
     }

@@ -303,7 +303,7 @@ pub(super) fn check_map(f: &Path, terrain: &TerrainSet) -> Result<TerrainMap, Di
 }
 
 /// The kinds of file `check` knows, as listed when it meets another.
-const KINDS: &str = "expected terrain.toml, profiles.toml or units.toml (a data folder's tables), \
+const KINDS: &str = "expected terrain.toml, profiles.toml, units.toml or weapons.toml (a data folder's tables), \
 a scenario (.toml with a `map` key, in maps/), a campaign (.toml with `[[chapters]]`), a map (.txt, or .tmx from the Tiled editor) \
 or an AI expectation file (.toml with `[[expect]]`, `picture` or `scenario`, in tests/ai/)";
 
@@ -313,6 +313,8 @@ enum FileKind {
     Terrain,
     Profiles,
     Units,
+    /// `weapons.toml` (chance in combat).
+    Weapons,
     Map,
     Scenario,
     /// A campaign (`[[chapters]]` of scenarios).
@@ -345,6 +347,7 @@ fn kind_of(f: &Path) -> Result<FileKind, Diagnostics> {
         ("terrain.toml", _) => Ok(FileKind::Terrain),
         ("profiles.toml", _) => Ok(FileKind::Profiles),
         ("units.toml", _) => Ok(FileKind::Units),
+        ("weapons.toml", _) => Ok(FileKind::Weapons),
         (_, "txt") => Ok(FileKind::Map),
         (_, e) if e.eq_ignore_ascii_case("tmx") => Ok(FileKind::Map),
         (_, "toml") if crate::load::campaign::is_campaign(f) => Ok(FileKind::Campaign),
@@ -387,7 +390,11 @@ pub(super) fn check_file(
                 .map_err(Diagnostics::from)
                 .and_then(|s| crate::load::terrain::parse(&s));
             match terrain {
-                Ok(t) => crate::load::units::parse(&src, t.classes()).map(|_| ()),
+                // Weapon names too, against the weapons beside it (when those load).
+                Ok(t) => match crate::load::weapons::beside(&dir, t.classes()) {
+                    Some(w) => crate::load::units::parse_with_weapons(&src, t.classes(), &w).map(|_| ()),
+                    None => crate::load::units::parse(&src, t.classes()).map(|_| ()),
+                },
                 Err(mut e) => {
                     if let Err(own) = crate::load::units::parse_without_classes(&src) {
                         e.0.splice(0..0, own.0);
@@ -400,6 +407,16 @@ pub(super) fn check_file(
                     Err(e)
                 }
             }
+        }
+        FileKind::Weapons => {
+            // Movement classes are checked against the terrain table beside it (or --data's).
+            let dir = data_override
+                .map(Path::to_path_buf)
+                .unwrap_or_else(|| f.parent().unwrap_or(Path::new("")).to_path_buf());
+            let terrain = Source::read(&dir.join("terrain.toml"))
+                .map_err(Diagnostics::from)
+                .and_then(|s| crate::load::terrain::parse(&s))?;
+            crate::load::weapons::parse(&Source::read(f)?, terrain.classes()).map(|_| ())
         }
         FileKind::Map => {
             let dir = data_override

@@ -86,6 +86,7 @@ pub(super) fn play(path: &Path, data_override: Option<PathBuf>, level: Option<&s
                 match read {
                     Ok((c, battle)) => {
                         opts.experience = battle.has_experience();
+                        opts.seed = battle.seed();
                         if let Some(turn) = opts.turn {
                             match fast_forward(file, battle, &data, &c, turn) {
                                 Ok(k) => opts.fast_forward = k,

@@ -80,6 +80,7 @@ pub fn run(path: &Path, data_dir: &Path, scenario: Scenario, data: DataSet, opts
         fast_forward: opts.fast_forward,
         frames: opts.frames,
         experience: opts.experience,
+        seed: opts.seed,
         chapter: opts.chapter,
     };
     let game = state::GameState::new(

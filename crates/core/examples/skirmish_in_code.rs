@@ -59,6 +59,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         glyph: 'T',
         cost: vec![Some(3), Some(6), Some(1)],
         defense: 0,
+        avoid: 0,
         color: None,
     };
     match TerrainSet::standard().push_kind(swamp) {

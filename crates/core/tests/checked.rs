@@ -55,6 +55,7 @@ fn kind(i: usize) -> Terrain {
         glyph: char::from_u32(0x100 + i as u32).unwrap(),
         cost: vec![Some(1); 3],
         defense: 0,
+        avoid: 0,
         color: None,
     }
 }

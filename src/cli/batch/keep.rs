@@ -184,7 +184,7 @@ pub(super) fn keep_replays(
                 }
                 writes.push((to, bytes.clone()));
             }
-            for f in ["terrain.toml", "units.toml"] {
+            for f in ["terrain.toml", "units.toml", "weapons.toml"] {
                 let from = cell.data.dir.join(f);
                 if from.is_file() {
                     writes.push((

@@ -53,7 +53,18 @@ pub(super) fn cell_json(c: &CellIn) -> Value {
             .map(|(name, n)| json!({"ending": name, "battles": n, "share": r4(*n as f64 / t.battles.max(1) as f64)}))
             .collect::<Vec<_>>()
     );
+    if let Some(luck) = t.luck {
+        // Only under chance in combat: other reports keep their bytes.
+        v["lost_by_luck"] = json!({"battles": luck, "share": r4(luck as f64 / n)});
+    }
     v
+}
+
+/// "lost by luck 12.0%": the share of a row's battles lost with a miss or a critical in
+/// their last two turns (under chance in combat only).
+pub(super) fn luck_text(t: &Tally) -> Option<String> {
+    t.luck
+        .map(|l| format!("lost by luck {}", pct(l as f64 / t.battles.max(1) as f64)))
 }
 
 /// A row's endings, the most frequent first (then by name).
@@ -273,6 +284,11 @@ pub(super) fn report_text(r: &Report) -> String {
                 format!(" ({})", set.join(", "))
             };
             out.push_str(&format!("endings{row}: {}\n", endings_text(&c.tally)));
+            if let Some(luck) = luck_text(&c.tally) {
+                out.push_str(&format!(
+                    "luck{row}: {luck} (a miss or a critical in the last two turns of a lost battle)\n"
+                ));
+            }
         }
         for e in knife_edges(r).iter().filter(|e| &e.from.file == file) {
             out.push_str(&edge_text(r, e));
@@ -388,6 +404,11 @@ pub(super) fn report_csv(r: &Report) -> String {
     let ending_names: std::collections::BTreeSet<&String> =
         r.cells.iter().flat_map(|c| c.tally.endings.keys()).collect();
     head.extend(ending_names.iter().map(|k| format!("ending {k}")));
+    // Under chance in combat only: the share of battles lost by luck.
+    let luck = r.cells.iter().any(|c| c.tally.luck.is_some());
+    if luck {
+        head.push("lost_by_luck".into());
+    }
     let mut out = head.iter().map(|h| csv_field(h)).collect::<Vec<_>>().join(",") + "\n";
     for c in &r.cells {
         let t = &c.tally;
@@ -429,6 +450,9 @@ pub(super) fn report_csv(r: &Report) -> String {
         }
         for k in &ending_names {
             row.push(r4(t.endings.get(*k).copied().unwrap_or(0) as f64 / n).to_string());
+        }
+        if luck {
+            row.push(t.luck.map_or(String::new(), |l| r4(l as f64 / n).to_string()));
         }
         out.push_str(&(row.iter().map(|f| csv_field(f)).collect::<Vec<_>>().join(",") + "\n"));
     }

@@ -221,6 +221,7 @@ impl BattleScreen {
             playback: VecDeque::new(),
             fast_forward: 0,
             experience: true,
+            seed: 0,
             chapter: chapter.clone(),
         };
         let game = GameState::new(ctx, scenario, data, assets.clone(), opts, Rc::clone(&exit));

@@ -187,6 +187,9 @@ pub struct Options {
     pub frames: Option<u32>,
     /// Player units gain experience (off only for a replay recorded before it existed).
     pub experience: bool,
+    /// The seed of the battle's rolls under chance in combat (a replay's, so that it plays
+    /// back the rolls it was recorded with; 0 for a new battle).
+    pub seed: u64,
     /// Recorded player commands to play back, at viewing speed, before the player takes over.
     pub playback: VecDeque<Command>,
     /// How many of `playback` are played at once before the first frame (`--turn`): their
@@ -207,7 +210,7 @@ impl GameState {
         mut opts: Options,
         exit: Rc<Cell<i32>>,
     ) -> GameState {
-        let mut battle = Battle::new(&scenario, &data);
+        let mut battle = Battle::new(&scenario, &data).with_seed(opts.seed);
         if !opts.experience {
             battle = battle.without_experience();
         }

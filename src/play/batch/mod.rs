@@ -115,13 +115,23 @@ pub fn fight_battle(
 /// travel-cost maps stay valid for every copy of the same battle.
 pub fn fight_on(
     ai: &mut Ai,
-    mut b: Battle,
+    b: Battle,
     max_turns: u32,
     policy: impl Into<Player>,
     seed: u64,
 ) -> Result<(Tally, Battle), RuleError> {
     let policy: Player = policy.into();
+    // Under chance the battle's rolls come from the battle's seed too.
+    let mut b = b.with_seed(seed);
     let mut events: Vec<Event> = Vec::new();
+    // The turns of the misses and criticals (chance in combat), for "lost by luck".
+    let mut luck_turns: Vec<u32> = Vec::new();
+    let mut note_luck = |events: &[Event], turn: u32| {
+        let turned = |e: &Event| matches!(e, Event::Rolled { result, .. } if *result != crate::rules::Roll::Hit);
+        if events.iter().any(turned) {
+            luck_turns.push(turn);
+        }
+    };
     while b.ended().is_none() && b.turn() <= max_turns {
         let players: Vec<_> = b.ready(Team::Player).collect();
         for id in players {
@@ -130,11 +140,16 @@ pub fn fight_on(
             }
             let d = ai.decide_player(&b, id, policy, seed);
             let t = act(&mut b, d)?;
+            note_luck(&t.events, b.turn());
             events.extend(t.events);
         }
         if b.ended().is_none() {
             b.execute(Command::EndPhase { team: Team::Player })?;
+            let turn = b.turn();
             let phase = EnemyPhase::run(ai, &mut b)?;
+            for t in &phase.turns {
+                note_luck(&t.events, turn);
+            }
             events.extend(phase.turns.into_iter().flat_map(|t| t.events));
         }
     }
@@ -151,6 +166,10 @@ pub fn fight_on(
         t.objectives.insert(name.to_string(), 1);
     }
     t.endings.insert(ending_name(&b), 1);
+    if b.combat().chance {
+        let lost = matches!(b.ended(), Some((Team::Enemy, _)));
+        t.luck = Some(u64::from(lost_by_luck(lost, &luck_turns, b.turn())));
+    }
     // A battle decided in the player's phase of turn T lasted T turns; one stopped at the
     // limit lasted `max_turns`.
     let turns = b.turn().min(max_turns);

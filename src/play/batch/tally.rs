@@ -55,6 +55,24 @@ pub struct Tally {
     /// `lost: Kiny fell`, `lost: turn limit 9`, `unfinished` (stopped at `--turns`).
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub endings: BTreeMap<String, u64>,
+    /// Under chance in combat only (`None` without): battles lost with a miss or a critical
+    /// in their last two turns, the battles that turned on a roll ([`lost_by_luck`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub luck: Option<u64>,
+}
+
+/// True for a battle the enemy won with a miss or a critical among its blows of the last two
+/// turns (the turn it ended and the one before): `rolls` are the turns of its misses and
+/// criticals, `last` the turn it ended on.
+///
+/// ```
+/// use skirmish::play::batch::lost_by_luck;
+/// assert!(lost_by_luck(true, &[2, 7], 8));
+/// assert!(!lost_by_luck(true, &[2, 5], 8));
+/// assert!(!lost_by_luck(false, &[8], 8));
+/// ```
+pub fn lost_by_luck(lost: bool, rolls: &[u32], last: u32) -> bool {
+    lost && rolls.iter().any(|&t| t + 1 >= last)
 }
 
 /// How a battle ended, as a batch report counts it: `won: ` or `lost: ` and the ending's words
@@ -110,6 +128,9 @@ impl Tally {
         }
         for (k, n) in &o.endings {
             *self.endings.entry(k.clone()).or_default() += n;
+        }
+        if let Some(n) = o.luck {
+            self.luck = Some(self.luck.unwrap_or(0) + n);
         }
     }
 

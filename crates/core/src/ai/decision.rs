@@ -143,27 +143,80 @@ impl Decision {
     /// blows its attack dealt (`events` are the ones its commands produced). Write it with
     /// any serde format (`serde_json::to_string`).
     pub fn to_json(&self, b: &Battle, events: &[crate::rules::Event]) -> impl serde::Serialize + use<> {
-        let strikes = events
-            .iter()
-            .filter_map(|e| match e {
-                crate::rules::Event::Struck {
+        use crate::rules::{Event, Roll};
+        // Under chance each blow's roll comes just before it: its odds and result go with
+        // the blow, and a miss is a blow of no damage. Without chance there is no roll and
+        // the entries are as they always were.
+        let mut rolled = None;
+        let mut strikes = Vec::new();
+        for (i, e) in events.iter().enumerate() {
+            match e {
+                Event::Rolled {
+                    attacker,
+                    defender,
+                    counter,
+                    hit,
+                    crit,
+                    result,
+                    ..
+                } => {
+                    rolled = Some((*result, *hit, *crit));
+                    if *result == Roll::Missed {
+                        // The defender's hit points at the miss: the last blow before it
+                        // says them, else the next one's "before", else they never changed.
+                        let hp = |ev: &Event| match ev {
+                            Event::Struck {
+                                defender: d,
+                                hp_before,
+                                hp_left,
+                                ..
+                            } if d == defender => Some((*hp_before, *hp_left)),
+                            _ => None,
+                        };
+                        let hp_left = events[..i]
+                            .iter()
+                            .rev()
+                            .find_map(|ev| hp(ev).map(|(_, left)| left))
+                            .or_else(|| events[i..].iter().find_map(|ev| hp(ev).map(|(before, _)| before)))
+                            .unwrap_or_else(|| b.unit(*defender).hp);
+                        strikes.push(StrikeJson {
+                            attacker: b.name(*attacker),
+                            defender: b.name(*defender),
+                            damage: 0,
+                            hp_left,
+                            defeated: false,
+                            counter: *counter,
+                            roll: Some(Roll::Missed),
+                            hit: Some(*hit),
+                            crit: Some(*crit),
+                        });
+                        rolled = None;
+                    }
+                }
+                Event::Struck {
                     attacker,
                     defender,
                     damage,
                     hp_left,
                     counter,
                     ..
-                } => Some(StrikeJson {
-                    attacker: b.name(*attacker),
-                    defender: b.name(*defender),
-                    damage: *damage,
-                    hp_left: *hp_left,
-                    defeated: *hp_left == 0,
-                    counter: *counter,
-                }),
-                _ => None,
-            })
-            .collect();
+                } => {
+                    let roll = rolled.take();
+                    strikes.push(StrikeJson {
+                        attacker: b.name(*attacker),
+                        defender: b.name(*defender),
+                        damage: *damage,
+                        hp_left: *hp_left,
+                        defeated: *hp_left == 0,
+                        counter: *counter,
+                        roll: roll.map(|r| r.0),
+                        hit: roll.map(|r| r.1),
+                        crit: roll.map(|r| r.2),
+                    });
+                }
+                _ => {}
+            }
+        }
         let j = DecisionJson {
             unit: b.name(self.unit),
             team: self.team,
@@ -231,4 +284,11 @@ struct StrikeJson<'a> {
     hp_left: i32,
     defeated: bool,
     counter: bool,
+    /// Under chance only: what the dice said, and the odds they were rolled against.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    roll: Option<crate::rules::Roll>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hit: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    crit: Option<u32>,
 }

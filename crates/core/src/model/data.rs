@@ -51,6 +51,8 @@ pub fn builtin_kinds() -> Kinds {
                 range_max: 1,
             },
             growth: Growth::default(),
+            odds: crate::model::units::Odds::default(),
+            weapon: None,
             heal: None,
             moves: Default::default(),
         }],

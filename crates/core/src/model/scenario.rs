@@ -3,7 +3,7 @@
 use crate::model::map::TerrainMap;
 use crate::model::objective::{Objective, ScriptEvent};
 use crate::model::terrain::{ClassId, Cost};
-use crate::model::units::{Growth, Stats};
+use crate::model::units::{Growth, Odds, Stats};
 use crate::search::grid::{Pos, Team};
 
 /// Most units one scenario may place.
@@ -54,6 +54,10 @@ pub struct UnitSpec {
     pub hp_left: Option<i32>,
     /// Its movement rules (its kind's, with the scenario's `zoc`, `skirmisher`, `canto`).
     pub moves: crate::model::units::MoveRules,
+    /// Hit, avoid and critical (its kind's; they count only where the scenario has chance on).
+    pub odds: Odds,
+    /// Its kind's weapon (it counts only where the scenario has chance on).
+    pub weapon: Option<crate::model::units::Weapon>,
 }
 
 /// Which of a unit's numbers are its own (written in the scenario, or set by a
@@ -109,6 +113,18 @@ pub struct Level {
     pub col: usize,
 }
 
+/// How blows are decided: the scenario's `[combat]` table (absent: every blow lands, as
+/// before chance existed).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Combat {
+    /// `chance = true`: a blow hits with its hit chance and may be critical, rolled from the
+    /// battle's seed.
+    pub chance: bool,
+    /// `true_hit = true`: the hit roll is the average of two numbers (the classic two-number
+    /// hit), so high chances land more often and low ones less than they say.
+    pub true_hit: bool,
+}
+
 /// A loaded and validated scenario.
 ///
 /// A record with open fields (but [`Scenario::path`]'s): whatever is written into them is
@@ -139,6 +155,8 @@ pub struct Scenario {
     /// The level applied to this scenario and its data, if any (shown in the game's top band,
     /// recorded in saves and replays).
     pub difficulty: Option<String>,
+    /// How blows are decided (`[combat]`; default: deterministic).
+    pub combat: Combat,
 }
 
 impl Scenario {
@@ -212,6 +230,8 @@ impl UnitSpec {
             heal: None,
             hp_left: None,
             moves: kind.moves,
+            odds: kind.odds,
+            weapon: kind.weapon.clone(),
         }
     }
 
@@ -275,6 +295,33 @@ impl UnitSpec {
     /// The same unit starting the battle with `hp` hit points left (1 to its hp).
     pub fn hurt(mut self, hp: i32) -> UnitSpec {
         self.hp_left = Some(hp);
+        self
+    }
+
+    /// The same unit with these chance numbers (hit, avoid, critical).
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// use skirmish_core::model::units::Odds;
+    /// let u = UnitSpec::player("Kiny", (0, 0)).odds(Odds { hit: 80, avoid: 10, crit: 5 });
+    /// assert_eq!(u.odds.hit, 80);
+    /// ```
+    pub fn odds(mut self, odds: Odds) -> UnitSpec {
+        self.odds = odds;
+        self
+    }
+
+    /// The same unit with this weapon.
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// use skirmish_core::model::units::Weapon;
+    /// let bow = Weapon { name: "bow".into(), beats: vec![], effective: vec![ClassId(2)] };
+    /// let u = UnitSpec::player("Robin", (0, 0)).weapon(bow);
+    /// assert_eq!(u.weapon.unwrap().name, "bow");
+    /// ```
+    pub fn weapon(mut self, weapon: crate::model::units::Weapon) -> UnitSpec {
+        self.weapon = Some(weapon);
         self
     }
 

@@ -34,6 +34,10 @@ pub struct Terrain {
     pub cost: Vec<Option<u8>>,
     /// Defense bonus for a unit standing here.
     pub defense: i32,
+    /// Avoid bonus for a unit standing here, taken off the hit chance of blows against it
+    /// (only in scenarios with chance on).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub avoid: i32,
     /// Colour for the game and pictures, `[r, g, b]`.
     pub color: Option<[u8; 3]>,
 }
@@ -147,6 +151,7 @@ impl TerrainSet {
     ///     glyph,
     ///     cost,
     ///     defense: 0,
+    ///     avoid: 0,
     ///     color: None,
     /// };
     /// let classes = vec!["foot".to_string(), "boat".to_string()];
@@ -194,7 +199,7 @@ impl TerrainSet {
     /// ```
     /// use skirmish_core::model::terrain::{Terrain, TerrainError, TerrainId, TerrainSet, MAX_TERRAIN_KINDS};
     /// let mut t = TerrainSet::standard();
-    /// let swamp = |glyph| Terrain { name: "swamp".into(), glyph, cost: vec![Some(4), Some(6), Some(1)], defense: 0, color: None };
+    /// let swamp = |glyph| Terrain { name: "swamp".into(), glyph, cost: vec![Some(4), Some(6), Some(1)], defense: 0, avoid: 0, color: None };
     /// assert_eq!(t.push_kind(swamp('%')), Ok(TerrainId(8)));
     /// assert_eq!(t.push_kind(swamp('%')), Err(TerrainError::SameGlyph { glyph: '%' }));
     /// for i in t.kinds().len()..MAX_TERRAIN_KINDS {
@@ -251,6 +256,7 @@ impl TerrainSet {
             glyph,
             cost: cost.to_vec(),
             defense,
+            avoid: 0,
             color: Some(color),
         };
         TerrainSet {

@@ -151,6 +151,102 @@ impl Stats {
     }
 }
 
+/// Highest `hit` or `avoid` accepted (a kind's hit can exceed 100 to beat avoid).
+pub const MAX_ODDS: i64 = 500;
+
+/// A kind's numbers for chance in combat, in percent. They count only in a scenario with
+/// `[combat] chance = true`; elsewhere every blow lands, as before.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Odds {
+    /// Accuracy (default 100).
+    pub hit: i32,
+    /// Evasion, taken off an attacker's hit (default 0).
+    pub avoid: i32,
+    /// Chance that a blow that lands is critical: three times its damage (default 0).
+    pub crit: i32,
+}
+
+impl Default for Odds {
+    fn default() -> Odds {
+        Odds {
+            hit: 100,
+            avoid: 0,
+            crit: 0,
+        }
+    }
+}
+
+impl Odds {
+    /// True for the defaults (hit 100, avoid 0, crit 0): what a kind without the keys has.
+    ///
+    /// ```
+    /// use skirmish_core::model::units::Odds;
+    /// assert!(Odds::default().is_default());
+    /// assert!(!Odds { crit: 5, ..Odds::default() }.is_default());
+    /// ```
+    pub fn is_default(&self) -> bool {
+        *self == Odds::default()
+    }
+
+    /// These numbers if each is within the bounds the files accept: hit and avoid
+    /// `0..=`[`MAX_ODDS`], crit `0..=100`.
+    ///
+    /// ```
+    /// use skirmish_core::model::units::Odds;
+    /// assert!(Odds { hit: 90, avoid: 10, crit: 5 }.check().is_ok());
+    /// assert!(Odds { crit: 101, ..Odds::default() }.check().is_err());
+    /// assert!(Odds { hit: -1, ..Odds::default() }.check().is_err());
+    /// ```
+    pub fn check(&self) -> Result<(), NumberError> {
+        check_number("hit", i64::from(self.hit), 0, MAX_ODDS)?;
+        check_number("avoid", i64::from(self.avoid), 0, MAX_ODDS)?;
+        check_number("crit", i64::from(self.crit), 0, 100)?;
+        Ok(())
+    }
+}
+
+/// A weapon of `data/weapons.toml` (chance in combat: it counts only in a scenario with
+/// chance on). Against a unit whose weapon it beats, a blow has +15 hit and +1 damage (the
+/// beaten weapon −15 and −1 back); against a unit of a class it is effective against, the
+/// attack is tripled.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Weapon {
+    /// Its table name, e.g. `sword`.
+    pub name: String,
+    /// The weapons it beats (the triangle), by name.
+    pub beats: Vec<String>,
+    /// The movement classes it is effective against.
+    pub effective: Vec<crate::model::terrain::ClassId>,
+}
+
+/// Hit a weapon that beats the other's adds (and the beaten one loses).
+pub const TRIANGLE_HIT: i32 = 15;
+/// Damage a weapon that beats the other's adds (and the beaten one loses).
+pub const TRIANGLE_DAMAGE: i32 = 1;
+/// How many times its attack a weapon strikes with against a class it is effective against.
+pub const EFFECTIVE_FACTOR: i32 = 3;
+
+impl Weapon {
+    /// +1 when this weapon beats `other`, −1 when `other` beats it, else 0 (also without
+    /// a weapon on either side).
+    ///
+    /// ```
+    /// use skirmish_core::model::units::Weapon;
+    /// let w = |n: &str, b: &str| Weapon { name: n.into(), beats: vec![b.into()], effective: vec![] };
+    /// let (sword, axe) = (w("sword", "axe"), w("axe", "lance"));
+    /// assert_eq!(Weapon::edge(Some(&sword), Some(&axe)), 1);
+    /// assert_eq!(Weapon::edge(Some(&axe), Some(&sword)), -1);
+    /// assert_eq!(Weapon::edge(Some(&sword), None), 0);
+    /// ```
+    pub fn edge(mine: Option<&Weapon>, other: Option<&Weapon>) -> i32 {
+        let (Some(a), Some(b)) = (mine, other) else {
+            return 0;
+        };
+        i32::from(a.beats.contains(&b.name)) - i32::from(b.beats.contains(&a.name))
+    }
+}
+
 /// What one level-up adds to a unit's stats (a kind's `growth` table in `units.toml`;
 /// missing keys grow 0; no randomness).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -358,6 +454,10 @@ pub struct Kind {
     pub heal: Option<Healing>,
     /// Its movement rules (zones of control, skirmisher, canto).
     pub moves: MoveRules,
+    /// Hit, avoid and critical (for scenarios with chance on).
+    pub odds: Odds,
+    /// Its weapon (`weapon = "NAME"`, a table of `data/weapons.toml`), if any.
+    pub weapon: Option<Weapon>,
 }
 
 /// Every unit kind of a data set.

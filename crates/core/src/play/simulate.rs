@@ -111,7 +111,8 @@ pub fn run_with(
     seed: u64,
     policy: impl Into<Player>,
 ) -> Result<Report, RuleError> {
-    let mut battle = Battle::new(scenario, data);
+    // The seed drives the player policy's choices and, under chance, the battle's rolls.
+    let mut battle = Battle::new(scenario, data).with_seed(seed);
     let mut ai = Ai::new(data.profiles.clone());
     let turns = play(&mut battle, &mut ai, policy, max_turns, seed)?;
     Ok(Report {

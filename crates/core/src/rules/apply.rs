@@ -38,6 +38,7 @@ impl Battle {
                 }
             }
             Event::Struck { defender, hp_left, .. } => self.units[defender.0].hp = *hp_left,
+            Event::Rolled { draws, .. } => self.drawn = self.drawn.wrapping_add(u64::from(*draws)),
             Event::Healed { target, hp_left, .. } => self.units[target.0].hp = *hp_left,
             Event::Defeated { unit } => {
                 let u = &mut self.units[unit.0];
@@ -83,6 +84,8 @@ impl Battle {
             Event::Restored(s) => {
                 self.turn = s.turn;
                 self.active = s.active;
+                self.seed = s.seed;
+                self.drawn = s.drawn;
                 for (u, st) in self.units.iter_mut().zip(&s.units) {
                     // Stats are the scenario's plus what level-ups added: take this
                     // battle's growth off and put the snapshot's on.
@@ -144,6 +147,7 @@ impl Battle {
                 defender, hp_before, ..
             } => self.units[defender.0].hp = *hp_before,
             Event::Healed { target, hp_before, .. } => self.units[target.0].hp = *hp_before,
+            Event::Rolled { draws, .. } => self.drawn = self.drawn.wrapping_sub(u64::from(*draws)),
             Event::Defeated { unit } => {
                 let u = &mut self.units[unit.0];
                 u.alive = true;

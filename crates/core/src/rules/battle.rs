@@ -62,6 +62,12 @@ pub struct Battle {
     pub(super) fired: Vec<bool>,
     /// Player units gain experience and level up (see [`Battle::without_experience`]).
     pub(super) experience: bool,
+    /// How blows are decided (the scenario's `[combat]`).
+    pub(super) combat: crate::model::scenario::Combat,
+    /// The seed of the battle's generator (chance in combat; see [`Battle::with_seed`]).
+    pub(super) seed: u64,
+    /// How many numbers the generator has drawn: its position after `seed`.
+    pub(super) drawn: u64,
 }
 
 // A battle is plain data: it may cross threads (balance runs share nothing else).
@@ -175,11 +181,14 @@ impl Battle {
                 level: u.level.max(1),
                 exp: u.exp,
                 grown: Growth::default(),
+                odds: u.odds,
+                weapon: u.weapon.clone().map(std::sync::Arc::new),
             })
             .collect();
         let mut b = Battle::assemble(scenario.map.clone(), terrain.clone(), units);
         b.fired = vec![false; goals.scripts.len()];
         b.goals = goals;
+        b.combat = scenario.combat;
         b.ended = b.outcome();
         Ok(b)
     }
@@ -307,6 +316,9 @@ impl Battle {
             goals: crate::rules::objective::Goals::default(),
             fired: Vec::new(),
             experience: true,
+            combat: crate::model::scenario::Combat::default(),
+            seed: 0,
+            drawn: 0,
         };
         // The hero is protected; a board with nobody left on one side is decided from the start.
         b.goals.protect.extend(b.hero());
@@ -320,6 +332,39 @@ impl Battle {
     pub fn without_experience(mut self) -> Battle {
         self.experience = false;
         self
+    }
+
+    /// The same battle whose rolls (chance in combat) come from `seed`, from its first
+    /// number. A battle without chance never rolls: its seed changes nothing.
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// let b = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &[".."]).unwrap())
+    ///     .unit(UnitSpec::player("Kiny", (0, 0)))
+    ///     .build()
+    ///     .unwrap()
+    ///     .with_seed(7);
+    /// assert_eq!((b.seed(), b.drawn()), (7, 0));
+    /// ```
+    pub fn with_seed(mut self, seed: u64) -> Battle {
+        self.seed = seed;
+        self.drawn = 0;
+        self
+    }
+
+    /// The seed of the battle's generator.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// How many numbers the battle's generator has drawn so far (undo takes its draws back).
+    pub fn drawn(&self) -> u64 {
+        self.drawn
+    }
+
+    /// How blows are decided: the scenario's `[combat]`.
+    pub fn combat(&self) -> crate::model::scenario::Combat {
+        self.combat
     }
 
     /// True when player units gain experience and level up (the default).
@@ -516,6 +561,8 @@ impl Battle {
                 })
                 .collect(),
             fired: self.fired.clone(),
+            seed: self.seed,
+            drawn: self.drawn,
         }
     }
 

@@ -174,6 +174,7 @@ pub struct BattleBuilder {
     objective: Objective,
     events: Vec<ScriptEvent>,
     profiles: Option<Profiles>,
+    combat: crate::model::scenario::Combat,
 }
 
 impl BattleBuilder {
@@ -187,6 +188,7 @@ impl BattleBuilder {
             objective: Objective::default(),
             events: Vec::new(),
             profiles: None,
+            combat: crate::model::scenario::Combat::default(),
         }
     }
 
@@ -252,6 +254,24 @@ impl BattleBuilder {
         self
     }
 
+    /// How blows are decided (default: every blow lands). With chance on, rolls come from
+    /// the battle's seed ([`Battle::with_seed`]).
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// use skirmish_core::model::scenario::Combat;
+    /// let b = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &[".."]).unwrap())
+    ///     .unit(UnitSpec::player("Kiny", (0, 0)))
+    ///     .combat(Combat { chance: true, true_hit: false })
+    ///     .build()
+    ///     .unwrap();
+    /// assert!(b.combat().chance);
+    /// ```
+    pub fn combat(mut self, combat: crate::model::scenario::Combat) -> BattleBuilder {
+        self.combat = combat;
+        self
+    }
+
     /// Adds a scripted event (they fire in the order they are added when due together).
     pub fn event(mut self, event: ScriptEvent) -> BattleBuilder {
         self.events.push(event);
@@ -283,6 +303,7 @@ impl BattleBuilder {
             fingerprint: 0,
             levels: Vec::new(),
             difficulty: None,
+            combat: self.combat,
         }
     }
 }

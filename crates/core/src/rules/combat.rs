@@ -1,7 +1,8 @@
 //! Combat numbers: deterministic damage, who can hit whom, forecasts and the battle's
 //! outcome. Blows themselves are dealt by `Command::Attack` (see `command.rs`).
 
-use crate::rules::battle::{Battle, UnitId};
+use crate::model::units::{EFFECTIVE_FACTOR, TRIANGLE_DAMAGE, Weapon};
+use crate::rules::battle::{Battle, Unit, UnitId};
 use crate::rules::command::RuleError;
 use crate::rules::event::Ending;
 use crate::search::grid::{Pos, Team};
@@ -29,7 +30,22 @@ pub struct Forecast {
 pub fn damage(b: &Battle, att: UnitId, def: UnitId) -> i32 {
     let (a, d) = (b.unit(att), b.unit(def));
     let ground = b.terrain().get(b.map().at(d.pos)).defense;
-    blow(a.stats.attack, d.stats.defense, ground)
+    blow(attack_against(b, a, d), d.stats.defense, ground)
+}
+
+/// `a`'s attack against `d`: its attack, and under chance in combat its weapon's too
+/// (tripled against a class it is effective against, ±1 by the weapon triangle).
+fn attack_against(b: &Battle, a: &Unit, d: &Unit) -> i32 {
+    if !b.combat.chance {
+        return a.stats.attack;
+    }
+    let mine = a.weapon.as_deref();
+    let mut attack = i64::from(a.stats.attack);
+    if mine.is_some_and(|w| w.effective.contains(&d.class)) {
+        attack *= i64::from(EFFECTIVE_FACTOR);
+    }
+    attack += i64::from(Weapon::edge(mine, d.weapon.as_deref()) * TRIANGLE_DAMAGE);
+    attack.clamp(0, i64::from(i32::MAX)) as i32
 }
 
 /// attack − (defense + ground), at least 1, in `i64` so that no extreme number wraps
@@ -108,7 +124,7 @@ pub fn damage_at(b: &Battle, att: UnitId, def: UnitId, at: Pos) -> i32 {
 pub fn try_damage_at(b: &Battle, att: UnitId, def: UnitId, at: Pos) -> Option<i32> {
     let (a, d) = (b.try_unit(att)?, b.try_unit(def)?);
     let ground = b.terrain().try_get(b.map().get(at)?)?.defense;
-    Some(blow(a.stats.attack, d.stats.defense, ground))
+    Some(blow(attack_against(b, a, d), d.stats.defense, ground))
 }
 
 /// True when `att` can hit `def` from where both stand now (false when either is unknown).

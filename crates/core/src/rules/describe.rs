@@ -3,7 +3,7 @@
 
 use crate::rules::battle::Battle;
 use crate::rules::command::{Command, RuleError};
-use crate::rules::event::{Ending, Event};
+use crate::rules::event::{Ending, Event, Roll};
 use crate::rules::unit::UnitId;
 use crate::search::grid::Team;
 #[cfg(feature = "serde")]
@@ -64,6 +64,16 @@ impl Event {
                 ..
             } => json!({"event": "struck", "attacker": n(attacker), "defender": n(defender),
                         "damage": damage, "hp_left": hp_left, "defeated": *hp_left == 0, "counter": counter}),
+            Event::Rolled {
+                attacker,
+                defender,
+                counter,
+                hit,
+                crit,
+                result,
+                ..
+            } => json!({"event": "rolled", "attacker": n(attacker), "defender": n(defender), "counter": counter,
+                        "hit": hit, "crit": crit, "result": result}),
             Event::Healed {
                 healer,
                 target,
@@ -137,6 +147,27 @@ impl Event {
                     format!("{hp_left} hp left")
                 };
                 format!("{} {verb} {} for {damage}: {end}", n(attacker), n(defender))
+            }
+            Event::Rolled {
+                attacker,
+                defender,
+                counter,
+                hit,
+                crit,
+                result,
+                ..
+            } => {
+                let verb = if *counter { "strikes back at" } else { "strikes at" };
+                let what = match result {
+                    Roll::Missed => "misses",
+                    Roll::Hit => "hits",
+                    Roll::Critical => "critical!",
+                };
+                format!(
+                    "{} {verb} {} (hit {hit}%, crit {crit}%): {what}",
+                    n(attacker),
+                    n(defender)
+                )
             }
             Event::Healed {
                 healer,

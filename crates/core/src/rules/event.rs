@@ -41,6 +41,19 @@ pub enum Ending {
     },
 }
 
+/// What the dice said about one blow (see [`Event::Rolled`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum Roll {
+    /// The blow missed: it does nothing.
+    Missed,
+    /// The blow lands.
+    Hit,
+    /// The blow lands critical: three times its damage.
+    Critical,
+}
+
 /// One thing that happened, in order. Applying the events of a command to the battle as it
 /// was before the command gives the battle after it.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -88,6 +101,26 @@ pub enum Event {
         hp_left: i32,
         /// True for the defender's strike back.
         counter: bool,
+    },
+    /// Under chance in combat (`[combat] chance = true`), the dice of one blow, just before
+    /// it lands (an [`Event::Struck`] follows, with three times the damage when critical) or
+    /// instead of it (a miss: nothing follows, nobody gains experience). A battle without
+    /// chance never has one.
+    Rolled {
+        /// Who strikes.
+        attacker: UnitId,
+        /// Who is struck at.
+        defender: UnitId,
+        /// True for the defender's strike back.
+        counter: bool,
+        /// The chance to hit, in percent.
+        hit: u32,
+        /// The chance of a critical when it hits, in percent.
+        crit: u32,
+        /// What the dice said.
+        result: Roll,
+        /// How many numbers the battle's generator drew for it (undo gives them back).
+        draws: u32,
     },
     /// A healer gave an ally hit points.
     Healed {

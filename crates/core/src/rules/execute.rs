@@ -4,11 +4,13 @@
 
 use crate::model::terrain::Cost;
 use crate::model::units::{EXP_BLOW, EXP_DEFEAT, EXP_HEAL, EXP_LEVEL, Growth, MAX_LEVEL};
+use crate::rng::Rng;
 use crate::rules::battle::{Battle, Done};
-use crate::rules::combat;
 use crate::rules::command::{Command, RuleError};
 use crate::rules::event::Event;
+use crate::rules::event::Roll;
 use crate::rules::unit::{Snapshot, UnitId};
+use crate::rules::{chance, combat};
 use crate::search::grid::{Dir, Path, Pos, Team};
 
 impl Battle {
@@ -218,7 +220,15 @@ impl Battle {
     }
 
     fn strike(&mut self, out: &mut Vec<Event>, att: UnitId, def: UnitId, counter: bool) {
-        let damage = combat::damage(self, att, def);
+        let mut damage = combat::damage(self, att, def);
+        if self.combat.chance {
+            let result = self.roll(out, att, def, counter);
+            match result {
+                Roll::Missed => return,
+                Roll::Hit => {}
+                Roll::Critical => damage = damage.saturating_mul(chance::CRIT_FACTOR),
+            }
+        }
         let hp_before = self.unit(def).hp;
         let hp_left = hp_before.saturating_sub(damage).max(0);
         self.emit(
@@ -237,6 +247,37 @@ impl Battle {
         }
         let amount = if hp_left == 0 { EXP_DEFEAT } else { EXP_BLOW };
         self.gain(out, att, amount);
+    }
+
+    /// The dice of one blow under chance, in their fixed order (hit, then critical when it
+    /// hits), from the battle's generator where it stands; the event moves the generator on.
+    fn roll(&mut self, out: &mut Vec<Event>, att: UnitId, def: UnitId, counter: bool) -> Roll {
+        let (hit, crit) = chance::odds(self, att, def).unwrap_or((100, 0));
+        let mut rng = Rng::at(self.seed, self.drawn);
+        let (landed, mut draws) = chance::roll_hit(&mut rng, hit, self.combat.true_hit);
+        let result = if !landed {
+            Roll::Missed
+        } else {
+            draws += 1;
+            if chance::roll_crit(&mut rng, crit) {
+                Roll::Critical
+            } else {
+                Roll::Hit
+            }
+        };
+        self.emit(
+            out,
+            Event::Rolled {
+                attacker: att,
+                defender: def,
+                counter,
+                hit,
+                crit,
+                result,
+                draws,
+            },
+        );
+        result
     }
 
     /// `unit` gains `amount` experience when it is a player unit still standing and the

@@ -4,12 +4,13 @@
 //!
 //! The files, in the order they build on each other: `unit` (ids, units, snapshots),
 //! `command` and `event` (the two vocabularies), `battle` (the state and its questions),
-//! `combat` (damage, forecasts), `objective` (the goals and scripted events), `ending` (when a battle ends, what a trigger fires), `apply`, `execute`, `describe` (words and JSON).
+//! `combat` (damage, forecasts), `chance` (hit, critical and their rolls), `objective` (the goals and scripted events), `ending` (when a battle ends, what a trigger fires), `apply`, `execute`, `describe` (words and JSON).
 
 mod apply;
 pub mod battle;
 pub mod builder;
 pub mod caches;
+pub mod chance;
 pub mod combat;
 pub mod command;
 mod describe;
@@ -23,6 +24,6 @@ pub use battle::Battle;
 pub use builder::{BattleBuilder, SetupError};
 pub use caches::Caches;
 pub use command::{Command, RuleError};
-pub use event::{Ending, Event};
+pub use event::{Ending, Event, Roll};
 pub use objective::{Goal, Goals, Script};
 pub use unit::{Snapshot, Unit, UnitId, UnitState};

@@ -3,7 +3,7 @@
 
 use crate::model::profiles::{Behavior, Profiles};
 use crate::model::terrain::{ClassId, Cost};
-use crate::model::units::{Growth, Stats};
+use crate::model::units::{Growth, Odds, Stats};
 use crate::search::grid::{Pos, Team};
 
 /// Index of a unit in scenario order; stable for the whole battle.
@@ -79,6 +79,10 @@ pub struct Unit {
     /// What level-ups in this battle added to `stats` (so a reload of edited numbers can
     /// put the growth back on the new ones).
     pub(crate) grown: Growth,
+    /// Hit, avoid and critical (they count only in a battle with chance on).
+    pub(crate) odds: Odds,
+    /// Its weapon (it counts only in a battle with chance on); shared by the battle's copies.
+    pub(crate) weapon: Option<std::sync::Arc<crate::model::units::Weapon>>,
 }
 
 impl Unit {
@@ -253,6 +257,26 @@ impl Unit {
         self.grown
     }
 
+    /// Its hit, avoid and critical (they count only in a battle with chance on).
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// use skirmish_core::model::units::Odds;
+    /// let b = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &[".."]).unwrap())
+    ///     .unit(UnitSpec::player("Kiny", (0, 0)).odds(Odds { hit: 90, avoid: 20, crit: 5 }))
+    ///     .build()
+    ///     .unwrap();
+    /// assert_eq!(b.unit(UnitId(0)).odds().avoid, 20);
+    /// ```
+    pub fn odds(&self) -> Odds {
+        self.odds
+    }
+
+    /// Its weapon, if its kind has one (it counts only in a battle with chance on).
+    pub fn weapon(&self) -> Option<&crate::model::units::Weapon> {
+        self.weapon.as_deref()
+    }
+
     /// How it acts: its profile's behaviour in `profiles`, with its own [`Unit::goal`] for
     /// an `advance` profile; `None` without a profile or for one `profiles` lacks.
     ///
@@ -327,6 +351,8 @@ impl Unit {
             level: 1,
             exp: 0,
             grown: Growth::default(),
+            odds: Odds::default(),
+            weapon: None,
         }
     }
 
@@ -369,6 +395,11 @@ impl Unit {
     /// The same unit following these movement rules.
     pub fn with_moves(self, moves: crate::model::units::MoveRules) -> Unit {
         Unit { moves, ..self }
+    }
+
+    /// The same unit with these chance numbers.
+    pub fn with_odds(self, odds: Odds) -> Unit {
+        Unit { odds, ..self }
     }
 
     /// The same unit at `level` with `exp` experience.
@@ -449,6 +480,18 @@ pub struct Snapshot {
     pub units: Vec<UnitState>,
     /// Which scripted events have fired, in scenario order (empty: none).
     pub fired: Vec<bool>,
+    /// The seed of the battle's generator (chance in combat).
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_zero_u64"))]
+    pub seed: u64,
+    /// How many numbers the battle's generator has drawn (chance in combat): with the seed,
+    /// where its rolls go on from. 0 in a battle without chance.
+    #[cfg_attr(feature = "serde", serde(default, skip_serializing_if = "is_zero_u64"))]
+    pub drawn: u64,
+}
+
+#[cfg(feature = "serde")]
+fn is_zero_u64(n: &u64) -> bool {
+    *n == 0
 }
 
 /// For serde: a zero `spent` is left out of a snapshot, as it was before canto.

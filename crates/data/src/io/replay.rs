@@ -84,6 +84,10 @@ pub struct ReplayFile {
     /// ([`ReplayFile::scenario`]) before anything is checked.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub chapter: Option<ChapterStart>,
+    /// The seed of the battle's rolls, for a scenario with chance in combat (`None`: no
+    /// chance, or seed 0). The rolls are recomputed from it, like the enemy phases.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seed: Option<u64>,
     /// The player's commands, in order.
     pub commands: Vec<Step>,
     /// Where each command's JSON object starts in the file read (1-based line and column),
@@ -215,7 +219,18 @@ fn canonical_fingerprint(scenario: &Scenario, data: &DataSet, experience: bool) 
         if let Some(hp) = u.hp_left {
             text += &format!(" hp_left {hp}");
         }
+        // Chance numbers decide only a battle with chance on (and are said only when not
+        // the defaults): fingerprints of battles without chance stay as they were.
+        if scenario.combat.chance && !u.odds.is_default() {
+            text += &format!(" odds {:?}", u.odds);
+        }
+        if let Some(w) = u.weapon.as_ref().filter(|_| scenario.combat.chance) {
+            text += &format!(" weapon {w:?}");
+        }
         text.push('\n');
+    }
+    if scenario.combat != Default::default() {
+        text += &format!("combat {:?}\n", scenario.combat);
     }
     text += &crate::load::objective::canonical(scenario);
     let map = &scenario.map;
@@ -229,7 +244,11 @@ fn canonical_fingerprint(scenario: &Scenario, data: &DataSet, experience: bool) 
                 .iter()
                 .map(|&c| format!("{}={:?}", class_name(c), t.cost_for(c)))
                 .collect();
-            format!("[{} defense {}]", costs.join(" "), t.defense)
+            if t.avoid == 0 || !scenario.combat.chance {
+                format!("[{} defense {}]", costs.join(" "), t.defense)
+            } else {
+                format!("[{} defense {} avoid {}]", costs.join(" "), t.defense, t.avoid)
+            }
         })
         .collect();
     for y in 0..map.height() {
@@ -294,6 +313,7 @@ pub fn record(battle: &Battle, scenario: &Scenario, data: &DataSet) -> ReplayFil
         difficulty: scenario.difficulty.clone(),
         skill: None,
         chapter: None,
+        seed: (battle.combat().chance && battle.seed() != 0).then_some(battle.seed()),
         commands,
         places: Vec::new(),
     }
@@ -411,6 +431,7 @@ impl ReplayFile {
     pub fn battle(&self, scenario: &Scenario, data: &DataSet) -> Result<Battle, Diagnostic> {
         let b = Battle::try_new(scenario, &data.terrain)
             .map_err(|e| Diagnostic::whole_file(std::path::Path::new(&scenario.path), e.to_string()))?;
+        let b = b.with_seed(self.seed.unwrap_or(0));
         Ok(if self.experience { b } else { b.without_experience() })
     }
 

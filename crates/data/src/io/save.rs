@@ -78,6 +78,10 @@ fn is_player_phase(t: &Team) -> bool {
     *t == Team::Player
 }
 
+fn is_zero_u64(n: &u64) -> bool {
+    *n == 0
+}
+
 fn is_zero(n: &u32) -> bool {
     *n == 0
 }
@@ -99,8 +103,12 @@ pub struct SaveFile {
     /// Whose phase it is (absent: the player's; saves from before enemy-phase saves have none).
     #[serde(default = "player_phase", skip_serializing_if = "is_player_phase")]
     pub phase: Team,
-    /// Seed of the battle's random choices (kept for replays; the rules are deterministic).
+    /// Seed of the battle's random choices: its rolls under chance in combat (a battle
+    /// without chance is deterministic; the seed is kept for replays).
     pub seed: u64,
+    /// How many numbers the battle's generator has drawn (chance in combat; absent: none).
+    #[serde(default, skip_serializing_if = "is_zero_u64")]
+    pub drawn: u64,
     /// The difficulty level of the battle (`None`: the scenario as written; saves from before
     /// levels have none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -159,7 +167,9 @@ pub fn snapshot(b: &Battle, scenario: &Scenario, seed: u64) -> SaveFile {
         fingerprint: scenario_fingerprint(scenario, b.terrain()),
         turn: snap.turn,
         phase: snap.active,
-        seed,
+        // Under chance the battle's own generator is what a resume must go on with.
+        seed: if b.combat().chance { b.seed() } else { seed },
+        drawn: snap.drawn,
         difficulty: scenario.difficulty.clone(),
         units: b
             .units()
@@ -316,6 +326,14 @@ pub fn restore(save: &SaveFile, scenario: &Scenario, battle: &mut Battle, save_p
             })
             .collect(),
         fired: save.fired.clone(),
+        // The generator matters only under chance: elsewhere the battle keeps its own seed
+        // (the save's is the game's, kept for replays).
+        seed: if battle.combat().chance {
+            save.seed
+        } else {
+            battle.seed()
+        },
+        drawn: save.drawn,
     };
     battle
         .execute(Command::Restore(Box::new(snap)))

@@ -177,7 +177,7 @@ fn unit_properties(
     p
 }
 
-/// The scenario's `[objective]` and `[[events]]` tables as TOML (empty when it has none),
+/// The scenario's `[combat]`, `[objective]` and `[[events]]` tables as TOML (empty when it has none),
 /// for the scenario file written beside an exported map.
 ///
 /// ```
@@ -186,7 +186,7 @@ fn unit_properties(
 ///     name: "x".into(), path: String::new(), map_path: String::new(),
 ///     map: TerrainMap::from_rows(&TerrainSet::standard(), &["...."]).unwrap(),
 ///     units: vec![], objective: Objective::default(), events: vec![], fingerprint: 0,
-///     levels: vec![], difficulty: None,
+///     levels: vec![], difficulty: None, combat: Default::default(),
 /// };
 /// assert_eq!(skirmish_data::io::tiled::objective_toml(&s), "");
 /// s.objective.win = Win::Survive(8);
@@ -209,6 +209,11 @@ pub fn objective_toml(scenario: &Scenario) -> String {
         )
     };
     let mut s = String::new();
+    // Chance in combat, when on: the exported battle rolls as the original does.
+    let c = scenario.combat;
+    if c != Default::default() {
+        let _ = writeln!(s, "\n[combat]\nchance = {}\ntrue_hit = {}", c.chance, c.true_hit);
+    }
     let o = &scenario.objective;
     if !o.is_default() {
         s.push_str("\n[objective]\n");

@@ -75,18 +75,35 @@ pub fn load_parts(dir: &Path, registry: &Registry) -> (DataParts, Diagnostics) {
         .and_then(|s| profiles::parse(&s, registry))
         .map_err(|e| errs.extend(e))
         .ok();
+    // weapons.toml is optional (no file: no weapons); its classes are the terrain's.
+    let weapons_path = dir.join("weapons.toml");
+    let weapons = if !weapons_path.exists() && std::fs::symlink_metadata(&weapons_path).is_err() {
+        Some(crate::load::weapons::Weapons::default())
+    } else {
+        Source::read(&weapons_path)
+            .map_err(Diagnostics::from)
+            .and_then(|s| match &terrain {
+                Some(t) => crate::load::weapons::parse(&s, t.classes()).map(Some),
+                None => Ok(None),
+            })
+            .map_err(|e| errs.extend(e))
+            .ok()
+            .flatten()
+    };
     let units_path = dir.join("units.toml");
     let kinds = if !units_path.exists() && std::fs::symlink_metadata(&units_path).is_err() {
         Some(builtin_kinds())
     } else {
         let parsed = Source::read(&units_path)
             .map_err(Diagnostics::from)
-            .and_then(|s| match &terrain {
-                Some(t) => units::parse(&s, t.classes()),
-                None => units::parse_without_classes(&s),
+            .and_then(|s| match (&terrain, &weapons) {
+                (Some(t), Some(w)) => units::parse_with_weapons(&s, t.classes(), w),
+                (Some(t), None) => units::parse(&s, t.classes()),
+                (None, _) => units::parse_without_classes(&s),
             });
         match parsed {
-            Ok(k) if terrain.is_some() => Some(k),
+            // Without valid weapons the kinds lack theirs: the data set is not whole.
+            Ok(k) if terrain.is_some() && weapons.is_some() => Some(k),
             Ok(_) => None,
             Err(e) => {
                 errs.extend(e);

@@ -17,3 +17,4 @@ pub mod terrain;
 pub mod tiled;
 pub mod units;
 pub mod warn;
+pub mod weapons;

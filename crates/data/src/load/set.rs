@@ -5,7 +5,7 @@
 //! of the scenario) or `kind:KIND.KEY` (a kind of `units.toml`, and so every unit of that
 //! kind that does not write the number itself); unit keys are [`STAT_KEYS`] and the
 //! switches [`RULE_KEYS`] (1 on, 0 off), kind keys those and [`KIND_ONLY_KEYS`] (a healer's
-//! numbers and what a level-up adds).
+//! numbers and what a level-up adds) and [`ODDS_KEYS`] (chance in combat: `kind:KIND.hit`).
 
 use crate::load::diag::Source;
 use crate::load::profiles::{Behavior, Param, Profile, Profiles};
@@ -13,7 +13,7 @@ use crate::load::suggest::did_you_mean_value;
 use skirmish_core::ai::registry::Registry;
 use skirmish_core::model::data::DataSet;
 use skirmish_core::model::scenario::Scenario;
-use skirmish_core::model::units::{MAX_MOVE, MAX_RANGE, MAX_STAT, check_number};
+use skirmish_core::model::units::{MAX_MOVE, MAX_ODDS, MAX_RANGE, MAX_STAT, check_number};
 
 /// The numbers `unit:NAME.KEY` and `kind:KIND.KEY` may set.
 pub const STAT_KEYS: [&str; 6] = ["move", "hp", "attack", "defense", "range_min", "range_max"];
@@ -55,6 +55,9 @@ fn switch(key: &str, value: i64) -> Result<bool, String> {
         v => Err(format!("{key} = {v} is not a switch (expected 1 for on or 0 for off)")),
     }
 }
+
+/// The chance numbers `kind:KIND.KEY` may set too (chance in combat: a kind's, not a unit's).
+pub const ODDS_KEYS: [&str; 3] = ["hit", "avoid", "crit"];
 
 /// Whose number a key sets.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -159,6 +162,12 @@ pub fn apply_unchecked(scenario: &mut Scenario, data: &mut DataSet, key: &SetKey
                 (*flag, *own) = (on, true);
                 return Ok(());
             }
+            if ODDS_KEYS.contains(&key.key.as_str()) {
+                return Err(format!(
+                    "{} is a number of the unit's kind, not of one unit: set kind:{}.{}",
+                    key.key, scenario.units[i].kind, key.key
+                ));
+            }
             let k = stat_key(&key.key)?;
             let v = check_value(k, value)?;
             let u = &mut scenario.units[i];
@@ -169,6 +178,30 @@ pub fn apply_unchecked(scenario: &mut Scenario, data: &mut DataSet, key: &SetKey
                 "defense" => (u.stats.defense, u.own.defense) = (v as i32, true),
                 "range_min" => (u.stats.range_min, u.own.range) = (v as u32, true),
                 _ => (u.stats.range_max, u.own.range) = (v as u32, true),
+            }
+            Ok(())
+        }
+        Owner::Kind(name) if ODDS_KEYS.contains(&key.key.as_str()) => {
+            let k = key.key.as_str();
+            let max = if k == "crit" { 100 } else { MAX_ODDS };
+            let v = check_number(k, value, 0, max).map_err(|e| e.to_string())? as i32;
+            let Some(kind) = data.kinds.list.iter_mut().find(|x| &x.name == name) else {
+                return Err(format!(
+                    "no unit kind {name:?} (known: {}){}",
+                    data.kinds.names(),
+                    did_you_mean_value(name, data.kinds.list.iter().map(|x| x.name.as_str()))
+                ));
+            };
+            let odds = match k {
+                "hit" => &mut kind.odds.hit,
+                "avoid" => &mut kind.odds.avoid,
+                _ => &mut kind.odds.crit,
+            };
+            *odds = v;
+            let odds = kind.odds;
+            // Units take their kind's chance numbers (a scenario cannot write its own).
+            for u in scenario.units.iter_mut().filter(|u| &u.kind == name) {
+                u.odds = odds;
             }
             Ok(())
         }
@@ -271,6 +304,9 @@ pub fn current(scenario: &Scenario, data: &DataSet, key: &SetKey) -> Option<i64>
                 "growth_attack" => Some(i64::from(k.growth.attack)),
                 "growth_defense" => Some(i64::from(k.growth.defense)),
                 "growth_move" => Some(i64::from(k.growth.movement)),
+                "hit" => Some(i64::from(k.odds.hit)),
+                "avoid" => Some(i64::from(k.odds.avoid)),
+                "crit" => Some(i64::from(k.odds.crit)),
                 _ => stat(k.movement, &k.stats),
             }
         }
@@ -385,9 +421,13 @@ fn set_kind_only(
 /// A kind's key `key` of [`STAT_KEYS`], or the list of every key a kind takes.
 fn kind_key(key: &str) -> Result<&'static str, String> {
     STAT_KEYS.iter().copied().find(|k| *k == key).ok_or_else(|| {
-        let all: Vec<&str> = (STAT_KEYS.iter().chain(&RULE_KEYS).chain(&KIND_ONLY_KEYS))
-            .copied()
-            .collect();
+        let all: Vec<&str> = (STAT_KEYS
+            .iter()
+            .chain(&RULE_KEYS)
+            .chain(&KIND_ONLY_KEYS)
+            .chain(&ODDS_KEYS))
+        .copied()
+        .collect();
         format!(
             "unknown key {key:?} (known: {}){}",
             all.join(", "),

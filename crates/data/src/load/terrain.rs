@@ -147,6 +147,20 @@ pub fn parse(src: &Source) -> Result<TerrainSet, Diagnostics> {
             Some(d) => *d.get_ref() as i32,
             None => 0,
         };
+        let avoid = match &def.avoid {
+            Some(a) if !(-100..=100).contains(a.get_ref()) => {
+                errs.push(src.error_span(
+                    &a.span(),
+                    format!(
+                        "terrain '{name}': avoid {} is out of range (expected -100..=100)",
+                        a.get_ref()
+                    ),
+                ));
+                0
+            }
+            Some(a) => *a.get_ref() as i32,
+            None => 0,
+        };
         let color = match &def.color {
             Some(c) => match parse_color(c.get_ref()) {
                 Some(rgb) => Some(rgb),
@@ -168,6 +182,7 @@ pub fn parse(src: &Source) -> Result<TerrainSet, Diagnostics> {
             glyph,
             cost,
             defense,
+            avoid,
             color,
         });
     }
@@ -236,6 +251,7 @@ struct RawTerrain {
     glyph: Spanned<String>,
     cost: Option<Spanned<CostDef>>,
     defense: Option<Spanned<i64>>,
+    avoid: Option<Spanned<i64>>,
     color: Option<Spanned<String>>,
 }
 

@@ -24,6 +24,10 @@ struct RawKind {
     zoc: Option<bool>,
     skirmisher: Option<bool>,
     canto: Option<bool>,
+    hit: Option<Spanned<i64>>,
+    avoid: Option<Spanned<i64>>,
+    crit: Option<Spanned<i64>>,
+    weapon: Option<Spanned<String>>,
 }
 
 /// `[KIND.growth]`: what a level-up adds; missing keys grow 0.
@@ -73,18 +77,33 @@ pub fn check_stat(name: &str, v: i64, min: i64) -> Result<i32, String> {
         .map_err(|e| e.to_string())
 }
 
-/// Parses `units.toml`; `classes` are the movement classes of the terrain table.
+/// Parses `units.toml`; `classes` are the movement classes of the terrain table. Weapon
+/// names are not checked (no kind gets its weapon): see [`parse_with_weapons`].
 pub fn parse(src: &Source, classes: &[String]) -> Result<Kinds, Diagnostics> {
-    parse_with(src, Some(classes))
+    parse_with(src, Some(classes), None)
+}
+
+/// [`parse`] with the weapons of `weapons.toml` (empty when the folder has none): a kind's
+/// `weapon` must name one of them, and the kind gets it.
+pub fn parse_with_weapons(
+    src: &Source,
+    classes: &[String],
+    weapons: &crate::load::weapons::Weapons,
+) -> Result<Kinds, Diagnostics> {
+    parse_with(src, Some(classes), Some(weapons))
 }
 
 /// Parses `units.toml` on its own, when the terrain table (and so the list of movement
 /// classes) is not available: syntax, fields and numbers are checked, class names are not.
 pub fn parse_without_classes(src: &Source) -> Result<Kinds, Diagnostics> {
-    parse_with(src, None)
+    parse_with(src, None, None)
 }
 
-fn parse_with(src: &Source, classes: Option<&[String]>) -> Result<Kinds, Diagnostics> {
+fn parse_with(
+    src: &Source,
+    classes: Option<&[String]>,
+    weapons: Option<&crate::load::weapons::Weapons>,
+) -> Result<Kinds, Diagnostics> {
     let raw: IndexMap<String, Spanned<RawKind>> = src.parse_toml()?;
     let mut errs = Diagnostics::default();
     let mut list = Vec::new();
@@ -149,6 +168,50 @@ fn parse_with(src: &Source, classes: Option<&[String]>) -> Result<Kinds, Diagnos
             errs.push(src.error_span(&k.range.span(), format!("unit kind '{name}': {m}")));
             (1, 1)
         });
+        let mut odds = Odds::default();
+        for (field, value, what, max) in [
+            (&k.hit, &mut odds.hit, "hit", MAX_ODDS),
+            (&k.avoid, &mut odds.avoid, "avoid", MAX_ODDS),
+            (&k.crit, &mut odds.crit, "crit", 100),
+        ] {
+            if let Some(v) = field {
+                match check_number(what, *v.get_ref(), 0, max) {
+                    Ok(n) => *value = n as i32,
+                    Err(e) => errs.push(src.error_span(&v.span(), format!("unit kind '{name}': {e}"))),
+                }
+            }
+        }
+        let weapon = match (&k.weapon, weapons) {
+            (Some(w), Some(known)) => match known.get(w.get_ref()) {
+                Some(found) => Some(found.clone()),
+                None if known.list.is_empty() => {
+                    errs.push(src.error_span(
+                        &w.span(),
+                        format!(
+                            "unit kind '{name}': unknown weapon {:?} (the data folder has no weapons.toml)",
+                            w.get_ref()
+                        ),
+                    ));
+                    None
+                }
+                None => {
+                    errs.push(src.error_span(
+                        &w.span(),
+                        format!(
+                            "unit kind '{name}': unknown weapon {:?} (known: {}){}",
+                            w.get_ref(),
+                            known.names(),
+                            crate::load::suggest::did_you_mean_value(
+                                w.get_ref(),
+                                known.list.iter().map(|x| x.name.as_str())
+                            )
+                        ),
+                    ));
+                    None
+                }
+            },
+            _ => None,
+        };
         let mut growth = Growth::default();
         if let Some(g) = &k.growth {
             let g = g.get_ref();
@@ -217,6 +280,8 @@ fn parse_with(src: &Source, classes: Option<&[String]>) -> Result<Kinds, Diagnos
                 skirmisher: k.skirmisher.unwrap_or(false),
                 canto: k.canto.unwrap_or(false),
             },
+            odds,
+            weapon,
         });
     }
     errs.into_result(Kinds { list })

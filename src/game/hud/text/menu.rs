@@ -108,16 +108,45 @@ pub fn heal_forecast(b: &Battle, h: UnitId, ally: UnitId) -> Option<String> {
 /// The forecast of `att` attacking `def`.
 pub fn forecast(b: &Battle, att: UnitId, def: UnitId, f: &Forecast) -> String {
     let (a, d) = (b.unit(att), b.unit(def));
+    // Under chance in combat: the odds both ways and the weapon triangle's arrow
+    // ("dmg 6 ▲ hit 85% crit 5%"); without chance, nothing more.
+    let odds = crate::rules::chance::forecast_odds(b, att, def);
+    let (mine, theirs) = match odds {
+        Some(o) => {
+            let back = o.counter.map_or(String::new(), |(h, c)| {
+                let arrow = crate::rules::chance::OddsForecast { edge: -o.edge, ..o }.arrow();
+                format!(
+                    "{} hit {h}% crit {c}%",
+                    if arrow.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" {arrow}")
+                    }
+                )
+            });
+            let arrow = if o.arrow().is_empty() {
+                String::new()
+            } else {
+                format!(" {}", o.arrow())
+            };
+            (format!("{arrow} hit {}% crit {}%", o.hit, o.crit), back)
+        }
+        None => (String::new(), String::new()),
+    };
     let back = match f.counter {
         Some(c) if f.attacker_hp == 0 => {
-            format!("counter {c} (hp {}→0): {} falls!", a.hp(), label(a.name(), LABEL_CHARS))
+            format!(
+                "counter {c}{theirs} (hp {}→0): {} falls!",
+                a.hp(),
+                label(a.name(), LABEL_CHARS)
+            )
         }
-        Some(c) => format!("counter {c} (hp {}→{})", a.hp(), f.attacker_hp),
+        Some(c) => format!("counter {c}{theirs} (hp {}→{})", a.hp(), f.attacker_hp),
         None => "no counter".to_string(),
     };
     let blow = if f.defender_hp == 0 { ", defeated" } else { "" };
     format!(
-        "{} → {}: dmg {} (hp {}→{}{blow}); {back}",
+        "{} → {}: dmg {}{mine} (hp {}→{}{blow}); {back}",
         label(a.name(), LABEL_CHARS),
         label(d.name(), LABEL_CHARS),
         f.damage,
@@ -172,6 +201,60 @@ mod tests {
             assert!(!covers, "the menu {r:?} covers {n:?}");
         }
         assert!(r.x >= view.x && r.right() <= view.right() && r.y >= view.y && r.bottom() <= view.bottom());
+    }
+
+    #[test]
+    fn under_chance_the_forecast_gives_the_odds_both_ways_and_the_triangle() {
+        use crate::model::scenario::{Combat, UnitSpec};
+        use crate::model::units::{Odds, Weapon};
+        let w = |n: &str, beats: &str| Weapon {
+            name: n.into(),
+            beats: vec![beats.into()],
+            effective: vec![],
+        };
+        let build = |chance| {
+            crate::rules::BattleBuilder::new(
+                crate::load::map::TerrainMap::from_rows(&crate::load::terrain::TerrainSet::standard(), &["..."])
+                    .unwrap(),
+            )
+            .unit(
+                UnitSpec::player("Kiny", (0, 0))
+                    .odds(Odds {
+                        hit: 80,
+                        avoid: 10,
+                        crit: 5,
+                    })
+                    .weapon(w("sword", "axe")),
+            )
+            .unit(
+                UnitSpec::enemy("Brute", (1, 0), "charger")
+                    .odds(Odds {
+                        hit: 75,
+                        avoid: 0,
+                        crit: 10,
+                    })
+                    .weapon(w("axe", "lance")),
+            )
+            .combat(Combat {
+                chance,
+                true_hit: false,
+            })
+            .build()
+            .unwrap()
+        };
+        let b = build(true);
+        let f = crate::rules::combat::forecast(&b, UnitId(0), UnitId(1));
+        assert_eq!(
+            forecast(&b, UnitId(0), UnitId(1), &f),
+            "Kiny → Brute: dmg 6 ▲ hit 95% crit 5% (hp 20→14); counter 4 ▼ hit 50% crit 10% (hp 20→16)"
+        );
+        // Without chance, the forecast is as it always was.
+        let b = build(false);
+        let f = crate::rules::combat::forecast(&b, UnitId(0), UnitId(1));
+        assert_eq!(
+            forecast(&b, UnitId(0), UnitId(1), &f),
+            "Kiny → Brute: dmg 5 (hp 20→15); counter 5 (hp 20→15)"
+        );
     }
 
     #[test]

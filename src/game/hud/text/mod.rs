@@ -36,6 +36,7 @@ fn board() -> crate::rules::battle::Battle {
             glyph: 'T',
             cost: vec![Some(2), None],
             defense: 1,
+            avoid: 0,
             color: None,
         }],
         vec!["foot".into(), "horse".into()],

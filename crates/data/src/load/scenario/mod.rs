@@ -52,6 +52,17 @@ struct RawScenario {
     #[serde(default)]
     events: Vec<Spanned<crate::load::objective::RawEvent>>,
     difficulty: Option<Spanned<levels::RawLevels>>,
+    combat: Option<RawCombat>,
+}
+
+/// `[combat]`: chance in combat, off unless said.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCombat {
+    #[serde(default)]
+    chance: bool,
+    #[serde(default)]
+    true_hit: bool,
 }
 
 #[derive(Deserialize)]
@@ -218,6 +229,8 @@ fn parse_inner(
     let mut map_path = display_path(&map_file);
     let mut map_bytes: Vec<Vec<u8>> = Vec::new();
     let mut regions = Regions::new();
+    // A `.tmx` map's `chance` and `true_hit` properties, used where the scenario has no `[combat]`.
+    let mut map_combat: Option<Combat> = None;
     let mut inputs: Vec<UnitInput> = raw.units.iter().map(|u| UnitInput::from_toml(u.get_ref())).collect();
     let read = match drawn {
         Some((m, text)) => {
@@ -229,6 +242,7 @@ fn parse_inner(
             Ok(tm) => {
                 map_bytes.extend(tm.files.iter().map(|(_, b)| b.clone()));
                 regions = tm.regions.clone();
+                map_combat = tm.combat;
                 if map_units {
                     inputs.extend(tmx_units(&tm, &mut errs));
                 }
@@ -307,6 +321,15 @@ fn parse_inner(
                 fingerprint: fnv1a(&parts),
                 levels,
                 difficulty: None,
+                combat: raw
+                    .combat
+                    .as_ref()
+                    .map(|c| Combat {
+                        chance: c.chance,
+                        true_hit: c.true_hit,
+                    })
+                    .or(map_combat)
+                    .unwrap_or_default(),
             };
             levels::check_levels(src, &scenario, data).into_result((scenario, regions))
         }

@@ -386,6 +386,8 @@ pub(super) fn validate_units(
             sprite: kind.sprite.clone(),
             stats,
             heal: kind.heal,
+            odds: kind.odds,
+            weapon: kind.weapon.clone(),
             hp_left,
             moves: skirmish_core::model::units::MoveRules {
                 zoc: u.zoc.unwrap_or(kind.moves.zoc),

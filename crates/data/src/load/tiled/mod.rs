@@ -129,6 +129,9 @@ pub struct TiledMap {
     /// Every file read (the map, then its external tilesets), with its bytes: what decides
     /// the battle, for fingerprints, and what live reload watches.
     pub files: Vec<(PathBuf, Vec<u8>)>,
+    /// The map's own `chance` and `true_hit` properties (booleans), as a scenario's
+    /// `[combat]` table says them; `None` where the map has neither.
+    pub combat: Option<skirmish_core::model::scenario::Combat>,
 }
 
 #[cfg(feature = "tiled")]
@@ -292,6 +295,7 @@ fn read_map(path: &Path, given: Option<Vec<u8>>, terrain: &TerrainSet) -> Result
         }
     }
     units.sort_by_key(|u| u.id);
+    let combat = map_combat(&tmx.properties, &text, &mut errs);
     match map {
         Some(map) if errs.is_empty() => Ok(TiledMap {
             path: shown,
@@ -299,7 +303,34 @@ fn read_map(path: &Path, given: Option<Vec<u8>>, terrain: &TerrainSet) -> Result
             units,
             regions,
             files,
+            combat,
         }),
         _ => Err(errs),
     }
+}
+
+/// The map properties `chance` and `true_hit` (Map > Map Properties), each a boolean: the
+/// scenario's `[combat]` table in a `.tmx`. A property of another type is a located error.
+#[cfg(feature = "tiled")]
+fn map_combat(
+    props: &tiled::Properties,
+    text: &Text,
+    errs: &mut Diagnostics,
+) -> Option<skirmish_core::model::scenario::Combat> {
+    let mut combat = skirmish_core::model::scenario::Combat::default();
+    let mut any = false;
+    for (key, slot) in [("chance", &mut combat.chance), ("true_hit", &mut combat.true_hit)] {
+        match props.get(key).map(prop) {
+            None => {}
+            Some(Prop::Bool(b)) => {
+                *slot = b;
+                any = true;
+            }
+            Some(other) => errs.push(text.at(
+                text.find("property", "name", key),
+                format!("map property `{key}` must be a bool (true or false), found {other}"),
+            )),
+        }
+    }
+    any.then_some(combat)
 }
