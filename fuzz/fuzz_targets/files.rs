@@ -33,7 +33,8 @@ fuzz_target!(|bytes: &[u8]| {
     // As an expectation file standing in tests/ai/ (so `scenario = "../../maps/..."` resolves).
     let src = Source::new("tests/ai/fuzz.toml", text.as_ref());
     let at = root().join("tests/ai/fuzz.toml");
-    if let Ok(f) = skirmish::load::expect::parse(&src, &at, None, &root().join("data"))
+    let registry = skirmish::ai::registry::Registry::standard();
+    if let Ok(f) = skirmish::load::expect::parse(&src, &at, None, &root().join("data"), &registry)
         && f.turns <= 3
     {
         let _ = skirmish::play::aitest::run(&f);
