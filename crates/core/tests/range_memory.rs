@@ -4,6 +4,7 @@
 //! its peak is a small constant per reachable cell: at most 24 bytes, the search's scratch
 //! space included (fresh caches), on a large map where nearly every cell is reachable.
 
+use skirmish_core::model::units::MAX_MOVE;
 use skirmish_core::prelude::*;
 use skirmish_core::rng::Rng;
 use std::alloc::{GlobalAlloc, Layout, System};
@@ -85,7 +86,7 @@ fn range_peak(side: usize, movement: u32) -> (usize, usize, usize) {
     let c = (side / 2) as i32;
     map.set(Pos::new(c, c), terrain.by_glyph('.').unwrap());
     let battle = BattleBuilder::new(map)
-        .unit(UnitSpec::player("Kiny", (c, c)).movement(movement))
+        .unit(UnitSpec::player("Kiny", (c, c)).movement(movement.min(MAX_MOVE as u32)))
         .unit(UnitSpec::player("Robin", (c + 1, c)))
         .unit(UnitSpec::enemy("Brute", (c + 3, c + 1), "charger"))
         .build()
@@ -94,7 +95,23 @@ fn range_peak(side: usize, movement: u32) -> (usize, usize, usize) {
     let mut caches = Caches::new();
     let before = HELD.load(Ordering::SeqCst);
     let building = PEAK.swap(before, Ordering::SeqCst) - start;
-    let range = battle.range(&mut caches, kiny);
+    // A unit moves at most `MAX_MOVE`; a larger budget (the whole 4096² map) is asked of
+    // the search itself, as `Battle::range` asks it (a fresh finder: its scratch counts).
+    let range = if i64::from(movement) <= MAX_MOVE {
+        battle.range(&mut caches, kiny)
+    } else {
+        let unit = battle.unit(kiny);
+        let layer = battle.layer(unit.class());
+        let q = RangeQuery {
+            origin: unit.pos(),
+            budget: movement,
+            team: Team::Player,
+            leash: None,
+        };
+        RangeFinder::new(layer.layout())
+            .search(layer, battle.occupancy(), q)
+            .to_range()
+    };
     let peak = PEAK.load(Ordering::SeqCst) - before;
     let whole = building.max(PEAK.load(Ordering::SeqCst) - start);
     let cells = range.cells().len();
