@@ -3,37 +3,18 @@
 //! move cost (zones apply), then cannot act again; waiting ends its turn; undo takes back
 //! both moves; a snapshot keeps it. Units are soldiers (20 hp, attack 7, defense 2, move 5).
 
-use skirmish::fixture::{Placed, Scene, enemy, player};
+mod common;
+use common::{battle, moved, walk};
+use skirmish::fixture::{enemy, player};
 use skirmish::load::units::MoveRules;
 use skirmish::rules::{Battle, Caches, Command, Event, RuleError, UnitId};
-use skirmish::search::grid::{Path, Pos};
+use skirmish::search::grid::Pos;
 
 const CANTO: MoveRules = MoveRules {
     zoc: false,
     skirmisher: false,
     canto: true,
 };
-
-fn battle(picture: &str, units: &[Placed]) -> Battle {
-    Scene::parse(picture).battle(units)
-}
-
-fn walk(unit: usize, digits: &str) -> Command {
-    Command::Move {
-        unit: UnitId(unit),
-        path: Path::parse(digits).unwrap(),
-    }
-}
-
-fn moved(unit: usize, from: (i32, i32), to: (i32, i32), digits: &str, cost: u32) -> Event {
-    Event::Moved {
-        unit: UnitId(unit),
-        from: Pos::new(from.0, from.1),
-        to: Pos::new(to.0, to.1),
-        path: Path::parse(digits).unwrap(),
-        cost,
-    }
-}
 
 fn struck(attacker: usize, defender: usize, damage: i32, hp_before: i32, counter: bool) -> Event {
     Event::Struck {

@@ -3,10 +3,12 @@
 //! produce, in order. Units are soldiers (20 hp, attack 7, defense 2, range 1, move 5)
 //! unless a test says otherwise.
 
+mod common;
+use common::{battle, moved, walk};
 use skirmish::fixture::{Placed, Scene, enemy, player, profiles};
 use skirmish::load::units::Stats;
 use skirmish::rules::{Battle, Command, Ending, Event, RuleError, UnitId};
-use skirmish::search::grid::{Path, Pos, Team};
+use skirmish::search::grid::{Pos, Team};
 
 const BOW: Stats = Stats {
     hp: 16,
@@ -16,31 +18,10 @@ const BOW: Stats = Stats {
     range_max: 3,
 };
 
-fn battle(picture: &str, units: &[Placed]) -> Battle {
-    Scene::parse(picture).battle(units)
-}
-
-fn walk(unit: usize, digits: &str) -> Command {
-    Command::Move {
-        unit: UnitId(unit),
-        path: Path::parse(digits).unwrap(),
-    }
-}
-
 fn attack(unit: usize, target: usize) -> Command {
     Command::Attack {
         unit: UnitId(unit),
         target: UnitId(target),
-    }
-}
-
-fn moved(unit: usize, from: (i32, i32), to: (i32, i32), digits: &str, cost: u32) -> Event {
-    Event::Moved {
-        unit: UnitId(unit),
-        from: Pos::new(from.0, from.1),
-        to: Pos::new(to.0, to.1),
-        path: Path::parse(digits).unwrap(),
-        cost,
     }
 }
 

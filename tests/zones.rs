@@ -3,10 +3,12 @@
 //! (a path going on through it is refused, naming the cell and the holder); leaving the
 //! cell a unit starts on is free; a skirmisher ignores zones. Units are soldiers (move 5).
 
-use skirmish::fixture::{Placed, Scene, enemy, player};
+mod common;
+use common::{battle, moved, walk};
+use skirmish::fixture::{Placed, enemy, player};
 use skirmish::load::units::MoveRules;
 use skirmish::rules::{Battle, Caches, Command, Event, RuleError, UnitId};
-use skirmish::search::grid::{Path, Pos, Team};
+use skirmish::search::grid::{Pos, Team};
 
 const ZOC: MoveRules = MoveRules {
     zoc: true,
@@ -18,27 +20,6 @@ const SKIRMISHER: MoveRules = MoveRules {
     skirmisher: true,
     canto: false,
 };
-
-fn battle(picture: &str, units: &[Placed]) -> Battle {
-    Scene::parse(picture).battle(units)
-}
-
-fn walk(unit: usize, digits: &str) -> Command {
-    Command::Move {
-        unit: UnitId(unit),
-        path: Path::parse(digits).unwrap(),
-    }
-}
-
-fn moved(unit: usize, from: (i32, i32), to: (i32, i32), digits: &str, cost: u32) -> Event {
-    Event::Moved {
-        unit: UnitId(unit),
-        from: Pos::new(from.0, from.1),
-        to: Pos::new(to.0, to.1),
-        path: Path::parse(digits).unwrap(),
-        cost,
-    }
-}
 
 /// Runs `cmd`, expecting a refusal that leaves the battle exactly as it was.
 #[track_caller]

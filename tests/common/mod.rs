@@ -107,3 +107,28 @@ impl Drop for Tree {
         let _ = std::fs::remove_dir_all(&self.0);
     }
 }
+
+/// The battle a picture draws, with its units placed.
+pub fn battle(picture: &str, units: &[skirmish::fixture::Placed]) -> Battle {
+    Scene::parse(picture).battle(units)
+}
+
+/// Unit `unit` walks `digits`.
+pub fn walk(unit: usize, digits: &str) -> skirmish::rules::Command {
+    skirmish::rules::Command::Move {
+        unit: skirmish::rules::UnitId(unit),
+        path: skirmish::search::grid::Path::parse(digits).unwrap(),
+    }
+}
+
+/// The event of unit `unit` walking `digits` from `from` to `to` for `cost`.
+pub fn moved(unit: usize, from: (i32, i32), to: (i32, i32), digits: &str, cost: u32) -> skirmish::rules::Event {
+    use skirmish::search::grid::Pos;
+    skirmish::rules::Event::Moved {
+        unit: skirmish::rules::UnitId(unit),
+        from: Pos::new(from.0, from.1),
+        to: Pos::new(to.0, to.1),
+        path: skirmish::search::grid::Path::parse(digits).unwrap(),
+        cost,
+    }
+}
