@@ -482,6 +482,43 @@ fn the_summary_lists_every_chapter() {
     }
 }
 
+/// The opening fences of a text's code blocks without a language, as `line: text`.
+fn untagged_fences(text: &str) -> Vec<String> {
+    let mut open = false;
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        let t = line.trim_start();
+        if let Some(tag) = t.strip_prefix("```") {
+            if !open && tag.trim().is_empty() {
+                out.push(format!("{}: {t}", i + 1));
+            }
+            open = !open;
+        }
+    }
+    out
+}
+
+#[test]
+fn every_code_block_of_the_guide_names_its_language() {
+    // `mdbook test` compiles a block without a language as Rust: a shell example left bare
+    // fails CI's guide step (it did, on the chance chapter's `$ skirmish` examples).
+    let mut bare = Vec::new();
+    for chapter in chapters() {
+        bare.extend(
+            untagged_fences(&read(&chapter))
+                .into_iter()
+                .map(|l| format!("{chapter}:{l}")),
+        );
+    }
+    assert!(
+        bare.is_empty(),
+        "code blocks without a language (write ```text):\n{}",
+        bare.join("\n")
+    );
+    // The check itself finds a bare fence and passes tagged ones, closing fences included.
+    assert_eq!(untagged_fences("```\n$ skirmish\n```\n```text\nx\n```\n"), ["1: ```"]);
+}
+
 #[test]
 fn every_rust_block_of_the_guide_is_a_doctest() {
     // `cargo test` runs them: src/lib.rs includes each such chapter under cfg(doctest).
