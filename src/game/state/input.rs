@@ -9,18 +9,33 @@ use crate::game::buttons::{self, Button, Press};
 
 impl GameState {
     /// A click on cell `p`: point and confirm there; in the action menu, a click on a
-    /// target attacks it and a click on the unit itself waits.
+    /// target attacks it and a click on the unit itself waits; at a canto unit's Move / Wait
+    /// menu, a click on a cell of its range moves there.
     pub(super) fn click_cell(&mut self, p: Pos) {
         if let Phase::Action { unit, options, .. } = &self.session.phase() {
             let b = &self.session.battle();
             let pick = options.iter().position(|o| match o {
                 Action::Attack(t) | Action::Heal(t) => b.unit(*t).pos() == p,
                 Action::Wait => b.unit(*unit).pos() == p,
+                Action::Move => false,
             });
+            let second = options.iter().position(|o| *o == Action::Move);
+            let reached = self.session.canto_range().is_some_and(|r| r.contains(p));
             if let Some(i) = pick {
                 self.choose(i);
                 self.apply(Intent::Confirm);
                 self.apply(Intent::Release);
+            } else if let Some(i) = second.filter(|_| reached) {
+                self.choose(i);
+                for intent in [
+                    Intent::Confirm,
+                    Intent::Release,
+                    Intent::Point(p),
+                    Intent::Confirm,
+                    Intent::Release,
+                ] {
+                    self.apply(intent);
+                }
             }
             return;
         }

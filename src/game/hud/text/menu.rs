@@ -77,6 +77,8 @@ pub fn menu(b: &Battle, unit: UnitId, options: &[Action]) -> Vec<String> {
             // while the side panel said SEIZE).
             Action::Wait if seizes_here(b, unit) => "Seize (wait here: the battle is won)".to_string(),
             Action::Wait => "Wait".to_string(),
+            // A canto unit's second move, with the movement it has left.
+            Action::Move => format!("Move ({} left)", b.unit(unit).movement_left()),
         })
         .collect()
 }

@@ -62,8 +62,12 @@ pub enum Action {
     Attack(UnitId),
     /// Heal this ally (a healer).
     Heal(UnitId),
-    /// End the unit's action where it stands.
+    /// End the unit's action where it stands (after a canto unit's attack or heal: end its
+    /// turn without the second move).
     Wait,
+    /// A canto unit, after its attack or heal: pick a cell of the range its movement left
+    /// reaches ([`Session::canto_range`](super::Session::canto_range)) and move there.
+    Move,
 }
 
 /// Where the turn is. Each phase carries the data it needs.
@@ -88,7 +92,9 @@ pub enum Phase {
         /// The enemy looked at.
         enemy: UnitId,
     },
-    /// After moving: attack a unit in range or wait; cancel takes the move back.
+    /// After moving: attack a unit in range or wait; cancel takes the move back. After a
+    /// canto unit attacks or heals, the menu is Move / Wait (its second move, or the end of
+    /// its turn); cancel does nothing there, undo takes back its move and its blow.
     Action {
         /// The unit that moved.
         unit: UnitId,
@@ -107,6 +113,22 @@ pub enum Phase {
         /// The winning side.
         winner: Team,
     },
+}
+
+impl Phase {
+    /// True for a canto unit's Move / Wait menu (after its attack or heal).
+    ///
+    /// ```
+    /// use skirmish_core::play::phase::{Action, Phase};
+    /// use skirmish_core::rules::UnitId;
+    /// let menu = |options| Phase::Action { unit: UnitId(0), options, choice: 0 };
+    /// assert!(menu(vec![Action::Move, Action::Wait]).is_canto_menu());
+    /// assert!(!menu(vec![Action::Wait]).is_canto_menu());
+    /// assert!(!Phase::Select.is_canto_menu());
+    /// ```
+    pub fn is_canto_menu(&self) -> bool {
+        matches!(self, Phase::Action { options, .. } if options.contains(&Action::Move))
+    }
 }
 
 /// What happened, for the front end to animate, sound and log, in order.

@@ -18,6 +18,7 @@ use crate::play::enemy::EnemyPhase;
 use crate::rules::combat::{self, Forecast};
 use crate::rules::{Battle, Command, Event, RuleError, UnitId};
 use crate::search::grid::{Path, Pos, Team};
+use crate::search::range::Range;
 
 /// One battle being played: the board, the phase, the cursor.
 #[derive(Debug, Clone)]
@@ -42,6 +43,8 @@ pub struct Session {
     /// The unit the next-unit cycle last stood on (visited with N or just acted), so that N
     /// goes on from there in roster order when the cursor is on no player unit.
     visited: Option<UnitId>,
+    /// The range of a canto unit's second move, shown with its Move / Wait menu.
+    canto_range: Option<Range>,
 }
 
 impl Session {
@@ -77,6 +80,7 @@ impl Session {
             confirm_held: false,
             auto_end_turn: true,
             visited: None,
+            canto_range: None,
             signals: vec![Signal::Rules(Event::PhaseBegan {
                 team: battle_team,
                 turn,
@@ -124,9 +128,39 @@ impl Session {
     pub fn reloaded(&mut self, battle: Battle, profiles: Profiles) {
         self.battle = battle;
         self.ai.set_profiles(profiles);
-        if let Phase::Target { unit, .. } = self.phase {
-            self.phase = self.target(unit);
+        match self.phase {
+            Phase::Target { unit, .. } => self.phase = self.target(unit),
+            Phase::Action { unit, .. } if self.canto_range().is_some() => self.phase = self.canto_menu(unit),
+            _ => {}
         }
+    }
+
+    /// While a canto unit's Move / Wait menu is open (after it attacked or healed): the cells
+    /// its second move reaches with the movement it has left, zones of control applying.
+    /// `None` in every other phase.
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// use skirmish_core::model::profiles::Profiles;
+    /// use skirmish_core::model::units::MoveRules;
+    /// use skirmish_core::play::phase::{Action, Intent, Phase, Session};
+    /// let canto = MoveRules { canto: true, ..MoveRules::default() };
+    /// let b = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &["....."]).unwrap())
+    ///     .unit(UnitSpec::player("Kiny", (0, 0)).moves(canto))
+    ///     .unit(UnitSpec::enemy("Brute", (1, 0), "guard"))
+    ///     .build()
+    ///     .unwrap();
+    /// let mut s = Session::new(b, Profiles::default());
+    /// assert!(s.canto_range().is_none());
+    /// // Select Kiny, stay (the menu opens on the attack), attack.
+    /// for i in [Intent::Confirm, Intent::Release, Intent::Confirm, Intent::Release, Intent::Confirm] {
+    ///     s.input(i);
+    /// }
+    /// assert!(matches!(s.phase(), Phase::Action { options, .. } if options == &[Action::Move, Action::Wait]));
+    /// assert_eq!(s.canto_range().map(|r| r.budget()), Some(5));
+    /// ```
+    pub fn canto_range(&self) -> Option<&Range> {
+        self.canto_range.as_ref().filter(|_| self.phase.is_canto_menu())
     }
 
     /// True when the enemy phase starts by itself once every player unit has acted.
@@ -168,8 +202,10 @@ impl Session {
         let Phase::Target { unit, range, trail } = &self.phase else {
             return None;
         };
+        // A canto unit's second move attacks nobody: the arrow goes where the cursor is.
         if let Some(e) = self.battle.unit_at(self.cursor)
             && self.battle.unit(e).team != self.battle.unit(*unit).team
+            && !self.battle.unit(*unit).may_canto()
         {
             return attack_cell(&self.battle, *unit, range, e).and_then(|c| Some((range.origin, range.path(c.at)?)));
         }
@@ -263,13 +299,15 @@ impl Session {
 
     /// True while undo has something to take back.
     pub fn can_undo(&self) -> bool {
-        matches!(self.phase, Phase::Select) && self.battle.can_undo()
+        (matches!(self.phase, Phase::Select) || self.canto_range().is_some()) && self.battle.can_undo()
     }
 
     /// The battle as a save should keep it: a move not yet confirmed is taken back.
     pub fn settled_battle(&self) -> Result<Battle, String> {
         match &self.phase {
             Phase::Enemy { .. } => Err("cannot save during the enemy phase: wait for your turn".into()),
+            // A canto unit's Move / Wait menu: its blow is done, the save keeps the move left.
+            Phase::Action { .. } if self.canto_range().is_some() => Ok(self.battle.clone()),
             Phase::Action { .. } => {
                 let mut b = self.battle.clone();
                 b.execute(Command::Undo).map_err(|e| e.to_string())?;
@@ -349,9 +387,15 @@ impl Session {
         }
         match cmd {
             Command::Move { unit, .. } => {
+                // A canto unit's second move ends its turn: no menu follows.
+                let second = self.battle.try_unit(unit).is_some_and(|u| u.may_canto());
                 self.run(cmd)?;
                 self.move_cursor(self.battle.unit(unit).pos);
-                self.phase = self.action_menu(unit);
+                self.phase = match self.battle.ended() {
+                    Some((winner, _)) if second => Phase::Over { winner },
+                    None if second => Phase::Select,
+                    _ => self.action_menu(unit),
+                };
             }
             Command::Attack { unit, .. } | Command::Heal { unit, .. } | Command::Wait { unit } => {
                 self.run(cmd)?;

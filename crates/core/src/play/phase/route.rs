@@ -37,7 +37,8 @@ pub(crate) fn heal_cell(b: &Battle, unit: UnitId, range: &Range, ally: UnitId) -
 
 /// The route after the cursor moved to `to` while the traced route was `trail` (from the
 /// range's origin): stepping back onto the route shortens it; a step to a neighbouring cell
-/// the unit can enter extends it while its cost stays within `budget`; otherwise it snaps
+/// the unit can enter extends it while its cost stays within `budget` (never past a cell
+/// where a zone of control stops the unit); otherwise it snaps
 /// to the cheapest path to `to` (or is kept while `to` is out of reach, so that returning
 /// picks it up again).
 pub fn trace(b: &Battle, unit: UnitId, range: &Range, trail: &Path, to: Pos) -> Path {
@@ -52,8 +53,12 @@ pub fn trace(b: &Battle, unit: UnitId, range: &Range, trail: &Path, to: Pos) -> 
     let end = cells.last().copied().unwrap_or(origin);
     let u = b.unit(unit);
     let enterable = b.layer(u.class).cost(to).is_some() && b.occupancy().at(to) != Some(u.team.other());
+    // A zone of control stops the route on the cell it enters: no step goes on from there
+    // (leaving the start cell is free; a skirmisher ignores zones).
+    let stopped = end != origin && !u.moves.skirmisher && b.occupancy().stops(end, u.team);
     if let Some(d) = Dir::ALL.into_iter().find(|&d| end.step(d) == to)
         && enterable
+        && !stopped
     {
         let mut longer = trail.clone();
         longer.0.push(d);

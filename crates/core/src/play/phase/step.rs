@@ -29,6 +29,24 @@ impl Session {
         }
     }
 
+    /// A canto unit's menu after its attack or heal: Move (its second move, over the range
+    /// its movement left reaches, kept for the overlay) or Wait.
+    pub(super) fn canto_menu(&mut self, unit: UnitId) -> Phase {
+        self.canto_range = Some(self.battle.range(self.ai.caches(), unit));
+        Phase::Action {
+            unit,
+            options: vec![Action::Move, Action::Wait],
+            choice: 0,
+        }
+    }
+
+    /// True when player unit `u` still has something to do this phase: it has not acted, or
+    /// it is a canto unit with its second move to make.
+    pub(super) fn has_move_left(&self, u: UnitId) -> bool {
+        let u = self.battle.unit(u);
+        !u.acted || u.may_canto()
+    }
+
     pub(super) fn action_menu(&self, unit: UnitId) -> Phase {
         let mut options: Vec<Action> = combat::targets_in_range(&self.battle, unit)
             .into_iter()
@@ -107,6 +125,11 @@ impl Session {
                     self.signals.push(Signal::Selected(u));
                     self.target(u)
                 }
+                // A canto unit with its second move still to make (a save made at its menu).
+                Some(u) if self.battle.unit(u).team == Team::Player && self.battle.unit(u).may_canto() => {
+                    self.signals.push(Signal::Selected(u));
+                    self.canto_menu(u)
+                }
                 Some(e) if self.battle.unit(e).team == Team::Enemy => {
                     self.signals.push(Signal::Selected(e));
                     Phase::Inspect { enemy: e }
@@ -132,7 +155,27 @@ impl Session {
             (Phase::Target { unit, .. }, Intent::Cancel) => {
                 self.signals.push(Signal::Cancelled);
                 self.move_cursor(self.battle.unit(unit).pos);
+                // A canto unit's second move backs out to its Move / Wait menu.
+                if self.battle.unit(unit).may_canto() {
+                    return self.canto_menu(unit);
+                }
                 Phase::Select
+            }
+            (Phase::Target { unit, range, trail }, Intent::Confirm) if self.battle.unit(unit).may_canto() => {
+                // A canto unit's second move: only a cell of its range; then its turn is over.
+                if !range.contains(self.cursor) {
+                    self.signals.push(Signal::CannotGo { unit, to: self.cursor });
+                    return Phase::Target { unit, range, trail };
+                }
+                let path = if trail.end(range.origin) == self.cursor {
+                    trail.clone()
+                } else {
+                    range.path(self.cursor).unwrap_or_default()
+                };
+                if self.run(Command::Move { unit, path }).is_err() {
+                    return Phase::Target { unit, range, trail };
+                }
+                self.after_player_action(unit)
             }
             (Phase::Target { unit, range, trail }, Intent::Confirm) => {
                 // An enemy in reach: walk to the best cell to attack it from, menu on that attack.
@@ -204,6 +247,17 @@ impl Session {
                 }
                 Phase::Action { unit, options, choice }
             }
+            // The canto menu: the blow is done, cancel cannot take it back (undo can).
+            // (The phase is out of `self` here: ask its options, not `canto_range`.)
+            (p @ Phase::Action { .. }, Intent::Cancel) if p.is_canto_menu() => p,
+            (p @ Phase::Action { .. }, Intent::Undo) if p.is_canto_menu() => {
+                let Phase::Action { unit, .. } = p else { return p };
+                if self.run(Command::Undo).is_err() {
+                    return self.canto_menu(unit);
+                }
+                self.move_cursor(self.battle.unit(unit).pos);
+                Phase::Select
+            }
             (Phase::Action { unit, options, choice }, Intent::Cancel) => {
                 // Not yet confirmed: the move is taken back as if it never happened.
                 if self.run(Command::Undo).is_err() {
@@ -216,10 +270,16 @@ impl Session {
                 let cmd = match options.get(choice) {
                     Some(Action::Attack(t)) => Command::Attack { unit, target: *t },
                     Some(Action::Heal(t)) => Command::Heal { unit, target: *t },
+                    // A canto unit's second move: its range, as the selected unit's is shown.
+                    Some(Action::Move) => return self.target(unit),
                     _ => Command::Wait { unit },
                 };
                 if self.run(cmd).is_err() {
                     return Phase::Action { unit, options, choice };
+                }
+                // A canto unit that attacked or healed may move again: Move / Wait.
+                if self.battle.ended().is_none() && self.battle.unit(unit).may_canto() {
+                    return self.canto_menu(unit);
                 }
                 self.after_player_action(unit)
             }
@@ -236,7 +296,7 @@ impl Session {
             .map_or(0, |i| i + 1);
         (0..roster.len())
             .map(|k| roster[(start + k) % roster.len()])
-            .find(|&u| !self.battle.unit(u).acted)
+            .find(|&u| self.has_move_left(u))
     }
 
     /// The cursor goes to `to` in the target phase; the traced route follows it.
