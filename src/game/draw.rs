@@ -304,24 +304,31 @@ impl GameState {
                 lines.push(edge_param(p, d, cam, 2.0).color(rgba(overlay::DANGER_EDGE)));
             }
         }
+        // A unit's move range: a light wash, its edge outlined.
+        let wash = |range: &crate::search::range::Range, lines: &mut ggez::graphics::InstanceArray| {
+            for c in range.cells().filter(|c| vis.contains(c.at)) {
+                lines.push(fill(c.at, rgba(overlay::MOVE_FILL)));
+            }
+            let hi = Pos::new(vis.hi.x - 1, vis.hi.y - 1);
+            for (p, d) in overlay::outline(vis.lo, hi, |p| range.contains(p)) {
+                lines.push(edge_param(p, d, cam, 2.0).color(rgba(overlay::MOVE_EDGE)));
+            }
+        };
         match &self.session.phase() {
             Phase::Target { unit, range, .. } => {
-                let key = (*unit, range.origin());
-                if b.fringe.as_ref().is_none_or(|(u, o, _)| (*u, *o) != key) {
-                    b.fringe = Some((key.0, key.1, overlay::attack_fringe(battle, *unit, range)));
-                }
-                if let Some((_, _, fringe)) = &b.fringe {
-                    for &p in fringe.iter().filter(|p| vis.contains(**p)) {
-                        ov.push(on_cell(attack_sq, p, cam).color(Color::new(1.0, 1.0, 1.0, 0.55)));
+                // A canto unit's second move attacks nobody: no attack fringe.
+                if !battle.unit(*unit).may_canto() {
+                    let key = (*unit, range.origin());
+                    if b.fringe.as_ref().is_none_or(|(u, o, _)| (*u, *o) != key) {
+                        b.fringe = Some((key.0, key.1, overlay::attack_fringe(battle, *unit, range)));
+                    }
+                    if let Some((_, _, fringe)) = &b.fringe {
+                        for &p in fringe.iter().filter(|p| vis.contains(**p)) {
+                            ov.push(on_cell(attack_sq, p, cam).color(Color::new(1.0, 1.0, 1.0, 0.55)));
+                        }
                     }
                 }
-                for c in range.cells().filter(|c| vis.contains(c.at)) {
-                    lines.push(fill(c.at, rgba(overlay::MOVE_FILL)));
-                }
-                let hi = Pos::new(vis.hi.x - 1, vis.hi.y - 1);
-                for (p, d) in overlay::outline(vis.lo, hi, |p| range.contains(p)) {
-                    lines.push(edge_param(p, d, cam, 2.0).color(rgba(overlay::MOVE_EDGE)));
-                }
+                wash(range, lines);
                 if let Some((from, path)) = self.session.route() {
                     for piece in overlay::arrow(from, &path) {
                         // Instances ignore relative offsets, so turn about the cell's centre
@@ -339,6 +346,10 @@ impl GameState {
                 }
             }
             Phase::Action { options, choice, .. } => {
+                // A canto unit's Move / Wait menu: the range its movement left reaches.
+                if let Some(range) = self.session.canto_range() {
+                    wash(range, lines);
+                }
                 for (i, o) in options.iter().enumerate() {
                     if let Action::Attack(t) = o {
                         let alpha = if i == *choice { 1.0 } else { 0.5 };
@@ -395,6 +406,27 @@ impl GameState {
                 text(canvas, &label, p, size, edge);
             }
         }
+        // Last, over every wash and hatching: cells held by zones of control that stop the side moving now: dashed frames.
+        if let Some(mover) = overlay::zones_shown(&self.session) {
+            let hi = Pos::new(vis.hi.x - 1, vis.hi.y - 1);
+            let held = overlay::zone_cells(battle, mover, vis.lo, hi);
+            for (dashes, color) in [
+                (overlay::zone_dashes(TILE, 4.0, 1.0), overlay::ZONE_UNDER),
+                (overlay::zone_dashes(TILE, 2.0, 0.0), overlay::ZONE_EDGE),
+            ] {
+                for &p in &held {
+                    let o = anim::cell_px(p) - cam;
+                    for [x, y, w, h] in &dashes {
+                        lines.push(
+                            DrawParam::new()
+                                .dest(o + Vec2::new(*x, *y))
+                                .scale(Vec2::new(*w, *h))
+                                .color(rgba(color)),
+                        );
+                    }
+                }
+            }
+        }
         canvas.paint(Drawn::Instances(ov), DrawParam::new().z(Z_OVERLAY));
         canvas.paint(Drawn::Instances(lines), DrawParam::new().z(Z_OUTLINE));
         canvas.paint(Drawn::Instances(arrow), DrawParam::new().z(Z_PATH));
@@ -425,7 +457,7 @@ impl GameState {
             let at = (world - cam).round();
             // Idle frames alternate every half second, neighbours out of step.
             let frame = ((self.clock * 2.0) as u32 + i as u32) % 2;
-            let mut tint = if u.team() == Team::Player && u.acted() && u.alive() {
+            let mut tint = if u.team() == Team::Player && u.acted() && !u.may_canto() && u.alive() {
                 Color::new(0.5, 0.5, 0.55, 1.0)
             } else {
                 Color::WHITE

@@ -6,6 +6,7 @@ use super::assets::ui;
 use crate::ai;
 use crate::ai::danger::{self, EnemyZone, Shape};
 use crate::load::profiles::Profiles;
+use crate::play::phase::{Phase, Session};
 use crate::rules::battle::{Battle, UnitId};
 use crate::search::grid::Team;
 use crate::search::grid::{Dir, Path, Pos};
@@ -37,6 +38,61 @@ pub fn hatch(tile: f32) -> [(f32, f32, f32); 3] {
     let half = tile / 2.0;
     let d = std::f32::consts::SQRT_2;
     [(0.0, half, half * d), (0.0, tile, tile * d), (half, tile, half * d)]
+}
+
+/// The dashed frame on a cell that a zone of control holds: orange dashes inside the cell's
+/// edge over slightly larger dark ones, an outline and not a fill (the range and the danger
+/// view use fills), clear of the range's and the danger view's edges and readable on every
+/// terrain and over the danger hatching.
+pub const ZONE_EDGE: [f32; 4] = [1.0, 0.62, 0.1, 1.0];
+/// The dark dashes under [`ZONE_EDGE`]'s.
+pub const ZONE_UNDER: [f32; 4] = [0.0, 0.0, 0.0, 0.8];
+/// How far the zone frame lies inside its cell, in map pixels.
+pub const ZONE_INSET: f32 = 4.0;
+
+/// The side whose movers the zones of control shown stop, if zones are shown: the enemies'
+/// zones (against the player) while a player unit that obeys them picks its move (its range,
+/// or a canto unit's Move / Wait menu) and in the danger view; the player's own zones while
+/// an inspected enemy's reach is shown (unless it is a skirmisher).
+pub fn zones_shown(s: &Session) -> Option<Team> {
+    let b = s.battle();
+    let obeys = |u: UnitId| !b.unit(u).moves().skirmisher;
+    match s.phase() {
+        Phase::Target { unit, .. } if obeys(*unit) => Some(Team::Player),
+        Phase::Action { unit, .. } if s.canto_range().is_some() && obeys(*unit) => Some(Team::Player),
+        Phase::Inspect { enemy } if !s.show_danger() => obeys(*enemy).then_some(Team::Enemy),
+        _ if s.show_danger() => Some(Team::Player),
+        _ => None,
+    }
+}
+
+/// The cells of `lo..=hi` where a zone of control stops a mover of `mover`'s side.
+pub fn zone_cells(b: &Battle, mover: Team, lo: Pos, hi: Pos) -> Vec<Pos> {
+    let occ = b.occupancy();
+    (lo.y..=hi.y)
+        .flat_map(|y| (lo.x..=hi.x).map(move |x| Pos::new(x, y)))
+        .filter(|&p| occ.stops(p, mover))
+        .collect()
+}
+
+/// The dashes of a zone cell's frame as `[x, y, w, h]` from the cell's top-left corner, in
+/// a cell `tile` pixels wide: three dashes a side, `ZONE_INSET` inside the edge, `thick`
+/// across and `grow` longer at each end (the dark ones under the orange).
+pub fn zone_dashes(tile: f32, thick: f32, grow: f32) -> Vec<[f32; 4]> {
+    let (lo, side) = (ZONE_INSET, tile - 2.0 * ZONE_INSET);
+    // Three dashes and two gaps half as long: 2 + 1 + 2 + 1 + 2 = 8 parts.
+    let part = side / 8.0;
+    let mut out = Vec::new();
+    for k in 0..3 {
+        let at = lo + 3.0 * part * k as f32 - grow;
+        let len = 2.0 * part + 2.0 * grow;
+        let (near, far) = (lo - thick / 2.0, tile - lo - thick / 2.0);
+        out.push([at, near, len, thick]);
+        out.push([at, far, len, thick]);
+        out.push([near, at, thick, len]);
+        out.push([far, at, thick, len]);
+    }
+    out
 }
 
 /// `over` (with its alpha) laid on the opaque colour `under`, channels 0..=1.
@@ -416,6 +472,90 @@ mod tests {
                 "{end:?}"
             );
         }
+    }
+
+    /// Issue 37: the cells zones of control hold are outlined (orange dashes over dark ones)
+    /// where they matter, readable on every terrain, under the range's wash and over the
+    /// danger view's hatching, and clear of the range's and the danger's edges.
+    #[test]
+    fn zone_cells_are_outlined_where_they_stop_the_unit_shown_and_readable_everywhere() {
+        use crate::fixture::{Scene, enemy, player, profiles};
+        use crate::play::phase::Intent;
+        let zoc = crate::model::units::MoveRules {
+            zoc: true,
+            ..Default::default()
+        };
+        let scene = Scene::parse(
+            ". . . . .
+             P . . E .
+             . . . . .",
+        );
+        let b = scene.battle(&[player('P').moves(zoc), enemy('E', "guard", 1).moves(zoc)]);
+        let all = |mover| zone_cells(&b, mover, Pos::new(0, 0), Pos::new(4, 2));
+        assert_eq!(
+            all(Team::Player),
+            [Pos::new(3, 0), Pos::new(2, 1), Pos::new(4, 1), Pos::new(3, 2)]
+        );
+        assert_eq!(all(Team::Enemy), [Pos::new(0, 0), Pos::new(1, 1), Pos::new(0, 2)]);
+        let mut s = Session::new(b, profiles(""));
+        assert_eq!(zones_shown(&s), None, "nothing selected, no danger view");
+        s.input(Intent::Confirm);
+        s.input(Intent::Release);
+        assert_eq!(zones_shown(&s), Some(Team::Player), "P's range: E's zone");
+        s.input(Intent::Cancel);
+        s.set_show_danger(true);
+        assert_eq!(zones_shown(&s), Some(Team::Player), "the danger view: E's zone");
+        s.set_show_danger(false);
+        s.input(Intent::Point(Pos::new(3, 1)));
+        s.input(Intent::Confirm);
+        s.input(Intent::Release);
+        assert_eq!(zones_shown(&s), Some(Team::Enemy), "E inspected: P's zone");
+        // A skirmisher picking its move ignores zones: none shown.
+        let skirmisher = crate::model::units::MoveRules {
+            skirmisher: true,
+            ..Default::default()
+        };
+        let b = scene.battle(&[player('P').moves(skirmisher), enemy('E', "guard", 1).moves(zoc)]);
+        let mut s = Session::new(b, profiles(""));
+        s.input(Intent::Confirm);
+        assert_eq!(zones_shown(&s), None);
+        // Readable: a clear step from every terrain, washed by the range or the danger view.
+        let tiles = [
+            ("plain", [0.48, 0.71, 0.28]),
+            ("forest", [0.17, 0.43, 0.18]),
+            ("hill", [0.64, 0.52, 0.29]),
+            ("river", [0.29, 0.54, 0.85]),
+            ("mountain", [0.55, 0.53, 0.55]),
+            ("bridge", [0.63, 0.44, 0.23]),
+            ("floor", [0.73, 0.70, 0.64]),
+        ];
+        let step = |a: [f32; 3], b: [f32; 3]| (0..3).map(|i| (a[i] - b[i]).abs()).fold(0.0, f32::max);
+        let edge = [ZONE_EDGE[0], ZONE_EDGE[1], ZONE_EDGE[2]];
+        for (name, under) in tiles {
+            let hatched = blend(DANGER_HATCH, blend(DANGER_FILL, under));
+            for (what, ground) in [
+                ("", under),
+                (" in range", blend(MOVE_FILL, under)),
+                (" hatched", hatched),
+            ] {
+                assert!(step(edge, ground) >= 0.3, "the zone frame hides on {name}{what}");
+            }
+        }
+        // The frame is a frame: twelve dashes inside the cell, none on its edge (where the
+        // range's and the danger's 2-pixel outlines lie), the dark ones wider all round.
+        let (top, under) = (zone_dashes(32.0, 2.0, 0.0), zone_dashes(32.0, 4.0, 1.0));
+        assert_eq!(top.len(), 12);
+        for [x, y, w, h] in top.iter().chain(&under).copied() {
+            assert!(
+                x >= 2.0 && y >= 2.0 && x + w <= 30.0 && y + h <= 30.0,
+                "{x} {y} {w} {h}"
+            );
+        }
+        let area = |d: &[[f32; 4]]| d.iter().map(|r| r[2] * r[3]).sum::<f32>();
+        assert!(
+            area(&under) > area(&top) && area(&top) < 32.0 * 32.0 / 4.0,
+            "not a fill"
+        );
     }
 
     #[test]

@@ -391,10 +391,19 @@ impl GameState {
                 fit(&label(u.name(), LABEL_CHARS), name_chars as f32 * 12.0 * CHAR_W, 12.0),
                 hp,
                 u.stats().hp,
-                if u.acted() { "done" } else { "ready" },
+                // A canto unit that has acted still has its second move to make.
+                match (u.acted(), u.may_canto()) {
+                    (_, true) => "move",
+                    (true, false) => "done",
+                    (false, false) => "ready",
+                },
                 w = name_chars
             );
-            let color = if u.acted() { DIM_TEXT } else { PLAYER_TEXT };
+            let color = if u.acted() && !u.may_canto() {
+                DIM_TEXT
+            } else {
+                PLAYER_TEXT
+            };
             text(canvas, &row, Vec2::new(x - 4.0, y), 12.0, color);
             y += 14.0;
         }

@@ -394,6 +394,35 @@ mod tests {
         );
     }
 
+    /// Issue 37: a canto unit's menu after its blow says how far it may still move.
+    #[test]
+    fn a_canto_menu_offers_move_with_the_movement_left_and_wait() {
+        use crate::rules::Command;
+        use skirmish_core::prelude::{BattleBuilder, TerrainMap, TerrainSet, UnitSpec};
+        let canto = crate::model::units::MoveRules {
+            canto: true,
+            ..Default::default()
+        };
+        let mut b = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &["....."]).unwrap())
+            .unit(UnitSpec::player("Kiny", (0, 0)).moves(canto))
+            .unit(UnitSpec::enemy("Brute", (3, 0), "guard"))
+            .build()
+            .unwrap();
+        let path = crate::search::grid::Path::parse("22").unwrap();
+        b.execute(Command::Move { unit: UnitId(0), path }).unwrap();
+        b.execute(Command::Attack {
+            unit: UnitId(0),
+            target: UnitId(1),
+        })
+        .unwrap();
+        let left = b.unit(UnitId(0)).movement_left();
+        assert_eq!(
+            menu(&b, UnitId(0), &[Action::Move, Action::Wait]),
+            [format!("Move ({left} left)"), "Wait".to_string()]
+        );
+        assert!(left > 0 && left < b.unit(UnitId(0)).movement());
+    }
+
     #[test]
     fn a_heal_entry_shows_the_allys_hp_before_and_after() {
         use crate::model::units::Healing;

@@ -31,8 +31,16 @@ pub fn class_name(b: &Battle, c: ClassId) -> &str {
 /// Two lines about unit `id`, showing `hp` hit points (the animated value).
 pub fn unit_lines(b: &Battle, profiles: &Profiles, id: UnitId, hp: i32) -> [String; 2] {
     let u = b.unit(id);
+    // Under chance in combat, its hit, avoid and critical after its defense; without, the
+    // line stays as it was.
+    let odds = if b.combat().chance {
+        let o = u.odds();
+        format!("  HIT {}  AVO {}  CRT {}", o.hit, o.avoid, o.crit)
+    } else {
+        String::new()
+    };
     let first = format!(
-        "{} ({})  HP {}/{}  ATK {}  DEF {}  RNG {}  MOV {} {}",
+        "{} ({})  HP {}/{}  ATK {}  DEF {}{odds}  RNG {}  MOV {} {}",
         label(u.name(), LABEL_CHARS),
         u.kind(),
         hp,
@@ -44,6 +52,11 @@ pub fn unit_lines(b: &Battle, profiles: &Profiles, id: UnitId, hp: i32) -> [Stri
         class_name(b, u.class())
     );
     let second = match u.team() {
+        Team::Player if u.may_canto() => format!(
+            "player unit · {} · may move again ({} left)",
+            level_text(u),
+            u.movement_left()
+        ),
         Team::Player if u.acted() => format!("player unit · {} · has acted this turn", level_text(u)),
         Team::Player => format!("player unit · {} · ready", level_text(u)),
         Team::Enemy => {
@@ -197,6 +210,59 @@ mod tests {
             "player unit · Lv 1 · exp 0/100 · ready · zone of control · skirmisher · canto"
         );
         assert!(!unit_lines(&b, &profiles, UnitId(1), 20)[1].contains("zone"));
+    }
+
+    /// Issue 39: under chance in combat the panel gives the unit's hit, avoid and critical;
+    /// a scenario without chance keeps the line it had. Issue 37: a canto unit that has
+    /// attacked says it may move again.
+    #[test]
+    fn the_panel_gives_the_odds_under_chance_only_and_a_canto_move_left() {
+        let profiles = crate::load::profiles::parse(&crate::load::diag::Source::new("p.toml", "")).unwrap();
+        let canto = crate::model::units::MoveRules {
+            canto: true,
+            ..Default::default()
+        };
+        let mut b = crate::fixture::Scene::parse("P E .").battle(&[
+            crate::fixture::player('P').moves(canto),
+            crate::fixture::enemy('E', "guard", 1),
+        ]);
+        let plain = "P (soldier)  HP 20/20  ATK 7  DEF 2  RNG 1  MOV 5 foot";
+        assert_eq!(unit_lines(&b, &profiles, UnitId(0), 20)[0], plain);
+        use skirmish_core::prelude::{BattleBuilder, TerrainMap, TerrainSet, UnitSpec};
+        let odds = crate::model::units::Odds {
+            hit: 85,
+            avoid: 20,
+            crit: 5,
+        };
+        let build = |chance: bool| {
+            BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &["..."]).unwrap())
+                .unit(UnitSpec::player("Kiny", (0, 0)).odds(odds))
+                .unit(UnitSpec::enemy("Brute", (1, 0), "guard"))
+                .combat(crate::model::scenario::Combat {
+                    chance,
+                    true_hit: false,
+                })
+                .build()
+                .unwrap()
+        };
+        let (off, on) = (build(false), build(true));
+        let line = |b: &Battle, u: usize| unit_lines(b, &profiles, UnitId(u), 20)[0].clone();
+        assert!(!line(&off, 0).contains("HIT"), "{}", line(&off, 0));
+        assert_eq!(
+            line(&on, 0),
+            line(&off, 0).replace("DEF 2  ", "DEF 2  HIT 85  AVO 20  CRT 5  ")
+        );
+        assert!(line(&on, 1).contains("HIT 100  AVO 0  CRT 0  RNG"), "{}", line(&on, 1));
+        use crate::rules::Command;
+        b.execute(Command::Attack {
+            unit: UnitId(0),
+            target: UnitId(1),
+        })
+        .unwrap();
+        assert_eq!(
+            unit_lines(&b, &profiles, UnitId(0), 15)[1],
+            "player unit · Lv 1 · exp 10/100 · may move again (5 left) · canto"
+        );
     }
 
     #[test]
