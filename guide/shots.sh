@@ -115,6 +115,12 @@ play defend-warning "$scratch/own/maps/hold.toml" "Danger Point:3,1"
 sed 's/^name = "Lance"$/name = "Lance"\nhp_left = 9/' maps/river.toml > "$scratch/own/maps/river-hurt.toml"
 cp maps/river.txt "$scratch/own/maps/river.txt"
 play heal-menu "$scratch/own/maps/river-hurt.toml" "Point:6,15 Confirm Confirm Wait Wait"
+# Zones of control and canto (the movement rules page), on the fixture tests/game/zones.toml:
+# Kiny's range with the held cells outlined, the danger view with them, and Rider's Move /
+# Wait menu after striking Brute, with the range its move left.
+play zones-range tests/game/zones.toml "Confirm Point:8,5"
+play zones-danger tests/game/zones.toml "Danger Point:6,4"
+play canto-menu tests/game/zones.toml "Point:3,2 Confirm Point:8,2 Confirm Confirm"
 # The shipped Tiled scenario in the game, beside Tiled's own render of its map below.
 play river-game maps/river-tiled.toml ""
 
