@@ -521,7 +521,10 @@ pub fn side_buttons(l: &Layout, s: &Session, busy: bool) -> Vec<Placed> {
         Placed::new(
             Button::NextUnit,
             Rect::new(x, row(2.0), half, BOX_BUTTON_H),
-            idle && browse && matches!(s.phase(), Phase::Select) && ready,
+            // A canto unit with its second move left (a save made at its menu) counts, as N finds it.
+            idle && browse
+                && matches!(s.phase(), Phase::Select)
+                && (ready || s.roster().iter().any(|&u| s.battle().unit(u).may_canto())),
         ),
         Placed::new(
             Button::NextEnemy,
@@ -754,6 +757,40 @@ mod tests {
             !find(&busy, Button::EndTurn).enabled && !find(&busy, Button::Undo).enabled,
             "not while something animates"
         );
+    }
+
+    /// Issue 37: at a canto unit's Move / Wait menu Undo takes the blow back (End turn waits
+    /// for the choice); a canto move left after a reload is one Next unit goes to.
+    #[test]
+    fn undo_works_at_the_canto_menu_and_next_unit_finds_a_canto_move_left() {
+        use crate::rules::{Command, UnitId};
+        let l = Layout::new(640.0, 480.0, 1.0);
+        let canto = crate::model::units::MoveRules {
+            canto: true,
+            ..Default::default()
+        };
+        let scene = Scene::parse("P E . . Q");
+        let units = [player('P').moves(canto), enemy('E', "guard", 1), player('Q')];
+        let mut s = Session::new(scene.battle(&units), profiles(""));
+        // Select P, stay (the menu opens on the attack), attack: Move / Wait.
+        for _ in 0..3 {
+            s.input(Intent::Confirm);
+            s.input(Intent::Release);
+        }
+        assert!(s.phase().is_canto_menu());
+        let list = side_buttons(&l, &s, false);
+        assert!(find(&list, Button::Undo).enabled, "undo takes the blow back");
+        assert!(!find(&list, Button::EndTurn).enabled, "Move or Wait first");
+        // As a save made there comes back: Q waits, P has its second move left.
+        let mut b = scene.battle(&units);
+        b.execute(Command::Attack {
+            unit: UnitId(0),
+            target: UnitId(1),
+        })
+        .unwrap();
+        b.execute(Command::Wait { unit: UnitId(2) }).unwrap();
+        let s = Session::new(b, profiles(""));
+        assert!(find(&side_buttons(&l, &s, false), Button::NextUnit).enabled);
     }
 
     #[test]
