@@ -283,15 +283,29 @@ impl GameState {
             }
             rows.extend(lines.into_iter().map(|l| (l, goal_color)));
         }
-        if self.session.show_danger() {
-            let threats = self.zones.hold_threats(b, self.session.profiles()).to_vec();
-            if let Some(w) = hold_warning(b, &threats) {
-                let pulse = 0.75 + 0.25 * (self.clock * 5.0).sin();
-                rows.push((
-                    fit(&w, r.objective.w - 16.0, 12.0),
-                    Color::new(1.0, 0.45 * pulse, 0.35, 1.0),
-                ));
-            }
+        // With cells to defend, the warning's row is always there (the map never moves when
+        // it comes): the warning in the danger view, else what the row is for, dim.
+        if !b.goals().hold.is_empty() {
+            let threats = if self.session.show_danger() {
+                self.zones.hold_threats(b, self.session.profiles()).to_vec()
+            } else {
+                Vec::new()
+            };
+            let row = match hold_warning(b, &threats) {
+                Some(w) => {
+                    let pulse = 0.75 + 0.25 * (self.clock * 5.0).sin();
+                    (w, Color::new(1.0, 0.45 * pulse, 0.35, 1.0))
+                }
+                None if self.session.show_danger() => (
+                    "No enemy can reach a cell to defend next enemy phase".to_string(),
+                    DIM_TEXT,
+                ),
+                None => (
+                    "Danger view (D): warns here when an enemy can reach a cell to defend".to_string(),
+                    DIM_TEXT,
+                ),
+            };
+            rows.push((fit(&row.0, r.objective.w - 16.0, 12.0), row.1));
         }
         for (i, (row, color)) in rows.iter().take(usize::from(self.layout.goal_rows)).enumerate() {
             let y = r.objective.y + i as f32 * OBJECTIVE_ROW_H;
