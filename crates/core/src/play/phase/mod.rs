@@ -42,6 +42,9 @@ pub struct Session {
     /// The unit the next-unit cycle last stood on (visited with N or just acted), so that N
     /// goes on from there in roster order when the cursor is on no player unit.
     visited: Option<UnitId>,
+    /// The unit whose action was last taken back: the next N goes to it while it is still to
+    /// act (issue 33's play: after an undo, N went on to the unit after it in the roster).
+    undone: Option<UnitId>,
 }
 
 impl Session {
@@ -77,6 +80,7 @@ impl Session {
             confirm_held: false,
             auto_end_turn: true,
             visited: None,
+            undone: None,
             signals: vec![Signal::Rules(Event::PhaseBegan {
                 team: battle_team,
                 turn,
