@@ -22,8 +22,12 @@ pub struct Chooser {
 }
 
 /// What each level of `levels` changes ([`crate::game::difficulty::describe`]), read from
-/// the scenario played (a campaign's: its first chapter's); empty notes when it does not load.
+/// the scenario played; empty notes when it does not load. A campaign's says what it changes
+/// in the first chapter, as such, and no win rate (issue 33's play: chapter 1's figures shown
+/// for the whole campaign read easy 99.8% below normal 100%; those rates are of the scenario
+/// played alone, and every chapter has its own).
 fn level_notes(then: &Chosen, levels: &[String], world: &World) -> Vec<String> {
+    let campaign = matches!(then, Chosen::Campaign);
     let path = match then {
         Chosen::Battle(l) => Some(l.path.clone()),
         Chosen::Campaign => crate::load::campaign::load(&world.campaign_file)
@@ -37,7 +41,14 @@ fn level_notes(then: &Chosen, levels: &[String], world: &World) -> Vec<String> {
             scenario
                 .as_ref()
                 .and_then(|(s, ..)| s.level(name))
-                .map(crate::game::difficulty::describe)
+                .map(|level| {
+                    let what = crate::game::difficulty::describe(level, !campaign);
+                    if campaign {
+                        format!("in chapter 1: {what}")
+                    } else {
+                        what
+                    }
+                })
                 .unwrap_or_default()
         })
         .collect()
@@ -55,7 +66,7 @@ fn about(then: &Chosen, world: &World) -> String {
             }
         }
         Chosen::Campaign => match crate::load::campaign::load(&world.campaign_file) {
-            Ok(c) => format!("{} (campaign, every chapter at this level)", c.name),
+            Ok(c) => format!("{} (campaign: every chapter at its own level of this name)", c.name),
             Err(_) => world.campaign_file.display().to_string(),
         },
     }
@@ -189,6 +200,16 @@ mod tests {
             notes[0].starts_with("hero ") && notes[1].starts_with("archer "),
             "{notes:?}"
         );
+        // A campaign's levels say what they change in its first chapter, as such, without
+        // that chapter's win rates (measured on the battle alone, they are not the campaign's).
+        let notes = level_notes(&Chosen::Campaign, &["easy".into(), "normal".into()], &world);
+        assert!(
+            notes
+                .iter()
+                .all(|n| n.starts_with("in chapter 1: ") && !n.contains('%')),
+            "{notes:?}"
+        );
+        assert!(about(&Chosen::Campaign, &world).contains("every chapter"));
         let mut c = Chooser::new(Chosen::Campaign, vec!["easy".into(), "hard".into()]);
         assert_eq!(
             c.act(MenuKey::Confirm),
