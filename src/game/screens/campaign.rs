@@ -214,6 +214,19 @@ impl TextScreen {
                         0.9,
                     ));
                 }
+                // Continue with a save made in the chapter: the battle goes on from it (issue
+                // 33's play: the intro did not say so, and read as a fresh start).
+                if let Some(turn) = world
+                    .chapter_save()
+                    .and_then(|slot| crate::io::save::read(&slot).ok())
+                    .map(|save| save.turn)
+                {
+                    out.push((
+                        format!("Resuming your save from turn {turn}: the battle goes on where you saved it."),
+                        GOLD,
+                        0.95,
+                    ));
+                }
                 let mode = if p.permadeath {
                     "permadeath: a unit that falls is gone"
                 } else {
@@ -380,6 +393,45 @@ mod tests {
         w.campaign_file = root.join("maps/campaign.toml");
         w.progress_file = Some(home.join("progress.json"));
         w
+    }
+
+    /// Issue 33's play: Continue resumed the chapter's save, but its intro read as a fresh
+    /// start. With a save in the chapter's slot, the intro says it resumes it, and from which
+    /// turn; without one, it does not.
+    #[test]
+    fn the_intro_after_continue_says_it_resumes_the_save() {
+        let home = std::env::temp_dir().join(format!("skirmish-resume-{}", std::process::id()));
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let places = crate::game::settings::Places {
+            settings: home.join("options.toml"),
+            data: home.clone(),
+        };
+        let mut w = World::new(Some(places), root.join("maps"), false);
+        w.campaign_file = root.join("maps/campaign.toml");
+        w.progress_file = Some(home.join("progress.json"));
+        w.start_campaign(None).unwrap();
+        let intro = TextScreen::new(Page::Intro);
+        let resumes = |w: &World| {
+            intro
+                .lines(w)
+                .into_iter()
+                .find(|l| l.0.starts_with("Resuming your save"))
+                .map(|l| l.0)
+        };
+        assert_eq!(resumes(&w), None, "nothing saved: a fresh start");
+        // A save of chapter 1 on turn 3, in its slot.
+        let first = w.campaign.as_ref().unwrap().campaign.chapters[0].scenario.clone();
+        let (scenario, data, _) = crate::cli::load_scenario(&first, None).unwrap();
+        let battle = crate::rules::Battle::new(&scenario, &data);
+        let mut save = crate::io::save::snapshot(&battle, &scenario, 0);
+        save.turn = 3;
+        let slot = w.save_for(&first, None, Some(1));
+        std::fs::create_dir_all(slot.parent().unwrap()).unwrap();
+        crate::io::save::write(&slot, &save).unwrap();
+        assert_eq!(w.chapter_save(), Some(slot));
+        let line = resumes(&w).expect("the intro says it resumes the save");
+        assert!(line.starts_with("Resuming your save from turn 3"), "{line}");
+        let _ = std::fs::remove_dir_all(&home);
     }
 
     #[test]
