@@ -102,7 +102,16 @@ impl GameState {
             })
             .map(|(_, u)| cell_rect(anim::cell_px(u.pos())))
             .collect();
-        let bx = place_menu(unit_rect, about, &avoid, Vec2::new(bw, bh), l.map_view());
+        // Then every other unit on screen (issue 33's play: the box hid units a little off).
+        let others: Vec<Rect> = b
+            .units()
+            .iter()
+            .enumerate()
+            .filter(|(i, u)| u.alive() && *i != unit.0)
+            .map(|(_, u)| cell_rect(anim::cell_px(u.pos())))
+            .filter(|r| !avoid.contains(r) && r.overlaps(&l.map_view()))
+            .collect();
+        let bx = place_menu(unit_rect, about, &avoid, &others, Vec2::new(bw, bh), l.map_view());
         panel(canvas, bx, Z_MENU);
         for (i, e) in entries.iter().enumerate() {
             let row = Rect::new(bx.x + 3.0, bx.y + 4.0 + i as f32 * row_h, bw - 6.0, row_h);
