@@ -169,7 +169,8 @@ impl GameState {
         // The question, with its buttons.
         if let Some(ask) = s.pending() {
             let q = ask_text(ask, b, self.leave);
-            let (bx, answers) = ask_box(&l, &q);
+            let (avoid, also) = self.ask_cells(ask);
+            let (bx, answers) = ask_box(&l, &q, &avoid, &also);
             panel(canvas, bx, Z_HUD + 3);
             let at = Vec2::new(bx.x + bx.w / 2.0 - text_w(&q, 14.0) / 2.0, bx.y + 13.0);
             text(canvas, &q, at, 14.0, GOLD);
@@ -500,6 +501,33 @@ impl GameState {
         }
     }
 
+    /// Where the units question `ask` is about show (its box keeps off them), and every other
+    /// living unit (then off those): drawing units, as the camera shows them now. Neither for
+    /// a question about no unit in particular.
+    pub(super) fn ask_cells(&self, ask: crate::play::phase::Ask) -> (Vec<Rect>, Vec<Rect>) {
+        let l = self.layout;
+        let (cam, tile) = (self.camera.pos, TILE * l.scale);
+        let b = self.session.battle();
+        let at = |p: crate::search::grid::Pos| {
+            let s = l.to_screen(anim::cell_px(p), cam);
+            Rect::new(s.x, s.y, tile, tile)
+        };
+        let asked = asked_about(ask, b);
+        if asked.is_empty() {
+            // A question about the whole battle (restart, quit ...): in the middle.
+            return (Vec::new(), Vec::new());
+        }
+        let avoid = asked.iter().map(|&u| at(b.unit(u).pos())).collect();
+        let also = b
+            .units()
+            .iter()
+            .enumerate()
+            .filter(|(i, u)| u.alive() && !asked.contains(&crate::rules::UnitId(*i)))
+            .map(|(_, u)| at(u.pos()))
+            .collect();
+        (avoid, also)
+    }
+
     /// The summary's box and its rows (wrapped, each marked when it tells of a player's unit
     /// that fell).
     pub(super) fn summary_layout(&self, lines: &[String]) -> (Rect, Vec<(String, bool)>) {
@@ -676,10 +704,12 @@ impl GameState {
     /// what a click hits come from here.
     pub(super) fn buttons_now(&self) -> Vec<Placed> {
         let s = &self.session;
-        let question = s.pending().map(|a| ask_text(a, s.battle(), self.leave));
+        let question = s
+            .pending()
+            .map(|a| (ask_text(a, s.battle(), self.leave), self.ask_cells(a)));
         let l = &self.layout;
-        let front = if let Some(q) = question.as_deref() {
-            Front::Question(q)
+        let front = if let Some((q, (avoid, also))) = question.as_ref() {
+            Front::Question(q, avoid, also)
         } else if let Some(lines) = self.summary.as_ref().filter(|_| self.summary_shown()) {
             Front::Summary(self.summary_layout(lines).0)
         } else if self.history_view.is_some() {
