@@ -307,11 +307,11 @@ impl GameState {
                     (w, Color::new(1.0, 0.45 * pulse, 0.35, 1.0))
                 }
                 None if self.session.show_danger() => (
-                    "No enemy can reach a cell to defend next enemy phase".to_string(),
+                    "No enemy can end its next move on a cell to defend".to_string(),
                     DIM_TEXT,
                 ),
                 None => (
-                    "Danger view (D): warns here when an enemy can reach a cell to defend".to_string(),
+                    "Danger view (D): warns here when an enemy can end its next move on a cell to defend".to_string(),
                     DIM_TEXT,
                 ),
             };
