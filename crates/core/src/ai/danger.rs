@@ -56,7 +56,8 @@ pub struct EnemyZone {
     pub unit: UnitId,
     /// Cells it can end its move on.
     pub moves: Vec<Pos>,
-    /// Cells it could attack from any of those.
+    /// Cells it could attack from any of those, where a unit could be (not a wall: see
+    /// [`danger_map`]).
     pub attacks: Vec<Pos>,
     /// Its profile's area.
     pub shape: Shape,
@@ -72,7 +73,7 @@ pub fn enemy_zone(b: &Battle, c: &mut Caches, profiles: &Profiles, id: UnitId) -
     let moves: Vec<Pos> = b.with_reach_over(c, id, leash, &occ, |r| r.cells().map(|(p, _)| p).collect());
     let (w, h) = (b.map().width(), b.map().height());
     let hit = attack_cells(&moves, u.stats.range_min, u.stats.range_max, w, h);
-    let attacks = cells_of(&hit, w);
+    let attacks = cells_of(&hit, w).into_iter().filter(|&p| holds_units(b, p)).collect();
     EnemyZone {
         unit: id,
         moves,
@@ -189,9 +190,7 @@ pub fn danger_map(b: &Battle, c: &mut Caches, profiles: &Profiles) -> Vec<bool> 
     for id in threatening(b, c) {
         let z = enemy_zone(b, c, profiles, id);
         for p in z.attacks {
-            if holds_units(b, p) {
-                hit[p.y as usize * w + p.x as usize] = true;
-            }
+            hit[p.y as usize * w + p.x as usize] = true;
         }
     }
     hit
