@@ -120,6 +120,49 @@ fn the_river_danger_view_holds_the_bowyers_bridge_and_ford() {
     }
 }
 
+/// Issue 33's play: the danger tint covered the castle's walls. An enemy's reach runs over
+/// them (an archer shoots across a wall), but nobody can stand on a wall to be struck there:
+/// the danger view and each enemy's own reach (shown when it is clicked) leave them out, and
+/// keep every other cell.
+#[test]
+fn the_castles_walls_are_never_in_danger() {
+    let (scenario, data, _) = skirmish::cli::load_scenario(&common::root().join("maps/castle.toml"), None).unwrap();
+    let b = skirmish::rules::Battle::new(&scenario, &data);
+    let map = danger_map(&b, &mut skirmish::rules::Caches::new(), &data.profiles);
+    let w = b.map().width();
+    let wall = |p: Pos| b.terrain().get(b.map().at(p)).name == "wall";
+    let h = b.map().height();
+    let mut walls_reached = 0;
+    for e in b.living(Team::Enemy).collect::<Vec<_>>() {
+        let z = enemy_zone(&b, &mut skirmish::rules::Caches::new(), &data.profiles, e);
+        // Its weapon's reach from every cell it can end its move on runs over walls...
+        let s = b.unit(e).stats();
+        let reach = skirmish::ai::danger::attack_cells(&z.moves, s.range_min, s.range_max, w, h);
+        walls_reached += (0..w * h)
+            .filter(|&i| reach[i] && wall(Pos::new((i % w) as i32, (i / w) as i32)))
+            .count();
+        // ...but what it could strike (shown when it is clicked) and the danger view hold none.
+        for p in &z.attacks {
+            assert!(!wall(*p), "the wall at {p} is in {}'s reach", b.name(e));
+            assert!(
+                map[p.y as usize * w + p.x as usize],
+                "{p}, in {}'s reach, is in danger",
+                b.name(e)
+            );
+        }
+    }
+    assert!(
+        walls_reached > 0,
+        "the enemies' reach runs over walls: the case the view must leave out"
+    );
+    for y in 0..b.map().height() as i32 {
+        for x in 0..w as i32 {
+            let p = Pos::new(x, y);
+            assert!(!(wall(p) && map[y as usize * w + x as usize]), "{p}");
+        }
+    }
+}
+
 /// An enemy behind an ally in a corridor: the ally walks on, and the one behind ends its move
 /// where the ally stood and strikes from there. Its reach lifts its allies off the board.
 #[test]

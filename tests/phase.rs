@@ -718,3 +718,49 @@ fn a_click_on_another_of_our_units_selects_it() {
     );
     assert_eq!(s.battle().unit(kiny).pos(), Pos::new(0, 0));
 }
+
+/// Issue 33's play by keys: Kiny and Lance acted, Lance's action was undone, and N went to
+/// Wing (the unit after Lance in the roster). A unit taken back is the one yet to act next:
+/// N goes to it, then on in roster order.
+#[test]
+fn after_an_undo_next_unit_goes_to_the_unit_taken_back() {
+    let (_, mut s) = session(
+        "K . . . . . E
+         L . . . . . .
+         W . . . . . .
+         R . . . . . .",
+        &[
+            player('K'),
+            player('L'),
+            player('W'),
+            player('R'),
+            enemy('E', "guard", 1),
+        ],
+    );
+    s.set_auto_end_turn(false);
+    press(&mut s, &[Confirm, Confirm, Confirm]); // Kiny stays and waits
+    assert_eq!(s.cursor(), Pos::new(0, 1), "on to Lance");
+    press(&mut s, &[Confirm, R, Confirm, Confirm]); // Lance moves right and waits
+    assert_eq!(s.cursor(), Pos::new(0, 2), "on to Wing");
+    press(&mut s, &[Undo]);
+    assert_eq!(s.cursor(), Pos::new(0, 1), "Lance is back where it stood");
+    // The cursor wanders (the arrows), then N: Lance, not Wing.
+    press(&mut s, &[R, R, D]);
+    press(&mut s, &[NextUnit]);
+    assert_eq!(s.cursor(), Pos::new(0, 1), "N goes to the unit taken back");
+    press(&mut s, &[NextUnit]);
+    assert_eq!(s.cursor(), Pos::new(0, 2), "then on in roster order: Wing");
+    press(&mut s, &[NextUnit, NextUnit]);
+    assert_eq!(
+        s.cursor(),
+        Pos::new(0, 1),
+        "Robin, then round to Lance (Kiny has acted)"
+    );
+    // Undone, then acted with at once: N carries on as before.
+    press(&mut s, &[Confirm, Confirm, Confirm]); // Lance waits
+    press(&mut s, &[Undo]);
+    press(&mut s, &[Confirm, Confirm, Confirm]); // Lance waits again
+    assert_eq!(s.cursor(), Pos::new(0, 2), "on to Wing");
+    press(&mut s, &[NextUnit]);
+    assert_eq!(s.cursor(), Pos::new(0, 3), "Robin: Lance has acted");
+}

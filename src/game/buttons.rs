@@ -266,8 +266,9 @@ pub struct Modes {
 pub enum Front<'a> {
     /// Nothing: the band's and the side panel's buttons work.
     Board,
-    /// A question (its words).
-    Question(&'a str),
+    /// A question: its words, the units it asks about and the other units (where they show:
+    /// its box keeps off them, see [`ask_box`]).
+    Question(&'a str, &'a [Rect], &'a [Rect]),
     /// The result box.
     Result(Rect),
     /// The game menu.
@@ -279,14 +280,18 @@ pub enum Front<'a> {
 }
 
 /// The question box for `question` (its text at size 14 on one line) with its Yes and No
-/// buttons under the text, centred in the map view.
-pub fn ask_box(l: &Layout, question: &str) -> (Rect, [Placed; 2]) {
+/// buttons under the text: in the map view where it covers the fewest of `avoid` (the units
+/// it asks about: issue 33's play found the End-turn question centred on them), then of
+/// `also` (the other units), the centre first, then the top and bottom middles, then the
+/// corners (as the enemy-phase summary is placed).
+pub fn ask_box(l: &Layout, question: &str, avoid: &[Rect], also: &[Rect]) -> (Rect, [Placed; 2]) {
     let v = l.map_view();
     let row = width(Button::Yes) + 12.0 + width(Button::No);
     let bw = (text_w(question, 14.0) + 30.0).max(row + 30.0).min(l.w - 8.0);
     let bh = 74.0;
     let cx = v.x + v.w / 2.0;
-    let bx = Rect::new((cx - bw / 2.0).max(4.0), v.y + v.h / 2.0 - bh / 2.0, bw, bh);
+    let centre = Rect::new((cx - bw / 2.0).max(4.0), v.y + v.h / 2.0 - bh / 2.0, bw, bh);
+    let bx = place_off(v, centre, avoid, also);
     let y = bx.y + 40.0;
     let x0 = bx.x + bx.w / 2.0 - row / 2.0;
     let yes = Rect::new(x0, y, width(Button::Yes), BOX_BUTTON_H);
@@ -295,6 +300,37 @@ pub fn ask_box(l: &Layout, question: &str) -> (Rect, [Placed; 2]) {
         bx,
         [Placed::new(Button::Yes, yes, true), Placed::new(Button::No, no, true)],
     )
+}
+
+/// Where a box like `centre` goes in map view `v`: of the centre, the top and bottom middles
+/// and the corners (kept inside the window), the first that covers the fewest of `avoid`,
+/// then of `also`.
+fn place_off(v: Rect, centre: Rect, avoid: &[Rect], also: &[Rect]) -> Rect {
+    let (bw, bh) = (centre.w, centre.h);
+    let (left, top) = (v.x + 4.0, v.y + 4.0);
+    let (right, bottom) = ((v.right() - bw - 4.0).max(left), v.bottom() - bh - 4.0);
+    let candidates = [
+        (centre.x, centre.y),
+        (centre.x, top),
+        (centre.x, bottom),
+        (left, top),
+        (right, top),
+        (left, bottom),
+        (right, bottom),
+    ]
+    .map(|(x, y)| Rect::new(x, y, bw, bh));
+    let covered = |rects: &[Rect], r: &Rect| {
+        rects
+            .iter()
+            .filter(|a| a.x < r.right() && r.x < a.right() && a.y < r.bottom() && r.y < a.bottom())
+            .count()
+    };
+    // `min_by_key` keeps the first of equals: the earlier candidate.
+    candidates
+        .iter()
+        .copied()
+        .min_by_key(|r| (covered(avoid, r), covered(also, r)))
+        .unwrap_or(candidates[0])
 }
 
 /// The buttons of the result box `bx`, in a row along its bottom, or in two rows when one
@@ -430,30 +466,8 @@ pub fn summary_box(l: &Layout, lines: usize, widest: f32, avoid: &[Rect], also: 
     let hint = text_w("any key or click to close", 11.0);
     let bw = (widest + 32.0).max(hint + width(Button::Close) + 48.0).min(v.w - 8.0);
     let bh = (30.0 + 17.0 * lines as f32 + BOX_BUTTON_H + 20.0).min(v.h - 8.0);
-    let (cx, cy) = (v.x + v.w / 2.0 - bw / 2.0, v.y + v.h / 2.0 - bh / 2.0);
-    let (left, top, right, bottom) = (v.x + 4.0, v.y + 4.0, v.right() - bw - 4.0, v.bottom() - bh - 4.0);
-    let candidates = [
-        (cx, cy),
-        (cx, top),
-        (cx, bottom),
-        (left, top),
-        (right, top),
-        (left, bottom),
-        (right, bottom),
-    ]
-    .map(|(x, y)| Rect::new(x, y, bw, bh));
-    let covered = |rects: &[Rect], r: &Rect| {
-        rects
-            .iter()
-            .filter(|a| a.x < r.right() && r.x < a.right() && a.y < r.bottom() && r.y < a.bottom())
-            .count()
-    };
-    // `min_by_key` keeps the first of equals: the earlier candidate.
-    candidates
-        .iter()
-        .copied()
-        .min_by_key(|r| (covered(avoid, r), covered(also, r)))
-        .unwrap_or(candidates[0])
+    let centre = Rect::new(v.x + v.w / 2.0 - bw / 2.0, v.y + v.h / 2.0 - bh / 2.0, bw, bh);
+    place_off(v, centre, avoid, also)
 }
 
 /// The summary box's Close button, at the right end of its bottom (the hint that any key
@@ -543,7 +557,7 @@ pub fn on_screen(l: &Layout, s: &Session, busy: bool, front: Front, modes: Modes
     let board = matches!(front, Front::Board);
     match front {
         Front::Board => {}
-        Front::Question(q) => out.extend(ask_box(l, q).1),
+        Front::Question(q, avoid, also) => out.extend(ask_box(l, q, avoid, also).1),
         Front::Result(bx) => out.extend(ending_buttons(bx)),
         Front::Menu => {
             let idle = !busy && matches!(s.phase(), Phase::Select | Phase::Inspect { .. } | Phase::Over { .. });
@@ -678,10 +692,10 @@ mod tests {
             "two units are ready: it asks, as E does"
         );
         let q = "End the turn? 2 units have not acted yet.";
-        let (bx, [yes, no]) = ask_box(&l, q);
+        let (bx, [yes, no]) = ask_box(&l, q, &[], &[]);
         assert!(bx.contains(centre(yes.rect)) && bx.contains(centre(no.rect)));
         assert!(!yes.rect.overlaps(&no.rect));
-        let all = on_screen(&l, &s, false, Front::Question(q), Modes::default());
+        let all = on_screen(&l, &s, false, Front::Question(q, &[], &[]), Modes::default());
         assert_eq!(hit(&all, centre(end.rect)), None, "the side panel waits for the answer");
         assert_eq!(hit(&all, centre(no.rect)), Some(Button::No));
         assert_eq!(hit(&all, centre(yes.rect)), Some(Button::Yes));
@@ -868,6 +882,43 @@ mod tests {
             assert_eq!(
                 summary_box(&l, 5, 320.0, &[], &[]),
                 summary_box(&l, 5, 320.0, &[Rect::new(v.x, v.y, 8.0, 8.0)], &[])
+            );
+        }
+    }
+
+    /// Issue 33's play: the End-turn question sat in the middle of the map, on the units it
+    /// asks about. It keeps off them, then off the other units, as the summary box does; a
+    /// question about no unit stays in the middle.
+    #[test]
+    fn the_end_turn_question_keeps_off_the_units_it_asks_about() {
+        let q = "End the turn? 2 units have not acted yet.";
+        for (pw, ph) in SIZES {
+            let l = Layout::new(pw, ph, 1.0);
+            let v = l.map_view();
+            let middle = Rect::new(v.x + v.w / 2.0 - 16.0, v.y + v.h / 2.0 - 16.0, 32.0, 32.0);
+            let beside = Rect::new(middle.x - 64.0, middle.y, 32.0, 32.0);
+            let other = Rect::new(middle.x + 64.0, middle.y, 32.0, 32.0);
+            let (bx, [yes, no]) = ask_box(&l, q, &[middle, beside], &[other]);
+            if v.h >= 2.0 * bx.h + 40.0 {
+                for r in [middle, beside, other] {
+                    assert!(!bx.overlaps(&r), "{pw}x{ph}: {bx:?} covers {r:?}");
+                }
+            }
+            assert!(bx.contains(centre(yes.rect)) && bx.contains(centre(no.rect)));
+            assert!(bx.y >= v.y && bx.bottom() <= v.bottom() && bx.x >= 0.0 && bx.right() <= l.w);
+            // Its buttons answer where it is drawn.
+            let all = on_screen(
+                &l,
+                &session(),
+                false,
+                Front::Question(q, &[middle, beside], &[other]),
+                Modes::default(),
+            );
+            assert_eq!(hit(&all, centre(yes.rect)), Some(Button::Yes));
+            assert_eq!(
+                ask_box(&l, q, &[], &[]).0,
+                ask_box(&l, q, &[Rect::new(v.x, v.y, 8.0, 8.0)], &[]).0,
+                "nobody under the middle: it stays there"
             );
         }
     }

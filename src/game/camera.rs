@@ -7,7 +7,7 @@ use ggez::glam::Vec2;
 use ggez::graphics::Rect;
 
 /// Tiles kept between the focus and the edge of the view.
-const MARGIN_TILES: f32 = 2.0;
+pub(in crate::game) const MARGIN_TILES: f32 = 2.0;
 /// How quickly the view catches up (per second; higher is snappier).
 const FOLLOW: f32 = 12.0;
 
@@ -34,6 +34,12 @@ impl Camera {
     /// Keeps the tile at world pixel `focus` (its top-left) inside `view` (the part of the
     /// window the map shows, in window pixels) with a margin; `snap` jumps there at once.
     pub fn follow(&mut self, focus: Vec2, view: Rect, snap: bool) {
+        self.follow_with(focus, view, snap, MARGIN_TILES);
+    }
+
+    /// [`Camera::follow`] keeping `margin` tiles between the focus and the view's edge (0:
+    /// the view moves only to bring a tile that leaves it back into sight).
+    pub fn follow_with(&mut self, focus: Vec2, view: Rect, snap: bool, margin: f32) {
         let mut t = self.target;
         for axis in 0..2 {
             let (lo, len, map) = if axis == 0 {
@@ -41,7 +47,7 @@ impl Camera {
             } else {
                 (view.y, view.h, self.map.y)
             };
-            let margin = (MARGIN_TILES * TILE).min(((len - TILE) / 2.0).max(0.0));
+            let margin = (margin * TILE).min(((len - TILE) / 2.0).max(0.0));
             // The view's world span is t + lo .. t + lo + len.
             let f = focus[axis];
             if f - margin < t[axis] + lo {

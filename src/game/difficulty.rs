@@ -7,8 +7,10 @@ pub use crate::load::difficulty::{apply, levels};
 /// What a level changes, in a player's words: its overrides ("hero move 10", "Kiny's hp 30")
 /// and the win rate it was tuned to ("87.5% won (average player)": the careful player of that
 /// skill), or that it is
-/// the battle as written (issue 33: the chooser named the levels and nothing more).
-pub fn describe(level: &crate::model::scenario::Level) -> String {
+/// the battle as written (issue 33: the chooser named the levels and nothing more). Without
+/// `rate`, the changes only: the rate was measured on the scenario alone, which a campaign's
+/// chapter, played with a party carried over, is not.
+pub fn describe(level: &crate::model::scenario::Level, rate: bool) -> String {
     let changes: Vec<String> = level
         .entries
         .iter()
@@ -28,7 +30,7 @@ pub fn describe(level: &crate::model::scenario::Level) -> String {
     } else {
         changes.join(", ")
     };
-    match level.tuned.as_deref().and_then(|t| t.split_once(' ')) {
+    match level.tuned.as_deref().and_then(|t| t.split_once(' ')).filter(|_| rate) {
         Some((rate, skill)) => format!("{what} · {rate} won ({skill} player)"),
         None => what,
     }
@@ -55,16 +57,20 @@ mod tests {
             col: 0,
         };
         assert_eq!(
-            describe(&level(vec![entry("kind:hero.move", 10)], Some("87.5% average"))),
+            describe(&level(vec![entry("kind:hero.move", 10)], Some("87.5% average")), true),
             "hero move 10 · 87.5% won (average player)"
         );
         assert_eq!(
-            describe(&level(
-                vec![entry("unit:Kiny.hp", 30), entry("profile:guard.trigger", 2)],
-                None
-            )),
+            describe(&level(vec![entry("kind:hero.move", 10)], Some("87.5% average")), false),
+            "hero move 10"
+        );
+        assert_eq!(
+            describe(
+                &level(vec![entry("unit:Kiny.hp", 30), entry("profile:guard.trigger", 2)], None),
+                true
+            ),
             "Kiny's hp 30, guard trigger 2"
         );
-        assert_eq!(describe(&level(Vec::new(), None)), "the battle as written");
+        assert_eq!(describe(&level(Vec::new(), None), true), "the battle as written");
     }
 }

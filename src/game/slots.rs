@@ -48,21 +48,31 @@ pub struct Slot {
     pub date: String,
     /// Seconds since 1970 (newest first in the list).
     pub written: u64,
-    /// True for a campaign chapter's slot (it is played through Continue, with its roster).
-    pub chapter: bool,
+    /// For a campaign chapter's slot, the chapter's number (from 1; it is played through
+    /// Continue, with its roster).
+    pub chapter: Option<usize>,
 }
 
 impl Slot {
-    /// How the Load screen says it: "river.toml (hard) · turn 3 · 2026-11-28 05:40".
-    pub fn describe(&self) -> String {
+    /// How the Load screen says it: "river.toml (hard) · turn 3 · 2026-11-28 05:40"; a
+    /// chapter's slot by the chapter's number and title in `titles` (the campaign's, in
+    /// order), as the campaign names it: "Chapter 2: The castle (hard) · turn 3 · ..." (issue
+    /// 33's play: it named the scenario's file, `sample.toml`).
+    pub fn describe(&self, titles: &[String]) -> String {
         let file = self
             .scenario
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
             .unwrap_or_default();
         let level = self.difficulty.as_ref().map(|d| format!(" ({d})")).unwrap_or_default();
-        let what = if self.chapter { "campaign chapter: " } else { "" };
-        format!("{what}{file}{level} · turn {} · {}", self.turn, self.date)
+        let what = match self.chapter {
+            Some(n) => match titles.get(n.wrapping_sub(1)) {
+                Some(title) => format!("Chapter {n}: {title}"),
+                None => format!("campaign chapter {n}: {file}"),
+            },
+            None => file,
+        };
+        format!("{what}{level} · turn {} · {}", self.turn, self.date)
     }
 }
 
@@ -83,9 +93,7 @@ pub fn list(dir: &Path) -> Vec<Slot> {
                 .ok()
                 .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
                 .map_or(0, |d| d.as_secs());
-            let chapter = path
-                .file_name()
-                .is_some_and(|n| n.to_string_lossy().starts_with("chapter-"));
+            let chapter = path.file_name().and_then(|n| chapter_of(&n.to_string_lossy()));
             Some(Slot {
                 scenario: PathBuf::from(&save.scenario),
                 difficulty: save.difficulty.clone(),
@@ -99,6 +107,13 @@ pub fn list(dir: &Path) -> Vec<Slot> {
         .collect();
     out.sort_by(|a, b| b.written.cmp(&a.written).then_with(|| a.path.cmp(&b.path)));
     out
+}
+
+/// The chapter number of a chapter's slot file name ("chapter-2-castle.save": 2), as
+/// [`slot_name`] writes it.
+fn chapter_of(name: &str) -> Option<usize> {
+    let rest = name.strip_prefix("chapter-")?;
+    rest.split('-').next()?.parse().ok()
 }
 
 /// Seconds since 1970 as a UTC date and time, "2026-11-28 05:40" (days to a civil date:
@@ -165,11 +180,11 @@ mod tests {
         let slots = list(&dir);
         assert_eq!(slots.len(), 2, "{slots:?}");
         assert!(
-            slots[0].describe().starts_with("river.toml · turn 1 · 20"),
+            slots[0].describe(&[]).starts_with("river.toml · turn 1 · 20"),
             "{}",
-            slots[0].describe()
+            slots[0].describe(&[])
         );
-        assert!(slots[1].describe().starts_with("sample.toml · turn 1 · "));
+        assert!(slots[1].describe(&[]).starts_with("sample.toml · turn 1 · "));
         assert_eq!(slots[0].date, date(slots[0].written));
         let _ = std::fs::remove_dir_all(&dir);
     }

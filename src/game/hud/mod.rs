@@ -102,7 +102,16 @@ impl GameState {
             })
             .map(|(_, u)| cell_rect(anim::cell_px(u.pos())))
             .collect();
-        let bx = place_menu(unit_rect, about, &avoid, Vec2::new(bw, bh), l.map_view());
+        // Then every other unit on screen (issue 33's play: the box hid units a little off).
+        let others: Vec<Rect> = b
+            .units()
+            .iter()
+            .enumerate()
+            .filter(|(i, u)| u.alive() && *i != unit.0)
+            .map(|(_, u)| cell_rect(anim::cell_px(u.pos())))
+            .filter(|r| !avoid.contains(r) && r.overlaps(&l.map_view()))
+            .collect();
+        let bx = place_menu(unit_rect, about, &avoid, &others, Vec2::new(bw, bh), l.map_view());
         panel(canvas, bx, Z_MENU);
         for (i, e) in entries.iter().enumerate() {
             let row = Rect::new(bx.x + 3.0, bx.y + 4.0 + i as f32 * row_h, bw - 6.0, row_h);
@@ -160,7 +169,8 @@ impl GameState {
         // The question, with its buttons.
         if let Some(ask) = s.pending() {
             let q = ask_text(ask, b, self.leave);
-            let (bx, answers) = ask_box(&l, &q);
+            let (avoid, also) = self.ask_cells(ask);
+            let (bx, answers) = ask_box(&l, &q, &avoid, &also);
             panel(canvas, bx, Z_HUD + 3);
             let at = Vec2::new(bx.x + bx.w / 2.0 - text_w(&q, 14.0) / 2.0, bx.y + 13.0);
             text(canvas, &q, at, 14.0, GOLD);
@@ -283,15 +293,29 @@ impl GameState {
             }
             rows.extend(lines.into_iter().map(|l| (l, goal_color)));
         }
-        if self.session.show_danger() {
-            let threats = self.zones.hold_threats(b, self.session.profiles()).to_vec();
-            if let Some(w) = hold_warning(b, &threats) {
-                let pulse = 0.75 + 0.25 * (self.clock * 5.0).sin();
-                rows.push((
-                    fit(&w, r.objective.w - 16.0, 12.0),
-                    Color::new(1.0, 0.45 * pulse, 0.35, 1.0),
-                ));
-            }
+        // With cells to defend, the warning's row is always there (the map never moves when
+        // it comes): the warning in the danger view, else what the row is for, dim.
+        if !b.goals().hold.is_empty() {
+            let threats = if self.session.show_danger() {
+                self.zones.hold_threats(b, self.session.profiles()).to_vec()
+            } else {
+                Vec::new()
+            };
+            let row = match hold_warning(b, &threats) {
+                Some(w) => {
+                    let pulse = 0.75 + 0.25 * (self.clock * 5.0).sin();
+                    (w, Color::new(1.0, 0.45 * pulse, 0.35, 1.0))
+                }
+                None if self.session.show_danger() => (
+                    "No enemy can end its next move on a cell to defend".to_string(),
+                    DIM_TEXT,
+                ),
+                None => (
+                    "Danger view (D): warns here when an enemy can end its next move on a cell to defend".to_string(),
+                    DIM_TEXT,
+                ),
+            };
+            rows.push((fit(&row.0, r.objective.w - 16.0, 12.0), row.1));
         }
         for (i, (row, color)) in rows.iter().take(usize::from(self.layout.goal_rows)).enumerate() {
             let y = r.objective.y + i as f32 * OBJECTIVE_ROW_H;
@@ -486,6 +510,33 @@ impl GameState {
         }
     }
 
+    /// Where the units question `ask` is about show (its box keeps off them), and every other
+    /// living unit (then off those): drawing units, as the camera shows them now. Neither for
+    /// a question about no unit in particular.
+    pub(super) fn ask_cells(&self, ask: crate::play::phase::Ask) -> (Vec<Rect>, Vec<Rect>) {
+        let l = self.layout;
+        let (cam, tile) = (self.camera.pos, TILE * l.scale);
+        let b = self.session.battle();
+        let at = |p: crate::search::grid::Pos| {
+            let s = l.to_screen(anim::cell_px(p), cam);
+            Rect::new(s.x, s.y, tile, tile)
+        };
+        let asked = asked_about(ask, b);
+        if asked.is_empty() {
+            // A question about the whole battle (restart, quit ...): in the middle.
+            return (Vec::new(), Vec::new());
+        }
+        let avoid = asked.iter().map(|&u| at(b.unit(u).pos())).collect();
+        let also = b
+            .units()
+            .iter()
+            .enumerate()
+            .filter(|(i, u)| u.alive() && !asked.contains(&crate::rules::UnitId(*i)))
+            .map(|(_, u)| at(u.pos()))
+            .collect();
+        (avoid, also)
+    }
+
     /// The summary's box and its rows (wrapped, each marked when it tells of a player's unit
     /// that fell).
     pub(super) fn summary_layout(&self, lines: &[String]) -> (Rect, Vec<(String, bool)>) {
@@ -662,10 +713,12 @@ impl GameState {
     /// what a click hits come from here.
     pub(super) fn buttons_now(&self) -> Vec<Placed> {
         let s = &self.session;
-        let question = s.pending().map(|a| ask_text(a, s.battle(), self.leave));
+        let question = s
+            .pending()
+            .map(|a| (ask_text(a, s.battle(), self.leave), self.ask_cells(a)));
         let l = &self.layout;
-        let front = if let Some(q) = question.as_deref() {
-            Front::Question(q)
+        let front = if let Some((q, (avoid, also))) = question.as_ref() {
+            Front::Question(q, avoid, also)
         } else if let Some(lines) = self.summary.as_ref().filter(|_| self.summary_shown()) {
             Front::Summary(self.summary_layout(lines).0)
         } else if self.history_view.is_some() {

@@ -156,8 +156,7 @@ impl BattleScreen {
             roster: a.progress.roster.clone(),
         };
         // The chapter's own save slot, when the player saved in it: the battle goes on there.
-        let slot = world.save_for(&launch.path, launch.difficulty.as_deref(), Some(k + 1));
-        let save = (world.saves_dir().is_some() && !world.save_given && slot.is_file()).then_some(slot);
+        let save = world.chapter_save();
         let (mut screen, ready) =
             BattleScreen::open_with(ctx, world, assets, &launch, scripted, exit, Some(chapter), save)?;
         screen.chapter = Some((ready, None));

@@ -184,12 +184,14 @@ impl TextScreen {
     }
 
     /// The lines of the page: (text, colour, size factor).
-    pub fn lines(&self, world: &World) -> Vec<(String, Color, f32)> {
+    pub fn lines(&self, world: &World) -> Vec<Line> {
         let Some(a) = &world.campaign else {
-            return vec![("No campaign is being played.".into(), ENEMY_TEXT, 1.0)];
+            return vec![("No campaign is being played.".into(), ENEMY_TEXT, 1.0, false)];
         };
         let (c, p) = (&a.campaign, &a.progress);
-        let mut out = Vec::new();
+        let mut out: Vec<(String, Color, f32)> = Vec::new();
+        // The rows of the roster's table (its header too): each on one line.
+        let mut table: Vec<usize> = Vec::new();
         match self.page {
             Page::Intro => {
                 let k = p.chapter.min(c.chapters.len().saturating_sub(1));
@@ -214,6 +216,19 @@ impl TextScreen {
                         0.9,
                     ));
                 }
+                // Continue with a save made in the chapter: the battle goes on from it (issue
+                // 33's play: the intro did not say so, and read as a fresh start).
+                if let Some(turn) = world
+                    .chapter_save()
+                    .and_then(|slot| crate::io::save::read(&slot).ok())
+                    .map(|save| save.turn)
+                {
+                    out.push((
+                        format!("Resuming your save from turn {turn}: the battle goes on where you saved it."),
+                        GOLD,
+                        0.95,
+                    ));
+                }
                 let mode = if p.permadeath {
                     "permadeath: a unit that falls is gone"
                 } else {
@@ -231,6 +246,7 @@ impl TextScreen {
                 let won = p.chapter;
                 out.push((format!("Chapter {won} won: the roster"), GOLD, 1.6));
                 out.push((String::new(), DIM_TEXT, 0.6));
+                table.push(out.len());
                 out.push((
                     format!(
                         "{:<10} {:<9} {:>3} {:>8} {:>4} {:>4} {:>4}  {:<5} {:>9} {:>4}",
@@ -271,6 +287,7 @@ impl TextScreen {
                         heal,
                         if m.fallen { "  fallen" } else { "" }
                     );
+                    table.push(out.len());
                     out.push((row, if m.fallen { ENEMY_TEXT } else { PLAYER_TEXT }, 0.9));
                 }
                 out.push((String::new(), DIM_TEXT, 0.6));
@@ -309,26 +326,51 @@ impl TextScreen {
                 out.push(("Enter or a click: back to the title".into(), DIM_TEXT, 0.85));
             }
         }
-        out
+        out.into_iter()
+            .enumerate()
+            .map(|(i, (s, color, k))| (s, color, k, table.contains(&i)))
+            .collect()
     }
 }
 
-/// Draws lines of text, wrapped to the window, from the top.
-fn draw_lines(canvas: &mut Canvas, lines: &[(String, Color, f32)], w: f32, h: f32, size: f32) {
+/// A line of a text screen: its words, colour, size (a factor of the page's), and whether
+/// it is a row of a table (never wrapped: see [`place_lines`]).
+pub type Line = (String, Color, f32, bool);
+
+/// Where the lines of a page go on a window `w` × `h` at text size `size`, from the top:
+/// each piece with its colour, size and place. Words wrap to the window; the rows of a table
+/// are never wrapped (issue 33's play: the roster's "fallen" tag went onto a line of its
+/// own), they share one size at which the longest fits.
+fn place_lines(lines: &[Line], w: f32, h: f32, size: f32) -> Vec<(String, Color, f32, Vec2)> {
     let margin = w * 0.1;
+    let room = w - 2.0 * margin;
+    let table = lines
+        .iter()
+        .filter(|l| l.3)
+        .map(|(text, _, k, _)| (size * k).min(room / (text.chars().count().max(1) as f32 * view::CHAR_W)))
+        .fold(f32::INFINITY, f32::min);
     let mut y = h * 0.1;
-    for (text, color, k) in lines {
-        let sz = size * k;
-        let width = ((w - 2.0 * margin) / (sz * view::CHAR_W)).max(10.0) as usize;
-        let wrapped = if text.is_empty() {
-            vec![String::new()]
+    let mut out = Vec::new();
+    for (text, color, k, row) in lines {
+        let sz = if *row { table } else { size * k };
+        let width = (room / (sz * view::CHAR_W)).max(10.0) as usize;
+        let wrapped = if text.is_empty() || *row {
+            vec![text.clone()]
         } else {
             crate::game::hud::text::wrap(text, width)
         };
         for l in wrapped {
-            view::text(canvas, &l, Vec2::new(margin, y), sz, *color);
+            out.push((l, *color, sz, Vec2::new(margin, y)));
             y += sz * 1.45;
         }
+    }
+    out
+}
+
+/// Draws lines of text, wrapped to the window, from the top.
+fn draw_lines(canvas: &mut Canvas, lines: &[Line], w: f32, h: f32, size: f32) {
+    for (text, color, sz, at) in place_lines(lines, w, h, size) {
+        view::text(canvas, &text, at, sz, color);
     }
 }
 
@@ -380,6 +422,100 @@ mod tests {
         w.campaign_file = root.join("maps/campaign.toml");
         w.progress_file = Some(home.join("progress.json"));
         w
+    }
+
+    /// Issue 33's play: on the roster, a fallen unit's row wrapped its "fallen" tag onto a
+    /// line of its own at 1280×800. Every row of the table (its header too) stays on one
+    /// line, inside the page's margins, at every window size the game opens at.
+    #[test]
+    fn the_rosters_rows_never_wrap_a_fallen_tag() {
+        let home = std::env::temp_dir().join(format!("skirmish-roster-{}", std::process::id()));
+        let mut w = world(&home);
+        w.start_campaign(None).unwrap();
+        let a = w.campaign.as_mut().unwrap();
+        a.progress.chapter = 1;
+        let stats = crate::model::units::Stats {
+            hp: 128,
+            attack: 19,
+            defense: 13,
+            range_min: 2,
+            range_max: 3,
+        };
+        for (name, kind, fallen) in [("Robin", "archer", true), ("Kiny", "hero", false)] {
+            a.progress.roster.members.push(skirmish_core::campaign::Member {
+                name: name.into(),
+                kind: kind.into(),
+                level: 12,
+                exp: 99,
+                stats,
+                fallen,
+                movement: None,
+            });
+        }
+        let lines = TextScreen::new(Page::Roster).lines(&w);
+        let rows: Vec<&Line> = lines.iter().filter(|l| l.3).collect();
+        assert!(rows.iter().any(|l| l.0.ends_with("fallen")), "{lines:?}");
+        for (pw, ph) in [(640.0, 480.0), (800.0, 600.0), (1280.0, 800.0), (1920.0, 1080.0)] {
+            let size = 15.0 * menu::ui_scale(pw, ph);
+            let placed = place_lines(&lines, pw, ph, size);
+            for row in &rows {
+                let piece = placed
+                    .iter()
+                    .find(|p| p.0 == row.0)
+                    .unwrap_or_else(|| panic!("{pw}x{ph}: the row {:?} is split: {placed:?}", row.0));
+                assert!(
+                    piece.3.x + view::text_w(&piece.0, piece.2) <= pw * 0.9 + 0.5,
+                    "{pw}x{ph}: {piece:?}"
+                );
+            }
+            // One size for the whole table, so its columns line up.
+            let sizes: Vec<f32> = placed
+                .iter()
+                .filter(|p| rows.iter().any(|r| r.0 == p.0))
+                .map(|p| p.2)
+                .collect();
+            assert!(sizes.windows(2).all(|s| s[0] == s[1]), "{sizes:?}");
+        }
+        let _ = std::fs::remove_dir_all(&home);
+    }
+
+    /// Issue 33's play: Continue resumed the chapter's save, but its intro read as a fresh
+    /// start. With a save in the chapter's slot, the intro says it resumes it, and from which
+    /// turn; without one, it does not.
+    #[test]
+    fn the_intro_after_continue_says_it_resumes_the_save() {
+        let home = std::env::temp_dir().join(format!("skirmish-resume-{}", std::process::id()));
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let places = crate::game::settings::Places {
+            settings: home.join("options.toml"),
+            data: home.clone(),
+        };
+        let mut w = World::new(Some(places), root.join("maps"), false);
+        w.campaign_file = root.join("maps/campaign.toml");
+        w.progress_file = Some(home.join("progress.json"));
+        w.start_campaign(None).unwrap();
+        let intro = TextScreen::new(Page::Intro);
+        let resumes = |w: &World| {
+            intro
+                .lines(w)
+                .into_iter()
+                .find(|l| l.0.starts_with("Resuming your save"))
+                .map(|l| l.0)
+        };
+        assert_eq!(resumes(&w), None, "nothing saved: a fresh start");
+        // A save of chapter 1 on turn 3, in its slot.
+        let first = w.campaign.as_ref().unwrap().campaign.chapters[0].scenario.clone();
+        let (scenario, data, _) = crate::cli::load_scenario(&first, None).unwrap();
+        let battle = crate::rules::Battle::new(&scenario, &data);
+        let mut save = crate::io::save::snapshot(&battle, &scenario, 0);
+        save.turn = 3;
+        let slot = w.save_for(&first, None, Some(1));
+        std::fs::create_dir_all(slot.parent().unwrap()).unwrap();
+        crate::io::save::write(&slot, &save).unwrap();
+        assert_eq!(w.chapter_save(), Some(slot));
+        let line = resumes(&w).expect("the intro says it resumes the save");
+        assert!(line.starts_with("Resuming your save from turn 3"), "{line}");
+        let _ = std::fs::remove_dir_all(&home);
     }
 
     #[test]

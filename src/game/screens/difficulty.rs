@@ -1,9 +1,8 @@
 //! The difficulty chooser, shown before a scenario that has `[difficulty.NAME]` levels.
 
-use super::menu::{self, Item, Menu, MenuKey, Picked};
+use super::menu::{self, Item, ListPage, Menu, MenuKey, Picked};
 use super::{Chosen, Go, Launch, Screen, Switch, World};
 use crate::game::script::Token;
-use crate::game::view::{self, DIM_TEXT, GOLD};
 use ggez::glam::Vec2;
 use ggez::graphics::Rect;
 use ggez::input::keyboard::KeyInput;
@@ -23,8 +22,12 @@ pub struct Chooser {
 }
 
 /// What each level of `levels` changes ([`crate::game::difficulty::describe`]), read from
-/// the scenario played (a campaign's: its first chapter's); empty notes when it does not load.
+/// the scenario played; empty notes when it does not load. A campaign's says what it changes
+/// in the first chapter, as such, and no win rate (issue 33's play: chapter 1's figures shown
+/// for the whole campaign read easy 99.8% below normal 100%; those rates are of the scenario
+/// played alone, and every chapter has its own).
 fn level_notes(then: &Chosen, levels: &[String], world: &World) -> Vec<String> {
+    let campaign = matches!(then, Chosen::Campaign);
     let path = match then {
         Chosen::Battle(l) => Some(l.path.clone()),
         Chosen::Campaign => crate::load::campaign::load(&world.campaign_file)
@@ -38,7 +41,14 @@ fn level_notes(then: &Chosen, levels: &[String], world: &World) -> Vec<String> {
             scenario
                 .as_ref()
                 .and_then(|(s, ..)| s.level(name))
-                .map(crate::game::difficulty::describe)
+                .map(|level| {
+                    let what = crate::game::difficulty::describe(level, !campaign);
+                    if campaign {
+                        format!("in chapter 1: {what}")
+                    } else {
+                        what
+                    }
+                })
                 .unwrap_or_default()
         })
         .collect()
@@ -56,7 +66,7 @@ fn about(then: &Chosen, world: &World) -> String {
             }
         }
         Chosen::Campaign => match crate::load::campaign::load(&world.campaign_file) {
-            Ok(c) => format!("{} (campaign, every chapter at this level)", c.name),
+            Ok(c) => format!("{} (campaign: every chapter at its own level of this name)", c.name),
             Err(_) => world.campaign_file.display().to_string(),
         },
     }
@@ -101,10 +111,7 @@ impl Chooser {
 impl Screen for Chooser {
     fn draw(&mut self, ctx: &mut Context, world: &World) -> GameResult {
         let (w, h) = ctx.gfx.drawable_size();
-        let s = menu::ui_scale(w, h);
         let mut canvas = super::backdrop(ctx);
-        let size = 16.0 * s;
-        view::text(&mut canvas, "Difficulty", Vec2::new(w * 0.2, h * 0.12), 28.0 * s, GOLD);
         let then = &self.then;
         if !self.described {
             self.described = true;
@@ -112,28 +119,17 @@ impl Screen for Chooser {
                 item.note = note;
             }
         }
-        let file = self.label.get_or_insert_with(|| about(then, world));
-        view::text(
-            &mut canvas,
-            file,
-            Vec2::new(w * 0.2, h * 0.12 + 36.0 * s),
-            size * 0.8,
-            DIM_TEXT,
-        );
+        let about = self.label.get_or_insert_with(|| about(then, world));
         // Wide: each level says what it changes.
-        let area = Rect::new(w * 0.1, h * 0.3, w * 0.8, h * 0.6);
-        menu::draw(&mut canvas, &mut self.menu, area, size);
-        let help = "Up/Down or the mouse to choose · Enter or a click plays · Esc or a right click: back";
-        let help_size = (size * 0.8).min(w * 0.9 / (help.chars().count() as f32 * view::CHAR_W));
-        let below = h * 0.3 + self.menu.items.len() as f32 * size * 2.2 + size;
-        view::text(
-            &mut canvas,
-            help,
-            Vec2::new((w - view::text_w(help, help_size)) / 2.0, below),
-            help_size,
-            DIM_TEXT,
-        );
-        super::draw_notices(&mut canvas, world, w, h, 12.0 * s);
+        let page = ListPage {
+            title: "Difficulty",
+            about,
+            at: Vec2::new(0.2, 0.12),
+            area: Rect::new(0.1, 0.3, 0.8, 0.6),
+            help: "Up/Down or the mouse to choose · Enter or a click plays · Esc or a right click: back",
+            help_at: None,
+        };
+        menu::draw_list_page(&mut canvas, world, page, &mut self.menu, w, h);
         canvas.finish(ctx)
     }
 
@@ -204,6 +200,16 @@ mod tests {
             notes[0].starts_with("hero ") && notes[1].starts_with("archer "),
             "{notes:?}"
         );
+        // A campaign's levels say what they change in its first chapter, as such, without
+        // that chapter's win rates (measured on the battle alone, they are not the campaign's).
+        let notes = level_notes(&Chosen::Campaign, &["easy".into(), "normal".into()], &world);
+        assert!(
+            notes
+                .iter()
+                .all(|n| n.starts_with("in chapter 1: ") && !n.contains('%')),
+            "{notes:?}"
+        );
+        assert!(about(&Chosen::Campaign, &world).contains("every chapter"));
         let mut c = Chooser::new(Chosen::Campaign, vec!["easy".into(), "hard".into()]);
         assert_eq!(
             c.act(MenuKey::Confirm),

@@ -2,11 +2,10 @@
 //! each with its scenario, turn and date; choosing one opens its battle where it was saved.
 //! A chapter's slot is played through Continue, with the campaign's roster.
 
-use super::menu::{self, Item, Menu, MenuKey, Picked};
+use super::menu::{self, Item, ListPage, Menu, MenuKey, Picked};
 use super::{Go, Launch, Screen, Switch, World};
 use crate::game::script::Token;
 use crate::game::slots::{self, Slot};
-use crate::game::view::{self, DIM_TEXT, GOLD};
 use ggez::glam::Vec2;
 use ggez::graphics::Rect;
 use ggez::input::keyboard::KeyInput;
@@ -24,11 +23,19 @@ impl LoadScreen {
     /// The slots of `world`'s saves folder, newest first.
     pub fn new(world: &World) -> LoadScreen {
         let slots = world.saves_dir().map(|d| slots::list(&d)).unwrap_or_default();
+        // A chapter's slot is named by the chapter's title, as Continue and the intro name it.
+        let titles: Vec<String> = crate::load::campaign::load(&world.campaign_file)
+            .map(|c| {
+                (0..c.chapters.len())
+                    .map(|k| super::campaign::chapter_title(&c, k))
+                    .collect()
+            })
+            .unwrap_or_default();
         let mut items: Vec<Item> = slots
             .iter()
             .map(|s| {
-                let item = Item::new(s.describe());
-                if s.chapter {
+                let item = Item::new(s.describe(&titles));
+                if s.chapter.is_some() {
                     item.note("Continue campaign plays it").disabled()
                 } else {
                     item
@@ -49,7 +56,7 @@ impl LoadScreen {
     pub fn act(&mut self, k: MenuKey) -> Switch {
         match self.menu.key(k) {
             Picked::Chose(i) => match self.slots.get(i) {
-                Some(s) if !s.chapter => Switch::Replace(Go::Resume {
+                Some(s) if s.chapter.is_none() => Switch::Replace(Go::Resume {
                     launch: Launch {
                         path: s.scenario.clone(),
                         difficulty: s.difficulty.clone(),
@@ -67,29 +74,16 @@ impl LoadScreen {
 impl Screen for LoadScreen {
     fn draw(&mut self, ctx: &mut Context, world: &World) -> GameResult {
         let (w, h) = ctx.gfx.drawable_size();
-        let s = menu::ui_scale(w, h);
         let mut canvas = super::backdrop(ctx);
-        let size = 16.0 * s;
-        view::text(&mut canvas, "Load", Vec2::new(w * 0.1, h * 0.08), 28.0 * s, GOLD);
-        view::text(
-            &mut canvas,
-            "Saved battles, newest first: scenario, turn, date (UTC)",
-            Vec2::new(w * 0.1, h * 0.08 + 36.0 * s),
-            size * 0.8,
-            DIM_TEXT,
-        );
-        let area = Rect::new(w * 0.1, h * 0.22, w * 0.8, h * 0.62);
-        menu::draw(&mut canvas, &mut self.menu, area, size);
-        let help = "Up/Down or the mouse to choose · Enter or a click loads · Esc or a right click: back";
-        let help_size = (size * 0.8).min(w * 0.9 / (help.chars().count() as f32 * view::CHAR_W));
-        view::text(
-            &mut canvas,
-            help,
-            Vec2::new((w - view::text_w(help, help_size)) / 2.0, h * 0.9),
-            help_size,
-            DIM_TEXT,
-        );
-        super::draw_notices(&mut canvas, world, w, h, 12.0 * s);
+        let page = ListPage {
+            title: "Load",
+            about: "Saved battles, newest first: scenario, turn, date (UTC)",
+            at: Vec2::new(0.1, 0.08),
+            area: Rect::new(0.1, 0.22, 0.8, 0.62),
+            help: "Up/Down or the mouse to choose · Enter or a click loads · Esc or a right click: back",
+            help_at: Some(0.9),
+        };
+        menu::draw_list_page(&mut canvas, world, page, &mut self.menu, w, h);
         canvas.finish(ctx)
     }
 
@@ -170,10 +164,16 @@ mod tests {
         let mut l = LoadScreen::new(&w);
         assert_eq!(l.menu.items.len(), 2);
         let labels: Vec<&str> = l.menu.items.iter().map(|i| i.label.as_str()).collect();
+        assert!(labels.iter().all(|s| s.contains("turn 1 · 20")), "{labels:?}");
+        // The skirmish by its file; the chapter as the campaign names it (issue 33's play: a
+        // chapter's row named its scenario's file).
+        let chapter_row = l.slots.iter().position(|s| s.chapter.is_some()).unwrap();
         assert!(
-            labels
-                .iter()
-                .all(|s| s.contains("river.toml") && s.contains("turn 1 · 20")),
+            labels[chapter_row].starts_with("Chapter 3: River crossing · turn 1 · "),
+            "{labels:?}"
+        );
+        assert!(
+            labels[1 - chapter_row].starts_with("river.toml · turn 1 · "),
             "{labels:?}"
         );
         let open = l.menu.items.iter().position(|i| i.enabled).unwrap();

@@ -213,6 +213,48 @@ pub fn rows(n: usize, area: Rect, row_h: f32) -> Vec<Rect> {
         .collect()
 }
 
+/// A screen that is a list to choose from (the Load screen, the difficulty chooser): where
+/// its words go, in fractions of the window.
+#[derive(Debug, Clone, Copy)]
+pub struct ListPage<'a> {
+    /// The title, large and gold.
+    pub title: &'a str,
+    /// A line under the title saying what the list is.
+    pub about: &'a str,
+    /// Where the title goes (fractions of the window's width and height).
+    pub at: Vec2,
+    /// Where the list goes (fractions of the window).
+    pub area: Rect,
+    /// The keys and clicks it takes, centred in a line under the list.
+    pub help: &'a str,
+    /// The help line's top, in fractions of the window's height; `None`: just under the list.
+    pub help_at: Option<f32>,
+}
+
+/// Draws list page `page` with its menu on a window of `w` × `h` pixels, and the world's
+/// notices: what the Load screen and the difficulty chooser share.
+pub fn draw_list_page(canvas: &mut Canvas, world: &super::World, page: ListPage, menu: &mut Menu, w: f32, h: f32) {
+    let s = ui_scale(w, h);
+    let size = 16.0 * s;
+    let at = Vec2::new(w * page.at.x, h * page.at.y);
+    view::text(canvas, page.title, at, 28.0 * s, GOLD);
+    view::text(canvas, page.about, at + Vec2::new(0.0, 36.0 * s), size * 0.8, DIM_TEXT);
+    let area = Rect::new(w * page.area.x, h * page.area.y, w * page.area.w, h * page.area.h);
+    draw(canvas, menu, area, size);
+    let help_size = (size * 0.8).min(w * 0.9 / (page.help.chars().count() as f32 * view::CHAR_W));
+    let help_y = page
+        .help_at
+        .map_or(area.y + menu.items.len() as f32 * size * 2.2 + size, |y| h * y);
+    view::text(
+        canvas,
+        page.help,
+        Vec2::new((w - view::text_w(page.help, help_size)) / 2.0, help_y),
+        help_size,
+        DIM_TEXT,
+    );
+    super::draw_notices(canvas, world, w, h, 12.0 * s);
+}
+
 /// Draws `menu` in `area` (window pixels) with text of `size`, remembering where each entry is.
 pub fn draw(canvas: &mut Canvas, menu: &mut Menu, area: Rect, size: f32) {
     menu.rects = rows(menu.items.len(), area, size * 2.2);

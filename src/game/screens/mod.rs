@@ -199,6 +199,16 @@ impl World {
         }
     }
 
+    /// The save slot of the campaign chapter being played, when the player saved in it:
+    /// its battle goes on from there (Continue), and its intro says so.
+    pub fn chapter_save(&self) -> Option<PathBuf> {
+        let a = self.campaign.as_ref()?;
+        let k = a.progress.chapter;
+        let ch = a.campaign.chapters.get(k)?;
+        let slot = self.save_for(&ch.scenario, a.progress.difficulty.as_deref(), Some(k + 1));
+        (self.saves_dir().is_some() && !self.save_given && slot.is_file()).then_some(slot)
+    }
+
     /// Writes the options (not in a scripted run); a failure becomes a notice.
     pub fn save_settings(&mut self) {
         if self.scripted {

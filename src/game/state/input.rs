@@ -69,6 +69,8 @@ impl GameState {
             self.apply(Intent::Confirm);
             self.apply(Intent::Release);
         } else if let Some(c) = cell {
+            // The click is the mouse's: the view stays still under it (see `Pointing::clicked`).
+            self.pointing.clicked(at, cell);
             self.click_cell(c);
         }
     }

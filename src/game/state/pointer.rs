@@ -40,6 +40,18 @@ impl Pointing {
         self.live
     }
 
+    /// A left click at `at` (window pixels) on `cell`: the mouse leads from now on, whether
+    /// or not a motion came first (issue 33's play: `xdotool mousemove` then `click` sends one
+    /// motion, which only set where the pointer rests; the click then let the view chase the
+    /// clicked cell and scroll under the pointer, and the next click hit the wrong cell).
+    pub(super) fn clicked(&mut self, at: Vec2, cell: Option<Pos>) {
+        self.live = true;
+        self.rest = Some(at);
+        if cell.is_some() {
+            self.cell = cell;
+        }
+    }
+
     /// True when the mouse leads the cursor.
     pub(super) fn leads(&self) -> bool {
         self.live

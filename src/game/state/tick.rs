@@ -117,7 +117,9 @@ impl GameState {
         // would scroll the map under a still pointer). Animations and keys still lead it,
         // unless the player moved the view by hand.
         if self.anims.busy() || (!self.pointing.leads() && !self.free_look) {
-            self.camera.follow(focus, view, false);
+            let enemy = matches!(self.session.phase(), Phase::Enemy { .. });
+            let margin = follow_margin(self.pointing.leads(), enemy);
+            self.camera.follow_with(focus, view, false, margin);
         }
         let before = self.camera.pos;
         self.camera.update(dt);
@@ -161,6 +163,18 @@ impl GameState {
     }
 }
 
+/// Tiles the camera keeps between what it follows and the view's edge: none while the mouse
+/// leads in the player's phase (the view then moves only to keep a walking unit in sight:
+/// issue 33's play found the map scrolled under the pointer after a click near the edge, so
+/// the next click landed on the wrong cell), two for the keys and the enemy's moves.
+pub(super) fn follow_margin(mouse_leads: bool, enemy_phase: bool) -> f32 {
+    if mouse_leads && !enemy_phase {
+        0.0
+    } else {
+        crate::game::camera::MARGIN_TILES
+    }
+}
+
 /// True when the waiting press `next` is a click that must wait one more frame: the action
 /// menu opened as the move it followed ended, and its entries are placed when it is first
 /// drawn (issue 33: a click on the menu made 0.15 s after the move click came before that,
@@ -181,6 +195,50 @@ mod click_tests {
     use super::*;
     use crate::play::phase::Action;
     use crate::rules::UnitId;
+
+    /// Issue 33's play: a click on a unit one cell from the view's edge scrolled the map
+    /// (the view chased the cursor with its two-tile margin), and the next click landed on
+    /// the cell beside the one aimed at. A click gives the mouse the cursor, even with no
+    /// motion before it (xdotool's `mousemove` sends one, which only sets where the pointer
+    /// rests); the view then keeps still under it.
+    #[test]
+    fn a_click_near_the_views_edge_leaves_the_map_where_it_is() {
+        use super::super::pointer::Pointing;
+        use crate::game::anim::cell_px;
+        use crate::game::assets::TILE;
+        use crate::game::camera::Camera;
+        let l = Layout::new(1280.0, 800.0, 1.0);
+        let view = l.world_view();
+        // A map larger than the view in both ways, seen from its top-left corner.
+        let mut cam = Camera::new(60, 40);
+        cam.follow(Vec2::ZERO, view, true);
+        let before = cam.pos;
+        // The cell one tile in from the view's right edge, and the window pixel on it.
+        let cells = ((view.w / TILE) as i32, (view.h / TILE) as i32);
+        let near_edge = Pos::new(cells.0 - 2, cells.1 - 2);
+        let at = l.to_screen(cell_px(near_edge), cam.pos) + Vec2::splat(TILE / 2.0);
+        assert_eq!(l.cell_at(at.x, at.y, cam.pos), Some(near_edge));
+        let mut p = Pointing::default();
+        assert!(!p.moved(at), "the one motion only rests the pointer");
+        p.clicked(at, Some(near_edge));
+        // Selected there, then walking one cell further, still in sight.
+        for step in [near_edge, Pos::new(near_edge.x + 1, near_edge.y)] {
+            cam.follow_with(cell_px(step), view, true, follow_margin(p.leads(), false));
+            assert_eq!(cam.pos, before, "the map stays put under the pointer ({step})");
+        }
+        assert_eq!(
+            l.cell_at(at.x, at.y, cam.pos),
+            Some(near_edge),
+            "the next click hits the same cell"
+        );
+        // A walk out of sight still brings the unit back into view.
+        let out = Pos::new(cells.0 + 3, near_edge.y);
+        cam.follow_with(cell_px(out), view, true, follow_margin(p.leads(), false));
+        assert!(cam.shows_all(&[cell_px(out)], view));
+        // The keys, and the enemy's moves, keep their margin.
+        assert_eq!(follow_margin(false, false), crate::game::camera::MARGIN_TILES);
+        assert_eq!(follow_margin(true, true), crate::game::camera::MARGIN_TILES);
+    }
 
     #[test]
     fn a_click_made_during_the_move_waits_until_the_menu_is_drawn() {

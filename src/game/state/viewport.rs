@@ -9,6 +9,15 @@ pub(in crate::game) fn objective_chars(w: f32) -> usize {
     ((w - 20.0) / (12.0 * crate::game::view::CHAR_W)) as usize
 }
 
+/// Rows the objective line takes: its words' `goal` rows (at most two), and with cells to
+/// defend (`holds`) one more for the danger view's warning, kept whether or not a warning
+/// shows now (`_warning`): issue 33's play found the map pushed down a row when the
+/// warning came, so the next click landed on the cell above the one aimed at. The map's
+/// place on screen changes only with the window.
+pub(in crate::game) fn goal_rows(goal: usize, holds: bool, _warning: bool) -> u8 {
+    (goal.min(2) + usize::from(holds)) as u8
+}
+
 impl GameState {
     /// The layout of the window now, at the player's zoom step, with room for the objective
     /// line's rows.
@@ -27,8 +36,7 @@ impl GameState {
         };
     }
 
-    /// Rows the objective line needs in a window `w` drawing units wide: its words (at most
-    /// two rows), and one more for the danger view's warning about cells to defend.
+    /// Rows the objective line needs in a window `w` drawing units wide (see [`goal_rows`]).
     pub(super) fn goal_rows(&mut self, w: f32) -> u8 {
         let b = self.session.battle();
         let chars = objective_chars(w);
@@ -36,7 +44,7 @@ impl GameState {
         let warn = self.session.show_danger()
             && !b.goals().hold.is_empty()
             && !self.zones.hold_threats(b, self.session.profiles()).is_empty();
-        (goal + usize::from(warn)) as u8
+        goal_rows(goal, !b.goals().hold.is_empty(), warn)
     }
 
     /// Zooms out (+1) or in (-1) one step, keeping the cursor in view.
@@ -102,5 +110,31 @@ impl GameState {
             self.last_focus = f;
         }
         self.last_focus
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::view::Regions;
+
+    /// Issue 33's play: turning the danger view on (or an enemy coming within reach of a
+    /// cell to defend) added the warning's row and pushed the map down 15 pixels, so the
+    /// next click landed on the cell above. The row is kept for every scenario with cells to
+    /// defend, warning or not: the map's place changes only with the window.
+    #[test]
+    fn the_map_keeps_its_place_when_the_defend_warning_comes_and_goes() {
+        for (pw, ph) in [(640.0, 480.0), (800.0, 600.0), (1280.0, 800.0), (1920.0, 1080.0)] {
+            let l = Layout::new(pw, ph, 1.0);
+            for goal in 0..=2 {
+                let quiet = Regions::of(l.w, l.h, goal_rows(goal, true, false));
+                let warned = Regions::of(l.w, l.h, goal_rows(goal, true, true));
+                assert_eq!(quiet.map, warned.map, "{pw}x{ph}, {goal} rows of objective");
+                // The warning has its row under the objective's.
+                assert_eq!(goal_rows(goal, true, true), goal as u8 + 1);
+            }
+            // Nothing to defend: no row for a warning that never comes.
+            assert_eq!(goal_rows(1, false, false), 1);
+        }
     }
 }

@@ -56,7 +56,8 @@ pub struct EnemyZone {
     pub unit: UnitId,
     /// Cells it can end its move on.
     pub moves: Vec<Pos>,
-    /// Cells it could attack from any of those.
+    /// Cells it could attack from any of those, where a unit could be (not a wall: see
+    /// [`danger_map`]).
     pub attacks: Vec<Pos>,
     /// Its profile's area.
     pub shape: Shape,
@@ -72,7 +73,7 @@ pub fn enemy_zone(b: &Battle, c: &mut Caches, profiles: &Profiles, id: UnitId) -
     let moves: Vec<Pos> = b.with_reach_over(c, id, leash, &occ, |r| r.cells().map(|(p, _)| p).collect());
     let (w, h) = (b.map().width(), b.map().height());
     let hit = attack_cells(&moves, u.stats.range_min, u.stats.range_max, w, h);
-    let attacks = cells_of(&hit, w);
+    let attacks = cells_of(&hit, w).into_iter().filter(|&p| holds_units(b, p)).collect();
     EnemyZone {
         unit: id,
         moves,
@@ -163,7 +164,26 @@ pub fn threatening(b: &Battle, c: &mut Caches) -> Vec<UnitId> {
 
 /// Every cell an enemy could attack in the coming enemy phase (see the module's promise),
 /// as a row-major grid of the map's size: the attacks of [`enemy_zone`] of every enemy of
-/// [`threatening`].
+/// [`threatening`], on cells a unit could be on: a cell no movement class can enter (a
+/// castle's wall) holds no unit to strike, unless one was placed there (issue 33's play:
+/// the danger tint covered the castle's walls).
+///
+/// ```
+/// use skirmish_core::ai::danger::danger_map;
+/// use skirmish_core::model::profiles::Profiles;
+/// use skirmish_core::prelude::{BattleBuilder, TerrainMap, TerrainSet, UnitSpec};
+/// use skirmish_core::rules::Caches;
+/// // A wall (`#`) next to the charger's cell: in its reach, but nobody can stand there.
+/// let map = TerrainMap::from_rows(&TerrainSet::standard(), &["..#....."]).unwrap();
+/// let b = BattleBuilder::new(map)
+///     .unit(UnitSpec::player("Kiny", (7, 0)))
+///     .unit(UnitSpec::enemy("Brute", (1, 0), "charger"))
+///     .build()
+///     .unwrap();
+/// let danger = danger_map(&b, &mut Caches::new(), &Profiles::standard());
+/// assert!(danger[0] && danger[1], "beside it and its own cell");
+/// assert!(!danger[2], "the wall");
+/// ```
 pub fn danger_map(b: &Battle, c: &mut Caches, profiles: &Profiles) -> Vec<bool> {
     let (w, h) = (b.map().width(), b.map().height());
     let mut hit = vec![false; w * h];
@@ -174,6 +194,12 @@ pub fn danger_map(b: &Battle, c: &mut Caches, profiles: &Profiles) -> Vec<bool> 
         }
     }
     hit
+}
+
+/// True when a unit could be on `p`: some movement class can enter it, or a unit stands
+/// there now (a scenario may place one on ground nobody can enter).
+fn holds_units(b: &Battle, p: Pos) -> bool {
+    b.terrain().get(b.map().at(p)).cost.iter().any(Option::is_some) || b.unit_at(p).is_some()
 }
 
 /// What each living unit of `side` could attack next phase: one area per unit (the cells

@@ -11,8 +11,33 @@ use ggez::graphics::Rect;
 /// Where the action menu goes: a box of `size` beside the acting unit (`unit`, drawing
 /// units) inside `view`, never over the unit or `about` (the enemy the highlighted attack
 /// is about) when it can help it, and over as few of `avoid` (the other targets and every
-/// unit next to the acting unit or the target) as it can; among equals, the nearest.
-pub fn place_menu(unit: Rect, about: Option<Rect>, avoid: &[Rect], size: Vec2, view: Rect) -> Rect {
+/// unit next to the acting unit or the target) as it can, then over as few of `others` (any
+/// other unit on screen: issue 33's play found the box over units a little further off);
+/// among equals, the nearest. The places it tries are [`menu_spots`].
+pub fn place_menu(unit: Rect, about: Option<Rect>, avoid: &[Rect], others: &[Rect], size: Vec2, view: Rect) -> Rect {
+    let candidates = menu_spots(unit, size, view);
+    let hides = |r: &Rect| covers(r, &unit) || about.is_some_and(|a| covers(r, &a));
+    let covered = |list: &[Rect], r: &Rect| list.iter().filter(|k| covers(r, k)).count();
+    let t = unit.w;
+    let far = |r: &Rect| {
+        let c = Vec2::new(r.x + r.w / 2.0, r.y + r.h / 2.0);
+        c.distance(Vec2::new(unit.x + t / 2.0, unit.y + t / 2.0)) as i32
+    };
+    candidates
+        .iter()
+        .copied()
+        .min_by_key(|r| (hides(r), covered(avoid, r), covered(others, r), far(r)))
+        .unwrap_or(candidates[0])
+}
+
+/// True when box `a` covers part of `b` (rects that touch only along an edge do not).
+pub fn covers(a: &Rect, b: &Rect) -> bool {
+    a.x < b.right() - 0.5 && b.x < a.right() - 0.5 && a.y < b.bottom() - 0.5 && b.y < a.bottom() - 0.5
+}
+
+/// The places [`place_menu`] tries for a box of `size` beside `unit` inside `view`: beside
+/// it, a step further out, then the view's corners.
+pub fn menu_spots(unit: Rect, size: Vec2, view: Rect) -> Vec<Rect> {
     let (bw, bh) = (size.x, size.y);
     let fit = |x: f32, y: f32| {
         Rect::new(
@@ -42,21 +67,7 @@ pub fn place_menu(unit: Rect, about: Option<Rect>, avoid: &[Rect], size: Vec2, v
         fit(view.x, view.y + view.h),
         fit(view.x + view.w, view.y + view.h),
     ]);
-    // Rects that touch only along an edge do not cover each other.
-    let over = |a: &Rect, b: &Rect| {
-        a.x < b.right() - 0.5 && b.x < a.right() - 0.5 && a.y < b.bottom() - 0.5 && b.y < a.bottom() - 0.5
-    };
-    let hides = |r: &Rect| over(r, &unit) || about.is_some_and(|a| over(r, &a));
-    let covered = |r: &Rect| avoid.iter().filter(|k| over(r, k)).count();
-    let far = |r: &Rect| {
-        let c = Vec2::new(r.x + r.w / 2.0, r.y + r.h / 2.0);
-        c.distance(Vec2::new(unit.x + t / 2.0, unit.y + t / 2.0)) as i32
-    };
     candidates
-        .iter()
-        .copied()
-        .min_by_key(|r| (hides(r), covered(r), far(r)))
-        .unwrap_or(candidates[0])
 }
 
 /// The action menu's entries for `unit`'s action (a heal shows its forecast).
@@ -179,7 +190,7 @@ mod tests {
             let unit = Rect::new(ux, uy, t, t);
             for (dx, dy) in [(t, 0.0), (-t, 0.0), (0.0, t), (0.0, -t), (2.0 * t, 0.0)] {
                 let about = Rect::new(ux + dx, uy + dy, t, t);
-                let r = place_menu(unit, Some(about), &[about], size, view);
+                let r = place_menu(unit, Some(about), &[about], &[], size, view);
                 assert!(!r.overlaps(&about), "unit {ux},{uy} target {dx},{dy}: {r:?}");
                 assert!(r.x >= view.x && r.y >= view.y && r.bottom() <= view.bottom() && r.right() <= view.right());
             }
@@ -197,7 +208,7 @@ mod tests {
         // unit) would bury.
         let (unit, about) = (cell(6.0, 5.0), cell(7.0, 5.0));
         let near = [cell(6.0, 4.0), cell(6.0, 6.0), cell(8.0, 5.0), cell(5.0, 5.0)];
-        let r = place_menu(unit, Some(about), &near, size, view);
+        let r = place_menu(unit, Some(about), &near, &[], size, view);
         for n in near.iter().chain([&unit, &about]) {
             let covers = r.x < n.right() && n.x < r.right() && r.y < n.bottom() && n.y < r.bottom();
             assert!(!covers, "the menu {r:?} covers {n:?}");
@@ -295,7 +306,8 @@ mod tests {
     /// every cell of every shipped map, at three window sizes, with the acting unit there and
     /// its target on each side of it (and two away, for a bow), in the middle of a crowd (every
     /// cell next to either of them taken), the camera where following the unit leaves it: the
-    /// box covers neither of them nor any unit of the crowd that shows.
+    /// box covers neither of them nor any unit of the crowd that shows, nor, where it has room
+    /// clear of everyone, any other unit of the map as shipped.
     #[test]
     fn over_every_cell_of_the_shipped_maps_the_menu_leaves_the_crowd_in_sight() {
         use crate::game::anim::cell_px;
@@ -307,10 +319,11 @@ mod tests {
         // A menu of an attack and Wait with its two forecast lines, as wide as the longest
         // names make it (measured on the river map: "Wing → Bridgewarden: dmg 10 (hp 16→6)").
         let size = Vec2::new(300.0, 2.0 * 20.0 + 8.0 + 8.0 + 2.0 * 16.0);
-        let mut checked = 0;
+        let (mut checked, mut further) = (0, 0);
         for name in ["sample", "river", "castle", "ambush"] {
             let (scenario, data, _) = crate::cli::load_scenario(&root.join(format!("maps/{name}.toml")), None).unwrap();
             let b = Battle::new(&scenario, &data);
+            let units: Vec<Pos> = b.units().iter().filter(|u| u.alive()).map(|u| u.pos()).collect();
             let (w, h) = (b.map().width() as i32, b.map().height() as i32);
             for (pw, ph) in [(800.0, 600.0), (1024.0, 768.0), (1920.0, 1080.0)] {
                 let l = Layout::new(pw, ph, 1.0);
@@ -336,13 +349,30 @@ mod tests {
                                 .map(rect)
                                 .filter(|r| r.overlaps(&view))
                                 .collect();
-                            let r = place_menu(rect(at), Some(rect(t)), &crowd, size, view);
-                            let over = |a: &Rect, b: &Rect| {
-                                a.x < b.right() - 0.5
-                                    && b.x < a.right() - 0.5
-                                    && a.y < b.bottom() - 0.5
-                                    && b.y < a.bottom() - 0.5
-                            };
+                            // Every other unit of the map as shipped, where it shows.
+                            let others: Vec<Rect> = units
+                                .iter()
+                                .filter(|&&p| p != at && p != t && !(near(p, at) || near(p, t)))
+                                .map(|&p| rect(p))
+                                .filter(|r| r.overlaps(&view))
+                                .collect();
+                            let r = place_menu(rect(at), Some(rect(t)), &crowd, &others, size, view);
+                            let over = covers;
+                            // Where one of the places tried covers nobody at all, the box
+                            // covers none of the units further off either (issue 33's play).
+                            let clear = menu_spots(rect(at), size, view).iter().any(|s| {
+                                !over(s, &rect(at))
+                                    && !over(s, &rect(t))
+                                    && crowd.iter().chain(&others).all(|c| !over(s, c))
+                            });
+                            if clear && !others.is_empty() {
+                                let hidden: Vec<&Rect> = others.iter().filter(|c| over(&r, c)).collect();
+                                assert!(
+                                    hidden.is_empty(),
+                                    "{name} {pw}x{ph}: unit on {at}, target {t}: the box {r:?} covers {hidden:?} further off"
+                                );
+                                further += 1;
+                            }
                             assert!(
                                 !over(&r, &rect(at)),
                                 "{name} {pw}x{ph}: the box covers the unit on {at}"
@@ -359,6 +389,10 @@ mod tests {
             }
         }
         assert!(checked > 10_000, "{checked}");
+        assert!(
+            further > 1_000,
+            "{further} cases with units further off to keep clear of"
+        );
     }
 
     #[test]

@@ -19,18 +19,27 @@ pub enum Leave {
     Title,
 }
 
+/// The units question `ask` is about: for ending the turn, those that have not acted (a unit
+/// left standing on a cell to defend holds it and is not asked about: issue 33's replay
+/// found the question counting the units holding the ford as "not acted"); none for the rest.
+pub fn asked_about(ask: Ask, b: &Battle) -> Vec<UnitId> {
+    match ask {
+        Ask::EndTurn => {
+            let hold = &b.goals().hold;
+            b.ready(Team::Player)
+                .filter(|&u| b.unit(u).moved() || !hold.contains(&b.unit(u).pos()))
+                .collect()
+        }
+        _ => Vec::new(),
+    }
+}
+
 /// The question put to the player (its Yes and No buttons name the keys that answer it);
 /// `leave` is where quitting goes.
 pub fn ask_text(ask: Ask, b: &Battle, leave: Leave) -> String {
     match ask {
         Ask::EndTurn => {
-            // A unit left standing on a cell to defend holds it and is not asked about (issue
-            // 33's replay: the question counted the units holding the ford as "not acted").
-            let hold = &b.goals().hold;
-            let n = b
-                .ready(Team::Player)
-                .filter(|&u| b.unit(u).moved() || !hold.contains(&b.unit(u).pos()))
-                .count();
+            let n = asked_about(ask, b).len();
             let units = if n == 1 { "unit has" } else { "units have" };
             format!("End the turn? {n} {units} not acted yet.")
         }
@@ -107,7 +116,7 @@ mod tests {
         );
         assert!(ask_text(Ask::Scenario(1), &b, Leave::Game).contains("next scenario"));
         let l = crate::game::view::Layout::new(640.0, 480.0, 1.0);
-        let (_, [yes, no]) = crate::game::buttons::ask_box(&l, &ask_text(Ask::EndTurn, &b, Leave::Game));
+        let (_, [yes, no]) = crate::game::buttons::ask_box(&l, &ask_text(Ask::EndTurn, &b, Leave::Game), &[], &[]);
         assert_eq!((yes.button.label(), no.button.label()), ("Yes (Y)", "No (N)"));
     }
 
@@ -151,7 +160,7 @@ mod tests {
         // Each fits the question box at the smallest window the battle is designed for.
         let l = crate::game::view::Layout::new(640.0, 480.0, 1.0);
         for leave in [Leave::Game, Leave::Scenarios, Leave::Title] {
-            let (bx, _) = crate::game::buttons::ask_box(&l, &q(leave));
+            let (bx, _) = crate::game::buttons::ask_box(&l, &q(leave), &[], &[]);
             assert!(crate::game::view::text_w(&q(leave), 14.0) + 20.0 <= bx.w, "{leave:?}");
         }
     }

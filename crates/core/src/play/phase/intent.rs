@@ -26,7 +26,8 @@ pub enum Intent {
     Undo,
     /// Let the next enemy act (the front end sends it when the previous enemy's animation ends).
     Advance,
-    /// Jump the cursor to the next player unit that has not acted.
+    /// Jump the cursor to the next player unit that has not acted (in roster order; just
+    /// after an undo, the unit taken back).
     NextUnit,
     /// Jump the cursor to the next living enemy.
     NextEnemy,

@@ -45,6 +45,9 @@ pub struct Session {
     visited: Option<UnitId>,
     /// The range of a canto unit's second move, shown with its Move / Wait menu.
     canto_range: Option<Range>,
+    /// The unit whose action was last taken back: the next N goes to it while it is still to
+    /// act (issue 33's play: after an undo, N went on to the unit after it in the roster).
+    undone: Option<UnitId>,
 }
 
 impl Session {
@@ -81,6 +84,7 @@ impl Session {
             auto_end_turn: true,
             visited: None,
             canto_range: None,
+            undone: None,
             signals: vec![Signal::Rules(Event::PhaseBegan {
                 team: battle_team,
                 turn,

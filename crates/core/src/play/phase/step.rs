@@ -85,6 +85,17 @@ impl Session {
                 p
             }
             (Phase::Select, Intent::NextUnit) => {
+                // Just after an undo, the unit taken back: it is the one yet to act next (the
+                // player undid it to act with it again).
+                let undone = self.undone.take().filter(|&u| {
+                    let u = self.battle.unit(u);
+                    u.team == Team::Player && u.alive() && !u.acted
+                });
+                if let Some(u) = undone {
+                    self.visited = Some(u);
+                    self.move_cursor(self.battle.unit(u).pos);
+                    return Phase::Select;
+                }
                 // In roster order from the player unit under the cursor, else from the unit
                 // last visited: every ready unit comes up once before any comes up again.
                 let from = self
@@ -148,6 +159,7 @@ impl Session {
                     && self.run(Command::Undo).is_ok()
                     && let Some(u) = unit
                 {
+                    self.undone = Some(u);
                     self.move_cursor(self.battle.unit(u).pos);
                 }
                 Phase::Select

@@ -25,6 +25,7 @@ impl Session {
     }
 
     pub(super) fn start_enemy_phase(&mut self) -> Phase {
+        self.undone = None;
         if self.run(Command::EndPhase { team: Team::Player }).is_err() {
             return Phase::Select;
         }
