@@ -195,3 +195,44 @@ fn zones_apply_to_the_second_move_and_a_snapshot_keeps_the_canto() {
         [moved(0, (0, 1), (0, 0), "1", 1), canto(0, false)]
     );
 }
+
+/// Two guards (move 1) and a canto rider that can reach the first: the rider's turn under the
+/// built-in player policy, as `simulate` and `batch` play it.
+fn ride() -> Battle {
+    battle(
+        ". . . . . . . .
+         P . . E . . . .
+         . . . . . . . F",
+        &[player('P').moves(CANTO), enemy('E', "guard", 1), enemy('F', "guard", 1)],
+    )
+}
+
+#[test]
+fn the_player_policies_take_the_canto_move_by_the_enemies_rule() {
+    use skirmish::ai::Ai;
+    use skirmish::ai::player::Policy;
+    use skirmish::load::profiles::Profiles;
+    let profiles = Profiles::standard;
+    for policy in [Policy::Simple, Policy::Careful] {
+        let mut b = ride();
+        let mut ai = Ai::new(profiles());
+        let turns = skirmish::play::simulate::play(&mut b, &mut ai, policy, 1, 1).unwrap();
+        let mine = &turns[0].decisions[0];
+        assert_eq!(mine.decision.unit, UnitId(0));
+        let events = &mine.events;
+        // Walk up to E, strike, then ride away with the 3 points left: to the cell neither
+        // guard could attack next phase, the cheaper walk, then reading order.
+        let hit = events.iter().position(|e| *e == canto(0, true)).expect("it attacked");
+        let Event::Moved { to, cost, .. } = events[hit + 1] else {
+            panic!("{policy:?}: no second move after the attack: {events:?}")
+        };
+        assert_eq!(events[hit + 2], canto(0, false), "{policy:?}");
+        assert!(cost <= 3, "{policy:?}");
+        assert!(to.x.abs_diff(3) + to.y.abs_diff(1) > 2, "{policy:?}: {to:?} is within E's reach");
+        assert_eq!(b.unit(UnitId(0)).pos(), to);
+        // `batch` plays the same turn.
+        let (_, after) =
+            skirmish::play::batch::fight_on(&mut Ai::new(profiles()), ride(), 1, policy, 1).unwrap();
+        assert_eq!(after.unit(UnitId(0)).pos(), to, "{policy:?}: batch");
+    }
+}
