@@ -352,6 +352,25 @@ impl Battle {
         self
     }
 
+    /// The same battle under the combat rules `combat` (chance in combat, the two-number
+    /// hit) in place of its scenario's: what a scenario's `[combat]` table says, for a battle
+    /// built from parts. Meant before the first command (the fingerprint changes with it).
+    ///
+    /// ```
+    /// use skirmish_core::model::scenario::Combat;
+    /// use skirmish_core::prelude::*;
+    /// let map = TerrainMap::from_rows(&TerrainSet::standard(), &["..."]).unwrap();
+    /// let kiny = skirmish_core::rules::Unit::new("Kiny", Team::Player, Pos::new(0, 0), ClassId(0), 3);
+    /// let b = Battle::from_parts(map, TerrainSet::standard(), vec![kiny]).unwrap();
+    /// assert!(!b.combat().chance);
+    /// let b = b.with_combat(Combat { chance: true, true_hit: false });
+    /// assert!(b.combat().chance);
+    /// ```
+    pub fn with_combat(mut self, combat: crate::model::scenario::Combat) -> Battle {
+        self.combat = combat;
+        self
+    }
+
     /// The seed of the battle's generator.
     pub fn seed(&self) -> u64 {
         self.seed
