@@ -790,3 +790,92 @@ fn a_canto_move_and_a_zone_stop_replay_to_the_same_events() {
     );
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// A corridor whose only opening, (4, 0), Lance's zone holds; Kiny and Lance stand still
+/// (move 0). The raider advances on (0, 0), shooting Lance on the way from the attack cell
+/// nearest its goal: without the zone (2, 0), with it (5, 0), before the held cell.
+const CORRIDOR: &str = r#"name = "Corridor"
+map = "corridor.txt"
+
+[[units]]
+name = "Kiny"
+team = "player"
+kind = "hero"
+at = [0, 0]
+move = 0
+
+[[units]]
+name = "Lance"
+team = "player"
+kind = "knight"
+zoc = true
+at = [4, 1]
+move = 0
+
+[[units]]
+name = "Raider"
+team = "enemy"
+kind = "archer"
+move = 9
+at = [11, 0]
+profile = "ford_raider"
+goal = [0, 0]
+"#;
+
+#[test]
+fn a_move_cut_short_by_a_zone_replays_to_the_same_cell() {
+    let dir = scratch("zone");
+    copy_project(&dir);
+    std::fs::write(dir.join("maps/corridor.txt"), "............\n####.#######\n").unwrap();
+    let scenario = dir.join("maps/corridor.toml");
+    let raider_to = |scenario_text: &str, file: &Path| -> Value {
+        std::fs::write(&scenario, scenario_text).unwrap();
+        let (code, out, err) = run_cli(&[
+            "simulate",
+            scenario.to_str().unwrap(),
+            "--turns",
+            "1",
+            "--json",
+            "--record",
+            file.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let sim: Value = serde_json::from_str(&out).unwrap();
+        let d = sim["turns"][0]["decisions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|d| d["unit"] == "Raider")
+            .unwrap()
+            .clone();
+        d["to"].clone()
+    };
+    let free = dir.join("free.replay");
+    assert_eq!(
+        raider_to(&CORRIDOR.replace("zoc = true\n", ""), &free),
+        serde_json::json!([2, 0])
+    );
+    let held = dir.join("held.replay");
+    assert_eq!(raider_to(CORRIDOR, &held), serde_json::json!([5, 0]));
+    let (code, out, err) = run_cli(&["replay", held.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let rep: Value = serde_json::from_str(&out).unwrap();
+    let moved: Vec<&Value> = rep["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["event"] == "moved" && e["unit"] == "Raider")
+        .collect();
+    assert_eq!(moved.len(), 1, "{rep}");
+    assert_eq!(
+        (&moved[0]["to"], &moved[0]["path"]),
+        (&serde_json::json!([5, 0]), &Value::from("444444"))
+    );
+    // The replay recorded without the zone is stale against the scenario with it.
+    refused(
+        &["replay", free.to_str().unwrap()],
+        &free,
+        "changed since this replay was recorded",
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
