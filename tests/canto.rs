@@ -195,3 +195,66 @@ fn zones_apply_to_the_second_move_and_a_snapshot_keeps_the_canto() {
         [moved(0, (0, 1), (0, 0), "1", 1), canto(0, false)]
     );
 }
+
+/// Two guards (move 1) and a canto rider that can reach the first: the rider's turn under the
+/// built-in player policy, as `simulate` and `batch` play it.
+fn ride() -> Battle {
+    battle(
+        ". . . . . . . .
+         P . . E . . . .
+         . . . . . . . F",
+        &[player('P').moves(CANTO), enemy('E', "guard", 1), enemy('F', "guard", 1)],
+    )
+}
+
+#[test]
+fn the_player_policies_take_the_canto_move_by_the_enemies_rule() {
+    use skirmish::ai::Ai;
+    use skirmish::ai::player::Policy;
+    use skirmish::load::profiles::Profiles;
+    let profiles = Profiles::standard;
+    for policy in [Policy::Simple, Policy::Careful] {
+        let mut b = ride();
+        let mut ai = Ai::new(profiles());
+        let turns = skirmish::play::simulate::play(&mut b, &mut ai, policy, 1, 1).unwrap();
+        let mine = &turns[0].decisions[0];
+        assert_eq!(mine.decision.unit, UnitId(0));
+        let events = &mine.events;
+        // Walk up to E, strike, then ride away with the 3 points left: to the cell neither
+        // guard could attack next phase, the cheaper walk, then reading order.
+        let hit = events.iter().position(|e| *e == canto(0, true)).expect("it attacked");
+        let Event::Moved { to, cost, .. } = events[hit + 1] else {
+            panic!("{policy:?}: no second move after the attack: {events:?}")
+        };
+        assert_eq!(events[hit + 2], canto(0, false), "{policy:?}");
+        assert!(cost <= 3, "{policy:?}");
+        assert!(
+            to.x.abs_diff(3) + to.y.abs_diff(1) > 2,
+            "{policy:?}: {to:?} is within E's reach"
+        );
+        assert_eq!(b.unit(UnitId(0)).pos(), to);
+        // `batch` plays the same turn.
+        let (_, after) = skirmish::play::batch::fight_on(&mut Ai::new(profiles()), ride(), 1, policy, 1).unwrap();
+        assert_eq!(after.unit(UnitId(0)).pos(), to, "{policy:?}: batch");
+    }
+}
+
+#[test]
+fn a_snapshot_with_canto_is_refused_by_the_battle_without_it() {
+    let picture = "P E .";
+    // A battle without any movement rule keeps the fingerprint it had: name, side and class.
+    let plain = battle(picture, &[player('P'), enemy('E', "guard", 1)]);
+    assert_eq!(plain.fingerprint(), 0x8f26_a795_8648_ed79, "{:#x}", plain.fingerprint());
+    let mut with = battle(picture, &[player('P').moves(CANTO), enemy('E', "guard", 1)]);
+    with.execute(attack(0, 1)).unwrap();
+    let snap = with.snapshot();
+    assert!(snap.units[0].canto);
+    // The same scenario with canto off: its unit could not make the move the snapshot keeps.
+    let mut without = battle(picture, &[player('P'), enemy('E', "guard", 1)]);
+    let err = refused(&mut without, Command::Restore(Box::new(snap.clone())));
+    assert!(matches!(err, RuleError::BadSnapshot(_)), "{err:?}");
+    // The battle with canto takes its own snapshot back.
+    let mut again = battle(picture, &[player('P').moves(CANTO), enemy('E', "guard", 1)]);
+    again.execute(Command::Restore(Box::new(snap))).unwrap();
+    assert!(again.unit(UnitId(0)).may_canto());
+}

@@ -112,3 +112,55 @@ fn set_keys_switch_a_rule_on_a_kind_or_a_unit() {
     let (code, _, err) = t.run(&["batch", "maps/river.toml", "--runs", "1", "--set", "kind:knight.zoc=0"]);
     assert_eq!(code, 0, "{err}");
 }
+
+/// A corridor with one opening below (4, 0), which Lance's zone holds: the raider's paths
+/// stop at (4, 0).
+const CORRIDOR: &str = r#"name = "Corridor"
+map = "corridor.txt"
+
+[[units]]
+name = "Kiny"
+team = "player"
+kind = "hero"
+at = [0, 0]
+
+[[units]]
+name = "Lance"
+team = "player"
+kind = "knight"
+zoc = true
+at = [4, 1]
+
+[[units]]
+name = "Raider"
+team = "enemy"
+kind = "archer"
+move = 9
+at = [11, 0]
+profile = "charger"
+"#;
+
+#[test]
+fn ai_explain_names_the_zone_cells_that_cut_a_path_and_their_holders() {
+    let t = Tree::new("rules-explain");
+    std::fs::write(t.0.join("maps/corridor.txt"), "............\n####.#######\n").unwrap();
+    std::fs::write(t.0.join("maps/corridor.toml"), CORRIDOR).unwrap();
+    let (code, text, err) = t.run(&["ai", "maps/corridor.toml", "--explain", "Raider"]);
+    assert_eq!(code, 0, "{err}");
+    // Without the zone it would walk on from (4, 0) to (3, 0) and (2, 0); (4, 0) is the only
+    // held cell it reaches.
+    assert!(
+        text.contains("\nzones of control stop its paths at: (4, 0) (held by Lance)\n"),
+        "{text}"
+    );
+    let (code, json, err) = t.run(&["ai", "maps/corridor.toml", "--explain", "Raider", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let j: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(j["zones"], serde_json::json!([{"at": [4, 0], "holders": ["Lance"]}]));
+    // Without Lance's zone nothing is said, in text or JSON.
+    t.edit("maps/corridor.toml", "zoc = true\n", "");
+    let (_, text, _) = t.run(&["ai", "maps/corridor.toml", "--explain", "Raider"]);
+    assert!(!text.contains("zones of control"), "{text}");
+    let (_, json, _) = t.run(&["ai", "maps/corridor.toml", "--explain", "Raider", "--json"]);
+    assert!(!json.contains("zones"), "{json}");
+}

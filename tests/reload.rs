@@ -194,3 +194,52 @@ fn a_chapter_reload_keeps_the_roster() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn weapons_toml_is_watched_and_reloaded_and_a_broken_one_keeps_the_old_weapons() {
+    let dir = workspace("weapons");
+    let data_dir = dir.join("data");
+    // Kiny (a hero) fights with a sword.
+    let units = std::fs::read_to_string(data_dir.join("units.toml")).unwrap();
+    std::fs::write(
+        data_dir.join("units.toml"),
+        units.replacen("[hero]\n", "[hero]\nweapon = \"sword\"\n", 1),
+    )
+    .unwrap();
+    let scen = dir.join("maps/woods.toml");
+    let (scenario, data, data_dir) = load_scenario(&scen, None).unwrap();
+    let mut s = Session::new(Battle::new(&scenario, &data), data.profiles.clone());
+    let kiny = s.battle().find("Kiny").unwrap();
+    let beats = |s: &Session| s.battle().unit(kiny).weapon().unwrap().beats.clone();
+    assert_eq!(beats(&s), ["axe"]);
+    let mut watch = Watch::new(&data_dir, &scen, &dir.join("maps/woods.txt"));
+    assert!(!watch.changed());
+    let weapons = std::fs::read_to_string(data_dir.join("weapons.toml")).unwrap();
+    let sword = "[sword]\nbeats = [\"axe\"]\n";
+    assert!(weapons.contains(sword));
+    // A broken edit: noticed, located, and the battle keeps its weapons.
+    std::fs::write(
+        data_dir.join("weapons.toml"),
+        weapons.replace(sword, "[sword]\nbeats = [\"spoon\"]\n"),
+    )
+    .unwrap();
+    assert!(watch.changed(), "an edit of weapons.toml is noticed");
+    let err = reload(&mut s, &scen, &data_dir, &skirmish::load::registry())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("weapons.toml:11:"), "{err}");
+    assert_eq!(beats(&s), ["axe"]);
+    // The fixed file applies at once.
+    std::fs::write(
+        data_dir.join("weapons.toml"),
+        weapons.replace(sword, "[sword]\nbeats = [\"lance\"]\n"),
+    )
+    .unwrap();
+    assert!(watch.changed());
+    reload(&mut s, &scen, &data_dir, &skirmish::load::registry()).unwrap();
+    assert_eq!(beats(&s), ["lance"]);
+    // Removing the file is a change too (no file: no weapons).
+    std::fs::remove_file(data_dir.join("weapons.toml")).unwrap();
+    assert!(watch.changed());
+    std::fs::remove_dir_all(dir).unwrap();
+}

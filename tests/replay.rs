@@ -669,3 +669,213 @@ fn a_replay_from_before_experience_plays_as_it_was_recorded() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains(" gains 10 experience ("), "{out}");
 }
+
+/// A rider with canto, a wall (move 0) holding a zone of control, and a brute; a cell of the wall's
+/// zone the brute's walk ends in: `simulate` plays the rider's second move (turn 2) and the
+/// brute's walk into the wall's zone (turn 2's enemy phase).
+const HOLD: &str = r#"name = "Hold the line"
+map = "field.txt"
+
+[[units]]
+name = "Rider"
+team = "player"
+kind = "knight"
+at = [0, 0]
+canto = true
+
+[[units]]
+name = "Wall"
+team = "player"
+kind = "guard"
+at = [4, 2]
+move = 0
+zoc = true
+
+[[units]]
+name = "Brute"
+team = "enemy"
+kind = "brute"
+at = [9, 2]
+profile = "charger"
+"#;
+
+#[test]
+fn a_canto_move_and_a_zone_stop_replay_to_the_same_events() {
+    let dir = scratch("canto");
+    copy_project(&dir);
+    std::fs::write(
+        dir.join("maps/field.txt"),
+        "..........\n..........\n..........\n..........\n",
+    )
+    .unwrap();
+    std::fs::write(dir.join("maps/hold.toml"), HOLD).unwrap();
+    let scenario = dir.join("maps/hold.toml");
+    let file = dir.join("hold.replay");
+    let (code, out, err) = run_cli(&[
+        "simulate",
+        scenario.to_str().unwrap(),
+        "--turns",
+        "3",
+        "--json",
+        "--record",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let sim: Value = serde_json::from_str(&out).unwrap();
+    let decisions: Vec<Value> = sim["turns"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|t| t["decisions"].as_array().unwrap().clone())
+        .collect();
+    // Turn 2: the rider strikes the brute from (8, 0), then rides back 7 cells.
+    let canto = decisions.iter().find(|d| !d["canto"].is_null()).expect("a canto move");
+    assert_eq!(
+        (&canto["unit"], &canto["to"]),
+        (&Value::from("Rider"), &serde_json::json!([8, 0]))
+    );
+    assert_eq!(
+        canto["canto"],
+        serde_json::json!({"to": [1, 0], "path": "4444444", "cost": 7})
+    );
+    // The brute ends its walk on (4, 1), a cell of the wall's zone, and strikes the wall.
+    let stop = decisions
+        .iter()
+        .find(|d| d["unit"] == "Brute" && d["to"] == serde_json::json!([4, 1]))
+        .expect("the brute stopped in the wall's zone");
+    assert_eq!(stop["path"], "344444");
+    // The replay gives the same moves, the canto's and the stop's among them.
+    let (code, out, err) = run_cli(&["replay", file.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let rep: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (&rep["result"], &rep["why"], &rep["turn"]),
+        (&sim["result"], &sim["why"], &Value::from(3))
+    );
+    let moves: Vec<(String, Value)> = rep["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["event"] == "moved")
+        .map(|e| (e["unit"].as_str().unwrap().to_string(), e["to"].clone()))
+        .collect();
+    let mut seen = Vec::new();
+    // (A decision to stay, or to strike from where it stands, records no move.)
+    for d in &decisions {
+        if d["from"] != d["to"] {
+            seen.push((d["unit"].as_str().unwrap().to_string(), d["to"].clone()));
+        }
+        if !d["canto"].is_null() {
+            seen.push((d["unit"].as_str().unwrap().to_string(), d["canto"]["to"].clone()));
+        }
+    }
+    assert_eq!(moves, seen);
+    let events: Vec<&Value> = rep["events"].as_array().unwrap().iter().collect();
+    assert!(
+        events.iter().any(|e| e["event"] == "canto" && e["ready"] == true),
+        "{rep}"
+    );
+    let (code, text, _) = run_cli(&["replay", file.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    assert!(
+        text.contains("Rider may move again (canto)") && text.contains("Rider ends its canto"),
+        "{text}"
+    );
+    // Without the wall's zone the brute would walk on: the replay is stale, not replayed.
+    std::fs::write(&scenario, HOLD.replace("zoc = true\n", "")).unwrap();
+    refused(
+        &["replay", file.to_str().unwrap()],
+        &file,
+        "changed since this replay was recorded",
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// A corridor whose only opening, (4, 0), Lance's zone holds; Kiny and Lance stand still
+/// (move 0). The raider advances on (0, 0), shooting Lance on the way from the attack cell
+/// nearest its goal: without the zone (2, 0), with it (5, 0), before the held cell.
+const CORRIDOR: &str = r#"name = "Corridor"
+map = "corridor.txt"
+
+[[units]]
+name = "Kiny"
+team = "player"
+kind = "hero"
+at = [0, 0]
+move = 0
+
+[[units]]
+name = "Lance"
+team = "player"
+kind = "knight"
+zoc = true
+at = [4, 1]
+move = 0
+
+[[units]]
+name = "Raider"
+team = "enemy"
+kind = "archer"
+move = 9
+at = [11, 0]
+profile = "ford_raider"
+goal = [0, 0]
+"#;
+
+#[test]
+fn a_move_cut_short_by_a_zone_replays_to_the_same_cell() {
+    let dir = scratch("zone");
+    copy_project(&dir);
+    std::fs::write(dir.join("maps/corridor.txt"), "............\n####.#######\n").unwrap();
+    let scenario = dir.join("maps/corridor.toml");
+    let raider_to = |scenario_text: &str, file: &Path| -> Value {
+        std::fs::write(&scenario, scenario_text).unwrap();
+        let (code, out, err) = run_cli(&[
+            "simulate",
+            scenario.to_str().unwrap(),
+            "--turns",
+            "1",
+            "--json",
+            "--record",
+            file.to_str().unwrap(),
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let sim: Value = serde_json::from_str(&out).unwrap();
+        let d = sim["turns"][0]["decisions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|d| d["unit"] == "Raider")
+            .unwrap()
+            .clone();
+        d["to"].clone()
+    };
+    let free = dir.join("free.replay");
+    assert_eq!(
+        raider_to(&CORRIDOR.replace("zoc = true\n", ""), &free),
+        serde_json::json!([2, 0])
+    );
+    let held = dir.join("held.replay");
+    assert_eq!(raider_to(CORRIDOR, &held), serde_json::json!([5, 0]));
+    let (code, out, err) = run_cli(&["replay", held.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let rep: Value = serde_json::from_str(&out).unwrap();
+    let moved: Vec<&Value> = rep["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["event"] == "moved" && e["unit"] == "Raider")
+        .collect();
+    assert_eq!(moved.len(), 1, "{rep}");
+    assert_eq!(
+        (&moved[0]["to"], &moved[0]["path"]),
+        (&serde_json::json!([5, 0]), &Value::from("444444"))
+    );
+    // The replay recorded without the zone is stale against the scenario with it.
+    refused(
+        &["replay", free.to_str().unwrap()],
+        &free,
+        "changed since this replay was recorded",
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}

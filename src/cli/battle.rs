@@ -82,7 +82,13 @@ pub(super) fn story_line(b: &Battle, e: &Event, striker: &mut Option<UnitId>) ->
 fn decision_story(b: &Battle, t: &Turn, indent: &str) -> String {
     let mut s = format!("{indent}{}\n", decision_line(b, t));
     let mut striker = None;
-    for e in t.events.iter().filter(|e| !matches!(e, Event::Moved { .. })) {
+    // The decision's own move is its header; a canto unit's second move (after its
+    // "may move again") is said.
+    let mut canto = false;
+    for e in t.events.iter().filter(|e| {
+        canto |= matches!(e, Event::Canto { ready: true, .. });
+        canto || !matches!(e, Event::Moved { .. })
+    }) {
         if let Some(line) = story_line(b, e, &mut striker) {
             s += &format!("{indent}  {line}\n");
         }

@@ -104,7 +104,7 @@ fn goal_json(g: Goal) -> Value {
 
 /// The JSON of `ai --explain` and `replay --explain`.
 pub fn explanation_json(b: &Battle, x: &Explanation) -> Value {
-    json!({
+    let mut j = json!({
         "unit": b.name(x.decision.unit),
         "profile": x.decision.profile,
         "from": x.decision.from,
@@ -119,7 +119,12 @@ pub fn explanation_json(b: &Battle, x: &Explanation) -> Value {
         "candidates": x.candidates,
         "cells": x.cells,
         "decision": x.decision.to_json(b, &[]),
-    })
+    });
+    // Only where a zone of control cut a path: outputs without zones keep their bytes.
+    if !x.zones.is_empty() {
+        j["zones"] = json!(x.zones);
+    }
+    j
 }
 
 /// The text of `ai --explain` and `replay --explain`.
@@ -155,6 +160,14 @@ pub fn explanation_text(b: &Battle, x: &Explanation) -> String {
             "leash: never enters a cell at distance {} or more from {}\n",
             l.radius, l.pivot
         );
+    }
+    if !x.zones.is_empty() {
+        let cuts: Vec<String> = x
+            .zones
+            .iter()
+            .map(|z| format!("{} (held by {})", z.at, z.holders.join(" and ")))
+            .collect();
+        s += &format!("zones of control stop its paths at: {}\n", cuts.join(", "));
     }
     if !x.cells.is_empty() {
         s += &format!("{} reachable cells, best first:\n", x.cells.len());

@@ -64,6 +64,12 @@ pub fn run(path: &Path, data_dir: &Path, scenario: Scenario, data: DataSet, opts
     // The scenario's own save slot, unless --save-file or --resume named the file.
     let save = window.world.save_for(path, scenario.difficulty.as_deref(), None);
     let key = records::Records::key(path, None);
+    // A replay's seed plays back its rolls; a new battle gets one of its own.
+    let seed = if opts.replay.is_some() {
+        opts.seed
+    } else {
+        crate::play::new_battle_seed(opts.input.is_some() || opts.screenshot.is_some() || opts.frames.is_some())
+    };
     let opts = state::Options {
         script,
         screenshot: opts.screenshot,
@@ -80,7 +86,8 @@ pub fn run(path: &Path, data_dir: &Path, scenario: Scenario, data: DataSet, opts
         fast_forward: opts.fast_forward,
         frames: opts.frames,
         experience: opts.experience,
-        seed: opts.seed,
+        // A replay's seed plays back its rolls; a new battle gets one of its own.
+        seed,
         chapter: opts.chapter,
     };
     let game = state::GameState::new(

@@ -4,13 +4,15 @@
 //! `cargo bench --bench ai`. Each iteration starts from a fresh copy of the board with an
 //! empty potential-map cache, so the figure includes the travel-cost maps ("cold" turn).
 //! Both methods side by side: `nearest` (one search from all player units, the default) and
-//! `full_maps` (one potential map per player unit, the first method).
+//! `full_maps` (one potential map per player unit, the first method); and `nearest_chance`,
+//! the default method with chance in combat on (the per-blow roll cost, issue 39).
 
 mod common;
 
 use criterion::{BatchSize, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use skirmish_core::ai::{self, Method};
 use skirmish_core::model::map::TerrainMap;
+use skirmish_core::model::scenario::Combat;
 use skirmish_core::model::terrain::ClassId;
 use skirmish_core::play::enemy::EnemyPhase;
 use skirmish_core::rng::Rng;
@@ -76,8 +78,18 @@ fn enemy_phase(c: &mut Criterion) {
         .sample_size(30);
     for players in [1usize, 3] {
         for n in [10usize, 100, 1000] {
-            for (name, method) in [("nearest", Method::Nearest), ("full_maps", Method::FullMaps)] {
-                let b = board(n, players);
+            // `nearest_chance`: the same phase with chance in combat on. Every unit has the
+            // default odds (hit 100, avoid 0, crit 0), so the decisions and blows are the
+            // same and only the rolls (drawn for every blow) and their events are added.
+            for (name, method, chance) in [
+                ("nearest", Method::Nearest, false),
+                ("nearest_chance", Method::Nearest, true),
+                ("full_maps", Method::FullMaps, false),
+            ] {
+                let b = board(n, players).with_combat(Combat {
+                    chance,
+                    true_hit: false,
+                });
                 group.throughput(Throughput::Elements(n as u64));
                 group.bench_function(
                     BenchmarkId::new(format!("256x256_mixed/{players}_players/{name}"), n),

@@ -445,3 +445,26 @@ fn an_effective_weapon_triples_the_attack_against_its_classes_only() {
     let mut b = armed(bow, lance, flier, Combat::default(), 2);
     assert_eq!(attack(&mut b)[0], struck(KINY, BRUTE, 5, 20, false));
 }
+
+#[test]
+fn a_snapshot_under_chance_is_refused_by_the_battle_without_it() {
+    let mut rolled = duel(CHANCE, 0);
+    attack(&mut rolled);
+    let snap = rolled.snapshot();
+    assert!(snap.drawn > 0);
+    for other in [
+        Combat::default(),
+        Combat {
+            true_hit: true,
+            ..CHANCE
+        },
+    ] {
+        let mut b = duel(other, 0);
+        let e = b.execute(Command::Restore(Box::new(snap.clone()))).unwrap_err();
+        assert!(matches!(e, RuleError::BadSnapshot(_)), "{other:?}: {e:?}");
+    }
+    // The same scenario with chance on takes it back, and a battle without chance keeps
+    // the fingerprint it had before chance existed (name, side and class only).
+    duel(CHANCE, 0).execute(Command::Restore(Box::new(snap))).unwrap();
+    assert_eq!(duel(Combat::default(), 0).fingerprint(), 0x4d9c_c3f0_314e_8cc1);
+}

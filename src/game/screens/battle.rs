@@ -195,6 +195,8 @@ impl BattleScreen {
         let scenario = crate::game::state::dressed(scenario, chapter.as_ref());
         let ready = scenario.clone();
         let harnessed = scripted.screenshot.is_some() || scripted.frames.is_some();
+        // A new battle rolls from a seed of its own (a save's, when resuming, wins).
+        let seed = crate::play::new_battle_seed(harnessed || !scripted.script.is_empty());
         let number = chapter.as_ref().map(|c| c.number);
         let slot = match &save {
             Some(p) => p.clone(),
@@ -220,7 +222,7 @@ impl BattleScreen {
             playback: VecDeque::new(),
             fast_forward: 0,
             experience: true,
-            seed: 0,
+            seed,
             chapter: chapter.clone(),
         };
         let game = GameState::new(ctx, scenario, data, assets.clone(), opts, Rc::clone(&exit));

@@ -115,7 +115,12 @@ impl GameState {
     /// R: the same battle from the start.
     pub(super) fn restart(&mut self) {
         let danger = self.session.show_danger();
-        self.session = Session::new(Battle::new(&self.scenario, &self.data), self.data.profiles.clone());
+        // Another battle: rolls from a seed of its own (a scripted run's stay 0).
+        let seed = crate::play::new_battle_seed(self.scripted);
+        self.session = Session::new(
+            Battle::new(&self.scenario, &self.data).with_seed(seed),
+            self.data.profiles.clone(),
+        );
         self.session.set_show_danger(danger);
         self.playback.clear();
         // Recorded from here, with this scenario's files (after a switch or an edit too).

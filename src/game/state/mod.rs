@@ -157,6 +157,9 @@ pub struct GameState {
     /// The Batches must be rebuilt (terrain kinds changed).
     rebuild: bool,
     frame_count: Option<FrameCount>,
+    /// A scripted run (a script, a screenshot, a frame count): its battles roll from seed 0,
+    /// so it plays the same every time; other new battles get a fresh seed.
+    scripted: bool,
     /// The player's zoom step (0 = full size; see [`zoom_steps`]).
     zoom_step: usize,
     /// Keys pressed while something animated, played once it is done.
@@ -188,7 +191,8 @@ pub struct Options {
     /// Player units gain experience (off only for a replay recorded before it existed).
     pub experience: bool,
     /// The seed of the battle's rolls under chance in combat (a replay's, so that it plays
-    /// back the rolls it was recorded with; 0 for a new battle).
+    /// back the rolls it was recorded with; for a new battle a fresh one, see
+    /// [`crate::play::new_battle_seed`]).
     pub seed: u64,
     /// Recorded player commands to play back, at viewing speed, before the player takes over.
     pub playback: VecDeque<Command>,
@@ -210,6 +214,7 @@ impl GameState {
         mut opts: Options,
         exit: Rc<Cell<i32>>,
     ) -> GameState {
+        let scripted = !opts.script.is_empty() || opts.screenshot.is_some() || opts.frames.is_some();
         let mut battle = Battle::new(&scenario, &data).with_seed(opts.seed);
         if !opts.experience {
             battle = battle.without_experience();
@@ -302,6 +307,7 @@ impl GameState {
             alert: None,
             rebuild: false,
             playback: opts.playback,
+            scripted,
             frame_count: opts.frames.map(|n| FrameCount {
                 left: n,
                 total: n,

@@ -139,7 +139,13 @@ pub fn fight_on(
                 continue;
             }
             let d = ai.decide_player(&b, id, policy, seed);
-            let t = act(&mut b, d)?;
+            let mut t = act(&mut b, d)?;
+            // A canto unit's second move, as `simulate` makes it.
+            if b.ended().is_none()
+                && let Some(second) = crate::ai::canto::canto_move(&b, ai.caches(), id)
+            {
+                t.events.extend(b.execute(second)?);
+            }
             note_luck(&t.events, b.turn());
             events.extend(t.events);
         }

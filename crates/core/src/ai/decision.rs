@@ -238,6 +238,18 @@ impl Decision {
                 }),
                 _ => None,
             }),
+            // A canto unit's second move: the move after its `Canto { ready: true }`.
+            canto: events
+                .iter()
+                .skip_while(|e| !matches!(e, Event::Canto { ready: true, .. }))
+                .find_map(|e| match e {
+                    Event::Moved { to, path, cost, .. } => Some(CantoJson {
+                        to: *to,
+                        path: path.digits(),
+                        cost: *cost,
+                    }),
+                    _ => None,
+                }),
         };
         serde_json::to_value(j).unwrap_or_default()
     }
@@ -264,6 +276,18 @@ struct DecisionJson<'a> {
     heal: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     healed: Option<HealJson>,
+    /// Only a canto unit that moved again after acting has it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    canto: Option<CantoJson>,
+}
+
+/// A canto unit's second move, in a decision's JSON.
+#[cfg(feature = "serde")]
+#[derive(serde::Serialize)]
+struct CantoJson {
+    to: Pos,
+    path: String,
+    cost: Cost,
 }
 
 /// What a heal gave, in a decision's JSON.

@@ -67,6 +67,77 @@ pub struct Explanation {
     pub cells: Vec<CellScore>,
     /// A registered behaviour's goal in words ([`Goal::Custom`]), e.g. "heal Lance (9/20 hp)".
     pub note: Option<String>,
+    /// The cells of the other side's zones of control where the unit's paths stopped short of
+    /// cells it could otherwise have reached as cheaply (empty where no zone cut a path).
+    pub zones: Vec<ZoneCut>,
+}
+
+/// A cell of another side's zone of control that cut the unit's paths, and who holds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct ZoneCut {
+    /// The held cell: the unit may end there, not go on.
+    pub at: Pos,
+    /// The units whose zones hold it, in scenario order.
+    pub holders: Vec<String>,
+}
+
+/// The cells of the other side's zones where the range search of `id` (with `leash`) stopped
+/// a path that would otherwise have gone on: held cells it reaches from which, without the
+/// zones, it would walk on to a neighbour it now reaches dearer or not at all. Empty for a
+/// skirmisher and where the other side holds no zone (no search is made then).
+///
+/// ```
+/// use skirmish_core::prelude::*;
+/// use skirmish_core::ai::zone_cuts;
+/// use skirmish_core::model::units::MoveRules;
+/// use skirmish_core::rules::Unit;
+/// let terrain = TerrainSet::standard();
+/// let map = TerrainMap::from_rows(&terrain, &["......", "......"]).unwrap();
+/// let zoc = MoveRules { zoc: true, ..MoveRules::default() };
+/// let wall = Unit::new("Wall", Team::Player, Pos::new(2, 1), ClassId(0), 0).with_moves(zoc);
+/// let brute = Unit::new("Brute", Team::Enemy, Pos::new(0, 0), ClassId(0), 5);
+/// let b = Battle::from_parts(map, terrain, vec![wall, brute]).unwrap();
+/// let cuts = zone_cuts(&b, &mut Caches::new(), UnitId(1), None);
+/// // (1, 1) and (3, 1) are held too, but paths through them lead nowhere (2, 0) does not.
+/// assert_eq!(cuts.len(), 1);
+/// assert_eq!((cuts[0].at, cuts[0].holders.as_slice()), (Pos::new(2, 0), &["Wall".to_string()][..]));
+/// ```
+pub fn zone_cuts(b: &Battle, c: &mut Caches, id: UnitId, leash: Option<Leash>) -> Vec<ZoneCut> {
+    let me = b.unit(id);
+    let holders: Vec<UnitId> = b.living(me.team.other()).filter(|&h| b.unit(h).moves.zoc).collect();
+    if me.moves.skirmisher || holders.is_empty() {
+        return Vec::new();
+    }
+    let held: std::collections::HashMap<Pos, Cost> = b.with_reach(c, id, leash, |r| r.cells().collect());
+    let mut open = b.occupancy().clone();
+    for &h in &holders {
+        open.release(b.unit(h).pos, me.team.other());
+    }
+    let free: std::collections::HashMap<Pos, Cost> = b.with_reach_over(c, id, leash, &open, |r| r.cells().collect());
+    let layer = b.layer(me.class);
+    let mut cuts: Vec<ZoneCut> = held
+        .keys()
+        .filter(|&&p| p != me.pos && b.occupancy().stops(p, me.team))
+        .filter(|&&p| {
+            let Some(&base) = free.get(&p) else { return false };
+            crate::search::grid::Dir::ALL.into_iter().any(|d| {
+                let q = p.step(d);
+                let step = layer.cost(q);
+                matches!((free.get(&q), step), (Some(&f), Some(s)) if f == base + s && held.get(&q).is_none_or(|&h| h > f))
+            })
+        })
+        .map(|&p| ZoneCut {
+            at: p,
+            holders: holders
+                .iter()
+                .filter(|&&h| b.unit(h).pos.manhattan(p) == 1)
+                .map(|&h| b.unit(h).name.clone())
+                .collect(),
+        })
+        .collect();
+    cuts.sort_by_key(|z| (z.at.y, z.at.x));
+    cuts
 }
 
 impl Explanation {
@@ -98,6 +169,7 @@ impl Explanation {
             leash: None,
             cells: Vec::new(),
             note: None,
+            zones: Vec::new(),
         }
     }
 }
@@ -107,10 +179,12 @@ impl Explanation {
 pub fn explain(b: &Battle, c: &mut Caches, profiles: &Profiles, id: UnitId) -> Explanation {
     let me = b.unit(id);
     let label = me.profile.clone().unwrap_or_default();
-    match me.behavior(profiles) {
+    let mut x = match me.behavior(profiles) {
         Some(Behavior::Custom(x)) => x.rule().explain(b, c, id, label),
         behavior => explain_as(b, c, id, behavior.as_ref(), label),
-    }
+    };
+    x.zones = zone_cuts(b, c, id, x.leash);
+    x
 }
 
 /// A built-in's explanation (`None`: an unknown profile, which stays).

@@ -30,7 +30,7 @@ pub mod support;
 
 pub use agent::Ai;
 pub use behavior::AiBehavior;
-pub use explain::{Candidate, CellScore, Explanation, explain};
+pub use explain::{Candidate, CellScore, Explanation, ZoneCut, explain, zone_cuts};
 pub use reason::{Heading, How, Reason, Why};
 
 /// The six built-in behaviours as [`AiBehavior`] values (what a profile of theirs resolves to).

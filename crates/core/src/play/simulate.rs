@@ -147,7 +147,14 @@ pub fn play(
                 continue;
             }
             let d = ai.decide_player(b, id, policy, seed);
-            let t = act(b, d)?;
+            let mut t = act(b, d)?;
+            // A unit with canto that attacked or healed makes its second move by the
+            // enemies' rule: the cell the fewest enemies could attack, the cheaper walk.
+            if b.ended().is_none()
+                && let Some(second) = crate::ai::canto::canto_move(b, ai.caches(), id)
+            {
+                t.events.extend(b.execute(second)?);
+            }
             events.extend(t.events.iter().cloned());
             decisions.push(t);
         }

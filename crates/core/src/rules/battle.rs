@@ -11,7 +11,7 @@ use crate::model::data::DataSet;
 use crate::model::map::{CostLayer, TerrainMap};
 use crate::model::scenario::Scenario;
 use crate::model::terrain::{ClassId, TerrainSet};
-use crate::model::units::{EXP_LEVEL, Growth, MAX_LEVEL, MAX_MOVE, check_number};
+use crate::model::units::{EXP_LEVEL, Growth, MAX_LEVEL, MAX_MOVE, MoveRules, check_number};
 use crate::rules::command::{Command, RuleError};
 use crate::rules::event::{Ending, Event};
 pub use crate::rules::unit::{Snapshot, Unit, UnitId, UnitState};
@@ -352,6 +352,25 @@ impl Battle {
         self
     }
 
+    /// The same battle under the combat rules `combat` (chance in combat, the two-number
+    /// hit) in place of its scenario's: what a scenario's `[combat]` table says, for a battle
+    /// built from parts. Meant before the first command (the fingerprint changes with it).
+    ///
+    /// ```
+    /// use skirmish_core::model::scenario::Combat;
+    /// use skirmish_core::prelude::*;
+    /// let map = TerrainMap::from_rows(&TerrainSet::standard(), &["..."]).unwrap();
+    /// let kiny = skirmish_core::rules::Unit::new("Kiny", Team::Player, Pos::new(0, 0), ClassId(0), 3);
+    /// let b = Battle::from_parts(map, TerrainSet::standard(), vec![kiny]).unwrap();
+    /// assert!(!b.combat().chance);
+    /// let b = b.with_combat(Combat { chance: true, true_hit: false });
+    /// assert!(b.combat().chance);
+    /// ```
+    pub fn with_combat(mut self, combat: crate::model::scenario::Combat) -> Battle {
+        self.combat = combat;
+        self
+    }
+
     /// The seed of the battle's generator.
     pub fn seed(&self) -> u64 {
         self.seed
@@ -568,8 +587,11 @@ impl Battle {
 
     /// A fingerprint of what makes this battle's scenario the one it is: the map's size and
     /// terrain, and each unit's name, side and movement class, in order (not the numbers a
-    /// live reload may change). Two battles of one scenario have the same; a snapshot
-    /// carries it, so one taken from another scenario is refused even when its cells fit.
+    /// live reload may change); where a unit has movement rules (zones of control,
+    /// skirmisher, canto) every unit's rules, and where the battle has chance on, that and
+    /// `true_hit`. Two battles of one scenario have the same; a snapshot carries it, so one
+    /// taken from another scenario, or from the same with canto or chance switched, is
+    /// refused even when its cells fit.
     ///
     /// ```
     /// use skirmish_core::prelude::*;
@@ -581,6 +603,10 @@ impl Battle {
     /// let mut b = b;
     /// let e = b.execute(Command::Restore(Box::new(a.snapshot()))).unwrap_err();
     /// assert!(matches!(e, RuleError::BadSnapshot(_)));
+    /// // Kiny with canto is another battle; without any rule, the same as before.
+    /// let canto = skirmish_core::model::units::MoveRules { canto: true, ..Default::default() };
+    /// let c = BattleBuilder::new(map()).unit(UnitSpec::player("Kiny", (0, 0)).moves(canto)).build().unwrap();
+    /// assert_ne!(a.fingerprint(), c.fingerprint());
     /// ```
     pub fn fingerprint(&self) -> u64 {
         // FNV-1a: the same value on every machine and every build.
@@ -601,6 +627,24 @@ impl Battle {
             eat(u.name.as_bytes());
             eat(&[side(u.team) as u8]);
             eat(&u.class.0.to_le_bytes());
+        }
+        // The movement rules and chance count only where they are used, so the battles
+        // without them keep the fingerprint they had and older snapshots still fit. A
+        // snapshot of a canto unit's pending move, or of the generator's position, means
+        // nothing to a battle without the rule.
+        if self.units.iter().any(|u| u.moves != MoveRules::default()) {
+            eat(b"moves");
+            for u in &self.units {
+                eat(&[
+                    u8::from(u.moves.zoc),
+                    u8::from(u.moves.skirmisher),
+                    u8::from(u.moves.canto),
+                ]);
+            }
+        }
+        if self.combat.chance {
+            eat(b"chance");
+            eat(&[u8::from(self.combat.true_hit)]);
         }
         h
     }

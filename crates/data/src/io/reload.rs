@@ -23,9 +23,11 @@ fn stamp(p: &Path) -> Option<(SystemTime, u64)> {
 }
 
 impl Watch {
-    /// Watches `data_dir/*.toml`, the scenario and its map (and a Tiled map's tilesets).
+    /// Watches the data folder's files (`terrain.toml`, `profiles.toml`, `units.toml` and the
+    /// optional `weapons.toml`: its appearing or going counts), the scenario and its map (and a
+    /// Tiled map's tilesets).
     pub fn new(data_dir: &Path, scenario: &Path, map: &Path) -> Watch {
-        let mut files: Vec<PathBuf> = ["terrain.toml", "profiles.toml", "units.toml"]
+        let mut files: Vec<PathBuf> = ["terrain.toml", "profiles.toml", "units.toml", "weapons.toml"]
             .iter()
             .map(|f| data_dir.join(f))
             .collect();

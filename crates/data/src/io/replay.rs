@@ -152,7 +152,8 @@ pub fn fingerprint(scenario: &Scenario, data_dir: &Path) -> String {
 ///
 /// Each unit's growth per level (when it has any) and its level and experience at the start
 /// (when not 1 and 0) are part of it: they decide battles since experience exists. A replay
-/// recorded before that carries [`battle_fingerprint_before_experience`].
+/// recorded before that carries [`battle_fingerprint_before_experience`]. A unit's movement
+/// rules (zones of control, skirmisher, canto) are part of it when it has any.
 pub fn battle_fingerprint(scenario: &Scenario, data: &DataSet) -> String {
     canonical_fingerprint(scenario, data, true)
 }
@@ -226,6 +227,11 @@ fn canonical_fingerprint(scenario: &Scenario, data: &DataSet, experience: bool) 
         }
         if let Some(w) = u.weapon.as_ref().filter(|_| scenario.combat.chance) {
             text += &format!(" weapon {w:?}");
+        }
+        // Zones of control, skirmishers and canto change every move: a replay recorded with
+        // them goes stale when one is switched. Said only when used, as above.
+        if u.moves != Default::default() {
+            text += &format!(" moves {:?}", u.moves);
         }
         text.push('\n');
     }
