@@ -68,6 +68,8 @@ pub struct Battle {
     pub(super) seed: u64,
     /// How many numbers the generator has drawn: its position after `seed`.
     pub(super) drawn: u64,
+    /// Fog of war (the scenario's `fog`).
+    pub(super) fog: bool,
 }
 
 // A battle is plain data: it may cross threads (balance runs share nothing else).
@@ -183,12 +185,14 @@ impl Battle {
                 grown: Growth::default(),
                 odds: u.odds,
                 weapon: u.weapon.clone().map(std::sync::Arc::new),
+                vision: u.vision,
             })
             .collect();
         let mut b = Battle::assemble(scenario.map.clone(), terrain.clone(), units);
         b.fired = vec![false; goals.scripts.len()];
         b.goals = goals;
         b.combat = scenario.combat;
+        b.fog = scenario.fog;
         b.ended = b.outcome();
         Ok(b)
     }
@@ -319,6 +323,7 @@ impl Battle {
             combat: crate::model::scenario::Combat::default(),
             seed: 0,
             drawn: 0,
+            fog: false,
         };
         // The hero is protected; a board with nobody left on one side is decided from the start.
         b.goals.protect.extend(b.hero());
@@ -365,6 +370,12 @@ impl Battle {
     /// How blows are decided: the scenario's `[combat]`.
     pub fn combat(&self) -> crate::model::scenario::Combat {
         self.combat
+    }
+
+    /// True under fog of war (the scenario's `fog = true`): each side sees only what
+    /// [`Battle::sight`] says.
+    pub fn fog(&self) -> bool {
+        self.fog
     }
 
     /// True when player units gain experience and level up (the default).
