@@ -374,6 +374,15 @@ impl Battle {
 
     /// True under fog of war (the scenario's `fog = true`): each side sees only what
     /// [`Battle::sight`] says.
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// let b = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &[".."]).unwrap())
+    ///     .unit(UnitSpec::player("Kiny", (0, 0)))
+    ///     .build()
+    ///     .unwrap();
+    /// assert!(!b.fog());
+    /// ```
     pub fn fog(&self) -> bool {
         self.fog
     }

@@ -418,7 +418,8 @@ impl Unit {
         Unit { odds, ..self }
     }
 
-    /// The same unit seeing `vision` cells far under fog of war.
+    /// The same unit seeing `vision` cells far under fog of war (its example is
+    /// [`Unit::vision`]'s).
     pub fn with_vision(self, vision: u32) -> Unit {
         Unit { vision, ..self }
     }

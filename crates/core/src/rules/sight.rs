@@ -1,0 +1,152 @@
+//! Fog of war: which cells a side sees ([`Sight`], asked with [`Battle::sight`]), from its
+//! units' `vision`, the vision bonus of the terrain each stands on and the cover that
+//! `hides`.
+
+use crate::rules::battle::Battle;
+use crate::search::grid::{Pos, Team};
+
+/// The cells one side sees, as a bit per map cell.
+///
+/// Under fog a side sees every cell within Manhattan distance of one of its units' vision
+/// (its kind's `vision` plus the `vision` bonus of the terrain it stands on, never below 0),
+/// except cells whose terrain `hides`: those it sees only from a unit on them or next to them
+/// (and within that unit's vision). It always sees its own units' cells. Without fog a side
+/// sees the whole map.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Sight {
+    width: usize,
+    height: usize,
+    bits: Vec<u64>,
+}
+
+impl Sight {
+    /// Nothing seen on a `width`×`height` map.
+    fn empty(width: usize, height: usize) -> Sight {
+        Sight {
+            width,
+            height,
+            bits: vec![0; (width * height).div_ceil(64)],
+        }
+    }
+
+    /// Every cell of a `width`×`height` map seen (what a side sees without fog).
+    ///
+    /// ```
+    /// use skirmish_core::rules::Sight;
+    /// let s = Sight::everything(3, 2);
+    /// assert_eq!(s.len(), 6);
+    /// assert!(s.sees((2, 1).into()) && !s.sees((3, 1).into()));
+    /// ```
+    pub fn everything(width: usize, height: usize) -> Sight {
+        let mut s = Sight::empty(width, height);
+        for i in 0..width * height {
+            s.bits[i / 64] |= 1 << (i % 64);
+        }
+        s
+    }
+
+    fn set(&mut self, i: usize) {
+        self.bits[i / 64] |= 1 << (i % 64);
+    }
+
+    /// True when the cell `p` is seen (false off the map).
+    ///
+    /// ```
+    /// use skirmish_core::rules::Sight;
+    /// let s = Sight::everything(2, 2);
+    /// assert!(s.sees((1, 1).into()) && !s.sees((-1, 0).into()) && !s.sees((0, 2).into()));
+    /// ```
+    pub fn sees(&self, p: Pos) -> bool {
+        if p.x < 0 || p.y < 0 || p.x as usize >= self.width || p.y as usize >= self.height {
+            return false;
+        }
+        let i = p.y as usize * self.width + p.x as usize;
+        self.bits[i / 64] >> (i % 64) & 1 == 1
+    }
+
+    /// How many cells are seen.
+    ///
+    /// ```
+    /// use skirmish_core::rules::Sight;
+    /// assert_eq!(Sight::everything(70, 1).len(), 70);
+    /// ```
+    pub fn len(&self) -> usize {
+        self.bits.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    /// True when no cell is seen (a side with no unit on the board under fog).
+    ///
+    /// ```
+    /// use skirmish_core::rules::Sight;
+    /// assert!(!Sight::everything(1, 1).is_empty());
+    /// assert!(Sight::everything(0, 0).is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.bits.iter().all(|&w| w == 0)
+    }
+
+    /// The seen cells in reading order (rows top to bottom, each left to right).
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// use skirmish_core::rules::Sight;
+    /// let cells: Vec<Pos> = Sight::everything(2, 1).cells().collect();
+    /// assert_eq!(cells, [Pos::new(0, 0), Pos::new(1, 0)]);
+    /// ```
+    pub fn cells(&self) -> impl Iterator<Item = Pos> + '_ {
+        let w = self.width;
+        (0..self.width * self.height)
+            .filter(move |&i| self.bits[i / 64] >> (i % 64) & 1 == 1)
+            .map(move |i| Pos::new((i % w) as i32, (i / w) as i32))
+    }
+}
+
+impl Battle {
+    /// What `team` sees now (recomputed from where its units stand: after every move it
+    /// says the new truth). Without fog, the whole map.
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// let b = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &["..........", ".........."]).unwrap())
+    ///     .unit(UnitSpec::player("Kiny", (0, 0)).vision(2))
+    ///     .unit(UnitSpec::enemy("Brute", (9, 0), "charger"))
+    ///     .fog(true)
+    ///     .build()
+    ///     .unwrap();
+    /// let seen = b.sight(Team::Player);
+    /// // Within two steps of Kiny: (0..=2, 0) and (0..=1, 1).
+    /// assert_eq!(seen.cells().collect::<Vec<_>>(), [Pos::new(0, 0), Pos::new(1, 0), Pos::new(2, 0), Pos::new(0, 1), Pos::new(1, 1)]);
+    /// assert!(!seen.sees(Pos::new(9, 0)));
+    /// assert!(b.sight(Team::Enemy).sees(Pos::new(9, 0)));
+    /// ```
+    pub fn sight(&self, team: Team) -> Sight {
+        let (w, h) = (self.map.width(), self.map.height());
+        if !self.fog {
+            return Sight::everything(w, h);
+        }
+        let mut s = Sight::empty(w, h);
+        let hides: Vec<bool> = self.terrain.kinds().iter().map(|t| t.hides).collect();
+        for id in self.living(team) {
+            let u = self.unit(id);
+            let at = u.pos;
+            let bonus = self.terrain.get(self.map.at(at)).vision;
+            let v = (i64::from(u.vision) + i64::from(bonus)).max(0);
+            let v = v.min((w + h) as i64) as i32;
+            let (y0, y1) = ((at.y - v).max(0), (at.y + v).min(h as i32 - 1));
+            for y in y0..=y1 {
+                let r = v - (y - at.y).abs();
+                let (x0, x1) = ((at.x - r).max(0), (at.x + r).min(w as i32 - 1));
+                let row = y as usize * w;
+                for x in x0..=x1 {
+                    let i = row + x as usize;
+                    let near = (x - at.x).abs() + (y - at.y).abs() <= 1;
+                    if near || !hides[usize::from(self.map.cells()[i].0)] {
+                        s.set(i);
+                    }
+                }
+            }
+            s.set(at.y as usize * w + at.x as usize);
+        }
+        s
+    }
+}
