@@ -70,6 +70,8 @@ pub struct Battle {
     pub(super) drawn: u64,
     /// Fog of war (the scenario's `fog`).
     pub(super) fog: bool,
+    /// `Some(team)` for a copy made by [`Battle::seen_by`]: it holds only what `team` saw.
+    pub(super) view: Option<Team>,
 }
 
 // A battle is plain data: it may cross threads (balance runs share nothing else).
@@ -324,6 +326,7 @@ impl Battle {
             seed: 0,
             drawn: 0,
             fog: false,
+            view: None,
         };
         // The hero is protected; a board with nobody left on one side is decided from the start.
         b.goals.protect.extend(b.hero());

@@ -4,6 +4,7 @@
 
 use crate::rules::battle::Battle;
 use crate::search::grid::{Pos, Team};
+use std::borrow::Cow;
 
 /// The cells one side sees, as a bit per map cell.
 ///
@@ -148,5 +149,58 @@ impl Battle {
             s.set(at.y as usize * w + at.x as usize);
         }
         s
+    }
+
+    /// The battle as `team` knows it: under fog, a copy in which every unit of the other
+    /// side that `team` does not see ([`Battle::sight`]) is off the board — not on any cell,
+    /// holding no zone, with no position to read (it keeps its id, so decisions made on the
+    /// copy name the same units) — and with no journal or record of past commands (they
+    /// would tell where the unseen went). Without fog, or for a copy already made for
+    /// `team`, the battle itself.
+    ///
+    /// Every enemy decides on its side's copy (the behaviours, registered ones too, are
+    /// handed it through [`crate::ai::AiBehavior`]): what it cannot see cannot change what it
+    /// does.
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// let b = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &["............"]).unwrap())
+    ///     .unit(UnitSpec::player("Kiny", (0, 0)))
+    ///     .unit(UnitSpec::player("Lance", (8, 0)))
+    ///     .unit(UnitSpec::enemy("Brute", (11, 0), "charger"))
+    ///     .fog(true)
+    ///     .build()
+    ///     .unwrap();
+    /// let known = b.seen_by(Team::Enemy);
+    /// // The brute (vision 3) sees Lance, eight cells off, not Kiny, eleven off.
+    /// assert_eq!(known.living(Team::Player).collect::<Vec<_>>(), [b.find("Lance").unwrap()]);
+    /// assert_eq!(known.unit_at(Pos::new(0, 0)), None);
+    /// assert_eq!(b.unit_at(Pos::new(0, 0)), b.find("Kiny"));
+    /// // Its own side it knows whole.
+    /// assert_eq!(known.living(Team::Enemy).count(), 1);
+    /// ```
+    pub fn seen_by(&self, team: Team) -> Cow<'_, Battle> {
+        if !self.fog || self.view == Some(team) {
+            return Cow::Borrowed(self);
+        }
+        let seen = self.sight(team);
+        let mut v = self.clone();
+        v.view = Some(team);
+        v.journal.clear();
+        v.record.clear();
+        for u in v.units.iter_mut().filter(|u| u.team != team) {
+            if u.alive && seen.sees(u.pos) {
+                continue;
+            }
+            if u.alive {
+                v.occ.clear(u.pos);
+                if u.moves.zoc {
+                    v.occ.release(u.pos, u.team);
+                }
+            }
+            u.alive = false;
+            u.pos = Pos::new(0, 0);
+        }
+        Cow::Owned(v)
     }
 }

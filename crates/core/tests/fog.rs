@@ -1,0 +1,314 @@
+//! Fog of war and the enemy's knowledge: every enemy decides on what its side sees
+//! (`Battle::seen_by`), so adding, moving or removing player units on cells the enemy side
+//! cannot see changes no decision of any behaviour — the seven standard ones and one
+//! registered here — and an enemy that sees no player unit acts as if there were none.
+
+use proptest::prelude::*;
+use skirmish_core::ai::registry::Registry;
+use skirmish_core::ai::{AiBehavior, Decision, Reason, Why};
+use skirmish_core::model::profiles::{Param, Params, Profile};
+use skirmish_core::model::units::Healing;
+use skirmish_core::prelude::*;
+
+/// A behaviour a game might register: it walks to the reachable cell nearest (Manhattan) the
+/// nearest living unit of the other side, ties in reading order; with none, it stays. It
+/// reads the battle through the trait like any registered behaviour.
+struct Stalker;
+
+impl AiBehavior for Stalker {
+    fn decide(&self, b: &Battle, c: &mut Caches, id: UnitId, label: String) -> Decision {
+        let me = b.unit(id);
+        let dist = |a: Pos, z: Pos| (a.x - z.x).unsigned_abs() + (a.y - z.y).unsigned_abs();
+        let Some(prey) = b
+            .living(me.team().other())
+            .min_by_key(|&f| (dist(me.pos(), b.unit(f).pos()), f))
+        else {
+            return Decision::stay(b, id, label, Why::NoTarget);
+        };
+        let at = b.unit(prey).pos();
+        let range = b.range(c, id);
+        let to = range
+            .cells()
+            .map(|r| r.at)
+            .chain([me.pos()])
+            .min_by_key(|&p| (dist(p, at), p.y, p.x))
+            .unwrap();
+        let why = Why::InSight {
+            target: prey,
+            dist: dist(me.pos(), at),
+            sight: 0,
+        };
+        let mut d = Decision::walk(b, c, id, to, label, Reason::just(why));
+        d.target = Some(prey);
+        d
+    }
+}
+
+/// The standard terrain with cover and lookouts: forest hides, hill +1 vision.
+fn fog_terrain() -> TerrainSet {
+    let t = TerrainSet::standard();
+    let mut kinds = t.kinds().to_vec();
+    for k in &mut kinds {
+        match k.name.as_str() {
+            "forest" => k.hides = true,
+            "hill" => k.vision = 1,
+            _ => {}
+        }
+    }
+    TerrainSet::new(kinds, t.classes().to_vec()).unwrap()
+}
+
+/// One profile per behaviour: the seven of the standard registry and the registered `stalk`.
+fn profiles(goal: Pos) -> (Profiles, Vec<&'static str>) {
+    let mut r = Registry::standard();
+    r.register("stalker", &[], |_| Stalker).unwrap();
+    let n = |name: &'static str, behavior: &str, numbers: &[(&str, Param)]| {
+        let mut p = Params::default();
+        for (k, v) in numbers {
+            p.set(k, *v);
+        }
+        (name, r.get(behavior).unwrap().build(&p))
+    };
+    let list = [
+        n("charger", "charger", &[]),
+        n("proximity", "proximity", &[("sight", Param::Int(6))]),
+        n("guard", "guard_trigger", &[("trigger", Param::Int(3))]),
+        n("pivot", "pivot_leash", &[("leash", Param::Int(4))]),
+        n(
+            "archer",
+            "keep_range",
+            &[("sight", Param::Int(8)), ("range", Param::Int(2))],
+        ),
+        n("advance", "advance", &[("goal", Param::Cell(goal))]),
+        n("support", "support", &[]),
+        n("stalk", "stalker", &[]),
+    ];
+    let mut profiles = Profiles::default();
+    let mut names = Vec::new();
+    for (name, behavior) in list {
+        profiles.insert(Profile {
+            name: name.into(),
+            behavior,
+        });
+        names.push(name);
+    }
+    (profiles, names)
+}
+
+/// A random fog board: the map's glyphs, the enemies (cell, vision, profile index, a
+/// healer?), the player units in cells the enemies see and in cells they do not.
+#[derive(Debug, Clone)]
+struct Board {
+    rows: Vec<String>,
+    enemies: Vec<(Pos, u32, usize, bool)>,
+    hero: Pos,
+    seen: Vec<Pos>,
+    /// Player units on cells the enemy side cannot see, and where each goes when moved.
+    hidden: Vec<(Pos, Pos)>,
+    /// One more unseen cell, for a unit added.
+    extra: Pos,
+}
+
+impl Board {
+    /// The battle with the hidden player units at `hidden` (and `extra` added when given).
+    fn battle(&self, hidden: &[Pos], extra: Option<Pos>) -> Battle {
+        let t = fog_terrain();
+        let rows: Vec<&str> = self.rows.iter().map(String::as_str).collect();
+        let (profiles, names) = profiles(Pos::new(0, 0));
+        let mut b = BattleBuilder::new(TerrainMap::from_rows(&t, &rows).unwrap())
+            .terrain(t)
+            .fog(true);
+        for (k, &(at, vision, p, healer)) in self.enemies.iter().enumerate() {
+            let mut u = UnitSpec::enemy(format!("E{k}"), at, names[p])
+                .vision(vision)
+                .movement(4);
+            if healer {
+                u = u.healer(Healing::adjacent(5));
+            }
+            if names[p] == "archer" {
+                let stats = Stats {
+                    range_max: 2,
+                    ..u.stats
+                };
+                u = u.stats(stats);
+            }
+            b = b.unit(u);
+        }
+        b = b.unit(UnitSpec::player("Hero", self.hero).movement(4));
+        for (k, &at) in self.seen.iter().enumerate() {
+            b = b.unit(UnitSpec::player(format!("S{k}"), at).movement(4));
+        }
+        for (k, &at) in hidden.iter().chain(extra.as_ref()).enumerate() {
+            b = b.unit(UnitSpec::player(format!("H{k}"), at).movement(4));
+        }
+        let mut battle = b.profiles(profiles).build().unwrap();
+        battle.execute(Command::EndPhase { team: Team::Player }).unwrap();
+        battle
+    }
+}
+
+/// Glyphs of random maps: plain most, forest (hides), hill (+1), river.
+const GLYPHS: [char; 7] = ['.', '.', '.', 'T', 'T', '^', '~'];
+
+fn boards() -> impl Strategy<Value = Board> {
+    (4usize..13, 4usize..11)
+        .prop_flat_map(|(w, h)| {
+            (
+                Just((w, h)),
+                proptest::collection::vec(0..GLYPHS.len(), w * h),
+                proptest::collection::vec((0..w * h, 1u32..6, 0usize..8, any::<bool>()), 1..5),
+                proptest::collection::vec(0..w * h, 12),
+            )
+        })
+        .prop_filter_map("room for the unseen", |((w, h), cells, enemies, picks)| {
+            let rows: Vec<String> = cells
+                .chunks(w)
+                .map(|r| r.iter().map(|&c| GLYPHS[c]).collect())
+                .collect();
+            let cell = |i: usize| Pos::new((i % w) as i32, (i / w) as i32);
+            let mut taken = std::collections::HashSet::new();
+            let enemies: Vec<(Pos, u32, usize, bool)> = enemies
+                .into_iter()
+                .filter(|e| taken.insert(cell(e.0)))
+                .map(|(i, v, p, heal)| (cell(i), v, p, heal))
+                .collect();
+            // What the enemies see does not depend on the player's units: ask a board with
+            // the enemies alone (and a hero somewhere free, which the rules want).
+            let hero = (0..w * h).map(cell).find(|p| !taken.contains(p))?;
+            taken.insert(hero);
+            let probe = Board {
+                rows: rows.clone(),
+                enemies: enemies.clone(),
+                hero,
+                seen: vec![],
+                hidden: vec![],
+                extra: hero,
+            }
+            .battle(&[], None);
+            let sight = probe.sight(Team::Enemy);
+            let mut seen = Vec::new();
+            let mut unseen = Vec::new();
+            for &i in &picks {
+                let p = cell(i);
+                if !taken.insert(p) {
+                    continue;
+                }
+                if sight.sees(p) {
+                    if seen.len() < 2 {
+                        seen.push(p);
+                    }
+                } else {
+                    unseen.push(p);
+                }
+            }
+            // Unseen cells next to the enemies' sight matter most: take the free unseen
+            // cells nearest an enemy too.
+            let mut near: Vec<Pos> = (0..w * h)
+                .map(cell)
+                .filter(|p| !sight.sees(*p) && !taken.contains(p))
+                .collect();
+            near.sort_by_key(|p| {
+                enemies
+                    .iter()
+                    .map(|e| (e.0.x - p.x).abs() + (e.0.y - p.y).abs())
+                    .min()
+                    .unwrap_or(0)
+            });
+            for p in near.into_iter().take(3) {
+                taken.insert(p);
+                unseen.push(p);
+            }
+            if unseen.len() < 3 {
+                return None;
+            }
+            let extra = unseen.pop().unwrap();
+            let half = unseen.len() / 2;
+            let (stay, moved) = unseen.split_at(half.max(1));
+            let hidden: Vec<(Pos, Pos)> = stay
+                .iter()
+                .enumerate()
+                .map(|(k, &p)| (p, moved.get(k).copied().unwrap_or(p)))
+                .collect();
+            Some(Board {
+                rows,
+                enemies,
+                hero,
+                seen,
+                hidden,
+                extra,
+            })
+        })
+}
+
+/// Every enemy's decision and explanation on the board as it is.
+fn decisions(b: &Battle) -> Vec<(Decision, skirmish_core::ai::Explanation)> {
+    let (profiles, _) = profiles(Pos::new(0, 0));
+    let mut ai = Ai::new(profiles);
+    b.living(Team::Enemy)
+        .map(|id| (ai.decide(b, id), ai.explain(b, id)))
+        .collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn unseen_player_units_change_no_enemy_decision(board in boards()) {
+        let at: Vec<Pos> = board.hidden.iter().map(|h| h.0).collect();
+        let moved: Vec<Pos> = board.hidden.iter().map(|h| h.1).collect();
+        let base = board.battle(&at, None);
+        let want = decisions(&base);
+        prop_assert_eq!(&decisions(&board.battle(&moved, None)), &want, "moved");
+        prop_assert_eq!(&decisions(&board.battle(&[], None)), &want, "removed");
+        prop_assert_eq!(&decisions(&board.battle(&at, Some(board.extra))), &want, "added");
+    }
+}
+
+#[test]
+fn an_enemy_that_sees_no_player_unit_acts_as_if_there_were_none() {
+    let t = fog_terrain();
+    let map = TerrainMap::from_rows(&t, &["............", "............"]).unwrap();
+    let (profiles, _) = profiles(Pos::new(6, 1));
+    let build = |kiny: Pos| {
+        let mut b = BattleBuilder::new(map.clone())
+            .terrain(t.clone())
+            .fog(true)
+            .unit(UnitSpec::player("Kiny", kiny))
+            .unit(UnitSpec::enemy("Brute", (11, 0), "charger"))
+            .unit(UnitSpec::enemy("Raider", (11, 1), "advance"))
+            .unit(UnitSpec::enemy("Hunter", (10, 0), "stalk"))
+            .profiles(profiles.clone())
+            .build()
+            .unwrap();
+        b.execute(Command::EndPhase { team: Team::Player }).unwrap();
+        b
+    };
+    // Kiny eleven cells off: unseen (vision 3).
+    let b = build(Pos::new(0, 0));
+    let mut ai = Ai::new(profiles.clone());
+    let brute = ai.decide(&b, b.find("Brute").unwrap());
+    assert_eq!((brute.to, brute.reason.why.clone()), (Pos::new(11, 0), Why::NoTarget));
+    let hunter = ai.decide(&b, b.find("Hunter").unwrap());
+    assert_eq!((hunter.to, hunter.reason.why.clone()), (Pos::new(10, 0), Why::NoTarget));
+    // The raider keeps to its goal, as with nobody to attack.
+    let raider = ai.decide(&b, b.find("Raider").unwrap());
+    assert_eq!(raider.to, Pos::new(6, 1));
+    assert_eq!(raider.attack, None);
+    // Without fog they know where Kiny is: the brute and the hunter come (move 5).
+    let mut open = BattleBuilder::new(map.clone())
+        .terrain(t.clone())
+        .unit(UnitSpec::player("Kiny", (0, 0)))
+        .unit(UnitSpec::enemy("Brute", (11, 0), "charger"))
+        .unit(UnitSpec::enemy("Raider", (11, 1), "advance"))
+        .unit(UnitSpec::enemy("Hunter", (10, 0), "stalk"))
+        .profiles(profiles.clone())
+        .build()
+        .unwrap();
+    open.execute(Command::EndPhase { team: Team::Player }).unwrap();
+    assert_eq!(ai.decide(&open, open.find("Brute").unwrap()).to, Pos::new(6, 0));
+    assert_eq!(ai.decide(&open, open.find("Hunter").unwrap()).to, Pos::new(5, 0));
+    // Kiny within sight of the brute: it comes, under fog too.
+    let near = build(Pos::new(8, 0));
+    let brute = ai.decide(&near, near.find("Brute").unwrap());
+    assert_eq!(brute.attack, near.find("Kiny"));
+}
