@@ -4,10 +4,12 @@
 //! registered here — and an enemy that sees no player unit acts as if there were none.
 
 use proptest::prelude::*;
+use skirmish_core::ai::canto::canto_move;
 use skirmish_core::ai::registry::Registry;
 use skirmish_core::ai::{AiBehavior, Decision, Reason, Why};
 use skirmish_core::model::profiles::{Param, Params, Profile};
-use skirmish_core::model::units::Healing;
+use skirmish_core::model::units::{Healing, MoveRules};
+use skirmish_core::play::enemy::act;
 use skirmish_core::prelude::*;
 
 /// A behaviour a game might register: it walks to the reachable cell nearest (Manhattan) the
@@ -122,6 +124,12 @@ impl Board {
             let mut u = UnitSpec::enemy(format!("E{k}"), at, names[p])
                 .vision(vision)
                 .movement(4);
+            if vision % 2 == 0 {
+                u = u.moves(MoveRules {
+                    canto: true,
+                    ..MoveRules::default()
+                });
+            }
             if healer {
                 u = u.healer(Healing::adjacent(5));
             }
@@ -261,6 +269,67 @@ proptest! {
         prop_assert_eq!(&decisions(&board.battle(&moved, None)), &want, "moved");
         prop_assert_eq!(&decisions(&board.battle(&[], None)), &want, "removed");
         prop_assert_eq!(&decisions(&board.battle(&at, Some(board.extra))), &want, "added");
+        // The enemy phase carried out in the four boards side by side: each enemy decides
+        // on the board the previous ones left (canto moves included), the same everywhere
+        // while the unseen stay unseen (an ambush, or an enemy coming to see one, ends the
+        // comparison: from then on the boards differ in what the enemy knows).
+        let (profiles, _) = profiles(Pos::new(0, 0));
+        let mut boards = [
+            (board.battle(&at, None), at.clone()),
+            (board.battle(&moved, None), moved.clone()),
+            (board.battle(&[], None), vec![]),
+            (board.battle(&at, Some(board.extra)), [at.clone(), vec![board.extra]].concat()),
+        ];
+        let mut ais: Vec<Ai> = boards.iter().map(|_| Ai::new(profiles.clone())).collect();
+        let order: Vec<UnitId> = boards[0].0.living(Team::Enemy).collect();
+        // True once an ambush happened or an enemy sees one of the unseen, on some board.
+        let known = |boards: &[(Battle, Vec<Pos>)], events: &[Vec<Event>]| {
+            events.iter().flatten().any(|e| matches!(e, Event::Ambushed { .. }))
+                || boards.iter().any(|(b, hidden)| {
+                    let seen = b.sight(Team::Enemy);
+                    hidden.iter().any(|p| seen.sees(*p))
+                })
+        };
+        'phase: for id in order {
+            if boards[0].0.ended().is_some() || !boards[0].0.unit(id).alive() {
+                continue;
+            }
+            let mut events = Vec::new();
+            for ((b, _), ai) in boards.iter_mut().zip(ais.iter_mut()) {
+                let d = ai.decide(b, id);
+                events.push((d.clone(), act(b, d).unwrap().events));
+            }
+            for e in &events {
+                prop_assert_eq!(&e.0, &events[0].0);
+            }
+            let events: Vec<Vec<Event>> = events.into_iter().map(|e| e.1).collect();
+            if known(&boards, &events) {
+                break 'phase;
+            }
+            for e in &events {
+                prop_assert_eq!(e, &events[0]);
+            }
+            // The canto move, decided now: after the first move, on what the side sees now.
+            if boards[0].0.ended().is_some() {
+                break;
+            }
+            let mut cantos = Vec::new();
+            for ((b, _), ai) in boards.iter_mut().zip(ais.iter_mut()) {
+                let c = canto_move(b, ai.caches(), id);
+                let e = match &c {
+                    Some(c) => b.execute(c.clone()).unwrap(),
+                    None => vec![],
+                };
+                cantos.push((c, e));
+            }
+            for c in &cantos {
+                prop_assert_eq!(&c.0, &cantos[0].0);
+            }
+            let events: Vec<Vec<Event>> = cantos.into_iter().map(|c| c.1).collect();
+            if known(&boards, &events) {
+                break 'phase;
+            }
+        }
     }
 }
 

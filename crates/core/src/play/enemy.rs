@@ -17,7 +17,8 @@ pub struct Turn {
 }
 
 /// Carries out a decision through the rules core. A refused command is returned as an
-/// error; the commands before it stay done. A decision whose path does not lead from
+/// error; the commands before it stay done. Under fog a move that runs into an unseen unit
+/// ([`Event::Ambushed`]) ends the turn there: the commands after it are not given. A decision whose path does not lead from
 /// [`Decision::from`] to [`Decision::to`] is refused before anything is done
 /// ([`RuleError::Unreachable`]): what a decision says and what it does cannot disagree.
 ///
@@ -45,7 +46,13 @@ pub fn act(b: &mut Battle, decision: Decision) -> Result<Turn, RuleError> {
     }
     let mut events = Vec::new();
     for c in decision.commands() {
-        events.extend(b.execute(c)?);
+        let done = b.execute(c)?;
+        // Under fog a move may run into the unseen: the action is over, the rest is not done.
+        let ambushed = done.iter().any(|e| matches!(e, Event::Ambushed { .. }));
+        events.extend(done);
+        if ambushed {
+            break;
+        }
     }
     Ok(Turn { decision, events })
 }

@@ -50,6 +50,8 @@ impl Battle {
                 }
             }
             Event::Acted { unit } => self.units[unit.0].acted = true,
+            // What it tells is read from the board (sight follows positions): nothing to write.
+            Event::Ambushed { .. } => {}
             Event::Canto { unit, ready } => self.units[unit.0].canto = *ready,
             Event::BattleEnded { winner, why } => self.ended = Some((*winner, *why)),
             Event::ScriptFired { index } => self.fired[*index] = true,
@@ -157,6 +159,7 @@ impl Battle {
                 }
             }
             Event::Acted { unit } => self.units[unit.0].acted = false,
+            Event::Ambushed { .. } => {}
             Event::Canto { unit, ready } => self.units[unit.0].canto = !*ready,
             Event::BattleEnded { .. } => self.ended = None,
             Event::ScriptFired { index } => self.fired[*index] = false,
