@@ -381,3 +381,140 @@ fn an_enemy_that_sees_no_player_unit_acts_as_if_there_were_none() {
     let brute = ai.decide(&near, near.find("Brute").unwrap());
     assert_eq!(brute.attack, near.find("Kiny"));
 }
+
+/// A random fog board seen from the player's side: player units (cell, vision), enemies on
+/// cells the player sees, and enemies on cells it does not see with a second unseen cell
+/// each (where it goes when moved), and one more unseen cell (for one added).
+type PlayerBoard = (Vec<String>, Vec<(Pos, u32)>, Vec<Pos>, Vec<(Pos, Pos)>, Pos);
+
+fn player_boards() -> impl Strategy<Value = PlayerBoard> {
+    (4usize..12, 4usize..10)
+        .prop_flat_map(|(w, h)| {
+            (
+                Just(w),
+                proptest::collection::vec(0..GLYPHS.len(), w * h),
+                proptest::collection::vec((0..w * h, 1u32..5), 1..4),
+                proptest::collection::vec(0..w * h, 14),
+            )
+        })
+        .prop_filter_map("seen and unseen cells", |(w, cells, players, picks)| {
+            let h = cells.len() / w;
+            let rows: Vec<String> = cells
+                .chunks(w)
+                .map(|r| r.iter().map(|&c| GLYPHS[c]).collect())
+                .collect();
+            let cell = |i: usize| Pos::new((i % w) as i32, (i / w) as i32);
+            let mut taken = std::collections::HashSet::new();
+            let players: Vec<(Pos, u32)> = players
+                .into_iter()
+                .filter(|p| taken.insert(cell(p.0)))
+                .map(|(i, v)| (cell(i), v))
+                .collect();
+            let t = fog_terrain();
+            let rows_ref: Vec<&str> = rows.iter().map(String::as_str).collect();
+            let mut probe = BattleBuilder::new(TerrainMap::from_rows(&t, &rows_ref).unwrap())
+                .terrain(t)
+                .fog(true);
+            for (k, &(at, v)) in players.iter().enumerate() {
+                probe = probe.unit(UnitSpec::player(format!("P{k}"), at).vision(v));
+            }
+            let sight = probe.build().ok()?.sight(Team::Player);
+            let (mut seen, mut unseen) = (Vec::new(), Vec::new());
+            for p in picks.into_iter().map(cell).chain((0..w * h).map(cell)) {
+                if !taken.insert(p) {
+                    continue;
+                }
+                if sight.sees(p) {
+                    if seen.len() < 2 {
+                        seen.push(p);
+                    }
+                } else if unseen.len() < 5 {
+                    unseen.push(p);
+                }
+            }
+            if seen.is_empty() || unseen.len() < 5 {
+                return None;
+            }
+            let extra = unseen[4];
+            let hidden = vec![(unseen[0], unseen[2]), (unseen[1], unseen[3])];
+            Some((rows, players, seen, hidden, extra))
+        })
+}
+
+fn player_battle(board: &PlayerBoard, hidden: &[Pos]) -> Battle {
+    let (rows, players, seen, _, _) = board;
+    let t = fog_terrain();
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let mut b = BattleBuilder::new(TerrainMap::from_rows(&t, &rows).unwrap())
+        .terrain(t)
+        .fog(true);
+    for (k, &(at, v)) in players.iter().enumerate() {
+        b = b.unit(UnitSpec::player(format!("P{k}"), at).vision(v).movement(5));
+    }
+    for (k, &at) in seen.iter().chain(hidden).enumerate() {
+        b = b.unit(UnitSpec::enemy(format!("E{k}"), at, "charger").movement(4));
+    }
+    b.build().unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The built-in player policies (balance runs' players) decide on what the player's side
+    /// sees: enemies it cannot see, moved, removed or joined by another, change nothing.
+    #[test]
+    fn the_player_policies_decide_on_the_players_sight(board in player_boards()) {
+        use skirmish_core::ai::player::Policy;
+        let at: Vec<Pos> = board.3.iter().map(|h| h.0).collect();
+        let moved: Vec<Pos> = board.3.iter().map(|h| h.1).collect();
+        let added: Vec<Pos> = at.iter().copied().chain([board.4]).collect();
+        let boards = [
+            player_battle(&board, &at),
+            player_battle(&board, &moved),
+            player_battle(&board, &[]),
+            player_battle(&board, &added),
+        ];
+        let mut ai = Ai::new(Profiles::standard());
+        for id in boards[0].living(Team::Player) {
+            for policy in [Policy::Simple, Policy::Careful] {
+                let want = ai.decide_player(&boards[0], id, policy, 7);
+                for b in &boards[1..] {
+                    prop_assert_eq!(&ai.decide_player(b, id, policy, 7), &want);
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_fair_player_does_not_strike_what_it_cannot_see() {
+    use skirmish_core::ai::player::Policy;
+    let t = fog_terrain();
+    let build = |fog: bool| {
+        BattleBuilder::new(TerrainMap::from_rows(&t, &["......T...", ".........."]).unwrap())
+            .terrain(t.clone())
+            .fog(fog)
+            .unit(UnitSpec::player("Kiny", (2, 0)).movement(5))
+            .unit(UnitSpec::enemy("Brute", (6, 0), "charger").stats(Stats {
+                hp: 5,
+                ..UnitSpec::enemy("x", (0, 0), "charger").stats
+            }))
+            .unit(UnitSpec::enemy("Far", (9, 1), "charger"))
+            .build()
+            .unwrap()
+    };
+    let mut ai = Ai::new(Profiles::standard());
+    // Without fog Kiny strikes the weak brute in the forest.
+    let open = build(false);
+    assert_eq!(
+        ai.decide_player(&open, UnitId(0), Policy::Simple, 1).attack,
+        Some(UnitId(1))
+    );
+    // Under fog she cannot see it (forest is seen only from next to it) nor the other,
+    // eight cells off: she knows of no enemy to strike or head for.
+    let fog = build(true);
+    assert!(!fog.sight(Team::Player).sees(Pos::new(6, 0)));
+    let d = ai.decide_player(&fog, UnitId(0), Policy::Simple, 1);
+    assert_ne!(d.attack, Some(UnitId(1)));
+    assert_ne!(d.target, Some(UnitId(1)));
+}
