@@ -282,3 +282,134 @@ fn a_tmx_map_says_fog_and_export_tiled_writes_it() {
         std::fs::remove_dir_all(d).unwrap();
     }
 }
+
+/// The night raid of `tests/fog/` (fog on, forest hides, hills +1 vision): the scenario of
+/// the guide's fog page.
+fn raid() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fog/maps/raid.toml")
+}
+
+#[test]
+fn simulate_tells_of_the_ambush_in_text_and_json() {
+    let raid = raid();
+    let (code, text, err) = run_cli(&["simulate", path(&raid), "--seed", "1"]);
+    assert_eq!(code, 0, "{err}");
+    // Kiny means to walk to (4, 3) and runs into the sentry waiting in the dark at (1, 3).
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        &lines[1..3],
+        [
+            "  Kiny (player) -> the nearest cell to seize: (1, 7) -> (4, 3) path 1111222  | moves to (4, 3) towards the nearest cell to seize",
+            "    Kiny runs into Sentry, unseen in the fog, and stops at (1, 4)",
+        ]
+    );
+    let (code, json, err) = run_cli(&["simulate", path(&raid), "--seed", "1", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let first = &v["turns"][0]["decisions"];
+    assert_eq!(first[0]["unit"], "Kiny");
+    assert_eq!(first[0]["saw"], serde_json::json!([]), "Kiny saw no enemy");
+    assert_eq!(first[0]["ambushed"], serde_json::json!({"by": "Sentry", "at": [1, 4]}));
+    // Lance, deciding after, knows of the sentry Kiny now stands next to.
+    assert_eq!(first[1]["saw"], serde_json::json!(["Sentry"]));
+    assert_eq!(first[1]["attack"], "Sentry");
+    // Every decision lists what its side saw.
+    for t in v["turns"].as_array().unwrap() {
+        for d in t["decisions"].as_array().unwrap() {
+            assert!(d["saw"].is_array(), "{d}");
+        }
+    }
+}
+
+#[test]
+fn ai_json_lists_the_player_units_each_enemy_saw() {
+    let (code, json, err) = run_cli(&["ai", path(&raid()), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let saw: Vec<(String, serde_json::Value)> = v["decisions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| (d["unit"].as_str().unwrap().to_string(), d["saw"].clone()))
+        .collect();
+    // At the start nobody of the player's is within sight of the raiders.
+    assert!(saw.iter().all(|(_, s)| s == &serde_json::json!([])), "{saw:?}");
+    assert_eq!(saw.len(), 5);
+}
+
+#[test]
+fn a_replay_gives_the_ambush_again_and_a_save_keeps_where_it_stopped() {
+    let dir = std::env::temp_dir().join(format!("skirmish-fog-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("raid.replay");
+    let (code, sim, err) = run_cli(&[
+        "simulate",
+        path(&raid()),
+        "--seed",
+        "1",
+        "--json",
+        "--record",
+        path(&file),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let sim: serde_json::Value = serde_json::from_str(&sim).unwrap();
+    let (code, out, err) = run_cli(&["replay", path(&file), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let rep: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!((&rep["result"], &rep["why"]), (&sim["result"], &sim["why"]));
+    let ambushes: Vec<&serde_json::Value> = rep["events"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["event"] == "ambushed")
+        .collect();
+    assert_eq!(
+        ambushes,
+        [&serde_json::json!({"event": "ambushed", "unit": "Kiny", "by": "Sentry", "at": [1, 4]})]
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+    // A save made after the ambush resumes with Kiny where she stopped, done for the phase.
+    use skirmish::rules::{Battle, Command};
+    let data = skirmish::load::data::load(&raid().parent().unwrap().parent().unwrap().join("data")).unwrap();
+    let s = skirmish::load::scenario::load(&raid(), &data).unwrap();
+    let mut b = Battle::new(&s, &data);
+    let kiny = b.find("Kiny").unwrap();
+    let events = b
+        .execute(Command::Move {
+            unit: kiny,
+            path: skirmish::search::grid::Path::parse("1111222").unwrap(),
+        })
+        .unwrap();
+    assert_eq!(events.len(), 3, "{events:?}");
+    let file = skirmish::io::save::snapshot(&b, &s, 1);
+    let mut resumed = Battle::new(&s, &data);
+    skirmish::io::save::restore(&file, &s, &mut resumed, Path::new("x.save")).unwrap();
+    let at = skirmish::search::grid::Pos::new(1, 4);
+    assert_eq!(resumed.unit(kiny).pos(), at);
+    assert!(resumed.unit(kiny).acted());
+    use skirmish::search::grid::Team;
+    assert_eq!(resumed.sight(Team::Player), b.sight(Team::Player));
+}
+
+#[test]
+fn without_fog_the_reports_have_no_saw_or_ambushed() {
+    let text = std::fs::read_to_string(raid())
+        .unwrap()
+        .replace("fog = true", "fog = false");
+    let dir = std::env::temp_dir().join(format!("skirmish-fog-nofog-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("maps")).unwrap();
+    let fog = raid().parent().unwrap().parent().unwrap().to_path_buf();
+    std::fs::write(dir.join("maps/raid.toml"), text).unwrap();
+    std::fs::copy(fog.join("maps/raid.txt"), dir.join("maps/raid.txt")).unwrap();
+    let data = fog.join("data");
+    let s = dir.join("maps/raid.toml");
+    for args in [
+        vec!["simulate", path(&s), "--seed", "1", "--json", "--data", path(&data)],
+        vec!["ai", path(&s), "--json", "--data", path(&data)],
+    ] {
+        let (code, out, err) = run_cli(&args);
+        assert_eq!(code, 0, "{err}");
+        assert!(!out.contains("\"saw\"") && !out.contains("ambushed"), "{out}");
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}

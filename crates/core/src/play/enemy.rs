@@ -21,8 +21,9 @@ pub struct Turn {
 
 impl Turn {
     /// The decision as JSON ([`Decision::to_json`]), with under fog the names of the units
-    /// of the other side its side saw when it decided, as `saw` (without fog the JSON is the
-    /// decision's alone).
+    /// of the other side its side saw when it decided, as `saw`, and when its move ran into
+    /// an unseen unit `ambushed: {"by": NAME, "at": [x, y]}` (where it stopped; the
+    /// decision's `to` is where it meant to go). Without fog the JSON is the decision's alone.
     ///
     /// ```
     /// use skirmish_core::prelude::*;
@@ -46,6 +47,12 @@ impl Turn {
         let mut v = serde_json::to_value(self.decision.to_json(b, &self.events)).unwrap_or_default();
         if let (Some(saw), serde_json::Value::Object(m)) = (&self.saw, &mut v) {
             m.insert("saw".into(), saw.iter().map(|&u| b.name(u)).collect());
+            // Its move ran into the unseen: where it stopped, and who stopped it.
+            for e in &self.events {
+                if let Event::Ambushed { by, at, .. } = e {
+                    m.insert("ambushed".into(), serde_json::json!({"by": b.name(*by), "at": at}));
+                }
+            }
         }
         v
     }
