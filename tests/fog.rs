@@ -335,6 +335,12 @@ fn ai_json_lists_the_player_units_each_enemy_saw() {
     // At the start nobody of the player's is within sight of the raiders.
     assert!(saw.iter().all(|(_, s)| s == &serde_json::json!([])), "{saw:?}");
     assert_eq!(saw.len(), 5);
+    // And the text says why they stay.
+    let (_, text, _) = run_cli(&["ai", path(&raid())]);
+    assert_eq!(
+        text.lines().nth(1),
+        Some("Brute (charger) -> nobody: (5, 5) -> (5, 5) path 0  | sees no player unit: stays")
+    );
 }
 
 #[test]
