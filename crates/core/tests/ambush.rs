@@ -288,3 +288,28 @@ fn a_canto_second_move_into_the_unseen_ends_the_canto() {
         ]
     );
 }
+
+#[test]
+fn in_the_phase_machine_an_ambushed_move_opens_no_action_menu() {
+    use skirmish_core::play::phase::{Intent, Phase, Session, Signal};
+    let mut s = Session::new(forest_row(true), Profiles::standard());
+    let mut press = |i: Intent| {
+        s.input(i);
+        if i == Intent::Confirm {
+            s.input(Intent::Release);
+        }
+    };
+    // Select Kiny, point past the wood (the brute's cell reads as empty), confirm.
+    press(Intent::Confirm);
+    for _ in 0..6 {
+        press(Intent::Cursor(Dir::Right));
+    }
+    press(Intent::Confirm);
+    assert!(
+        s.drain()
+            .iter()
+            .any(|e| matches!(e, Signal::Rules(Event::Ambushed { .. })))
+    );
+    assert_eq!(s.battle().unit(UnitId(0)).pos(), Pos::new(5, 0));
+    assert!(!matches!(s.phase(), Phase::Action { .. }), "{:?}", s.phase());
+}
