@@ -40,8 +40,14 @@ fn sight_benches(c: &mut Criterion) {
         }
     }
     let battle = b.unit(UnitSpec::enemy("E", (0, 0), "charger")).build().unwrap();
+    // Worked out from the board each time: a fresh copy (nothing asked yet) per iteration,
+    // as after a move (a battle keeps its sight only until it changes).
     c.bench_function("sight/256x256_100_units", |bench| {
-        bench.iter(|| black_box(battle.sight(Team::Player)).len())
+        bench.iter_batched_ref(
+            || battle.clone(),
+            |b| black_box(b.sight(Team::Player).len()),
+            criterion::BatchSize::SmallInput,
+        )
     });
 }
 

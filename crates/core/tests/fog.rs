@@ -418,7 +418,8 @@ fn player_boards() -> impl Strategy<Value = PlayerBoard> {
             for (k, &(at, v)) in players.iter().enumerate() {
                 probe = probe.unit(UnitSpec::player(format!("P{k}"), at).vision(v));
             }
-            let sight = probe.build().ok()?.sight(Team::Player);
+            let probe = probe.build().ok()?;
+            let sight = probe.sight(Team::Player);
             let (mut seen, mut unseen) = (Vec::new(), Vec::new());
             for p in picks.into_iter().map(cell).chain((0..w * h).map(cell)) {
                 if !taken.insert(p) {

@@ -128,14 +128,16 @@ fn sight_follows_a_move_and_its_undo() {
 }
 
 /// A random fog battle: a map of plain, forest, hill, river and mountain, up to 8 units of
-/// both sides with visions 0 to 6.
+/// both sides with visions 0 to 99.
 fn battles() -> impl Strategy<Value = (Battle, Vec<usize>)> {
-    (2usize..14, 2usize..11)
+    // Small maps, and long ones whose rows span several 64-cell words, with visions that
+    // may reach far along them.
+    prop_oneof![(2usize..14, 2usize..11), (60usize..200, 1usize..4)]
         .prop_flat_map(|(w, h)| {
             (
                 Just((w, h)),
                 proptest::collection::vec(0usize..5, w * h),
-                proptest::collection::vec((0..w * h, 0u32..7, any::<bool>()), 1..9),
+                proptest::collection::vec((0..w * h, prop_oneof![0u32..7, 0u32..100], any::<bool>()), 1..9),
                 proptest::collection::vec(0usize..1000, 4),
             )
         })
@@ -191,7 +193,10 @@ proptest! {
             let to = cells[pick % cells.len()].at;
             let path = range.path(to).unwrap();
             b.execute(Command::Move { unit: id, path }).unwrap();
-            b.execute(Command::Wait { unit: id }).unwrap();
+            // (A move into an unseen enemy ends the action by itself.)
+            if !b.unit(id).acted() {
+                b.execute(Command::Wait { unit: id }).unwrap();
+            }
         }
     }
 }

@@ -7,6 +7,8 @@ use crate::rules::event::Event;
 impl Battle {
     /// Writes one event into the battle: the only function that changes battle state.
     pub(crate) fn apply(&mut self, e: &Event) {
+        // What each side sees follows the board: asked again after any change.
+        self.seen = Default::default();
         match e {
             Event::PhaseBegan { team, turn } => {
                 self.active = *team;

@@ -20,7 +20,7 @@ use crate::search::range::{Leash, Occupancy, RangeQuery};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The index of a side in per-side tables.
-fn side(team: Team) -> usize {
+pub(super) fn side(team: Team) -> usize {
     match team {
         Team::Player => 0,
         Team::Enemy => 1,
@@ -38,14 +38,16 @@ pub(super) struct Done {
 /// Units on a map, whose phase it is, and the undo journal of the current phase.
 #[derive(Debug, Clone)]
 pub struct Battle {
-    pub(super) map: TerrainMap,
+    /// The map and its cost layers never change: shared by a battle's copies (the views
+    /// fog of war makes for each decision copy only the units and the board's occupancy).
+    pub(super) map: std::sync::Arc<TerrainMap>,
     pub(super) terrain: TerrainSet,
     pub(super) units: Vec<Unit>,
     pub(super) turn: u32,
     pub(super) active: Team,
     pub(super) ended: Option<(Team, Ending)>,
     pub(super) occ: Occupancy,
-    pub(super) layers: Vec<CostLayer>,
+    pub(super) layers: std::sync::Arc<[CostLayer]>,
     /// Commands of the current phase with their events (undo takes them back).
     pub(super) journal: Vec<Done>,
     /// The player's commands since the battle began, undone ones removed (the replay).
@@ -72,6 +74,12 @@ pub struct Battle {
     pub(super) fog: bool,
     /// `Some(team)` for a copy made by [`Battle::seen_by`]: it holds only what `team` saw.
     pub(super) view: Option<Team>,
+    /// The cells whose terrain hides (fog of war), a bit per cell in reading order; `None`
+    /// when no terrain hides. The terrain never changes: made once, shared by the clones.
+    pub(super) hides: Option<std::sync::Arc<[u64]>>,
+    /// Each side's sight as last asked (fog of war), until the battle changes: every event
+    /// applied empties it (`Battle::apply`), so it is never stale.
+    pub(super) seen: [std::sync::OnceLock<crate::rules::sight::Sight>; 2],
 }
 
 // A battle is plain data: it may cross threads (balance runs share nothing else).
@@ -294,6 +302,8 @@ impl Battle {
         let layers = (0..terrain.classes.len())
             .map(|c| map.cost_layer(&terrain, ClassId(c as u8)))
             .collect();
+        let map = std::sync::Arc::new(map);
+        let hides = crate::rules::sight::hides_mask(&map, &terrain);
         let layout = map.layout();
         let mut occ = Occupancy::new(layout);
         for u in units.iter().filter(|u| u.alive) {
@@ -327,6 +337,8 @@ impl Battle {
             drawn: 0,
             fog: false,
             view: None,
+            hides,
+            seen: Default::default(),
         };
         // The hero is protected; a board with nobody left on one side is decided from the start.
         b.goals.protect.extend(b.hero());
@@ -357,6 +369,24 @@ impl Battle {
     pub fn with_seed(mut self, seed: u64) -> Battle {
         self.seed = seed;
         self.drawn = 0;
+        self
+    }
+
+    /// The same battle with fog of war on or off (a scenario's `fog`; for battles built with
+    /// [`Battle::from_parts`], which have none).
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// use skirmish_core::rules::Unit;
+    /// let map = TerrainMap::from_rows(&TerrainSet::standard(), &["......"]).unwrap();
+    /// let kiny = Unit::new("Kiny", Team::Player, Pos::new(0, 0), ClassId(0), 5);
+    /// let b = Battle::from_parts(map, TerrainSet::standard(), vec![kiny]).unwrap().with_fog(true);
+    /// assert!(b.fog());
+    /// assert_eq!(b.sight(Team::Player).len(), 4);
+    /// ```
+    pub fn with_fog(mut self, fog: bool) -> Battle {
+        self.fog = fog;
+        self.seen = Default::default();
         self
     }
 

@@ -50,6 +50,22 @@ impl Sight {
         self.bits[i / 64] |= 1 << (i % 64);
     }
 
+    /// Sets the bits `a..=b`, a word at a time.
+    fn fill(&mut self, a: usize, b: usize) {
+        let (wa, wb) = (a / 64, b / 64);
+        let low = !0u64 << (a % 64);
+        let high = !0u64 >> (63 - b % 64);
+        if wa == wb {
+            self.bits[wa] |= low & high;
+        } else {
+            self.bits[wa] |= low;
+            for word in &mut self.bits[wa + 1..wb] {
+                *word = !0;
+            }
+            self.bits[wb] |= high;
+        }
+    }
+
     /// True when the cell `p` is seen (false off the map).
     ///
     /// ```
@@ -103,8 +119,8 @@ impl Sight {
 }
 
 impl Battle {
-    /// What `team` sees now (recomputed from where its units stand: after every move it
-    /// says the new truth). Without fog, the whole map.
+    /// What `team` sees now, worked out from where its units stand (kept until the battle
+    /// changes: after every move it says the new truth). Without fog, the whole map.
     ///
     /// ```
     /// use skirmish_core::prelude::*;
@@ -120,35 +136,63 @@ impl Battle {
     /// assert!(!seen.sees(Pos::new(9, 0)));
     /// assert!(b.sight(Team::Enemy).sees(Pos::new(9, 0)));
     /// ```
-    pub fn sight(&self, team: Team) -> Sight {
+    pub fn sight(&self, team: Team) -> &Sight {
+        self.seen[crate::rules::battle::side(team)].get_or_init(|| self.work_out_sight(team))
+    }
+
+    /// [`Battle::sight`], worked out from the board.
+    fn work_out_sight(&self, team: Team) -> Sight {
         let (w, h) = (self.map.width(), self.map.height());
         if !self.fog {
             return Sight::everything(w, h);
         }
-        let mut s = Sight::empty(w, h);
-        let hides: Vec<bool> = self.terrain.kinds().iter().map(|t| t.hides).collect();
+        // Every cell within a unit's vision, row by row as runs of bits; then the cells that
+        // hide are taken out but for those on or next to a unit (within its vision).
+        let mut open = Sight::empty(w, h);
+        let mut near = Sight::empty(w, h);
+        let mut whole = false;
         for id in self.living(team) {
             let u = self.unit(id);
             let at = u.pos;
             let bonus = self.terrain.get(self.map.at(at)).vision;
             let v = (i64::from(u.vision) + i64::from(bonus)).max(0);
             let v = v.min((w + h) as i64) as i32;
-            let (y0, y1) = ((at.y - v).max(0), (at.y + v).min(h as i32 - 1));
-            for y in y0..=y1 {
-                let r = v - (y - at.y).abs();
-                let (x0, x1) = ((at.x - r).max(0), (at.x + r).min(w as i32 - 1));
-                let row = y as usize * w;
-                for x in x0..=x1 {
-                    let i = row + x as usize;
-                    let near = (x - at.x).abs() + (y - at.y).abs() <= 1;
-                    if near || !hides[usize::from(self.map.cells()[i].0)] {
-                        s.set(i);
+            // Seeing every corner, it sees the whole map: nobody else can add to it.
+            let far = at.x.max(w as i32 - 1 - at.x) + at.y.max(h as i32 - 1 - at.y);
+            if whole {
+                // Already the whole map.
+            } else if v >= far {
+                open.fill(0, w * h - 1);
+                whole = true;
+            } else {
+                let (y0, y1) = ((at.y - v).max(0), (at.y + v).min(h as i32 - 1));
+                for y in y0..=y1 {
+                    let r = v - (y - at.y).abs();
+                    let (x0, x1) = ((at.x - r).max(0), (at.x + r).min(w as i32 - 1));
+                    let row = y as usize * w;
+                    open.fill(row + x0 as usize, row + x1 as usize);
+                }
+            }
+            near.set(at.y as usize * w + at.x as usize);
+            if v >= 1 {
+                for d in crate::search::grid::Dir::ALL {
+                    let n = at.step(d);
+                    if self.map.contains(n) {
+                        near.set(n.y as usize * w + n.x as usize);
                     }
                 }
             }
-            s.set(at.y as usize * w + at.x as usize);
         }
-        s
+        if let Some(hides) = &self.hides {
+            for (o, (&hide, &n)) in open.bits.iter_mut().zip(hides.iter().zip(&near.bits)) {
+                *o = (*o & !hide) | n;
+            }
+        } else {
+            for (o, &n) in open.bits.iter_mut().zip(&near.bits) {
+                *o |= n;
+            }
+        }
+        open
     }
 
     /// The battle as `team` knows it: under fog, a copy in which every unit of the other
@@ -186,6 +230,8 @@ impl Battle {
         let seen = self.sight(team);
         let mut v = self.clone();
         v.view = Some(team);
+        // What `team` sees is the same on the copy; what the other side sees is asked anew.
+        v.seen[crate::rules::battle::side(team.other())] = Default::default();
         v.journal.clear();
         v.record.clear();
         for u in v.units.iter_mut().filter(|u| u.team != team) {
@@ -203,4 +249,23 @@ impl Battle {
         }
         Cow::Owned(v)
     }
+}
+
+/// The cells of `map` whose terrain hides, a bit per cell in reading order (`None` when no
+/// terrain kind hides: then nothing is taken out of sight).
+pub(super) fn hides_mask(
+    map: &crate::model::map::TerrainMap,
+    terrain: &crate::model::terrain::TerrainSet,
+) -> Option<std::sync::Arc<[u64]>> {
+    let kinds: Vec<bool> = terrain.kinds().iter().map(|t| t.hides).collect();
+    if !kinds.contains(&true) {
+        return None;
+    }
+    let mut s = Sight::empty(map.width(), map.height());
+    for (i, t) in map.cells().iter().enumerate() {
+        if kinds.get(usize::from(t.0)).copied().unwrap_or(false) {
+            s.set(i);
+        }
+    }
+    Some(s.bits.into())
 }
