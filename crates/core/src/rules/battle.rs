@@ -79,7 +79,7 @@ pub struct Battle {
     pub(super) hides: Option<std::sync::Arc<[u64]>>,
     /// Each side's sight as last asked (fog of war), until the battle changes: every event
     /// applied empties it (`Battle::apply`), so it is never stale.
-    pub(super) seen: [std::sync::OnceLock<crate::rules::sight::Sight>; 2],
+    pub(super) seen: [std::sync::OnceLock<crate::search::sight::Sight>; 2],
 }
 
 // A battle is plain data: it may cross threads (balance runs share nothing else).
@@ -303,7 +303,7 @@ impl Battle {
             .map(|c| map.cost_layer(&terrain, ClassId(c as u8)))
             .collect();
         let map = std::sync::Arc::new(map);
-        let hides = crate::rules::sight::hides_mask(&map, &terrain);
+        let hides = hides_mask(&map, &terrain);
         let layout = map.layout();
         let mut occ = Occupancy::new(layout);
         for u in units.iter().filter(|u| u.alive) {
@@ -728,4 +728,23 @@ impl Battle {
         }
         Ok(fresh)
     }
+}
+
+/// The cells of `map` whose terrain hides, a bit per cell in reading order (`None` when no
+/// terrain kind hides: then nothing is taken out of sight).
+fn hides_mask(
+    map: &crate::model::map::TerrainMap,
+    terrain: &crate::model::terrain::TerrainSet,
+) -> Option<std::sync::Arc<[u64]>> {
+    let kinds: Vec<bool> = terrain.kinds().iter().map(|t| t.hides).collect();
+    if !kinds.contains(&true) {
+        return None;
+    }
+    let mut s = crate::search::sight::Sight::empty(map.width(), map.height());
+    for (i, t) in map.cells().iter().enumerate() {
+        if kinds.get(usize::from(t.0)).copied().unwrap_or(false) {
+            s.set(i);
+        }
+    }
+    Some(s.bits.into())
 }
