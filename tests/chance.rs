@@ -188,7 +188,8 @@ fn set_keys_change_a_kinds_chance_numbers() {
     );
     let e = apply(&mut s, &mut data, &SetKey::parse("kind:hero.hitt").unwrap(), 50).unwrap_err();
     assert!(
-        e.contains("known: move, hp, attack, defense, range_min, range_max, ") && e.contains(", hit, avoid, crit)"),
+        e.contains("known: move, hp, attack, defense, range_min, range_max, ")
+            && e.contains(", hit, avoid, crit, vision)"),
         "{e}"
     );
     // A difficulty level takes the same keys.

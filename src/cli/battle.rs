@@ -144,10 +144,7 @@ pub(super) fn ai_cmd(path: &Path, data_override: Option<PathBuf>, level: Option<
         Err(e) => return rule_failure(path, e),
     };
     if as_json {
-        let decisions: Vec<Value> = turns
-            .iter()
-            .map(|t| json!(t.decision.to_json(&battle, &t.events)))
-            .collect();
+        let decisions: Vec<Value> = turns.iter().map(|t| t.to_json(&battle)).collect();
         ok(format!("{}\n", json!({ "decisions": decisions })))
     } else {
         let mut s = phase_header(&battle, Team::Enemy, 1) + "\n";

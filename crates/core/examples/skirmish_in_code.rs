@@ -60,6 +60,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         cost: vec![Some(3), Some(6), Some(1)],
         defense: 0,
         avoid: 0,
+        vision: 0,
+        hides: false,
         color: None,
     };
     match TerrainSet::standard().push_kind(swamp) {

@@ -56,6 +56,8 @@ fn kind(i: usize) -> Terrain {
         cost: vec![Some(1); 3],
         defense: 0,
         avoid: 0,
+        vision: 0,
+        hides: false,
         color: None,
     }
 }

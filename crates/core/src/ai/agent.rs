@@ -113,8 +113,11 @@ impl Ai {
     }
 
     /// What player unit `id` does under a built-in player policy (`seed` breaks ties), or a
-    /// [`player::Player`]: a policy with a skill (`seed` also draws its errors).
+    /// [`player::Player`]: a policy with a skill (`seed` also draws its errors). Under fog of
+    /// war it decides on what the player's side sees ([`Battle::seen_by`]), as a fair player
+    /// would: balance runs under fog measure a player who cannot see through it.
     pub fn decide_player(&mut self, b: &Battle, id: UnitId, policy: impl Into<player::Player>, seed: u64) -> Decision {
-        policy.into().decide(b, &mut self.caches, &self.profiles, id, seed)
+        let view = b.seen_by(b.unit(id).team());
+        policy.into().decide(&view, &mut self.caches, &self.profiles, id, seed)
     }
 }

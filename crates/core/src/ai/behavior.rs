@@ -33,7 +33,9 @@ use crate::search::range::Leash;
 /// ```
 pub trait AiBehavior: Send + Sync {
     /// What unit `id` does on its turn; the battle is only read. `label` is its profile's
-    /// name, to be reported as [`Decision::profile`].
+    /// name, to be reported as [`Decision::profile`]. Under fog of war `b` is the battle as
+    /// the unit's side sees it ([`Battle::seen_by`]): the other side's unseen units are not
+    /// on it, so a behaviour cannot act on what its side has not seen.
     fn decide(&self, b: &Battle, c: &mut Caches, id: UnitId, label: String) -> Decision;
 
     /// The numbers behind [`AiBehavior::decide`], for `--explain`: the decision, the target

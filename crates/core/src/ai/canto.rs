@@ -33,6 +33,10 @@ pub fn canto_move(b: &Battle, c: &mut Caches, id: UnitId) -> Option<Command> {
     if !me.may_canto() || !me.alive() {
         return None;
     }
+    // Under fog, the threats it knows of: those of the units its side sees.
+    let view = b.seen_by(me.team());
+    let b: &Battle = &view;
+    let me = b.unit(id);
     // The player units' reach next phase with the mover lifted off its cell: it will not be
     // standing there (a cell only it kept them from is not safe).
     let mut occ = b.occupancy().clone();

@@ -177,6 +177,9 @@ impl Explanation {
 /// Explains the decision of enemy `id` (or of a player unit under `behavior`): the numbers
 /// behind [`decide`](super::decide), computed by the same functions.
 pub fn explain(b: &Battle, c: &mut Caches, profiles: &Profiles, id: UnitId) -> Explanation {
+    // Under fog, on what its side sees (see `decide_as_with`).
+    let view = b.seen_by(b.unit(id).team());
+    let b: &Battle = &view;
     let me = b.unit(id);
     let label = me.profile.clone().unwrap_or_default();
     let mut x = match me.behavior(profiles) {
@@ -195,6 +198,8 @@ pub(super) fn explain_as(
     behavior: Option<&Behavior>,
     label: String,
 ) -> Explanation {
+    let view = b.seen_by(b.unit(id).team());
+    let b: &Battle = &view;
     let decision = decide_as_with(b, c, id, behavior, label, Method::default());
     let me = b.unit(id);
     let leash = leash(behavior, me);

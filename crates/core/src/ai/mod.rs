@@ -101,6 +101,9 @@ pub(super) fn decide_as_with(
     method: Method,
 ) -> Decision {
     use builtins::*;
+    // Under fog the unit decides on what its side sees, and nothing else.
+    let view = b.seen_by(b.unit(id).team());
+    let b: &Battle = &view;
     match behavior {
         None => {
             let why = Why::UnknownProfile(label.clone());

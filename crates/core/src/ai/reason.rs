@@ -211,6 +211,9 @@ impl Reason {
         let why = match &self.why {
             Why::Nothing => String::new(),
             Why::UnknownProfile(p) => format!("unknown profile {p:?}: stays"),
+            // Under fog it knows only of the units its side sees.
+            Why::NoTarget if b.fog() => "sees no player unit: stays".into(),
+            Why::NoEnemy if b.fog() => "sees no enemy unit: stays".into(),
             Why::NoTarget => "no living player unit: stays".into(),
             Why::NoEnemy => "no living enemy unit: stays".into(),
             Why::OutOfSight { target, dist, sight } => {

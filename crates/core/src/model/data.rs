@@ -53,6 +53,7 @@ pub fn builtin_kinds() -> Kinds {
             growth: Growth::default(),
             odds: crate::model::units::Odds::default(),
             weapon: None,
+            vision: crate::model::units::DEFAULT_VISION,
             heal: None,
             moves: Default::default(),
         }],

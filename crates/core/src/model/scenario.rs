@@ -58,6 +58,8 @@ pub struct UnitSpec {
     pub odds: Odds,
     /// Its kind's weapon (it counts only where the scenario has chance on).
     pub weapon: Option<crate::model::units::Weapon>,
+    /// How far it sees (its kind's `vision`; it counts only where the scenario has fog on).
+    pub vision: u32,
 }
 
 /// Which of a unit's numbers are its own (written in the scenario, or set by a
@@ -157,6 +159,8 @@ pub struct Scenario {
     pub difficulty: Option<String>,
     /// How blows are decided (`[combat]`; default: deterministic).
     pub combat: Combat,
+    /// Fog of war (`fog = true`): each side sees only what its units' vision reaches.
+    pub fog: bool,
 }
 
 impl Scenario {
@@ -232,6 +236,7 @@ impl UnitSpec {
             moves: kind.moves,
             odds: kind.odds,
             weapon: kind.weapon.clone(),
+            vision: kind.vision,
         }
     }
 
@@ -322,6 +327,18 @@ impl UnitSpec {
     /// ```
     pub fn weapon(mut self, weapon: crate::model::units::Weapon) -> UnitSpec {
         self.weapon = Some(weapon);
+        self
+    }
+
+    /// The same unit seeing `vision` cells far under fog of war.
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// assert_eq!(UnitSpec::player("Kiny", (0, 0)).vision, 3);
+    /// assert_eq!(UnitSpec::player("Kiny", (0, 0)).vision(5).vision, 5);
+    /// ```
+    pub fn vision(mut self, vision: u32) -> UnitSpec {
+        self.vision = vision;
         self
     }
 

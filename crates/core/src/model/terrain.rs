@@ -38,6 +38,12 @@ pub struct Terrain {
     /// (only in scenarios with chance on).
     #[cfg_attr(feature = "serde", serde(default))]
     pub avoid: i32,
+    /// Vision bonus for a unit standing here (fog of war: a hill's +1); may be negative.
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub vision: i32,
+    /// Under fog of war, seen only from a unit on it or next to it (a forest).
+    #[cfg_attr(feature = "serde", serde(default))]
+    pub hides: bool,
     /// Colour for the game and pictures, `[r, g, b]`.
     pub color: Option<[u8; 3]>,
 }
@@ -152,6 +158,8 @@ impl TerrainSet {
     ///     cost,
     ///     defense: 0,
     ///     avoid: 0,
+    ///     vision: 0,
+    ///     hides: false,
     ///     color: None,
     /// };
     /// let classes = vec!["foot".to_string(), "boat".to_string()];
@@ -199,7 +207,7 @@ impl TerrainSet {
     /// ```
     /// use skirmish_core::model::terrain::{Terrain, TerrainError, TerrainId, TerrainSet, MAX_TERRAIN_KINDS};
     /// let mut t = TerrainSet::standard();
-    /// let swamp = |glyph| Terrain { name: "swamp".into(), glyph, cost: vec![Some(4), Some(6), Some(1)], defense: 0, avoid: 0, color: None };
+    /// let swamp = |glyph| Terrain { name: "swamp".into(), glyph, cost: vec![Some(4), Some(6), Some(1)], defense: 0, avoid: 0, vision: 0, hides: false, color: None };
     /// assert_eq!(t.push_kind(swamp('%')), Ok(TerrainId(8)));
     /// assert_eq!(t.push_kind(swamp('%')), Err(TerrainError::SameGlyph { glyph: '%' }));
     /// for i in t.kinds().len()..MAX_TERRAIN_KINDS {
@@ -257,6 +265,8 @@ impl TerrainSet {
             cost: cost.to_vec(),
             defense,
             avoid: 0,
+            vision: 0,
+            hides: false,
             color: Some(color),
         };
         TerrainSet {

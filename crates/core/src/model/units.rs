@@ -151,6 +151,12 @@ impl Stats {
     }
 }
 
+/// How far a unit sees under fog of war when its kind does not say (`vision`).
+pub const DEFAULT_VISION: u32 = 3;
+
+/// Highest `vision` accepted (a kind's; terrain bonuses are within `-MAX_VISION..=MAX_VISION`).
+pub const MAX_VISION: i64 = 64;
+
 /// Highest `hit` or `avoid` accepted (a kind's hit can exceed 100 to beat avoid).
 pub const MAX_ODDS: i64 = 500;
 
@@ -458,6 +464,8 @@ pub struct Kind {
     pub odds: Odds,
     /// Its weapon (`weapon = "NAME"`, a table of `data/weapons.toml`), if any.
     pub weapon: Option<Weapon>,
+    /// How far it sees under fog of war (Manhattan distance; default [`DEFAULT_VISION`]).
+    pub vision: u32,
 }
 
 /// Every unit kind of a data set.

@@ -14,10 +14,53 @@ pub struct Turn {
     pub decision: Decision,
     /// What its commands did.
     pub events: Vec<Event>,
+    /// Under fog of war, the units of the other side its side saw when it decided (the only
+    /// ones it knew of), in unit order; `None` without fog.
+    pub saw: Option<Vec<UnitId>>,
+}
+
+impl Turn {
+    /// The decision as JSON ([`Decision::to_json`]), with under fog the names of the units
+    /// of the other side its side saw when it decided, as `saw`, and when its move ran into
+    /// an unseen unit `ambushed: {"by": NAME, "at": [x, y]}` (where it stopped; the
+    /// decision's `to` is where it meant to go). Without fog the JSON is the decision's alone.
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// use skirmish_core::play::enemy::act;
+    /// let mut b = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &["..........."]).unwrap())
+    ///     .unit(UnitSpec::player("Kiny", (0, 0)))
+    ///     .unit(UnitSpec::player("Lance", (7, 0)))
+    ///     .unit(UnitSpec::enemy("Brute", (10, 0), "charger"))
+    ///     .fog(true)
+    ///     .build()
+    ///     .unwrap();
+    /// b.execute(Command::EndPhase { team: Team::Player }).unwrap();
+    /// let d = Ai::new(Profiles::standard()).decide(&b, UnitId(2));
+    /// let turn = act(&mut b, d).unwrap();
+    /// assert_eq!(turn.saw, Some(vec![UnitId(1)]));
+    /// let json = serde_json::to_value(turn.to_json(&b)).unwrap();
+    /// assert_eq!(json["saw"], serde_json::json!(["Lance"]));
+    /// ```
+    #[cfg(feature = "serde")]
+    pub fn to_json(&self, b: &Battle) -> serde_json::Value {
+        let mut v = serde_json::to_value(self.decision.to_json(b, &self.events)).unwrap_or_default();
+        if let (Some(saw), serde_json::Value::Object(m)) = (&self.saw, &mut v) {
+            m.insert("saw".into(), saw.iter().map(|&u| b.name(u)).collect());
+            // Its move ran into the unseen: where it stopped, and who stopped it.
+            for e in &self.events {
+                if let Event::Ambushed { by, at, .. } = e {
+                    m.insert("ambushed".into(), serde_json::json!({"by": b.name(*by), "at": at}));
+                }
+            }
+        }
+        v
+    }
 }
 
 /// Carries out a decision through the rules core. A refused command is returned as an
-/// error; the commands before it stay done. A decision whose path does not lead from
+/// error; the commands before it stay done. Under fog a move that runs into an unseen unit
+/// ([`Event::Ambushed`]) ends the turn there: the commands after it are not given. A decision whose path does not lead from
 /// [`Decision::from`] to [`Decision::to`] is refused before anything is done
 /// ([`RuleError::Unreachable`]): what a decision says and what it does cannot disagree.
 ///
@@ -43,11 +86,25 @@ pub fn act(b: &mut Battle, decision: Decision) -> Result<Turn, RuleError> {
             to: decision.to,
         });
     }
+    // What the deciding side saw, before anything moves.
+    let saw = b.fog().then(|| {
+        let team = b.unit(decision.unit).team();
+        let sight = b.sight(team);
+        b.living(team.other())
+            .filter(|&u| sight.sees(b.unit(u).pos()))
+            .collect()
+    });
     let mut events = Vec::new();
     for c in decision.commands() {
-        events.extend(b.execute(c)?);
+        let done = b.execute(c)?;
+        // Under fog a move may run into the unseen: the action is over, the rest is not done.
+        let ambushed = done.iter().any(|e| matches!(e, Event::Ambushed { .. }));
+        events.extend(done);
+        if ambushed {
+            break;
+        }
     }
-    Ok(Turn { decision, events })
+    Ok(Turn { decision, events, saw })
 }
 
 /// A whole enemy phase: every enemy's turn, then the events that ended the phase (the next

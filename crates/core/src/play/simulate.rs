@@ -62,7 +62,7 @@ impl Report {
             .map(|t| {
                 let mut v = json!({
                     "turn": t.turn,
-                    "decisions": t.decisions.iter().map(|d| d.decision.to_json(b, &d.events)).collect::<Vec<_>>(),
+                    "decisions": t.decisions.iter().map(|d| d.to_json(b)).collect::<Vec<_>>(),
                     "defeated": t.defeated.iter().map(|&u| b.name(u)).collect::<Vec<_>>(),
                 });
                 // Scripted events (arrivals, wakes, lines), only in battles that have them.

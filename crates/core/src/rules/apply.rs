@@ -7,6 +7,8 @@ use crate::rules::event::Event;
 impl Battle {
     /// Writes one event into the battle: the only function that changes battle state.
     pub(crate) fn apply(&mut self, e: &Event) {
+        // What each side sees follows the board: asked again after any change.
+        self.seen = Default::default();
         match e {
             Event::PhaseBegan { team, turn } => {
                 self.active = *team;
@@ -50,6 +52,8 @@ impl Battle {
                 }
             }
             Event::Acted { unit } => self.units[unit.0].acted = true,
+            // What it tells is read from the board (sight follows positions): nothing to write.
+            Event::Ambushed { .. } => {}
             Event::Canto { unit, ready } => self.units[unit.0].canto = *ready,
             Event::BattleEnded { winner, why } => self.ended = Some((*winner, *why)),
             Event::ScriptFired { index } => self.fired[*index] = true,
@@ -157,6 +161,7 @@ impl Battle {
                 }
             }
             Event::Acted { unit } => self.units[unit.0].acted = false,
+            Event::Ambushed { .. } => {}
             Event::Canto { unit, ready } => self.units[unit.0].canto = !*ready,
             Event::BattleEnded { .. } => self.ended = None,
             Event::ScriptFired { index } => self.fired[*index] = false,

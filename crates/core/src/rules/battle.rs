@@ -20,7 +20,7 @@ use crate::search::range::{Leash, Occupancy, RangeQuery};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The index of a side in per-side tables.
-fn side(team: Team) -> usize {
+pub(super) fn side(team: Team) -> usize {
     match team {
         Team::Player => 0,
         Team::Enemy => 1,
@@ -38,14 +38,16 @@ pub(super) struct Done {
 /// Units on a map, whose phase it is, and the undo journal of the current phase.
 #[derive(Debug, Clone)]
 pub struct Battle {
-    pub(super) map: TerrainMap,
+    /// The map and its cost layers never change: shared by a battle's copies (the views
+    /// fog of war makes for each decision copy only the units and the board's occupancy).
+    pub(super) map: std::sync::Arc<TerrainMap>,
     pub(super) terrain: TerrainSet,
     pub(super) units: Vec<Unit>,
     pub(super) turn: u32,
     pub(super) active: Team,
     pub(super) ended: Option<(Team, Ending)>,
     pub(super) occ: Occupancy,
-    pub(super) layers: Vec<CostLayer>,
+    pub(super) layers: std::sync::Arc<[CostLayer]>,
     /// Commands of the current phase with their events (undo takes them back).
     pub(super) journal: Vec<Done>,
     /// The player's commands since the battle began, undone ones removed (the replay).
@@ -68,6 +70,16 @@ pub struct Battle {
     pub(super) seed: u64,
     /// How many numbers the generator has drawn: its position after `seed`.
     pub(super) drawn: u64,
+    /// Fog of war (the scenario's `fog`).
+    pub(super) fog: bool,
+    /// `Some(team)` for a copy made by [`Battle::seen_by`]: it holds only what `team` saw.
+    pub(super) view: Option<Team>,
+    /// The cells whose terrain hides (fog of war), a bit per cell in reading order; `None`
+    /// when no terrain hides. The terrain never changes: made once, shared by the clones.
+    pub(super) hides: Option<std::sync::Arc<[u64]>>,
+    /// Each side's sight as last asked (fog of war), until the battle changes: every event
+    /// applied empties it (`Battle::apply`), so it is never stale.
+    pub(super) seen: [std::sync::OnceLock<crate::search::sight::Sight>; 2],
 }
 
 // A battle is plain data: it may cross threads (balance runs share nothing else).
@@ -183,12 +195,14 @@ impl Battle {
                 grown: Growth::default(),
                 odds: u.odds,
                 weapon: u.weapon.clone().map(std::sync::Arc::new),
+                vision: u.vision,
             })
             .collect();
         let mut b = Battle::assemble(scenario.map.clone(), terrain.clone(), units);
         b.fired = vec![false; goals.scripts.len()];
         b.goals = goals;
         b.combat = scenario.combat;
+        b.fog = scenario.fog;
         b.ended = b.outcome();
         Ok(b)
     }
@@ -288,6 +302,8 @@ impl Battle {
         let layers = (0..terrain.classes.len())
             .map(|c| map.cost_layer(&terrain, ClassId(c as u8)))
             .collect();
+        let map = std::sync::Arc::new(map);
+        let hides = hides_mask(&map, &terrain);
         let layout = map.layout();
         let mut occ = Occupancy::new(layout);
         for u in units.iter().filter(|u| u.alive) {
@@ -319,6 +335,10 @@ impl Battle {
             combat: crate::model::scenario::Combat::default(),
             seed: 0,
             drawn: 0,
+            fog: false,
+            view: None,
+            hides,
+            seen: Default::default(),
         };
         // The hero is protected; a board with nobody left on one side is decided from the start.
         b.goals.protect.extend(b.hero());
@@ -371,6 +391,24 @@ impl Battle {
         self
     }
 
+    /// The same battle with fog of war on or off (a scenario's `fog`; for battles built with
+    /// [`Battle::from_parts`], which have none).
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// use skirmish_core::rules::Unit;
+    /// let map = TerrainMap::from_rows(&TerrainSet::standard(), &["......"]).unwrap();
+    /// let kiny = Unit::new("Kiny", Team::Player, Pos::new(0, 0), ClassId(0), 5);
+    /// let b = Battle::from_parts(map, TerrainSet::standard(), vec![kiny]).unwrap().with_fog(true);
+    /// assert!(b.fog());
+    /// assert_eq!(b.sight(Team::Player).len(), 4);
+    /// ```
+    pub fn with_fog(mut self, fog: bool) -> Battle {
+        self.fog = fog;
+        self.seen = Default::default();
+        self
+    }
+
     /// The seed of the battle's generator.
     pub fn seed(&self) -> u64 {
         self.seed
@@ -384,6 +422,21 @@ impl Battle {
     /// How blows are decided: the scenario's `[combat]`.
     pub fn combat(&self) -> crate::model::scenario::Combat {
         self.combat
+    }
+
+    /// True under fog of war (the scenario's `fog = true`): each side sees only what
+    /// [`Battle::sight`] says.
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// let b = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &[".."]).unwrap())
+    ///     .unit(UnitSpec::player("Kiny", (0, 0)))
+    ///     .build()
+    ///     .unwrap();
+    /// assert!(!b.fog());
+    /// ```
+    pub fn fog(&self) -> bool {
+        self.fog
     }
 
     /// True when player units gain experience and level up (the default).
@@ -646,6 +699,11 @@ impl Battle {
             eat(b"chance");
             eat(&[u8::from(self.combat.true_hit)]);
         }
+        // Fog changes what every decision may know: a snapshot of a fog battle (an ambush
+        // cut short a move) means another battle without it. Only where it is on.
+        if self.fog {
+            eat(b"fog");
+        }
         h
     }
 
@@ -719,4 +777,23 @@ impl Battle {
         }
         Ok(fresh)
     }
+}
+
+/// The cells of `map` whose terrain hides, a bit per cell in reading order (`None` when no
+/// terrain kind hides: then nothing is taken out of sight).
+fn hides_mask(
+    map: &crate::model::map::TerrainMap,
+    terrain: &crate::model::terrain::TerrainSet,
+) -> Option<std::sync::Arc<[u64]>> {
+    let kinds: Vec<bool> = terrain.kinds().iter().map(|t| t.hides).collect();
+    if !kinds.contains(&true) {
+        return None;
+    }
+    let mut s = crate::search::sight::Sight::empty(map.width(), map.height());
+    for (i, t) in map.cells().iter().enumerate() {
+        if kinds.get(usize::from(t.0)).copied().unwrap_or(false) {
+            s.set(i);
+        }
+    }
+    Some(s.bits.into())
 }

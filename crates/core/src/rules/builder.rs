@@ -175,6 +175,7 @@ pub struct BattleBuilder {
     events: Vec<ScriptEvent>,
     profiles: Option<Profiles>,
     combat: crate::model::scenario::Combat,
+    fog: bool,
 }
 
 impl BattleBuilder {
@@ -189,6 +190,7 @@ impl BattleBuilder {
             events: Vec::new(),
             profiles: None,
             combat: crate::model::scenario::Combat::default(),
+            fog: false,
         }
     }
 
@@ -272,6 +274,23 @@ impl BattleBuilder {
         self
     }
 
+    /// Fog of war on or off (default off): each side sees only what its units' vision
+    /// reaches ([`Battle::sight`]), and the enemy decides from what its side sees.
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// let b = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &[".."]).unwrap())
+    ///     .unit(UnitSpec::player("Kiny", (0, 0)))
+    ///     .fog(true)
+    ///     .build()
+    ///     .unwrap();
+    /// assert!(b.fog());
+    /// ```
+    pub fn fog(mut self, fog: bool) -> BattleBuilder {
+        self.fog = fog;
+        self
+    }
+
     /// Adds a scripted event (they fire in the order they are added when due together).
     pub fn event(mut self, event: ScriptEvent) -> BattleBuilder {
         self.events.push(event);
@@ -304,6 +323,7 @@ impl BattleBuilder {
             levels: Vec::new(),
             difficulty: None,
             combat: self.combat,
+            fog: self.fog,
         }
     }
 }

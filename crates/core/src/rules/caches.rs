@@ -167,12 +167,15 @@ impl Battle {
         f(&reach)
     }
 
-    /// An owned copy of the range of `id` without a leash (the player's move overlay).
+    /// An owned copy of the range of `id` without a leash (the player's move overlay). Under
+    /// fog of war, the range as its side sees the board ([`Battle::seen_by`]): a cell held by
+    /// a unit it does not see reads as empty (a move there runs into it: `Event::Ambushed`).
     ///
     /// # Panics
     /// When the battle has no unit `id` (see [`Battle::try_unit`]).
     pub fn range(&self, caches: &mut Caches, id: UnitId) -> Range {
-        self.with_reach(caches, id, None, |r| r.to_range())
+        let view = self.seen_by(self.unit(id).team());
+        view.with_reach(caches, id, None, |r| r.to_range())
     }
 
     /// Travel cost from `from` to `target` for movers of `class` (the potential map,

@@ -84,6 +84,9 @@ impl Event {
                         "amount": amount, "hp_before": hp_before, "hp_left": hp_left}),
             Event::Defeated { unit } => json!({"event": "defeated", "unit": n(unit)}),
             Event::Acted { unit } => json!({"event": "acted", "unit": n(unit)}),
+            Event::Ambushed { unit, by, at } => {
+                json!({"event": "ambushed", "unit": n(unit), "by": n(by), "at": at})
+            }
             Event::Canto { unit, ready } => json!({"event": "canto", "unit": n(unit), "ready": ready}),
             Event::BattleEnded { winner, why } => {
                 json!({"event": "battle_ended", "winner": winner, "why": why.describe(b)})
@@ -182,6 +185,9 @@ impl Event {
             ),
             Event::Defeated { unit } => format!("{} falls", n(unit)),
             Event::Acted { unit } => format!("{} is done", n(unit)),
+            Event::Ambushed { unit, by, at } => {
+                format!("{} runs into {}, unseen in the fog, and stops at {at}", n(unit), n(by))
+            }
             Event::Canto { unit, ready: true } => format!("{} may move again (canto)", n(unit)),
             Event::Canto { unit, ready: false } => format!("{} ends its canto", n(unit)),
             Event::BattleEnded {

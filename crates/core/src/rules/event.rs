@@ -153,6 +153,18 @@ pub enum Event {
         /// True when it may move again now.
         ready: bool,
     },
+    /// Under fog of war, a move ran into a unit of the other side its side did not see (on
+    /// its path, or holding a zone of control the path went on through): the mover stopped
+    /// at `at` (the last cell before it where it could stand, or the held cell) and its
+    /// action is over. The [`Event::Moved`] before it, if any, is the walk it made.
+    Ambushed {
+        /// The mover.
+        unit: UnitId,
+        /// The unseen unit it ran into.
+        by: UnitId,
+        /// Where the mover stopped.
+        at: Pos,
+    },
     /// The battle is decided.
     BattleEnded {
         /// The winning side.

@@ -46,22 +46,35 @@ impl Battle {
         let mut out = Vec::new();
         let actor = match &cmd {
             Command::Move { unit, path } => {
-                let (to, cost) = self.check_move(*unit, path)?;
+                // Under fog, the path may run into a unit its side did not see: it is cut there.
+                let ambush = self.ambush(*unit, path);
+                let walked = ambush.as_ref().map_or(path, |a| &a.0);
+                let (to, cost) = self.check_move(*unit, walked)?;
                 let from = self.unit(*unit).pos;
-                self.emit(
-                    &mut out,
-                    Event::Moved {
-                        unit: *unit,
-                        from,
-                        to,
-                        path: path.clone(),
-                        cost,
-                    },
-                );
+                if ambush.is_none() || !walked.0.is_empty() {
+                    self.emit(
+                        &mut out,
+                        Event::Moved {
+                            unit: *unit,
+                            from,
+                            to,
+                            path: walked.clone(),
+                            cost,
+                        },
+                    );
+                }
                 if self.unit(*unit).team == Team::Player {
                     // Arrivals a move triggers belong to that move: undo takes both back.
-                    for index in self.entered_by(from, path) {
+                    for index in self.entered_by(from, walked) {
                         self.fire_into(&mut out, index);
+                    }
+                }
+                if let Some((_, by, at)) = ambush {
+                    // Running into the unseen ends the action (a canto unit's second move too).
+                    self.emit(&mut out, Event::Ambushed { unit: *unit, by, at });
+                    if !self.unit(*unit).canto {
+                        self.emit(&mut out, Event::Acted { unit: *unit });
+                        self.decide_action_ending(&mut out, *unit);
                     }
                 }
                 if self.unit(*unit).canto {
@@ -421,6 +434,57 @@ impl Battle {
             return Err(refused);
         }
         Ok((at, paid))
+    }
+
+    /// Under fog of war, how a move of `id` along `path` runs into the unseen: the first step
+    /// into a cell held by a unit of the other side that `id`'s side does not see (the mover
+    /// stops before it), or into a cell in the zone of control of such a unit that the path
+    /// goes on through (it stops on it). Returns the steps it walks (backed up to a cell
+    /// where it may stand: not another unit's), the unit it ran into and where it stops.
+    /// `None` without fog, or when the path meets nothing unseen (a path into what its side
+    /// sees is checked, and refused, as before).
+    fn ambush(&self, id: UnitId, path: &Path) -> Option<(Path, UnitId, Pos)> {
+        if !self.fog {
+            return None;
+        }
+        let u = self.units.get(id.0)?;
+        let foe = u.team.other();
+        let mut sight = None;
+        let mut at = u.pos;
+        let mut cut = None;
+        for (k, &d) in path.0.iter().enumerate() {
+            at = at.step(d);
+            if !self.map.contains(at) {
+                return None;
+            }
+            if self.occ.at(at) == Some(foe) {
+                let by = self.unit_at(at)?;
+                if sight.get_or_insert_with(|| self.sight(u.team)).sees(at) {
+                    return None;
+                }
+                cut = Some((k, by));
+                break;
+            }
+            if k + 1 < path.0.len() && !u.moves.skirmisher && self.occ.stops(at, u.team) {
+                let holders: Vec<UnitId> = Dir::ALL
+                    .iter()
+                    .filter_map(|&d| self.unit_at(at.step(d)))
+                    .filter(|&h| self.unit(h).team == foe && self.unit(h).moves.zoc)
+                    .collect();
+                let seen = sight.get_or_insert_with(|| self.sight(u.team));
+                if holders.is_empty() || holders.iter().any(|&h| seen.sees(self.unit(h).pos)) {
+                    return None;
+                }
+                cut = Some((k + 1, holders[0]));
+                break;
+            }
+        }
+        let (mut n, by) = cut?;
+        let cell = |n: usize| path.0[..n].iter().fold(u.pos, |p, &d| p.step(d));
+        while n > 0 && self.occ.at(cell(n)).is_some() {
+            n -= 1;
+        }
+        Some((Path(path.0[..n].to_vec()), by, cell(n)))
     }
 
     /// The unit of `team` holding `at` in its zone of control (the first next to it in

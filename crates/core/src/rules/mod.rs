@@ -4,7 +4,7 @@
 //!
 //! The files, in the order they build on each other: `unit` (ids, units, snapshots),
 //! `command` and `event` (the two vocabularies), `battle` (the state and its questions),
-//! `combat` (damage, forecasts), `chance` (hit, critical and their rolls), `objective` (the goals and scripted events), `ending` (when a battle ends, what a trigger fires), `apply`, `execute`, `describe` (words and JSON).
+//! `combat` (damage, forecasts), `chance` (hit, critical and their rolls), `objective` (the goals and scripted events), `ending` (when a battle ends, what a trigger fires), `sight` (fog of war: what a side sees), `apply`, `execute`, `describe` (words and JSON).
 
 mod apply;
 pub mod battle;
@@ -18,6 +18,7 @@ mod ending;
 pub mod event;
 mod execute;
 pub mod objective;
+pub mod sight;
 pub mod unit;
 
 pub use battle::Battle;
@@ -26,4 +27,5 @@ pub use caches::Caches;
 pub use command::{Command, RuleError};
 pub use event::{Ending, Event, Roll};
 pub use objective::{Goal, Goals, Script};
+pub use sight::Sight;
 pub use unit::{Snapshot, Unit, UnitId, UnitState};

@@ -83,6 +83,8 @@ pub struct Unit {
     pub(crate) odds: Odds,
     /// Its weapon (it counts only in a battle with chance on); shared by the battle's copies.
     pub(crate) weapon: Option<std::sync::Arc<crate::model::units::Weapon>>,
+    /// How far it sees under fog of war.
+    pub(crate) vision: u32,
 }
 
 impl Unit {
@@ -185,6 +187,19 @@ impl Unit {
     /// ```
     pub fn moves(&self) -> crate::model::units::MoveRules {
         self.moves
+    }
+
+    /// How far it sees under fog of war, before the bonus of the terrain it stands on
+    /// (its kind's `vision`).
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// use skirmish_core::rules::Unit;
+    /// let u = Unit::new("Kiny", Team::Player, Pos::new(0, 0), ClassId(0), 5);
+    /// assert_eq!((u.vision(), u.with_vision(5).vision()), (3, 5));
+    /// ```
+    pub fn vision(&self) -> u32 {
+        self.vision
     }
 
     /// Hit points left.
@@ -353,6 +368,7 @@ impl Unit {
             grown: Growth::default(),
             odds: Odds::default(),
             weapon: None,
+            vision: crate::model::units::DEFAULT_VISION,
         }
     }
 
@@ -400,6 +416,12 @@ impl Unit {
     /// The same unit with these chance numbers.
     pub fn with_odds(self, odds: Odds) -> Unit {
         Unit { odds, ..self }
+    }
+
+    /// The same unit seeing `vision` cells far under fog of war (its example is
+    /// [`Unit::vision`]'s).
+    pub fn with_vision(self, vision: u32) -> Unit {
+        Unit { vision, ..self }
     }
 
     /// The same unit at `level` with `exp` experience.

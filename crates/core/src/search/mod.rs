@@ -1,5 +1,5 @@
-//! Searching the grid: positions and paths, the exact range search, potential maps and
-//! nearest maps.
+//! Searching the grid: positions and paths, the exact range search, potential maps,
+//! nearest maps, and sets of cells seen (fog of war).
 
 pub mod grid;
 // The searches' padded flat grid: its types reach a game only through
@@ -8,4 +8,5 @@ pub(crate) mod layout;
 pub mod nearest;
 pub mod potential;
 pub mod range;
+pub mod sight;
 mod spread;

@@ -63,7 +63,8 @@ pub fn tsx_text(terrain: &TerrainSet, image: &str) -> String {
 
 /// The map of `scenario` as a `.tmx` using the tileset file `tsx` (made by [`tsx_text`]):
 /// a CSV tile layer `terrain` and every unit as an object of the layer `units`, with the
-/// properties that differ from its kind's (and always `team`, `kind` and an enemy's `profile`).
+/// properties that differ from its kind's (and always `team`, `kind` and an enemy's `profile`);
+/// a fog scenario's map has the map property `fog`.
 pub fn tmx_text(scenario: &Scenario, data: &DataSet, tsx: &str) -> String {
     let (w, h) = (scenario.map.width(), scenario.map.height());
     let n = scenario.units.len();
@@ -74,6 +75,11 @@ pub fn tmx_text(scenario: &Scenario, data: &DataSet, tsx: &str) -> String {
         "<map version=\"1.8\" orientation=\"orthogonal\" renderorder=\"right-down\" width=\"{w}\" height=\"{h}\" tilewidth=\"{TILE}\" tileheight=\"{TILE}\" infinite=\"0\" nextlayerid=\"3\" nextobjectid=\"{}\">",
         n + 1
     );
+    // Fog of war, when on, as the map property the loader reads (absent otherwise, so
+    // exports of other scenarios keep their bytes).
+    if scenario.fog {
+        s.push_str(" <properties>\n  <property name=\"fog\" type=\"bool\" value=\"true\"/>\n </properties>\n");
+    }
     let _ = writeln!(s, " <tileset firstgid=\"1\" source=\"{}\"/>", attr(tsx));
     let _ = writeln!(s, " <layer id=\"1\" name=\"terrain\" width=\"{w}\" height=\"{h}\">");
     s.push_str("  <data encoding=\"csv\">\n");
@@ -186,7 +192,7 @@ fn unit_properties(
 ///     name: "x".into(), path: String::new(), map_path: String::new(),
 ///     map: TerrainMap::from_rows(&TerrainSet::standard(), &["...."]).unwrap(),
 ///     units: vec![], objective: Objective::default(), events: vec![], fingerprint: 0,
-///     levels: vec![], difficulty: None, combat: Default::default(),
+///     levels: vec![], difficulty: None, combat: Default::default(), fog: false,
 /// };
 /// assert_eq!(skirmish_data::io::tiled::objective_toml(&s), "");
 /// s.objective.win = Win::Survive(8);

@@ -5,7 +5,8 @@
 //! of the scenario) or `kind:KIND.KEY` (a kind of `units.toml`, and so every unit of that
 //! kind that does not write the number itself); unit keys are [`STAT_KEYS`] and the
 //! switches [`RULE_KEYS`] (1 on, 0 off), kind keys those and [`KIND_ONLY_KEYS`] (a healer's
-//! numbers and what a level-up adds) and [`ODDS_KEYS`] (chance in combat: `kind:KIND.hit`).
+//! numbers and what a level-up adds) and [`ODDS_KEYS`] (chance in combat: `kind:KIND.hit`) and [`VISION_KEY`] (fog of war:
+//! `kind:KIND.vision`).
 
 use crate::load::diag::Source;
 use crate::load::profiles::{Behavior, Param, Profile, Profiles};
@@ -13,7 +14,7 @@ use crate::load::suggest::did_you_mean_value;
 use skirmish_core::ai::registry::Registry;
 use skirmish_core::model::data::DataSet;
 use skirmish_core::model::scenario::Scenario;
-use skirmish_core::model::units::{MAX_MOVE, MAX_ODDS, MAX_RANGE, MAX_STAT, check_number};
+use skirmish_core::model::units::{MAX_MOVE, MAX_ODDS, MAX_RANGE, MAX_STAT, MAX_VISION, check_number};
 
 /// The numbers `unit:NAME.KEY` and `kind:KIND.KEY` may set.
 pub const STAT_KEYS: [&str; 6] = ["move", "hp", "attack", "defense", "range_min", "range_max"];
@@ -58,6 +59,9 @@ fn switch(key: &str, value: i64) -> Result<bool, String> {
 
 /// The chance numbers `kind:KIND.KEY` may set too (chance in combat: a kind's, not a unit's).
 pub const ODDS_KEYS: [&str; 3] = ["hit", "avoid", "crit"];
+
+/// The fog-of-war number `kind:KIND.KEY` may set too (a kind's sight, not a unit's).
+pub const VISION_KEY: &str = "vision";
 
 /// Whose number a key sets.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -162,7 +166,7 @@ pub fn apply_unchecked(scenario: &mut Scenario, data: &mut DataSet, key: &SetKey
                 (*flag, *own) = (on, true);
                 return Ok(());
             }
-            if ODDS_KEYS.contains(&key.key.as_str()) {
+            if ODDS_KEYS.contains(&key.key.as_str()) || key.key == VISION_KEY {
                 return Err(format!(
                     "{} is a number of the unit's kind, not of one unit: set kind:{}.{}",
                     key.key, scenario.units[i].kind, key.key
@@ -202,6 +206,22 @@ pub fn apply_unchecked(scenario: &mut Scenario, data: &mut DataSet, key: &SetKey
             // Units take their kind's chance numbers (a scenario cannot write its own).
             for u in scenario.units.iter_mut().filter(|u| &u.kind == name) {
                 u.odds = odds;
+            }
+            Ok(())
+        }
+        Owner::Kind(name) if key.key == VISION_KEY => {
+            let v = check_number(VISION_KEY, value, 0, MAX_VISION).map_err(|e| e.to_string())? as u32;
+            let Some(kind) = data.kinds.list.iter_mut().find(|x| &x.name == name) else {
+                return Err(format!(
+                    "no unit kind {name:?} (known: {}){}",
+                    data.kinds.names(),
+                    did_you_mean_value(name, data.kinds.list.iter().map(|x| x.name.as_str()))
+                ));
+            };
+            kind.vision = v;
+            // Units take their kind's vision (a scenario cannot write its own).
+            for u in scenario.units.iter_mut().filter(|u| &u.kind == name) {
+                u.vision = v;
             }
             Ok(())
         }
@@ -307,6 +327,7 @@ pub fn current(scenario: &Scenario, data: &DataSet, key: &SetKey) -> Option<i64>
                 "hit" => Some(i64::from(k.odds.hit)),
                 "avoid" => Some(i64::from(k.odds.avoid)),
                 "crit" => Some(i64::from(k.odds.crit)),
+                "vision" => Some(i64::from(k.vision)),
                 _ => stat(k.movement, &k.stats),
             }
         }
@@ -425,7 +446,8 @@ fn kind_key(key: &str) -> Result<&'static str, String> {
             .iter()
             .chain(&RULE_KEYS)
             .chain(&KIND_ONLY_KEYS)
-            .chain(&ODDS_KEYS))
+            .chain(&ODDS_KEYS)
+            .chain(&[VISION_KEY]))
         .copied()
         .collect();
         format!(

@@ -5,6 +5,7 @@ use indexmap::IndexMap;
 use serde::Deserialize;
 use serde::de::{self, Deserializer, MapAccess, Visitor};
 pub use skirmish_core::model::terrain::*;
+use skirmish_core::model::units::MAX_VISION;
 use std::fmt;
 use toml::Spanned;
 
@@ -161,6 +162,20 @@ pub fn parse(src: &Source) -> Result<TerrainSet, Diagnostics> {
             Some(a) => *a.get_ref() as i32,
             None => 0,
         };
+        let vision = match &def.vision {
+            Some(v) if !(-MAX_VISION..=MAX_VISION).contains(v.get_ref()) => {
+                errs.push(src.error_span(
+                    &v.span(),
+                    format!(
+                        "terrain '{name}': vision {} is out of range (expected -{MAX_VISION}..={MAX_VISION})",
+                        v.get_ref()
+                    ),
+                ));
+                0
+            }
+            Some(v) => *v.get_ref() as i32,
+            None => 0,
+        };
         let color = match &def.color {
             Some(c) => match parse_color(c.get_ref()) {
                 Some(rgb) => Some(rgb),
@@ -183,6 +198,8 @@ pub fn parse(src: &Source) -> Result<TerrainSet, Diagnostics> {
             cost,
             defense,
             avoid,
+            vision,
+            hides: def.hides.unwrap_or(false),
             color,
         });
     }
@@ -252,6 +269,9 @@ struct RawTerrain {
     cost: Option<Spanned<CostDef>>,
     defense: Option<Spanned<i64>>,
     avoid: Option<Spanned<i64>>,
+    /// Fog of war: a vision bonus for a unit standing here, and cover that hides.
+    vision: Option<Spanned<i64>>,
+    hides: Option<bool>,
     color: Option<Spanned<String>>,
 }
 

@@ -28,6 +28,8 @@ struct RawKind {
     avoid: Option<Spanned<i64>>,
     crit: Option<Spanned<i64>>,
     weapon: Option<Spanned<String>>,
+    /// Fog of war: how far it sees (default 3).
+    vision: Option<Spanned<i64>>,
 }
 
 /// `[KIND.growth]`: what a level-up adds; missing keys grow 0.
@@ -168,6 +170,16 @@ fn parse_with(
             errs.push(src.error_span(&k.range.span(), format!("unit kind '{name}': {m}")));
             (1, 1)
         });
+        let vision = match &k.vision {
+            Some(v) => match check_number("vision", *v.get_ref(), 0, MAX_VISION) {
+                Ok(n) => n as u32,
+                Err(e) => {
+                    errs.push(src.error_span(&v.span(), format!("unit kind '{name}': {e}")));
+                    DEFAULT_VISION
+                }
+            },
+            None => DEFAULT_VISION,
+        };
         let mut odds = Odds::default();
         for (field, value, what, max) in [
             (&k.hit, &mut odds.hit, "hit", MAX_ODDS),
@@ -282,6 +294,7 @@ fn parse_with(
             },
             odds,
             weapon,
+            vision,
         });
     }
     errs.into_result(Kinds { list })

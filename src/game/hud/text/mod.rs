@@ -37,6 +37,8 @@ fn board() -> crate::rules::battle::Battle {
             cost: vec![Some(2), None],
             defense: 1,
             avoid: 0,
+            vision: 0,
+            hides: false,
             color: None,
         }],
         vec!["foot".into(), "horse".into()],

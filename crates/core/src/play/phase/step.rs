@@ -201,6 +201,10 @@ impl Session {
                     if self.run(Command::Move { unit, path }).is_err() {
                         return Phase::Target { unit, range, trail };
                     }
+                    // Under fog the move may have run into an unseen unit: its action is over.
+                    if self.battle.unit(unit).acted {
+                        return self.after_player_action(unit);
+                    }
                     let mut menu = self.action_menu(unit);
                     if let Phase::Action { options, choice, .. } = &mut menu {
                         *choice = options.iter().position(|o| *o == Action::Attack(e)).unwrap_or(0);
@@ -216,6 +220,10 @@ impl Session {
                 {
                     if self.run(Command::Move { unit, path }).is_err() {
                         return Phase::Target { unit, range, trail };
+                    }
+                    // Under fog the move may have run into an unseen unit: its action is over.
+                    if self.battle.unit(unit).acted {
+                        return self.after_player_action(unit);
                     }
                     let mut menu = self.action_menu(unit);
                     if let Phase::Action { options, choice, .. } = &mut menu {
@@ -245,6 +253,10 @@ impl Session {
                 };
                 if self.run(Command::Move { unit, path }).is_err() {
                     return Phase::Target { unit, range, trail };
+                }
+                // Under fog the move may have run into an unseen unit: its action is over.
+                if self.battle.unit(unit).acted {
+                    return self.after_player_action(unit);
                 }
                 self.action_menu(unit)
             }

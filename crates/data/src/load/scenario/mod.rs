@@ -53,6 +53,8 @@ struct RawScenario {
     events: Vec<Spanned<crate::load::objective::RawEvent>>,
     difficulty: Option<Spanned<levels::RawLevels>>,
     combat: Option<RawCombat>,
+    /// Fog of war, off unless said.
+    fog: Option<bool>,
 }
 
 /// `[combat]`: chance in combat, off unless said.
@@ -231,6 +233,8 @@ fn parse_inner(
     let mut regions = Regions::new();
     // A `.tmx` map's `chance` and `true_hit` properties, used where the scenario has no `[combat]`.
     let mut map_combat: Option<Combat> = None;
+    // A `.tmx` map's `fog` property, used where the scenario does not say `fog`.
+    let mut map_fog: Option<bool> = None;
     let mut inputs: Vec<UnitInput> = raw.units.iter().map(|u| UnitInput::from_toml(u.get_ref())).collect();
     let read = match drawn {
         Some((m, text)) => {
@@ -243,6 +247,7 @@ fn parse_inner(
                 map_bytes.extend(tm.files.iter().map(|(_, b)| b.clone()));
                 regions = tm.regions.clone();
                 map_combat = tm.combat;
+                map_fog = tm.fog;
                 if map_units {
                     inputs.extend(tmx_units(&tm, &mut errs));
                 }
@@ -330,6 +335,7 @@ fn parse_inner(
                     })
                     .or(map_combat)
                     .unwrap_or_default(),
+                fog: raw.fog.or(map_fog).unwrap_or(false),
             };
             levels::check_levels(src, &scenario, data).into_result((scenario, regions))
         }

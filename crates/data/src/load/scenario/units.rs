@@ -388,6 +388,7 @@ pub(super) fn validate_units(
             heal: kind.heal,
             odds: kind.odds,
             weapon: kind.weapon.clone(),
+            vision: kind.vision,
             hp_left,
             moves: skirmish_core::model::units::MoveRules {
                 zoc: u.zoc.unwrap_or(kind.moves.zoc),

@@ -132,6 +132,9 @@ pub struct TiledMap {
     /// The map's own `chance` and `true_hit` properties (booleans), as a scenario's
     /// `[combat]` table says them; `None` where the map has neither.
     pub combat: Option<skirmish_core::model::scenario::Combat>,
+    /// The map's own `fog` property (a boolean), as a scenario's `fog` says it; `None` where
+    /// the map has none.
+    pub fog: Option<bool>,
 }
 
 #[cfg(feature = "tiled")]
@@ -296,6 +299,7 @@ fn read_map(path: &Path, given: Option<Vec<u8>>, terrain: &TerrainSet) -> Result
     }
     units.sort_by_key(|u| u.id);
     let combat = map_combat(&tmx.properties, &text, &mut errs);
+    let fog = map_fog(&tmx.properties, &text, &mut errs);
     match map {
         Some(map) if errs.is_empty() => Ok(TiledMap {
             path: shown,
@@ -304,6 +308,7 @@ fn read_map(path: &Path, given: Option<Vec<u8>>, terrain: &TerrainSet) -> Result
             regions,
             files,
             combat,
+            fog,
         }),
         _ => Err(errs),
     }
@@ -333,4 +338,21 @@ fn map_combat(
         }
     }
     any.then_some(combat)
+}
+
+/// The map property `fog` (Map > Map Properties), a boolean: the scenario's `fog` in a `.tmx`.
+/// A property of another type is a located error.
+#[cfg(feature = "tiled")]
+fn map_fog(props: &tiled::Properties, text: &Text, errs: &mut Diagnostics) -> Option<bool> {
+    match props.get("fog").map(prop) {
+        None => None,
+        Some(Prop::Bool(b)) => Some(b),
+        Some(other) => {
+            errs.push(text.at(
+                text.find("property", "name", "fog"),
+                format!("map property `fog` must be a bool (true or false), found {other}"),
+            ));
+            None
+        }
+    }
 }

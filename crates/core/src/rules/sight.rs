@@ -1,0 +1,141 @@
+//! Fog of war: which cells a side sees ([`Sight`], asked with [`Battle::sight`]), from its
+//! units' `vision`, the vision bonus of the terrain each stands on and the cover that
+//! `hides`.
+
+use crate::rules::battle::Battle;
+use crate::search::grid::{Pos, Team};
+pub use crate::search::sight::Sight;
+use std::borrow::Cow;
+
+impl Battle {
+    /// What `team` sees now, worked out from where its units stand (kept until the battle
+    /// changes: after every move it says the new truth). Without fog, the whole map.
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// let b = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &["..........", ".........."]).unwrap())
+    ///     .unit(UnitSpec::player("Kiny", (0, 0)).vision(2))
+    ///     .unit(UnitSpec::enemy("Brute", (9, 0), "charger"))
+    ///     .fog(true)
+    ///     .build()
+    ///     .unwrap();
+    /// let seen = b.sight(Team::Player);
+    /// // Within two steps of Kiny: (0..=2, 0) and (0..=1, 1).
+    /// assert_eq!(seen.cells().collect::<Vec<_>>(), [Pos::new(0, 0), Pos::new(1, 0), Pos::new(2, 0), Pos::new(0, 1), Pos::new(1, 1)]);
+    /// assert!(!seen.sees(Pos::new(9, 0)));
+    /// assert!(b.sight(Team::Enemy).sees(Pos::new(9, 0)));
+    /// ```
+    pub fn sight(&self, team: Team) -> &Sight {
+        self.seen[crate::rules::battle::side(team)].get_or_init(|| self.work_out_sight(team))
+    }
+
+    /// [`Battle::sight`], worked out from the board.
+    fn work_out_sight(&self, team: Team) -> Sight {
+        let (w, h) = (self.map.width(), self.map.height());
+        if !self.fog {
+            return Sight::everything(w, h);
+        }
+        // Every cell within a unit's vision, row by row as runs of bits; then the cells that
+        // hide are taken out but for those on or next to a unit (within its vision).
+        let mut open = Sight::empty(w, h);
+        let mut near = Sight::empty(w, h);
+        let mut whole = false;
+        for id in self.living(team) {
+            let u = self.unit(id);
+            let at = u.pos;
+            let bonus = self.terrain.get(self.map.at(at)).vision;
+            let v = (i64::from(u.vision) + i64::from(bonus)).max(0);
+            let v = v.min((w + h) as i64) as i32;
+            // Seeing every corner, it sees the whole map: nobody else can add to it.
+            let far = at.x.max(w as i32 - 1 - at.x) + at.y.max(h as i32 - 1 - at.y);
+            if whole {
+                // Already the whole map.
+            } else if v >= far {
+                open.fill(0, w * h - 1);
+                whole = true;
+            } else {
+                let (y0, y1) = ((at.y - v).max(0), (at.y + v).min(h as i32 - 1));
+                for y in y0..=y1 {
+                    let r = v - (y - at.y).abs();
+                    let (x0, x1) = ((at.x - r).max(0), (at.x + r).min(w as i32 - 1));
+                    let row = y as usize * w;
+                    open.fill(row + x0 as usize, row + x1 as usize);
+                }
+            }
+            near.set(at.y as usize * w + at.x as usize);
+            if v >= 1 {
+                for d in crate::search::grid::Dir::ALL {
+                    let n = at.step(d);
+                    if self.map.contains(n) {
+                        near.set(n.y as usize * w + n.x as usize);
+                    }
+                }
+            }
+        }
+        if let Some(hides) = &self.hides {
+            for (o, (&hide, &n)) in open.bits.iter_mut().zip(hides.iter().zip(&near.bits)) {
+                *o = (*o & !hide) | n;
+            }
+        } else {
+            for (o, &n) in open.bits.iter_mut().zip(&near.bits) {
+                *o |= n;
+            }
+        }
+        open
+    }
+
+    /// The battle as `team` knows it: under fog, a copy in which every unit of the other
+    /// side that `team` does not see ([`Battle::sight`]) is off the board — not on any cell,
+    /// holding no zone, with no position to read (it keeps its id, so decisions made on the
+    /// copy name the same units) — and with no journal or record of past commands (they
+    /// would tell where the unseen went). Without fog, or for a copy already made for
+    /// `team`, the battle itself.
+    ///
+    /// Every enemy decides on its side's copy (the behaviours, registered ones too, are
+    /// handed it through the AI's behaviour trait): what it cannot see cannot change what it
+    /// does.
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// let b = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &["............"]).unwrap())
+    ///     .unit(UnitSpec::player("Kiny", (0, 0)))
+    ///     .unit(UnitSpec::player("Lance", (8, 0)))
+    ///     .unit(UnitSpec::enemy("Brute", (11, 0), "charger"))
+    ///     .fog(true)
+    ///     .build()
+    ///     .unwrap();
+    /// let known = b.seen_by(Team::Enemy);
+    /// // The brute (vision 3) sees Lance, eight cells off, not Kiny, eleven off.
+    /// assert_eq!(known.living(Team::Player).collect::<Vec<_>>(), [b.find("Lance").unwrap()]);
+    /// assert_eq!(known.unit_at(Pos::new(0, 0)), None);
+    /// assert_eq!(b.unit_at(Pos::new(0, 0)), b.find("Kiny"));
+    /// // Its own side it knows whole.
+    /// assert_eq!(known.living(Team::Enemy).count(), 1);
+    /// ```
+    pub fn seen_by(&self, team: Team) -> Cow<'_, Battle> {
+        if !self.fog || self.view == Some(team) {
+            return Cow::Borrowed(self);
+        }
+        let seen = self.sight(team);
+        let mut v = self.clone();
+        v.view = Some(team);
+        // What `team` sees is the same on the copy; what the other side sees is asked anew.
+        v.seen[crate::rules::battle::side(team.other())] = Default::default();
+        v.journal.clear();
+        v.record.clear();
+        for u in v.units.iter_mut().filter(|u| u.team != team) {
+            if u.alive && seen.sees(u.pos) {
+                continue;
+            }
+            if u.alive {
+                v.occ.clear(u.pos);
+                if u.moves.zoc {
+                    v.occ.release(u.pos, u.team);
+                }
+            }
+            u.alive = false;
+            u.pos = Pos::new(0, 0);
+        }
+        Cow::Owned(v)
+    }
+}
