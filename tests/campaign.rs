@@ -55,7 +55,7 @@ fn the_shipped_campaign_carries_the_roster_and_its_dead() {
         "--json",
     ]);
     let chapters = v["chapters"].as_array().unwrap();
-    assert_eq!(chapters.len(), 4, "every chapter is played");
+    assert_eq!(chapters.len(), 5, "every chapter is played");
     assert_eq!(v["result"], "won", "{v:#}");
     assert!(chapters.iter().all(|c| c["result"] == "player"), "{v:#}");
     // Each unit starts a chapter at the level and experience it ended the one before with:
@@ -276,7 +276,7 @@ fn chapter_replays_carry_their_roster() {
     let d = dir.to_str().unwrap();
     let v = json_of(&["campaign", "maps/campaign.toml", "--simulate", "--json", "--replays", d]);
     let chapters = v["chapters"].as_array().unwrap();
-    assert_eq!(chapters.len(), 4, "{v:#}");
+    assert_eq!(chapters.len(), 5, "{v:#}");
     // Somebody falls for good on the way (else the roster's fallen are not tested here).
     assert!(
         chapters.iter().any(|c| !c["fallen"].as_array().unwrap().is_empty()),
