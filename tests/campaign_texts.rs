@@ -177,7 +177,11 @@ fn the_crossroads_warden_waits_until_somebody_comes_within_three() {
 
 /// The pass with the party but Bram and Holt back in the village, and one raider at (12, 6)
 /// east of the gap with the movement rules `moves`: the cells it can end on this turn.
-fn raider_reach(scenario: &skirmish::load::scenario::Scenario, data: &skirmish::load::data::DataSet, moves: skirmish::load::units::MoveRules) -> Vec<Pos> {
+fn raider_reach(
+    scenario: &skirmish::load::scenario::Scenario,
+    data: &skirmish::load::data::DataSet,
+    moves: skirmish::load::units::MoveRules,
+) -> Vec<Pos> {
     let mut s = scenario.clone();
     let mut home = 3..;
     for u in &mut s.units {
@@ -193,7 +197,10 @@ fn raider_reach(scenario: &skirmish::load::scenario::Scenario, data: &skirmish::
     }
     let b = Battle::new(&s, data);
     let runner = b.find("Runner").unwrap();
-    b.range(&mut skirmish::rules::Caches::new(), runner).cells().map(|c| c.at).collect()
+    b.range(&mut skirmish::rules::Caches::new(), runner)
+        .cells()
+        .map(|c| c.at)
+        .collect()
 }
 
 #[test]
@@ -209,7 +216,10 @@ fn the_pass_shield_bearers_stop_a_raider_next_to_them_and_the_runners_slip_past(
         assert!(b.unit(b.find(name).unwrap()).moves().zoc, "{name} holds a zone");
     }
     for name in ["Runner", "Dart"] {
-        assert!(b.unit(b.find(name).unwrap()).moves().skirmisher, "{name} is a skirmisher");
+        assert!(
+            b.unit(b.find(name).unwrap()).moves().skirmisher,
+            "{name} is a skirmisher"
+        );
     }
     // Bram (9, 5) and Holt (9, 7) flank the gap's west mouth (9, 6): a raider (move 6) that
     // enters it stops there, so nothing west of the line is in its reach this turn.
@@ -266,5 +276,8 @@ fn the_pass_outriders_ride_on_after_they_strike_and_more_come_on_turns_3_and_5()
             assert_eq!(turn(n), Some(5), "seed {seed}: {n} arrives on turn 5");
         }
     }
-    assert!(rode_on > 0, "an outrider rides on after a blow (else the claim was not put to the test)");
+    assert!(
+        rode_on > 0,
+        "an outrider rides on after a blow (else the claim was not put to the test)"
+    );
 }
