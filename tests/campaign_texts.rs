@@ -174,3 +174,110 @@ fn the_crossroads_warden_waits_until_somebody_comes_within_three() {
         }
     }
 }
+
+/// The pass with the party but Bram and Holt back in the village, and one raider at (12, 6)
+/// east of the gap with the movement rules `moves`: the cells it can end on this turn.
+fn raider_reach(
+    scenario: &skirmish::load::scenario::Scenario,
+    data: &skirmish::load::data::DataSet,
+    moves: skirmish::load::units::MoveRules,
+) -> Vec<Pos> {
+    let mut s = scenario.clone();
+    let mut home = 3..;
+    for u in &mut s.units {
+        match u.name.as_str() {
+            "Bram" | "Holt" => {}
+            "Runner" => {
+                u.at = Pos::new(12, 6);
+                u.moves = moves;
+            }
+            _ if u.team == Team::Player => u.at = Pos::new(home.next().unwrap(), 1),
+            _ => {}
+        }
+    }
+    let b = Battle::new(&s, data);
+    let runner = b.find("Runner").unwrap();
+    b.range(&mut skirmish::rules::Caches::new(), runner)
+        .cells()
+        .map(|c| c.at)
+        .collect()
+}
+
+#[test]
+fn the_pass_shield_bearers_stop_a_raider_next_to_them_and_the_runners_slip_past() {
+    let (intro, scenario, data) = chapter("pass.toml");
+    says(
+        &intro,
+        "a raider that steps next to either of them must stop where it stands",
+    );
+    says(&intro, "Their runners slip past any shield");
+    let b = Battle::new(&scenario, &data);
+    for name in ["Bram", "Holt"] {
+        assert!(b.unit(b.find(name).unwrap()).moves().zoc, "{name} holds a zone");
+    }
+    for name in ["Runner", "Dart"] {
+        assert!(
+            b.unit(b.find(name).unwrap()).moves().skirmisher,
+            "{name} is a skirmisher"
+        );
+    }
+    // Bram (9, 5) and Holt (9, 7) flank the gap's west mouth (9, 6): a raider (move 6) that
+    // enters it stops there, so nothing west of the line is in its reach this turn.
+    let plain = skirmish::load::units::MoveRules::default();
+    let held = raider_reach(&scenario, &data, plain);
+    assert!(held.contains(&Pos::new(9, 6)), "it may enter the held cell");
+    assert!(held.iter().all(|p| p.x >= 9), "past the line: {held:?}");
+    // A skirmisher walks on through the same gap.
+    let runner = b.unit(b.find("Runner").unwrap()).moves();
+    let slips = raider_reach(&scenario, &data, runner);
+    assert!(slips.contains(&Pos::new(7, 6)), "the runner slips past: {slips:?}");
+}
+
+#[test]
+fn the_pass_outriders_ride_on_after_they_strike_and_more_come_on_turns_3_and_5() {
+    let (intro, scenario, data) = chapter("pass.toml");
+    says(&intro, "their two outriders ride on after they strike");
+    says(&intro, "more of them come over the rise on turns 3 and 5");
+    let mut rode_on = 0;
+    for seed in 0..4 {
+        let (events, b) = played(&scenario, &data, 8, seed);
+        let riders = [b.find("Outrider").unwrap(), b.find("Lancer").unwrap()];
+        for r in riders {
+            assert!(b.unit(r).moves().canto, "an outrider has canto");
+        }
+        // A second move: a move of the rider between its canto's start and end.
+        let mut after_blow = None;
+        for e in &events {
+            match e {
+                Event::Canto { unit, ready: true } if riders.contains(unit) => after_blow = Some(*unit),
+                Event::Canto { ready: false, .. } => after_blow = None,
+                Event::Moved { unit, from, to, .. } if after_blow == Some(*unit) => {
+                    assert_ne!(from, to);
+                    rode_on += 1;
+                }
+                _ => {}
+            }
+        }
+        // Arrivals: after the player phases of turns 1 and 2 (turn 3), then of 1 to 4 (turn 5).
+        let mut phases = 0;
+        let mut arrived = Vec::new();
+        for e in &events {
+            match e {
+                Event::PhaseBegan { team: Team::Player, .. } => phases += 1,
+                Event::Arrived { unit, .. } => arrived.push((b.unit(*unit).name().to_string(), phases)),
+                _ => {}
+            }
+        }
+        let turn = |n: &str| arrived.iter().find(|(a, _)| a == n).map(|&(_, t)| t + 1);
+        for n in ["Outrider", "Lancer", "Axe", "Dart"] {
+            assert_eq!(turn(n), Some(3), "seed {seed}: {n} arrives on turn 3");
+        }
+        for n in ["Cleaver", "Flint"] {
+            assert_eq!(turn(n), Some(5), "seed {seed}: {n} arrives on turn 5");
+        }
+    }
+    assert!(
+        rode_on > 0,
+        "an outrider rides on after a blow (else the claim was not put to the test)"
+    );
+}

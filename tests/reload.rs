@@ -157,6 +157,7 @@ fn a_chapter_reload_keeps_the_roster() {
             members: vec![member("Kiny", 3, false), member("Lance", 2, true)],
             protected: vec!["Kiny".into()],
         },
+        set: Vec::new(),
     };
     let ready = chapter.prepare(&scenario);
     assert_eq!(ready.units.len() + 1, scenario.units.len(), "Lance fell before");

@@ -272,7 +272,7 @@ pub(super) fn replay_cmd(file: &Path, data_override: Option<PathBuf>, run: &Repl
         Err(e) => return fail(e.into()),
     };
     let scenario_path = r.scenario_path(file);
-    let (scenario, data, _) = match load_scenario_at(&scenario_path, data_override, r.difficulty.as_deref()) {
+    let (scenario, data, _) = match super::load_replay_scenario(&scenario_path, data_override, &r) {
         Ok(v) => v,
         Err(e) => {
             let mut all: Diagnostics = Diagnostic::whole_file(

@@ -447,6 +447,29 @@ pub fn load_scenario(path: &Path, data_override: Option<PathBuf>) -> Result<(Sce
     load_scenario_at(path, data_override, None)
 }
 
+/// The scenario a replay was recorded on: its file at the recorded level and, for a campaign
+/// chapter that had numbers of its own (`[chapters.set]`), those applied first, as the
+/// campaign played it ([`crate::load::campaign::load_chapter_file`]).
+pub fn load_replay_scenario(
+    path: &Path,
+    data_override: Option<PathBuf>,
+    r: &crate::io::replay::ReplayFile,
+) -> Result<(Scenario, DataSet, PathBuf), Diagnostics> {
+    let loaded = load_scenario_at(path, data_override, r.difficulty.as_deref())?;
+    let set: Vec<(String, i64)> = r
+        .chapter
+        .iter()
+        .flat_map(|c| c.set.iter().map(|e| (e.key.clone(), e.value)))
+        .collect();
+    if set.is_empty() {
+        return Ok(loaded);
+    }
+    let data_dir = loaded.2;
+    let data = crate::load::data::load(&data_dir)?;
+    let (scenario, data) = crate::load::campaign::load_chapter_file(path, data, &set, r.difficulty.as_deref())?;
+    Ok((scenario, data, data_dir))
+}
+
 /// [`load_scenario`] at difficulty `level` when given (a level the scenario does not have is
 /// an error naming the ones it has).
 pub fn load_scenario_at(

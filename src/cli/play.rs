@@ -51,14 +51,20 @@ pub fn fast_forward(
 }
 
 pub(super) fn play(path: &Path, data_override: Option<PathBuf>, level: Option<&str>, mut opts: PlayArgs) -> Outcome {
-    match load_scenario_at(path, data_override, level) {
+    // A campaign chapter's replay plays its scenario with the roster it was played with (and
+    // the chapter's own numbers). Read once: its roster (if any) first, then its commands below.
+    let replay = match opts.replay.as_deref().map(crate::io::replay::read).transpose() {
+        Ok(r) => r,
+        Err(e) => return fail(e.into()),
+    };
+    let loaded = match &replay {
+        Some(r) if r.chapter.as_ref().is_some_and(|c| !c.set.is_empty()) => {
+            super::load_replay_scenario(path, data_override, r)
+        }
+        _ => load_scenario_at(path, data_override, level),
+    };
+    match loaded {
         Ok((scenario, data, data_dir)) => {
-            // A campaign chapter's replay plays its scenario with the roster it was played with.
-            // Read once: its roster (if any) first, then its commands below.
-            let replay = match opts.replay.as_deref().map(crate::io::replay::read).transpose() {
-                Ok(r) => r,
-                Err(e) => return fail(e.into()),
-            };
             let scenario = match &replay {
                 Some(r) => {
                     opts.chapter = r.chapter.clone();

@@ -126,6 +126,7 @@ pub fn run(
             title: chapter.title.clone(),
             permadeath: run.permadeath,
             roster: roster.clone(),
+            set: crate::io::replay::ChapterSet::of(&chapter.set),
         });
         let won = matches!(played.battle.ended(), Some((Team::Player, _)));
         if won {

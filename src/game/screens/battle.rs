@@ -154,6 +154,7 @@ impl BattleScreen {
             title: ch.title.clone(),
             permadeath: a.progress.permadeath,
             roster: a.progress.roster.clone(),
+            set: crate::io::replay::ChapterSet::of(&ch.set),
         };
         // The chapter's own save slot, when the player saved in it: the battle goes on there.
         let save = world.chapter_save();

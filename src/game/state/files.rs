@@ -291,6 +291,7 @@ mod tests {
             title: Some("The crossroads".into()),
             permadeath: true,
             roster: Default::default(),
+            set: Vec::new(),
         };
         assert_eq!(dressed(s.clone(), Some(&chapter)).name, "Chapter 1: The crossroads");
         s.difficulty = Some("easy".into());

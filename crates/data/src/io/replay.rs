@@ -113,6 +113,41 @@ pub struct ChapterStart {
     pub permadeath: bool,
     /// Every player unit met before this chapter.
     pub roster: Roster,
+    /// The chapter's own numbers (`[chapters.set]` of the campaign file, in order), applied
+    /// to the scenario as written before its level, as the campaign played it (absent: none;
+    /// replays of chapters without them read and write as before).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub set: Vec<ChapterSet>,
+}
+
+/// One of a chapter's own numbers: a `--set` key and its value.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChapterSet {
+    /// The key, such as `kind:guard.defense`.
+    pub key: String,
+    /// Its value.
+    pub value: i64,
+}
+
+impl ChapterSet {
+    /// The numbers of a campaign chapter, as its replay keeps them.
+    ///
+    /// ```
+    /// use skirmish_core::model::scenario::LevelEntry;
+    /// use skirmish_data::io::replay::ChapterSet;
+    /// let e = LevelEntry { key: "kind:guard.defense".into(), value: 3, line: 4, col: 1 };
+    /// assert_eq!(ChapterSet::of(&[e]), vec![ChapterSet { key: "kind:guard.defense".into(), value: 3 }]);
+    /// ```
+    pub fn of(entries: &[skirmish_core::model::scenario::LevelEntry]) -> Vec<ChapterSet> {
+        entries
+            .iter()
+            .map(|e| ChapterSet {
+                key: e.key.clone(),
+                value: e.value,
+            })
+            .collect()
+    }
 }
 
 impl ChapterStart {

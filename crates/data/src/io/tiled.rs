@@ -177,6 +177,18 @@ fn unit_properties(
     if u.reserve {
         p.push(("reserve", "bool", "true".to_string()));
     }
+    // Movement rules: written when the unit wrote its own or differs from its kind, as the
+    // numbers above (a `kind:` switch then leaves the copy's unit alone too).
+    let rules = kind.map(|k| k.moves).unwrap_or_default();
+    for (name, value, of_kind, own) in [
+        ("zoc", u.moves.zoc, rules.zoc, u.own.zoc),
+        ("skirmisher", u.moves.skirmisher, rules.skirmisher, u.own.skirmisher),
+        ("canto", u.moves.canto, rules.canto, u.own.canto),
+    ] {
+        if own || value != of_kind {
+            p.push((name, "bool", value.to_string()));
+        }
+    }
     if let Some(hp) = u.hp_left {
         p.push(("hp_left", "int", hp.to_string()));
     }

@@ -191,6 +191,62 @@ pub fn load_chapter(
     Ok((scenario, data))
 }
 
+/// Loads the scenario at `path` as a campaign chapter played it, from what a replay of the
+/// chapter keeps: the chapter's own numbers `set` (`[chapters.set]`, key and value) applied to
+/// the scenario as written, then `level` — the order [`load_chapter`] applies them in. A key
+/// the scenario does not take is an error on the scenario file.
+///
+/// ```
+/// use skirmish_data::load::{campaign, data};
+/// let dir = std::env::temp_dir().join(format!("load-chapter-file-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// std::fs::write(dir.join("m.txt"), "...\n").unwrap();
+/// std::fs::write(
+///     dir.join("a.toml"),
+///     "name = \"A\"\nmap = \"m.txt\"\n[[units]]\nname = \"Kiny\"\nteam = \"player\"\nat = [0, 0]\n\
+///      [difficulty.hard]\ntuned = \"50% average\"\n\"unit:Kiny.hp\" = 9\n",
+/// )
+/// .unwrap();
+/// let d = data::DataSet {
+///     dir: dir.clone(),
+///     terrain: skirmish_data::load::terrain::TerrainSet::standard(),
+///     profiles: Default::default(),
+///     kinds: data::builtin_kinds(),
+///     registry: skirmish_core::ai::registry::Registry::standard(),
+/// };
+/// let set = [("unit:Kiny.attack".to_string(), 3), ("unit:Kiny.hp".to_string(), 20)];
+/// let (s, _) = campaign::load_chapter_file(&dir.join("a.toml"), d.clone(), &set, Some("hard")).unwrap();
+/// // The chapter's numbers, then the level (whose own hp wins).
+/// assert_eq!((s.units[0].stats.attack, s.units[0].stats.hp), (3, 9));
+/// let bad = [("unit:Nobody.hp".to_string(), 3)];
+/// assert!(campaign::load_chapter_file(&dir.join("a.toml"), d, &bad, None).is_err());
+/// for f in ["m.txt", "a.toml"] {
+///     std::fs::remove_file(dir.join(f)).unwrap();
+/// }
+/// std::fs::remove_dir(&dir).unwrap();
+/// ```
+pub fn load_chapter_file(
+    path: &Path,
+    mut data: DataSet,
+    set: &[(String, i64)],
+    level: Option<&str>,
+) -> Result<(Scenario, DataSet), Diagnostics> {
+    let mut scenario = crate::load::scenario::load(path, &data)?;
+    for (key, value) in set {
+        SetKey::parse(key)
+            .and_then(|k| apply_unchecked(&mut scenario, &mut data, &k, *value))
+            .map_err(|m| {
+                Diagnostic::whole_file(path, format!("the chapter's [chapters.set] \"{key}\" = {value}: {m}"))
+            })?;
+    }
+    check_ranges(&scenario, &data)
+        .map_err(|m| Diagnostic::whole_file(path, format!("the chapter's [chapters.set]: {m}")))?;
+    if let Some(name) = level {
+        crate::load::difficulty::apply(&mut scenario, &mut data, name)?;
+    }
+    Ok((scenario, data))
+}
+
 /// True when `text` is a campaign file rather than a scenario: a TOML document with a
 /// top-level `chapters` key (scenarios have none).
 pub fn is_campaign_text(text: &str) -> bool {
