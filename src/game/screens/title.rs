@@ -384,7 +384,7 @@ mod tests {
         assert_eq!(ask.items[0].label, "Yes, start a new campaign");
         assert_eq!(
             new_campaign_question(t.progress.as_deref().unwrap()),
-            "Start a new campaign? Your progress (chapter 1 of 4) will be lost."
+            "Start a new campaign? Your progress (chapter 1 of 5) will be lost."
         );
         let _ = std::fs::remove_dir_all(&home);
     }
