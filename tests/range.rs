@@ -605,7 +605,7 @@ proptest! {
 }
 
 /// The search's unchecked reads rely on the occupancy having the cost layer's layout: a
-/// 3×4 and a 4×3 map have padded arrays of the same length but different shapes, and the
+/// 3×4 and a 4×3 map have padded arrays of the same length but different strides, and the
 /// search must refuse the mix, not read the wrong cells.
 #[test]
 #[should_panic(expected = "the occupancy and the cost layer must have the same layout")]

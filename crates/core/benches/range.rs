@@ -20,8 +20,8 @@ use pathfinding::prelude::{dijkstra_all, dijkstra_reach};
 use skirmish_core::model::map::{CostLayer, TerrainMap};
 use skirmish_core::model::terrain::{ClassId, TerrainId};
 use skirmish_core::rules::{Battle, Caches, Unit};
+use skirmish_core::search::grid::Pos;
 use skirmish_core::search::grid::Team;
-use skirmish_core::search::grid::{Dir, Pos};
 use skirmish_core::search::nearest::NearestMap;
 use skirmish_core::search::potential::{PotentialMap, UNREACHABLE};
 use skirmish_core::search::range::{Occupancy, RangeFinder, RangeQuery};
@@ -53,11 +53,12 @@ fn setup(side: usize, mixed: bool) -> (CostLayer, Occupancy, Pos) {
 }
 
 fn reference_reach(layer: &CostLayer, occ: &Occupancy, origin: usize, budget: u32) -> usize {
-    let layout = layer.layout();
+    let stride = layer.layout().stride();
     let costs = &layer.costs();
+    let offsets = [stride.wrapping_neg(), 1, stride, 1usize.wrapping_neg()];
     dijkstra_reach(&origin, |&i| {
-        Dir::ALL.iter().filter_map(move |&d| {
-            let n = layout.step(i, d);
+        offsets.iter().filter_map(move |&o| {
+            let n = i.wrapping_add(o);
             let c = costs[n];
             (c != 0 && occ.at_index(n) != Some(Team::Enemy)).then_some((n, c as u32))
         })
@@ -124,16 +125,17 @@ fn potential_benches(c: &mut Criterion) {
             b.iter(|| black_box(NearestMap::compute(&layer, &targets).nearest(black_box(far))))
         });
     }
-    let layout = layer.layout();
+    let stride = layer.layout().stride();
+    let offsets = [stride.wrapping_neg(), 1, stride, 1usize.wrapping_neg()];
     let costs = &layer.costs();
     group.bench_function("pathfinding_dijkstra_all/256x256/mixed", |b| {
         b.iter(|| {
             let t = layer.layout().index(target);
             black_box(dijkstra_all(&t, |&i| {
                 let enter = costs[i] as u32;
-                Dir::ALL
+                offsets
                     .iter()
-                    .map(move |&d| layout.step(i, d))
+                    .map(move |&o| i.wrapping_add(o))
                     .filter(move |&n| costs[n] != 0)
                     .map(move |n| (n, enter))
                     .collect::<Vec<_>>()

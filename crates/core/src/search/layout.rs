@@ -5,26 +5,13 @@
 use crate::search::grid::{Dir, Pos};
 
 /// A map-sized flat array with a one-cell border of "outside" around it, so that the
-/// four neighbours of any map cell are index steps with no bounds checks.
-///
-/// The padded grid is cut into 8 × 8 tiles stored one after the other (row by row of
-/// tiles), each tile's cells in reading order: a cell's neighbours above and below are 8
-/// entries away (in its own cache line, or the next) instead of a whole map row, so a large
-/// search's front touches a few tiles' lines and pages rather than one per map row.
+/// four neighbours of any map cell are plain index offsets with no bounds checks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Layout {
     width: usize,
     height: usize,
-    /// Tiles across the padded grid.
-    tiles_x: usize,
-    /// Tiles down the padded grid.
-    tiles_y: usize,
+    stride: usize,
 }
-
-/// Cells across (and down) a tile.
-pub(crate) const TILE: usize = 8;
-/// Entries per tile.
-pub(crate) const TILE_CELLS: usize = TILE * TILE;
 
 /// A map size the searches cannot index: its padded array would not fit in the `u32`
 /// cell indices they store.
@@ -46,34 +33,25 @@ impl std::error::Error for TooLarge {}
 
 impl Layout {
     /// The layout of a `width` × `height` map, or [`TooLarge`] when its padded array
-    /// (`(width + 2) × (height + 2)` cells, rounded up to whole 8 × 8 tiles) has more than
-    /// `u32::MAX` cells. The searches index without bounds checks, relying on exactly this:
-    /// every length is computed here, with checked arithmetic.
+    /// (`(width + 2) × (height + 2)` cells) has more than `u32::MAX` cells. The searches
+    /// index without bounds checks, relying on exactly this: every length is computed here,
+    /// with checked arithmetic.
     ///
     /// ```
     /// use skirmish_core::model::map::Layout;
     /// let l = Layout::try_new(4, 3).unwrap();
-    /// assert_eq!(l.len(), 64); // a 6 × 5 padded grid fits in one 8 × 8 tile
-    /// assert_eq!(Layout::try_new(7, 6).unwrap().len(), 2 * 64); // a 9 × 8 one takes two tiles
+    /// assert_eq!((l.stride(), l.len()), (6, 30));
     /// assert!(Layout::try_new(usize::MAX, 1).is_err());
     /// ```
     pub fn try_new(width: usize, height: usize) -> Result<Layout, TooLarge> {
         let too_large = TooLarge { width, height };
-        let tiles = |cells: usize| cells.checked_add(2 + TILE - 1).map(|c| c / TILE).ok_or(too_large);
-        let (tiles_x, tiles_y) = (tiles(width)?, tiles(height)?);
-        let len = tiles_x
-            .checked_mul(tiles_y)
-            .and_then(|t| t.checked_mul(TILE_CELLS))
-            .ok_or(too_large)?;
+        let stride = width.checked_add(2).ok_or(too_large)?;
+        let rows = height.checked_add(2).ok_or(too_large)?;
+        let len = stride.checked_mul(rows).ok_or(too_large)?;
         if len > u32::MAX as usize {
             return Err(too_large);
         }
-        Ok(Layout {
-            width,
-            height,
-            tiles_x,
-            tiles_y,
-        })
+        Ok(Layout { width, height, stride })
     }
 
     /// The layout of a `width` × `height` map.
@@ -98,21 +76,14 @@ impl Layout {
         self.height
     }
 
-    /// Tiles across the padded grid (an index's tile is `i / 64`, in reading order of tiles).
-    #[inline]
-    pub(crate) fn tiles_across(&self) -> usize {
-        self.tiles_x
-    }
-
-    /// Entries between a tile and the one below it.
-    #[inline]
-    fn band(&self) -> usize {
-        self.tiles_x * TILE_CELLS
+    /// Padded row length (`width + 2`).
+    pub fn stride(&self) -> usize {
+        self.stride
     }
 
     /// Length of a padded array.
     pub fn len(&self) -> usize {
-        self.band() * self.tiles_y
+        self.stride * (self.height + 2)
     }
 
     /// Never true: even a 0×0 map has its border.
@@ -123,25 +94,6 @@ impl Layout {
     /// True when `p` lies on the map.
     pub fn contains(&self, p: Pos) -> bool {
         p.x >= 0 && p.y >= 0 && (p.x as usize) < self.width && (p.y as usize) < self.height
-    }
-
-    /// The entry of padded column `px`, row `py` (the map cell `(px - 1, py - 1)`).
-    #[inline]
-    pub(crate) fn padded(&self, px: usize, py: usize) -> usize {
-        (py / TILE) * self.band() + (px / TILE) * TILE_CELLS + (py % TILE) * TILE + px % TILE
-    }
-
-    /// The first entry of padded row `py` (its column 0), and how to reach column `px`
-    /// from it: `row + Layout::column(px)`.
-    #[inline]
-    pub(crate) fn row(&self, py: usize) -> usize {
-        self.padded(0, py)
-    }
-
-    /// What column `px` adds to [`Layout::row`].
-    #[inline]
-    pub(crate) fn column(px: usize) -> usize {
-        (px / TILE) * TILE_CELLS + px % TILE
     }
 
     /// Padded index of an on-map cell.
@@ -158,7 +110,7 @@ impl Layout {
     #[inline]
     pub fn index(&self, p: Pos) -> usize {
         assert!(self.contains(p), "{p:?} is off a {}x{} map", self.width, self.height);
-        self.padded(p.x as usize + 1, p.y as usize + 1)
+        (p.y as usize + 1) * self.stride + p.x as usize + 1
     }
 
     /// Padded index of `p`, or `None` when `p` is off the map.
@@ -167,7 +119,7 @@ impl Layout {
     /// use skirmish_core::model::map::Layout;
     /// use skirmish_core::search::grid::Pos;
     /// let l = Layout::new(4, 3);
-    /// assert_eq!(l.try_index(Pos::new(0, 0)), Some(9)); // row 1, column 1 of the first tile
+    /// assert_eq!(l.try_index(Pos::new(0, 0)), Some(7));
     /// assert_eq!(l.try_index(Pos::new(-1, 0)), None);
     /// assert_eq!(l.try_index(Pos::new(4, 0)), None);
     /// ```
@@ -175,41 +127,20 @@ impl Layout {
         self.contains(p).then(|| self.index(p))
     }
 
-    /// The cell of a padded index (off the map for the border and the tiles' spare cells).
+    /// The cell of a padded index.
     #[inline]
     pub fn pos(&self, i: usize) -> Pos {
-        let tile = i / TILE_CELLS;
-        let (ty, tx) = (tile / self.tiles_x, tile % self.tiles_x);
-        let (ly, lx) = ((i / TILE) % TILE, i % TILE);
-        Pos::new((tx * TILE + lx) as i32 - 1, (ty * TILE + ly) as i32 - 1)
+        Pos::new((i % self.stride) as i32 - 1, (i / self.stride) as i32 - 1)
     }
 
-    /// The index one step in direction `d` from index `i`. From a map cell the step always
-    /// lands inside the padded array (on the map or its border).
-    ///
-    /// ```
-    /// use skirmish_core::model::map::Layout;
-    /// use skirmish_core::search::grid::{Dir, Pos};
-    /// let l = Layout::new(20, 20);
-    /// for p in [Pos::new(0, 0), Pos::new(6, 6), Pos::new(7, 14), Pos::new(19, 19)] {
-    ///     for d in Dir::ALL {
-    ///         assert_eq!(l.pos(l.step(l.index(p), d)), p.step(d));
-    ///     }
-    /// }
-    /// ```
-    #[inline(always)]
-    pub fn step(&self, i: usize, d: Dir) -> usize {
-        // Inside a tile a step is ±1 (across) or ±8 (down); from its edge it crosses into
-        // the next tile, whose matching cell lies a tile (across) or a band of tiles (down)
-        // further, less the width of the tile. Written so the compiler picks without a branch.
-        let (lx, ly) = (i % TILE, (i / TILE) % TILE);
-        let cross = TILE_CELLS - (TILE - 1);
-        let down = self.band() - (TILE - 1) * TILE;
+    /// Index offset of one step in direction `d`.
+    #[inline]
+    pub fn offset(&self, d: Dir) -> isize {
         match d {
-            Dir::Up => i.wrapping_sub(if ly == 0 { down } else { TILE }),
-            Dir::Right => i.wrapping_add(if lx == TILE - 1 { cross } else { 1 }),
-            Dir::Down => i.wrapping_add(if ly == TILE - 1 { down } else { TILE }),
-            Dir::Left => i.wrapping_sub(if lx == 0 { cross } else { 1 }),
+            Dir::Up => -(self.stride as isize),
+            Dir::Right => 1,
+            Dir::Down => self.stride as isize,
+            Dir::Left => -1,
         }
     }
 }

@@ -1,7 +1,7 @@
 //! The nearest map: travel cost from every cell to the nearest of several targets, over
 //! terrain only, found by one search from all of them at once.
 
-use crate::search::grid::{Cost, Dir, Pos};
+use crate::search::grid::{Cost, Pos};
 use crate::search::layout::CostLayer;
 #[cfg(doc)]
 use crate::search::potential::PotentialMap;
@@ -181,6 +181,8 @@ impl NearestMap {
             c => c as Cost,
         };
         let layout = self.layer.layout();
+        let stride = layout.stride();
+        let offsets = [stride.wrapping_neg(), 1, stride, 1usize.wrapping_neg()];
         // Nobody stands on an impassable cell, so no way starts there (as in [`PotentialMap::compute`]).
         if costs[from] == 0 {
             return UNREACHABLE;
@@ -216,8 +218,8 @@ impl NearestMap {
             if best[i] < g {
                 continue;
             }
-            for d in Dir::ALL {
-                let n = layout.step(i, d);
+            for &off in &offsets {
+                let n = i.wrapping_add(off);
                 let c = enter(n);
                 if c == 0 {
                     continue;

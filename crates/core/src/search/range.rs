@@ -7,7 +7,7 @@
 //! cost are settled first-in first-out and neighbours are tried in digit order 1, 2, 3, 4.
 
 use crate::search::grid::{Cost, Dir, Path, Pos, Team};
-use crate::search::layout::{CostLayer, Layout, PREFETCH_AHEAD, PREFETCH_FRONT, TILE, TILE_CELLS, prefetch};
+use crate::search::layout::{CostLayer, Layout, PREFETCH_AHEAD, PREFETCH_FRONT, prefetch};
 
 /// Which team stands on each cell, on the padded layout, and which cells each side's zones
 /// of control hold.
@@ -126,7 +126,7 @@ impl Occupancy {
         let i = self.layout.index(p);
         for d in Dir::ALL {
             // The border cells count too; no search ever settles them.
-            let n = self.layout.step(i, d);
+            let n = i.wrapping_add_signed(self.layout.offset(d));
             self.zones[n] += 1 << Occupancy::shift(team);
         }
         self.held[(Occupancy::shift(team) / 4) as usize] += 1;
@@ -151,7 +151,7 @@ impl Occupancy {
         let i = self.layout.index(p);
         let k = Occupancy::shift(team);
         for d in Dir::ALL {
-            let n = self.layout.step(i, d);
+            let n = i.wrapping_add_signed(self.layout.offset(d));
             assert!(self.zones[n] >> k & 0xF != 0, "no zone of control is held from {p:?}");
             self.zones[n] -= 1 << k;
         }
@@ -426,7 +426,8 @@ impl RangeFinder {
         debug_assert!(self.ring.iter().all(Vec::is_empty));
         let team = q.team.code();
         let budget = q.budget;
-        let layout = self.layout;
+        let stride = self.layout.stride();
+        let (up, left) = (stride.wrapping_neg(), 1usize.wrapping_neg());
         let costs = layer.costs();
         let occ_layout = occ.layout;
         let zones = &occ.zones[..];
@@ -460,16 +461,15 @@ impl RangeFinder {
             // stays inside them, where asking ahead only costs instructions.
             let wide = bucket.len() >= PREFETCH_FRONT;
             for (k, &i) in bucket.iter().enumerate() {
-                // The rows above and below a cell may lie in the next tile up or down: ask for
+                // The rows above and below a cell lie a map row away in every array: ask for
                 // them a few cells ahead, so their cache lines arrive while this one is relaxed.
                 if let Some(&ahead) = bucket.get(k + PREFETCH_AHEAD).filter(|_| wide) {
                     let a = ahead as usize;
-                    let (above, below) = (layout.step(a, Dir::Up), layout.step(a, Dir::Down));
-                    prefetch(state.as_ptr().wrapping_add(above));
+                    prefetch(state.as_ptr().wrapping_add(a.wrapping_add(up)));
                     prefetch(state.as_ptr().wrapping_add(a));
-                    prefetch(state.as_ptr().wrapping_add(below));
-                    prefetch(costs.as_ptr().wrapping_add(above));
-                    prefetch(costs.as_ptr().wrapping_add(below));
+                    prefetch(state.as_ptr().wrapping_add(a + stride));
+                    prefetch(costs.as_ptr().wrapping_add(a.wrapping_add(up)));
+                    prefetch(costs.as_ptr().wrapping_add(a + stride));
                 }
                 let i = i as usize;
                 let s = state[i];
@@ -489,8 +489,8 @@ impl RangeFinder {
                 }
                 // Unrolled over the four directions so the compiler keeps everything in registers.
                 macro_rules! relax {
-                    ($dir:expr, $code:expr) => {{
-                        let n = layout.step(i, $dir);
+                    ($off:expr, $code:expr) => {{
+                        let n = i.wrapping_add($off);
                         // SAFETY: `i` was queued, so it is a map cell (the border costs 0 and is
                         // never queued), and every map cell has its four neighbours inside the
                         // padded arrays, which all have `layout.len()` entries (asserted above).
@@ -513,10 +513,10 @@ impl RangeFinder {
                         }
                     }};
                 }
-                relax!(Dir::Up, 1u32);
-                relax!(Dir::Right, 2u32);
-                relax!(Dir::Down, 3u32);
-                relax!(Dir::Left, 4u32);
+                relax!(up, 1u32);
+                relax!(1usize, 2u32);
+                relax!(stride, 3u32);
+                relax!(left, 4u32);
             }
             let mut bucket = bucket;
             bucket.clear();
@@ -595,7 +595,7 @@ impl Reach<'_> {
         let mut dirs = Vec::new();
         while let Some(d) = Dir::from_code(self.f.cell(i).map_or(0, |(_, s)| s & DIR_MASK)) {
             dirs.push(d);
-            i = self.f.layout.step(i, d.opposite());
+            i = i.wrapping_add_signed(-self.f.layout.offset(d));
         }
         dirs.reverse();
         Some(Path(dirs))
@@ -614,18 +614,13 @@ impl Reach<'_> {
             return Range::default();
         };
         let f = self.f;
-        let layout = f.layout;
-        // The padded row and column of an index, without a hardware division per cell.
-        let by_tiles = Divisor::new(layout.tiles_across() as u32);
-        let padded = |i: u32| {
-            let (t, c) = (TILE as u32, TILE_CELLS as u32);
-            let (ty, tx) = by_tiles.div_rem(i / c);
-            ((ty * t + (i / t) % t) as usize, (tx * t + i % t) as usize)
-        };
+        let stride = f.layout.stride();
         // The box of every cell a path may touch: the destinations and the cells passed through.
         let (mut top, mut bottom, mut left, mut right) = (usize::MAX, 0, usize::MAX, 0);
+        let by_stride = Divisor::new(stride as u32);
         for &i in f.stops.iter().chain(&f.passed) {
-            let (row, col) = padded(i);
+            let (row, col) = by_stride.div_rem(i);
+            let (row, col) = (row as usize, col as usize);
             top = top.min(row);
             bottom = bottom.max(row);
             left = left.min(col);
@@ -641,9 +636,8 @@ impl Reach<'_> {
         // words come out sorted by box index and the bits are set in one sequential pass.
         for row in top..=bottom {
             let base = (row - top) * w;
-            let first = layout.row(row);
-            for k in 0..w {
-                let s = f.state[first + Layout::column(left + k)];
+            let first = row * stride + left;
+            for (k, &s) in f.state[first..first + w].iter().enumerate() {
                 if s != 0 {
                     let b = base + k;
                     masks[b / 64] |= 1 << (b % 64);
@@ -661,8 +655,8 @@ impl Reach<'_> {
             .stops
             .iter()
             .map(|&i| {
-                let (row, col) = padded(i);
-                ((row - top) * w + col - left) as u32
+                let (row, col) = by_stride.div_rem(i);
+                ((row as usize - top) * w + col as usize - left) as u32
             })
             .collect();
         Range {

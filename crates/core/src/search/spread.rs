@@ -6,8 +6,8 @@
 //! bits of the targets at that cost. The search reads and writes that one array and never
 //! branches on what it finds there (see [`pass_on`]).
 
-use crate::search::grid::{Cost, Dir};
-use crate::search::layout::{CostLayer, Layout, PREFETCH_AHEAD, PREFETCH_FRONT, prefetch};
+use crate::search::grid::Cost;
+use crate::search::layout::{CostLayer, PREFETCH_AHEAD, PREFETCH_FRONT, prefetch};
 use std::ops::BitOr;
 
 /// A cell's word: its travel cost above the bits of the targets, one each.
@@ -139,7 +139,8 @@ impl<W: Word> Spread<W> {
             level: 1,
             pending: 0,
         };
-        let layout = layer.layout();
+        let stride = layer.layout().stride();
+        let offsets = [stride.wrapping_neg(), 1, stride, 1usize.wrapping_neg()];
         let bucket_mask = spread.ring.len() as Cost - 1;
         for &(_, t) in targets {
             // Entering a target costs its terrain, or 1 when the class cannot stand on it
@@ -148,7 +149,7 @@ impl<W: Word> Spread<W> {
             let bits = spread.words[t].low();
             let next = &mut spread.ring[(nd & bucket_mask) as usize];
             // SAFETY: a target is a map cell, so its neighbours lie inside the padded array.
-            spread.pending += unsafe { pass_on(&mut spread.words, t, layout, nd, bits, next) };
+            spread.pending += unsafe { pass_on(&mut spread.words, t, &offsets, nd, bits, next) };
         }
         spread
     }
@@ -174,11 +175,12 @@ impl<W: Word> Spread<W> {
     #[inline]
     pub(crate) fn settle(&mut self, layer: &CostLayer, until: Option<usize>) {
         if self.pending > 0 && until.is_none_or(|u| self.level < self.words[u].cost()) {
-            self.expand(layer.costs(), layer.layout(), until);
+            self.expand(layer.costs(), layer.layout().stride(), until);
         }
     }
 
-    fn expand(&mut self, costs: &[u8], layout: Layout, until: Option<usize>) {
+    fn expand(&mut self, costs: &[u8], stride: usize, until: Option<usize>) {
+        let offsets = [stride.wrapping_neg(), 1, stride, 1usize.wrapping_neg()];
         let Spread {
             words,
             ring,
@@ -199,9 +201,9 @@ impl<W: Word> Spread<W> {
                 // The rows above and below, a few cells ahead (see `PREFETCH_AHEAD`).
                 if let Some(&ahead) = bucket.get(k + PREFETCH_AHEAD).filter(|_| wide) {
                     let a = ahead as usize;
-                    prefetch(words.as_ptr().wrapping_add(layout.step(a, Dir::Up)));
+                    prefetch(words.as_ptr().wrapping_add(a.wrapping_sub(stride)));
                     prefetch(words.as_ptr().wrapping_add(a));
-                    prefetch(words.as_ptr().wrapping_add(layout.step(a, Dir::Down)));
+                    prefetch(words.as_ptr().wrapping_add(a + stride));
                     prefetch(costs.as_ptr().wrapping_add(a));
                 }
                 let i = i as usize;
@@ -217,7 +219,7 @@ impl<W: Word> Spread<W> {
                 let nd = cur + c as Cost;
                 let next = &mut ring[(nd & bucket_mask) as usize];
                 // SAFETY: `i` is a map cell, so its neighbours lie inside the padded array.
-                left += unsafe { pass_on(words, i, layout, nd, w.low(), next) };
+                left += unsafe { pass_on(words, i, &offsets, nd, w.low(), next) };
             }
             bucket.clear();
             ring[slot] = bucket;
@@ -239,18 +241,24 @@ impl<W: Word> Spread<W> {
 /// written past `next`'s end and kept by counting it only when queued.
 ///
 /// # Safety
-/// `i` must be a map cell of `layout`, and `words` as long as `layout`'s arrays (so that
-/// its four neighbours are indices of `words`).
+/// `i + offsets[k]` (wrapping) must be an index of `words` for every `k`.
 #[inline(always)]
-unsafe fn pass_on<W: Word>(words: &mut [W], i: usize, layout: Layout, nd: Cost, bits: W, next: &mut Vec<u32>) -> usize {
+unsafe fn pass_on<W: Word>(
+    words: &mut [W],
+    i: usize,
+    offsets: &[usize; 4],
+    nd: Cost,
+    bits: W,
+    next: &mut Vec<u32>,
+) -> usize {
     let least = W::at(nd);
     let (word, most) = (least | bits, least | W::ALL);
     next.reserve(4);
     let len = next.len();
     let spare = next.spare_capacity_mut();
     let mut queued = 0;
-    for d in Dir::ALL {
-        let n = layout.step(i, d);
+    for &off in offsets {
+        let n = i.wrapping_add(off);
         // SAFETY: the caller's promise.
         let w = unsafe { words.get_unchecked_mut(n) };
         let v = *w;
