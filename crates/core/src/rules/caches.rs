@@ -20,7 +20,7 @@ use std::collections::HashMap;
 const MAX_CACHED_POTENTIALS: usize = 64;
 /// Nearest-target maps kept at once: as many as fit in [`NEAREST_BYTES`] (about 8 bytes a
 /// cell each), at least [`MIN_CACHED_NEAREST`] and at most this.
-const MAX_CACHED_NEAREST: usize = 256;
+const MAX_CACHED_NEAREST: usize = 64;
 /// The fewest nearest-target maps kept, however large the map.
 const MIN_CACHED_NEAREST: usize = 8;
 /// Memory for nearest-target maps before the oldest go.
