@@ -329,6 +329,11 @@ impl<K: Ord + Copy + AsRef<[i64]>> Ranking<K> {
         self.list.truncate(self.keep);
     }
 
+    /// True when `key` could not enter the list: it is full and `key` is worse than its last.
+    fn rules_out(&self, key: &K) -> bool {
+        self.list.len() >= self.keep.max(1) && self.list.last().is_some_and(|(x, _, _)| key > x)
+    }
+
     /// The best option, or after a slip (`draw`) one of the next-best, each half as likely
     /// as the one before it.
     fn pick(&self, draw: Option<u64>) -> Option<(usize, Option<UnitId>)> {
@@ -503,8 +508,14 @@ fn decide_careful_ranked(
     };
     // Smaller is better, compared element by element (see the list above).
     type Key = [i64; 10];
-    let mut ranking: Ranking<Key> = Ranking::new(if slip.is_some() { 1 + NEXT_BEST } else { 1 });
-    let mut consider = |key: Key, k: usize, attack: Option<UnitId>| ranking.consider(key, k, attack);
+    let keep = if slip.is_some() { 1 + NEXT_BEST } else { 1 };
+    // Every option's key, in the order of the cells, and whether it is exact: a move that
+    // heads for the nearest enemy first gets a lower bound of its travel cost there (the
+    // Manhattan distance: every cell entered costs at least 1), and is asked for exactly
+    // only if it could still be chosen (below). Asking is what costs: a nearest map searched
+    // out to the cell, and on battles that part ways (a player who errs) a new map.
+    let mut options: Vec<(Key, usize, Option<UnitId>, bool)> = Vec::new();
+    let mut consider = |key: Key, k: usize, attack: Option<UnitId>, exact: bool| options.push((key, k, attack, exact));
     for (k, &(p, cost)) in cells.iter().enumerate() {
         let cost = cost as i64;
         for &e in &foes {
@@ -538,17 +549,20 @@ fn decide_careful_ranked(
                 cost,
                 jitter(seed, p, e) as i64,
             ];
-            consider(key, k, Some(e));
+            consider(key, k, Some(e), true);
         }
         let threat = danger(p, None);
         let exposed = threat >= me.hp;
         // Where a move heads: the nearest enemy, or the objective's cell or unit; a unit
         // that must survive keeps out of reach instead.
-        let heading = match aim.toward(b, c, me.class, p) {
-            Some(d) if aim.guard.is_some() => d as i64,
-            _ if aim.survive => threat as i64,
-            Some(d) => d as i64,
-            None => nearest(c, p).0 as i64,
+        let (heading, exact) = match aim.toward(b, c, me.class, p) {
+            Some(d) if aim.guard.is_some() => (d as i64, true),
+            _ if aim.survive => (threat as i64, true),
+            Some(d) => (d as i64, true),
+            None => match foe_cells.iter().map(|f| f.manhattan(p)).min() {
+                Some(bound) => (bound as i64, false),
+                None => (nearest(c, p).0 as i64, true),
+            },
         };
         let key = [
             (hero && exposed) as i64,
@@ -562,7 +576,55 @@ fn decide_careful_ranked(
             cost,
             jitter(seed, p, id) as i64,
         ];
-        consider(key, k, None);
+        consider(key, k, None, exact);
+    }
+    // The options that can still be chosen: ranked among the exact ones, the moves with a
+    // bound taken cheapest bound first, each asked for exactly until the next bound is worse
+    // than every option kept. Those left are worse than what is chosen whatever their
+    // heading, so leaving them out changes nothing (the ranking keeps the best of each score,
+    // whatever the order they come in).
+    let mut kept: Ranking<Key> = Ranking::new(keep);
+    for &(key, k, attack, _) in options.iter().filter(|o| o.3) {
+        kept.consider(key, k, attack);
+    }
+    // Sorted by what comes before the walk's cost (a move's score up to its heading, packed:
+    // the hero's exposure, a sleeping guard woken, exposure, then the heading's bound).
+    let mut bounded: Vec<(u64, usize)> = (options.iter().enumerate())
+        .filter(|(_, o)| !o.3)
+        .map(|(i, o)| {
+            let k = o.0;
+            let packed = (k[0] as u64) << 35 | (k[3] as u64) << 34 | (k[4] as u64) << 33 | k[5] as u64;
+            (packed, i)
+        })
+        .collect();
+    // The best bound first, found in one pass: most of the others are then ruled out
+    // without sorting them.
+    if let Some(&(_, i)) = bounded.iter().min() {
+        let o = &mut options[i];
+        o.0[5] = nearest(c, cells[o.1].0).0 as i64;
+        o.3 = true;
+        kept.consider(o.0, o.1, None);
+    }
+    bounded.retain(|&(_, i)| !options[i].3 && !kept.rules_out(&options[i].0));
+    bounded.sort_unstable();
+    for (_, i) in bounded {
+        let key = options[i].0;
+        if kept.rules_out(&key) {
+            // Every bound after this one is as bad up to the heading: worse than the last kept
+            // option already there, or only as bad (then the rest of the score decides).
+            if kept.list.last().is_some_and(|(x, _, _)| key[..6] > x[..6]) {
+                break;
+            }
+            continue;
+        }
+        let o = &mut options[i];
+        o.0[5] = nearest(c, cells[o.1].0).0 as i64;
+        o.3 = true;
+        kept.consider(o.0, o.1, None);
+    }
+    let mut ranking: Ranking<Key> = Ranking::new(keep);
+    for &(key, k, attack, _) in options.iter().filter(|o| o.3) {
+        ranking.consider(key, k, attack);
     }
     let Some((k, attack)) = ranking.pick(slip) else {
         return decide_as(b, c, id, None, "player".into());

@@ -52,8 +52,11 @@ pub struct Caches {
     stamp: u64,
     finder: Option<RangeFinder>,
     potentials: HashMap<(Pos, ClassId), PotentialMap>,
-    /// Nearest-target maps by class and target cells (few: the targets change only when one falls).
-    nearest: Vec<(ClassId, NearestMap)>,
+    /// Nearest-target maps by class and target cells (few: the targets change only when one
+    /// falls), each with when it was last asked for (`nearest_clock`).
+    nearest: Vec<(ClassId, NearestMap, u64)>,
+    /// Counts the questions to nearest-target maps: the least recently asked goes first.
+    nearest_clock: u64,
     /// Where the last nearest-target map asked for was found: a decision asks for the same
     /// map once per reachable cell, so it is looked at first (checked, so never stale).
     nearest_hit: usize,
@@ -94,35 +97,41 @@ impl Caches {
     }
 
     fn nearest(
-        nearest: &mut Vec<(ClassId, NearestMap)>,
+        nearest: &mut Vec<(ClassId, NearestMap, u64)>,
         hit: &mut usize,
+        clock: &mut u64,
         layers: &[CostLayer],
         targets: &[Pos],
         class: ClassId,
     ) -> usize {
-        let is = |(c, m): &(ClassId, NearestMap)| *c == class && m.targets() == targets;
-        if nearest.get(*hit).is_some_and(is) {
-            return *hit;
-        }
-        *hit = match nearest.iter().position(is) {
-            // Used again: to the back of the line. A battle's first turns come back in every
-            // battle of a balance run, even once the battles part ways (a player who errs),
-            // so the maps worth keeping are the ones asked for again: the least recently
-            // used goes first.
-            Some(k) => {
-                nearest[k..].rotate_left(1);
-                nearest.len() - 1
-            }
-            None => {
-                let cells = layers.first().map_or(1, |l| l.layout().len());
-                let keep = (NEAREST_BYTES / (cells * 8)).clamp(MIN_CACHED_NEAREST, MAX_CACHED_NEAREST);
-                while nearest.len() >= keep {
-                    nearest.remove(0);
+        *clock += 1;
+        let is = |(c, m, _): &(ClassId, NearestMap, u64)| *c == class && m.targets() == targets;
+        if !nearest.get(*hit).is_some_and(is) {
+            *hit = match nearest.iter().position(is) {
+                Some(k) => k,
+                // A battle's first turns come back in every battle of a balance run, even
+                // once the battles part ways (a player who errs), so the maps worth keeping
+                // are the ones asked for again: the least recently asked for goes first. It
+                // is replaced where it stands (moving the others costs more than the
+                // search of a small map).
+                None => {
+                    let cells = layers.first().map_or(1, |l| l.layout().len());
+                    let keep = (NEAREST_BYTES / (cells * 8)).clamp(MIN_CACHED_NEAREST, MAX_CACHED_NEAREST);
+                    let map = (class, NearestMap::compute(&layers[class.0 as usize], targets), 0);
+                    match (nearest.iter().enumerate()).min_by_key(|(_, e)| e.2) {
+                        Some((k, _)) if nearest.len() >= keep => {
+                            nearest[k] = map;
+                            k
+                        }
+                        _ => {
+                            nearest.push(map);
+                            nearest.len() - 1
+                        }
+                    }
                 }
-                nearest.push((class, NearestMap::compute(&layers[class.0 as usize], targets)));
-                nearest.len() - 1
-            }
-        };
+            };
+        }
+        nearest[*hit].2 = *clock;
         *hit
     }
 }
@@ -226,6 +235,7 @@ impl Battle {
         let k = Caches::nearest(
             &mut caches.nearest,
             &mut caches.nearest_hit,
+            &mut caches.nearest_clock,
             &self.layers,
             targets,
             class,
@@ -250,9 +260,10 @@ impl Battle {
             finder,
             nearest,
             nearest_hit,
+            nearest_clock,
             ..
         } = caches;
-        let k = Caches::nearest(nearest, nearest_hit, &self.layers, targets, u.class);
+        let k = Caches::nearest(nearest, nearest_hit, nearest_clock, &self.layers, targets, u.class);
         let reach = Battle::reach_of(Caches::finder(finder, layer), layer, self.occupancy(), u, leash);
         f(&reach, &nearest[k].1)
     }
