@@ -421,6 +421,11 @@ fn follow(game: &mut Game<'_>, peer: &mut dyn Peer, answer: bool, until: Option<
             Ok(Msg::Command { n, step, hash }) => {
                 game.apply_step(n, &step)?;
                 let ours = game.ls.hash();
+                if answer && pause_at().is_some_and(|p| p == n) {
+                    // Test hook: stop answering here, as a program that hangs or is killed.
+                    game.print(&format!("paused at command {n}\n"));
+                    std::thread::sleep(Duration::from_secs(600));
+                }
                 if answer {
                     let ack = Msg::Ack { n, hash: ours.clone() };
                     if let Err(LinkError::Dropped(why)) = peer.link().send(&ack) {
@@ -448,6 +453,11 @@ fn follow(game: &mut Game<'_>, peer: &mut dyn Peer, answer: bool, until: Option<
             Err(e) => return Err(Stop::Failed(e.to_string())),
         }
     }
+}
+
+/// Test hook (`SKIRMISH_NET_PAUSE_AT=N`): a following player stops answering after command N.
+fn pause_at() -> Option<usize> {
+    std::env::var("SKIRMISH_NET_PAUSE_AT").ok().and_then(|v| v.parse().ok())
 }
 
 /// Arguments of `skirmish host`.
