@@ -257,11 +257,29 @@ fn a_joiner_killed_mid_battle_joins_again_and_the_game_finishes() {
     // The first joiner stops answering after command 10 (a test hook); it is killed there.
     let mut first = Proc::start(&tree.0, &["join", &address], &[("SKIRMISH_NET_PAUSE_AT", "10")]);
     first.line("paused at command 10");
+    // A spectator coming in late gets the battle from its start.
+    let mut w = Proc::start(&tree.0, &["watch", &address], &[]);
+    w.line("watching ");
     drop(first);
     let again = Proc::start(&tree.0, &["join", &address, "--record", "join.replay"], &[]);
     let (jc, jout, jerr) = again.finish();
     let (hc, hout, herr) = h.finish();
-    assert_eq!((hc, jc), (0, 0), "host: {herr}\njoiner: {jerr}");
+    let (wc, wout, werr) = w.finish();
+    assert_eq!(
+        (hc, jc, wc),
+        (0, 0, 0),
+        "host: {herr}\njoiner: {jerr}\nspectator: {werr}"
+    );
+    assert_eq!(final_hash(&wout), final_hash(&hout));
+    let (_, story, _) = tree.run(&["replay", "host.replay"]);
+    let events = |s: &str| -> Vec<String> {
+        s.lines()
+            .skip_while(|l| !l.starts_with("Turn 1"))
+            .take_while(|l| !l.starts_with("result:"))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(events(&wout), events(&story));
     assert!(herr.contains("dropped after command 10"), "{herr}");
     assert!(herr.contains("catches up on commands 1 to 10"), "{herr}");
     assert_eq!(final_hash(&hout), final_hash(&jout));
@@ -317,6 +335,6 @@ fn other_data_is_refused_on_both_sides() {
             std::fs::write(&p, text + "\n# an edit\n").unwrap();
         },
         &[],
-        "refused: the data differs",
+        "refused: the data differs: ",
     );
 }

@@ -35,6 +35,7 @@ enum Stop {
 }
 
 /// Where the player side's commands come from.
+#[expect(clippy::large_enum_variant, reason = "one value per program, made once")]
 enum Source {
     /// A replay file's commands, in order (a program that joins again goes on where it was).
     Script {
