@@ -296,7 +296,7 @@ impl Peer for Host {
             "the other player joined again: it catches up on commands {} to {n}",
             have + 1
         );
-        self.catch_up(game, have)
+        self.catch_up(have)
     }
 
     fn publish(&mut self, m: &Msg) {
@@ -310,7 +310,7 @@ fn lock(shared: &Arc<Mutex<Shared>>) -> std::sync::MutexGuard<'_, Shared> {
 
 impl Host {
     /// Sends a joiner the commands it lacks and checks its hash after each.
-    fn catch_up(&mut self, game: &mut Game<'_>, have: usize) -> Result<(), Stop> {
+    fn catch_up(&mut self, have: usize) -> Result<(), Stop> {
         let missing: Vec<Msg> = lock(&self.shared).log.iter().skip(have).cloned().collect();
         for m in &missing {
             self.link.send(m).map_err(|e| Stop::Dropped(e.to_string()))?;
@@ -335,7 +335,6 @@ impl Host {
                 Err(e) => return Err(Stop::Dropped(format!("{e} while the other player caught up"))),
             }
         }
-        let _ = game;
         Ok(())
     }
 }
@@ -567,7 +566,7 @@ pub(super) fn host_cmd(
             }
             .describe(&game.ls.battle)
         ));
-        host.catch_up(&mut game, have)?;
+        host.catch_up(have)?;
         let result = match source.as_mut() {
             Some(s) => drive(&mut game, s, &mut host),
             None => follow(&mut game, &mut host, true, None),
