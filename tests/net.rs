@@ -338,3 +338,47 @@ fn other_data_is_refused_on_both_sides() {
         "refused: the data differs: ",
     );
 }
+
+#[test]
+fn a_script_command_the_rules_refuse_is_named_at_its_place() {
+    let tree = tree_with_script("net-tamper");
+    // Kiny's first move made longer than its move allows.
+    tree.edit("script.replay", "\"path\": \"3333\"", "\"path\": \"33333333333\"");
+    let mut h = host(&tree, &["--script", "script.replay"], &[]);
+    let port = h.port();
+    let j = Proc::start(&tree.0, &["join", &format!("127.0.0.1:{port}")], &[]);
+    let (hc, _, herr) = h.finish();
+    let (jc, _, jerr) = j.finish();
+    assert_eq!((hc, jc), (1, 1));
+    assert!(
+        herr.starts_with("script.replay:8:5: command 1 (Kiny moves \"33333333333\"): "),
+        "{herr}"
+    );
+    assert!(jerr.contains("the link to the host dropped after command 0"), "{jerr}");
+}
+
+#[test]
+fn flags_that_do_not_fit_and_a_host_nobody_runs_are_refused() {
+    let tree = Tree::new("net-usage");
+    let (code, _, err) = tree.run(&["host", "maps/sample.toml", "--side", "enemy", "--policy", "simple"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("leave --script and --policy out"), "{err}");
+    let (code, _, err) = tree.run(&["host", "maps/sample.toml"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("give --script FILE or --policy simple|careful"), "{err}");
+    let (code, _, err) = tree.run(&["host", "maps/sample.toml", "--policy", "bold"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("--policy bold: unknown policy"), "{err}");
+    // A port nothing listens on: bind one, then let it go.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let (code, _, err) = tree.run(&["join", &format!("127.0.0.1:{port}"), "--wait", "2"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.starts_with(&format!("skirmish join: cannot reach 127.0.0.1:{port}: ")),
+        "{err}"
+    );
+}

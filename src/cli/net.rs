@@ -79,6 +79,14 @@ impl Source {
         }))
     }
 
+    /// Command `k`'s (from 0) refusal by the rules: at its place in the script's file.
+    fn refused(&self, k: usize, why: String) -> String {
+        match self {
+            Source::Script { file, replay } => replay.place(file, k, format!("command {} {why}", k + 1)).to_string(),
+            Source::Policy { .. } => format!("command {} {why}", k + 1),
+        }
+    }
+
     /// The next command for `ls`'s battle, `None` when this side has no more.
     fn next(&mut self, ls: &Lockstep, scenario: &Scenario) -> Result<Option<Command>, String> {
         let b = &ls.battle;
@@ -378,8 +386,9 @@ fn drive(game: &mut Game<'_>, source: &mut Source, peer: &mut dyn Peer) -> Resul
         let step = step_of(&game.ls.battle, &c)
             .ok_or_else(|| Stop::Failed(format!("a command replays cannot hold: {c:?}")))?;
         let started = Instant::now();
+        let said = c.describe(&game.ls.battle);
         game.apply(c)
-            .map_err(|e| Stop::Failed(format!("command {}: {e}", game.ls.played + 1)))?;
+            .map_err(|e| Stop::Failed(source.refused(game.ls.played, format!("({said}): {e}"))))?;
         let n = game.ls.played;
         let hash = game.ls.hash();
         let m = Msg::Command {
