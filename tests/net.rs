@@ -382,3 +382,55 @@ fn flags_that_do_not_fit_and_a_host_nobody_runs_are_refused() {
         "{err}"
     );
 }
+
+#[test]
+fn a_battle_with_chance_plays_the_same_rolls_on_both_sides() {
+    // Woods has chance in combat: the host's seed decides the rolls on both programs.
+    let tree = Tree::new("net-chance");
+    let args = [
+        "simulate",
+        "maps/woods.toml",
+        "--seed",
+        "3",
+        "--player",
+        "careful",
+        "--record",
+    ];
+    let (code, _, err) = tree.run(&[&args[..], &["simulate.replay"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let mut h = Proc::start(
+        &tree.0,
+        &[
+            "host",
+            "maps/woods.toml",
+            "--port",
+            "0",
+            "--bind",
+            "127.0.0.1",
+            "--wait",
+            "30",
+            "--seed",
+            "3",
+            "--policy",
+            "careful",
+            "--record",
+            "host.replay",
+        ],
+        &[],
+    );
+    let port = h.port();
+    let j = Proc::start(
+        &tree.0,
+        &["join", &format!("127.0.0.1:{port}"), "--record", "join.replay"],
+        &[],
+    );
+    let (jc, jout, jerr) = j.finish();
+    let (hc, hout, herr) = h.finish();
+    assert_eq!((hc, jc), (0, 0), "host: {herr}\njoiner: {jerr}");
+    assert_eq!(final_hash(&hout), final_hash(&jout));
+    let host_replay = read(&tree, "host.replay");
+    assert!(host_replay.contains("\"seed\": 3"), "{host_replay}");
+    assert_eq!(host_replay, read(&tree, "join.replay"));
+    // The built-in player over the network plays what `simulate` plays with the same seed.
+    assert_eq!(host_replay, read(&tree, "simulate.replay"));
+}
