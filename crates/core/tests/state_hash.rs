@@ -3,6 +3,7 @@
 //! changes differs.
 
 use skirmish_core::prelude::*;
+use skirmish_core::rules::Snapshot;
 
 fn battle() -> Battle {
     BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &["......", "......"]).unwrap())
@@ -69,4 +70,33 @@ fn each_change_a_command_makes_changes_the_hash() {
     assert_eq!(again.state_hash(), seen[1]);
     again.execute(Command::Undo).unwrap();
     assert_eq!(again.state_hash(), seen[0]);
+}
+
+#[test]
+fn every_part_of_a_saved_state_counts() {
+    // A snapshot is everything that changes; each of its parts, changed alone and put back on
+    // the board, changes the hash.
+    let start = battle();
+    let base = start.snapshot();
+    let changes: Vec<(&str, Box<dyn Fn(&mut Snapshot)>)> = vec![
+        ("turn", Box::new(|s| s.turn += 1)),
+        ("generator position", Box::new(|s| s.drawn += 1)),
+        ("seed", Box::new(|s| s.seed += 1)),
+        ("cell", Box::new(|s| s.units[0].at = Pos::new(1, 0))),
+        ("hp", Box::new(|s| s.units[0].hp -= 1)),
+        ("moved", Box::new(|s| s.units[0].moved = true)),
+        ("acted", Box::new(|s| s.units[0].acted = true)),
+        ("spent", Box::new(|s| s.units[0].spent = 1)),
+        ("canto", Box::new(|s| s.units[0].canto = true)),
+        ("trigger", Box::new(|s| s.units[2].triggered = true)),
+        ("level", Box::new(|s| s.units[0].level = 2)),
+        ("experience", Box::new(|s| s.units[0].exp = 5)),
+    ];
+    for (what, change) in changes {
+        let mut snap = base.clone();
+        change(&mut snap);
+        let mut b = start.clone();
+        b.execute(Command::Restore(Box::new(snap))).unwrap();
+        assert_ne!(b.state_hash(), start.state_hash(), "{what}");
+    }
 }
