@@ -78,7 +78,8 @@ fn every_part_of_a_saved_state_counts() {
     // the board, changes the hash.
     let start = battle();
     let base = start.snapshot();
-    let changes: Vec<(&str, Box<dyn Fn(&mut Snapshot)>)> = vec![
+    type Change = Box<dyn Fn(&mut Snapshot)>;
+    let changes: Vec<(&str, Change)> = vec![
         ("turn", Box::new(|s| s.turn += 1)),
         ("generator position", Box::new(|s| s.drawn += 1)),
         ("seed", Box::new(|s| s.seed += 1)),
