@@ -13,6 +13,7 @@ pub mod fixture;
 pub mod game;
 pub mod io;
 pub mod load;
+pub mod net;
 pub mod picture;
 pub mod play;
 

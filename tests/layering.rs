@@ -185,7 +185,10 @@ const LAYERS: [(&str, &[&str]); 3] = [
         &["rng", "search", "model", "rules", "campaign", "ai", "play", "prelude"],
     ),
     ("crates/data", &["load", "io"]),
-    ("", &["load", "picture", "io", "play", "cli", "fixture", "game", "main"]),
+    (
+        "",
+        &["load", "picture", "io", "play", "net", "cli", "fixture", "game", "main"],
+    ),
 ];
 
 #[test]

@@ -341,6 +341,41 @@ pub(super) enum Cmd {
         #[arg(long)]
         out: PathBuf,
     },
+    /// Host a network game of a scenario: wait for `skirmish join`, then play in lockstep
+    /// (only commands travel; both check a hash of the battle after each).
+    Host {
+        /// Scenario file.
+        file: PathBuf,
+        /// TCP port to listen on (0: any free one; the line "listening on port N" says which).
+        #[arg(long, default_value_t = crate::net::DEFAULT_PORT)]
+        port: u16,
+        /// Address to listen on (0.0.0.0: every network of this machine).
+        #[arg(long, default_value = "0.0.0.0")]
+        bind: String,
+        /// The side this program plays: player or enemy (the joiner plays the other).
+        #[arg(long, default_value = "player", value_parser = parse_side)]
+        side: crate::search::grid::Team,
+        /// Seed of the battle's rolls and of a built-in policy's choices.
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        #[command(flatten)]
+        net: NetArgs,
+    },
+    /// Join a network game: the host's scenario is loaded from this machine's files.
+    Join {
+        /// The host: HOST or HOST:PORT.
+        address: String,
+        #[command(flatten)]
+        net: NetArgs,
+    },
+    /// Follow a network game as a spectator: every event from the start.
+    Watch {
+        /// The host: HOST or HOST:PORT.
+        address: String,
+        /// Give up after this many seconds without a message.
+        #[arg(long, value_name = "SECS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+        wait: u64,
+    },
     /// Write a new scenario carved from a seed: OUT/gen-SEED.txt and OUT/gen-SEED.toml.
     Generate {
         /// Seed: the same seed gives the same files.
@@ -357,6 +392,38 @@ pub(super) enum Cmd {
         #[arg(long)]
         tiled: bool,
     },
+}
+
+/// How a network game's player side is played and what each program does around it.
+#[derive(Args, Debug, Clone)]
+pub(crate) struct NetArgs {
+    /// Play the player side from this replay file's commands (`simulate --record` writes one).
+    #[arg(long, value_name = "FILE", conflicts_with = "policy")]
+    pub script: Option<PathBuf>,
+    /// Let the built-in player policy play the player side: simple or careful.
+    #[arg(long, value_name = "POLICY")]
+    pub policy: Option<String>,
+    /// With --policy: turns to play at most (1 to 1,000).
+    #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    pub turns: u32,
+    /// Write the battle's replay here when the game ends (or stops out of step).
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
+    /// Seconds to wait for the peer (to join, to answer, to join again after a drop).
+    #[arg(long, value_name = "SECS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=86_400))]
+    pub wait: u64,
+    /// Print the round trip of the commands this program sent (median, 95th percentile).
+    #[arg(long)]
+    pub stats: bool,
+}
+
+/// `--side player|enemy`.
+fn parse_side(s: &str) -> Result<crate::search::grid::Team, String> {
+    match s {
+        "player" => Ok(crate::search::grid::Team::Player),
+        "enemy" => Ok(crate::search::grid::Team::Enemy),
+        _ => Err(format!("expected player or enemy, found {s:?}")),
+    }
 }
 
 /// A `--player` policy by name, refused with the list of known ones (the words of `batch`).

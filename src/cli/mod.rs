@@ -26,6 +26,7 @@ mod check;
 mod explain;
 mod export;
 mod generate;
+mod net;
 mod play;
 mod range;
 mod test;
@@ -157,11 +158,11 @@ pub fn run_to<I: IntoIterator<Item = OsString>>(args: I, out: &mut dyn std::io::
     if level.is_some()
         && matches!(
             cli.cmd,
-            Some(Cmd::Test { .. } | Cmd::Generate { .. } | Cmd::Replay { .. })
+            Some(Cmd::Test { .. } | Cmd::Generate { .. } | Cmd::Replay { .. } | Cmd::Join { .. } | Cmd::Watch { .. })
         )
     {
         return usage(
-            "error: --difficulty is for commands that load a scenario (a replay plays at the level it recorded)\n"
+            "error: --difficulty is for commands that load a scenario (a replay plays at the level it recorded, a network game at the host's)\n"
                 .into(),
         );
     }
@@ -294,6 +295,26 @@ pub fn run_to<I: IntoIterator<Item = OsString>>(args: I, out: &mut dyn std::io::
             };
             replay_cmd(&file, data_override, &run)
         }
+        Some(Cmd::Host {
+            file,
+            port,
+            bind,
+            side,
+            seed,
+            net,
+        }) => {
+            let run = net::HostRun {
+                file,
+                port,
+                bind,
+                side,
+                seed,
+                net,
+            };
+            net::host_cmd(run, data_override, level, out)
+        }
+        Some(Cmd::Join { address, net }) => net::join_cmd(&address, net, data_override, out),
+        Some(Cmd::Watch { address, wait }) => net::watch_cmd(&address, wait, data_override, out),
         Some(Cmd::Test { paths, json }) => test::test_cmd(&paths, data_override, json),
         Some(Cmd::Campaign {
             file,

@@ -6,6 +6,8 @@
 //! Both methods side by side: `nearest` (one search from all player units, the default) and
 //! `full_maps` (one potential map per player unit, the first method); and `nearest_chance`,
 //! the default method with chance in combat on (the per-blow roll cost, issue 39).
+//!
+//! `cargo bench --bench ai -- state_hash`: the lockstep state hash (issue 40).
 
 mod common;
 
@@ -145,5 +147,22 @@ fn chargers_by_map_size(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, enemy_phase, chargers_by_map_size);
+/// Issue 40: the state hash lockstep play compares after every command, on a 256² battle
+/// with 100 units (goal: at most 50 µs), beside the snapshot a save takes of the same state.
+fn state_hash(c: &mut Criterion) {
+    let mut group = c.benchmark_group("state_hash");
+    group
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(2));
+    let b = board(90, 10);
+    group.bench_function("256x256_100_units/state_hash", |bench| {
+        bench.iter(|| black_box(&b).state_hash())
+    });
+    group.bench_function("256x256_100_units/snapshot", |bench| {
+        bench.iter(|| black_box(&b).snapshot())
+    });
+    group.finish();
+}
+
+criterion_group!(benches, enemy_phase, chargers_by_map_size, state_hash);
 criterion_main!(benches);

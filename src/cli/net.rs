@@ -1,0 +1,854 @@
+//! `skirmish host`, `join` and `watch`: a battle played by two programs in lockstep over TCP,
+//! without a window. The side that plays the player units (by `--script` or `--policy`) sends
+//! each command with its state hash; the other applies it through the rules and answers with
+//! its own hash; the enemy phases are the AI's on both, as a replay recomputes them. Every
+//! program prints the events as `replay` does.
+
+use super::args::{NetArgs, parse_policy};
+use super::battle::story_line;
+use super::{Outcome, load_scenario_at, usage};
+use crate::ai::Ai;
+use crate::ai::player::Player;
+use crate::io::replay;
+use crate::load::data::DataSet;
+use crate::load::diag::display_path;
+use crate::load::scenario::Scenario;
+use crate::net::{Link, LinkError, Lockstep, Msg, Role, command_of, data_fingerprint, scenario_fingerprint, step_of};
+use crate::rules::{Battle, Command, Event, UnitId};
+use crate::search::grid::Team;
+use std::collections::VecDeque;
+use std::io::Write;
+use std::net::{TcpListener, TcpStream, ToSocketAddrs};
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// Why a game stopped before its end.
+enum Stop {
+    /// The hashes after command `n` differ.
+    OutOfStep { n: usize, ours: String, theirs: String },
+    /// The link dropped and was not made again.
+    Dropped(String),
+    /// Anything else, in words.
+    Failed(String),
+}
+
+/// Where the player side's commands come from.
+#[expect(clippy::large_enum_variant, reason = "one value per program, made once")]
+enum Source {
+    /// A replay file's commands, in order (a program that joins again goes on where it was).
+    Script {
+        file: PathBuf,
+        replay: Box<replay::ReplayFile>,
+    },
+    /// The built-in player policy, unit by unit as `simulate` plays.
+    Policy {
+        player: Player,
+        ai: Ai,
+        seed: u64,
+        turns: u32,
+        queue: VecDeque<Command>,
+        todo: Vec<UnitId>,
+        planned: Option<u32>,
+    },
+}
+
+impl Source {
+    /// From `--script` or `--policy` (`None` when neither is given).
+    fn from_args(net: &NetArgs, data: &DataSet, seed: u64) -> Result<Option<Source>, String> {
+        if let Some(file) = &net.script {
+            let r = replay::read(file).map_err(|e| e.to_string())?;
+            return Ok(Some(Source::Script {
+                file: file.clone(),
+                replay: Box::new(r),
+            }));
+        }
+        let Some(name) = &net.policy else {
+            return Ok(None);
+        };
+        let policy = parse_policy(name).map_err(|e| e.replace("--player", "--policy"))?;
+        Ok(Some(Source::Policy {
+            player: policy.into(),
+            ai: Ai::new(data.profiles.clone()),
+            seed,
+            turns: net.turns,
+            queue: VecDeque::new(),
+            todo: Vec::new(),
+            planned: None,
+        }))
+    }
+
+    /// Command `k`'s (from 0) refusal by the rules: at its place in the script's file.
+    fn refused(&self, k: usize, why: String) -> String {
+        match self {
+            Source::Script { file, replay } => replay.place(file, k, format!("command {} {why}", k + 1)).to_string(),
+            Source::Policy { .. } => format!("command {} {why}", k + 1),
+        }
+    }
+
+    /// The next command for `ls`'s battle, `None` when this side has no more.
+    fn next(&mut self, ls: &Lockstep, scenario: &Scenario) -> Result<Option<Command>, String> {
+        let b = &ls.battle;
+        if b.ended().is_some() {
+            return Ok(None);
+        }
+        match self {
+            Source::Script { file, replay } => {
+                if ls.played >= replay.commands.len() {
+                    return Ok(None);
+                }
+                replay
+                    .command(file, ls.played, scenario, b)
+                    .map(Some)
+                    .map_err(|d| d.to_string())
+            }
+            Source::Policy {
+                player,
+                ai,
+                seed,
+                turns,
+                queue,
+                todo,
+                planned,
+            } => {
+                if let Some(c) = queue.pop_front() {
+                    return Ok(Some(c));
+                }
+                if b.turn() > *turns {
+                    return Ok(None);
+                }
+                if *planned != Some(b.turn()) {
+                    *planned = Some(b.turn());
+                    *todo = b.ready(Team::Player).collect();
+                    todo.reverse();
+                }
+                while let Some(id) = todo.pop() {
+                    if !b.unit(id).alive() || b.ready(Team::Player).all(|u| u != id) {
+                        continue;
+                    }
+                    let d = ai.decide_player(b, id, *player, *seed);
+                    queue.extend(d.commands());
+                    if let Some(c) = queue.pop_front() {
+                        return Ok(Some(c));
+                    }
+                }
+                Ok(Some(Command::EndPhase { team: Team::Player }))
+            }
+        }
+    }
+}
+
+/// A program's side of the game: its copy of the battle, what it prints, its round trips.
+struct Game<'o> {
+    ls: Lockstep,
+    scenario: Scenario,
+    data: DataSet,
+    out: &'o mut dyn Write,
+    striker: Option<UnitId>,
+    trips: Vec<Duration>,
+}
+
+impl Game<'_> {
+    fn print(&mut self, text: &str) {
+        let _ = self.out.write_all(text.as_bytes());
+        let _ = self.out.flush();
+    }
+
+    /// Applies a command and prints its events as `replay` tells them.
+    fn apply(&mut self, c: Command) -> Result<(), String> {
+        let events = self.ls.apply(c)?;
+        let mut text = String::new();
+        for e in &events {
+            let indent = if matches!(e, Event::PhaseBegan { .. }) {
+                ""
+            } else {
+                "  "
+            };
+            if let Some(line) = story_line(&self.ls.battle, e, &mut self.striker) {
+                text += &format!("{indent}{line}\n");
+            }
+        }
+        self.print(&text);
+        Ok(())
+    }
+
+    /// Applies a command that came over the link (`n` must be the next one).
+    fn apply_step(&mut self, n: usize, step: &replay::Step) -> Result<(), Stop> {
+        if n != self.ls.played + 1 {
+            return Err(Stop::Failed(format!(
+                "command {n} came where command {} was due",
+                self.ls.played + 1
+            )));
+        }
+        let c =
+            command_of(&self.ls.battle, step).map_err(|e| Stop::Failed(format!("command {n} from the peer: {e}")))?;
+        // The peer's rules took it: ours refusing it means the two have gone apart.
+        self.apply(c).map_err(|e| {
+            eprintln!("command {n}: the rules here refuse what the peer played: {e}");
+            Stop::OutOfStep {
+                n,
+                ours: self.ls.hash(),
+                theirs: "(the peer accepted it)".into(),
+            }
+        })
+    }
+
+    /// Writes the replay (when `--record` asks for one) and says how the game ended.
+    fn finish(&mut self, record: Option<&Path>, stop: Option<Stop>) -> Outcome {
+        let mut stderr = String::new();
+        if let Some(path) = record {
+            let r = replay::record(&self.ls.battle, &self.scenario, &self.data);
+            if let Err(e) = replay::write(path, &r) {
+                stderr += &format!("{e}\n");
+            }
+        }
+        let b = &self.ls.battle;
+        let result = b.ended().map_or("unfinished", |(w, _)| w.name());
+        let mut text = format!("result: {result}");
+        if let Some((_, why)) = b.ended() {
+            text += &format!(" ({})", why.describe(b));
+        }
+        text += &format!("\ncommands: {}\nstate hash: {}\n", self.ls.played, self.ls.hash());
+        if !self.trips.is_empty() {
+            let mut t = self.trips.clone();
+            t.sort();
+            let at = |q: f64| t[((t.len() - 1) as f64 * q).round() as usize].as_secs_f64() * 1000.0;
+            text += &format!(
+                "round trip: {} commands, median {:.3} ms, 95th percentile {:.3} ms, max {:.3} ms\n",
+                t.len(),
+                at(0.5),
+                at(0.95),
+                at(1.0)
+            );
+        }
+        self.print(&text);
+        let code = match stop {
+            None => 0,
+            Some(Stop::OutOfStep { n, ours, theirs }) => {
+                stderr += &format!("out of step at command {n} (state hash here {ours}, the peer's {theirs})\n");
+                1
+            }
+            Some(Stop::Dropped(why)) => {
+                stderr += &format!("{why}\n");
+                1
+            }
+            Some(Stop::Failed(why)) => {
+                stderr += &format!("{why}\n");
+                1
+            }
+        };
+        Outcome::Done {
+            code,
+            stdout: String::new(),
+            stderr,
+        }
+    }
+}
+
+/// What the host keeps for those who join or watch later.
+#[derive(Default)]
+struct Shared {
+    /// Every command message sent so far, in order.
+    log: Vec<Msg>,
+    /// Spectators' links.
+    watchers: Vec<Link>,
+}
+
+impl Shared {
+    fn publish(&mut self, m: Msg) {
+        self.watchers.retain_mut(|w| w.send(&m).is_ok());
+        if matches!(m, Msg::Command { .. }) {
+            self.log.push(m);
+        }
+    }
+}
+
+/// A joiner the handshake let in, or why the game cannot go on.
+enum Knock {
+    Joined(Link, usize),
+    Refused(String),
+}
+
+/// The other side of a game, as the loops below see it.
+trait Peer {
+    fn link(&mut self) -> &mut Link;
+    /// The link dropped: make it again (the host waits for a new join) or give up.
+    fn rejoin(&mut self, game: &mut Game<'_>, why: String) -> Result<(), Stop>;
+    /// A message every spectator gets too (the host's log).
+    fn publish(&mut self, _m: &Msg) {}
+}
+
+struct Host {
+    link: Link,
+    shared: Arc<Mutex<Shared>>,
+    knocks: Receiver<Knock>,
+    wait: Duration,
+}
+
+impl Peer for Host {
+    fn link(&mut self) -> &mut Link {
+        &mut self.link
+    }
+
+    fn rejoin(&mut self, game: &mut Game<'_>, why: String) -> Result<(), Stop> {
+        let n = game.ls.played;
+        eprintln!(
+            "the link to the other player dropped after command {n} ({why}); waiting up to {} s for it to join again",
+            self.wait.as_secs()
+        );
+        let (link, have) = wait_for_join(&self.knocks, self.wait)?;
+        self.link.close();
+        self.link = link;
+        eprintln!(
+            "the other player joined again: it catches up on commands {} to {n}",
+            have + 1
+        );
+        self.catch_up(have)
+    }
+
+    fn publish(&mut self, m: &Msg) {
+        lock(&self.shared).publish(m.clone());
+    }
+}
+
+fn lock(shared: &Arc<Mutex<Shared>>) -> std::sync::MutexGuard<'_, Shared> {
+    shared.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+impl Host {
+    /// Sends a joiner the commands it lacks and checks its hash after each.
+    fn catch_up(&mut self, have: usize) -> Result<(), Stop> {
+        let missing: Vec<Msg> = lock(&self.shared).log.iter().skip(have).cloned().collect();
+        for m in &missing {
+            self.link.send(m).map_err(|e| Stop::Dropped(e.to_string()))?;
+        }
+        for m in &missing {
+            let Msg::Command { n, hash, .. } = m else { continue };
+            match self.link.recv() {
+                Ok(Msg::Ack { n: k, hash: theirs }) if k == *n => {
+                    if theirs != *hash {
+                        return Err(Stop::OutOfStep {
+                            n: *n,
+                            ours: hash.clone(),
+                            theirs,
+                        });
+                    }
+                }
+                Ok(other) => {
+                    return Err(Stop::Failed(format!(
+                        "expected the answer to command {n}, got {other:?}"
+                    )));
+                }
+                Err(e) => return Err(Stop::Dropped(format!("{e} while the other player caught up"))),
+            }
+        }
+        Ok(())
+    }
+}
+
+fn wait_for_join(knocks: &Receiver<Knock>, wait: Duration) -> Result<(Link, usize), Stop> {
+    match knocks.recv_timeout(wait) {
+        Ok(Knock::Joined(link, have)) => Ok((link, have)),
+        Ok(Knock::Refused(why)) => Err(Stop::Failed(why)),
+        Err(RecvTimeoutError::Timeout) => Err(Stop::Dropped(format!("no player joined within {} s", wait.as_secs()))),
+        Err(RecvTimeoutError::Disconnected) => Err(Stop::Failed("the listener stopped".into())),
+    }
+}
+
+/// The joiner's or a spectator's link to the host: a drop ends the game here.
+struct Guest(Link);
+
+impl Peer for Guest {
+    fn link(&mut self) -> &mut Link {
+        &mut self.0
+    }
+    fn rejoin(&mut self, game: &mut Game<'_>, why: String) -> Result<(), Stop> {
+        Err(Stop::Dropped(format!(
+            "the link to the host dropped after command {} ({why}); `skirmish join` again resumes the game",
+            game.ls.played
+        )))
+    }
+}
+
+/// This program plays the player side: each command goes out with its hash, the peer answers
+/// with its own.
+fn drive(game: &mut Game<'_>, source: &mut Source, peer: &mut dyn Peer) -> Result<(), Stop> {
+    loop {
+        let next = source.next(&game.ls, &game.scenario).map_err(Stop::Failed)?;
+        let Some(c) = next else {
+            let end = Msg::End { n: game.ls.played };
+            peer.publish(&end);
+            // A peer gone at the very end has all it needs but the word.
+            let _ = peer.link().send(&end);
+            return Ok(());
+        };
+        let step = step_of(&game.ls.battle, &c)
+            .ok_or_else(|| Stop::Failed(format!("a command replays cannot hold: {c:?}")))?;
+        let started = Instant::now();
+        let said = c.describe(&game.ls.battle);
+        game.apply(c)
+            .map_err(|e| Stop::Failed(source.refused(game.ls.played, format!("({said}): {e}"))))?;
+        let n = game.ls.played;
+        let hash = game.ls.hash();
+        let m = Msg::Command {
+            n,
+            step,
+            hash: hash.clone(),
+        };
+        peer.publish(&m);
+        let answer = match peer.link().send(&m) {
+            Ok(()) => peer.link().recv(),
+            Err(e) => Err(e),
+        };
+        match answer {
+            Ok(Msg::Ack { n: k, hash: theirs }) if k == n => {
+                game.trips.push(started.elapsed());
+                if theirs != hash {
+                    return Err(Stop::OutOfStep { n, ours: hash, theirs });
+                }
+            }
+            Ok(other) => {
+                return Err(Stop::Failed(format!(
+                    "expected the answer to command {n}, got {other:?}"
+                )));
+            }
+            Err(LinkError::Dropped(why)) => peer.rejoin(game, why)?,
+            Err(e) => return Err(Stop::Failed(e.to_string())),
+        }
+    }
+}
+
+/// This program follows: it applies each command that comes, compares the hashes and (unless
+/// it only watches) answers with its own. `until`: stop after that many commands (a catch-up).
+fn follow(game: &mut Game<'_>, peer: &mut dyn Peer, answer: bool, until: Option<usize>) -> Result<(), Stop> {
+    loop {
+        if until.is_some_and(|u| game.ls.played >= u) {
+            return Ok(());
+        }
+        match peer.link().recv() {
+            Ok(Msg::Command { n, step, hash }) => {
+                game.apply_step(n, &step)?;
+                let ours = game.ls.hash();
+                if answer && pause_at().is_some_and(|p| p == n) {
+                    // Test hook: stop answering here, as a program that hangs or is killed.
+                    game.print(&format!("paused at command {n}\n"));
+                    std::thread::sleep(Duration::from_secs(600));
+                }
+                if answer {
+                    let ack = Msg::Ack { n, hash: ours.clone() };
+                    if let Err(LinkError::Dropped(why)) = peer.link().send(&ack) {
+                        peer.rejoin(game, why)?;
+                    }
+                }
+                peer.publish(&Msg::Command {
+                    n,
+                    step,
+                    hash: hash.clone(),
+                });
+                if ours != hash {
+                    return Err(Stop::OutOfStep { n, ours, theirs: hash });
+                }
+            }
+            Ok(Msg::End { n }) => {
+                peer.publish(&Msg::End { n });
+                return Ok(());
+            }
+            Ok(Msg::OutOfStep { n }) => {
+                return Err(Stop::Failed(format!("the players went out of step at command {n}")));
+            }
+            Ok(other) => return Err(Stop::Failed(format!("unexpected message {other:?}"))),
+            Err(LinkError::Dropped(why)) => peer.rejoin(game, why)?,
+            Err(e) => return Err(Stop::Failed(e.to_string())),
+        }
+    }
+}
+
+/// Test hook (`SKIRMISH_NET_PAUSE_AT=N`): a following player stops answering after command N.
+fn pause_at() -> Option<usize> {
+    std::env::var("SKIRMISH_NET_PAUSE_AT").ok().and_then(|v| v.parse().ok())
+}
+
+/// Arguments of `skirmish host`.
+pub(super) struct HostRun {
+    pub file: PathBuf,
+    pub port: u16,
+    pub bind: String,
+    pub side: Team,
+    pub seed: u64,
+    pub net: NetArgs,
+}
+
+/// `skirmish host FILE`.
+pub(super) fn host_cmd(
+    run: HostRun,
+    data_override: Option<PathBuf>,
+    level: Option<&str>,
+    out: &mut dyn Write,
+) -> Outcome {
+    let (scenario, data, data_dir) = match load_scenario_at(&run.file, data_override, level) {
+        Ok(v) => v,
+        Err(e) => return super::fail(e),
+    };
+    let source = match Source::from_args(&run.net, &data, run.seed) {
+        Ok(s) => s,
+        Err(e) => return usage(format!("skirmish host: {e}\n")),
+    };
+    let mut source = match (run.side, source) {
+        (Team::Player, None) => {
+            return usage(
+                "skirmish host: this program plays the player side: give --script FILE or --policy simple|careful\n"
+                    .into(),
+            );
+        }
+        (Team::Enemy, Some(_)) => {
+            return usage(
+                "skirmish host: --side enemy: the enemy side is played by the AI on both programs, and the joiner plays the player side: leave --script and --policy out\n"
+                    .into(),
+            );
+        }
+        (_, s) => s,
+    };
+    let battle = match Battle::try_new(&scenario, &data.terrain) {
+        Ok(b) => b.with_seed(run.seed),
+        Err(e) => return super::fail(crate::load::diag::Diagnostic::whole_file(&run.file, e.to_string()).into()),
+    };
+    let listener = match TcpListener::bind((run.bind.as_str(), run.port)) {
+        Ok(l) => l,
+        Err(e) => {
+            return usage(format!(
+                "skirmish host: cannot listen on {}:{}: {e}\n",
+                run.bind, run.port
+            ));
+        }
+    };
+    let port = listener.local_addr().map(|a| a.port()).unwrap_or(run.port);
+    let wait = Duration::from_secs(run.net.wait);
+    let game_msg = Msg::Game {
+        version: crate::net::version(),
+        scenario: run.file.to_string_lossy().into_owned(),
+        difficulty: scenario.difficulty.clone(),
+        scenario_fingerprint: scenario_fingerprint(&scenario),
+        data_fingerprint: data_fingerprint(&data_dir),
+        seed: run.seed,
+        host_side: run.side,
+        held: 0,
+    };
+    let shared = Arc::new(Mutex::new(Shared::default()));
+    let (tx, knocks) = mpsc::channel();
+    {
+        let shared = Arc::clone(&shared);
+        std::thread::spawn(move || {
+            for stream in listener.incoming().flatten() {
+                let (shared, tx, game_msg) = (Arc::clone(&shared), tx.clone(), game_msg.clone());
+                std::thread::spawn(move || greet(stream, &shared, &tx, game_msg, wait));
+            }
+        });
+    }
+    let mut game = Game {
+        ls: Lockstep::new(battle, Ai::new(data.profiles.clone())),
+        scenario,
+        data,
+        out,
+        striker: None,
+        trips: Vec::new(),
+    };
+    game.print(&format!(
+        "hosting {} ({}); you play the {} side\nlistening on port {port}\n",
+        game.scenario.name,
+        display_path(&run.file),
+        run.side.name()
+    ));
+    let played = (|| {
+        let (link, have) = wait_for_join(&knocks, wait)?;
+        let mut host = Host {
+            link,
+            shared,
+            knocks,
+            wait,
+        };
+        game.print(&format!(
+            "a player joined\n{}\n",
+            Event::PhaseBegan {
+                team: Team::Player,
+                turn: 1
+            }
+            .describe(&game.ls.battle)
+        ));
+        host.catch_up(have)?;
+        let result = match source.as_mut() {
+            Some(s) => drive(&mut game, s, &mut host),
+            None => follow(&mut game, &mut host, true, None),
+        };
+        if let Err(Stop::OutOfStep { n, .. }) = &result {
+            host.publish(&Msg::OutOfStep { n: *n });
+        }
+        host.link.close();
+        result
+    })();
+    game.finish(run.net.record.as_deref(), played.err())
+}
+
+/// The host's side of a handshake, on its own thread: versions, then the files.
+fn greet(stream: TcpStream, shared: &Arc<Mutex<Shared>>, tx: &Sender<Knock>, mut game_msg: Msg, wait: Duration) {
+    let Ok(mut link) = Link::new(stream, wait) else { return };
+    let Ok(Msg::Hello { version, role }) = link.recv() else {
+        return;
+    };
+    let refuse = |link: &mut Link, why: String| {
+        let _ = link.send(&Msg::Refuse { why: why.clone() });
+        if role == Role::Join {
+            let _ = tx.send(Knock::Refused(why));
+        }
+    };
+    let ours = crate::net::version();
+    if version != ours {
+        let who = if role == Role::Join { "joiner" } else { "spectator" };
+        refuse(
+            &mut link,
+            format!("refused: the program versions differ (host {ours}, {who} {version})"),
+        );
+        return;
+    }
+    let held = lock(shared).log.len();
+    if let Msg::Game { held: h, .. } = &mut game_msg {
+        *h = held;
+    }
+    if link.send(&game_msg).is_err() {
+        return;
+    }
+    match link.recv() {
+        Ok(Msg::Ready { have }) if have <= held => match role {
+            Role::Watch => {
+                let mut s = lock(shared);
+                let missing: Vec<Msg> = s.log.iter().skip(have).cloned().collect();
+                if missing.iter().all(|m| link.send(m).is_ok()) {
+                    s.watchers.push(link);
+                }
+            }
+            Role::Join => {
+                let _ = tx.send(Knock::Joined(link, have));
+            }
+        },
+        Ok(Msg::Refuse { why }) if role == Role::Join => {
+            let _ = tx.send(Knock::Refused(why));
+        }
+        _ => {}
+    }
+}
+
+/// Connects to `address` (HOST or HOST:PORT) and says who this is.
+fn knock(address: &str, role: Role, wait: Duration) -> Result<Link, String> {
+    let with_port = if address.rsplit_once(':').is_some_and(|(_, p)| p.parse::<u16>().is_ok()) {
+        address.to_string()
+    } else {
+        format!("{address}:{}", crate::net::DEFAULT_PORT)
+    };
+    let addrs: Vec<_> = with_port
+        .to_socket_addrs()
+        .map_err(|e| format!("cannot find host {with_port}: {e}"))?
+        .collect();
+    let mut last = format!("cannot find host {with_port}");
+    for a in addrs {
+        match TcpStream::connect_timeout(&a, wait.min(Duration::from_secs(10))) {
+            Ok(s) => {
+                let mut link = Link::new(s, wait).map_err(|e| e.to_string())?;
+                link.send(&Msg::Hello {
+                    version: crate::net::version(),
+                    role,
+                })
+                .map_err(|e| e.to_string())?;
+                return Ok(link);
+            }
+            Err(e) => last = format!("cannot reach {with_port}: {e}"),
+        }
+    }
+    Err(last)
+}
+
+/// The guest's side of the handshake: the host's game, loaded here and compared.
+fn welcome(
+    link: &mut Link,
+    data_override: Option<PathBuf>,
+    who: &str,
+) -> Result<(Scenario, DataSet, u64, Team, usize), Outcome> {
+    let refused = |why: String| Outcome::Done {
+        code: 1,
+        stdout: String::new(),
+        stderr: format!("{why}\n"),
+    };
+    let msg = link
+        .recv()
+        .map_err(|e| refused(format!("the host did not answer: {e}")))?;
+    let (version, path, difficulty, scen_fp, data_fp, seed, host_side, held) = match msg {
+        Msg::Game {
+            version,
+            scenario,
+            difficulty,
+            scenario_fingerprint,
+            data_fingerprint,
+            seed,
+            host_side,
+            held,
+        } => (
+            version,
+            scenario,
+            difficulty,
+            scenario_fingerprint,
+            data_fingerprint,
+            seed,
+            host_side,
+            held,
+        ),
+        Msg::Refuse { why } => return Err(refused(why)),
+        other => return Err(refused(format!("the host sent {other:?} instead of its game"))),
+    };
+    let mut refuse = |why: String| {
+        let _ = link.send(&Msg::Refuse { why: why.clone() });
+        refused(why)
+    };
+    let ours = crate::net::version();
+    if version != ours {
+        return Err(refuse(format!(
+            "refused: the program versions differ (host {version}, {who} {ours})"
+        )));
+    }
+    let (scenario, data, data_dir) = match load_scenario_at(Path::new(&path), data_override, difficulty.as_deref()) {
+        Ok(v) => v,
+        Err(e) => {
+            let why = format!("refused: the {who} cannot load the host's scenario {path}: {e}");
+            return Err(refuse(why));
+        }
+    };
+    if scenario_fingerprint(&scenario) != scen_fp {
+        return Err(refuse(format!(
+            "refused: the scenario differs: {path} (or its map) is not the same file on both machines"
+        )));
+    }
+    if data_fingerprint(&data_dir) != data_fp {
+        return Err(refuse(format!(
+            "refused: the data differs: {} is not the same on both machines (terrain, profiles, units, weapons)",
+            display_path(&data_dir)
+        )));
+    }
+    Ok((scenario, data, seed, host_side, held))
+}
+
+/// `skirmish join HOST[:PORT]`.
+pub(super) fn join_cmd(address: &str, net: NetArgs, data_override: Option<PathBuf>, out: &mut dyn Write) -> Outcome {
+    let wait = Duration::from_secs(net.wait);
+    let mut link = match knock(address, Role::Join, wait) {
+        Ok(l) => l,
+        Err(e) => return usage(format!("skirmish join: {e}\n")),
+    };
+    let (scenario, data, seed, host_side, held) = match welcome(&mut link, data_override, "joiner") {
+        Ok(v) => v,
+        Err(o) => return o,
+    };
+    let source = match Source::from_args(&net, &data, seed) {
+        Ok(s) => s,
+        Err(e) => {
+            let _ = link.send(&Msg::Refuse { why: e.clone() });
+            return usage(format!("skirmish join: {e}\n"));
+        }
+    };
+    let why = match (host_side, &source) {
+        (Team::Enemy, None) => Some(
+            "the host plays the enemy side, so the joiner plays the player side: give --script FILE or --policy simple|careful",
+        ),
+        (Team::Player, Some(_)) => {
+            Some("the host plays the player side and the enemy side is the AI's: leave --script and --policy out")
+        }
+        _ => None,
+    };
+    if let Some(why) = why {
+        let _ = link.send(&Msg::Refuse {
+            why: format!("refused by the joiner: {why}"),
+        });
+        return usage(format!("skirmish join: {why}\n"));
+    }
+    let battle = match Battle::try_new(&scenario, &data.terrain) {
+        Ok(b) => b.with_seed(seed),
+        Err(e) => return usage(format!("skirmish join: {e}\n")),
+    };
+    if let Err(e) = link.send(&Msg::Ready { have: 0 }) {
+        return usage(format!("skirmish join: {e}\n"));
+    }
+    let mut game = Game {
+        ls: Lockstep::new(battle, Ai::new(data.profiles.clone())),
+        scenario,
+        data,
+        out,
+        striker: None,
+        trips: Vec::new(),
+    };
+    let side = if host_side == Team::Player {
+        Team::Enemy
+    } else {
+        Team::Player
+    };
+    game.print(&format!(
+        "joined {} ({}); you play the {} side\n{}\n",
+        game.scenario.name,
+        game.scenario.path,
+        side.name(),
+        Event::PhaseBegan {
+            team: Team::Player,
+            turn: 1
+        }
+        .describe(&game.ls.battle)
+    ));
+    let mut guest = Guest(link);
+    let mut source = source;
+    let played = (|| {
+        follow(&mut game, &mut guest, true, Some(held))?;
+        match source.as_mut() {
+            Some(s) => drive(&mut game, s, &mut guest),
+            None => follow(&mut game, &mut guest, true, None),
+        }
+    })();
+    guest.0.close();
+    game.finish(net.record.as_deref(), played.err())
+}
+
+/// `skirmish watch HOST[:PORT]`.
+pub(super) fn watch_cmd(address: &str, wait: u64, data_override: Option<PathBuf>, out: &mut dyn Write) -> Outcome {
+    let wait = Duration::from_secs(wait);
+    let mut link = match knock(address, Role::Watch, wait) {
+        Ok(l) => l,
+        Err(e) => return usage(format!("skirmish watch: {e}\n")),
+    };
+    let (scenario, data, seed, _, _) = match welcome(&mut link, data_override, "spectator") {
+        Ok(v) => v,
+        Err(o) => return o,
+    };
+    let battle = match Battle::try_new(&scenario, &data.terrain) {
+        Ok(b) => b.with_seed(seed),
+        Err(e) => return usage(format!("skirmish watch: {e}\n")),
+    };
+    if let Err(e) = link.send(&Msg::Ready { have: 0 }) {
+        return usage(format!("skirmish watch: {e}\n"));
+    }
+    let mut game = Game {
+        ls: Lockstep::new(battle, Ai::new(data.profiles.clone())),
+        scenario,
+        data,
+        out,
+        striker: None,
+        trips: Vec::new(),
+    };
+    game.print(&format!(
+        "watching {} ({})\n{}\n",
+        game.scenario.name,
+        game.scenario.path,
+        Event::PhaseBegan {
+            team: Team::Player,
+            turn: 1
+        }
+        .describe(&game.ls.battle)
+    ));
+    let mut guest = Guest(link);
+    let played = follow(&mut game, &mut guest, false, None);
+    guest.0.close();
+    game.finish(None, played.err())
+}

@@ -1,0 +1,436 @@
+//! Network games without a window (issue 40): `skirmish host`, `join` and `watch` as separate
+//! processes on 127.0.0.1, each in a scratch copy of `data/` and `maps/`. The host listens on
+//! `--port 0` and says the port it got; every process is waited for with a deadline and killed
+//! if it overstays, so no test leaves one running.
+
+mod common;
+
+use common::Tree;
+use std::io::{BufRead, BufReader, Read};
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+const DEADLINE: Duration = Duration::from_secs(60);
+
+/// A running `skirmish`: its stdout line by line, killed when dropped.
+struct Proc {
+    child: Child,
+    lines: Receiver<String>,
+    seen: Vec<String>,
+}
+
+impl Proc {
+    fn start(dir: &Path, args: &[&str], env: &[(&str, &str)]) -> Proc {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_skirmish"))
+            .args(args)
+            .envs(env.iter().copied())
+            .current_dir(dir)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let out = child.stdout.take().unwrap();
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(out).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Proc {
+            child,
+            lines,
+            seen: Vec::new(),
+        }
+    }
+
+    /// Waits for a line starting with `start` (panics past the deadline).
+    fn line(&mut self, start: &str) -> String {
+        let until = Instant::now() + DEADLINE;
+        loop {
+            let left = until.saturating_duration_since(Instant::now());
+            let line = self
+                .lines
+                .recv_timeout(left)
+                .unwrap_or_else(|_| panic!("no line {start:?}; seen {:?}", self.seen));
+            self.seen.push(line.clone());
+            if line.starts_with(start) {
+                return line;
+            }
+        }
+    }
+
+    /// The port a host listens on.
+    fn port(&mut self) -> String {
+        self.line("listening on port ").rsplit(' ').next().unwrap().to_string()
+    }
+
+    /// Waits for the end (killing it past the deadline): exit code, whole stdout, stderr.
+    fn finish(mut self) -> (i32, String, String) {
+        let until = Instant::now() + DEADLINE;
+        let code = loop {
+            if let Some(s) = self.child.try_wait().unwrap() {
+                break s.code().unwrap_or(-1);
+            }
+            if Instant::now() > until {
+                let _ = self.child.kill();
+                panic!("still running after {DEADLINE:?}; stdout so far {:?}", self.seen);
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        while let Ok(l) = self.lines.recv_timeout(Duration::from_secs(5)) {
+            self.seen.push(l);
+        }
+        let mut err = String::new();
+        self.child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+        (code, self.seen.join("\n") + "\n", err)
+    }
+}
+
+impl Drop for Proc {
+    fn drop(&mut self) {
+        if let Ok(None) = self.child.try_wait() {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+/// The line `state hash: ...` of a finished program.
+fn final_hash(stdout: &str) -> &str {
+    stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("state hash: "))
+        .unwrap_or_else(|| panic!("no state hash in {stdout}"))
+}
+
+/// A tree with a script for the sample battle: the replay `simulate` records.
+fn tree_with_script(name: &str) -> Tree {
+    let tree = Tree::new(name);
+    let (code, _, err) = tree.run(&["simulate", "maps/sample.toml", "--record", "script.replay"]);
+    assert_eq!(code, 0, "{err}");
+    tree
+}
+
+fn host(tree: &Tree, extra: &[&str], env: &[(&str, &str)]) -> Proc {
+    let mut args = vec![
+        "host",
+        "maps/sample.toml",
+        "--port",
+        "0",
+        "--bind",
+        "127.0.0.1",
+        "--wait",
+        "30",
+    ];
+    args.extend(extra);
+    Proc::start(&tree.0, &args, env)
+}
+
+fn read(tree: &Tree, file: &str) -> String {
+    std::fs::read_to_string(tree.0.join(file)).unwrap()
+}
+
+#[test]
+fn two_programs_play_a_whole_battle_to_the_same_hash_and_the_same_replay() {
+    let tree = tree_with_script("net-whole");
+    let mut h = host(
+        &tree,
+        &["--script", "script.replay", "--record", "host.replay", "--stats"],
+        &[],
+    );
+    let port = h.port();
+    let j = Proc::start(
+        &tree.0,
+        &["join", &format!("127.0.0.1:{port}"), "--record", "join.replay"],
+        &[],
+    );
+    let (jc, jout, jerr) = j.finish();
+    let (hc, hout, herr) = h.finish();
+    assert_eq!((hc, jc), (0, 0), "host: {herr}\njoiner: {jerr}");
+    assert_eq!(final_hash(&hout), final_hash(&jout));
+    assert!(hout.contains("result: enemy (Kiny fell)"), "{hout}");
+    // The host's replay is the battle's record: the joiner's is the same, byte for byte, and
+    // both are the script played.
+    assert_eq!(read(&tree, "host.replay"), read(&tree, "join.replay"));
+    assert_eq!(read(&tree, "host.replay"), read(&tree, "script.replay"));
+    // Each prints the events as `replay` tells them.
+    let (_, story, _) = tree.run(&["replay", "host.replay"]);
+    let events = |s: &str| -> Vec<String> {
+        s.lines()
+            .skip_while(|l| !l.starts_with("Turn 1"))
+            .take_while(|l| !l.starts_with("result:"))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(events(&jout), events(&story));
+    assert_eq!(events(&hout), events(&story));
+    // The round trip, measured by the side that sent the commands (not a timing assert).
+    assert!(
+        hout.lines()
+            .any(|l| l.starts_with("round trip: ") && l.contains("95th percentile")),
+        "{hout}"
+    );
+}
+
+#[test]
+fn a_spectator_follows_the_battle_from_the_start() {
+    let tree = tree_with_script("net-watch");
+    // The host plays the enemy side (the AI); the joiner plays the player side by policy.
+    let mut h = host(&tree, &["--side", "enemy", "--record", "host.replay"], &[]);
+    let port = h.port();
+    let address = format!("127.0.0.1:{port}");
+    let mut w = Proc::start(&tree.0, &["watch", &address], &[]);
+    w.line("watching ");
+    let j = Proc::start(
+        &tree.0,
+        &[
+            "join",
+            &address,
+            "--policy",
+            "careful",
+            "--record",
+            "join.replay",
+            "--stats",
+        ],
+        &[],
+    );
+    let (jc, jout, jerr) = j.finish();
+    let (hc, hout, herr) = h.finish();
+    let (wc, wout, werr) = w.finish();
+    assert_eq!(
+        (hc, jc, wc),
+        (0, 0, 0),
+        "host: {herr}\njoiner: {jerr}\nspectator: {werr}"
+    );
+    assert_eq!(final_hash(&hout), final_hash(&jout));
+    assert_eq!(final_hash(&wout), final_hash(&hout));
+    assert_eq!(read(&tree, "host.replay"), read(&tree, "join.replay"));
+    // The spectator saw every event the players saw.
+    let events = |s: &str| -> Vec<String> {
+        s.lines()
+            .skip_while(|l| !l.starts_with("Turn 1"))
+            .map(str::to_string)
+            .collect()
+    };
+    let without_trips =
+        |v: Vec<String>| -> Vec<String> { v.into_iter().filter(|l| !l.starts_with("round trip")).collect() };
+    assert_eq!(events(&wout), events(&hout));
+    assert_eq!(without_trips(events(&jout)), events(&hout));
+    assert!(jout.contains("round trip: "), "{jout}");
+}
+
+#[test]
+fn an_injected_divergence_stops_both_at_that_command() {
+    let tree = tree_with_script("net-diverge");
+    let mut h = host(&tree, &["--script", "script.replay", "--record", "host.replay"], &[]);
+    let port = h.port();
+    // Only the joiner's hash goes its own way, from command 7 on.
+    let j = Proc::start(
+        &tree.0,
+        &["join", &format!("127.0.0.1:{port}"), "--record", "join.replay"],
+        &[("SKIRMISH_NET_DIVERGE", "7")],
+    );
+    let (jc, _, jerr) = j.finish();
+    let (hc, _, herr) = h.finish();
+    assert_eq!((hc, jc), (1, 1));
+    assert!(herr.contains("out of step at command 7 "), "{herr}");
+    assert!(jerr.contains("out of step at command 7 "), "{jerr}");
+    // Each wrote its replay, which stops at that command.
+    for f in ["host.replay", "join.replay"] {
+        let r = read(&tree, f);
+        assert_eq!(r.matches("\"action\"").count(), 7, "{f}: {r}");
+    }
+}
+
+#[test]
+fn a_joiner_killed_mid_battle_joins_again_and_the_game_finishes() {
+    let tree = tree_with_script("net-resume");
+    let mut h = host(&tree, &["--script", "script.replay", "--record", "host.replay"], &[]);
+    let port = h.port();
+    let address = format!("127.0.0.1:{port}");
+    // The first joiner stops answering after command 10 (a test hook); it is killed there.
+    let mut first = Proc::start(&tree.0, &["join", &address], &[("SKIRMISH_NET_PAUSE_AT", "10")]);
+    first.line("paused at command 10");
+    // A spectator coming in late gets the battle from its start.
+    let mut w = Proc::start(&tree.0, &["watch", &address], &[]);
+    w.line("watching ");
+    drop(first);
+    let again = Proc::start(&tree.0, &["join", &address, "--record", "join.replay"], &[]);
+    let (jc, jout, jerr) = again.finish();
+    let (hc, hout, herr) = h.finish();
+    let (wc, wout, werr) = w.finish();
+    assert_eq!(
+        (hc, jc, wc),
+        (0, 0, 0),
+        "host: {herr}\njoiner: {jerr}\nspectator: {werr}"
+    );
+    assert_eq!(final_hash(&wout), final_hash(&hout));
+    let (_, story, _) = tree.run(&["replay", "host.replay"]);
+    let events = |s: &str| -> Vec<String> {
+        s.lines()
+            .skip_while(|l| !l.starts_with("Turn 1"))
+            .take_while(|l| !l.starts_with("result:"))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(events(&wout), events(&story));
+    assert!(herr.contains("dropped after command 10"), "{herr}");
+    assert!(herr.contains("catches up on commands 1 to 10"), "{herr}");
+    assert_eq!(final_hash(&hout), final_hash(&jout));
+    assert_eq!(read(&tree, "host.replay"), read(&tree, "script.replay"));
+    assert_eq!(read(&tree, "host.replay"), read(&tree, "join.replay"));
+}
+
+/// Host in one tree, joiner in another (edited by `edit`), joiner's environment `env`: both
+/// refuse with `says` and exit 1.
+fn refused(name: &str, edit: impl Fn(&Tree), env: &[(&str, &str)], says: &str) {
+    let tree = tree_with_script(name);
+    let other = Tree::new(&format!("{name}-joiner"));
+    edit(&other);
+    let mut h = host(&tree, &["--script", "script.replay"], &[]);
+    let port = h.port();
+    let j = Proc::start(&other.0, &["join", &format!("127.0.0.1:{port}")], env);
+    let (jc, _, jerr) = j.finish();
+    let (hc, _, herr) = h.finish();
+    assert_eq!((hc, jc), (1, 1), "host: {herr}\njoiner: {jerr}");
+    assert!(jerr.contains(says), "{jerr}");
+    assert!(herr.contains(says), "{herr}");
+}
+
+#[test]
+fn another_version_is_refused_on_both_sides() {
+    refused(
+        "net-version",
+        |_| {},
+        &[("SKIRMISH_NET_VERSION", "9.9.9 (protocol 7)")],
+        "refused: the program versions differ (host 0.1.0 (protocol 1), joiner 9.9.9 (protocol 7))",
+    );
+}
+
+#[test]
+fn another_scenario_is_refused_on_both_sides() {
+    refused(
+        "net-scenario",
+        |t| {
+            t.edit("maps/sample.toml", "\"Kiny\"", "\"Kinny\"");
+        },
+        &[],
+        "refused: the scenario differs: maps/sample.toml",
+    );
+}
+
+#[test]
+fn other_data_is_refused_on_both_sides() {
+    refused(
+        "net-data",
+        |t| {
+            let p = t.0.join("data/terrain.toml");
+            let text = std::fs::read_to_string(&p).unwrap();
+            std::fs::write(&p, text + "\n# an edit\n").unwrap();
+        },
+        &[],
+        "refused: the data differs: ",
+    );
+}
+
+#[test]
+fn a_script_command_the_rules_refuse_is_named_at_its_place() {
+    let tree = tree_with_script("net-tamper");
+    // Kiny's first move made longer than its move allows.
+    tree.edit("script.replay", "\"path\": \"3333\"", "\"path\": \"33333333333\"");
+    let mut h = host(&tree, &["--script", "script.replay"], &[]);
+    let port = h.port();
+    let j = Proc::start(&tree.0, &["join", &format!("127.0.0.1:{port}")], &[]);
+    let (hc, _, herr) = h.finish();
+    let (jc, _, jerr) = j.finish();
+    assert_eq!((hc, jc), (1, 1));
+    assert!(
+        herr.starts_with("script.replay:8:5: command 1 (Kiny moves \"33333333333\"): "),
+        "{herr}"
+    );
+    assert!(jerr.contains("the link to the host dropped after command 0"), "{jerr}");
+}
+
+#[test]
+fn flags_that_do_not_fit_and_a_host_nobody_runs_are_refused() {
+    let tree = Tree::new("net-usage");
+    let (code, _, err) = tree.run(&["host", "maps/sample.toml", "--side", "enemy", "--policy", "simple"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("leave --script and --policy out"), "{err}");
+    let (code, _, err) = tree.run(&["host", "maps/sample.toml"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("give --script FILE or --policy simple|careful"), "{err}");
+    let (code, _, err) = tree.run(&["host", "maps/sample.toml", "--policy", "bold"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("--policy bold: unknown policy"), "{err}");
+    // A port nothing listens on: bind one, then let it go.
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let (code, _, err) = tree.run(&["join", &format!("127.0.0.1:{port}"), "--wait", "2"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.starts_with(&format!("skirmish join: cannot reach 127.0.0.1:{port}: ")),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_battle_with_chance_plays_the_same_rolls_on_both_sides() {
+    // Woods has chance in combat: the host's seed decides the rolls on both programs.
+    let tree = Tree::new("net-chance");
+    let args = [
+        "simulate",
+        "maps/woods.toml",
+        "--seed",
+        "3",
+        "--player",
+        "careful",
+        "--record",
+    ];
+    let (code, _, err) = tree.run(&[&args[..], &["simulate.replay"]].concat());
+    assert_eq!(code, 0, "{err}");
+    let mut h = Proc::start(
+        &tree.0,
+        &[
+            "host",
+            "maps/woods.toml",
+            "--port",
+            "0",
+            "--bind",
+            "127.0.0.1",
+            "--wait",
+            "30",
+            "--seed",
+            "3",
+            "--policy",
+            "careful",
+            "--record",
+            "host.replay",
+        ],
+        &[],
+    );
+    let port = h.port();
+    let j = Proc::start(
+        &tree.0,
+        &["join", &format!("127.0.0.1:{port}"), "--record", "join.replay"],
+        &[],
+    );
+    let (jc, jout, jerr) = j.finish();
+    let (hc, hout, herr) = h.finish();
+    assert_eq!((hc, jc), (0, 0), "host: {herr}\njoiner: {jerr}");
+    assert_eq!(final_hash(&hout), final_hash(&jout));
+    let host_replay = read(&tree, "host.replay");
+    assert!(host_replay.contains("\"seed\": 3"), "{host_replay}");
+    assert_eq!(host_replay, read(&tree, "join.replay"));
+    // The built-in player over the network plays what `simulate` plays with the same seed.
+    assert_eq!(host_replay, read(&tree, "simulate.replay"));
+}
