@@ -326,13 +326,9 @@ fn a_snapshot_under_fog_is_refused_by_the_battle_without_it() {
         .unwrap_err();
     assert!(matches!(e, RuleError::BadSnapshot(_)), "{e:?}");
     let plain = forest_row(false).snapshot();
-    let e = forest_row(true)
-        .execute(Command::Restore(Box::new(plain)))
-        .unwrap_err();
+    let e = forest_row(true).execute(Command::Restore(Box::new(plain))).unwrap_err();
     assert!(matches!(e, RuleError::BadSnapshot(_)), "{e:?}");
     // The same board under fog takes it back, and a battle without fog keeps its fingerprint.
-    forest_row(true)
-        .execute(Command::Restore(Box::new(snap)))
-        .unwrap();
+    forest_row(true).execute(Command::Restore(Box::new(snap))).unwrap();
     assert_ne!(forest_row(true).fingerprint(), forest_row(false).fingerprint());
 }
