@@ -222,7 +222,8 @@ pub fn warnings(src: &Source, scenario: &Scenario, data: &DataSet) -> Vec<Diagno
             }
         }
     }
-    if scenario.fog && !enemies_can_ever_see(scenario, data) {
+    let has = |team: Team| scenario.units.iter().any(|u| u.team == team);
+    if scenario.fog && has(Team::Enemy) && has(Team::Player) && !enemies_can_ever_see(scenario, data) {
         // At the `fog` key; from a Tiled map property, at the first enemy.
         let at = match &loose.fog {
             Some(f) => src.error_span(&f.span(), ""),
