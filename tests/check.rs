@@ -132,6 +132,14 @@ fn ai_expectation_files_are_checked_named_or_in_tests_ai() {
         let p = e.unwrap().path();
         std::fs::copy(&p, t.0.join("tests/ai").join(p.file_name().unwrap())).unwrap();
     }
+    // The fog expectation file's scenario and data (tests/fog/).
+    for sub in ["tests/fog/maps", "tests/fog/data"] {
+        std::fs::create_dir_all(t.0.join(sub)).unwrap();
+        for e in std::fs::read_dir(common::root().join(sub)).unwrap() {
+            let p = e.unwrap().path();
+            std::fs::copy(&p, t.0.join(sub).join(p.file_name().unwrap())).unwrap();
+        }
+    }
     // Every shipped expectation file passes check, named or found by the default run.
     let (code, out, err) = t.run(&["check", "tests/ai/archer-at-3.toml"]);
     assert_eq!((code, out.as_str(), err.as_str()), (0, "ok\n", ""));

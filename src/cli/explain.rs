@@ -124,7 +124,23 @@ pub fn explanation_json(b: &Battle, x: &Explanation) -> Value {
     if !x.zones.is_empty() {
         j["zones"] = json!(x.zones);
     }
+    // Only under fog of war, as `ai --json` and `simulate --json` do.
+    if let Some(saw) = saw(b, x.decision.unit) {
+        j["saw"] = saw.iter().map(|&u| json!(b.name(u))).collect();
+    }
     j
+}
+
+/// Under fog of war, the units of the other side that `id`'s side sees now (when it
+/// decides), in unit order; `None` without fog.
+fn saw(b: &Battle, id: UnitId) -> Option<Vec<UnitId>> {
+    let team = b.unit(id).team();
+    b.fog().then(|| {
+        let sight = b.sight(team);
+        b.living(team.other())
+            .filter(|&u| sight.sees(b.unit(u).pos()))
+            .collect()
+    })
 }
 
 /// The text of `ai --explain` and `replay --explain`.
@@ -132,6 +148,21 @@ pub fn explanation_text(b: &Battle, x: &Explanation) -> String {
     let d = &x.decision;
     let me = b.unit(d.unit);
     let mut s = format!("{} ({}) at {}, move {}\n", me.name(), d.profile, d.from, me.movement());
+    if let Some(saw) = saw(b, d.unit) {
+        let whom = if me.team() == Team::Enemy { "player" } else { "enemy" };
+        s += &if saw.is_empty() {
+            format!("fog of war: its side sees no {whom} unit (it decides as if there were none)\n")
+        } else {
+            let seen: Vec<String> = saw
+                .iter()
+                .map(|&u| format!("{} at {}", b.name(u), b.unit(u).pos()))
+                .collect();
+            format!(
+                "fog of war: its side sees {} (it knows of no other {whom} unit)\n",
+                seen.join(", ")
+            )
+        };
+    }
     s += "target candidates (lowest travel cost, then distance, then scenario order):\n";
     for c in &x.candidates {
         let travel = c.travel.map_or("none".to_string(), |t| t.to_string());

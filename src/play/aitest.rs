@@ -43,6 +43,9 @@ struct Seen {
     decision: Decision,
     /// Where its turn left it: the decision's cell, or where a canto move took it.
     end: skirmish_core::search::grid::Pos,
+    /// The units of the other side its side saw when it decided (without fog: every
+    /// living one on the board).
+    saw: Vec<UnitId>,
 }
 
 /// Plays the file's battle and judges every expectation. A scripted move the rules refuse,
@@ -70,7 +73,17 @@ pub fn run(f: &ExpectFile) -> Result<Vec<Verdict>, Diagnostic> {
                 };
                 let decision = done.decision;
                 let end = b.unit(decision.unit).pos();
-                seen.insert((turn, decision.unit), Seen { board, decision, end });
+                let team = board.unit(decision.unit).team();
+                let saw = done.saw.unwrap_or_else(|| board.living(team.other()).collect());
+                seen.insert(
+                    (turn, decision.unit),
+                    Seen {
+                        board,
+                        decision,
+                        end,
+                        saw,
+                    },
+                );
             }
             EnemyPhase::finish(&mut b).map_err(|e| refused(f, turn, e))?;
         }
@@ -159,6 +172,29 @@ pub fn run(f: &ExpectFile) -> Result<Vec<Verdict>, Diagnostic> {
                                 .map(|p| p.to_string())
                                 .collect();
                             (!entered.is_empty()).then(|| format!("{w}: it entered {}", entered.join(", ")))
+                        }
+                        Check::Sees(names) => {
+                            let missed: Vec<&str> = names
+                                .iter()
+                                .filter(|n| !s.saw.iter().any(|&u| b.name(u) == n.as_str()))
+                                .map(String::as_str)
+                                .collect();
+                            (!missed.is_empty()).then(|| {
+                                format!(
+                                    "{w}: its side did not see {} ({})",
+                                    missed.join(", "),
+                                    saw_text(&b, &s.saw)
+                                )
+                            })
+                        }
+                        Check::Unseen(names) => {
+                            let spotted: Vec<&str> = names
+                                .iter()
+                                .filter(|n| s.saw.iter().any(|&u| b.name(u) == n.as_str()))
+                                .map(String::as_str)
+                                .collect();
+                            (!spotted.is_empty())
+                                .then(|| format!("{w}: its side saw {} ({})", spotted.join(", "), saw_text(&b, &s.saw)))
                         }
                         Check::Alive(_) => None,
                     };
@@ -254,6 +290,18 @@ pub fn describe(c: &Check) -> String {
         Check::NeverEnters { label, .. } => format!("never enters {label}"),
         Check::Alive(true) => "is alive".into(),
         Check::Alive(false) => "is defeated".into(),
+        Check::Sees(names) => format!("sees {}", names.join(", ")),
+        Check::Unseen(names) => format!("does not see {}", names.join(", ")),
+    }
+}
+
+/// What a side saw, in words: `it saw Lance, Kiny` or `it saw no unit of the other side`.
+fn saw_text(b: &Battle, saw: &[UnitId]) -> String {
+    if saw.is_empty() {
+        "it saw no unit of the other side".into()
+    } else {
+        let names: Vec<&str> = saw.iter().map(|&u| b.name(u)).collect();
+        format!("it saw {}", names.join(", "))
     }
 }
 

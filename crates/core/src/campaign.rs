@@ -165,7 +165,7 @@ impl Roster {
             let before = self.member(&u.name).and_then(|m| m.movement);
             let grew = u.grown.movement != 0 || before.is_some();
             let member = Member {
-                name: u.name.clone(),
+                name: u.name.to_string(),
                 kind: spec.kind.clone(),
                 level: u.level,
                 exp: u.exp,
@@ -173,7 +173,7 @@ impl Roster {
                 fallen: permadeath && !u.alive && !u.reserve,
                 movement: grew.then_some(u.movement),
             };
-            match self.members.iter_mut().find(|m| m.name == u.name) {
+            match self.members.iter_mut().find(|m| *m.name == *u.name) {
                 Some(m) => *m = member,
                 None => self.members.push(member),
             }

@@ -87,7 +87,7 @@ impl Ai {
             self.resolved = (b.identity(), behaviors);
         }
         let behavior = self.resolved.1.get(id.0).and_then(Option::as_ref);
-        let label = b.unit(id).profile.clone().unwrap_or_default();
+        let label = b.unit(id).profile.as_deref().unwrap_or_default().to_string();
         decide_as_with(b, &mut self.caches, id, behavior, label, self.method)
     }
 

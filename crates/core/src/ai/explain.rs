@@ -132,7 +132,7 @@ pub fn zone_cuts(b: &Battle, c: &mut Caches, id: UnitId, leash: Option<Leash>) -
             holders: holders
                 .iter()
                 .filter(|&&h| b.unit(h).pos.manhattan(p) == 1)
-                .map(|&h| b.unit(h).name.clone())
+                .map(|&h| b.unit(h).name.to_string())
                 .collect(),
         })
         .collect();
@@ -152,7 +152,7 @@ impl Explanation {
                 let travel = b.travel(c, u.pos, me.class, me.pos);
                 let distance = me.pos.manhattan(u.pos);
                 let c = Candidate {
-                    unit: u.name.clone(),
+                    unit: u.name.to_string(),
                     at: u.pos,
                     travel,
                     distance,
@@ -181,7 +181,7 @@ pub fn explain(b: &Battle, c: &mut Caches, profiles: &Profiles, id: UnitId) -> E
     let view = b.seen_by(b.unit(id).team());
     let b: &Battle = &view;
     let me = b.unit(id);
-    let label = me.profile.clone().unwrap_or_default();
+    let label = me.profile.as_deref().unwrap_or_default().to_string();
     let mut x = match me.behavior(profiles) {
         Some(Behavior::Custom(x)) => x.rule().explain(b, c, id, label),
         behavior => explain_as(b, c, id, behavior.as_ref(), label),

@@ -78,7 +78,7 @@ pub fn decide(b: &Battle, c: &mut Caches, profiles: &Profiles, id: UnitId) -> De
 
 /// [`decide`] by either method of finding travel costs (the decision is the same).
 pub fn decide_with(b: &Battle, c: &mut Caches, profiles: &Profiles, id: UnitId, method: Method) -> Decision {
-    let profile_name = b.unit(id).profile.clone().unwrap_or_default();
+    let profile_name = b.unit(id).profile.as_deref().unwrap_or_default().to_string();
     let behavior = b.unit(id).behavior(profiles);
     decide_as_with(b, c, id, behavior.as_ref(), profile_name, method)
 }

@@ -206,7 +206,7 @@ impl Reason {
         let n = |u: &UnitId| {
             b.units()
                 .get(u.0)
-                .map_or_else(|| format!("unit #{}", u.0), |x| x.name.clone())
+                .map_or_else(|| format!("unit #{}", u.0), |x| x.name.to_string())
         };
         let why = match &self.why {
             Why::Nothing => String::new(),

@@ -159,7 +159,7 @@ impl Battle {
                     hp: u.stats.hp,
                 });
             }
-            if !names.insert(u.name.as_str()) {
+            if !names.insert(&*u.name) {
                 return Err(SetupError::SameName { unit: unit() });
             }
         }
@@ -167,18 +167,18 @@ impl Battle {
             .units
             .iter()
             .map(|u| Unit {
-                name: u.name.clone(),
+                name: u.name.as_str().into(),
                 team: u.team,
                 pos: u.at,
                 class: u.class,
                 movement: u.movement,
-                profile: u.profile.clone(),
+                profile: u.profile.as_deref().map(Into::into),
                 pivot: u.pivot.unwrap_or(u.at),
                 goal: u.goal,
                 triggered: false,
                 alive: !u.reserve,
-                kind: u.kind.clone(),
-                sprite: u.sprite.clone(),
+                kind: u.kind.as_str().into(),
+                sprite: u.sprite.as_str().into(),
                 stats: u.stats,
                 heal: u.heal,
                 moves: u.moves,
@@ -243,7 +243,7 @@ impl Battle {
         let mut held = std::collections::HashSet::new();
         let mut names = std::collections::HashSet::new();
         for u in &units {
-            let unit = || u.name.clone();
+            let unit = || u.name.to_string();
             if !map.contains(u.pos) {
                 return Err(SetupError::OffMap {
                     unit: unit(),
@@ -290,7 +290,7 @@ impl Battle {
                     hp: u.stats.hp,
                 });
             }
-            if !names.insert(u.name.as_str()) {
+            if !names.insert(&*u.name) {
                 return Err(SetupError::SameName { unit: unit() });
             }
         }
@@ -344,6 +344,37 @@ impl Battle {
         b.goals.protect.extend(b.hero());
         b.ended = b.outcome();
         b
+    }
+
+    /// A copy of the battle for a side's view (fog of war): everything but the journal and
+    /// the record, which a view holds empty. Cloning them only to empty them would cost, per
+    /// decision, the whole phase's commands and events so far (the view is made once per
+    /// enemy's decision: quadratic in the enemies).
+    pub(super) fn copy_without_history(&self) -> Battle {
+        Battle {
+            map: self.map.clone(),
+            terrain: self.terrain.clone(),
+            units: self.units.clone(),
+            turn: self.turn,
+            active: self.active,
+            ended: self.ended,
+            occ: self.occ.clone(),
+            layers: self.layers.clone(),
+            journal: Vec::new(),
+            record: Vec::new(),
+            sides: self.sides.clone(),
+            terrain_stamp: self.terrain_stamp,
+            goals: self.goals.clone(),
+            fired: self.fired.clone(),
+            experience: self.experience,
+            combat: self.combat,
+            seed: self.seed,
+            drawn: self.drawn,
+            fog: self.fog,
+            view: self.view,
+            hides: self.hides.clone(),
+            seen: self.seen.clone(),
+        }
     }
 
     /// The same battle under the rules before experience existed: no unit gains
@@ -535,7 +566,7 @@ impl Battle {
 
     /// The unit named `name` (exactly as written in the scenario).
     pub fn find(&self, name: &str) -> Option<UnitId> {
-        self.units.iter().position(|u| u.name == name).map(UnitId)
+        self.units.iter().position(|u| &*u.name == name).map(UnitId)
     }
 
     /// Living units of `team`, in acting order.

@@ -12,7 +12,7 @@ use serde_json::json;
 /// A unit's name, or `unit #N` for an id the battle does not have (an event of another
 /// battle): words are never a panic.
 fn who(b: &Battle, id: UnitId) -> String {
-    b.try_unit(id).map_or(format!("unit #{}", id.0), |u| u.name.clone())
+    b.try_unit(id).map_or(format!("unit #{}", id.0), |u| u.name.to_string())
 }
 
 impl Ending {
@@ -241,7 +241,11 @@ pub fn growth_words(g: &crate::model::units::Growth) -> String {
 impl RuleError {
     /// The refusal in words with the units' names (the `Display` form names ids only).
     pub fn describe(&self, b: &Battle) -> String {
-        let n = |u: &UnitId| b.units().get(u.0).map_or(format!("unit #{}", u.0), |x| x.name.clone());
+        let n = |u: &UnitId| {
+            b.units()
+                .get(u.0)
+                .map_or(format!("unit #{}", u.0), |x| x.name.to_string())
+        };
         match self {
             RuleError::NoUnit(u) => format!("no unit #{}", u.0),
             RuleError::Defeated(u) => format!("{} has been defeated", n(u)),
@@ -280,7 +284,11 @@ impl RuleError {
 impl Command {
     /// The command in a designer's words, e.g. `Kiny moves "3333"`, `Kiny attacks Brute`.
     pub fn describe(&self, b: &Battle) -> String {
-        let n = |u: &UnitId| b.units().get(u.0).map_or(format!("unit #{}", u.0), |x| x.name.clone());
+        let n = |u: &UnitId| {
+            b.units()
+                .get(u.0)
+                .map_or(format!("unit #{}", u.0), |x| x.name.to_string())
+        };
         match self {
             Command::Move { unit, path } => format!("{} moves \"{}\"", n(unit), path.digits()),
             Command::Attack { unit, target } => format!("{} attacks {}", n(unit), n(target)),

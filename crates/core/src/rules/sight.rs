@@ -53,6 +53,10 @@ impl Battle {
             } else if v >= far {
                 open.fill(0, w * h - 1);
                 whole = true;
+                if self.hides.is_none() {
+                    // Nothing hides: no other unit can add to or take from the whole map.
+                    return open;
+                }
             } else {
                 let (y0, y1) = ((at.y - v).max(0), (at.y + v).min(h as i32 - 1));
                 for y in y0..=y1 {
@@ -61,6 +65,11 @@ impl Battle {
                     let row = y as usize * w;
                     open.fill(row + x0 as usize, row + x1 as usize);
                 }
+            }
+            if self.hides.is_none() {
+                // Its own cell and those next to it (within vision) are in the diamond
+                // already: `near` matters only where a cell hides.
+                continue;
             }
             near.set(at.y as usize * w + at.x as usize);
             if v >= 1 {
@@ -75,10 +84,6 @@ impl Battle {
         if let Some(hides) = &self.hides {
             for (o, (&hide, &n)) in open.bits.iter_mut().zip(hides.iter().zip(&near.bits)) {
                 *o = (*o & !hide) | n;
-            }
-        } else {
-            for (o, &n) in open.bits.iter_mut().zip(&near.bits) {
-                *o |= n;
             }
         }
         open
@@ -117,12 +122,11 @@ impl Battle {
             return Cow::Borrowed(self);
         }
         let seen = self.sight(team);
-        let mut v = self.clone();
+        // Without journal or record, never copied (they would only be emptied).
+        let mut v = self.copy_without_history();
         v.view = Some(team);
         // What `team` sees is the same on the copy; what the other side sees is asked anew.
         v.seen[crate::rules::battle::side(team.other())] = Default::default();
-        v.journal.clear();
-        v.record.clear();
         for u in v.units.iter_mut().filter(|u| u.team != team) {
             if u.alive && seen.sees(u.pos) {
                 continue;

@@ -26,7 +26,7 @@ pub struct UnitId(pub usize);
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Unit {
     /// Its name as written in the scenario: its identity in files, JSON and text.
-    pub(crate) name: String,
+    pub(crate) name: std::sync::Arc<str>,
     /// Side.
     pub(crate) team: Team,
     /// Current cell.
@@ -36,7 +36,7 @@ pub struct Unit {
     /// Movement points per turn.
     pub(crate) movement: Cost,
     /// AI profile name (enemies).
-    pub(crate) profile: Option<String>,
+    pub(crate) profile: Option<std::sync::Arc<str>>,
     /// Pivot-leash centre (its start cell unless the scenario says otherwise).
     pub(crate) pivot: Pos,
     /// The cell it heads for when its profile advances, in place of the profile's `goal`
@@ -47,9 +47,9 @@ pub struct Unit {
     /// False once defeated.
     pub(crate) alive: bool,
     /// Kind name (from `units.toml`).
-    pub(crate) kind: String,
+    pub(crate) kind: std::sync::Arc<str>,
     /// Sprite name.
-    pub(crate) sprite: String,
+    pub(crate) sprite: std::sync::Arc<str>,
     /// Combat numbers.
     pub(crate) stats: Stats,
     /// A healer's numbers (`None`: it cannot heal).
@@ -336,7 +336,7 @@ impl Unit {
     pub fn new(name: impl Into<String>, team: Team, pos: Pos, class: ClassId, movement: Cost) -> Unit {
         let stats = crate::model::data::builtin_kinds().list[0].stats;
         Unit {
-            name: name.into(),
+            name: name.into().into(),
             team,
             pos,
             class,
@@ -379,7 +379,7 @@ impl Unit {
     /// The same unit driven by `profile`.
     pub fn with_profile(self, profile: Option<&str>) -> Unit {
         Unit {
-            profile: profile.map(str::to_string),
+            profile: profile.map(Into::into),
             ..self
         }
     }

@@ -2,7 +2,7 @@
 //! whose kept range is outside its weapon's reach, a unit that can never reach any
 //! opponent over its class's terrain, a seize cell no seizer can enter, a reserve no event
 //! brings, a seize cell nobody can reach (in time), a melee profile on a ranged weapon, a
-//! Tiled unit object off the grid. `skirmish check` prints them as `path:line:col: warning: ...` (exit 0; `--strict`: 1).
+//! Tiled unit object off the grid, a fog scenario whose enemies can never see a player unit. `skirmish check` prints them as `path:line:col: warning: ...` (exit 0; `--strict`: 1).
 
 use crate::load::data::DataSet;
 use crate::load::diag::{Diagnostic, Source};
@@ -20,6 +20,7 @@ struct Loose {
     #[serde(default)]
     units: Vec<LooseUnit>,
     objective: Option<LooseObjective>,
+    fog: Option<Spanned<toml::Value>>,
 }
 
 #[derive(Deserialize)]
@@ -221,8 +222,86 @@ pub fn warnings(src: &Source, scenario: &Scenario, data: &DataSet) -> Vec<Diagno
             }
         }
     }
+    let has = |team: Team| scenario.units.iter().any(|u| u.team == team);
+    if scenario.fog && has(Team::Enemy) && has(Team::Player) && !enemies_can_ever_see(scenario, data) {
+        // At the `fog` key; from a Tiled map property, at the first enemy.
+        let at = match &loose.fog {
+            Some(f) => src.error_span(&f.span(), ""),
+            None => scenario
+                .units
+                .iter()
+                .zip(&places)
+                .find(|(u, _)| u.team == Team::Enemy)
+                .map_or(src.error_at(0, ""), |(_, p)| p.name.clone()),
+        };
+        warn(
+            &at,
+            "fog of war: no enemy can ever see a player unit from where it stands: wherever the player units walk, they stay out of every enemy's vision, so no enemy ever acts (give an enemy more `vision`, a lookout on terrain with a `vision` bonus, or place it nearer the player's way)".to_string(),
+        );
+    }
     out.extend(object_warnings);
     out
+}
+
+/// Under fog of war, whether some enemy can ever see some player unit. A player unit may
+/// stand on any cell its class can walk to from its start (any number of turns, other units
+/// aside); an enemy sees from where it stands, its start cell — an enemy that sees nobody
+/// does not move — except one whose behaviour moves without seeing anyone (`advance`, or a
+/// behaviour a game registers), which may see from any cell its class can walk to. From a
+/// cell `s` it sees a cell `p` when their distance is at most its `vision` plus the `vision`
+/// bonus of `s`'s terrain, and, when `p`'s terrain `hides`, at most 1 (`Battle::sight`'s rule).
+fn enemies_can_ever_see(scenario: &Scenario, data: &DataSet) -> bool {
+    let map = &scenario.map;
+    let (w, h) = (map.width(), map.height());
+    let index = |p: Pos| p.y as usize * w + p.x as usize;
+    // Every cell some class can walk to from `from` (other units aside).
+    let walkable = |u: &UnitSpec, cells: &mut Vec<bool>| {
+        let enter = |p: Pos| map.contains(p) && data.terrain.get(map.at(p)).cost_for(u.class).is_some();
+        let mut queue = VecDeque::from([u.at]);
+        cells[index(u.at)] = true;
+        while let Some(p) = queue.pop_front() {
+            for d in [Dir::Up, Dir::Right, Dir::Down, Dir::Left] {
+                let q = p.step(d);
+                if enter(q) && !cells[index(q)] {
+                    cells[index(q)] = true;
+                    queue.push_back(q);
+                }
+            }
+        }
+    };
+    let mut player = vec![false; w * h];
+    for u in scenario.units.iter().filter(|u| u.team == Team::Player) {
+        if !player[index(u.at)] {
+            walkable(u, &mut player);
+        }
+    }
+    let sees_a_player_cell = |u: &UnitSpec, s: Pos| {
+        let v = i64::from(u.vision) + i64::from(data.terrain.get(map.at(s)).vision);
+        let v = v.clamp(0, (w + h) as i64) as i32;
+        (s.y - v..=s.y + v).any(|y| {
+            let r = v - (y - s.y).abs();
+            (s.x - r..=s.x + r).any(|x| {
+                let p = Pos::new(x, y);
+                map.contains(p) && player[index(p)] && (s.manhattan(p) <= 1 || !data.terrain.get(map.at(p)).hides)
+            })
+        })
+    };
+    scenario.units.iter().filter(|u| u.team == Team::Enemy).any(|u| {
+        let wanders = u
+            .profile
+            .as_deref()
+            .and_then(|p| data.profiles.get(p))
+            .is_some_and(|p| matches!(p.behavior, Behavior::Advance { .. } | Behavior::Custom(_)));
+        if wanders {
+            let mut cells = vec![false; w * h];
+            walkable(u, &mut cells);
+            (0..w * h)
+                .filter(|&i| cells[i])
+                .any(|i| sees_a_player_cell(u, Pos::new((i % w) as i32, (i / w) as i32)))
+        } else {
+            sees_a_player_cell(u, u.at)
+        }
+    })
 }
 
 /// The first turn in which `u` could end a move on `to`, walking only terrain its class

@@ -1,7 +1,7 @@
 //! The battlefield of an expectation file: the base scenario file it names, the data folder
 //! and the file's own profiles, the drawn picture and its marks, and the scenario rewritten
 //! for the scenario loader (the file's units laid over the scenario's by name, the scenario's
-//! `[objective]` and `[[events]]` carried along).
+//! `[objective]`, `[[events]]` and `fog` carried along).
 
 use super::*;
 
@@ -139,6 +139,13 @@ impl Battlefield<'_> {
             &map_line,
             raw.map.as_ref().map(|m| m.span()).or(Some(scen_span.clone())),
         );
+        // Fog of war: the file's own `fog`, else its scenario's (a top-level key, so before
+        // the unit tables).
+        match (&raw.fog, self.base.as_ref().and_then(|(_, t)| t.get("fog"))) {
+            (Some(f), _) => w.line(&format!("fog = {}", f.get_ref()), Some(f.span())),
+            (None, Some(v)) => w.line(&format!("fog = {v}"), Some(scen_span.clone())),
+            (None, None) => {}
+        }
         let tables = self.unit_tables(errs);
         write_units(&mut w, &tables, &scen_span);
         carry_along(&mut w, self.base, &scen_span);

@@ -132,7 +132,7 @@ impl Lookup<'_> {
             ));
         }
         if checks.is_empty() {
-            errs.push(self.src.error_span(&e.span(), "this expectation checks nothing: add ends_on, ends_at, stays, path, target, triggered, attacks, heals, never_enters or alive"));
+            errs.push(self.src.error_span(&e.span(), "this expectation checks nothing: add ends_on, ends_at, stays, path, target, triggered, attacks, heals, never_enters, alive, sees or unseen"));
         }
         let at = r.turn.as_ref().map_or(r.unit.span(), |t| t.span());
         Some(Expect {
@@ -230,7 +230,42 @@ impl Lookup<'_> {
         if let Some(b) = r.alive {
             checks.push(Check::Alive(b));
         }
+        if let Some(names) = &r.sees {
+            checks.push(Check::Sees(self.player_names(names, "sees", errs)));
+        }
+        if let Some(names) = &r.unseen {
+            checks.push(Check::Unseen(self.player_names(names, "unseen", errs)));
+        }
         checks
+    }
+
+    /// The names of `sees = [...]` or `unseen = [...]` (`key`): each must name a player unit
+    /// (what the enemy side sees is the other side's units); wrong ones are reported.
+    fn player_names(&self, names: &Spanned<Vec<Spanned<String>>>, key: &str, errs: &mut Diagnostics) -> Vec<String> {
+        if names.get_ref().is_empty() {
+            errs.push(self.src.error_span(
+                &names.span(),
+                format!("{key} = [] checks nothing: name the player units"),
+            ));
+        }
+        let mut out = Vec::new();
+        for n in names.get_ref() {
+            if !self.known(n, errs) {
+                continue;
+            }
+            if self.unit_team(n.get_ref()) != Some(Team::Player) {
+                errs.push(self.src.error_span(
+                    &n.span(),
+                    format!(
+                        "{:?} is an enemy: `{key}` names player units (those the enemy's side sees or not)",
+                        n.get_ref()
+                    ),
+                ));
+                continue;
+            }
+            out.push(n.get_ref().clone());
+        }
+        out
     }
 }
 

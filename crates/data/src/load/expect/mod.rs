@@ -84,6 +84,11 @@ pub enum Check {
     },
     /// Alive (or defeated) at the end of that enemy phase.
     Alive(bool),
+    /// Under fog of war, these player units are among those its side sees when it decides
+    /// (without fog a side sees every unit on the board).
+    Sees(Vec<String>),
+    /// Under fog of war, none of these player units is seen by its side when it decides.
+    Unseen(Vec<String>),
 }
 
 /// One `[[expect]]` table.
@@ -138,6 +143,7 @@ struct Raw {
     data: Option<Spanned<String>>,
     player: Option<Spanned<String>>,
     turns: Option<Spanned<i64>>,
+    fog: Option<Spanned<bool>>,
     #[serde(default)]
     units: Vec<Spanned<Table>>,
     #[serde(default)]
@@ -172,6 +178,8 @@ struct RawExpect {
     heals: Option<Spanned<toml::Value>>,
     never_enters: Option<Spanned<String>>,
     alive: Option<bool>,
+    sees: Option<Spanned<Vec<Spanned<String>>>>,
+    unseen: Option<Spanned<Vec<Spanned<String>>>>,
 }
 
 /// Most enemy phases one file may ask for.
