@@ -1,0 +1,142 @@
+//! The shipped campaign with chance in combat (issue 39's campaign option): `campaign
+//! --simulate --chance` plays every chapter with `[combat] chance = true` (and the chapters'
+//! `[chapters.chance_set]`), the same way every time; its chapter replays carry the choice
+//! and reproduce the rolls.
+
+mod common;
+use common::root;
+use serde_json::Value;
+use std::process::Command;
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_skirmish"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn ok(args: &[&str]) -> String {
+    let (code, out, err) = run(args);
+    assert_eq!(code, 0, "{args:?}: {err}");
+    out
+}
+
+/// With `--chance` the campaign plays otherwise than without (blows miss and strike
+/// critically), says so, and plays the same way again from the same seed.
+#[test]
+fn a_campaign_with_chance_differs_from_without_and_is_deterministic() {
+    let base = [
+        "campaign",
+        "maps/campaign.toml",
+        "--simulate",
+        "--skill",
+        "average",
+        "--json",
+    ];
+    let off: Value = serde_json::from_str(&ok(&base)).unwrap();
+    let with: Vec<&str> = base.iter().copied().chain(["--chance"]).collect();
+    let on_text = ok(&with);
+    let on: Value = serde_json::from_str(&on_text).unwrap();
+    assert_eq!(on_text, ok(&with), "the same seed plays the same campaign");
+    assert_eq!(on["chance"], true);
+    assert!(off.get("chance").is_none(), "without chance the JSON is as before");
+    assert_ne!(off["chapters"], on["chapters"], "chance changed nothing");
+    // The text says it on its first line, and so does the table of many campaigns.
+    let text = ok(&["campaign", "maps/campaign.toml", "--simulate", "--chance"]);
+    assert!(
+        text.starts_with("The border war (permadeath, chance in combat)\n"),
+        "{text}"
+    );
+    let many = [
+        "campaign",
+        "maps/campaign.toml",
+        "--simulate",
+        "--runs",
+        "4",
+        "--jobs",
+        "1",
+    ];
+    let table_off = ok(&many);
+    let with: Vec<&str> = many.iter().copied().chain(["--chance"]).collect();
+    let table_on = ok(&with);
+    assert!(
+        table_on
+            .lines()
+            .next()
+            .unwrap()
+            .contains("permadeath, chance in combat"),
+        "{table_on}"
+    );
+    assert!(!table_off.contains("chance"), "{table_off}");
+    let j: Value = serde_json::from_str(&ok(&with.iter().copied().chain(["--json"]).collect::<Vec<_>>())).unwrap();
+    assert_eq!(j["chance"], true);
+}
+
+/// Each chapter's replay of a campaign with chance keeps the choice (and the battle's seed):
+/// `replay` plays it to the campaign's result, its rolls again; without the choice the
+/// same commands no longer fit.
+#[test]
+fn chapter_replays_of_a_chance_campaign_reproduce_the_rolls() {
+    let dir = std::env::temp_dir().join(format!("skirmish-campchance-replays-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let out = ok(&[
+        "campaign",
+        "maps/campaign.toml",
+        "--simulate",
+        "--chance",
+        "--skill",
+        "average",
+        "--json",
+        "--replays",
+        d,
+    ]);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let chapters = v["chapters"].as_array().unwrap();
+    let mut rolled = 0;
+    let mut unfit = 0;
+    for (k, c) in chapters.iter().enumerate() {
+        let file = dir.join(format!("chapter-{}.replay", k + 1));
+        let raw: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        assert_eq!(raw["chapter"]["chance"], true, "chapter {}: {raw}", k + 1);
+        let f = file.to_str().unwrap();
+        let played = ok(&["replay", f, "--json"]);
+        let r: Value = serde_json::from_str(&played).unwrap();
+        assert_eq!(
+            (&r["result"], &r["why"]),
+            (&c["result"], &c["why"]),
+            "chapter {}: {r:#}",
+            k + 1
+        );
+        // The rolls are in the replay's output.
+        if played.contains("\"event\":\"rolled\"") {
+            rolled += 1;
+        }
+        // The same file without the choice: chance off, the commands no longer fit (or play
+        // otherwise).
+        let mut bare = raw.clone();
+        bare["chapter"].as_object_mut().unwrap().remove("chance");
+        let bare_file = dir.join(format!("bare-{}.replay", k + 1));
+        std::fs::write(&bare_file, bare.to_string()).unwrap();
+        let (code, out, _) = run(&["replay", bare_file.to_str().unwrap(), "--json"]);
+        if code != 0 || out != played {
+            unfit += 1;
+        }
+    }
+    assert_eq!(rolled, chapters.len(), "every chapter rolled");
+    assert_eq!(unfit, chapters.len(), "every chapter depends on the choice");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn chance_is_refused_where_it_means_nothing() {
+    let (code, out, err) = run(&["campaign", "maps/campaign.toml", "--chance"]);
+    assert_eq!((code, out.as_str()), (1, ""));
+    assert!(err.contains("--chance is for --simulate"), "{err}");
+}
