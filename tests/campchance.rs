@@ -140,3 +140,50 @@ fn chance_is_refused_where_it_means_nothing() {
     assert_eq!((code, out.as_str()), (1, ""));
     assert!(err.contains("--chance is for --simulate"), "{err}");
 }
+
+/// A chapter's `[chapters.chance_set]` counts only with chance: a duel Kiny loses as written
+/// (the Wall has 500 hp) is won when the chance numbers set its hp to 1 and chance is on, and
+/// lost without chance; a key it cannot take is the campaign file's error at its line, in
+/// `check` and in `--chance`.
+#[test]
+fn chance_numbers_count_only_with_chance_and_their_mistakes_are_located() {
+    let t = common::Tree::new("campchance-set");
+    std::fs::write(t.0.join("maps/strip.txt"), "......\n").unwrap();
+    std::fs::write(
+        t.0.join("maps/duel.toml"),
+        "name = \"Duel\"\nmap = \"strip.txt\"\n[objective]\nturn_limit = 1\n\
+         [[units]]\nname = \"Kiny\"\nteam = \"player\"\nkind = \"hero\"\nat = [0, 0]\n\
+         [[units]]\nname = \"Wall\"\nteam = \"enemy\"\nat = [2, 0]\nprofile = \"guard\"\nhp = 500\n",
+    )
+    .unwrap();
+    let campaign = |chance_set: &str| {
+        std::fs::write(
+            t.0.join("maps/c.toml"),
+            format!("name = \"Duels\"\n[[chapters]]\nscenario = \"duel.toml\"\n[chapters.chance_set]\n{chance_set}\n"),
+        )
+        .unwrap();
+    };
+    let result = |extra: &[&str]| {
+        let mut args = vec!["campaign", "maps/c.toml", "--simulate", "--json"];
+        args.extend(extra);
+        let (code, out, err) = t.run(&args);
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str::<Value>(&out).unwrap()["result"]
+            .as_str()
+            .unwrap()
+            .to_string()
+    };
+    campaign("\"unit:Wall.hp\" = 1");
+    assert_eq!(result(&[]), "lost", "without chance the chance numbers do not count");
+    assert_eq!(result(&["--chance"]), "won");
+    campaign("\"unit:Nobody.hp\" = 1");
+    let (code, _, err) = t.run(&["check", "maps/c.toml"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(
+        err.contains("c.toml:5:1: chapter 1: [chapters.chance_set] \"unit:Nobody.hp\""),
+        "{err}"
+    );
+    let (code, _, err) = t.run(&["campaign", "maps/c.toml", "--simulate", "--chance"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("c.toml:5:1: chapter 1: [chapters.chance_set]"), "{err}");
+}

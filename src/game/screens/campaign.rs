@@ -236,11 +236,7 @@ impl TextScreen {
                     "casual: a unit that falls is back next chapter"
                 };
                 let level = p.difficulty.as_deref().map(|d| format!(" · {d}")).unwrap_or_default();
-                let chance = if p.chance {
-                    " · chance on: blows may miss or be critical"
-                } else {
-                    ""
-                };
+                let chance = if p.chance { " · chance on" } else { "" };
                 out.push((format!("{mode}{level}{chance}"), DIM_TEXT, 0.85));
                 out.push((
                     "Enter or a click: to battle · Esc or a right click: back to the title".into(),
