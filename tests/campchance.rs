@@ -187,3 +187,70 @@ fn chance_numbers_count_only_with_chance_and_their_mistakes_are_located() {
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("c.toml:5:1: chapter 1: [chapters.chance_set]"), "{err}");
 }
+
+/// The campaign's levels with chance, guarded cheaply on fixed seeds (30 campaigns a row; the
+/// guide's table has 1,000): for the expert and the average player easy ≥ normal ≥ hard, and
+/// the pass's chance numbers (`[chapters.chance_set]`, normal's soldiers at attack 8) make
+/// normal harder than without them.
+#[test]
+fn the_shipped_campaign_with_chance_keeps_its_levels_in_order() {
+    let args = [
+        "campaign",
+        "maps/campaign.toml",
+        "--simulate",
+        "--chance",
+        "--runs",
+        "30",
+        "--skill",
+        "expert,average",
+        "--difficulty",
+        "easy,normal,hard",
+        "--json",
+    ];
+    let v: Value = serde_json::from_str(&ok(&args)).unwrap();
+    let rows = v["rows"].as_array().unwrap();
+    let won = |level: &str, skill: &str| {
+        rows.iter()
+            .find(|r| r["level"] == level && r["skill"] == skill)
+            .unwrap_or_else(|| panic!("no row {level} {skill}: {v:#}"))["won"]
+            .as_u64()
+            .unwrap()
+    };
+    for skill in ["expert", "average"] {
+        let w = [won("easy", skill), won("normal", skill), won("hard", skill)];
+        assert!(
+            w[0] >= w[1] && w[1] >= w[2] && w[2] > 0,
+            "{skill}: won at easy, normal, hard {w:?}"
+        );
+    }
+    // Without the chance numbers (the pass's table removed), normal is won more often.
+    let t = common::Tree::new("campchance-levels");
+    let text = std::fs::read_to_string(t.0.join("maps/campaign.toml")).unwrap();
+    let (before, _) = text
+        .split_once("[chapters.chance_set]")
+        .expect("the pass has chance numbers");
+    std::fs::write(t.0.join("maps/campaign.toml"), before).unwrap();
+    let normal = |run: &dyn Fn(&[&str]) -> (i32, String, String)| {
+        let (code, out, err) = run(&[
+            "campaign",
+            "maps/campaign.toml",
+            "--simulate",
+            "--chance",
+            "--runs",
+            "30",
+            "--difficulty",
+            "normal",
+            "--json",
+        ]);
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str::<Value>(&out).unwrap()["rows"][0]["won"]
+            .as_u64()
+            .unwrap()
+    };
+    let with = normal(&run);
+    let without = normal(&|a: &[&str]| t.run(a));
+    assert!(
+        with < without,
+        "normal with chance: {with} won with the pass's chance numbers, {without} without"
+    );
+}
