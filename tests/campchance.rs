@@ -9,9 +9,14 @@ use serde_json::Value;
 use std::process::Command;
 
 fn run(args: &[&str]) -> (i32, String, String) {
+    run_in(root(), args)
+}
+
+/// Runs the binary in folder `dir`.
+fn run_in(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_skirmish"))
         .args(args)
-        .current_dir(root())
+        .current_dir(dir)
         .output()
         .unwrap();
     (
@@ -230,25 +235,28 @@ fn the_shipped_campaign_with_chance_keeps_its_levels_in_order() {
         .split_once("[chapters.chance_set]")
         .expect("the pass has chance numbers");
     std::fs::write(t.0.join("maps/campaign.toml"), before).unwrap();
-    let normal = |run: &dyn Fn(&[&str]) -> (i32, String, String)| {
-        let (code, out, err) = run(&[
-            "campaign",
-            "maps/campaign.toml",
-            "--simulate",
-            "--chance",
-            "--runs",
-            "30",
-            "--difficulty",
-            "normal",
-            "--json",
-        ]);
+    let normal = |dir: &std::path::Path| {
+        let (code, out, err) = run_in(
+            dir,
+            &[
+                "campaign",
+                "maps/campaign.toml",
+                "--simulate",
+                "--chance",
+                "--runs",
+                "30",
+                "--difficulty",
+                "normal",
+                "--json",
+            ],
+        );
         assert_eq!(code, 0, "{err}");
         serde_json::from_str::<Value>(&out).unwrap()["rows"][0]["won"]
             .as_u64()
             .unwrap()
     };
-    let with = normal(&run);
-    let without = normal(&|a: &[&str]| t.run(a));
+    let with = normal(root());
+    let without = normal(&t.0);
     assert!(
         with < without,
         "normal with chance: {with} won with the pass's chance numbers, {without} without"
