@@ -128,9 +128,11 @@ play river-game maps/river-tiled.toml ""
 menus title ""
 menus picker "Down Confirm Down"
 menus options "Down Down Confirm"
-# The shipped campaign's first intro (after its difficulty), then a one-unit drill
+# New campaign's question of chance in combat ("on" highlighted), the shipped campaign's
+# first intro (after its difficulty and that question), then a one-unit drill
 # campaign whose first chapter ends in a level-up, and the roster after it.
-menus campaign-intro "Confirm Confirm"
+menus campaign-chance "Confirm Confirm Down"
+menus campaign-intro "Confirm Confirm Confirm"
 mkdir -p "$scratch/drill/maps"
 cp -r data "$scratch/drill/data"
 printf '........\n........\n........\n........\n' > "$scratch/drill/maps/field.txt"
@@ -162,7 +164,7 @@ drill() { # NAME INPUT: the drill campaign from a fresh progress file, then a sc
 campaign() { # NAME INPUT
   shoot "$1" drill "$1" "$2"
 }
-chapter1="Confirm Confirm Confirm Point:3,1 Confirm Confirm EndTurn"
+chapter1="Confirm Confirm Confirm Confirm Point:3,1 Confirm Confirm EndTurn"
 campaign level-up "$chapter1 SnapLevelUp"
 campaign roster "$chapter1 Wait Confirm"
 

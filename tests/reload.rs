@@ -158,6 +158,7 @@ fn a_chapter_reload_keeps_the_roster() {
             protected: vec!["Kiny".into()],
         },
         set: Vec::new(),
+        chance: false,
     };
     let ready = chapter.prepare(&scenario);
     assert_eq!(ready.units.len() + 1, scenario.units.len(), "Lance fell before");

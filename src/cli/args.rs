@@ -318,6 +318,10 @@ pub(super) enum Cmd {
         /// With --runs: threads [default: one per core]; the output does not depend on it.
         #[arg(long, value_name = "J", requires = "runs", value_parser = clap::value_parser!(u16).range(1..=1024))]
         jobs: Option<u16>,
+        /// With --simulate: every chapter with chance in combat (`[combat] chance = true` and
+        /// the chapter's [chapters.chance_set]), as New campaign's "Chance in combat: on".
+        #[arg(long)]
+        chance: bool,
         /// With --simulate: write each chapter's battle (its last try) as DIR/chapter-N.replay,
         /// the roster it began with inside, for `skirmish replay` and `play --replay`.
         #[arg(long, value_name = "DIR", requires = "simulate")]

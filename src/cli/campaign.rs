@@ -36,18 +36,22 @@ pub(super) struct CampaignRun<'a> {
     pub jobs: Option<usize>,
     /// With `--runs`: every skill asked (`--skill S,S...`), the player's first.
     pub skills: Vec<Skill>,
+    /// `--chance`: every chapter with chance in combat.
+    pub chance: bool,
 }
 
-/// Chapter `k` of `c` as the campaign plays it at `level` (else its own level).
+/// Chapter `k` of `c` as the campaign plays it at `level` (else its own level), with chance
+/// in combat when `chance`.
 fn chapter(
     c: &Campaign,
     k: usize,
     data_override: Option<PathBuf>,
     level: Option<&str>,
+    chance: bool,
 ) -> Result<(Scenario, DataSet), Diagnostics> {
     let (dir, _) = scenario_data_dir(&c.chapters[k].scenario, data_override);
     let data = crate::load::data::load(&dir)?;
-    campaign::load_chapter(c, k, data, level)
+    campaign::load_chapter(c, k, data, level, chance)
 }
 
 pub(super) fn campaign_cmd(file: &Path, data_override: Option<PathBuf>, r: &CampaignRun<'_>) -> Outcome {
@@ -66,11 +70,14 @@ pub(super) fn campaign_cmd(file: &Path, data_override: Option<PathBuf>, r: &Camp
         seed: r.seed,
         turns: r.turns,
         permadeath: c.permadeath && !r.casual,
+        chance: r.chance,
     };
     if let Some(n) = r.runs {
         return balance(&c, data_override, r, settings, n);
     }
-    let report = run(&c, settings, |k| chapter(&c, k, data_override.clone(), r.level));
+    let report = run(&c, settings, |k| {
+        chapter(&c, k, data_override.clone(), r.level, r.chance)
+    });
     if let (Ok(report), Some(dir)) = (&report, r.replays) {
         if let Err(e) = std::fs::create_dir_all(dir) {
             return fail(
@@ -102,7 +109,7 @@ fn balance(c: &Campaign, data_override: Option<PathBuf>, r: &CampaignRun<'_>, se
     let mut rows: Vec<(Option<&str>, Skill, Many)> = Vec::new();
     for level in &levels {
         let loaded: Result<Vec<_>, Diagnostics> = (0..c.chapters.len())
-            .map(|k| chapter(c, k, data_override.clone(), *level))
+            .map(|k| chapter(c, k, data_override.clone(), *level, r.chance))
             .collect();
         let loaded = match loaded {
             Ok(l) => l,
@@ -151,7 +158,7 @@ fn balance(c: &Campaign, data_override: Option<PathBuf>, r: &CampaignRun<'_>, se
                 })
             })
             .collect();
-        let v = json!({
+        let mut v = json!({
             "campaign": c.name,
             "campaigns": n,
             "seeds": [settings.seed, settings.seed.wrapping_add(n.saturating_sub(1))],
@@ -161,15 +168,20 @@ fn balance(c: &Campaign, data_override: Option<PathBuf>, r: &CampaignRun<'_>, se
             "retries": RETRIES,
             "rows": rows,
         });
+        // Only when on, so the output without chance stays as it was.
+        if r.chance {
+            v["chance"] = json!(true);
+        }
         return ok(format!("{v}\n"));
     }
     let mut out = format!(
-        "{}: {n} campaigns per row (seeds {} to {}), {} player, {}, at most {} turns, {RETRIES} retries per chapter\n",
+        "{}: {n} campaigns per row (seeds {} to {}), {} player, {}{}, at most {} turns, {RETRIES} retries per chapter\n",
         c.name,
         settings.seed,
         settings.seed.wrapping_add(n.saturating_sub(1)),
         settings.player.policy.name(),
         if settings.permadeath { "permadeath" } else { "casual" },
+        if settings.chance { ", chance in combat" } else { "" },
         settings.turns,
     );
     out += &format!(

@@ -468,7 +468,14 @@ fn check_campaign(f: &Path, data: Option<&Path>) -> Result<(), Diagnostics> {
     let loaded = crate::load::data::load(data);
     for (k, ch) in c.chapters.iter().enumerate() {
         let chapter = match &loaded {
-            Ok(d) => crate::load::campaign::load_chapter(&c, k, d.clone(), None).map(|_| ()),
+            // With chance too when the chapter has numbers for it (`[chapters.chance_set]`).
+            Ok(d) => crate::load::campaign::load_chapter(&c, k, d.clone(), None, false).and_then(|_| {
+                if ch.chance_set.is_empty() {
+                    Ok(())
+                } else {
+                    crate::load::campaign::load_chapter(&c, k, d.clone(), None, true).map(|_| ())
+                }
+            }),
             Err(e) => Err(e.clone()),
         };
         // The chapter's own level and numbers are the campaign file's errors, told as such.

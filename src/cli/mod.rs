@@ -328,6 +328,7 @@ pub fn run_to<I: IntoIterator<Item = OsString>>(args: I, out: &mut dyn std::io::
             replays,
             runs,
             jobs,
+            chance,
             opts,
         }) => {
             if !simulate {
@@ -344,6 +345,12 @@ pub fn run_to<I: IntoIterator<Item = OsString>>(args: I, out: &mut dyn std::io::
                     return usage(format!(
                         "error: {f} is for --simulate (a campaign played headless); in the game the player plays\n"
                     ));
+                }
+                if chance {
+                    return usage(
+                        "error: --chance is for --simulate (a campaign played headless); in the game the player chooses \"Chance in combat\" at New campaign\n"
+                            .into(),
+                    );
                 }
                 // In the game: the title screen, its campaign this file.
                 return match crate::load::campaign::load(&file) {
@@ -411,6 +418,7 @@ pub fn run_to<I: IntoIterator<Item = OsString>>(args: I, out: &mut dyn std::io::
                 runs,
                 jobs: jobs.map(usize::from),
                 skills,
+                chance,
             };
             campaign::campaign_cmd(&file, data_override, &run)
         }
@@ -469,8 +477,8 @@ pub fn load_scenario(path: &Path, data_override: Option<PathBuf>) -> Result<(Sce
 }
 
 /// The scenario a replay was recorded on: its file at the recorded level and, for a campaign
-/// chapter that had numbers of its own (`[chapters.set]`), those applied first, as the
-/// campaign played it ([`crate::load::campaign::load_chapter_file`]).
+/// chapter that had numbers of its own (`[chapters.set]`) or chance in combat, those applied
+/// first, as the campaign played it ([`crate::load::campaign::load_chapter_file`]).
 pub fn load_replay_scenario(
     path: &Path,
     data_override: Option<PathBuf>,
@@ -482,12 +490,13 @@ pub fn load_replay_scenario(
         .iter()
         .flat_map(|c| c.set.iter().map(|e| (e.key.clone(), e.value)))
         .collect();
-    if set.is_empty() {
+    let chance = r.chapter.as_ref().is_some_and(|c| c.chance);
+    if set.is_empty() && !chance {
         return Ok(loaded);
     }
     let data_dir = loaded.2;
     let data = crate::load::data::load(&data_dir)?;
-    let (scenario, data) = crate::load::campaign::load_chapter_file(path, data, &set, r.difficulty.as_deref())?;
+    let (scenario, data) = crate::load::campaign::load_chapter_file(path, data, &set, r.difficulty.as_deref(), chance)?;
     Ok((scenario, data, data_dir))
 }
 

@@ -28,6 +28,9 @@ pub struct Run {
     pub turns: u32,
     /// Fallen units stay gone.
     pub permadeath: bool,
+    /// Every chapter with chance in combat (`[combat] chance = true` and its
+    /// `[chapters.chance_set]`; the chapters' loader applies them, this marks the replays).
+    pub chance: bool,
 }
 
 /// One chapter as it was played.
@@ -87,6 +90,8 @@ pub struct Report {
     pub name: String,
     /// Fallen units stayed gone.
     pub permadeath: bool,
+    /// Every chapter was played with chance in combat.
+    pub chance: bool,
     /// Chapters played, in order (the last one lost when the campaign was lost).
     pub chapters: Vec<ChapterReport>,
     /// The roster at the end.
@@ -126,7 +131,8 @@ pub fn run(
             title: chapter.title.clone(),
             permadeath: run.permadeath,
             roster: roster.clone(),
-            set: crate::io::replay::ChapterSet::of(&chapter.set),
+            set: crate::io::replay::ChapterSet::of(&chapter.numbers(run.chance)),
+            chance: run.chance,
         });
         let won = matches!(played.battle.ended(), Some((Team::Player, _)));
         if won {
@@ -158,6 +164,7 @@ pub fn run(
     Ok(Report {
         name: campaign.name.clone(),
         permadeath: run.permadeath,
+        chance: run.chance,
         chapters,
         roster,
     })
@@ -177,7 +184,7 @@ impl Report {
         self.chapters.len() == total && self.chapters.iter().all(ChapterReport::won)
     }
 
-    /// `{"campaign", "permadeath", "chapters": [{"chapter", "scenario", "name", "result",
+    /// `{"campaign", "permadeath", ("chance": true,) "chapters": [{"chapter", "scenario", "name", "result",
     /// "why", "tries", "seed", "survivors", "fallen", "experience"}], "result", "roster"}`.
     pub fn to_json(&self, total: usize) -> Value {
         let chapters: Vec<Value> = self
@@ -206,21 +213,27 @@ impl Report {
                 })
             })
             .collect();
-        json!({
+        let mut v = json!({
             "campaign": self.name,
             "permadeath": self.permadeath,
             "chapters": chapters,
             "result": if self.won(total) { "won" } else { "lost" },
             "roster": self.roster.members.iter().map(member_json).collect::<Vec<_>>(),
-        })
+        });
+        // Only when on, so the output without chance stays as it was.
+        if self.chance {
+            v["chance"] = json!(true);
+        }
+        v
     }
 
     /// The campaign told chapter by chapter, for a terminal.
     pub fn to_text(&self, total: usize) -> String {
         let mut s = format!(
-            "{} ({})\n",
+            "{} ({}{})\n",
             self.name,
-            if self.permadeath { "permadeath" } else { "casual" }
+            if self.permadeath { "permadeath" } else { "casual" },
+            if self.chance { ", chance in combat" } else { "" }
         );
         for c in &self.chapters {
             let (result, why) = c.result();

@@ -154,7 +154,8 @@ impl BattleScreen {
             title: ch.title.clone(),
             permadeath: a.progress.permadeath,
             roster: a.progress.roster.clone(),
-            set: crate::io::replay::ChapterSet::of(&ch.set),
+            set: crate::io::replay::ChapterSet::of(&ch.numbers(a.progress.chance)),
+            chance: a.progress.chance,
         };
         // The chapter's own save slot, when the player saved in it: the battle goes on there.
         let save = world.chapter_save();
@@ -447,8 +448,9 @@ fn load_launch(
     let (mut scenario, mut data, data_dir) =
         crate::cli::load_scenario(&launch.path, world.data_override.clone()).map_err(|e| e.to_string())?;
     if let (Some(k), Some(a)) = (chapter, world.campaign.as_ref()) {
-        let (scenario, data) = crate::load::campaign::load_chapter(&a.campaign, k, data, launch.difficulty.as_deref())
-            .map_err(|e| e.to_string())?;
+        let (scenario, data) =
+            crate::load::campaign::load_chapter(&a.campaign, k, data, launch.difficulty.as_deref(), a.progress.chance)
+                .map_err(|e| e.to_string())?;
         return Ok((scenario, data, data_dir));
     }
     if let Some(level) = &launch.difficulty {
@@ -479,7 +481,7 @@ mod tests {
         w.data_override = Some(root.join("data"));
         w.campaign_file = dir.join("c.toml");
         w.progress_file = Some(dir.join("progress.json"));
-        w.start_campaign(None).unwrap();
+        w.start_campaign(None, false).unwrap();
         let launch = Launch {
             path: dir.join("sample.toml"),
             difficulty: None,
@@ -497,6 +499,48 @@ mod tests {
         // Not a chapter: the scenario as written.
         let (s, _, _) = load_launch(&w, &launch, None).unwrap();
         assert_eq!(s.difficulty, None);
+        assert!(!s.combat.chance);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_campaign_with_chance_plays_every_chapter_with_chance_and_its_chance_numbers() {
+        let dir = std::env::temp_dir().join(format!("skirmish-chapter-chance-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        std::fs::copy(root.join("maps/sample.toml"), dir.join("sample.toml")).unwrap();
+        std::fs::copy(root.join("maps/sample.txt"), dir.join("sample.txt")).unwrap();
+        std::fs::write(
+            dir.join("c.toml"),
+            "name = \"War\"\n[[chapters]]\nscenario = \"sample.toml\"\n[chapters.set]\n\"unit:Kiny.move\" = 3\n\
+             [chapters.chance_set]\n\"unit:Kiny.move\" = 4\n",
+        )
+        .unwrap();
+        let mut w = World::new(None, dir.clone(), false);
+        w.data_override = Some(root.join("data"));
+        w.campaign_file = dir.join("c.toml");
+        w.progress_file = Some(dir.join("progress.json"));
+        let launch = Launch {
+            path: dir.join("sample.toml"),
+            difficulty: None,
+        };
+        let kiny_move = |s: &Scenario| s.units.iter().find(|u| u.name == "Kiny").unwrap().movement;
+        w.start_campaign(None, false).unwrap();
+        let (s, _, _) = load_launch(&w, &launch, Some(0)).unwrap();
+        assert_eq!((s.combat.chance, kiny_move(&s)), (false, 3), "off: as before");
+        w.start_campaign(None, true).unwrap();
+        let (s, _, _) = load_launch(&w, &launch, Some(0)).unwrap();
+        assert_eq!(
+            (s.combat.chance, kiny_move(&s)),
+            (true, 4),
+            "on: chance and its numbers"
+        );
+        // Continue reads the choice back from the progress file.
+        w.campaign = None;
+        w.continue_campaign().unwrap();
+        let (s, _, _) = load_launch(&w, &launch, Some(0)).unwrap();
+        assert!(s.combat.chance, "Continue keeps chance on");
         let _ = std::fs::remove_dir_all(&dir);
     }
 

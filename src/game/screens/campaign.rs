@@ -79,7 +79,7 @@ pub fn saved_difficulty(file: Option<&Path>) -> Option<String> {
 
 impl World {
     /// Starts the campaign afresh (at `difficulty`), writing its progress; the error says why not.
-    pub fn start_campaign(&mut self, difficulty: Option<String>) -> Result<(), String> {
+    pub fn start_campaign(&mut self, difficulty: Option<String>, chance: bool) -> Result<(), String> {
         let campaign = crate::load::campaign::load(&self.campaign_file).map_err(|e| e.to_string())?;
         let file = self
             .progress_file
@@ -87,7 +87,8 @@ impl World {
             .ok_or("nowhere to keep the campaign's progress")?;
         // The file's permadeath, unless the options (or --casual) say casual.
         let permadeath = campaign.permadeath && self.settings.permadeath && !self.casual;
-        let progress = Progress::new(&campaign.path, &campaign.name, permadeath, difficulty);
+        let mut progress = Progress::new(&campaign.path, &campaign.name, permadeath, difficulty);
+        progress.chance = chance;
         self.campaign = Some(Active {
             campaign,
             progress,
@@ -235,7 +236,8 @@ impl TextScreen {
                     "casual: a unit that falls is back next chapter"
                 };
                 let level = p.difficulty.as_deref().map(|d| format!(" · {d}")).unwrap_or_default();
-                out.push((format!("{mode}{level}"), DIM_TEXT, 0.85));
+                let chance = if p.chance { " · chance on" } else { "" };
+                out.push((format!("{mode}{level}{chance}"), DIM_TEXT, 0.85));
                 out.push((
                     "Enter or a click: to battle · Esc or a right click: back to the title".into(),
                     DIM_TEXT,
@@ -431,7 +433,7 @@ mod tests {
     fn the_rosters_rows_never_wrap_a_fallen_tag() {
         let home = std::env::temp_dir().join(format!("skirmish-roster-{}", std::process::id()));
         let mut w = world(&home);
-        w.start_campaign(None).unwrap();
+        w.start_campaign(None, false).unwrap();
         let a = w.campaign.as_mut().unwrap();
         a.progress.chapter = 1;
         let stats = crate::model::units::Stats {
@@ -493,7 +495,7 @@ mod tests {
         let mut w = World::new(Some(places), root.join("maps"), false);
         w.campaign_file = root.join("maps/campaign.toml");
         w.progress_file = Some(home.join("progress.json"));
-        w.start_campaign(None).unwrap();
+        w.start_campaign(None, false).unwrap();
         let intro = TextScreen::new(Page::Intro);
         let resumes = |w: &World| {
             intro
@@ -525,7 +527,7 @@ mod tests {
         let c = crate::load::campaign::load(&w.campaign_file).unwrap();
         assert_eq!(saved(Some(&c), w.progress_file.as_deref()), Saved::Nothing);
         w.settings.permadeath = false;
-        w.start_campaign(None).unwrap();
+        w.start_campaign(None, false).unwrap();
         assert!(
             !w.campaign.as_ref().unwrap().progress.permadeath,
             "casual in the options wins"
@@ -598,11 +600,25 @@ mod tests {
             panic!("a damaged file reads")
         };
         assert!(e.contains("progress.json:1:"), "{e}");
-        w.start_campaign(Some("hard".into())).unwrap();
+        w.start_campaign(Some("hard".into()), false).unwrap();
         assert_eq!(
             w.campaign.as_ref().unwrap().progress.difficulty.as_deref(),
             Some("hard")
         );
+        let mode = |w: &World| {
+            TextScreen::new(Page::Intro)
+                .lines(w)
+                .into_iter()
+                .find(|l| l.0.starts_with("permadeath") || l.0.starts_with("casual"))
+                .map(|l| l.0)
+                .unwrap()
+        };
+        assert!(!mode(&w).contains("chance"), "{}", mode(&w));
+        // Chance in combat, chosen at New campaign: kept in the progress file, said on the intro.
+        w.start_campaign(Some("hard".into()), true).unwrap();
+        assert!(mode(&w).contains("chance on"), "{}", mode(&w));
+        let file = w.progress_file.clone().unwrap();
+        assert!(crate::io::progress::read(&file).unwrap().chance);
         let _ = std::fs::remove_dir_all(&home);
     }
 }

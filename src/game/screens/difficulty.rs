@@ -88,8 +88,8 @@ impl Chooser {
         }
     }
 
-    /// What menu key `k` does: a chosen level replaces this screen with the battle (or the
-    /// campaign's first chapter).
+    /// What menu key `k` does: a chosen level replaces this screen with the battle (or, for a
+    /// campaign, the question of chance in combat).
     pub fn act(&mut self, k: MenuKey) -> Switch {
         match self.menu.key(k) {
             Picked::Chose(i) => {
@@ -99,7 +99,7 @@ impl Chooser {
                         difficulty,
                         ..launch.clone()
                     }),
-                    Chosen::Campaign => Go::NewCampaign { difficulty },
+                    Chosen::Campaign => Go::CampaignChance { difficulty },
                 })
             }
             Picked::Back => Switch::Pop,
@@ -213,7 +213,7 @@ mod tests {
         let mut c = Chooser::new(Chosen::Campaign, vec!["easy".into(), "hard".into()]);
         assert_eq!(
             c.act(MenuKey::Confirm),
-            Switch::Replace(Go::NewCampaign {
+            Switch::Replace(Go::CampaignChance {
                 difficulty: Some("easy".into())
             })
         );

@@ -1,5 +1,5 @@
 //! Screens as a push-down stack (ggez-goodies' `SceneStack`, Amethyst's states): the title,
-//! the scenario picker, the options, the difficulty chooser and the battle each own their
+//! the scenario picker, the options, the difficulty (and chance) chooser and the battle each own their
 //! update, draw and input, and answer with a [`Switch`] instead of setting flags elsewhere.
 //! What they share (options, records, where the files are) is one [`World`] passed in. The
 //! battle screen is the existing `GameState` behind an adapter ([`battle`]).
@@ -9,6 +9,7 @@
 
 pub mod battle;
 pub mod campaign;
+pub mod chance;
 pub mod difficulty;
 pub mod input;
 pub mod load;
@@ -82,10 +83,17 @@ pub enum Go {
         /// The save.
         save: PathBuf,
     },
-    /// A new campaign (at a difficulty): its first chapter's intro.
+    /// New campaign's question after the difficulty: chance in combat off or on.
+    CampaignChance {
+        /// The level chosen, if its scenarios have levels.
+        difficulty: Option<String>,
+    },
+    /// A new campaign (at a difficulty, with or without chance): its first chapter's intro.
     NewCampaign {
         /// The level chosen, if its scenarios have levels.
         difficulty: Option<String>,
+        /// Every chapter with chance in combat.
+        chance: bool,
     },
     /// The campaign where the progress file left it: its next chapter's intro.
     ContinueCampaign,
@@ -424,8 +432,9 @@ impl App {
             Go::Picker => Box::new(picker::Picker::new(&self.world)),
             Go::Options => Box::new(options::OptionsScreen::new(&self.world)),
             Go::Difficulty { then, levels } => Box::new(difficulty::Chooser::new(then, levels)),
-            Go::NewCampaign { difficulty } => {
-                self.world.start_campaign(difficulty)?;
+            Go::CampaignChance { difficulty } => Box::new(chance::ChanceChooser::new(difficulty)),
+            Go::NewCampaign { difficulty, chance } => {
+                self.world.start_campaign(difficulty, chance)?;
                 Box::new(campaign::TextScreen::new(campaign::Page::Intro))
             }
             Go::ContinueCampaign => {

@@ -219,10 +219,11 @@ impl Title {
         }
     }
 
-    /// A new campaign: the difficulty chooser first when its first chapter has levels.
+    /// A new campaign: the difficulty chooser first when its first chapter has levels, then
+    /// the question of chance in combat.
     fn new_campaign(&self) -> Switch {
         if self.levels.is_empty() {
-            Switch::Push(Go::NewCampaign { difficulty: None })
+            Switch::Push(Go::CampaignChance { difficulty: None })
         } else {
             Switch::Push(Go::Difficulty {
                 then: Chosen::Campaign,
@@ -345,7 +346,7 @@ mod tests {
         assert_eq!(t.act(MenuKey::Back), Switch::None, "Escape does not quit by surprise");
         // A campaign begun: Continue is offered, at its chapter.
         world.scripted = false;
-        world.start_campaign(None).unwrap();
+        world.start_campaign(None, false).unwrap();
         t.refresh(&world);
         assert!(t.menu.items[0].enabled);
         assert_eq!(t.menu.at, 0, "Continue, now on, is where the cursor stands");
@@ -400,7 +401,7 @@ mod tests {
         t.menu.at = 1;
         assert!(matches!(t.act(MenuKey::Confirm), Switch::Push(Go::Difficulty { .. })));
         assert!(t.ask.is_none());
-        world.start_campaign(None).unwrap();
+        world.start_campaign(None, false).unwrap();
         t.refresh(&world);
         t.menu.at = 1;
         let chooser = Switch::Push(Go::Difficulty {
@@ -446,7 +447,7 @@ mod tests {
         let home = std::env::temp_dir().join(format!("skirmish-title-broken-{}", std::process::id()));
         let mut world = World::new(None, root.join("maps"), false);
         world.progress_file = Some(home.join("progress.json"));
-        world.start_campaign(None).unwrap();
+        world.start_campaign(None, false).unwrap();
         let mut t = Title::new(&world);
         // A damaged progress file: a message, Continue off, New still on.
         std::fs::write(home.join("progress.json"), "{").unwrap();
@@ -464,7 +465,7 @@ mod tests {
             "{problems:?}"
         );
         // A new campaign rewrites the file: back on the title, the message is gone.
-        world.start_campaign(None).unwrap();
+        world.start_campaign(None, false).unwrap();
         t.uncovered(&mut world);
         assert!(world.file_problems.is_empty(), "{:?}", world.file_problems);
         assert!(t.menu.items[0].enabled);

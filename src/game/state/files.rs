@@ -36,11 +36,18 @@ pub fn titled(mut s: Scenario, chapter: Option<&ChapterStart>) -> Scenario {
     }
     if let Some(c) = chapter {
         // The chapter's own title, as its intro said it, else the scenario's name.
-        let name = match (&c.title, &s.difficulty) {
+        let mut name = match (&c.title, &s.difficulty) {
             (Some(t), Some(level)) => format!("{t} ({level})"),
             (Some(t), None) => t.clone(),
             (None, _) => s.name.clone(),
         };
+        // The campaign's chance in combat, said beside the level so the player knows.
+        if c.chance {
+            name = match name.strip_suffix(')').filter(|_| s.difficulty.is_some()) {
+                Some(open) => format!("{open}, chance on)"),
+                None => format!("{name} (chance on)"),
+            };
+        }
         s.name = format!("Chapter {}: {name}", c.number);
     }
     s
@@ -292,6 +299,7 @@ mod tests {
             permadeath: true,
             roster: Default::default(),
             set: Vec::new(),
+            chance: false,
         };
         assert_eq!(dressed(s.clone(), Some(&chapter)).name, "Chapter 1: The crossroads");
         s.difficulty = Some("easy".into());
@@ -304,6 +312,14 @@ mod tests {
             dressed(s.clone(), Some(&chapter)).name,
             "Chapter 1: The first skirmish (easy)"
         );
-        assert_eq!(dressed(s, None).name, "The first skirmish (easy)");
+        assert_eq!(dressed(s.clone(), None).name, "The first skirmish (easy)");
+        chapter.chance = true;
+        assert_eq!(
+            dressed(s.clone(), Some(&chapter)).name,
+            "Chapter 1: The first skirmish (easy, chance on)"
+        );
+        s.difficulty = None;
+        chapter.title = Some("The crossroads".into());
+        assert_eq!(dressed(s, Some(&chapter)).name, "Chapter 1: The crossroads (chance on)");
     }
 }

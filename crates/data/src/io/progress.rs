@@ -32,6 +32,10 @@ pub struct Progress {
     /// The difficulty level chosen at the start, if the chapters have levels.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub difficulty: Option<String>,
+    /// Every chapter is played with chance in combat (chosen at New campaign). Written only
+    /// when true, so progress files without it read (as off) and write as before.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub chance: bool,
     /// Lost tries of the next chapter so far.
     #[serde(default)]
     pub tries: u32,
@@ -50,6 +54,7 @@ impl Progress {
             chapter: 0,
             permadeath,
             difficulty,
+            chance: false,
             tries: 0,
             roster: Roster::default(),
         }
@@ -112,5 +117,20 @@ mod tests {
         let _ = std::fs::remove_file(&path);
         let _ = std::fs::remove_dir(dir.join("deep"));
         let _ = std::fs::remove_dir(&dir);
+    }
+
+    #[test]
+    fn chance_is_recorded_only_when_on_and_old_files_read_as_off() {
+        let mut p = Progress::new("maps/campaign.toml", "War", true, Some("hard".into()));
+        let off = serde_json::to_string_pretty(&p).unwrap();
+        assert!(!off.contains("chance"), "{off}");
+        // A file written before the option (no key) reads as off and writes back the same.
+        let old = parse(&Source::new("progress.json", &off)).unwrap();
+        assert!(!old.chance);
+        assert_eq!(serde_json::to_string_pretty(&old).unwrap(), off);
+        p.chance = true;
+        let on = serde_json::to_string_pretty(&p).unwrap();
+        assert!(on.contains("\"chance\": true"), "{on}");
+        assert_eq!(parse(&Source::new("progress.json", &on)).unwrap(), p);
     }
 }

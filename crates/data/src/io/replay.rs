@@ -118,6 +118,11 @@ pub struct ChapterStart {
     /// replays of chapters without them read and write as before).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub set: Vec<ChapterSet>,
+    /// The campaign was played with chance in combat: the chapter had `[combat] chance =
+    /// true` (and `set` holds its `[chapters.chance_set]` numbers after its own). Written only
+    /// when true, so replays of chapters without it read and write as before.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub chance: bool,
 }
 
 /// One of a chapter's own numbers: a `--set` key and its value.

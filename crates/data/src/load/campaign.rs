@@ -12,6 +12,8 @@
 //! difficulty = "hard"            # optional: the chapter's level (`campaign --difficulty` wins)
 //! [chapters.set]                 # optional: the chapter's own numbers, in `--set` keys
 //! "kind:brute.attack" = 9
+//! [chapters.chance_set]          # optional: more, only when played with chance in combat
+//! "kind:brute.hit" = 90
 //! ```
 
 use crate::load::data::DataSet;
@@ -46,6 +48,8 @@ struct RawChapter {
     difficulty: Option<Spanned<String>>,
     #[serde(default)]
     set: IndexMap<String, Spanned<toml::Value>>,
+    #[serde(default)]
+    chance_set: IndexMap<String, Spanned<toml::Value>>,
 }
 
 /// A loaded campaign file.
@@ -83,6 +87,38 @@ pub struct Chapter {
     /// Its own overrides (`[chapters.set]`, in the `--set` key syntax), applied on the
     /// scenario as written before its level; places in the campaign file.
     pub set: Vec<LevelEntry>,
+    /// Its overrides when the campaign is played with chance in combat
+    /// (`[chapters.chance_set]`), applied after [`Chapter::set`] and before its level; unused
+    /// without chance.
+    pub chance_set: Vec<LevelEntry>,
+}
+
+impl Chapter {
+    /// Its own numbers as the campaign plays it: `[chapters.set]`, then with `chance` (the
+    /// campaign played with chance in combat) `[chapters.chance_set]` — what a replay of the
+    /// chapter keeps.
+    ///
+    /// ```
+    /// use skirmish_core::model::scenario::LevelEntry;
+    /// use skirmish_data::load::campaign::Chapter;
+    /// let e = |key: &str, value| LevelEntry { key: key.into(), value, line: 1, col: 1 };
+    /// let c = Chapter {
+    ///     scenario: "a.toml".into(),
+    ///     scenario_written: "a.toml".into(),
+    ///     title: None,
+    ///     intro: String::new(),
+    ///     place: (1, 1),
+    ///     difficulty: None,
+    ///     set: vec![e("kind:guard.attack", 3)],
+    ///     chance_set: vec![e("kind:guard.hit", 80)],
+    /// };
+    /// assert_eq!(c.numbers(false).len(), 1);
+    /// assert_eq!(c.numbers(true)[1].key, "kind:guard.hit");
+    /// ```
+    pub fn numbers(&self, chance: bool) -> Vec<LevelEntry> {
+        let extra: &[LevelEntry] = if chance { &self.chance_set } else { &[] };
+        self.set.iter().chain(extra).cloned().collect()
+    }
 }
 
 impl Campaign {
@@ -99,9 +135,11 @@ impl Campaign {
 }
 
 /// Loads chapter `k`'s scenario on `data` as the campaign plays it: its `[chapters.set]`
-/// numbers applied to the scenario as written, then its level — `level` when given (the
-/// player's choice, `campaign --difficulty`), else the chapter's `difficulty`. A key or level
-/// the scenario does not take is an error at its place in the campaign file.
+/// numbers applied to the scenario as written, then — with `chance` (the campaign played with
+/// chance in combat) — `[combat] chance = true` and its `[chapters.chance_set]` numbers, then
+/// its level — `level` when given (the player's choice, `campaign --difficulty`), else the
+/// chapter's `difficulty`. A key or level the scenario does not take is an error at its place
+/// in the campaign file.
 ///
 /// ```
 /// use skirmish_data::load::{campaign, data};
@@ -116,7 +154,8 @@ impl Campaign {
 /// .unwrap();
 /// std::fs::write(
 ///     dir.join("c.toml"),
-///     "name = \"War\"\n[[chapters]]\nscenario = \"a.toml\"\ndifficulty = \"hard\"\n[chapters.set]\n\"unit:Kiny.attack\" = 3\n",
+///     "name = \"War\"\n[[chapters]]\nscenario = \"a.toml\"\ndifficulty = \"hard\"\n[chapters.set]\n\"unit:Kiny.attack\" = 3\n\
+///      [chapters.chance_set]\n\"unit:Kiny.attack\" = 4\n",
 /// )
 /// .unwrap();
 /// let c = campaign::load(&dir.join("c.toml")).unwrap();
@@ -128,10 +167,14 @@ impl Campaign {
 ///     registry: skirmish_core::ai::registry::Registry::standard(),
 /// };
 /// // The chapter's numbers, then its level.
-/// let (s, _) = campaign::load_chapter(&c, 0, d.clone(), None).unwrap();
+/// let (s, _) = campaign::load_chapter(&c, 0, d.clone(), None, false).unwrap();
 /// assert_eq!((s.difficulty.as_deref(), s.units[0].stats.attack, s.units[0].stats.hp), (Some("hard"), 3, 9));
+/// assert!(!s.combat.chance);
+/// // With chance in combat: chance on, and the chapter's chance numbers after its own.
+/// let (s, _) = campaign::load_chapter(&c, 0, d.clone(), None, true).unwrap();
+/// assert_eq!((s.combat.chance, s.units[0].stats.attack), (true, 4));
 /// // The level asked for the whole campaign wins over the chapter's.
-/// let e = campaign::load_chapter(&c, 0, d, Some("easy")).unwrap_err();
+/// let e = campaign::load_chapter(&c, 0, d, Some("easy"), false).unwrap_err();
 /// assert!(e.to_string().contains("no difficulty level \"easy\""), "{e}");
 /// for f in ["m.txt", "a.toml", "c.toml"] {
 ///     std::fs::remove_file(dir.join(f)).unwrap();
@@ -143,6 +186,7 @@ pub fn load_chapter(
     k: usize,
     mut data: DataSet,
     level: Option<&str>,
+    chance: bool,
 ) -> Result<(Scenario, DataSet), Diagnostics> {
     let chapter = campaign
         .chapters
@@ -156,20 +200,34 @@ pub fn load_chapter(
         message: format!("chapter {}: {message}", k + 1),
     };
     let mut errs = Diagnostics::default();
-    for e in &chapter.set {
-        let r = SetKey::parse(&e.key).and_then(|key| apply_unchecked(&mut scenario, &mut data, &key, e.value));
-        if let Err(m) = r {
-            errs.push(at(
-                (e.line, e.col),
-                format!("[chapters.set] \"{}\" = {}: {m}", e.key, e.value),
-            ));
+    if chance {
+        scenario.combat.chance = true;
+    }
+    let tables: &[(&str, &[LevelEntry])] = if chance {
+        &[("set", &chapter.set), ("chance_set", &chapter.chance_set)]
+    } else {
+        &[("set", &chapter.set)]
+    };
+    for (table, entries) in tables {
+        for e in *entries {
+            let r = SetKey::parse(&e.key).and_then(|key| apply_unchecked(&mut scenario, &mut data, &key, e.value));
+            if let Err(m) = r {
+                errs.push(at(
+                    (e.line, e.col),
+                    format!("[chapters.{table}] \"{}\" = {}: {m}", e.key, e.value),
+                ));
+            }
         }
     }
     if errs.is_empty()
         && let Err(m) = check_ranges(&scenario, &data)
     {
-        let place = chapter.set.first().map_or(chapter.place, |e| (e.line, e.col));
-        errs.push(at(place, format!("[chapters.set]: {m}")));
+        let (table, place) = match (chapter.set.first(), chapter.chance_set.first()) {
+            (Some(e), _) => ("set", (e.line, e.col)),
+            (None, Some(e)) if chance => ("chance_set", (e.line, e.col)),
+            _ => ("set", chapter.place),
+        };
+        errs.push(at(place, format!("[chapters.{table}]: {m}")));
     }
     if !errs.is_empty() {
         return Err(errs);
@@ -192,9 +250,10 @@ pub fn load_chapter(
 }
 
 /// Loads the scenario at `path` as a campaign chapter played it, from what a replay of the
-/// chapter keeps: the chapter's own numbers `set` (`[chapters.set]`, key and value) applied to
-/// the scenario as written, then `level` — the order [`load_chapter`] applies them in. A key
-/// the scenario does not take is an error on the scenario file.
+/// chapter keeps: with `chance`, `[combat] chance = true`; the chapter's own numbers `set`
+/// (`[chapters.set]`, then under chance `[chapters.chance_set]`, key and value) applied to the
+/// scenario as written, then `level` — the order [`load_chapter`] applies them in. A key the
+/// scenario does not take is an error on the scenario file.
 ///
 /// ```
 /// use skirmish_data::load::{campaign, data};
@@ -215,11 +274,13 @@ pub fn load_chapter(
 ///     registry: skirmish_core::ai::registry::Registry::standard(),
 /// };
 /// let set = [("unit:Kiny.attack".to_string(), 3), ("unit:Kiny.hp".to_string(), 20)];
-/// let (s, _) = campaign::load_chapter_file(&dir.join("a.toml"), d.clone(), &set, Some("hard")).unwrap();
+/// let (s, _) = campaign::load_chapter_file(&dir.join("a.toml"), d.clone(), &set, Some("hard"), false).unwrap();
 /// // The chapter's numbers, then the level (whose own hp wins).
-/// assert_eq!((s.units[0].stats.attack, s.units[0].stats.hp), (3, 9));
+/// assert_eq!((s.units[0].stats.attack, s.units[0].stats.hp, s.combat.chance), (3, 9, false));
+/// let (s, _) = campaign::load_chapter_file(&dir.join("a.toml"), d.clone(), &set, None, true).unwrap();
+/// assert!(s.combat.chance);
 /// let bad = [("unit:Nobody.hp".to_string(), 3)];
-/// assert!(campaign::load_chapter_file(&dir.join("a.toml"), d, &bad, None).is_err());
+/// assert!(campaign::load_chapter_file(&dir.join("a.toml"), d, &bad, None, false).is_err());
 /// for f in ["m.txt", "a.toml"] {
 ///     std::fs::remove_file(dir.join(f)).unwrap();
 /// }
@@ -230,8 +291,12 @@ pub fn load_chapter_file(
     mut data: DataSet,
     set: &[(String, i64)],
     level: Option<&str>,
+    chance: bool,
 ) -> Result<(Scenario, DataSet), Diagnostics> {
     let mut scenario = crate::load::scenario::load(path, &data)?;
+    if chance {
+        scenario.combat.chance = true;
+    }
     for (key, value) in set {
         SetKey::parse(key)
             .and_then(|k| apply_unchecked(&mut scenario, &mut data, &k, *value))
@@ -291,36 +356,43 @@ pub fn parse(src: &Source, dir: &Path) -> Result<Campaign, Diagnostics> {
     for (k, c) in raw_chapters.into_iter().enumerate() {
         let c = c.into_inner();
         let mut set = Vec::new();
-        for (key, value) in &c.set {
-            let at = value.span().start;
-            let at = src.text[..at].rfind(key.as_str()).unwrap_or(at);
-            let at = if at > 0 && src.text[..at].ends_with(['"', '\'']) {
-                at - 1
-            } else {
-                at
-            };
-            if let Err(m) = SetKey::parse(key) {
-                errs.push(src.error_at(at, format!("chapter {}: [chapters.set] key {key:?}: {m}", k + 1)));
-                continue;
-            }
-            let Some(v) = value.get_ref().as_integer() else {
-                errs.push(src.error_span(
+        let mut chance_set = Vec::new();
+        let tables = [
+            ("set", &c.set, &mut set),
+            ("chance_set", &c.chance_set, &mut chance_set),
+        ];
+        for (table, raw_set, set) in tables {
+            for (key, value) in raw_set {
+                let at = value.span().start;
+                let at = src.text[..at].rfind(key.as_str()).unwrap_or(at);
+                let at = if at > 0 && src.text[..at].ends_with(['"', '\'']) {
+                    at - 1
+                } else {
+                    at
+                };
+                if let Err(m) = SetKey::parse(key) {
+                    errs.push(src.error_at(at, format!("chapter {}: [chapters.{table}] key {key:?}: {m}", k + 1)));
+                    continue;
+                }
+                let Some(v) = value.get_ref().as_integer() else {
+                    errs.push(src.error_span(
                     &value.span(),
                     format!(
-                        "chapter {}: [chapters.set] {key:?} = {}: a chapter sets whole numbers (such as \"kind:brute.attack\" = 9)",
+                        "chapter {}: [chapters.{table}] {key:?} = {}: a chapter sets whole numbers (such as \"kind:brute.attack\" = 9)",
                         k + 1,
                         value.get_ref()
                     ),
                 ));
-                continue;
-            };
-            let (line, col) = src.line_col(at);
-            set.push(LevelEntry {
-                key: key.clone(),
-                value: v,
-                line,
-                col,
-            });
+                    continue;
+                };
+                let (line, col) = src.line_col(at);
+                set.push(LevelEntry {
+                    key: key.clone(),
+                    value: v,
+                    line,
+                    col,
+                });
+            }
         }
         let difficulty = c
             .difficulty
@@ -346,6 +418,7 @@ pub fn parse(src: &Source, dir: &Path) -> Result<Campaign, Diagnostics> {
             place: src.line_col(span.start),
             difficulty,
             set,
+            chance_set,
         });
     }
     errs.into_result(Campaign {
