@@ -184,3 +184,27 @@ fn a_refused_scripted_move_says_what_blocked_it() {
         assert!(err.contains(says), "{path}: {err}");
     }
 }
+
+#[test]
+fn a_file_on_a_chance_scenario_rolls_as_its_battles_do() {
+    // An expectation file on a scenario with `[combat] chance = true` plays with chance (it
+    // ran without: `alive` and hp could not be tested as the battle plays them); one on a
+    // scenario without stays deterministic.
+    let root = env!("CARGO_MANIFEST_DIR");
+    let dir = scratch("chance");
+    let registry = skirmish_core::ai::registry::Registry::standard();
+    for (map, chance) in [("woods", true), ("sample", false)] {
+        let f = dir.join(format!("{map}.toml"));
+        std::fs::write(
+            &f,
+            format!(
+                "name = \"on {map}\"\nscenario = \"{root}/maps/{map}.toml\"\n\n[[expect]]\nunit = \"Kiny\"\nalive = true\n"
+            ),
+        )
+        .unwrap();
+        let file = skirmish_data::load::expect::load(&f, None, Path::new(&data()), &registry)
+            .unwrap_or_else(|e| panic!("{map}: {e}"));
+        assert_eq!(file.scenario.combat.chance, chance, "{map}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -303,7 +303,8 @@ fn write_units(w: &mut Rewrite, tables: &[UnitTable], scen_span: &Range<usize>) 
 /// are woken and turn limits end the battle in the test as in the game.
 fn carry_along(w: &mut Rewrite, base: &Base, scen_span: &Range<usize>) {
     if let Some((_, t)) = base {
-        for key in ["objective", "events"] {
+        // `combat` too: a chance scenario's tests roll as its battles do (they ran without).
+        for key in ["objective", "events", "combat"] {
             if let Some(v) = t.get(key) {
                 let mut one = toml::Table::new();
                 one.insert(key.to_string(), v.clone());
