@@ -1,0 +1,85 @@
+//! Fog of war as the player is shown it: which cells are veiled, which units are drawn.
+//! Without fog nothing is veiled and every unit is drawn, as before.
+
+use crate::rules::battle::{Battle, UnitId};
+use crate::search::grid::{Pos, Team};
+
+/// The dark veil over a cell the player does not see: dark enough to tell at a glance,
+/// light enough that the terrain under it stays readable.
+pub const VEIL: [f32; 4] = [0.03, 0.03, 0.1, 0.55];
+
+/// The cells from `lo` to `hi` (`hi` excluded), row by row, that the player side does not
+/// see: none without fog.
+pub fn veiled(b: &Battle, lo: Pos, hi: Pos) -> Vec<Pos> {
+    if !b.fog() {
+        return Vec::new();
+    }
+    let seen = b.sight(Team::Player);
+    (lo.y.max(0)..hi.y)
+        .flat_map(|y| (lo.x.max(0)..hi.x).map(move |x| Pos::new(x, y)))
+        .filter(|&p| b.map().contains(p) && !seen.sees(p))
+        .collect()
+}
+
+/// True when unit `id`, standing (or shown walking) on `cell`, is drawn for the player:
+/// a unit of its own side always, an enemy only on a cell the player sees.
+pub fn shown(b: &Battle, id: UnitId, cell: Pos) -> bool {
+    b.unit(id).team() == Team::Player || b.sight(Team::Player).sees(cell)
+}
+
+/// True when the player sees enemy `id` where it stands now (always without fog): what
+/// hover, inspect, the enemy pointers and the phase summary may tell of it.
+pub fn seen(b: &Battle, id: UnitId) -> bool {
+    let u = b.unit(id);
+    u.alive() && b.sight(Team::Player).sees(u.pos())
+}
+
+/// True when enemy `id`'s walk over `cells` is hidden from the player under fog: it
+/// neither starts, ends nor passes on a cell the player sees (no animation, no log line,
+/// the camera stays).
+pub fn hidden_walk(b: &Battle, id: UnitId, cells: &[Pos]) -> bool {
+    b.fog() && b.unit(id).team() != Team::Player && !cells.iter().any(|&p| b.sight(Team::Player).sees(p))
+}
+
+/// True when enemy `id` acts unseen under fog (the player does not see where it stands).
+pub fn hidden(b: &Battle, id: UnitId) -> bool {
+    b.fog() && b.unit(id).team() != Team::Player && !b.sight(Team::Player).sees(b.unit(id).pos())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixture::{Scene, enemy, player};
+
+    const SCENE: &str = ". . . . . . . .
+                         P . . . . . E F";
+
+    /// Under fog the veiled cells are exactly the cells the player side does not see, and
+    /// the enemies drawn exactly those on seen cells; without fog, nothing is veiled and
+    /// everybody is drawn.
+    #[test]
+    fn the_veil_and_the_units_drawn_follow_the_players_sight() {
+        let scene = Scene::parse(SCENE);
+        let units = [player('P'), enemy('E', "charger", 1), enemy('F', "charger", 1)];
+        let clear = scene.battle(&units);
+        let fog = clear.clone().with_fog(true);
+        let (lo, hi) = (Pos::new(0, 0), Pos::new(8, 2));
+        // P (vision 3) at (0, 1): cells within 3 steps.
+        let unseen: Vec<Pos> = (0..2)
+            .flat_map(|y| (0..8).map(move |x| Pos::new(x, y)))
+            .filter(|p| p.manhattan(Pos::new(0, 1)) > 3)
+            .collect();
+        assert_eq!(veiled(&fog, lo, hi), unseen);
+        assert!(veiled(&clear, lo, hi).is_empty());
+        let drawn = |b: &Battle| b.ids().filter(|&u| shown(b, u, b.unit(u).pos())).count();
+        assert_eq!(drawn(&clear), 3);
+        assert_eq!(drawn(&fog), 1, "only P: both enemies stand in the dark");
+        // An enemy shown walking into sight is drawn from the first seen cell.
+        let e = fog.find("E").unwrap();
+        assert!(!shown(&fog, e, Pos::new(4, 1)));
+        assert!(shown(&fog, e, Pos::new(3, 1)));
+        assert!(!seen(&fog, e) && seen(&clear, e));
+        // Off the map nothing is veiled.
+        assert_eq!(veiled(&fog, Pos::new(-3, -3), Pos::new(1, 1)), []);
+    }
+}
