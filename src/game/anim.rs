@@ -94,7 +94,7 @@ impl Floater {
     pub fn alarm(at: Vec2) -> Floater {
         Floater {
             at,
-            text: "!".to_string(),
+            text: " ! ".to_string(),
             color: [1.0, 0.85, 0.2, 1.0],
             age: 0.0,
         }
