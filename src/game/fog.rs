@@ -46,6 +46,18 @@ pub fn hidden(b: &Battle, id: UnitId) -> bool {
     b.fog() && b.unit(id).team() != Team::Player && !b.sight(Team::Player).sees(b.unit(id).pos())
 }
 
+/// True when, under fog, `attacker`'s blow at `defender` came from the dark: the player
+/// does not see the attacker now, and the struck unit did not see it at the blow (a player
+/// unit sees who stands next to it, and who stands within its vision on ground that does
+/// not hide), which matters when the struck unit fell since.
+pub fn struck_unseen(b: &Battle, attacker: UnitId, defender: UnitId) -> bool {
+    let (a, d) = (b.unit(attacker), b.unit(defender));
+    let far = a.pos().manhattan(d.pos());
+    let saw =
+        d.team() == Team::Player && far <= d.vision() && (far <= 1 || !b.terrain().get(b.map().at(a.pos())).hides);
+    a.alive() && hidden(b, attacker) && !saw
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -180,7 +180,7 @@ impl GameState {
                     defeated: *hp_left == 0,
                 };
                 // Under fog, a striker the player does not see is not named.
-                let line = if fog::hidden(b, *attacker) {
+                let line = if fog::struck_unseen(b, *attacker, *defender) {
                     format!("{} is struck from the fog for {damage}", b.name(*defender))
                 } else {
                     line

@@ -15,7 +15,15 @@ pub fn enemy_phase_summary(b: &Battle, turn: u32, events: &[Event]) -> Vec<Strin
     // Under fog, an enemy the player does not see as the phase ends is not named: it struck
     // (or moved) in the dark.
     let unseen = |u: UnitId| b.fog() && b.unit(u).alive() && !b.sight(Team::Player).sees(b.unit(u).pos());
-    let striker = |u: UnitId| if unseen(u) { "the fog".to_string() } else { name(u) };
+    // (A striker the struck unit saw at the blow is named, though that unit fell since.)
+    let struck_unseen = |a: UnitId, d: UnitId| crate::game::fog::struck_unseen(b, a, d);
+    let striker = |a: UnitId, d: UnitId| {
+        if struck_unseen(a, d) {
+            "the fog".to_string()
+        } else {
+            name(a)
+        }
+    };
     let mut fell: Vec<(UnitId, Option<UnitId>)> = Vec::new();
     // Per unit hurt: damage taken, by whom (in order, each named once), hp left.
     let mut hurt: Vec<(UnitId, i32, Vec<UnitId>, i32)> = Vec::new();
@@ -97,7 +105,7 @@ pub fn enemy_phase_summary(b: &Battle, turn: u32, events: &[Event]) -> Vec<Strin
             "fell"
         };
         out.push(match by {
-            Some(a) if unseen(*a) => format!("{} {who}, struck from the fog", name(*u)),
+            Some(a) if struck_unseen(*a, *u) => format!("{} {who}, struck from the fog", name(*u)),
             Some(a) => format!("{} {who}, struck by {}", name(*u), name(*a)),
             None => format!("{} {who}", name(*u)),
         });
@@ -106,7 +114,7 @@ pub fn enemy_phase_summary(b: &Battle, turn: u32, events: &[Event]) -> Vec<Strin
     for (u, dmg, by, _) in &hurt {
         // Two unseen strikers are one fog.
         let mut by_names: Vec<String> = Vec::new();
-        for n in by.iter().map(|&a| striker(a)) {
+        for n in by.iter().map(|&a| striker(a, *u)) {
             if !by_names.contains(&n) {
                 by_names.push(n);
             }
@@ -229,6 +237,23 @@ mod tests {
         let lines = enemy_phase_summary(&clear, 1, &events);
         assert_eq!(lines[1], "K FELL, struck by F", "{lines:?}");
         assert_eq!(lines[2], "L took 7 from F and N: 20/20 hp", "{lines:?}");
+        // A striker next to the unit it felled was seen at the blow, though nobody sees it
+        // when the phase ends: it is named.
+        let scene = Scene::parse(
+            "K . . . . . . .
+             . . . . . . . .
+             . . . . . R B .",
+        );
+        let mut robin = player('R');
+        robin.hp = Some(1);
+        let b = scene
+            .battle(&[player('K'), robin, enemy('B', "charger", 3)])
+            .with_fog(true);
+        let mut s = Session::new(b, profiles(""));
+        let felled = enemy_phase(&mut s);
+        assert!(!s.battle().sight(Team::Player).sees(Pos::new(6, 2)));
+        let lines = enemy_phase_summary(s.battle(), 1, &felled);
+        assert_eq!(lines[1], "R FELL, struck by B", "{lines:?}");
         // Quiet: the unseen mover is not told.
         assert_eq!(
             enemy_phase_summary(&fog, 1, &events[..1])[1],
