@@ -176,10 +176,23 @@ impl GameState {
         }
     }
 
+    /// The player unit whose walk plays now, with the cell it is shown on (under fog its
+    /// sight is drawn step by step).
+    fn walker(&self) -> Option<(UnitId, Pos)> {
+        match self.anims.current().map(|a| &a.kind) {
+            Some(Kind::Move { unit, .. }) => {
+                let px = self.unit_px(*unit);
+                let at = Pos::new((px.x / TILE).round() as i32, (px.y / TILE).round() as i32);
+                fog::walking(self.session.battle(), Some((*unit, at)))
+            }
+            _ => None,
+        }
+    }
+
     /// Under fog, a dark veil over every cell the player does not see (nothing without).
     fn draw_veil(&mut self, canvas: &mut Pen, cam: Vec2, vis: Visible) {
         let [r, g, b, a] = fog::VEIL;
-        for p in fog::veiled(self.session.battle(), vis.lo, vis.hi) {
+        for p in fog::veiled_walking(self.session.battle(), vis.lo, vis.hi, self.walker()) {
             let at = anim::cell_px(p) - cam;
             rect(
                 canvas,
@@ -451,6 +464,8 @@ impl GameState {
     fn draw_units(&mut self, canvas: &mut Pen, cam: Vec2, vis: Visible) {
         let b = &self.session.battle();
         let current = self.anims.current();
+        // Under fog, during a player unit's walk: what it sees from the step it is on.
+        let walk_sight = self.walker().map(|(u, at)| fog::sight_walking(b, u, at));
         for (i, u) in b.units().iter().enumerate() {
             let id = UnitId(i);
             let alpha = if u.alive() {
@@ -468,7 +483,7 @@ impl GameState {
                 hi: Pos::new(vis.hi.x + 1, vis.hi.y + 1),
             };
             // Under fog, an enemy on a cell the player does not see is not drawn at all.
-            if !margin.contains(cell) || !fog::shown(b, id, cell) {
+            if !margin.contains(cell) || !fog::shown_walking(b, id, cell, walk_sight.as_deref()) {
                 continue;
             }
             let at = (world - cam).round();

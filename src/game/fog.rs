@@ -21,6 +21,63 @@ pub fn veiled(b: &Battle, lo: Pos, hi: Pos) -> Vec<Pos> {
         .collect()
 }
 
+/// What the player side sees (row-major, a bool per cell) with player unit `walker` shown on
+/// `at` instead of its cell: the sight of a walk as each step lands, worked out by the
+/// engine's rule ([`Battle::sight`]: within a unit's vision plus its cell's bonus, but a cell
+/// that hides only from a unit on or next to it; its own units' cells always).
+pub fn sight_walking(b: &Battle, walker: UnitId, at: Pos) -> Vec<bool> {
+    let (w, h) = (b.map().width(), b.map().height());
+    let mut seen = vec![false; w * h];
+    let hides = |p: Pos| b.terrain().get(b.map().at(p)).hides;
+    for id in b.living(Team::Player) {
+        let from = if id == walker { at } else { b.unit(id).pos() };
+        let bonus = b.terrain().get(b.map().at(from)).vision;
+        let v = (i64::from(b.unit(id).vision()) + i64::from(bonus)).max(0);
+        // Only the box around the diamond (and its cell's neighbours) can be seen from it.
+        let r = v.clamp(1, (w + h) as i64) as i32;
+        for y in (from.y - r).max(0)..=(from.y + r).min(h as i32 - 1) {
+            for x in (from.x - r).max(0)..=(from.x + r).min(w as i32 - 1) {
+                let p = Pos::new(x, y);
+                let d = i64::from(p.manhattan(from));
+                if (d <= v && !hides(p)) || d == 0 || (d == 1 && v >= 1) {
+                    seen[y as usize * w + x as usize] = true;
+                }
+            }
+        }
+    }
+    seen
+}
+
+/// The cell a player unit's walk shows it on now, when one plays under fog: its sight is
+/// worked out step by step ([`sight_walking`]), not from where the walk ends.
+pub fn walking(b: &Battle, walker: Option<(UnitId, Pos)>) -> Option<(UnitId, Pos)> {
+    walker.filter(|&(u, _)| b.fog() && b.unit(u).team() == Team::Player)
+}
+
+/// [`veiled`] while `walker` is shown on its cell (see [`walking`]).
+pub fn veiled_walking(b: &Battle, lo: Pos, hi: Pos, walker: Option<(UnitId, Pos)>) -> Vec<Pos> {
+    let Some((u, at)) = walking(b, walker) else {
+        return veiled(b, lo, hi);
+    };
+    let seen = sight_walking(b, u, at);
+    let w = b.map().width();
+    (lo.y.max(0)..hi.y)
+        .flat_map(|y| (lo.x.max(0)..hi.x).map(move |x| Pos::new(x, y)))
+        .filter(|&p| b.map().contains(p) && !seen[p.y as usize * w + p.x as usize])
+        .collect()
+}
+
+/// [`shown`] while `walker` is shown on its cell (see [`walking`]): `seen` is its
+/// [`sight_walking`], worked out once for the frame.
+pub fn shown_walking(b: &Battle, id: UnitId, cell: Pos, seen: Option<&[bool]>) -> bool {
+    match seen {
+        Some(seen) if b.unit(id).team() != Team::Player => {
+            b.map().contains(cell) && seen[cell.y as usize * b.map().width() + cell.x as usize]
+        }
+        _ => shown(b, id, cell),
+    }
+}
+
 /// True when unit `id`, standing (or shown walking) on `cell`, is drawn for the player:
 /// a unit of its own side always, an enemy only on a cell the player sees.
 pub fn shown(b: &Battle, id: UnitId, cell: Pos) -> bool {
@@ -69,6 +126,46 @@ mod tests {
     /// Under fog the veiled cells are exactly the cells the player side does not see, and
     /// the enemies drawn exactly those on seen cells; without fog, nothing is veiled and
     /// everybody is drawn.
+    /// The sight of a walk step by step is the engine's sight of the board with the walker
+    /// on that step: checked on the night raid, every player unit on every cell of the map.
+    #[test]
+    fn the_sight_of_a_walk_is_the_engines_sight_with_the_walker_there() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let data = crate::load::data::load(&root.join("data")).unwrap();
+        let s = crate::load::scenario::load(&root.join("maps/raid.toml"), &data).unwrap();
+        let b = Battle::new(&s, &data);
+        assert!(b.fog());
+        let (w, h) = (b.map().width(), b.map().height());
+        let engine = |b: &Battle| -> Vec<bool> {
+            (0..h)
+                .flat_map(|y| (0..w).map(move |x| Pos::new(x as i32, y as i32)))
+                .map(|p| b.sight(Team::Player).sees(p))
+                .collect()
+        };
+        let kiny = b.find("Kiny").unwrap();
+        assert_eq!(sight_walking(&b, kiny, b.unit(kiny).pos()), engine(&b));
+        let mut checked = 0;
+        for id in b.living(Team::Player).collect::<Vec<_>>() {
+            for y in 0..h as i32 {
+                for x in 0..w as i32 {
+                    let to = Pos::new(x, y);
+                    if b.unit_at(to).is_some() {
+                        continue;
+                    }
+                    // The engine's answer: the walker stands on `to` (placed by a scenario
+                    // edit, the same board otherwise).
+                    let mut moved = s.clone();
+                    let i = moved.units.iter().position(|u| u.name == b.name(id)).unwrap();
+                    moved.units[i].at = to;
+                    let there = Battle::new(&moved, &data);
+                    assert_eq!(sight_walking(&b, id, to), engine(&there), "{} on {to}", b.name(id));
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 250, "{checked}");
+    }
+
     #[test]
     fn the_veil_and_the_units_drawn_follow_the_players_sight() {
         let scene = Scene::parse(SCENE);
