@@ -139,6 +139,13 @@ impl Battlefield<'_> {
             &map_line,
             raw.map.as_ref().map(|m| m.span()).or(Some(scen_span.clone())),
         );
+        // A fog scenario's `fog` comes along too (a top-level key: before any table), as a
+        // `.tmx` map's property does with its map.
+        if let Some((_, t)) = self.base
+            && let Some(v) = t.get("fog")
+        {
+            w.line(&format!("fog = {v}"), Some(scen_span.clone()));
+        }
         let tables = self.unit_tables(errs);
         write_units(&mut w, &tables, &scen_span);
         carry_along(&mut w, self.base, &scen_span);
