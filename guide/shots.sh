@@ -121,6 +121,12 @@ play heal-menu "$scratch/own/maps/river-hurt.toml" "Point:6,15 Confirm Confirm W
 play zones-range tests/game/zones.toml "Confirm Point:8,5"
 play zones-danger tests/game/zones.toml "Danger Point:6,4"
 play canto-menu tests/game/zones.toml "Point:3,2 Confirm Point:8,2 Confirm Confirm"
+# Fog of war (the fog page): the night raid before and after Lance's move, Kiny's ambush, and
+# the danger view under fog.
+play fog-before maps/raid.toml "Point:1,7"
+play fog-after maps/raid.toml "Point:2,7 Confirm Point:5,4 Confirm Confirm Point:5,4"
+play fog-ambush maps/raid.toml "SnapHit Confirm Point:1,2 Confirm"
+play fog-danger maps/raid.toml "Point:2,7 Confirm Point:5,4 Confirm Confirm Danger Point:3,6"
 # The shipped Tiled scenario in the game, beside Tiled's own render of its map below.
 play river-game maps/river-tiled.toml ""
 

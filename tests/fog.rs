@@ -44,8 +44,8 @@ at = [5, 1]
 profile = "charger"
 "#;
 
-/// A project folder: the shipped terrain with `hides = true` on forest and `vision = 1` on
-/// hill, the shipped profiles, the kinds above, and `maps/raid.toml` (with `scenario` as its
+/// A project folder: the shipped terrain (`hides = true` on forest and `vision = 1` on
+/// hill), the shipped profiles, the kinds above, and `maps/raid.toml` (with `scenario` as its
 /// text) on a small field.
 fn tree(name: &str, scenario: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("skirmish-fog-{name}-{}", std::process::id()));
@@ -53,11 +53,7 @@ fn tree(name: &str, scenario: &str) -> PathBuf {
     std::fs::create_dir_all(dir.join("maps")).unwrap();
     std::fs::create_dir_all(dir.join("data")).unwrap();
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let terrain = std::fs::read_to_string(root.join("data/terrain.toml"))
-        .unwrap()
-        .replacen("avoid = 20 ", "avoid = 20\nhides = true ", 1)
-        .replacen("defense = 2\n", "defense = 2\nvision = 1\n", 1);
-    std::fs::write(dir.join("data/terrain.toml"), terrain).unwrap();
+    std::fs::copy(root.join("data/terrain.toml"), dir.join("data/terrain.toml")).unwrap();
     std::fs::copy(root.join("data/profiles.toml"), dir.join("data/profiles.toml")).unwrap();
     std::fs::write(dir.join("data/units.toml"), UNITS).unwrap();
     std::fs::write(dir.join("maps/field.txt"), "........\n..T.^...\n........\n").unwrap();

@@ -764,3 +764,74 @@ fn after_an_undo_next_unit_goes_to_the_unit_taken_back() {
     press(&mut s, &[NextUnit]);
     assert_eq!(s.cursor(), Pos::new(0, 3), "Robin: Lance has acted");
 }
+
+/// Under fog the player's phase tells only what the player sees: "next enemy" visits only
+/// the enemies seen, confirming on an unseen enemy's cell inspects nothing, the attack menu
+/// offers only seen targets, and pointing at an unseen enemy's cell traces a route to the
+/// cell (it reads as empty; the walk finds out). Without fog, as before.
+#[test]
+fn under_fog_the_player_is_told_only_what_it_sees() {
+    use skirmish::model::units::Stats;
+    use skirmish_core::prelude::{BattleBuilder, TerrainMap, TerrainSet, UnitSpec};
+    let bow = Stats {
+        hp: 20,
+        attack: 6,
+        defense: 1,
+        range_min: 1,
+        range_max: 3,
+    };
+    // Robin sees 1 cell and shoots 3: Near (2 off) is in reach but unseen; Seen (1 off
+    // below) is seen; Far is far and unseen.
+    let build = |fog: bool| {
+        BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &["..........", ".........."]).unwrap())
+            .unit(UnitSpec::player("Robin", (0, 0)).stats(bow).vision(1))
+            .unit(UnitSpec::enemy("Near", (2, 0), "guard"))
+            .unit(UnitSpec::enemy("Seen", (0, 1), "guard"))
+            .unit(UnitSpec::enemy("Far", (9, 1), "guard"))
+            .fog(fog)
+            .build()
+            .unwrap()
+    };
+    for fog in [false, true] {
+        let b = build(fog);
+        let id = |n: &str| b.find(n).unwrap();
+        let mut s = Session::new(b.clone(), profiles(""));
+        // Next enemy: all three without fog, only Seen with it.
+        let mut visited = Vec::new();
+        for _ in 0..3 {
+            press(&mut s, &[NextEnemy]);
+            visited.push(s.cursor());
+        }
+        if fog {
+            assert_eq!(visited, [Pos::new(0, 1); 3]);
+        } else {
+            assert_eq!(visited, [Pos::new(2, 0), Pos::new(0, 1), Pos::new(9, 1)]);
+        }
+        // Confirming on Far's cell inspects it only without fog.
+        press(&mut s, &[Point(Pos::new(9, 1)), Confirm]);
+        if fog {
+            assert_eq!(*s.phase(), Phase::Select);
+        } else {
+            assert_eq!(*s.phase(), Phase::Inspect { enemy: id("Far") });
+            press(&mut s, &[Cancel]);
+        }
+        // Robin waits where she stands: the menu offers what she sees to shoot.
+        press(&mut s, &[Point(Pos::new(0, 0)), Confirm, Confirm]);
+        let Phase::Action { options, .. } = s.phase() else {
+            panic!("{:?}", s.phase())
+        };
+        let attacks: Vec<&Action> = options.iter().filter(|o| matches!(o, Action::Attack(_))).collect();
+        if fog {
+            assert_eq!(attacks, [&Action::Attack(id("Seen"))]);
+        } else {
+            assert_eq!(attacks, [&Action::Attack(id("Near")), &Action::Attack(id("Seen"))]);
+        }
+    }
+    // Pointing at unseen Near's cell in the target phase traces a route onto it.
+    let mut s = Session::new(build(true), profiles(""));
+    press(&mut s, &[Confirm, Point(Pos::new(2, 0))]);
+    let Phase::Target { trail, .. } = s.phase() else {
+        panic!("{:?}", s.phase())
+    };
+    assert_eq!(trail.end(Pos::new(0, 0)), Pos::new(2, 0));
+}

@@ -16,6 +16,8 @@ pub const STRIKE_SECS: f32 = 0.5;
 pub const FELL_SECS: f32 = 1.1;
 /// Seconds a number rising from a struck (or healed) unit stays.
 pub const NUMBER_SECS: f32 = 1.1;
+/// Seconds the board waits on a unit that ran into the unseen (its "!" outlives it).
+pub const ALARM_SECS: f32 = 0.6;
 /// Share of a blow during which the struck unit flashes, from the impact.
 const FLASH: f32 = 0.25;
 /// Share of a blow at which it lands (hp bars drop, the hit sounds).
@@ -88,6 +90,16 @@ impl Floater {
         }
     }
 
+    /// The "!" over the cell at `at` of a unit that ran into an enemy it did not see.
+    pub fn alarm(at: Vec2) -> Floater {
+        Floater {
+            at,
+            text: " ! ".to_string(),
+            color: [1.0, 0.85, 0.2, 1.0],
+            age: 0.0,
+        }
+    }
+
     /// How far it has risen (world pixels) and its opacity.
     pub fn rise_and_alpha(&self) -> (f32, f32) {
         let t = (self.age / NUMBER_SECS).clamp(0.0, 1.0);
@@ -147,6 +159,11 @@ pub enum Kind {
         /// The box's lines, its title first.
         lines: Vec<String>,
     },
+    /// A unit ran into an enemy it did not see (fog of war): a "!" rises over it.
+    Alarm {
+        /// The unit stopped short.
+        unit: UnitId,
+    },
     /// Nothing to see, only its log line, in its place in the queue.
     Note,
 }
@@ -177,6 +194,7 @@ impl Anim {
             Kind::Arrive { .. } => ARRIVE_SECS,
             Kind::Banner { .. } => BANNER_SECS,
             Kind::LevelUp { .. } => LEVEL_UP_SECS,
+            Kind::Alarm { .. } => ALARM_SECS,
             Kind::Note => 0.0,
         };
         Anim {
@@ -252,6 +270,11 @@ pub enum Cue {
         /// The blow felled it.
         fell: bool,
     },
+    /// A "!" rises over `unit` (it ran into the unseen).
+    Alarm {
+        /// The unit stopped short.
+        unit: UnitId,
+    },
     /// A log line's event is now on screen.
     Say(String),
 }
@@ -317,6 +340,7 @@ impl Queue {
                     let now = walk(a.progress(), cells.len()).0;
                     cues.extend((was..now).map(|_| Cue::Step));
                 }
+                Kind::Alarm { unit } if before < 0.0 => cues.push(Cue::Alarm { unit: *unit }),
                 Kind::Strike {
                     defender,
                     damage,

@@ -4,6 +4,7 @@
 
 use super::anim::{self, Kind};
 use super::assets::{Assets, TILE, ui};
+use super::fog;
 use super::overlay;
 use super::state::GameState;
 use super::view::*;
@@ -61,6 +62,7 @@ impl GameState {
         canvas.set_blend_mode(BlendMode::ALPHA);
         canvas.set_screen_coordinates(world);
         canvas.set_sampler(Sampler::nearest_clamp());
+        self.draw_veil(&mut canvas, cam, vis);
         self.draw_overlays(&mut canvas, cam, vis);
         self.draw_units(&mut canvas, cam, vis);
         self.draw_cursor_and_effects(&mut canvas, cam);
@@ -174,6 +176,33 @@ impl GameState {
         }
     }
 
+    /// The player unit whose walk plays now, with the cell it is shown on (under fog its
+    /// sight is drawn step by step).
+    fn walker(&self) -> Option<(UnitId, Pos)> {
+        match self.anims.current().map(|a| &a.kind) {
+            Some(Kind::Move { unit, .. }) => {
+                let px = self.unit_px(*unit);
+                let at = Pos::new((px.x / TILE).round() as i32, (px.y / TILE).round() as i32);
+                fog::walking(self.session.battle(), Some((*unit, at)))
+            }
+            _ => None,
+        }
+    }
+
+    /// Under fog, a dark veil over every cell the player does not see (nothing without).
+    fn draw_veil(&mut self, canvas: &mut Pen, cam: Vec2, vis: Visible) {
+        let [r, g, b, a] = fog::VEIL;
+        for p in fog::veiled_walking(self.session.battle(), vis.lo, vis.hi, self.walker()) {
+            let at = anim::cell_px(p) - cam;
+            rect(
+                canvas,
+                Rect::new(at.x, at.y, TILE, TILE),
+                Color::new(r, g, b, a),
+                Z_TERRAIN + 2,
+            );
+        }
+    }
+
     fn draw_overlays(&mut self, canvas: &mut Pen, cam: Vec2, vis: Visible) {
         let (a, b) = (&self.assets, &mut self.batches);
         let battle = self.session.battle();
@@ -186,7 +215,7 @@ impl GameState {
         // The enemy under the cursor, whose own zone is shown on top of the danger tint.
         let hovered = battle
             .unit_at(cursor)
-            .filter(|&u| battle.unit(u).team() == Team::Enemy)
+            .filter(|&u| battle.unit(u).team() == Team::Enemy && fog::seen(battle, u))
             .filter(|_| matches!(self.session.phase(), Phase::Select | Phase::Target { .. }));
         // An inspected enemy shows its zone without the danger tint.
         let inspected = match self.session.phase() {
@@ -435,6 +464,8 @@ impl GameState {
     fn draw_units(&mut self, canvas: &mut Pen, cam: Vec2, vis: Visible) {
         let b = &self.session.battle();
         let current = self.anims.current();
+        // Under fog, during a player unit's walk: what it sees from the step it is on.
+        let walk_sight = self.walker().map(|(u, at)| fog::sight_walking(b, u, at));
         for (i, u) in b.units().iter().enumerate() {
             let id = UnitId(i);
             let alpha = if u.alive() {
@@ -451,7 +482,8 @@ impl GameState {
                 lo: Pos::new(vis.lo.x - 1, vis.lo.y - 1),
                 hi: Pos::new(vis.hi.x + 1, vis.hi.y + 1),
             };
-            if !margin.contains(cell) {
+            // Under fog, an enemy on a cell the player does not see is not drawn at all.
+            if !margin.contains(cell) || !fog::shown_walking(b, id, cell, walk_sight.as_deref()) {
                 continue;
             }
             let at = (world - cam).round();
@@ -641,7 +673,7 @@ impl GameState {
         }
         let (l, b, a) = (self.layout, self.session.battle(), &self.assets);
         let view = l.map_view();
-        for e in b.living(Team::Enemy) {
+        for e in b.living(Team::Enemy).filter(|&e| fog::seen(b, e)) {
             let centre = l.to_screen(anim::cell_px(b.unit(e).pos()) + Vec2::splat(TILE / 2.0), cam);
             if let Some((at, angle)) = edge_pointer(view, centre, 12.0) {
                 let half = Vec2::splat(TILE / 4.0);

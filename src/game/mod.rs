@@ -14,6 +14,7 @@ mod buttons;
 mod camera;
 mod difficulty;
 mod draw;
+mod fog;
 mod hud;
 mod overlay;
 mod records;

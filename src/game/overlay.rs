@@ -293,6 +293,8 @@ impl Zones {
         if self.threats.is_none() {
             let hold = &b.goals().hold;
             let mut out = Vec::new();
+            // Under fog, only the enemies the player sees.
+            let b = &*b.seen_by(Team::Player);
             if !hold.is_empty() {
                 // The danger view's own reach (allies lifted, callable reserves in).
                 for e in danger::threatening(b, &mut self.caches) {
@@ -308,11 +310,13 @@ impl Zones {
     /// Every cell some enemy could attack next turn (row-major), and the zone of `enemy`.
     pub fn get(&mut self, b: &Battle, profiles: &Profiles, enemy: Option<UnitId>) -> (&[bool], Option<&ZoneView>) {
         self.check(b);
+        // Under fog, the board as the player knows it: only the enemies it sees count.
+        let b = &*b.seen_by(Team::Player);
         if self.danger.is_none() {
             self.danger = Some(danger::danger_map(b, &mut self.caches, profiles));
         }
         match enemy {
-            Some(id) if self.zone.as_ref().is_none_or(|z| z.zone.unit != id) => {
+            Some(id) if b.unit(id).alive() && self.zone.as_ref().is_none_or(|z| z.zone.unit != id) => {
                 self.zone = Some(zone_view(b, &mut self.caches, profiles, id));
             }
             _ => {}
@@ -388,6 +392,35 @@ mod tests {
             .iter()
             .map(|p| (p.frame, (p.rotation / FRAC_PI_2).round() as i32))
             .collect()
+    }
+
+    /// Under fog the danger view counts only the enemies the player sees: the same cells as
+    /// the board without the unseen one; without fog, every enemy as before.
+    #[test]
+    fn the_danger_view_under_fog_counts_only_the_enemies_seen() {
+        use crate::fixture::{Scene, enemy, player, profiles};
+        let units = [player('P'), enemy('N', "charger", 2), enemy('F', "charger", 2)];
+        let both = Scene::parse(
+            ". . . . . . . . . . . .
+             P . . N . . . . . . . F
+             . . . . . . . . . . . .",
+        );
+        let only_n = Scene::parse(
+            ". . . . . . . . . . . .
+             P . . N . . . . . . . .
+             . . . . . . . . . . . .",
+        );
+        let profiles = profiles("");
+        let clear = both.battle(&units);
+        let fog = clear.clone().with_fog(true);
+        let seen_only = only_n.battle(&units[..2]);
+        let danger = |b: &Battle| Zones::default().get(b, &profiles, None).0.to_vec();
+        assert_eq!(danger(&fog), danger(&seen_only));
+        assert_ne!(danger(&clear), danger(&seen_only), "F's reach counts without fog");
+        // Hovering the unseen enemy shows no zone.
+        let f = fog.find("F").unwrap();
+        assert!(Zones::default().get(&fog, &profiles, Some(f)).1.is_none());
+        assert!(Zones::default().get(&clear, &profiles, Some(f)).1.is_some());
     }
 
     #[test]

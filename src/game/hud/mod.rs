@@ -317,6 +317,9 @@ impl GameState {
             };
             rows.push((fit(&row.0, r.objective.w - 16.0, 12.0), row.1));
         }
+        if b.fog() {
+            rows.push((fit(text::FOG_LEGEND, r.objective.w - 16.0, 12.0), DIM_TEXT));
+        }
         for (i, (row, color)) in rows.iter().take(usize::from(self.layout.goal_rows)).enumerate() {
             let y = r.objective.y + i as f32 * OBJECTIVE_ROW_H;
             text(canvas, row, Vec2::new(8.0, y + 1.0), 12.0, *color);
@@ -384,7 +387,10 @@ impl GameState {
             Phase::Target { unit, .. } | Phase::Action { unit, .. } => Some(*unit),
             _ => None,
         };
-        let hovered = b.unit_at(s.cursor());
+        // Under fog, an enemy on a cell the player does not see is not there: terrain only.
+        let hovered = b
+            .unit_at(s.cursor())
+            .filter(|&u| super::fog::shown(b, u, b.unit(u).pos()));
         // The roster: every living player unit in the order N visits them.
         text(canvas, "Your units (N: next)", Vec2::new(x, y), 11.0, DIM_TEXT);
         y += 14.0;

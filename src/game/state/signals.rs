@@ -2,6 +2,7 @@
 //! they write to, and the enemy phase's summary.
 
 use super::*;
+use crate::game::fog;
 
 /// Lines the battle's log keeps (a battle writes a few hundred; this only bounds a runaway).
 const HISTORY_LINES: usize = 5000;
@@ -71,6 +72,9 @@ impl GameState {
                 // The camera goes to an enemy that moves or attacks; one that stays is
                 // passed over without a word.
                 Signal::Decided(d) if d.path.is_empty() && d.attack.is_none() => {}
+                // Under fog, an enemy moving where the player sees neither its start nor its
+                // end is not followed nor told.
+                Signal::Decided(d) if fog::hidden_walk(self.session.battle(), d.unit, &[d.from, d.to]) => {}
                 Signal::Decided(d) => {
                     let b = self.session.battle();
                     let line = crate::game::hud::text::enemy_move_line(b, d.unit, d.target, d.from, d.to);
@@ -147,7 +151,14 @@ impl GameState {
             Event::Moved { unit, from, path, .. } => {
                 let mut cells = vec![*from];
                 cells.extend(path.replay(*from));
-                Some(Anim::new(Kind::Move { unit: *unit, cells }, self.enemy_turn))
+                // Under fog, a walk wholly in the dark is not shown.
+                (!fog::hidden_walk(b, *unit, &cells))
+                    .then(|| Anim::new(Kind::Move { unit: *unit, cells }, self.enemy_turn))
+            }
+            // Running into the unseen: a "!" over the mover, and the log says who it met.
+            Event::Ambushed { unit, by, .. } => {
+                let line = format!("{} runs into {} in the fog", b.name(*unit), b.name(*by));
+                Some(Anim::new(Kind::Alarm { unit: *unit }, self.enemy_turn).saying(line))
             }
             Event::Struck {
                 attacker,
@@ -167,6 +178,12 @@ impl GameState {
                     hp_before: *hp_before,
                     hp_left: *hp_left,
                     defeated: *hp_left == 0,
+                };
+                // Under fog, a striker the player does not see is not named.
+                let line = if fog::struck_unseen(b, *attacker, *defender) {
+                    format!("{} is struck from the fog for {damage}", b.name(*defender))
+                } else {
+                    line
                 };
                 Some(Anim::new(kind, self.enemy_turn).saying(line))
             }

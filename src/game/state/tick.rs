@@ -42,6 +42,10 @@ impl GameState {
                     let at = self.unit_px(unit);
                     self.floaters.push(Floater::new(at, amount, fell));
                 }
+                Cue::Alarm { unit } => {
+                    let at = self.unit_px(unit);
+                    self.floaters.push(Floater::alarm(at));
+                }
             }
         }
         for f in &mut self.floaters {

@@ -44,7 +44,8 @@ impl GameState {
         let warn = self.session.show_danger()
             && !b.goals().hold.is_empty()
             && !self.zones.hold_threats(b, self.session.profiles()).is_empty();
-        goal_rows(goal, !b.goals().hold.is_empty(), warn)
+        // Under fog, one more row: what the fog hides from the danger view.
+        goal_rows(goal, !b.goals().hold.is_empty(), warn) + u8::from(b.fog())
     }
 
     /// Zooms out (+1) or in (-1) one step, keeping the cursor in view.
@@ -99,7 +100,9 @@ impl GameState {
     /// player's phases, else wherever it last looked.
     pub(super) fn focus(&mut self) -> Vec2 {
         let f = match self.anims.current().map(|a| &a.kind) {
-            Some(Kind::Move { unit, .. } | Kind::Focus { unit } | Kind::Arrive { unit }) => Some(self.unit_px(*unit)),
+            Some(Kind::Move { unit, .. } | Kind::Focus { unit } | Kind::Arrive { unit } | Kind::Alarm { unit }) => {
+                Some(self.unit_px(*unit))
+            }
             Some(Kind::Strike { defender, .. }) => Some(self.unit_px(*defender)),
             Some(Kind::Banner { .. } | Kind::LevelUp { .. } | Kind::Note) | None => match self.session.phase() {
                 Phase::Enemy { .. } => None,

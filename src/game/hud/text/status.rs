@@ -61,6 +61,9 @@ pub fn objective_text(b: &Battle) -> Option<String> {
     Some(parts.join(" · "))
 }
 
+/// The objective box's row under fog of war: what the player is shown of the enemy.
+pub const FOG_LEGEND: &str = "Night: you see only near your units; the danger view (D) counts only the enemies you see";
+
 /// The objective line for a row of `chars` characters: "Objective: " and
 /// [`objective_text`] when it fits; else the same in short (the cells to defend without how
 /// they are lost, the turns left without the limit), which the side panel explains on the

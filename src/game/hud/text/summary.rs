@@ -12,6 +12,18 @@ use crate::search::grid::Team;
 /// the hit points left: `b` is the battle as the phase left it.
 pub fn enemy_phase_summary(b: &Battle, turn: u32, events: &[Event]) -> Vec<String> {
     let name = |u: UnitId| b.name(u).to_string();
+    // Under fog, an enemy the player does not see as the phase ends is not named: it struck
+    // (or moved) in the dark.
+    let unseen = |u: UnitId| b.fog() && b.unit(u).alive() && !b.sight(Team::Player).sees(b.unit(u).pos());
+    // (A striker the struck unit saw at the blow is named, though that unit fell since.)
+    let struck_unseen = |a: UnitId, d: UnitId| crate::game::fog::struck_unseen(b, a, d);
+    let striker = |a: UnitId, d: UnitId| {
+        if struck_unseen(a, d) {
+            "the fog".to_string()
+        } else {
+            name(a)
+        }
+    };
     let mut fell: Vec<(UnitId, Option<UnitId>)> = Vec::new();
     // Per unit hurt: damage taken, by whom (in order, each named once), hp left.
     let mut hurt: Vec<(UnitId, i32, Vec<UnitId>, i32)> = Vec::new();
@@ -76,7 +88,7 @@ pub fn enemy_phase_summary(b: &Battle, turn: u32, events: &[Event]) -> Vec<Strin
                 arrived.push(format!("{} could not arrive: {at} is taken", name(*unit)))
             }
             Event::Said { text } => said.push(format!("\"{text}\"")),
-            Event::Moved { .. } => moved += 1,
+            Event::Moved { unit, .. } if !unseen(*unit) => moved += 1,
             _ => {}
         }
     }
@@ -93,13 +105,33 @@ pub fn enemy_phase_summary(b: &Battle, turn: u32, events: &[Event]) -> Vec<Strin
             "fell"
         };
         out.push(match by {
+            Some(a) if struck_unseen(*a, *u) => format!("{} {who}, struck from the fog", name(*u)),
             Some(a) => format!("{} {who}, struck by {}", name(*u), name(*a)),
             None => format!("{} {who}", name(*u)),
         });
     }
     hurt.sort_by_key(|h| b.unit(h.0).team() != Team::Player);
     for (u, dmg, by, _) in &hurt {
-        let by: Vec<String> = by.iter().map(|&a| name(a)).collect();
+        // Two unseen strikers are one fog.
+        let mut by_names: Vec<String> = Vec::new();
+        for n in by.iter().map(|&a| striker(a, *u)) {
+            if !by_names.contains(&n) {
+                by_names.push(n);
+            }
+        }
+        let by = by_names;
+        if let [only] = &by[..]
+            && only == "the fog"
+        {
+            let unit = b.unit(*u);
+            out.push(format!(
+                "{} was struck from the fog: took {dmg}, {}/{} hp",
+                name(*u),
+                unit.hp(),
+                unit.stats().hp
+            ));
+            continue;
+        }
         // The hit points as the phase left them, not as the last blow did: a heal or a
         // level-up after it changed them (found playing: "10 hp left" for a unit healed to 17).
         let unit = b.unit(*u);
@@ -138,6 +170,7 @@ mod tests {
     use super::*;
     use crate::fixture::{Scene, enemy, player, profiles};
     use crate::play::phase::{Intent, Phase, Session, Signal};
+    use crate::search::grid::Pos;
 
     /// Plays the enemy phase of `s` to its end, keeping its events.
     fn enemy_phase(s: &mut Session) -> Vec<Event> {
@@ -154,6 +187,82 @@ mod tests {
                 _ => None,
             })
             .collect()
+    }
+
+    /// Under fog a striker the player does not see as the phase ends is not named ("struck
+    /// from the fog"), nor counted among the enemies that moved; one it sees is named as
+    /// without fog.
+    #[test]
+    fn a_striker_unseen_in_the_fog_is_not_named() {
+        let scene = Scene::parse(
+            "K . . . . . . . . .
+             L N . . . . . . . F",
+        );
+        let units = [
+            player('K'),
+            player('L'),
+            enemy('N', "charger", 3),
+            enemy('F', "charger", 3),
+        ];
+        let clear = scene.battle(&units);
+        let fog = clear.clone().with_fog(true);
+        let id = |c: &str| clear.find(c).unwrap();
+        let (k, l, n, f) = (id("K"), id("L"), id("N"), id("F"));
+        let strike = |attacker, defender, damage, hp_left| Event::Struck {
+            attacker,
+            defender,
+            damage,
+            hp_before: hp_left + damage,
+            hp_left,
+            counter: false,
+        };
+        let moved = |unit, from| Event::Moved {
+            unit,
+            from,
+            to: from,
+            path: crate::search::grid::Path::default(),
+            cost: 0,
+        };
+        let events = [
+            moved(f, Pos::new(9, 1)),
+            strike(f, l, 4, 16),
+            strike(f, k, 20, 0),
+            strike(n, l, 3, 13),
+        ];
+        let lines = enemy_phase_summary(&fog, 1, &events);
+        assert_eq!(lines[1], "K FELL, struck from the fog", "{lines:?}");
+        assert_eq!(lines[2], "L took 7 from the fog and N: 20/20 hp", "{lines:?}");
+        let lines = enemy_phase_summary(&fog, 1, &events[..2]);
+        assert!(lines[1].starts_with("L was struck from the fog: took 4"), "{lines:?}");
+        let lines = enemy_phase_summary(&clear, 1, &events);
+        assert_eq!(lines[1], "K FELL, struck by F", "{lines:?}");
+        assert_eq!(lines[2], "L took 7 from F and N: 20/20 hp", "{lines:?}");
+        // A striker next to the unit it felled was seen at the blow, though nobody sees it
+        // when the phase ends: it is named.
+        let scene = Scene::parse(
+            "K . . . . . . .
+             . . . . . . . .
+             . . . . . R B .",
+        );
+        let mut robin = player('R');
+        robin.hp = Some(1);
+        let b = scene
+            .battle(&[player('K'), robin, enemy('B', "charger", 3)])
+            .with_fog(true);
+        let mut s = Session::new(b, profiles(""));
+        let felled = enemy_phase(&mut s);
+        assert!(!s.battle().sight(Team::Player).sees(Pos::new(6, 2)));
+        let lines = enemy_phase_summary(s.battle(), 1, &felled);
+        assert_eq!(lines[1], "R FELL, struck by B", "{lines:?}");
+        // Quiet: the unseen mover is not told.
+        assert_eq!(
+            enemy_phase_summary(&fog, 1, &events[..1])[1],
+            "No enemy moved; nobody was hurt."
+        );
+        assert_eq!(
+            enemy_phase_summary(&clear, 1, &events[..1])[1],
+            "One enemy moved; nobody was hurt."
+        );
     }
 
     #[test]

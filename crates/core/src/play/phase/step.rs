@@ -48,8 +48,12 @@ impl Session {
     }
 
     pub(super) fn action_menu(&self, unit: UnitId) -> Phase {
+        // Under fog, only the targets the player sees are offered (a bowman's reach may end
+        // in a wood it cannot see into).
+        let seen = self.battle.sight(self.battle.unit(unit).team);
         let mut options: Vec<Action> = combat::targets_in_range(&self.battle, unit)
             .into_iter()
+            .filter(|&t| seen.sees(self.battle.unit(t).pos))
             .map(Action::Attack)
             .collect();
         // The most hurt ally first (by the share of its hit points it misses), then in
@@ -110,7 +114,13 @@ impl Session {
                 Phase::Select
             }
             (p @ (Phase::Select | Phase::Inspect { .. } | Phase::Target { .. }), Intent::NextEnemy) => {
-                let enemies: Vec<UnitId> = self.battle.living(Team::Enemy).collect();
+                // Under fog, only the enemies the player sees.
+                let seen = self.battle.sight(Team::Player);
+                let enemies: Vec<UnitId> = self
+                    .battle
+                    .living(Team::Enemy)
+                    .filter(|&e| seen.sees(self.battle.unit(e).pos))
+                    .collect();
                 match p {
                     Phase::Target { unit, range, trail } => {
                         let to = enemies
@@ -141,7 +151,11 @@ impl Session {
                     self.signals.push(Signal::Selected(u));
                     self.canto_menu(u)
                 }
-                Some(e) if self.battle.unit(e).team == Team::Enemy => {
+                // An enemy on a cell the player does not see (fog) is not there to inspect.
+                Some(e)
+                    if self.battle.unit(e).team == Team::Enemy
+                        && self.battle.sight(Team::Player).sees(self.battle.unit(e).pos) =>
+                {
                     self.signals.push(Signal::Selected(e));
                     Phase::Inspect { enemy: e }
                 }
@@ -191,8 +205,11 @@ impl Session {
             }
             (Phase::Target { unit, range, trail }, Intent::Confirm) => {
                 // An enemy in reach: walk to the best cell to attack it from, menu on that attack.
+                // (Under fog, one its side sees: an unseen cell reads as empty, and the
+                // walk there finds out.)
                 if let Some(e) = self.battle.unit_at(self.cursor)
                     && self.battle.unit(e).team != self.battle.unit(unit).team
+                    && self.battle.sight(self.battle.unit(unit).team).sees(self.cursor)
                 {
                     let Some(path) = attack_cell(&self.battle, unit, &range, e).and_then(|c| range.path(c.at)) else {
                         self.signals.push(Signal::CannotGo { unit, to: self.cursor });
@@ -326,7 +343,9 @@ impl Session {
     /// The cursor goes to `to` in the target phase; the traced route follows it.
     fn point_in_target(&mut self, unit: UnitId, range: Range, trail: Path, to: Pos) -> Phase {
         self.move_cursor(to);
-        let trail = trace(&self.battle, unit, &range, &trail, self.cursor);
+        // The route as the mover's side sees the board: an unseen unit's cell reads as empty.
+        let view = self.battle.seen_by(self.battle.unit(unit).team);
+        let trail = trace(&view, unit, &range, &trail, self.cursor);
         Phase::Target { unit, range, trail }
     }
 
