@@ -28,11 +28,16 @@ pub struct Chooser {
 /// played alone, and every chapter has its own).
 fn level_notes(then: &Chosen, levels: &[String], world: &World) -> Vec<String> {
     let campaign = matches!(then, Chosen::Campaign);
-    let path = match then {
-        Chosen::Battle(l) => Some(l.path.clone()),
+    // A campaign's first chapter carries its own numbers (`[chapters.set]`).
+    let first = match then {
+        Chosen::Battle(_) => None,
         Chosen::Campaign => crate::load::campaign::load(&world.campaign_file)
             .ok()
-            .and_then(|c| c.chapters.first().map(|ch| ch.scenario.clone())),
+            .and_then(|c| c.chapters.into_iter().next()),
+    };
+    let path = match then {
+        Chosen::Battle(l) => Some(l.path.clone()),
+        Chosen::Campaign => first.as_ref().map(|ch| ch.scenario.clone()),
     };
     let scenario = path.and_then(|p| crate::cli::load_scenario(&p, world.data_override.clone()).ok());
     levels
@@ -42,7 +47,11 @@ fn level_notes(then: &Chosen, levels: &[String], world: &World) -> Vec<String> {
                 .as_ref()
                 .and_then(|(s, ..)| s.level(name))
                 .map(|level| {
-                    let what = crate::game::difficulty::describe(level, !campaign);
+                    let level = match (&first, scenario.as_ref()) {
+                        (Some(ch), Some((s, ..))) => in_chapter(level, &ch.set, &s.units),
+                        _ => level.clone(),
+                    };
+                    let what = crate::game::difficulty::describe(&level, !campaign);
                     if campaign {
                         format!("in chapter 1: {what}")
                     } else {
@@ -52,6 +61,36 @@ fn level_notes(then: &Chosen, levels: &[String], world: &World) -> Vec<String> {
                 .unwrap_or_default()
         })
         .collect()
+}
+
+/// What `level` changes in a chapter whose own numbers are `set`: a level's `kind:K.F` is left
+/// out where the chapter's `unit:NAME.F` keys pin every unit of kind K (a unit's own number
+/// wins over its kind's, whatever the order), so no note names a number nobody has (issue 33's
+/// play: "brute attack 18" for hard, where the chapter keeps its Brute at 9).
+fn in_chapter(
+    level: &crate::model::scenario::Level,
+    set: &[crate::model::scenario::LevelEntry],
+    units: &[crate::model::scenario::UnitSpec],
+) -> crate::model::scenario::Level {
+    let pinned = |unit: &str, field: &str| set.iter().any(|e| e.key == format!("unit:{unit}.{field}"));
+    let mut level = level.clone();
+    level.entries.retain(|e| {
+        let Some((what, field)) = e.key.rsplit_once('.') else {
+            return true;
+        };
+        match what.strip_prefix("kind:") {
+            Some(kind) => {
+                let of_kind: Vec<&str> = units
+                    .iter()
+                    .filter(|u| u.kind == kind)
+                    .map(|u| u.name.as_str())
+                    .collect();
+                of_kind.is_empty() || of_kind.iter().any(|u| !pinned(u, field))
+            }
+            None => true,
+        }
+    });
+    level
 }
 
 /// "The border war (campaign, ...)" or "The castle (castle.toml)": what the chosen level
@@ -209,6 +248,12 @@ mod tests {
                 .all(|n| n.starts_with("in chapter 1: ") && !n.contains('%')),
             "{notes:?}"
         );
+        // Hard's "brute attack 18" is not said where the chapter keeps its Brute at 9 (its
+        // own `unit:Brute.attack`): the notes name only numbers somebody in it has.
+        let notes = level_notes(&Chosen::Campaign, &["hard".into()], &world);
+        assert!(!notes[0].contains("brute attack"), "{notes:?}");
+        let castle_hard = level_notes(&castle, &["hard".into()], &world);
+        assert!(castle_hard[0].starts_with("archer "), "{castle_hard:?}");
         assert!(about(&Chosen::Campaign, &world).contains("every chapter"));
         let mut c = Chooser::new(Chosen::Campaign, vec!["easy".into(), "hard".into()]);
         assert_eq!(
