@@ -92,17 +92,8 @@ impl Screen for ChanceChooser {
     }
 
     fn mouse_down(&mut self, _ctx: &mut Context, _w: &mut World, b: MouseButton, x: f32, y: f32) -> GameResult<Switch> {
-        // A right click goes back, as Esc does.
-        if b == MouseButton::Right {
-            return Ok(self.act(MenuKey::Back));
-        }
-        if b != MouseButton::Left {
-            return Ok(Switch::None);
-        }
-        Ok(match self.menu.click(Vec2::new(x, y)) {
-            Picked::Chose(_) => self.act(MenuKey::Confirm),
-            _ => Switch::None,
-        })
+        let key = menu::click_key(&mut self.menu, b, Vec2::new(x, y));
+        Ok(key.map_or(Switch::None, |k| self.act(k)))
     }
 
     fn token(&mut self, _world: &mut World, t: Token) -> Switch {

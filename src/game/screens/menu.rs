@@ -47,6 +47,17 @@ pub fn menu_key(input: &KeyInput) -> Option<MenuKey> {
     })
 }
 
+/// What a mouse button pressed on a list page asks for: a right click goes back (as Esc does),
+/// a left click on an entry chooses it (the level, Load and chance pages).
+pub fn click_key(menu: &mut Menu, b: ggez::input::mouse::MouseButton, at: Vec2) -> Option<MenuKey> {
+    use ggez::input::mouse::MouseButton;
+    match b {
+        MouseButton::Right => Some(MenuKey::Back),
+        MouseButton::Left => matches!(menu.click(at), Picked::Chose(_)).then_some(MenuKey::Confirm),
+        _ => None,
+    }
+}
+
 /// The menu key of a scripted token (`--input`), for menus driven by a script.
 pub fn token_key(t: super::super::script::Token) -> Option<MenuKey> {
     use super::super::script::Token;
@@ -317,6 +328,17 @@ pub fn row_text_sizes(label: &str, note: &str, row_w: f32, size: f32) -> (f32, f
 
 #[cfg(test)]
 mod tests {
+
+    #[test]
+    fn a_list_page_click_goes_back_on_the_right_button_and_chooses_on_the_left() {
+        use ggez::input::mouse::MouseButton;
+        let mut m = Menu::new(vec![Item::new("easy"), Item::new("hard")]);
+        let far = Vec2::new(-50.0, -50.0);
+        assert_eq!(click_key(&mut m, MouseButton::Right, far), Some(MenuKey::Back));
+        assert_eq!(click_key(&mut m, MouseButton::Middle, far), None);
+        // A left click on no entry chooses nothing.
+        assert_eq!(click_key(&mut m, MouseButton::Left, far), None);
+    }
     use super::*;
 
     fn menu() -> Menu {
