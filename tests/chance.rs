@@ -4,6 +4,8 @@
 //! difficulty keys `kind:KIND.hit` and friends; a replay holds the seed and gives the same
 //! rolls; a save holds the generator's position.
 
+mod common;
+
 use serde_json::Value;
 use skirmish::fixture::run_cli;
 use skirmish::load::set::{SetKey, apply};
@@ -54,17 +56,18 @@ profile = "charger"
 /// A project folder: the shipped terrain (its forest has `avoid = 20`) and profiles, the
 /// kinds above, and `maps/toss.toml` (with `scenario` as its text) on a small field.
 fn tree(name: &str, scenario: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("skirmish-chance-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("maps")).unwrap();
-    std::fs::create_dir_all(dir.join("data")).unwrap();
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    std::fs::copy(root.join("data/terrain.toml"), dir.join("data/terrain.toml")).unwrap();
-    std::fs::copy(root.join("data/profiles.toml"), dir.join("data/profiles.toml")).unwrap();
-    std::fs::write(dir.join("data/units.toml"), UNITS).unwrap();
-    std::fs::write(dir.join("maps/field.txt"), "......\n..T...\n......\n").unwrap();
-    std::fs::write(dir.join("maps/toss.toml"), scenario).unwrap();
-    dir
+    common::project(
+        "chance",
+        name,
+        UNITS,
+        "......
+..T...
+......
+",
+        "",
+        "toss.toml",
+        scenario,
+    )
 }
 
 fn path(p: &Path) -> &str {

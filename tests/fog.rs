@@ -3,6 +3,8 @@
 //! `vision`/`hides` on terrain in the data folder, every mistake located by `check`; the
 //! `--set` and difficulty key `kind:KIND.vision`.
 
+mod common;
+
 use skirmish::fixture::run_cli;
 use skirmish::load::set::{SetKey, apply};
 use std::path::{Path, PathBuf};
@@ -48,17 +50,18 @@ profile = "charger"
 /// hill), the shipped profiles, the kinds above, and `maps/raid.toml` (with `scenario` as its
 /// text) on a small field.
 fn tree(name: &str, scenario: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("skirmish-fog-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("maps")).unwrap();
-    std::fs::create_dir_all(dir.join("data")).unwrap();
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    std::fs::copy(root.join("data/terrain.toml"), dir.join("data/terrain.toml")).unwrap();
-    std::fs::copy(root.join("data/profiles.toml"), dir.join("data/profiles.toml")).unwrap();
-    std::fs::write(dir.join("data/units.toml"), UNITS).unwrap();
-    std::fs::write(dir.join("maps/field.txt"), "........\n..T.^...\n........\n").unwrap();
-    std::fs::write(dir.join("maps/raid.toml"), scenario).unwrap();
-    dir
+    common::project(
+        "fog",
+        name,
+        UNITS,
+        "........
+..T.^...
+........
+",
+        "",
+        "raid.toml",
+        scenario,
+    )
 }
 
 fn path(p: &Path) -> &str {

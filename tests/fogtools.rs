@@ -2,6 +2,8 @@
 //! never see a player unit, `ai --explain` says what the enemy's side saw, and expectation
 //! files check it with `sees = [...]` / `unseen = [...]`.
 
+mod common;
+
 use skirmish::fixture::run_cli;
 use std::path::{Path, PathBuf};
 
@@ -46,22 +48,15 @@ profile = "charger"
 /// A project folder in the temp folder: the shipped terrain (forest `hides`), profiles, the
 /// kinds above, `maps/field.txt` (`map`) and `maps/fog.toml` (`scenario`).
 fn tree(name: &str, map: &str, scenario: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("skirmish-fogtools-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(dir.join("maps")).unwrap();
-    std::fs::create_dir_all(dir.join("data")).unwrap();
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     // The shipped forest hides (data/terrain.toml, issue 38's content): the tests lean on it.
-    let terrain = std::fs::read_to_string(root.join("data/terrain.toml")).unwrap();
+    let terrain = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/terrain.toml")).unwrap();
     assert!(terrain.contains("hides = true"), "the shipped forest no longer hides");
-    std::fs::write(dir.join("data/terrain.toml"), terrain).unwrap();
-    let profiles = std::fs::read_to_string(root.join("data/profiles.toml")).unwrap();
-    let raider = "\n[raider]\nbehavior = \"advance\"\ngoal = [5, 1]\n";
-    std::fs::write(dir.join("data/profiles.toml"), profiles + raider).unwrap();
-    std::fs::write(dir.join("data/units.toml"), UNITS).unwrap();
-    std::fs::write(dir.join("maps/field.txt"), map).unwrap();
-    std::fs::write(dir.join("maps/fog.toml"), scenario).unwrap();
-    dir
+    let raider = "
+[raider]
+behavior = \"advance\"
+goal = [5, 1]
+";
+    common::project("fogtools", name, UNITS, map, raider, "fog.toml", scenario)
 }
 
 const WALLED: &str = "....#......\n....#......\n....#......\n";

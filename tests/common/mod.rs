@@ -132,3 +132,30 @@ pub fn moved(unit: usize, from: (i32, i32), to: (i32, i32), digits: &str, cost: 
         cost,
     }
 }
+
+/// A scratch project folder in the temp folder, `skirmish-{tag}-{name}-{pid}` (emptied first):
+/// the shipped `data/terrain.toml` and `data/profiles.toml` (with `more_profiles` after
+/// them), `units` as `data/units.toml`, `map` as `maps/field.txt` and `scenario` as
+/// `maps/{file}`. The chance, fog and fog tools tests each build theirs with it.
+pub fn project(
+    tag: &str,
+    name: &str,
+    units: &str,
+    map: &str,
+    more_profiles: &str,
+    file: &str,
+    scenario: &str,
+) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("skirmish-{tag}-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("maps")).unwrap();
+    std::fs::create_dir_all(dir.join("data")).unwrap();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    std::fs::copy(root.join("data/terrain.toml"), dir.join("data/terrain.toml")).unwrap();
+    let profiles = std::fs::read_to_string(root.join("data/profiles.toml")).unwrap();
+    std::fs::write(dir.join("data/profiles.toml"), profiles + more_profiles).unwrap();
+    std::fs::write(dir.join("data/units.toml"), units).unwrap();
+    std::fs::write(dir.join("maps/field.txt"), map).unwrap();
+    std::fs::write(dir.join("maps").join(file), scenario).unwrap();
+    dir
+}
