@@ -155,7 +155,22 @@ pub fn forecast(b: &Battle, att: UnitId, def: UnitId, f: &Forecast) -> String {
             )
         }
         Some(c) => format!("counter {c}{theirs} (hp {}→{})", a.hp(), f.attacker_hp),
-        None => "no counter".to_string(),
+        // Under chance a blow that would fell the defender may miss, and then the defender
+        // strikes back: say so, with that counter's numbers and odds (issue 39's play: "no
+        // counter" was shown, the blow missed and the archer struck back for 6).
+        None => match odds.and_then(|o| o.counter.filter(|_| o.hit < 100)) {
+            Some(_) if f.defender_hp == 0 => {
+                let c = crate::rules::combat::damage(b, def, att);
+                let after = (a.hp() - c).max(0);
+                let falls = if after == 0 {
+                    format!(": {} falls!", label(a.name(), LABEL_CHARS))
+                } else {
+                    String::new()
+                };
+                format!("if it misses, counter {c}{theirs} (hp {}→{after}){falls}", a.hp())
+            }
+            _ => "no counter".to_string(),
+        },
     };
     let blow = if f.defender_hp == 0 { ", defeated" } else { "" };
     format!(
@@ -268,6 +283,50 @@ mod tests {
             forecast(&b, UnitId(0), UnitId(1), &f),
             "Kiny → Brute: dmg 5 (hp 20→15); counter 5 (hp 20→15)"
         );
+    }
+
+    /// Issue 39's play: under chance a blow forecast to fell its target said "no counter";
+    /// it missed and the target struck back. A blow that may miss says what follows a miss.
+    #[test]
+    fn under_chance_a_felling_blow_that_may_miss_forecasts_the_counter_of_a_miss() {
+        use crate::model::scenario::{Combat, UnitSpec};
+        use crate::model::units::Odds;
+        let build = |hit: i32, chance: bool| {
+            crate::rules::BattleBuilder::new(
+                crate::load::map::TerrainMap::from_rows(&crate::load::terrain::TerrainSet::standard(), &["..."])
+                    .unwrap(),
+            )
+            .unit(UnitSpec::player("Robin", (0, 0)).odds(Odds { hit, avoid: 0, crit: 0 }))
+            .unit(UnitSpec::enemy("Yew", (1, 0), "charger").hurt(3).odds(Odds {
+                hit: 70,
+                avoid: 0,
+                crit: 0,
+            }))
+            .combat(Combat {
+                chance,
+                true_hit: false,
+            })
+            .build()
+            .unwrap()
+        };
+        let b = build(80, true);
+        let f = crate::rules::combat::forecast(&b, UnitId(0), UnitId(1));
+        assert_eq!(f.defender_hp, 0);
+        let c = crate::rules::combat::damage(&b, UnitId(1), UnitId(0));
+        let hp = b.unit(UnitId(0)).hp();
+        assert_eq!(
+            forecast(&b, UnitId(0), UnitId(1), &f),
+            format!(
+                "Robin → Yew: dmg {} hit 80% crit 0% (hp 3→0, defeated); if it misses, counter {c} hit 70% crit 0% (hp {hp}→{})",
+                f.damage,
+                hp - c
+            )
+        );
+        // A sure blow, or no chance at all: no counter, as before.
+        for b in [build(100, true), build(80, false)] {
+            let f = crate::rules::combat::forecast(&b, UnitId(0), UnitId(1));
+            assert!(forecast(&b, UnitId(0), UnitId(1), &f).ends_with("(hp 3→0, defeated); no counter"));
+        }
     }
 
     #[test]
