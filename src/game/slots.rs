@@ -51,10 +51,13 @@ pub struct Slot {
     /// For a campaign chapter's slot, the chapter's number (from 1; it is played through
     /// Continue, with its roster).
     pub chapter: Option<usize>,
+    /// The scenario's own name ("Odds in the woods"), when its file still reads.
+    pub name: Option<String>,
 }
 
 impl Slot {
-    /// How the Load screen says it: "river.toml (hard) · turn 3 · 2026-11-28 05:40"; a
+    /// How the Load screen says it: "River crossing (river.toml) (hard) · turn 3 · 2026-11-28
+    /// 05:40"; a
     /// chapter's slot by the chapter's number and title in `titles` (the campaign's, in
     /// order), as the campaign names it: "Chapter 2: The castle (hard) · turn 3 · ..." (issue
     /// 33's play: it named the scenario's file, `sample.toml`).
@@ -70,7 +73,12 @@ impl Slot {
                 Some(title) => format!("Chapter {n}: {title}"),
                 None => format!("campaign chapter {n}: {file}"),
             },
-            None => file,
+            // A battle by the scenario's name, as the picker names it, and its file (issue
+            // 39's play: the Load list said "woods.toml" for "Odds in the woods").
+            None => match &self.name {
+                Some(name) => format!("{name} ({file})"),
+                None => file,
+            },
         };
         format!("{what}{level} · turn {} · {}", self.turn, self.date)
     }
@@ -94,8 +102,11 @@ pub fn list(dir: &Path) -> Vec<Slot> {
                 .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
                 .map_or(0, |d| d.as_secs());
             let chapter = path.file_name().and_then(|n| chapter_of(&n.to_string_lossy()));
+            let scenario = PathBuf::from(&save.scenario);
+            let name = crate::cli::load_scenario(&scenario, None).ok().map(|(s, _, _)| s.name);
             Some(Slot {
-                scenario: PathBuf::from(&save.scenario),
+                name,
+                scenario,
                 difficulty: save.difficulty.clone(),
                 turn: save.turn,
                 date: date(written),

@@ -157,15 +157,16 @@ mod tests {
         assert_eq!(l.menu.items.len(), 2);
         let labels: Vec<&str> = l.menu.items.iter().map(|i| i.label.as_str()).collect();
         assert!(labels.iter().all(|s| s.contains("turn 1 · 20")), "{labels:?}");
-        // The skirmish by its file; the chapter as the campaign names it (issue 33's play: a
-        // chapter's row named its scenario's file).
+        // The skirmish by its scenario's name and file (issue 39's play: "woods.toml" alone);
+        // the chapter as the campaign names it (issue 33's play: a chapter's row named its
+        // scenario's file).
         let chapter_row = l.slots.iter().position(|s| s.chapter.is_some()).unwrap();
         assert!(
             labels[chapter_row].starts_with("Chapter 3: River crossing · turn 1 · "),
             "{labels:?}"
         );
         assert!(
-            labels[1 - chapter_row].starts_with("river.toml · turn 1 · "),
+            labels[1 - chapter_row].starts_with("River crossing (river.toml) · turn 1 · "),
             "{labels:?}"
         );
         let open = l.menu.items.iter().position(|i| i.enabled).unwrap();
