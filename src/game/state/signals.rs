@@ -206,8 +206,7 @@ impl GameState {
             }
             Event::Reverted(inner) => {
                 self.sfx.push(Sfx::Cancel);
-                // What a scripted event did is told when it is taken back too.
-                if inner.is_scripted() {
+                if told_when_undone(inner) {
                     self.say(line);
                 }
                 None
@@ -220,6 +219,14 @@ impl GameState {
             self.anims.push(a);
         }
     }
+}
+
+/// Whether the log tells of `e` being taken back ("undone: Kiny misses Axe"): the walks,
+/// blows and heals an undo takes back (issue 39's play: after an undo and the same attack
+/// again, the log showed two attacks in one turn), and what a scripted event did. Not the
+/// bookkeeping that goes with them (acted, experience).
+fn told_when_undone(e: &Event) -> bool {
+    e.is_scripted() || matches!(e, Event::Moved { .. } | Event::Struck { .. } | Event::Healed { .. })
 }
 
 /// The cells of the units an enemy phase's events tell of (where they stand after it; a
@@ -279,6 +286,57 @@ mod tests {
     use crate::model::units::{Growth, Stats};
     use crate::play::phase::{Intent, Session};
     use skirmish_core::prelude::{BattleBuilder, TerrainMap, TerrainSet, UnitSpec};
+
+    /// Issue 39's play: an undone attack stayed in the log as if it had happened, beside the
+    /// same attack made again. Every event an undo takes back that the log told is told as
+    /// undone, in the words the rules give it.
+    #[test]
+    fn the_log_tells_of_an_undone_walk_and_blow() {
+        let b = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &[".....", "....."]).unwrap())
+            .unit(UnitSpec::player("Kiny", (0, 0)))
+            .unit(UnitSpec::enemy("Brute", (2, 0), "guard"))
+            .unit(UnitSpec::player("Lance", (0, 1)))
+            .build()
+            .unwrap();
+        let mut s = Session::new(b, crate::fixture::profiles(""));
+        // Walk next to the Brute and strike, then take it back.
+        s.input(Intent::Confirm);
+        s.input(Intent::Release);
+        for i in [
+            Intent::Point(skirmish_core::prelude::Pos::new(1, 0)),
+            Intent::Confirm,
+            Intent::Release,
+            Intent::Confirm,
+            Intent::Release,
+        ] {
+            s.input(i);
+        }
+        s.drain();
+        s.input(Intent::Undo);
+        let b = s.battle().clone();
+        let told: Vec<String> = s
+            .drain()
+            .into_iter()
+            .filter_map(|sig| match sig {
+                Signal::Rules(e @ Event::Reverted(_)) => match &e {
+                    Event::Reverted(inner) if told_when_undone(inner) => Some(e.describe(&b)),
+                    _ => None,
+                },
+                _ => None,
+            })
+            .collect();
+        assert!(
+            told.iter()
+                .any(|l| l.starts_with("undone: Kiny") && l.contains("Brute")),
+            "{told:?}"
+        );
+        assert!(
+            told.iter()
+                .any(|l| l.starts_with("undone: Kiny") && l.contains("(1, 0)")),
+            "{told:?}"
+        );
+        assert!(told.iter().all(|l| !l.contains("experience")), "{told:?}");
+    }
 
     #[test]
     fn a_level_up_is_shown_after_the_counter_blow() {
