@@ -82,6 +82,16 @@ pub fn outcome(b: &Battle) -> Option<Outcome> {
     })
 }
 
+/// A won battle (a skirmish or a campaign chapter) is over: its save slot would only resume a
+/// finished battle, so it leaves the Load list (issue 39's play: the title still offered the
+/// turn-6 save of the woods already won). A lost battle keeps its save, to try again from it;
+/// a save file the player named (`--save-file`) is never removed.
+fn forget_won_save(world: &World, save: &std::path::Path, won: bool) {
+    if won && !world.save_given && world.saves_dir().is_some_and(|d| save.starts_with(d)) {
+        let _ = std::fs::remove_file(save);
+    }
+}
+
 /// How fast animations play at `speed`: slow is half the normal pace (fast is the battle's
 /// own fast mode, four times the enemy phase).
 pub fn pace(speed: AnimSpeed) -> f32 {
@@ -284,6 +294,7 @@ impl Screen for BattleScreen {
         match outcome(self.game.session.battle()) {
             Some(r) if !self.noted => {
                 self.noted = true;
+                forget_won_save(world, self.game.save_file(), r.won);
                 world.note_result(self.key.clone(), r);
             }
             // Played again (R): the next ending counts too.
@@ -297,10 +308,6 @@ impl Screen for BattleScreen {
         {
             let won = winner == Team::Player;
             *result = Some(won);
-            // A won chapter is done: its save slot would only resume a finished battle.
-            if won && !world.save_given && world.saves_dir().is_some() {
-                let _ = std::fs::remove_file(self.game.save_file());
-            }
             if let Some(a) = &mut world.campaign {
                 let p = &mut a.progress;
                 if won {
@@ -463,6 +470,35 @@ fn load_launch(
 mod tests {
     use super::*;
     use crate::rules::Command;
+
+    #[test]
+    fn a_won_battles_save_leaves_the_slots_and_a_lost_ones_stays() {
+        let dir = std::env::temp_dir().join(format!("skirmish-won-save-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let places = crate::game::settings::Places {
+            settings: dir.join("options.toml"),
+            data: dir.clone(),
+        };
+        let mut w = World::new(Some(places), "maps".into(), false);
+        let saves = w.saves_dir().expect("a saves folder under the home");
+        std::fs::create_dir_all(&saves).unwrap();
+        let slot = saves.join("woods.save");
+        std::fs::write(&slot, "x").unwrap();
+        forget_won_save(&w, &slot, false);
+        assert!(slot.exists(), "a lost battle keeps its save");
+        forget_won_save(&w, &slot, true);
+        assert!(!slot.exists(), "a won battle's save leaves the slots");
+        // A file outside the slots folder (named by the player) is never removed.
+        let own = dir.join("mine.save");
+        std::fs::write(&own, "x").unwrap();
+        forget_won_save(&w, &own, true);
+        assert!(own.exists());
+        std::fs::write(&slot, "x").unwrap();
+        w.save_given = true;
+        forget_won_save(&w, &slot, true);
+        assert!(slot.exists(), "with --save-file the slots are not this battle's");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn a_chapter_is_played_with_its_own_numbers_and_level_unless_the_player_chose_one() {
