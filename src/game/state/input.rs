@@ -202,7 +202,7 @@ impl GameState {
     }
 
     /// Something is open in front of the board (the game menu, the log box, the summary).
-    pub(super) fn front_open(&self) -> bool {
+    pub(in crate::game) fn front_open(&self) -> bool {
         self.menu_open || self.history_view.is_some() || self.summary_shown()
     }
 

@@ -24,6 +24,7 @@ use harness::{FrameCount, PLAYBACK_SECS, Shot, TOKEN_SECS};
 use keys::KeyBuffer;
 use pointer::{Drag, Pointing, Wheel};
 pub(in crate::game) use signals::NEW_LINE_SECS;
+use signals::Notice;
 pub(in crate::game) use viewport::objective_chars;
 
 use super::anim::{self, Anim, Cue, Floater, Kind, Queue};
@@ -92,6 +93,8 @@ pub struct GameState {
     enemy_events: Vec<Event>,
     /// Numbers rising from struck (or healed) units.
     pub(super) floaters: Vec<Floater>,
+    /// Why the last click or confirm did nothing, shown by its cell for a moment.
+    pub(super) notice: Notice,
     /// After the last unit acts the enemy phase starts by itself. Off by default: the End
     /// turn button pulses and the last action can still be undone (see
     /// [`GameState::set_auto_end_turn`]).
@@ -269,6 +272,7 @@ impl GameState {
             summary_cells: Vec::new(),
             enemy_events: Vec::new(),
             floaters: Vec::new(),
+            notice: Notice::default(),
             auto_end_turn: false,
             edge_scroll: false,
             pace: 1.0,
@@ -345,6 +349,7 @@ impl GameState {
         self.summary = None;
         self.enemy_events.clear();
         self.floaters.clear();
+        self.notice = Notice::default();
         self.session.set_auto_end_turn(self.auto_end_turn);
         self.enemy_turn = false;
         self.enemy_pause = 0.0;
