@@ -76,7 +76,21 @@ impl GameState {
         let mut record = false;
         let mut granted = Vec::new();
         let mut summary_due = None;
-        for sig in level_ups_after_the_blows(self.session.drain()) {
+        let signals = level_ups_after_the_blows(self.session.drain());
+        // Where each blow's striker stood when it struck (a canto enemy walks on after it).
+        let blow_cells: Vec<Option<Pos>> = (0..signals.len())
+            .map(|i| match &signals[i] {
+                Signal::Rules(Event::Struck { attacker, .. }) => {
+                    let later = signals[i + 1..].iter().filter_map(|s| match s {
+                        Signal::Rules(e) => Some(e),
+                        _ => None,
+                    });
+                    Some(fog::blow_cell(self.session.battle(), later, *attacker))
+                }
+                _ => None,
+            })
+            .collect();
+        for (sig, blow_cell) in signals.into_iter().zip(blow_cells) {
             let b = self.session.battle();
             self.notice.see(
                 &sig,
@@ -101,7 +115,8 @@ impl GameState {
                     self.say(format!("refused: {why}"));
                 }
                 // With AI notes on (A), every decision says why, as before the player's lines.
-                Signal::Decided(d) if self.notes => {
+                // (Under fog, only of an enemy the player sees on its walk.)
+                Signal::Decided(d) if self.notes && fog::noted(self.session.battle(), &d) => {
                     let b = self.session.battle();
                     let line = format!("{}: {}", b.name(d.unit), d.reason.text(b));
                     let kind = if d.path.is_empty() && d.attack.is_none() {
@@ -140,7 +155,7 @@ impl GameState {
                     if self.enemy_turn || summary_due.is_some() {
                         self.enemy_events.push(e.clone());
                     }
-                    self.show(e)
+                    self.show(e, blow_cell)
                 }
                 Signal::Asking(_) => self.sfx.push(Sfx::Select),
                 Signal::Granted(ask) => granted.push(ask),
@@ -179,8 +194,9 @@ impl GameState {
         }
     }
 
-    /// The animation (and log line) of one rules event.
-    fn show(&mut self, e: Event) {
+    /// The animation (and log line) of one rules event (`blow_cell`: for a blow, the cell
+    /// its striker struck from).
+    fn show(&mut self, e: Event, blow_cell: Option<Pos>) {
         let b = self.session.battle();
         let line = e.describe(b);
         let anim = match &e {
@@ -222,7 +238,8 @@ impl GameState {
                     defeated: *hp_left == 0,
                 };
                 // Under fog, a striker the player does not see is not named.
-                let line = if fog::struck_unseen(b, *attacker, *defender) {
+                let from = blow_cell.unwrap_or(a);
+                let line = if fog::struck_unseen(b, *attacker, from, *defender) {
                     format!("{} is struck from the fog for {damage}", b.name(*defender))
                 } else {
                     line
