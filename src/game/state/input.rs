@@ -256,6 +256,10 @@ impl GameState {
                     Phase::Select | Phase::Enemy { .. } | Phase::Over { .. }
                 ) {
                     self.menu_open = !self.menu_open;
+                } else if let Some(intents) = canto_escape(self.session.phase()).filter(|_| self.accepts_input()) {
+                    for i in intents {
+                        self.apply(i);
+                    }
                 } else if self.accepts_input() && !self.keys.waiting() {
                     self.apply(Intent::Cancel);
                 } else if !matches!(self.session.phase(), Phase::Enemy { .. }) && self.script.is_empty() {
@@ -397,6 +401,16 @@ impl GameState {
     }
 }
 
+/// What Esc does at a canto unit's Move / Wait menu (issue 37: nothing): what it does at the
+/// action menu after a move, back to the unit's range with what was not meant taken back;
+/// here the blow (or heal) and the move, as U takes them back, and the unit selected again.
+/// `None` elsewhere (X and a right click keep the menu: the blow is not cancelled by them).
+pub(super) fn canto_escape(phase: &Phase) -> Option<[Intent; 3]> {
+    phase
+        .is_canto_menu()
+        .then_some([Intent::Undo, Intent::Confirm, Intent::Release])
+}
+
 /// True when a click on cell `p` takes the selection back instead of confirming there: the
 /// selected unit clicked again where it stands with nothing to do but wait (issue 33: a
 /// click on an idle unit of one's own opened a menu with only "Wait"). With a blow or a heal
@@ -444,5 +458,45 @@ mod tests {
         s.input(Intent::Release);
         assert!(!click_deselects(s.battle(), s.phase(), Pos::new(0, 0)));
         assert!(!click_deselects(s.battle(), &Phase::Select, Pos::new(0, 0)));
+    }
+
+    /// Issue 37: Esc at a canto unit's Move / Wait menu did nothing. As at the action menu
+    /// after a move, it goes back to the unit's range, the blow and the move taken back.
+    #[test]
+    fn esc_at_the_canto_menu_goes_back_to_the_units_range() {
+        let canto = crate::model::units::MoveRules {
+            canto: true,
+            ..Default::default()
+        };
+        let scene = Scene::parse("P . . E . . . .");
+        let mut s = Session::new(
+            scene.battle(&[player('P').moves(canto), enemy('E', "guard", 1)]),
+            profiles(""),
+        );
+        let hp = s.battle().unit(UnitId(1)).hp();
+        for i in [
+            Intent::Confirm,
+            Intent::Release,
+            Intent::Point(Pos::new(3, 0)),
+            Intent::Confirm,
+            Intent::Release,
+            Intent::Confirm,
+            Intent::Release,
+        ] {
+            s.input(i);
+        }
+        assert!(s.phase().is_canto_menu(), "{:?}", s.phase());
+        assert!(s.battle().unit(UnitId(1)).hp() < hp, "the blow landed");
+        assert_eq!(canto_escape(&Phase::Select), None);
+        for i in canto_escape(s.phase()).expect("Esc acts at the canto menu") {
+            s.input(i);
+        }
+        assert!(
+            matches!(s.phase(), Phase::Target { unit: UnitId(0), .. }),
+            "{:?}",
+            s.phase()
+        );
+        assert_eq!(s.battle().unit(UnitId(0)).pos(), Pos::new(0, 0));
+        assert_eq!(s.battle().unit(UnitId(1)).hp(), hp);
     }
 }
