@@ -75,6 +75,18 @@ impl GameState {
         }
     }
 
+    /// A click at window pixel `at` while the enemy phase's summary shows closes it; true when
+    /// that is all it does (it was on the box). A click beside the box acts there as well
+    /// (issue 33's play: the first click after the summary was eaten closing it).
+    pub(super) fn click_closes_summary(&mut self, at: Vec2) -> bool {
+        let Some(lines) = self.summary.clone().filter(|_| self.summary_shown()) else {
+            return false;
+        };
+        let (bx, _) = self.summary_layout(&lines);
+        self.dismiss_summary();
+        summary_takes_click(bx, self.layout.to_logical(at.x, at.y))
+    }
+
     /// Does what button `b` does.
     pub(super) fn press(&mut self, b: Button) {
         // A menu entry closes the menu (the switches keep it open, to see them switch).
@@ -348,9 +360,7 @@ impl GameState {
     /// A mouse button pressed: the left one clicks buttons, menu entries and map cells (kept
     /// for later while something moves); the right and middle ones start a drag.
     pub(super) fn mouse_button_down(&mut self, _ctx: &mut Context, button: MouseButton, x: f32, y: f32) -> GameResult {
-        if self.summary_shown() {
-            // A click closes the enemy phase's summary (on its button or anywhere).
-            self.dismiss_summary();
+        if self.click_closes_summary(Vec2::new(x, y)) {
             return Ok(());
         }
         match button {
@@ -399,6 +409,12 @@ impl GameState {
         }
         Ok(())
     }
+}
+
+/// True when a click at `p` (logical pixels) on the summary box `bx` only closes it: on the
+/// box (its Close button included). Beside it the click closes it and acts.
+pub(super) fn summary_takes_click(bx: Rect, p: Vec2) -> bool {
+    bx.contains(p)
 }
 
 /// What Esc does at a canto unit's Move / Wait menu (issue 37: nothing): what it does at the

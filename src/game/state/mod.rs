@@ -130,8 +130,12 @@ pub struct GameState {
     enemy_turn: bool,
     enemy_pause: f32,
     last_focus: Vec2,
-    /// A new player phase began: centre the view on the cursor once the banner is gone.
+    /// A new player phase began: the view goes back once the banner is gone (see
+    /// [`tick::view_for_player_phase`]).
     recenter: bool,
+    /// Where the view rested (its corner, world pixels) when the player ended the turn: the
+    /// player's phase brings it back there.
+    player_view: Option<Vec2>,
     sfx: Vec<Sfx>,
     /// Where the pointer last was (window pixels).
     pub(super) pointer: Option<Vec2>,
@@ -296,6 +300,7 @@ impl GameState {
             enemy_pause: 0.0,
             last_focus: Vec2::ZERO,
             recenter: false,
+            player_view: None,
             recorder: Recorder::default(),
             chapter: opts.chapter,
             playback_wait: PLAYBACK_SECS,
@@ -353,6 +358,7 @@ impl GameState {
         self.session.set_auto_end_turn(self.auto_end_turn);
         self.enemy_turn = false;
         self.enemy_pause = 0.0;
+        self.player_view = None;
         self.absorb();
         // A battle at its start says how it is won, as a banner and in the log.
         let b = self.session.battle();

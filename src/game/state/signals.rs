@@ -203,6 +203,10 @@ impl GameState {
             Event::PhaseBegan { team, .. } => {
                 self.enemy_turn = *team == Team::Enemy;
                 self.recenter = !self.enemy_turn;
+                if self.enemy_turn {
+                    // The view as the player left it, to come back to.
+                    self.player_view = Some(self.camera.target());
+                }
                 // The log marks where each phase begins.
                 Some(Anim::new(Kind::Banner { text: line.clone() }, self.enemy_turn).saying(format!("— {line} —")))
             }
