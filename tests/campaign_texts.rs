@@ -75,6 +75,21 @@ fn the_castle_mage_never_strays_more_than_five_steps_from_its_post() {
         }
     }
     assert!(moves > 0, "the mage moves (else the claim was not put to the test)");
+    // The rule's own number is the intro's (the unit panel words the same rule "stays within
+    // 5 steps of (x, y)": `panels::tests::a_leash_is_said_as_the_farthest_the_unit_goes`);
+    // issue 33's play found "five steps" in the intro beside "leash 6" on the panel.
+    let b = Battle::new(&scenario, &data);
+    let mage = b.unit(b.find("Castellan").unwrap());
+    match mage.behavior(&data.profiles) {
+        Some(skirmish::load::profiles::Behavior::PivotLeash { leash }) => {
+            assert_eq!(
+                leash - 1,
+                5,
+                "it never enters a cell {leash} from its post: five steps at most"
+            )
+        }
+        other => panic!("the mage is no leashed unit: {other:?}"),
+    }
 }
 
 #[test]

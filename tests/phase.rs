@@ -835,3 +835,53 @@ fn under_fog_the_player_is_told_only_what_it_sees() {
     };
     assert_eq!(trail.end(Pos::new(0, 0)), Pos::new(2, 0));
 }
+
+/// Issue 33's play: with the healer selected, a click on a hurt ally with every cell next to
+/// it taken selected the ally, with no word. The healer stays selected and the player is told
+/// (the front end words it "no free cell to heal Bram from").
+#[test]
+fn a_hurt_ally_the_healer_cannot_reach_keeps_the_healer_selected_and_says_so() {
+    use skirmish::model::units::{Healing, Stats};
+    use skirmish_core::prelude::{BattleBuilder, TerrainMap, TerrainSet, UnitSpec};
+    let stats = Stats {
+        hp: 24,
+        attack: 5,
+        defense: 1,
+        range_min: 1,
+        range_max: 1,
+    };
+    // Bram in a corridor, Kiny and Lance on the only cells next to him.
+    let rows = ["#######", ".......", "#######"];
+    let battle = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &rows).unwrap())
+        .unit(UnitSpec::player("Mira", (0, 1)).healer(Healing::adjacent(5)))
+        .unit(UnitSpec::player("Kiny", (2, 1)))
+        .unit(UnitSpec::player("Bram", (3, 1)).stats(stats).hurt(10))
+        .unit(UnitSpec::player("Lance", (4, 1)))
+        .unit(UnitSpec::enemy("Brute", (6, 1), "guard"))
+        .build()
+        .unwrap();
+    let mut s = Session::new(battle, profiles(""));
+    let (mira, bram) = (UnitId(0), UnitId(2));
+    press(&mut s, &[Confirm]);
+    s.input(Point(Pos::new(3, 1)));
+    s.drain();
+    press(&mut s, &[Confirm]);
+    assert!(
+        matches!(s.phase(), Phase::Target { unit, .. } if *unit == mira),
+        "the healer stays selected: {:?}",
+        s.phase()
+    );
+    assert_eq!(
+        s.drain(),
+        [Signal::CannotGo {
+            unit: mira,
+            to: Pos::new(3, 1)
+        }]
+    );
+    assert_eq!(s.battle().unit(mira).pos(), Pos::new(0, 1));
+    // An ally that is not hurt is still selected by the click.
+    s.input(Point(Pos::new(2, 1)));
+    press(&mut s, &[Confirm]);
+    assert!(matches!(s.phase(), Phase::Target { unit, .. } if *unit == UnitId(1)));
+    assert_ne!(bram, UnitId(1));
+}

@@ -285,3 +285,68 @@ fn a_save_keeps_a_canto_move_still_to_make() {
     assert_eq!(u.movement_left(), b.unit(skirmish::rules::UnitId(0)).movement() - 2);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The save's own fingerprint covers a scenario's movement rules (zones of control,
+/// skirmishers, canto) and chance in combat where the scenario uses them: a save made with a
+/// knight's zone off, or with chance off, is refused by the battle with them on. Where a
+/// scenario uses none of them the fingerprint is what older builds wrote, so their saves keep
+/// loading.
+#[test]
+fn a_saves_fingerprint_covers_movement_rules_and_chance_only_where_used() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let load = |name: &str| {
+        let (s, d, _) = load_scenario(&root.join("maps").join(name), None).unwrap();
+        (s, d)
+    };
+    let print = |s: &skirmish::load::scenario::Scenario, d: &skirmish::load::data::DataSet| {
+        save::scenario_fingerprint(s, Battle::new(s, d).terrain())
+    };
+    // Written by the build before this rule (they are what old saves carry). (The woods has
+    // chance on and the pass zones and canto: their old saves no longer fit, as it should be.)
+    for (name, old) in [
+        ("sample.toml", "3854c6648d3a2f69"),
+        ("castle.toml", "2bba15491edfd2ea"),
+        ("river.toml", "e0b4dc986e8ec760"),
+        ("ambush.toml", "5240fdc8e8ef4429"),
+    ] {
+        let (s, d) = load(name);
+        assert_eq!(print(&s, &d), old, "{name}");
+    }
+    let dir = scratch("rules");
+    let file = dir.join("pass.save");
+    // The pass: its shield bearers hold zones, its outriders have canto.
+    let (pass, data) = load("pass.toml");
+    let mut off = pass.clone();
+    for u in &mut off.units {
+        u.moves = Default::default();
+    }
+    assert_ne!(print(&pass, &data), print(&off, &data), "movement rules count");
+    save::write(&file, &save::snapshot(&Battle::new(&off, &data), &off, 0)).unwrap();
+    let mut b = Battle::new(&pass, &data);
+    let e = save::restore(&save::read(&file).unwrap(), &pass, &mut b, &file).unwrap_err();
+    assert!(e.to_string().contains("no longer fits"), "{e}");
+    // Chance in combat, on the sample.
+    let (sample, data) = load("sample.toml");
+    let mut chance = sample.clone();
+    chance.combat.chance = true;
+    assert_ne!(print(&sample, &data), print(&chance, &data), "chance counts");
+    let mut two = chance.clone();
+    two.combat.true_hit = true;
+    assert_ne!(print(&chance, &data), print(&two, &data), "so does the two-number hit");
+    save::write(&file, &save::snapshot(&Battle::new(&sample, &data), &sample, 0)).unwrap();
+    let mut b = Battle::new(&chance, &data);
+    assert!(save::restore(&save::read(&file).unwrap(), &chance, &mut b, &file).is_err());
+    // ... and a unit's hit chance counts only where chance is on.
+    let mut sharp = sample.clone();
+    sharp.units[0].odds.hit = 50;
+    assert_eq!(
+        print(&sample, &data),
+        print(&sharp, &data),
+        "without chance, odds do not count"
+    );
+    let mut sharp_chance = chance.clone();
+    sharp_chance.units[0].odds.hit = 50;
+    assert_ne!(print(&chance, &data), print(&sharp_chance, &data));
+    std::fs::remove_file(&file).unwrap();
+    std::fs::remove_dir(&dir).unwrap();
+}

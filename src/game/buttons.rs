@@ -280,10 +280,12 @@ pub enum Front<'a> {
 }
 
 /// The question box for `question` (its text at size 14 on one line) with its Yes and No
-/// buttons under the text: in the map view where it covers the fewest of `avoid` (the units
-/// it asks about: issue 33's play found the End-turn question centred on them), then of
-/// `also` (the other units), the centre first, then the top and bottom middles, then the
-/// corners (as the enemy-phase summary is placed).
+/// buttons under the text. A question about the whole battle (no `avoid`, no `also`) sits in
+/// the middle of the map view. One about units (End turn: `avoid` the units it asks about,
+/// `also` the others) has a fixed place, the bottom middle of the map view, so that its
+/// buttons are where they were last turn (issue 33's play: the box moved every turn and had
+/// to be found anew); it moves only when it would cover a unit it asks about, then to where
+/// it covers the fewest of those, then of `also` (as the enemy-phase summary is placed).
 pub fn ask_box(l: &Layout, question: &str, avoid: &[Rect], also: &[Rect]) -> (Rect, [Placed; 2]) {
     let v = l.map_view();
     let row = width(Button::Yes) + 12.0 + width(Button::No);
@@ -291,7 +293,14 @@ pub fn ask_box(l: &Layout, question: &str, avoid: &[Rect], also: &[Rect]) -> (Re
     let bh = 74.0;
     let cx = v.x + v.w / 2.0;
     let centre = Rect::new((cx - bw / 2.0).max(4.0), v.y + v.h / 2.0 - bh / 2.0, bw, bh);
-    let bx = place_off(v, centre, avoid, also);
+    let anchor = Rect::new(centre.x, v.bottom() - bh - 4.0, bw, bh);
+    let bx = if avoid.is_empty() && also.is_empty() {
+        centre
+    } else if !avoid.iter().any(|a| a.overlaps(&anchor)) {
+        anchor
+    } else {
+        place_off(v, centre, avoid, also)
+    };
     let y = bx.y + 40.0;
     let x0 = bx.x + bx.w / 2.0 - row / 2.0;
     let yes = Rect::new(x0, y, width(Button::Yes), BOX_BUTTON_H);
@@ -468,6 +477,22 @@ pub fn summary_box(l: &Layout, lines: usize, widest: f32, avoid: &[Rect], also: 
     let bh = (30.0 + 17.0 * lines as f32 + BOX_BUTTON_H + 20.0).min(v.h - 8.0);
     let centre = Rect::new(v.x + v.w / 2.0 - bw / 2.0, v.y + v.h / 2.0 - bh / 2.0, bw, bh);
     place_off(v, centre, avoid, also)
+}
+
+/// The box of a refusal's notice (e.g. "Kiny cannot reach (30, 4) this turn"), `w` wide:
+/// just above `cell` (the cell confirmed on, as drawn), else just under it, inside map view
+/// `v` and never over the cell: where the player is looking when the click or Z did nothing
+/// (issue 33's play: the reason went only to the log under the map, easy to miss).
+pub fn notice_box(v: Rect, w: f32, cell: Rect) -> Rect {
+    let (w, h) = (w.min(v.w - 8.0), 24.0);
+    let x = (cell.x + cell.w / 2.0 - w / 2.0).clamp(v.x + 4.0, (v.right() - w - 4.0).max(v.x + 4.0));
+    let above = cell.y - h - 4.0;
+    let y = if above >= v.y + 4.0 {
+        above
+    } else {
+        (cell.bottom() + 4.0).min(v.bottom() - h - 4.0)
+    };
+    Rect::new(x, y, w, h)
 }
 
 /// The summary box's Close button, at the right end of its bottom (the hint that any key
@@ -915,11 +940,62 @@ mod tests {
                 Modes::default(),
             );
             assert_eq!(hit(&all, centre(yes.rect)), Some(Button::Yes));
-            assert_eq!(
-                ask_box(&l, q, &[], &[]).0,
-                ask_box(&l, q, &[Rect::new(v.x, v.y, 8.0, 8.0)], &[]).0,
-                "nobody under the middle: it stays there"
-            );
+        }
+    }
+
+    /// A refusal's notice sits next to the cell it is about, inside the map view, off the cell.
+    #[test]
+    fn a_refusals_notice_sits_by_its_cell_inside_the_map() {
+        for (pw, ph) in SIZES {
+            let l = Layout::new(pw, ph, 1.0);
+            let v = l.map_view();
+            for (fx, fy) in [(0.0, 0.0), (0.5, 0.5), (1.0, 1.0), (0.0, 1.0), (1.0, 0.0)] {
+                let cell = Rect::new(v.x + (v.w - 32.0) * fx, v.y + (v.h - 32.0) * fy, 32.0, 32.0);
+                let bx = notice_box(v, 300.0, cell);
+                assert!(
+                    bx.x >= v.x && bx.right() <= v.right() && bx.y >= v.y && bx.bottom() <= v.bottom(),
+                    "{pw}x{ph} {cell:?}: {bx:?}"
+                );
+                assert!(!bx.overlaps(&cell), "{pw}x{ph}: {bx:?} covers {cell:?}");
+                let gap = (bx.y - cell.bottom()).max(cell.y - bx.bottom());
+                assert!(gap <= 8.0, "{pw}x{ph}: {bx:?} is far from {cell:?}");
+            }
+        }
+    }
+
+    /// Issue 33's play: the End-turn box moved between turns (it kept off every unit), so its
+    /// buttons had to be found anew each turn. It stays in one place, whatever other units
+    /// stand under it, and moves only off a unit it asks about.
+    #[test]
+    fn the_end_turn_question_stays_in_one_place_unless_it_would_cover_a_unit_it_asks_about() {
+        let q = "End the turn? 2 units have not acted yet.";
+        for (pw, ph) in SIZES {
+            let l = Layout::new(pw, ph, 1.0);
+            let v = l.map_view();
+            let far = Rect::new(v.x + 4.0, v.y + 4.0, 32.0, 32.0);
+            let (home, _) = ask_box(&l, q, &[far], &[]);
+            // Other units anywhere, the middle and the box's own place included: it stays.
+            let crowd: Vec<Rect> = (0..12)
+                .flat_map(|i| (0..8).map(move |j| (i, j)))
+                .map(|(i, j)| Rect::new(v.x + v.w * i as f32 / 12.0, v.y + v.h * j as f32 / 8.0, 32.0, 32.0))
+                .filter(|r| !r.overlaps(&far))
+                .collect();
+            let (bx, _) = ask_box(&l, q, &[far], &crowd);
+            assert_eq!(bx, home, "{pw}x{ph}: other units do not move it");
+            let middle = Rect::new(v.x + v.w / 2.0, v.y + v.h / 2.0, 32.0, 32.0);
+            if !middle.overlaps(&home) {
+                let (bx, _) = ask_box(&l, q, &[far, middle], &[]);
+                assert_eq!(bx, home, "{pw}x{ph}: nor an asked unit it does not cover");
+            }
+            // An asked unit under it: it moves off.
+            let under = Rect::new(home.x + home.w / 2.0 - 16.0, home.y + 8.0, 32.0, 32.0);
+            let (moved, _) = ask_box(&l, q, &[under], &[]);
+            if v.h >= 2.0 * home.h + 40.0 {
+                assert!(!moved.overlaps(&under), "{pw}x{ph}: {moved:?} covers {under:?}");
+            }
+            // A question about the whole battle keeps the middle.
+            let (whole, _) = ask_box(&l, "Restart the battle? This battle's play is lost.", &[], &[]);
+            assert!((whole.y + whole.h / 2.0 - (v.y + v.h / 2.0)).abs() < 1.0);
         }
     }
 

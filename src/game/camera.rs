@@ -94,6 +94,23 @@ impl Camera {
         self.target = self.pos;
     }
 
+    /// Where the view's corner is going (world pixels): where it will rest.
+    pub fn target(&self) -> Vec2 {
+        self.target
+    }
+
+    /// Glides (or with `snap` jumps) until the view's corner is at world pixel `corner`,
+    /// staying on the map; `view` as for [`Camera::follow`].
+    pub fn glide_to(&mut self, corner: Vec2, view: Rect, snap: bool) {
+        self.target = Vec2::new(
+            clamp_axis(corner.x, view.x, view.w, self.map.x),
+            clamp_axis(corner.y, view.y, view.h, self.map.y),
+        );
+        if snap {
+            self.pos = self.target;
+        }
+    }
+
     /// True when every one of the tiles at world pixels `tiles` (top-left corners) shows
     /// whole in `view` with the camera where it is going.
     pub fn shows_all(&self, tiles: &[Vec2], view: Rect) -> bool {

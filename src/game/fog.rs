@@ -1,6 +1,7 @@
 //! Fog of war as the player is shown it: which cells are veiled, which units are drawn.
 //! Without fog nothing is veiled and every unit is drawn, as before.
 
+use crate::rules::Event;
 use crate::rules::battle::{Battle, UnitId};
 use crate::search::grid::{Pos, Team};
 
@@ -98,21 +99,46 @@ pub fn hidden_walk(b: &Battle, id: UnitId, cells: &[Pos]) -> bool {
     b.fog() && b.unit(id).team() != Team::Player && !cells.iter().any(|&p| b.sight(Team::Player).sees(p))
 }
 
+/// True when the AI notes (A) may tell of decision `d`: always without fog; under fog only
+/// when the player sees the enemy somewhere on its walk (its start, a step or its end).
+/// Issue 38: with notes on, the game described every enemy's decision in full, targets and
+/// reasons of enemies the player could not see.
+pub fn noted(b: &Battle, d: &crate::ai::Decision) -> bool {
+    let mut cells = vec![d.from];
+    cells.extend(d.path.replay(d.from));
+    cells.push(d.to);
+    !hidden_walk(b, d.unit, &cells)
+}
+
 /// True when enemy `id` acts unseen under fog (the player does not see where it stands).
 pub fn hidden(b: &Battle, id: UnitId) -> bool {
     b.fog() && b.unit(id).team() != Team::Player && !b.sight(Team::Player).sees(b.unit(id).pos())
 }
 
-/// True when, under fog, `attacker`'s blow at `defender` came from the dark: the player
-/// does not see the attacker now, and the struck unit did not see it at the blow (a player
-/// unit sees who stands next to it, and who stands within its vision on ground that does
-/// not hide), which matters when the struck unit fell since.
-pub fn struck_unseen(b: &Battle, attacker: UnitId, defender: UnitId) -> bool {
+/// True when, under fog, `attacker`'s blow at `defender`, struck from cell `from`, came from
+/// the dark: the player sees neither the attacker now nor the cell it struck from, and the
+/// struck unit did not see it at the blow (a player unit sees who stands next to it, and who
+/// stands within its vision on ground that does not hide), which matters when the struck
+/// unit fell since. An enemy with canto that strikes from a seen cell and then walks into the
+/// fog is named (issue 38: it was "from the fog").
+pub fn struck_unseen(b: &Battle, attacker: UnitId, from: Pos, defender: UnitId) -> bool {
     let (a, d) = (b.unit(attacker), b.unit(defender));
-    let far = a.pos().manhattan(d.pos());
-    let saw =
-        d.team() == Team::Player && far <= d.vision() && (far <= 1 || !b.terrain().get(b.map().at(a.pos())).hides);
-    a.alive() && hidden(b, attacker) && !saw
+    let far = from.manhattan(d.pos());
+    let saw = d.team() == Team::Player && far <= d.vision() && (far <= 1 || !b.terrain().get(b.map().at(from)).hides);
+    a.alive() && hidden(b, attacker) && !b.sight(Team::Player).sees(from) && !saw
+}
+
+/// The cell the striker of blow `events[i]` (a [`Event::Struck`]) stood on when it struck:
+/// where its next walk in `events` began (an enemy with canto strikes, then moves on), else
+/// where it stands now in `b`.
+pub fn blow_cell<'a>(b: &Battle, events: impl IntoIterator<Item = &'a Event>, attacker: UnitId) -> Pos {
+    events
+        .into_iter()
+        .find_map(|e| match e {
+            Event::Moved { unit, from, .. } if *unit == attacker => Some(*from),
+            _ => None,
+        })
+        .unwrap_or_else(|| b.unit(attacker).pos())
 }
 
 #[cfg(test)]
@@ -190,5 +216,39 @@ mod tests {
         assert!(!seen(&fog, e) && seen(&clear, e));
         // Off the map nothing is veiled.
         assert_eq!(veiled(&fog, Pos::new(-3, -3), Pos::new(1, 1)), []);
+    }
+
+    /// Issue 38: with AI notes on (A), the game described every enemy's decision under fog,
+    /// those of enemies the player could not see included. Notes tell only of an enemy the
+    /// player sees on its walk; without fog, of every one.
+    #[test]
+    fn ai_notes_under_fog_tell_only_of_enemies_the_player_sees() {
+        use crate::fixture::profiles;
+        use crate::play::phase::{Intent, Phase, Session, Signal};
+        let decisions = |b: Battle| {
+            let mut s = Session::new(b, profiles(""));
+            s.input(Intent::EndTurn);
+            s.input(Intent::Yes);
+            let mut out = Vec::new();
+            loop {
+                for sig in s.drain() {
+                    if let Signal::Decided(d) = sig {
+                        // Judged as the game does: on the battle as the decision left it.
+                        out.push(noted(s.battle(), &d));
+                    }
+                }
+                if !matches!(s.phase(), Phase::Enemy { .. }) {
+                    break;
+                }
+                s.input(Intent::Advance);
+            }
+            out
+        };
+        // E stands in the sight of P (vision 3) and comes on; F decides in the dark.
+        let scene = Scene::parse("P . . E . . . . F");
+        let units = [player('P'), enemy('E', "charger", 1), enemy('F', "charger", 1)];
+        let clear = scene.battle(&units);
+        assert_eq!(decisions(clear.clone()), [true, true]);
+        assert_eq!(decisions(clear.with_fog(true)), [true, false]);
     }
 }

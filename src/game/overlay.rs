@@ -51,15 +51,18 @@ pub const ZONE_UNDER: [f32; 4] = [0.0, 0.0, 0.0, 0.8];
 pub const ZONE_INSET: f32 = 4.0;
 
 /// The side whose movers the zones of control shown stop, if zones are shown: the enemies'
-/// zones (against the player) while a player unit that obeys them picks its move (its range,
-/// or a canto unit's Move / Wait menu) and in the danger view; the player's own zones while
+/// zones (against the player) while a player unit that obeys them picks its move (its range),
+/// at its action menu after the move (or a canto unit's Move / Wait menu) and in the danger
+/// view; the player's own zones while
 /// an inspected enemy's reach is shown (unless it is a skirmisher).
 pub fn zones_shown(s: &Session) -> Option<Team> {
     let b = s.battle();
     let obeys = |u: UnitId| !b.unit(u).moves().skirmisher;
     match s.phase() {
         Phase::Target { unit, .. } if obeys(*unit) => Some(Team::Player),
-        Phase::Action { unit, .. } if s.canto_range().is_some() && obeys(*unit) => Some(Team::Player),
+        // The menu after a move too, as at the canto menu (issue 37: the frames went away
+        // there, though the unit may stand in a zone the player wants to see).
+        Phase::Action { unit, .. } if obeys(*unit) => Some(Team::Player),
         Phase::Inspect { enemy } if !s.show_danger() => obeys(*enemy).then_some(Team::Enemy),
         _ if s.show_danger() => Some(Team::Player),
         _ => None,
@@ -535,6 +538,13 @@ mod tests {
         s.input(Intent::Confirm);
         s.input(Intent::Release);
         assert_eq!(zones_shown(&s), Some(Team::Player), "P's range: E's zone");
+        // Moved next to E's zone: the action menu keeps the frames (issue 37).
+        s.input(Intent::Point(Pos::new(1, 1)));
+        s.input(Intent::Confirm);
+        s.input(Intent::Release);
+        assert!(matches!(s.phase(), Phase::Action { .. }), "{:?}", s.phase());
+        assert_eq!(zones_shown(&s), Some(Team::Player), "the action menu: E's zone");
+        s.input(Intent::Cancel);
         s.input(Intent::Cancel);
         s.set_show_danger(true);
         assert_eq!(zones_shown(&s), Some(Team::Player), "the danger view: E's zone");

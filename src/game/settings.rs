@@ -58,6 +58,9 @@ pub struct Settings {
     pub edge_scroll: bool,
     /// In a campaign, a unit that falls is gone for good (off: "casual").
     pub permadeath: bool,
+    /// The danger view (key D in battle) as the player last left it: every battle, a resumed
+    /// save included, opens with it so (issue 33's play: it was off after resuming a save).
+    pub danger_view: bool,
 }
 
 /// The window size the game opens at when the screen has room.
@@ -79,6 +82,7 @@ impl Default for Settings {
             grid_lines: true,
             edge_scroll: false,
             permadeath: true,
+            danger_view: false,
         }
     }
 }

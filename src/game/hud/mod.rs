@@ -10,7 +10,7 @@ use super::anim;
 use super::assets::TILE;
 use super::buttons::{
     BOX_BUTTON_H, BUTTON_TEXT, Button, Front, Modes, Placed, ask_box, ending_box, ending_buttons, game_menu,
-    history_box, history_buttons, on_screen, side_buttons_h, summary_box, title_room,
+    history_box, history_buttons, notice_box, on_screen, side_buttons_h, summary_box, title_room,
 };
 use super::state::GameState;
 use super::state::NEW_LINE_SECS;
@@ -18,6 +18,7 @@ use super::view::*;
 use crate::load::names::{LABEL_CHARS, label};
 use crate::load::terrain::ClassId;
 use crate::play::phase::{Action, Phase};
+use crate::rules::UnitId;
 use crate::search::grid::Team;
 use ggez::glam::Vec2;
 use ggez::graphics::{Color, Rect};
@@ -165,6 +166,28 @@ impl GameState {
                     Color::new(1.0, 0.85, 0.8, 1.0),
                 );
             }
+        }
+        // Why the last click or confirm did nothing, by its cell (the log has it too).
+        if let Some((line, p)) = self.notice.shown(self.clock)
+            && s.pending().is_none()
+            && !self.front_open()
+        {
+            let tile = TILE * l.scale;
+            let at = l.to_screen(anim::cell_px(p), self.camera.pos);
+            let bx = notice_box(
+                l.map_view(),
+                text_w(line, 13.0) + 20.0,
+                Rect::new(at.x, at.y, tile, tile),
+            );
+            let line = fit(line, bx.w - 20.0, 13.0);
+            rect(canvas, bx, Color::new(0.30, 0.06, 0.04, 0.92), Z_HUD + 2);
+            text(
+                canvas,
+                &line,
+                Vec2::new(bx.x + 10.0, bx.y + 5.0),
+                13.0,
+                Color::new(1.0, 0.88, 0.8, 1.0),
+            );
         }
         // The question, with its buttons.
         if let Some(ask) = s.pending() {
@@ -405,19 +428,34 @@ impl GameState {
                 break;
             }
             let u = b.unit(id);
-            let here = hovered == Some(id) || selected == Some(id);
-            if here {
-                rect(
+            let cue = roster_cue(id, selected, hovered);
+            match cue {
+                RowCue::Selected => rect(
                     canvas,
                     Rect::new(side.x + 3.0, y - 1.0, side.w - 6.0, 14.0),
                     Color::new(1.0, 0.85, 0.35, 0.22),
                     Z_HUD + 1,
-                );
+                ),
+                // Under the cursor: a thin frame, no mark (issue 33's play: two rows marked
+                // ">" at once, the hovered one and the selected one).
+                RowCue::Hovered => {
+                    let r = Rect::new(side.x + 3.0, y - 1.0, side.w - 6.0, 14.0);
+                    let c = Color::new(0.75, 0.8, 0.95, 0.55);
+                    for edge in [
+                        Rect::new(r.x, r.y, r.w, 1.0),
+                        Rect::new(r.x, r.bottom() - 1.0, r.w, 1.0),
+                        Rect::new(r.x, r.y, 1.0, r.h),
+                        Rect::new(r.right() - 1.0, r.y, 1.0, r.h),
+                    ] {
+                        rect(canvas, edge, c, Z_HUD + 1);
+                    }
+                }
+                RowCue::None => {}
             }
             let hp = self.anims.shown_hp(id, u.hp());
             let row = format!(
                 "{}{:<w$} {:>3}/{:<3} {}",
-                if here { ">" } else { " " },
+                if cue == RowCue::Selected { ">" } else { " " },
                 fit(&label(u.name(), LABEL_CHARS), name_chars as f32 * 12.0 * CHAR_W, 12.0),
                 hp,
                 u.stats().hp,
@@ -753,6 +791,26 @@ impl GameState {
 /// pulsing (with the game's `clock`) when it is the thing to do next.
 /// What button `b` says (`lit`: a switch that is on) in a battle that quitting leaves
 /// for `leave`: Quit leaves for the menus, not out of the game, when the menus opened it.
+/// How a roster row stands out: the selected unit's row is marked ">" on a gold wash; the
+/// row of the unit under the cursor (when another is selected, or none) only framed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum RowCue {
+    Selected,
+    Hovered,
+    None,
+}
+
+/// The cue of unit `id`'s roster row with `selected` selected and `hovered` under the cursor.
+/// With nothing selected the unit under the cursor is the one a confirm selects: marked.
+pub(super) fn roster_cue(id: UnitId, selected: Option<UnitId>, hovered: Option<UnitId>) -> RowCue {
+    match (selected, hovered) {
+        (Some(s), _) if s == id => RowCue::Selected,
+        (None, Some(h)) if h == id => RowCue::Selected,
+        (Some(_), Some(h)) if h == id => RowCue::Hovered,
+        _ => RowCue::None,
+    }
+}
+
 pub(super) fn button_label(b: Button, lit: bool, leave: Leave) -> String {
     match (b, leave) {
         (Button::Quit, Leave::Scenarios | Leave::Title) => "Leave (Q)".to_string(),
@@ -814,6 +872,24 @@ pub fn chapter_end_line(won: bool) -> &'static str {
 mod tests {
     use super::*;
     use crate::game::buttons::width;
+
+    /// Issue 33's play: with Kiny selected and the pointer on Lance, both rows were marked
+    /// ">". One mark, for the selected unit; the hovered row has a cue of its own.
+    #[test]
+    fn one_roster_row_is_marked_and_the_hovered_one_is_only_framed() {
+        let (kiny, lance, wing) = (UnitId(0), UnitId(1), UnitId(2));
+        let cues = |sel, hov| [kiny, lance, wing].map(|u| roster_cue(u, sel, hov));
+        assert_eq!(
+            cues(Some(kiny), Some(lance)),
+            [RowCue::Selected, RowCue::Hovered, RowCue::None]
+        );
+        assert_eq!(
+            cues(Some(kiny), Some(kiny)),
+            [RowCue::Selected, RowCue::None, RowCue::None]
+        );
+        assert_eq!(cues(None, Some(wing)), [RowCue::None, RowCue::None, RowCue::Selected]);
+        assert_eq!(cues(None, None), [RowCue::None; 3]);
+    }
 
     #[test]
     fn quit_says_leave_when_it_goes_back_to_the_menus_and_fits_its_button() {

@@ -109,6 +109,7 @@ fn wire(game: &mut GameState, s: &Settings) {
     game.grid_lines = s.grid_lines;
     game.edge_scroll = s.edge_scroll;
     game.set_auto_end_turn(s.auto_end_turn);
+    game.session.set_show_danger(s.danger_view);
 }
 
 impl BattleScreen {
@@ -289,6 +290,9 @@ impl BattleScreen {
 impl Screen for BattleScreen {
     fn update(&mut self, ctx: &mut Context, world: &mut World) -> GameResult<Switch> {
         self.game.update(ctx)?;
+        // The danger view (D) is the player's to keep: the next battle, or this one resumed,
+        // opens with it as left.
+        world.keep_danger_view(self.game.session.show_danger());
         // Hook: a finished battle's outcome goes into the records once; a campaign's chapter
         // counts for its map too (issue 33: Skirmish said "not won yet" of maps won there).
         match outcome(self.game.session.battle()) {

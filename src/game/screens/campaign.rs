@@ -248,30 +248,46 @@ impl TextScreen {
                 let won = p.chapter;
                 out.push((format!("Chapter {won} won: the roster"), GOLD, 1.6));
                 out.push((String::new(), DIM_TEXT, 0.6));
+                let kinds = self.kinds(world);
+                // Move (and its class) and a healer's heal, from the unit's kind (issue 33:
+                // the roster had neither). A move grown by level-ups is the member's own.
+                let moves: Vec<(String, String)> = p
+                    .roster
+                    .members
+                    .iter()
+                    .map(|m| {
+                        let kind = kinds.and_then(|k| k.get(&m.kind));
+                        let moves = kind.map_or("?".to_string(), |k| {
+                            format!("{} {}", m.movement.unwrap_or(k.movement), k.class)
+                        });
+                        let heal = kind
+                            .and_then(|k| k.heal)
+                            .map_or("-".to_string(), |h| h.power.to_string());
+                        (moves, heal)
+                    })
+                    .collect();
+                // The move column as wide as its widest entry, left-aligned under its header,
+                // two spaces to the heal column (issue 33's play: "move heal" was cramped,
+                // each header right-aligned over a column of another width).
+                let mw = moves
+                    .iter()
+                    .map(|(m, _)| m.chars().count())
+                    .chain([4])
+                    .max()
+                    .unwrap_or(4);
                 table.push(out.len());
                 out.push((
                     format!(
-                        "{:<10} {:<9} {:>3} {:>8} {:>4} {:>4} {:>4}  {:<5} {:>9} {:>4}",
+                        "{:<10} {:<9} {:>3} {:>8} {:>4} {:>4} {:>4}  {:<5}  {:<mw$}  {:>4}",
                         "unit", "kind", "Lv", "exp", "HP", "ATK", "DEF", "range", "move", "heal"
                     ),
                     DIM_TEXT,
                     0.9,
                 ));
-                let kinds = self.kinds(world);
-                for m in &p.roster.members {
+                for (m, (moves, heal)) in p.roster.members.iter().zip(moves) {
                     let s = &m.stats;
-                    // Move (and its class) and a healer's heal, from the unit's kind (issue
-                    // 33: the roster had neither).
-                    let kind = kinds.and_then(|k| k.get(&m.kind));
-                    // A move grown by level-ups is the member's own.
-                    let moves = kind.map_or("?".to_string(), |k| {
-                        format!("{} {}", m.movement.unwrap_or(k.movement), k.class)
-                    });
-                    let heal = kind
-                        .and_then(|k| k.heal)
-                        .map_or("-".to_string(), |h| h.power.to_string());
                     let row = format!(
-                        "{:<10} {:<9} {:>3} {:>8} {:>4} {:>4} {:>4}  {:<5} {:>9} {:>4}{}",
+                        "{:<10} {:<9} {:>3} {:>8} {:>4} {:>4} {:>4}  {:<5}  {:<mw$}  {:>4}{}",
                         m.name,
                         m.kind,
                         m.level,
@@ -584,6 +600,21 @@ mod tests {
         );
         let mira = lines.iter().find(|l| l.0.starts_with("Mira ")).expect("Mira's row");
         assert!(mira.0.trim_end().ends_with(" 8"), "a healer's heal: {:?}", mira.0);
+        // Each header stands over its column: "move" where the moves start, "heal" ending
+        // where the heals end, with room between them (issue 33's play: "move heal" cramped).
+        let head = &lines[2].0;
+        let (mv, hl) = (head.find("move").unwrap(), head.find("heal").unwrap() + 4);
+        assert!(head[mv + 4..hl - 4].len() >= 2, "{head:?}");
+        for row in [&kiny.0, &mira.0] {
+            assert!(
+                row[mv..].starts_with(|c: char| c.is_ascii_digit()),
+                "{row:?} under {head:?}"
+            );
+            assert!(
+                row[..hl].ends_with(['-', '8']) && row[hl..].trim().is_empty(),
+                "{row:?} under {head:?}"
+            );
+        }
         // After the last chapter the roster leads to the closing text.
         assert_eq!(roster.act(&w, MenuKey::Confirm), Switch::Replace(Go::Intro));
         w.campaign.as_mut().unwrap().progress.chapter = c.chapters.len();

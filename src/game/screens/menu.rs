@@ -288,15 +288,48 @@ pub fn draw(canvas: &mut Canvas, menu: &mut Menu, area: Rect, size: f32) {
             (true, true) => GOLD,
             (true, false) => Color::WHITE,
         };
-        let (label_size, note_size) = row_text_sizes(&item.label, &item.note, r.w, size);
+        let (label_size, note_size, notes) = row_layout(&item.label, &item.note, r.w, size);
         let y = r.y + (r.h - label_size) / 2.0;
         view::text(canvas, &item.label, Vec2::new(r.x + size * 0.8, y), label_size, color);
-        if !item.note.is_empty() {
-            let w = view::text_w(&item.note, note_size);
-            let at = Vec2::new(r.x + r.w - w - size * 0.8, r.y + (r.h - note_size) / 2.0);
-            view::text(canvas, &item.note, at, note_size, DIM_TEXT);
+        let line_h = note_size * NOTE_LINE;
+        let top = r.y + (r.h - line_h * notes.len() as f32 + (line_h - note_size)) / 2.0;
+        for (k, note) in notes.iter().enumerate() {
+            let w = view::text_w(note, note_size);
+            let at = Vec2::new(r.x + r.w - w - size * 0.8, top + line_h * k as f32);
+            view::text(canvas, note, at, note_size, DIM_TEXT);
         }
     }
+}
+
+/// A note's line height, as a factor of its size.
+const NOTE_LINE: f32 = 1.15;
+
+/// The label's size, the note's size and the note's lines of a row `row_w` wide (its height
+/// `size * 2.2`, as [`draw`] makes it): the note on one line as [`row_text_sizes`] sizes it;
+/// but where that would shrink it, a note made of parts (" · ") goes on two lines, each part
+/// at the size of a note that fits (issue 33's play: Continue campaign's "chapter 3 of 5: The
+/// river crossing · saved on turn 3" was drawn in a smaller font than the other rows' notes).
+pub fn row_layout(label: &str, note: &str, row_w: f32, size: f32) -> (f32, f32, Vec<String>) {
+    let (label_size, note_size) = row_text_sizes(label, note, row_w, size);
+    if note.is_empty() {
+        return (label_size, note_size, Vec::new());
+    }
+    if note_size < size * 0.8
+        && let Some((first, last)) = note.rsplit_once(" · ")
+    {
+        let wider = if view::text_w(first, 1.0) >= view::text_w(last, 1.0) {
+            first
+        } else {
+            last
+        };
+        let (label2, note2) = row_text_sizes(label, wider, row_w, size);
+        // Two lines within the row's height.
+        let note2 = note2.min((size * 2.2 - 6.0) / (2.0 * NOTE_LINE));
+        if note2 > note_size {
+            return (label2, note2, vec![first.to_string(), last.to_string()]);
+        }
+    }
+    (label_size, note_size, vec![note.to_string()])
 }
 
 /// The text sizes of a row `row_w` wide for `label` (at the left) and `note` (right-aligned),
@@ -328,6 +361,28 @@ pub fn row_text_sizes(label: &str, note: &str, row_w: f32, size: f32) -> (f32, f
 
 #[cfg(test)]
 mod tests {
+
+    /// Issue 33's play: "saved on turn 3" in a smaller font than its row. The title's
+    /// Continue note goes on two lines at a whole note's size; a note that fits stays one line.
+    #[test]
+    fn a_long_note_of_parts_goes_on_two_lines_at_a_notes_size() {
+        let note = "chapter 3 of 5: The river crossing · saved on turn 3";
+        for (row_w, size) in [(768.0, 24.0), (640.0, 20.0), (900.0, 26.0)] {
+            let (label, ns, lines) = super::row_layout("Continue campaign", note, row_w, size);
+            assert_eq!(
+                lines,
+                ["chapter 3 of 5: The river crossing", "saved on turn 3"],
+                "{row_w}"
+            );
+            let (_, one) = super::row_text_sizes("Continue campaign", note, row_w, size);
+            assert!(ns > one + 1.0, "{row_w}: {ns} against {one} on one line");
+            assert!(ns >= size * 0.7, "{row_w}: {ns}");
+            assert_eq!(label, size);
+            assert!(2.0 * ns * super::NOTE_LINE <= size * 2.2, "two lines fit the row");
+        }
+        let (_, ns, lines) = super::row_layout("New campaign", "The border war", 768.0, 24.0);
+        assert_eq!((ns, lines.len()), (24.0 * 0.8, 1));
+    }
 
     #[test]
     fn a_list_page_click_goes_back_on_the_right_button_and_chooses_on_the_left() {

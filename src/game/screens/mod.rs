@@ -217,6 +217,15 @@ impl World {
         (self.saves_dir().is_some() && !self.save_given && slot.is_file()).then_some(slot)
     }
 
+    /// The player switched the danger view (D) to `on` in a battle: the options keep it
+    /// (written at once when it changed), so every battle opens with it as left.
+    pub fn keep_danger_view(&mut self, on: bool) {
+        if self.settings.danger_view != on {
+            self.settings.danger_view = on;
+            self.save_settings();
+        }
+    }
+
     /// Writes the options (not in a scripted run); a failure becomes a notice.
     pub fn save_settings(&mut self) {
         if self.scripted {
@@ -786,5 +795,38 @@ mod tests {
                 .contains("volume_x")
         );
         let _ = std::fs::remove_dir_all(&home);
+    }
+
+    /// Issue 33's play: the danger view was off after resuming a save. The player's D is kept
+    /// in the options (written when it changes), so the next battle opens with it as left.
+    #[test]
+    fn the_danger_view_is_kept_in_the_options() {
+        let home = std::env::temp_dir().join(format!("skirmish-danger-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&home);
+        std::fs::create_dir_all(&home).unwrap();
+        let places = Places {
+            settings: home.join("options.toml"),
+            data: home.clone(),
+        };
+        let mut w = World::new(Some(places.clone()), "maps".into(), false);
+        assert!(!w.settings.danger_view, "off at first");
+        w.keep_danger_view(true);
+        let again = World::new(Some(places.clone()), "maps".into(), false);
+        assert!(again.settings.danger_view, "the next start opens with it on");
+        w.keep_danger_view(false);
+        assert!(
+            !World::new(Some(places.clone()), "maps".into(), false)
+                .settings
+                .danger_view
+        );
+        // A scripted run writes nothing.
+        let mut s = World::new(Some(places), "maps".into(), true);
+        s.keep_danger_view(true);
+        assert!(
+            !std::fs::read_to_string(home.join("options.toml"))
+                .unwrap()
+                .contains("danger_view = true")
+        );
+        std::fs::remove_dir_all(&home).unwrap();
     }
 }

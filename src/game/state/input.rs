@@ -75,6 +75,18 @@ impl GameState {
         }
     }
 
+    /// A click at window pixel `at` while the enemy phase's summary shows closes it; true when
+    /// that is all it does (it was on the box). A click beside the box acts there as well
+    /// (issue 33's play: the first click after the summary was eaten closing it).
+    pub(super) fn click_closes_summary(&mut self, at: Vec2) -> bool {
+        let Some(lines) = self.summary.clone().filter(|_| self.summary_shown()) else {
+            return false;
+        };
+        let (bx, _) = self.summary_layout(&lines);
+        self.dismiss_summary();
+        summary_takes_click(bx, self.layout.to_logical(at.x, at.y))
+    }
+
     /// Does what button `b` does.
     pub(super) fn press(&mut self, b: Button) {
         // A menu entry closes the menu (the switches keep it open, to see them switch).
@@ -202,7 +214,7 @@ impl GameState {
     }
 
     /// Something is open in front of the board (the game menu, the log box, the summary).
-    pub(super) fn front_open(&self) -> bool {
+    pub(in crate::game) fn front_open(&self) -> bool {
         self.menu_open || self.history_view.is_some() || self.summary_shown()
     }
 
@@ -256,6 +268,10 @@ impl GameState {
                     Phase::Select | Phase::Enemy { .. } | Phase::Over { .. }
                 ) {
                     self.menu_open = !self.menu_open;
+                } else if let Some(intents) = canto_escape(self.session.phase()).filter(|_| self.accepts_input()) {
+                    for i in intents {
+                        self.apply(i);
+                    }
                 } else if self.accepts_input() && !self.keys.waiting() {
                     self.apply(Intent::Cancel);
                 } else if !matches!(self.session.phase(), Phase::Enemy { .. }) && self.script.is_empty() {
@@ -344,9 +360,7 @@ impl GameState {
     /// A mouse button pressed: the left one clicks buttons, menu entries and map cells (kept
     /// for later while something moves); the right and middle ones start a drag.
     pub(super) fn mouse_button_down(&mut self, _ctx: &mut Context, button: MouseButton, x: f32, y: f32) -> GameResult {
-        if self.summary_shown() {
-            // A click closes the enemy phase's summary (on its button or anywhere).
-            self.dismiss_summary();
+        if self.click_closes_summary(Vec2::new(x, y)) {
             return Ok(());
         }
         match button {
@@ -397,6 +411,22 @@ impl GameState {
     }
 }
 
+/// True when a click at `p` (logical pixels) on the summary box `bx` only closes it: on the
+/// box (its Close button included). Beside it the click closes it and acts.
+pub(super) fn summary_takes_click(bx: Rect, p: Vec2) -> bool {
+    bx.contains(p)
+}
+
+/// What Esc does at a canto unit's Move / Wait menu (issue 37: nothing): what it does at the
+/// action menu after a move, back to the unit's range with what was not meant taken back;
+/// here the blow (or heal) and the move, as U takes them back, and the unit selected again.
+/// `None` elsewhere (X and a right click keep the menu: the blow is not cancelled by them).
+pub(super) fn canto_escape(phase: &Phase) -> Option<[Intent; 3]> {
+    phase
+        .is_canto_menu()
+        .then_some([Intent::Undo, Intent::Confirm, Intent::Release])
+}
+
 /// True when a click on cell `p` takes the selection back instead of confirming there: the
 /// selected unit clicked again where it stands with nothing to do but wait (issue 33: a
 /// click on an idle unit of one's own opened a menu with only "Wait"). With a blow or a heal
@@ -444,5 +474,45 @@ mod tests {
         s.input(Intent::Release);
         assert!(!click_deselects(s.battle(), s.phase(), Pos::new(0, 0)));
         assert!(!click_deselects(s.battle(), &Phase::Select, Pos::new(0, 0)));
+    }
+
+    /// Issue 37: Esc at a canto unit's Move / Wait menu did nothing. As at the action menu
+    /// after a move, it goes back to the unit's range, the blow and the move taken back.
+    #[test]
+    fn esc_at_the_canto_menu_goes_back_to_the_units_range() {
+        let canto = crate::model::units::MoveRules {
+            canto: true,
+            ..Default::default()
+        };
+        let scene = Scene::parse("P . . E . . . .");
+        let mut s = Session::new(
+            scene.battle(&[player('P').moves(canto), enemy('E', "guard", 1)]),
+            profiles(""),
+        );
+        let hp = s.battle().unit(UnitId(1)).hp();
+        for i in [
+            Intent::Confirm,
+            Intent::Release,
+            Intent::Point(Pos::new(3, 0)),
+            Intent::Confirm,
+            Intent::Release,
+            Intent::Confirm,
+            Intent::Release,
+        ] {
+            s.input(i);
+        }
+        assert!(s.phase().is_canto_menu(), "{:?}", s.phase());
+        assert!(s.battle().unit(UnitId(1)).hp() < hp, "the blow landed");
+        assert_eq!(canto_escape(&Phase::Select), None);
+        for i in canto_escape(s.phase()).expect("Esc acts at the canto menu") {
+            s.input(i);
+        }
+        assert!(
+            matches!(s.phase(), Phase::Target { unit: UnitId(0), .. }),
+            "{:?}",
+            s.phase()
+        );
+        assert_eq!(s.battle().unit(UnitId(0)).pos(), Pos::new(0, 0));
+        assert_eq!(s.battle().unit(UnitId(1)).hp(), hp);
     }
 }

@@ -24,6 +24,7 @@ use harness::{FrameCount, PLAYBACK_SECS, Shot, TOKEN_SECS};
 use keys::KeyBuffer;
 use pointer::{Drag, Pointing, Wheel};
 pub(in crate::game) use signals::NEW_LINE_SECS;
+use signals::Notice;
 pub(in crate::game) use viewport::objective_chars;
 
 use super::anim::{self, Anim, Cue, Floater, Kind, Queue};
@@ -92,6 +93,8 @@ pub struct GameState {
     enemy_events: Vec<Event>,
     /// Numbers rising from struck (or healed) units.
     pub(super) floaters: Vec<Floater>,
+    /// Why the last click or confirm did nothing, shown by its cell for a moment.
+    pub(super) notice: Notice,
     /// After the last unit acts the enemy phase starts by itself. Off by default: the End
     /// turn button pulses and the last action can still be undone (see
     /// [`GameState::set_auto_end_turn`]).
@@ -127,8 +130,12 @@ pub struct GameState {
     enemy_turn: bool,
     enemy_pause: f32,
     last_focus: Vec2,
-    /// A new player phase began: centre the view on the cursor once the banner is gone.
+    /// A new player phase began: the view goes back once the banner is gone (see
+    /// [`tick::view_for_player_phase`]).
     recenter: bool,
+    /// Where the view rested (its corner, world pixels) when the player ended the turn: the
+    /// player's phase brings it back there.
+    player_view: Option<Vec2>,
     sfx: Vec<Sfx>,
     /// Where the pointer last was (window pixels).
     pub(super) pointer: Option<Vec2>,
@@ -269,6 +276,7 @@ impl GameState {
             summary_cells: Vec::new(),
             enemy_events: Vec::new(),
             floaters: Vec::new(),
+            notice: Notice::default(),
             auto_end_turn: false,
             edge_scroll: false,
             pace: 1.0,
@@ -292,6 +300,7 @@ impl GameState {
             enemy_pause: 0.0,
             last_focus: Vec2::ZERO,
             recenter: false,
+            player_view: None,
             recorder: Recorder::default(),
             chapter: opts.chapter,
             playback_wait: PLAYBACK_SECS,
@@ -345,9 +354,11 @@ impl GameState {
         self.summary = None;
         self.enemy_events.clear();
         self.floaters.clear();
+        self.notice = Notice::default();
         self.session.set_auto_end_turn(self.auto_end_turn);
         self.enemy_turn = false;
         self.enemy_pause = 0.0;
+        self.player_view = None;
         self.absorb();
         // A battle at its start says how it is won, as a banner and in the log.
         let b = self.session.battle();

@@ -10,6 +10,39 @@ const HISTORY_LINES: usize = 5000;
 /// Seconds a new log line stands out in the log area.
 pub(in crate::game) const NEW_LINE_SECS: f32 = 4.0;
 
+/// Seconds a refusal's notice stays by its cell.
+pub(in crate::game) const NOTICE_SECS: f32 = 3.0;
+
+/// Why the last click or confirm did nothing, shown by the cell it was made on for
+/// [`NOTICE_SECS`] (and written to the log): issue 33's play found the reason only in the log
+/// under the map, where a player looking at the map missed it.
+#[derive(Debug, Default, Clone, PartialEq)]
+pub(in crate::game) struct Notice {
+    /// The words, the cell and the clock when it was said.
+    said: Option<(String, Pos, f32)>,
+}
+
+impl Notice {
+    /// Takes note of signal `sig` at `clock`: a refusal (`why` words it) shows; anything the
+    /// player's input did instead (a selection, a cancel, a move, a blow) takes it away; a
+    /// cursor move leaves it.
+    pub(in crate::game) fn see(&mut self, sig: &Signal, why: impl FnOnce() -> String, clock: f32) {
+        match sig {
+            Signal::CannotGo { to, .. } => self.said = Some((why(), *to, clock)),
+            Signal::CursorMoved(_) | Signal::Decided(_) => {}
+            _ => self.said = None,
+        }
+    }
+
+    /// The notice and its cell while it stands at `clock`.
+    pub(in crate::game) fn shown(&self, clock: f32) -> Option<(&str, Pos)> {
+        self.said
+            .as_ref()
+            .filter(|(_, _, at)| clock - at < NOTICE_SECS)
+            .map(|(line, p, _)| (line.as_str(), *p))
+    }
+}
+
 impl GameState {
     /// Sends one intent to the engine and animates what it did.
     pub(super) fn apply(&mut self, i: Intent) {
@@ -43,7 +76,30 @@ impl GameState {
         let mut record = false;
         let mut granted = Vec::new();
         let mut summary_due = None;
-        for sig in level_ups_after_the_blows(self.session.drain()) {
+        let signals = level_ups_after_the_blows(self.session.drain());
+        // Where each blow's striker stood when it struck (a canto enemy walks on after it).
+        let blow_cells: Vec<Option<Pos>> = (0..signals.len())
+            .map(|i| match &signals[i] {
+                Signal::Rules(Event::Struck { attacker, .. }) => {
+                    let later = signals[i + 1..].iter().filter_map(|s| match s {
+                        Signal::Rules(e) => Some(e),
+                        _ => None,
+                    });
+                    Some(fog::blow_cell(self.session.battle(), later, *attacker))
+                }
+                _ => None,
+            })
+            .collect();
+        for (sig, blow_cell) in signals.into_iter().zip(blow_cells) {
+            let b = self.session.battle();
+            self.notice.see(
+                &sig,
+                || match &sig {
+                    Signal::CannotGo { unit, to } => crate::game::hud::text::cannot_go(b, *unit, *to),
+                    _ => String::new(),
+                },
+                self.clock,
+            );
             record |= matches!(
                 sig,
                 Signal::Rules(
@@ -59,7 +115,8 @@ impl GameState {
                     self.say(format!("refused: {why}"));
                 }
                 // With AI notes on (A), every decision says why, as before the player's lines.
-                Signal::Decided(d) if self.notes => {
+                // (Under fog, only of an enemy the player sees on its walk.)
+                Signal::Decided(d) if self.notes && fog::noted(self.session.battle(), &d) => {
                     let b = self.session.battle();
                     let line = format!("{}: {}", b.name(d.unit), d.reason.text(b));
                     let kind = if d.path.is_empty() && d.attack.is_none() {
@@ -98,7 +155,7 @@ impl GameState {
                     if self.enemy_turn || summary_due.is_some() {
                         self.enemy_events.push(e.clone());
                     }
-                    self.show(e)
+                    self.show(e, blow_cell)
                 }
                 Signal::Asking(_) => self.sfx.push(Sfx::Select),
                 Signal::Granted(ask) => granted.push(ask),
@@ -137,14 +194,19 @@ impl GameState {
         }
     }
 
-    /// The animation (and log line) of one rules event.
-    fn show(&mut self, e: Event) {
+    /// The animation (and log line) of one rules event (`blow_cell`: for a blow, the cell
+    /// its striker struck from).
+    fn show(&mut self, e: Event, blow_cell: Option<Pos>) {
         let b = self.session.battle();
         let line = e.describe(b);
         let anim = match &e {
             Event::PhaseBegan { team, .. } => {
                 self.enemy_turn = *team == Team::Enemy;
                 self.recenter = !self.enemy_turn;
+                if self.enemy_turn {
+                    // The view as the player left it, to come back to.
+                    self.player_view = Some(self.camera.target());
+                }
                 // The log marks where each phase begins.
                 Some(Anim::new(Kind::Banner { text: line.clone() }, self.enemy_turn).saying(format!("— {line} —")))
             }
@@ -180,7 +242,8 @@ impl GameState {
                     defeated: *hp_left == 0,
                 };
                 // Under fog, a striker the player does not see is not named.
-                let line = if fog::struck_unseen(b, *attacker, *defender) {
+                let from = blow_cell.unwrap_or(a);
+                let line = if fog::struck_unseen(b, *attacker, from, *defender) {
                     format!("{} is struck from the fog for {damage}", b.name(*defender))
                 } else {
                     line
@@ -382,5 +445,36 @@ mod tests {
         );
         let shown = level_ups_after_the_blows(signals);
         assert!(at(&shown, &level_up) > at(&shown, &counter), "{shown:?}");
+    }
+}
+
+#[cfg(test)]
+mod notice_tests {
+    use super::*;
+
+    /// Issue 33's play: Z on an enemy out of reach, a click on a cell out of reach, a heal
+    /// click with no free cell: the reason went to the log only. It stands by the cell for a
+    /// few seconds, stays while the cursor moves on, and goes when the player does something.
+    #[test]
+    fn a_refusal_shows_by_its_cell_until_the_player_does_something_else() {
+        let mut n = Notice::default();
+        let refused = Signal::CannotGo {
+            unit: UnitId(0),
+            to: Pos::new(9, 1),
+        };
+        n.see(&refused, || "Kiny cannot reach (9, 1) this turn".into(), 10.0);
+        assert_eq!(
+            n.shown(10.5),
+            Some(("Kiny cannot reach (9, 1) this turn", Pos::new(9, 1)))
+        );
+        n.see(&Signal::CursorMoved(Pos::new(8, 1)), String::new, 11.0);
+        assert!(n.shown(11.0).is_some(), "pointing elsewhere leaves it");
+        assert_eq!(n.shown(10.0 + NOTICE_SECS), None, "it fades after a few seconds");
+        n.see(&refused, || "again".into(), 20.0);
+        n.see(&Signal::Selected(UnitId(1)), String::new, 20.2);
+        assert_eq!(n.shown(20.2), None, "another selection takes it away");
+        n.see(&refused, || "again".into(), 30.0);
+        n.see(&Signal::Cancelled, String::new, 30.1);
+        assert_eq!(n.shown(30.1), None, "so does a cancel");
     }
 }

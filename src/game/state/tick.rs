@@ -71,7 +71,13 @@ impl GameState {
                 // A key pressed or a click made while something moved: its turn now.
                 match held {
                     Held::Intent(i) => self.apply(i),
-                    Held::Click { at, cell } => self.click_at(at, cell),
+                    // Made while the last blows and the banner played: the summary that came
+                    // up since is closed by it, and it acts unless it was on the box.
+                    Held::Click { at, cell } => {
+                        if !self.click_closes_summary(at) {
+                            self.click_at(at, cell);
+                        }
+                    }
                 }
             } else if !self.script.is_empty() {
                 self.script_wait -= dt;
@@ -103,18 +109,23 @@ impl GameState {
         let view = self.layout.world_view();
         if self.recenter && !self.anims.busy() {
             self.recenter = false;
-            // The player's phase: the view goes to the first unit that can act, unless every
-            // unit that can act is in view already.
             let ready: Vec<Vec2> = self
                 .session
                 .battle()
                 .ready(Team::Player)
                 .map(|u| anim::cell_px(self.session.battle().unit(u).pos()))
                 .collect();
-            if !self.camera.shows_all(&ready, view) {
-                self.camera.center_on(focus, view, false);
-            }
             self.free_look = false;
+            match view_for_player_phase(self.player_view.take(), focus, &ready, &self.camera, view) {
+                Back::Corner(c) => {
+                    self.camera.glide_to(c, view, false);
+                    // Where the player left it, exactly: not nudged to keep a margin round
+                    // the cursor (it shows; the keys take the view again when they move it).
+                    self.free_look = true;
+                }
+                Back::Centre => self.camera.center_on(focus, view, false),
+                Back::Stay => {}
+            }
         }
         self.edge_scroll_step(dt, view);
         // A cursor the mouse moves is where the mouse is: the view does not chase it (that
@@ -164,6 +175,39 @@ impl GameState {
             self.camera.pan(dir * EDGE_SPEED * dt / self.layout.scale, view);
             self.free_look = true;
         }
+    }
+}
+
+/// Where the view goes when the player's phase begins.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum Back {
+    /// Back to where the player left it (the view's corner, world pixels).
+    Corner(Vec2),
+    /// Centred on the cursor.
+    Centre,
+    /// Where it is.
+    Stay,
+}
+
+/// Where the view goes when the player's phase begins, its banner gone: back where the player
+/// left it when ending the turn (`left`, the view's corner), so that the map is where it was
+/// and a click planned on it lands where meant (issue 33's play: the enemy phase or an
+/// arrival moved it, 7 cells once), when that view shows the cell the cursor starts the
+/// phase on (`focus`, a unit of the player's). Otherwise (no view was left: a resumed enemy
+/// phase; or the cursor's unit would be out of it) as before: centred on the cursor, unless
+/// every unit that can act (`ready`) shows already.
+pub(super) fn view_for_player_phase(left: Option<Vec2>, focus: Vec2, ready: &[Vec2], cam: &Camera, view: Rect) -> Back {
+    if let Some(corner) = left {
+        let mut back = cam.clone();
+        back.glide_to(corner, view, true);
+        if back.shows_all(&[focus], view) {
+            return Back::Corner(corner);
+        }
+    }
+    if cam.shows_all(ready, view) {
+        Back::Stay
+    } else {
+        Back::Centre
     }
 }
 
@@ -242,6 +286,39 @@ mod click_tests {
         // The keys, and the enemy's moves, keep their margin.
         assert_eq!(follow_margin(false, false), crate::game::camera::MARGIN_TILES);
         assert_eq!(follow_margin(true, true), crate::game::camera::MARGIN_TILES);
+    }
+
+    /// Issue 33's play: the map shifted between turns (the enemy phase and an arrival moved
+    /// the view; 7 cells once, 16 pixels on the river), so a click planned on the last
+    /// picture landed elsewhere. The player's phase brings the view back where the player
+    /// left it, to the pixel, when the cursor's unit shows there; else it goes to that unit.
+    #[test]
+    fn the_players_phase_brings_the_view_back_where_the_player_left_it() {
+        use crate::game::anim::cell_px;
+        use crate::game::camera::Camera;
+        let l = Layout::new(1280.0, 800.0, 1.0);
+        let view = l.world_view();
+        let mut cam = Camera::new(60, 40);
+        // The player left the view a little off the top-left corner, Kiny in it.
+        cam.look_at(Vec2::new(70.0, 45.0), view);
+        let left = cam.target();
+        let kiny = cell_px(Pos::new(6, 5));
+        // The enemy phase took the view to the far corner (an arrival there).
+        cam.center_on(cell_px(Pos::new(58, 38)), view, true);
+        let back = view_for_player_phase(Some(left), kiny, &[kiny], &cam, view);
+        assert_eq!(back, Back::Corner(left));
+        cam.glide_to(left, view, true);
+        assert_eq!(cam.pos, left, "to the pixel");
+        // The old rule moved it: centred on Kiny (the enemy phase's view showed no unit).
+        let mut old = Camera::new(60, 40);
+        old.center_on(cell_px(Pos::new(58, 38)), view, true);
+        old.center_on(kiny, view, true);
+        assert_ne!(old.pos, left);
+        // Kiny would be out of the view left (he was carried off, say): centred on him.
+        let far = cell_px(Pos::new(50, 30));
+        assert_eq!(view_for_player_phase(Some(left), far, &[far], &cam, view), Back::Centre);
+        // No view left (a save made in the enemy phase): as before.
+        assert_eq!(view_for_player_phase(None, kiny, &[kiny], &cam, view), Back::Stay);
     }
 
     #[test]

@@ -197,8 +197,11 @@ pub fn snapshot(b: &Battle, scenario: &Scenario, seed: u64) -> SaveFile {
 
 /// The fingerprint of what a save depends on, parsed and in a canonical form: the scenario's
 /// units with every field the rules read, and the map as its size and each cell's terrain
-/// kind (by name). Comments, key order, glyphs, colours and the data's numbers (which live
-/// reload may change under a battle in progress) do not change it.
+/// kind (by name). A unit's movement rules (zones of control, skirmisher, canto) count where
+/// it has any, and chance in combat (with each unit's odds and weapon) where the scenario has
+/// it on: a scenario without them keeps the fingerprint older builds wrote. Comments, key
+/// order, glyphs, colours and the data's numbers (which live reload may change under a
+/// battle in progress) do not change it.
 pub fn scenario_fingerprint(scenario: &Scenario, terrain: &TerrainSet) -> String {
     let mut text = String::from("skirmish save 2\n");
     for u in &scenario.units {
@@ -230,7 +233,19 @@ pub fn scenario_fingerprint(scenario: &Scenario, terrain: &TerrainSet) -> String
         if let Some(hp) = u.hp_left {
             text += &format!(" hp_left {hp}");
         }
+        // Movement rules and a unit's odds only where used (issue 37: a save made with a
+        // zone or canto off fitted the battle with it on); files without them keep their
+        // fingerprint, so their old saves load.
+        if u.moves != skirmish_core::model::units::MoveRules::default() {
+            text += &format!(" moves {:?}", u.moves);
+        }
+        if scenario.combat.chance {
+            text += &format!(" odds {:?} weapon {:?}", u.odds, u.weapon);
+        }
         text.push('\n');
+    }
+    if scenario.combat.chance {
+        text += &format!("chance true_hit {}\n", scenario.combat.true_hit);
     }
     text += &crate::load::objective::canonical(scenario);
     let map = &scenario.map;

@@ -154,7 +154,14 @@ pub fn profile_text(u: &Unit, profiles: &Profiles) -> String {
                 }
             )
         }
-        Some(Behavior::PivotLeash { leash }) => format!("{name}: leash {leash} around {}", u.pivot()),
+        // It never enters a cell `leash` or more from its post: said as the farthest it goes,
+        // as the chapter intros say it (issue 33's play: "leash 6" beside "never more than
+        // five steps").
+        Some(Behavior::PivotLeash { leash }) => match leash.saturating_sub(1) {
+            0 => format!("{name}: never leaves {}", u.pivot()),
+            1 => format!("{name}: stays within 1 step of {}", u.pivot()),
+            n => format!("{name}: stays within {n} steps of {}", u.pivot()),
+        },
         Some(Behavior::KeepRange { sight, range }) => format!("{name}: keeps {range} away, sight {sight}"),
         Some(Behavior::Advance { goal }) => format!("{name}: advances on {goal}"),
         // A behaviour written in Rust says what it does if it can (`AiBehavior::summary`).
@@ -400,5 +407,25 @@ mod tests {
             profile_text(&u, &profiles),
             "medic: support, heals the most hurt ally in reach, never attacks (strikes back when struck)"
         );
+    }
+
+    /// A pivot leash of 6 keeps its unit 5 steps from its post at most: the panel says the
+    /// farthest it goes, as the chapter intros do (issue 33's play: "leash 6 around (31,15)"
+    /// beside the castle's "never strays more than five steps").
+    #[test]
+    fn a_leash_is_said_as_the_farthest_the_unit_goes() {
+        let b = board();
+        let src = crate::load::diag::Source::new(
+            "p.toml",
+            "[keep]\nbehavior = \"pivot_leash\"\nleash = 6\n[post]\nbehavior = \"pivot_leash\"\nleash = 1\n",
+        );
+        let profiles = crate::load::profiles::parse(&src).unwrap();
+        let u = b.unit(UnitId(1)).clone().with_profile(Some("keep"));
+        assert_eq!(
+            profile_text(&u, &profiles),
+            format!("keep: stays within 5 steps of {}", u.pivot())
+        );
+        let u = u.with_profile(Some("post"));
+        assert_eq!(profile_text(&u, &profiles), format!("post: never leaves {}", u.pivot()));
     }
 }

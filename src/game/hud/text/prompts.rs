@@ -65,7 +65,12 @@ pub fn cannot_go(b: &Battle, unit: UnitId, to: Pos) -> String {
     match b.unit_at(to) {
         // A cell to strike it from is in reach but every one is taken by our own units
         // (issue 33: "out of reach" said then was not true).
-        Some(e) if b.unit(e).team() != b.unit(unit).team() && strike_cells_taken(b, unit, e) => {
+        Some(e)
+            if b.unit(e).team() != b.unit(unit).team() && {
+                let s = b.unit(unit).stats();
+                cells_taken(b, unit, e, s.range_max, |d| s.reaches(d))
+            } =>
+        {
             format!(
                 "every cell from which {} could strike {} is taken by your units",
                 name(unit),
@@ -75,7 +80,18 @@ pub fn cannot_go(b: &Battle, unit: UnitId, to: Pos) -> String {
         Some(e) if b.unit(e).team() != b.unit(unit).team() => {
             format!("{} is out of {}'s reach this turn", name(e), name(unit))
         }
-        // A hurt ally and a healer: confirming heals it when it can be reached.
+        // A hurt ally and a healer: confirming heals it when it can be reached; a cell to
+        // heal it from is in reach but every one is taken (issue 33's play).
+        Some(a)
+            if a != unit
+                && b.unit(a).team() == b.unit(unit).team()
+                && b.unit(a).hp() < b.unit(a).stats().hp
+                && b.unit(unit)
+                    .heal()
+                    .is_some_and(|h| cells_taken(b, unit, a, h.range_max, |d| h.reaches(d))) =>
+        {
+            format!("no free cell to heal {} from", name(a))
+        }
         Some(a) if a != unit && b.unit(unit).heal().is_some() && b.unit(a).hp() < b.unit(a).stats().hp => {
             format!("{} is out of {}'s healing reach this turn", name(a), name(unit))
         }
@@ -84,15 +100,16 @@ pub fn cannot_go(b: &Battle, unit: UnitId, to: Pos) -> String {
     }
 }
 
-/// True when some cell at `unit`'s attack distance from `enemy` is within its move by the
-/// terrain's costs but held by another unit of its side.
-fn strike_cells_taken(b: &Battle, unit: UnitId, enemy: UnitId) -> bool {
-    let (u, e) = (b.unit(unit), b.unit(enemy));
-    let r = u.stats().range_max as i32;
+/// True when some cell at a distance `reaches` accepts (at most `max`) from `other` is within
+/// `unit`'s move by the terrain's costs but held by another unit of its side (a blow or a heal
+/// that only those units stand in the way of).
+fn cells_taken(b: &Battle, unit: UnitId, other: UnitId, max: u32, reaches: impl Fn(u32) -> bool) -> bool {
+    let (u, o) = (b.unit(unit), b.unit(other));
+    let r = max as i32;
     let mut caches = crate::rules::Caches::new();
     (-r..=r)
-        .flat_map(|dy| (-r..=r).map(move |dx| Pos::new(e.pos().x + dx, e.pos().y + dy)))
-        .filter(|&p| b.map().contains(p) && u.stats().reaches(p.manhattan(e.pos())))
+        .flat_map(|dy| (-r..=r).map(move |dx| Pos::new(o.pos().x + dx, o.pos().y + dy)))
+        .filter(|&p| b.map().contains(p) && reaches(p.manhattan(o.pos())))
         .filter(|&p| b.unit_at(p).is_some_and(|a| a != unit && b.unit(a).team() == u.team()))
         .any(|p| {
             b.travel(&mut caches, p, u.class(), u.pos())
@@ -201,6 +218,39 @@ mod tests {
         assert_eq!(
             cannot_go(&b, UnitId(0), Pos::new(4, 1)),
             "Imp is out of Kiny's reach this turn"
+        );
+        // A healer and a hurt ally whose every neighbour is taken (issue 33's play); farther
+        // than the healer walks, out of its healing reach.
+        use skirmish_core::model::units::{Healing, Stats};
+        let stats = Stats {
+            hp: 24,
+            attack: 5,
+            defense: 1,
+            range_min: 1,
+            range_max: 1,
+        };
+        let b = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &rows).unwrap())
+            .unit(UnitSpec::player("Mira", (0, 1)).healer(Healing::adjacent(5)))
+            .unit(UnitSpec::player("Kiny", (2, 1)))
+            .unit(UnitSpec::player("Bram", (3, 1)).stats(stats).hurt(10))
+            .unit(UnitSpec::player("Lance", (4, 1)))
+            .unit(UnitSpec::enemy("Brute", (5, 1), "guard"))
+            .build()
+            .unwrap();
+        assert_eq!(
+            cannot_go(&b, UnitId(0), Pos::new(3, 1)),
+            "no free cell to heal Bram from"
+        );
+        let rows = ["##################", "..................", "##################"];
+        let b = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &rows).unwrap())
+            .unit(UnitSpec::player("Mira", (0, 1)).healer(Healing::adjacent(5)))
+            .unit(UnitSpec::player("Bram", (15, 1)).stats(stats).hurt(10))
+            .unit(UnitSpec::enemy("Brute", (17, 1), "guard"))
+            .build()
+            .unwrap();
+        assert_eq!(
+            cannot_go(&b, UnitId(0), Pos::new(15, 1)),
+            "Bram is out of Mira's healing reach this turn"
         );
     }
 }

@@ -15,8 +15,20 @@ pub fn enemy_phase_summary(b: &Battle, turn: u32, events: &[Event]) -> Vec<Strin
     // Under fog, an enemy the player does not see as the phase ends is not named: it struck
     // (or moved) in the dark.
     let unseen = |u: UnitId| b.fog() && b.unit(u).alive() && !b.sight(Team::Player).sees(b.unit(u).pos());
-    // (A striker the struck unit saw at the blow is named, though that unit fell since.)
-    let struck_unseen = |a: UnitId, d: UnitId| crate::game::fog::struck_unseen(b, a, d);
+    // (A striker the struck unit saw at the blow is named, though that unit fell since; so is
+    // one that struck from a cell the player sees and then walked into the fog.)
+    let named: Vec<(UnitId, UnitId)> = events
+        .iter()
+        .enumerate()
+        .filter_map(|(i, e)| match e {
+            Event::Struck { attacker, defender, .. } => {
+                let from = crate::game::fog::blow_cell(b, &events[i + 1..], *attacker);
+                (!crate::game::fog::struck_unseen(b, *attacker, from, *defender)).then_some((*attacker, *defender))
+            }
+            _ => None,
+        })
+        .collect();
+    let struck_unseen = |a: UnitId, d: UnitId| !named.contains(&(a, d));
     let striker = |a: UnitId, d: UnitId| {
         if struck_unseen(a, d) {
             "the fog".to_string()
@@ -254,6 +266,20 @@ mod tests {
         assert!(!s.battle().sight(Team::Player).sees(Pos::new(6, 2)));
         let lines = enemy_phase_summary(s.battle(), 1, &felled);
         assert_eq!(lines[1], "R FELL, struck by B", "{lines:?}");
+        // An enemy with canto struck K from (1, 0), next to K, then walked off into the dark
+        // (issue 38: it was "struck from the fog"): it struck from a seen cell, it is named.
+        let hit_and_run = [
+            strike(f, k, 5, 15),
+            Event::Moved {
+                unit: f,
+                from: Pos::new(1, 0),
+                to: Pos::new(9, 1),
+                path: crate::search::grid::Path::default(),
+                cost: 8,
+            },
+        ];
+        let lines = enemy_phase_summary(&fog, 1, &hit_and_run);
+        assert!(lines[1].starts_with("K took 5 from F"), "{lines:?}");
         // Quiet: the unseen mover is not told.
         assert_eq!(
             enemy_phase_summary(&fog, 1, &events[..1])[1],

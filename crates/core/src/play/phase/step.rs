@@ -248,6 +248,18 @@ impl Session {
                     }
                     return menu;
                 }
+                // A hurt ally the healer cannot heal from any cell it reaches (too far, or every
+                // cell next to it taken): say why and keep the healer selected, as an enemy out
+                // of reach does (issue 33's play: the click selected the ally instead).
+                if let Some(a) = self.battle.unit_at(self.cursor)
+                    && a != unit
+                    && self.battle.unit(unit).heal.is_some()
+                    && self.battle.unit(a).team == self.battle.unit(unit).team
+                    && self.battle.unit(a).hp < self.battle.unit(a).stats.hp
+                {
+                    self.signals.push(Signal::CannotGo { unit, to: self.cursor });
+                    return Phase::Target { unit, range, trail };
+                }
                 // Another unit of ours yet to act (and nobody to heal there): select it, as a
                 // click on it does with nobody selected, instead of trying to stop on it.
                 if let Some(other) = self.battle.unit_at(self.cursor)
