@@ -191,11 +191,17 @@ mod tests {
         let slots = list(&dir);
         assert_eq!(slots.len(), 2, "{slots:?}");
         assert!(
-            slots[0].describe(&[]).starts_with("river.toml · turn 1 · 20"),
+            slots[0]
+                .describe(&[])
+                .starts_with("River crossing (river.toml) · turn 1 · 20"),
             "{}",
             slots[0].describe(&[])
         );
-        assert!(slots[1].describe(&[]).starts_with("sample.toml · turn 1 · "));
+        assert!(
+            slots[1]
+                .describe(&[])
+                .starts_with("The first skirmish (sample.toml) · turn 1 · ")
+        );
         assert_eq!(slots[0].date, date(slots[0].written));
         let _ = std::fs::remove_dir_all(&dir);
     }
