@@ -9,6 +9,7 @@ impl Battle {
     pub(crate) fn apply(&mut self, e: &Event) {
         // What each side sees follows the board: asked again after any change.
         self.seen = Default::default();
+        self.kept.note(e);
         match e {
             Event::PhaseBegan { team, turn } => {
                 self.active = *team;

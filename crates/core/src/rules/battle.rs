@@ -54,7 +54,7 @@ pub struct Battle {
     pub(super) record: Vec<Command>,
     /// Each side's units in acting order (sides never change), so asking for one side's
     /// living units costs that side's size, not the whole army's.
-    sides: [Vec<UnitId>; 2],
+    pub(super) sides: [Vec<UnitId>; 2],
     /// Which terrain this battle searches on: unique per battle built, shared by its
     /// clones (the terrain never changes), so the search caches know when their maps still hold.
     pub(super) terrain_stamp: u64,
@@ -80,6 +80,9 @@ pub struct Battle {
     /// Each side's sight as last asked (fog of war), until the battle changes: every event
     /// applied empties it (`Battle::apply`), so it is never stale.
     pub(super) seen: [std::sync::OnceLock<crate::search::sight::Sight>; 2],
+    /// Each side's view under fog ([`Battle::seen_by`]), kept in step after every command
+    /// rather than copied for every decision.
+    pub(super) kept: crate::rules::view::KeptViews,
 }
 
 // A battle is plain data: it may cross threads (balance runs share nothing else).
@@ -339,6 +342,7 @@ impl Battle {
             view: None,
             hides,
             seen: Default::default(),
+            kept: Default::default(),
         };
         // The hero is protected; a board with nobody left on one side is decided from the start.
         b.goals.protect.extend(b.hero());
@@ -374,6 +378,7 @@ impl Battle {
             view: self.view,
             hides: self.hides.clone(),
             seen: self.seen.clone(),
+            kept: Default::default(),
         }
     }
 
@@ -382,6 +387,7 @@ impl Battle {
     /// give the events they were recorded with.
     pub fn without_experience(mut self) -> Battle {
         self.experience = false;
+        self.kept = Default::default();
         self
     }
 
@@ -400,6 +406,7 @@ impl Battle {
     pub fn with_seed(mut self, seed: u64) -> Battle {
         self.seed = seed;
         self.drawn = 0;
+        self.kept = Default::default();
         self
     }
 
@@ -419,6 +426,7 @@ impl Battle {
     /// ```
     pub fn with_combat(mut self, combat: crate::model::scenario::Combat) -> Battle {
         self.combat = combat;
+        self.kept = Default::default();
         self
     }
 
@@ -437,6 +445,7 @@ impl Battle {
     pub fn with_fog(mut self, fog: bool) -> Battle {
         self.fog = fog;
         self.seen = Default::default();
+        self.kept = Default::default();
         self
     }
 
