@@ -77,8 +77,8 @@ pub struct Battle {
     /// The cells whose terrain hides (fog of war), a bit per cell in reading order; `None`
     /// when no terrain hides. The terrain never changes: made once, shared by the clones.
     pub(super) hides: Option<std::sync::Arc<[u64]>>,
-    /// Each side's sight as last asked (fog of war), until the battle changes: every event
-    /// applied empties it (`Battle::apply`), so it is never stale.
+    /// Each side's sight as last asked (fog of war), until one of its units moves, falls
+    /// or arrives: `Battle::apply` empties a side's for those events, so it is never stale.
     pub(super) seen: [std::sync::OnceLock<crate::search::sight::Sight>; 2],
     /// Each side's view under fog ([`Battle::seen_by`]), kept in step after every command
     /// rather than copied for every decision.

@@ -30,7 +30,7 @@ impl Battle {
     }
 
     /// [`Battle::sight`], worked out from the board.
-    fn work_out_sight(&self, team: Team) -> Sight {
+    pub(super) fn work_out_sight(&self, team: Team) -> Sight {
         let (w, h) = (self.map.width(), self.map.height());
         if !self.fog {
             return Sight::everything(w, h);
@@ -38,7 +38,8 @@ impl Battle {
         // Every cell within a unit's vision, row by row as runs of bits; then the cells that
         // hide are taken out but for those on or next to a unit (within its vision).
         let mut open = Sight::empty(w, h);
-        let mut near = Sight::empty(w, h);
+        // Only where a terrain hides (a map-sized set less to clear after every move).
+        let mut near = self.hides.as_ref().map(|_| Sight::empty(w, h));
         let mut whole = false;
         for id in self.living(team) {
             let u = self.unit(id);
@@ -66,11 +67,11 @@ impl Battle {
                     open.fill(row + x0 as usize, row + x1 as usize);
                 }
             }
-            if self.hides.is_none() {
+            let Some(near) = &mut near else {
                 // Its own cell and those next to it (within vision) are in the diamond
                 // already: `near` matters only where a cell hides.
                 continue;
-            }
+            };
             near.set(at.y as usize * w + at.x as usize);
             if v >= 1 {
                 for d in crate::search::grid::Dir::ALL {
@@ -81,7 +82,7 @@ impl Battle {
                 }
             }
         }
-        if let Some(hides) = &self.hides {
+        if let (Some(hides), Some(near)) = (&self.hides, &near) {
             for (o, (&hide, &n)) in open.bits.iter_mut().zip(hides.iter().zip(&near.bits)) {
                 *o = (*o & !hide) | n;
             }

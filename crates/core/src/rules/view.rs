@@ -297,9 +297,15 @@ mod tests {
         b.build().unwrap()
     }
 
-    /// The views `b` keeps, each against a fresh copy; made on the first ask.
+    /// The views `b` keeps, each against a fresh copy (made on the first ask); and each
+    /// side's sight as kept against sight worked out anew.
     fn check(b: &Battle, what: &str) {
         for team in [Team::Player, Team::Enemy] {
+            assert_eq!(
+                b.sight(team),
+                &b.work_out_sight(team),
+                "{team:?}'s sight stale after {what}"
+            );
             let kept = b.kept_view(team).expect("in step between commands");
             assert!(
                 view_matches_a_fresh_copy(kept, &b.copy_for(team)),
@@ -310,7 +316,8 @@ mod tests {
 
     /// After every command of random fog battles — moves into and out of sight, blows,
     /// defeats, canto, ambushes, undo, a restored snapshot, new phases — each side's kept
-    /// view is what a fresh copy is; a clone keeps a view that holds, and makes its own.
+    /// view is what a fresh copy is and its sight is the rule's; a clone keeps a view that
+    /// holds, and makes its own.
     #[test]
     fn the_kept_views_are_fresh_copies_after_every_command() {
         let mut rng = Rng::new(38);
