@@ -1,8 +1,8 @@
 //! Fog of war's cost in the enemy phase (issue 38: at most 1.3× the same phase without):
 //! 10 enemies on 64×64 and 100 on 256×256 of the five shipped profiles, 3 player units, the
 //! same board with fog off and with fog on where every unit sees the whole map (vision 600),
-//! so that both phases decide exactly alike and the difference is the fog's own work (a
-//! view of the battle per decision, sight after every move); and, for scale, fog with
+//! so that both phases decide exactly alike and the difference is the fog's own work (each
+//! side's view kept in step, sight after every move); and, for scale, fog with
 //! vision 5, where most enemies see nobody (they decide differently, and less).
 //!
 //! `cargo bench -p skirmish-core --bench fog`; instruction counts of the same phases:
