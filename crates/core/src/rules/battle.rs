@@ -82,7 +82,7 @@ pub struct Battle {
     pub(super) seen: [std::sync::OnceLock<crate::search::sight::Sight>; 2],
     /// Each side's view under fog ([`Battle::seen_by`]), kept in step after every command
     /// rather than copied for every decision.
-    pub(super) kept: crate::rules::view::KeptViews,
+    pub(super) kept: KeptViews,
 }
 
 // A battle is plain data: it may cross threads (balance runs share nothing else).
@@ -836,4 +836,67 @@ fn hides_mask(
         }
     }
     Some(s.bits.into())
+}
+
+/// The views of both sides a battle keeps (made on the first ask under fog), and what has
+/// changed since they were last brought in step (`rules/view.rs` keeps them).
+#[derive(Clone, Default)]
+pub(super) struct KeptViews {
+    /// Per side, its view: shared by the battle's clones until one of them changes (then
+    /// that one makes its own again on its next ask).
+    pub(super) views: [std::sync::OnceLock<std::sync::Arc<Battle>>; 2],
+    /// An event was applied since the views were last brought in step: until they are, a
+    /// view asked for is copied as before.
+    pub(super) stale: bool,
+    /// Every unit may have changed (a new phase, a restored snapshot).
+    pub(super) all: bool,
+    /// The units the events applied since then named (each may appear more than once).
+    pub(super) touched: Vec<UnitId>,
+}
+
+impl std::fmt::Debug for KeptViews {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // A view is the battle again: its size, not its contents.
+        f.debug_struct("KeptViews")
+            .field("kept", &[self.views[0].get().is_some(), self.views[1].get().is_some()])
+            .field("stale", &self.stale)
+            .finish()
+    }
+}
+
+impl KeptViews {
+    /// Notes what `e` changes, before [`Battle::apply`] writes it (nothing without a view).
+    pub(super) fn note(&mut self, e: &Event) {
+        if self.views.iter().all(|v| v.get().is_none()) {
+            return;
+        }
+        self.stale = true;
+        self.note_units(e);
+    }
+
+    fn note_units(&mut self, e: &Event) {
+        match e {
+            Event::PhaseBegan { .. } | Event::Restored(_) => self.all = true,
+            Event::Reverted(inner) => self.note_units(inner),
+            Event::GuardWoke { unit, .. }
+            | Event::Moved { unit, .. }
+            | Event::Defeated { unit }
+            | Event::Acted { unit }
+            | Event::Canto { unit, .. }
+            | Event::Arrived { unit, .. }
+            | Event::ArrivalBlocked { unit, .. }
+            | Event::Woken { unit }
+            | Event::Gained { unit, .. }
+            | Event::LevelUp { unit, .. } => self.touched.push(*unit),
+            Event::Struck { defender, .. } => self.touched.push(*defender),
+            Event::Healed { target, .. } => self.touched.push(*target),
+            // They write no unit (the generator's position, the ending and the scripts are
+            // copied whole).
+            Event::Rolled { .. }
+            | Event::Ambushed { .. }
+            | Event::BattleEnded { .. }
+            | Event::ScriptFired { .. }
+            | Event::Said { .. } => {}
+        }
+    }
 }

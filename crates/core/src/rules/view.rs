@@ -5,77 +5,13 @@
 //! those that came into or went out of sight (an enemy phase under fog used to copy every
 //! unit and the whole occupancy grid per decision: 2.6–4.0× the phase without fog on 256²).
 //!
-//! A kept view is always what a fresh copy would be (`view_matches_a_fresh_copy` checks it
+//! A kept view is always what a fresh copy would be (the test below checks it
 //! after every command of random battles, and debug builds check it at every ask).
 
 use crate::rules::battle::{Battle, side};
-use crate::rules::event::Event;
 use crate::rules::unit::UnitId;
 use crate::search::grid::{Pos, Team};
 use std::sync::{Arc, OnceLock};
-
-/// The views of both sides a battle keeps (made on the first ask under fog), and what has
-/// changed since they were last brought in step.
-#[derive(Clone, Default)]
-pub(super) struct KeptViews {
-    /// Per side, its view: shared by the battle's clones until one of them changes (then
-    /// that one makes its own again on its next ask).
-    views: [OnceLock<Arc<Battle>>; 2],
-    /// An event was applied since the views were last brought in step: until they are, a
-    /// view is asked for is copied as before.
-    stale: bool,
-    /// Every unit may have changed (a new phase, a restored snapshot).
-    all: bool,
-    /// The units the events applied since then named (each may appear more than once).
-    touched: Vec<UnitId>,
-}
-
-impl std::fmt::Debug for KeptViews {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        // A view is the battle again: its size, not its contents.
-        f.debug_struct("KeptViews")
-            .field("kept", &[self.views[0].get().is_some(), self.views[1].get().is_some()])
-            .field("stale", &self.stale)
-            .finish()
-    }
-}
-
-impl KeptViews {
-    /// Notes what `e` changes, before [`Battle::apply`] writes it (nothing without a view).
-    pub(super) fn note(&mut self, e: &Event) {
-        if self.views.iter().all(|v| v.get().is_none()) {
-            return;
-        }
-        self.stale = true;
-        self.note_units(e);
-    }
-
-    fn note_units(&mut self, e: &Event) {
-        match e {
-            Event::PhaseBegan { .. } | Event::Restored(_) => self.all = true,
-            Event::Reverted(inner) => self.note_units(inner),
-            Event::GuardWoke { unit, .. }
-            | Event::Moved { unit, .. }
-            | Event::Defeated { unit }
-            | Event::Acted { unit }
-            | Event::Canto { unit, .. }
-            | Event::Arrived { unit, .. }
-            | Event::ArrivalBlocked { unit, .. }
-            | Event::Woken { unit }
-            | Event::Gained { unit, .. }
-            | Event::LevelUp { unit, .. } => self.touched.push(*unit),
-            Event::Struck { defender, .. } => self.touched.push(*defender),
-            Event::Healed { target, .. } => self.touched.push(*target),
-            // They write no unit (the generator's position, the ending and the scripts are
-            // copied whole).
-            Event::Rolled { .. }
-            | Event::Ambushed { .. }
-            | Event::BattleEnded { .. }
-            | Event::ScriptFired { .. }
-            | Event::Said { .. } => {}
-        }
-    }
-}
 
 impl Battle {
     /// The view of `team` (see [`Battle::seen_by`]) kept by this battle, when it is in step
@@ -230,11 +166,13 @@ pub(super) fn view_matches_a_fresh_copy(kept: &Battle, fresh: &Battle) -> bool {
 #[cfg(test)]
 mod tests {
     use super::view_matches_a_fresh_copy;
-    use crate::ai::Ai;
-    use crate::ai::player::Policy;
+    use crate::model::map::TerrainMap;
+    use crate::model::scenario::UnitSpec;
+    use crate::model::terrain::TerrainSet;
     use crate::model::units::MoveRules;
-    use crate::prelude::*;
     use crate::rng::Rng;
+    use crate::rules::{Battle, BattleBuilder, Caches, Command, UnitId};
+    use crate::search::grid::{Pos, Team};
 
     /// The standard terrain with cover and lookouts: forest hides, hill +1 vision.
     fn fog_terrain() -> TerrainSet {
@@ -270,7 +208,6 @@ mod tests {
             .terrain(t)
             .fog(true);
         let mut taken = std::collections::HashSet::new();
-        let profiles = ["charger", "proximity", "guard", "pivot", "archer"];
         for k in 0..4 + rng.below(8) {
             let at = loop {
                 let at = Pos::new(rng.below(14) as i32, rng.below(10) as i32);
@@ -281,7 +218,7 @@ mod tests {
             let spec = if k % 3 == 0 {
                 UnitSpec::player(format!("P{k}"), at)
             } else {
-                UnitSpec::enemy(format!("E{k}"), at, profiles[rng.below(profiles.len())])
+                UnitSpec::enemy(format!("E{k}"), at, "charger")
             };
             let moves = MoveRules {
                 zoc: rng.chance(30),
@@ -314,58 +251,83 @@ mod tests {
         }
     }
 
-    /// After every command of random fog battles — moves into and out of sight, blows,
-    /// defeats, canto, ambushes, undo, a restored snapshot, new phases — each side's kept
-    /// view is what a fresh copy is and its sight is the rule's; a clone keeps a view that
-    /// holds, and makes its own.
+    /// Runs `cmd`, checking the views after it when the rules take it; true if they did.
+    fn run(b: &mut Battle, cmd: Command, done: &mut usize) -> bool {
+        let what = format!("{cmd:?}");
+        let ok = b.execute(cmd).is_ok();
+        if ok {
+            *done += 1;
+            check(b, &what);
+        }
+        ok
+    }
+
+    /// After every command of random fog battles — random walks into and out of sight and
+    /// into the unseen (ambushes), blows at what the side sees, defeats, canto's second
+    /// walks, zones, undo,
+    /// a restored snapshot, new phases — each side's kept view is what a fresh copy is and
+    /// its sight is the rule's; a clone keeps a view that holds, and makes its own.
     #[test]
     fn the_kept_views_are_fresh_copies_after_every_command() {
         let mut rng = Rng::new(38);
-        let mut commands = 0;
+        let mut done = 0;
         for _ in 0..150 {
             let mut b = battle(&mut rng);
-            let mut ai = Ai::new(Profiles::standard());
+            let mut caches = Caches::new();
             check(&b, "the start");
             let start = b.snapshot();
-            for turn in 0..4 {
+            for turn in 0..5 {
                 for team in [Team::Player, Team::Enemy] {
-                    let ids: Vec<UnitId> = b.living(team).collect();
+                    let ids: Vec<UnitId> = b.ready(team).collect();
                     for id in ids {
                         if b.ended().is_some() || !b.unit(id).alive() {
                             continue;
                         }
-                        let d = match team {
-                            Team::Player => ai.decide_player(&b, id, Policy::Careful, 1),
-                            Team::Enemy => ai.decide(&b, id),
+                        // A walk to a random cell of the range the side sees.
+                        let range = b.range(&mut caches, id);
+                        let cells = range.sorted();
+                        let to = cells[rng.below(cells.len())].at;
+                        if let Some(path) = range.path(to) {
+                            run(&mut b, Command::Move { unit: id, path }, &mut done);
+                        }
+                        // A blow at a foe the side sees, if one is in reach.
+                        let seen = b.sight(team).clone();
+                        let foe = b
+                            .living(team.other())
+                            .find(|&f| seen.sees(b.unit(f).pos()) && crate::rules::combat::can_attack(&b, id, f));
+                        let acted = match foe {
+                            Some(target) => run(&mut b, Command::Attack { unit: id, target }, &mut done),
+                            None => false,
                         };
-                        for cmd in d.commands() {
-                            if b.execute(cmd.clone()).is_ok() {
-                                commands += 1;
-                                check(&b, &format!("{cmd:?}"));
+                        if !acted {
+                            run(&mut b, Command::Wait { unit: id }, &mut done);
+                        } else if b.unit(id).canto && b.unit(id).alive() {
+                            // Canto: a second walk from where it struck.
+                            let range = b.range(&mut caches, id);
+                            let cells = range.sorted();
+                            if let Some(c) = cells.get(rng.below(cells.len().max(1))) {
+                                let path = range.path(c.at).expect("a cell of the range");
+                                run(&mut b, Command::Move { unit: id, path }, &mut done);
                             }
                         }
-                        if rng.chance(15) && b.execute(Command::Undo).is_ok() {
-                            check(&b, "an undo");
+                        if rng.chance(15) {
+                            run(&mut b, Command::Undo, &mut done);
                         }
                         if rng.chance(10) {
                             // A clone shares the views until one of the two changes.
                             let mut other = b.clone();
                             check(&other, "a clone");
-                            if other.execute(Command::EndPhase { team }).is_ok() {
-                                check(&other, "a clone's command");
-                            }
+                            run(&mut other, Command::EndPhase { team }, &mut done);
                             check(&b, "its clone's command");
                         }
                     }
-                    if b.execute(Command::EndPhase { team }).is_ok() {
-                        check(&b, "a new phase");
-                    }
+                    run(&mut b, Command::EndPhase { team }, &mut done);
                 }
-                if turn == 2 && rng.chance(50) && b.execute(Command::Restore(Box::new(start.clone()))).is_ok() {
-                    check(&b, "a restored snapshot");
+                if turn == 2 && rng.chance(50) {
+                    run(&mut b, Command::Restore(Box::new(start.clone())), &mut done);
                 }
             }
         }
-        assert!(commands > 1000, "only {commands} commands");
+        assert!(done > 5000, "only {done} commands");
     }
 }
