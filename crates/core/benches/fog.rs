@@ -1,62 +1,24 @@
 //! Fog of war's cost in the enemy phase (issue 38: at most 1.3× the same phase without):
 //! 10 enemies on 64×64 and 100 on 256×256 of the five shipped profiles, 3 player units, the
 //! same board with fog off and with fog on where every unit sees the whole map (vision 600),
-//! so that both phases decide exactly alike and the difference is the fog's own work (a
-//! view of the battle per decision, sight after every move); and, for scale, fog with
+//! so that both phases decide exactly alike and the difference is the fog's own work (each
+//! side's view kept in step, sight after every move); and, for scale, fog with
 //! vision 5, where most enemies see nobody (they decide differently, and less).
 //!
-//! `cargo bench -p skirmish-core --bench fog`.
+//! `cargo bench -p skirmish-core --bench fog`; instruction counts of the same phases:
+//! `examples/fog_phase.rs`.
 
 mod common;
+#[path = "common/fog_board.rs"]
+mod fog_board;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use skirmish_core::ai::Ai;
-use skirmish_core::model::terrain::ClassId;
 use skirmish_core::play::enemy::EnemyPhase;
-use skirmish_core::rng::Rng;
-use skirmish_core::rules::{Battle, Command, Unit};
-use skirmish_core::search::grid::{Pos, Team};
-use std::collections::HashSet;
+use skirmish_core::rules::Command;
+use skirmish_core::search::grid::Team;
 use std::hint::black_box;
 use std::time::Duration;
-
-fn board(side: usize, enemies: usize, fog: bool, vision: u32) -> Battle {
-    let terrain = common::terrain();
-    let mut rng = Rng::new(7);
-    let mut map = common::mixed_map(side, 7);
-    let plain = terrain.by_glyph('.').unwrap();
-    let profiles = ["charger", "proximity", "guard", "pivot", "archer"];
-    let mut taken = HashSet::new();
-    let mut units = Vec::new();
-    let middle = side as i32 / 2 - 10;
-    for (team, n) in [(Team::Player, 3usize), (Team::Enemy, enemies)] {
-        let mut k = 0;
-        while k < n {
-            let (x, y) = match team {
-                Team::Player => (
-                    middle + (rng.next_u64() % 20) as i32,
-                    middle + (rng.next_u64() % 20) as i32,
-                ),
-                Team::Enemy => (
-                    (rng.next_u64() % side as u64) as i32,
-                    (rng.next_u64() % side as u64) as i32,
-                ),
-            };
-            if taken.insert((x, y)) {
-                let p = Pos::new(x, y);
-                map.set(p, plain);
-                let profile = (team == Team::Enemy).then(|| profiles[k % profiles.len()]);
-                units.push(
-                    Unit::new(format!("{team:?}{k}"), team, p, ClassId(0), 6)
-                        .with_profile(profile)
-                        .with_vision(vision),
-                );
-                k += 1;
-            }
-        }
-    }
-    Battle::from_parts(map, terrain, units).unwrap().with_fog(fog)
-}
 
 fn fog_phase(c: &mut Criterion) {
     let profiles = skirmish_core::model::profiles::Profiles::standard();
@@ -73,7 +35,7 @@ fn fog_phase(c: &mut Criterion) {
         ("256x256_100_enemies/fog_all_seen", 256, 100, true, 600),
         ("256x256_100_enemies/fog_vision_5", 256, 100, true, 5),
     ] {
-        let b = board(side, enemies, fog, vision);
+        let b = fog_board::board(side, enemies, fog, vision);
         group.bench_function(name, |bench| {
             bench.iter_batched(
                 || {

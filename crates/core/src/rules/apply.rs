@@ -7,8 +7,8 @@ use crate::rules::event::Event;
 impl Battle {
     /// Writes one event into the battle: the only function that changes battle state.
     pub(crate) fn apply(&mut self, e: &Event) {
-        // What each side sees follows the board: asked again after any change.
-        self.seen = Default::default();
+        self.unsee(e);
+        self.kept.note(e);
         match e {
             Event::PhaseBegan { team, turn } => {
                 self.active = *team;
@@ -124,6 +124,37 @@ impl Battle {
                 self.ended = self.outcome();
                 self.journal.clear();
             }
+        }
+    }
+
+    /// Forgets the sight (fog of war) that `e` changes: a side's sight follows only where
+    /// its living units stand (their vision and the terrain never change), so it is worked
+    /// out again after one of them moves, falls or arrives (or is put back), not after
+    /// every event.
+    fn unsee(&mut self, e: &Event) {
+        match e {
+            Event::Moved { unit, .. } | Event::Defeated { unit } | Event::Arrived { unit, .. } => {
+                let team = self.units[unit.0].team;
+                self.seen[crate::rules::battle::side(team)] = Default::default();
+            }
+            Event::Reverted(inner) => self.unsee(inner),
+            Event::Restored(_) => self.seen = Default::default(),
+            // Nobody stands elsewhere after these.
+            Event::PhaseBegan { .. }
+            | Event::GuardWoke { .. }
+            | Event::Struck { .. }
+            | Event::Rolled { .. }
+            | Event::Healed { .. }
+            | Event::Acted { .. }
+            | Event::Ambushed { .. }
+            | Event::Canto { .. }
+            | Event::BattleEnded { .. }
+            | Event::ScriptFired { .. }
+            | Event::Said { .. }
+            | Event::ArrivalBlocked { .. }
+            | Event::Woken { .. }
+            | Event::Gained { .. }
+            | Event::LevelUp { .. } => {}
         }
     }
 

@@ -54,7 +54,7 @@ pub struct Battle {
     pub(super) record: Vec<Command>,
     /// Each side's units in acting order (sides never change), so asking for one side's
     /// living units costs that side's size, not the whole army's.
-    sides: [Vec<UnitId>; 2],
+    pub(super) sides: [Vec<UnitId>; 2],
     /// Which terrain this battle searches on: unique per battle built, shared by its
     /// clones (the terrain never changes), so the search caches know when their maps still hold.
     pub(super) terrain_stamp: u64,
@@ -77,9 +77,12 @@ pub struct Battle {
     /// The cells whose terrain hides (fog of war), a bit per cell in reading order; `None`
     /// when no terrain hides. The terrain never changes: made once, shared by the clones.
     pub(super) hides: Option<std::sync::Arc<[u64]>>,
-    /// Each side's sight as last asked (fog of war), until the battle changes: every event
-    /// applied empties it (`Battle::apply`), so it is never stale.
+    /// Each side's sight as last asked (fog of war), until one of its units moves, falls
+    /// or arrives: `Battle::apply` empties a side's for those events, so it is never stale.
     pub(super) seen: [std::sync::OnceLock<crate::search::sight::Sight>; 2],
+    /// Each side's view under fog ([`Battle::seen_by`]), kept in step after every command
+    /// rather than copied for every decision.
+    pub(super) kept: KeptViews,
 }
 
 // A battle is plain data: it may cross threads (balance runs share nothing else).
@@ -339,6 +342,7 @@ impl Battle {
             view: None,
             hides,
             seen: Default::default(),
+            kept: Default::default(),
         };
         // The hero is protected; a board with nobody left on one side is decided from the start.
         b.goals.protect.extend(b.hero());
@@ -374,6 +378,7 @@ impl Battle {
             view: self.view,
             hides: self.hides.clone(),
             seen: self.seen.clone(),
+            kept: Default::default(),
         }
     }
 
@@ -382,6 +387,7 @@ impl Battle {
     /// give the events they were recorded with.
     pub fn without_experience(mut self) -> Battle {
         self.experience = false;
+        self.kept = Default::default();
         self
     }
 
@@ -400,6 +406,7 @@ impl Battle {
     pub fn with_seed(mut self, seed: u64) -> Battle {
         self.seed = seed;
         self.drawn = 0;
+        self.kept = Default::default();
         self
     }
 
@@ -419,6 +426,7 @@ impl Battle {
     /// ```
     pub fn with_combat(mut self, combat: crate::model::scenario::Combat) -> Battle {
         self.combat = combat;
+        self.kept = Default::default();
         self
     }
 
@@ -437,6 +445,7 @@ impl Battle {
     pub fn with_fog(mut self, fog: bool) -> Battle {
         self.fog = fog;
         self.seen = Default::default();
+        self.kept = Default::default();
         self
     }
 
@@ -827,4 +836,67 @@ fn hides_mask(
         }
     }
     Some(s.bits.into())
+}
+
+/// The views of both sides a battle keeps (made on the first ask under fog), and what has
+/// changed since they were last brought in step (`rules/view.rs` keeps them).
+#[derive(Clone, Default)]
+pub(super) struct KeptViews {
+    /// Per side, its view: shared by the battle's clones until one of them changes (then
+    /// that one makes its own again on its next ask).
+    pub(super) views: [std::sync::OnceLock<std::sync::Arc<Battle>>; 2],
+    /// An event was applied since the views were last brought in step: until they are, a
+    /// view asked for is copied as before.
+    pub(super) stale: bool,
+    /// Every unit may have changed (a new phase, a restored snapshot).
+    pub(super) all: bool,
+    /// The units the events applied since then named (each may appear more than once).
+    pub(super) touched: Vec<UnitId>,
+}
+
+impl std::fmt::Debug for KeptViews {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // A view is the battle again: its size, not its contents.
+        f.debug_struct("KeptViews")
+            .field("kept", &[self.views[0].get().is_some(), self.views[1].get().is_some()])
+            .field("stale", &self.stale)
+            .finish()
+    }
+}
+
+impl KeptViews {
+    /// Notes what `e` changes, before [`Battle::apply`] writes it (nothing without a view).
+    pub(super) fn note(&mut self, e: &Event) {
+        if self.views.iter().all(|v| v.get().is_none()) {
+            return;
+        }
+        self.stale = true;
+        self.note_units(e);
+    }
+
+    fn note_units(&mut self, e: &Event) {
+        match e {
+            Event::PhaseBegan { .. } | Event::Restored(_) => self.all = true,
+            Event::Reverted(inner) => self.note_units(inner),
+            Event::GuardWoke { unit, .. }
+            | Event::Moved { unit, .. }
+            | Event::Defeated { unit }
+            | Event::Acted { unit }
+            | Event::Canto { unit, .. }
+            | Event::Arrived { unit, .. }
+            | Event::ArrivalBlocked { unit, .. }
+            | Event::Woken { unit }
+            | Event::Gained { unit, .. }
+            | Event::LevelUp { unit, .. } => self.touched.push(*unit),
+            Event::Struck { defender, .. } => self.touched.push(*defender),
+            Event::Healed { target, .. } => self.touched.push(*target),
+            // They write no unit (the generator's position, the ending and the scripts are
+            // copied whole).
+            Event::Rolled { .. }
+            | Event::Ambushed { .. }
+            | Event::BattleEnded { .. }
+            | Event::ScriptFired { .. }
+            | Event::Said { .. } => {}
+        }
+    }
 }

@@ -40,6 +40,14 @@ impl Battle {
     /// assert_eq!(b.unit(kiny).pos(), Pos::new(3, 0));
     /// ```
     pub fn execute(&mut self, cmd: Command) -> Result<Vec<Event>, RuleError> {
+        let done = self.execute_unkept(cmd);
+        // Under fog, the views of the battle kept for each side follow the command.
+        self.keep_views_in_step();
+        done
+    }
+
+    /// [`Battle::execute`] but for the kept views (see `view.rs`).
+    fn execute_unkept(&mut self, cmd: Command) -> Result<Vec<Event>, RuleError> {
         if self.ended.is_some() && !matches!(cmd, Command::Undo | Command::Restore(_)) {
             return Err(RuleError::BattleOver);
         }

@@ -4,7 +4,7 @@
 //!
 //! The files, in the order they build on each other: `unit` (ids, units, snapshots),
 //! `command` and `event` (the two vocabularies), `battle` (the state and its questions),
-//! `combat` (damage, forecasts), `chance` (hit, critical and their rolls), `objective` (the goals and scripted events), `ending` (when a battle ends, what a trigger fires), `sight` (fog of war: what a side sees), `apply`, `execute`, `describe` (words and JSON), `hash` (the state hash lockstep play compares).
+//! `combat` (damage, forecasts), `chance` (hit, critical and their rolls), `objective` (the goals and scripted events), `ending` (when a battle ends, what a trigger fires), `sight` (fog of war: what a side sees), `view` (each side's view of the battle, kept in step), `apply`, `execute`, `describe` (words and JSON), `hash` (the state hash lockstep play compares).
 
 mod apply;
 pub mod battle;
@@ -21,6 +21,7 @@ mod hash;
 pub mod objective;
 pub mod sight;
 pub mod unit;
+mod view;
 
 pub use battle::Battle;
 pub use builder::{BattleBuilder, SetupError};

@@ -3,7 +3,7 @@
 //! `hides`.
 
 use crate::rules::battle::Battle;
-use crate::search::grid::{Pos, Team};
+use crate::search::grid::Team;
 pub use crate::search::sight::Sight;
 use std::borrow::Cow;
 
@@ -30,7 +30,7 @@ impl Battle {
     }
 
     /// [`Battle::sight`], worked out from the board.
-    fn work_out_sight(&self, team: Team) -> Sight {
+    pub(super) fn work_out_sight(&self, team: Team) -> Sight {
         let (w, h) = (self.map.width(), self.map.height());
         if !self.fog {
             return Sight::everything(w, h);
@@ -38,7 +38,8 @@ impl Battle {
         // Every cell within a unit's vision, row by row as runs of bits; then the cells that
         // hide are taken out but for those on or next to a unit (within its vision).
         let mut open = Sight::empty(w, h);
-        let mut near = Sight::empty(w, h);
+        // Only where a terrain hides (a map-sized set less to clear after every move).
+        let mut near = self.hides.as_ref().map(|_| Sight::empty(w, h));
         let mut whole = false;
         for id in self.living(team) {
             let u = self.unit(id);
@@ -66,11 +67,11 @@ impl Battle {
                     open.fill(row + x0 as usize, row + x1 as usize);
                 }
             }
-            if self.hides.is_none() {
+            let Some(near) = &mut near else {
                 // Its own cell and those next to it (within vision) are in the diamond
                 // already: `near` matters only where a cell hides.
                 continue;
-            }
+            };
             near.set(at.y as usize * w + at.x as usize);
             if v >= 1 {
                 for d in crate::search::grid::Dir::ALL {
@@ -81,7 +82,7 @@ impl Battle {
                 }
             }
         }
-        if let Some(hides) = &self.hides {
+        if let (Some(hides), Some(near)) = (&self.hides, &near) {
             for (o, (&hide, &n)) in open.bits.iter_mut().zip(hides.iter().zip(&near.bits)) {
                 *o = (*o & !hide) | n;
             }
@@ -89,12 +90,14 @@ impl Battle {
         open
     }
 
-    /// The battle as `team` knows it: under fog, a copy in which every unit of the other
+    /// The battle as `team` knows it: under fog, a view in which every unit of the other
     /// side that `team` does not see ([`Battle::sight`]) is off the board — not on any cell,
     /// holding no zone, with no position to read (it keeps its id, so decisions made on the
     /// copy name the same units) — and with no journal or record of past commands (they
-    /// would tell where the unseen went). Without fog, or for a copy already made for
-    /// `team`, the battle itself.
+    /// would tell where the unseen went). Without fog, or for a view already made for
+    /// `team`, the battle itself. The view is made on the first ask and kept, brought in
+    /// step after every command (from the units it named and those that came into or went
+    /// out of sight), so asking again costs nothing.
     ///
     /// Every enemy decides on its side's copy (the behaviours, registered ones too, are
     /// handed it through the AI's behaviour trait): what it cannot see cannot change what it
@@ -121,25 +124,21 @@ impl Battle {
         if !self.fog || self.view == Some(team) {
             return Cow::Borrowed(self);
         }
-        let seen = self.sight(team);
-        // Without journal or record, never copied (they would only be emptied).
-        let mut v = self.copy_without_history();
-        v.view = Some(team);
-        // What `team` sees is the same on the copy; what the other side sees is asked anew.
-        v.seen[crate::rules::battle::side(team.other())] = Default::default();
-        for u in v.units.iter_mut().filter(|u| u.team != team) {
-            if u.alive && seen.sees(u.pos) {
-                continue;
-            }
-            if u.alive {
-                v.occ.clear(u.pos);
-                if u.moves.zoc {
-                    v.occ.release(u.pos, u.team);
-                }
-            }
-            u.alive = false;
-            u.pos = Pos::new(0, 0);
+        if self.view.is_some() {
+            // A view asked for the other side's: made as asked, not kept.
+            return Cow::Owned(self.copy_for(team));
         }
-        Cow::Owned(v)
+        match self.kept_view(team) {
+            Some(kept) => {
+                #[cfg(debug_assertions)]
+                debug_assert!(
+                    crate::rules::view::view_matches_a_fresh_copy(kept, &self.copy_for(team)),
+                    "the view kept for {team:?} is out of step with the battle"
+                );
+                Cow::Borrowed(kept)
+            }
+            // Asked in the middle of a command (before the views are in step again).
+            None => Cow::Owned(self.copy_for(team)),
+        }
     }
 }
