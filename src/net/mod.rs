@@ -230,7 +230,9 @@ pub fn command_of(b: &Battle, s: &Step) -> Result<Command, String> {
             target: unit(target)?,
         },
         Step::Wait { unit: u } => Command::Wait { unit: unit(u)? },
-        Step::EndPhase => Command::EndPhase { team: Team::Player },
+        Step::EndPhase => Command::EndPhase {
+            team: crate::io::replay::end_phase_team(b),
+        },
     })
 }
 

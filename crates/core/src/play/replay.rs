@@ -1,5 +1,6 @@
 //! Re-running a battle from its player commands: the enemy phases are recomputed by the AI,
-//! so the same scenario, data and commands always give the same events.
+//! so the same scenario, data and commands always give the same events. A versus battle's
+//! commands hold both sides' (the enemy side was a person's): nothing is recomputed.
 
 use crate::ai::Ai;
 use crate::play::enemy::EnemyPhase;
@@ -17,9 +18,10 @@ pub fn run(b: &mut Battle, ai: &mut Ai, commands: &[Command]) -> Result<Vec<Even
     Ok(all)
 }
 
-/// Plays the enemy phase to its end when the battle is in one (nothing otherwise).
+/// Plays the enemy phase to its end when the battle is in one (nothing otherwise, and nothing
+/// in a versus battle, whose enemy phases are a person's commands: [`Battle::with_versus`]).
 pub fn finish_enemy_phase(b: &mut Battle, ai: &mut Ai) -> Result<Vec<Event>, RuleError> {
-    if b.active() == Team::Enemy && b.ended().is_none() {
+    if b.active() == Team::Enemy && b.ended().is_none() && !b.versus() {
         let report = EnemyPhase::run(ai, b)?;
         return Ok(report.events().cloned().collect());
     }

@@ -1,0 +1,116 @@
+//! A battle whose enemy side is played by a person (issue 40): its commands are recorded with
+//! the player's in one stream (`"versus": true` in the replay), replayed without the AI, and
+//! undone within their own phase; replays of battles against the AI read and play as before.
+
+mod common;
+
+use common::Tree;
+use skirmish::ai::Ai;
+use skirmish::io::replay;
+use skirmish::rules::{Battle, Command};
+use skirmish::search::grid::Team;
+
+/// The sample battle played by the built-in players on both sides, the enemy's commands
+/// recorded as a person's: the versus replay of that battle, written to `file` in `tree`.
+/// Returns how many of its commands are the enemy side's.
+pub fn write_versus_replay(tree: &Tree, scenario: &str, file: &str) -> usize {
+    let data = skirmish::load::data::load(&tree.0.join("data")).unwrap();
+    let s = skirmish::load::scenario::load(&tree.0.join(scenario), &data).unwrap();
+    let mut b = Battle::new(&s, &data).with_versus(true);
+    let mut ai = Ai::new(data.profiles.clone());
+    skirmish::play::simulate::play(&mut b, &mut ai, skirmish::ai::player::Policy::Simple, 30, 0).unwrap();
+    let mut r = replay::record(&b, &s, &data);
+    r.scenario = scenario.into();
+    replay::write(&tree.0.join(file), &r).unwrap();
+    let mut check = Battle::new(&s, &data).with_versus(true);
+    let mut enemy = 0;
+    for c in b.record() {
+        if check.active() == Team::Enemy {
+            enemy += 1;
+        }
+        check.execute(c.clone()).unwrap();
+    }
+    enemy
+}
+
+/// The story lines of `replay`'s text without its first line (which counts the commands) and
+/// without guards waking (a person's side has no AI to wake them).
+fn story(text: &str) -> Vec<&str> {
+    text.lines().skip(1).filter(|l| !l.contains("wakes")).collect()
+}
+
+#[test]
+fn a_versus_replay_holds_the_enemy_commands_and_replays_them_without_the_ai() {
+    let tree = Tree::new("versus-replay");
+    let enemy = write_versus_replay(&tree, "maps/sample.toml", "versus.replay");
+    let text = std::fs::read_to_string(tree.0.join("versus.replay")).unwrap();
+    assert!(text.contains("\"versus\": true"), "{text}");
+    assert!(enemy > 10, "the enemy side's commands are in the stream: {enemy}");
+    // The same battle against the AI, recorded the old way: the same story, told from the
+    // recorded enemy commands instead of the AI's decisions.
+    let (code, _, err) = tree.run(&["simulate", "maps/sample.toml", "--record", "ai.replay"]);
+    assert_eq!(code, 0, "{err}");
+    let (c1, versus, e1) = tree.run(&["replay", "versus.replay"]);
+    let (c2, against_ai, e2) = tree.run(&["replay", "ai.replay"]);
+    assert_eq!((c1, c2), (0, 0), "{e1}{e2}");
+    assert_eq!(story(&versus), story(&against_ai));
+    assert!(
+        versus
+            .lines()
+            .next()
+            .unwrap()
+            .contains("the enemy side played by a person"),
+        "{versus}"
+    );
+    let (_, json, _) = tree.run(&["replay", "versus.replay", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["versus"], true);
+    let (_, json, _) = tree.run(&["replay", "ai.replay", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert!(v.get("versus").is_none(), "{json}");
+}
+
+#[test]
+fn a_replay_against_the_ai_has_no_versus_key_and_its_enemy_phases_are_recomputed() {
+    let tree = Tree::new("versus-old");
+    let (code, _, err) = tree.run(&["simulate", "maps/sample.toml", "--record", "ai.replay"]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(tree.0.join("ai.replay")).unwrap();
+    assert!(!text.contains("versus"), "{text}");
+    let r = replay::read(&tree.0.join("ai.replay")).unwrap();
+    assert!(!r.versus);
+    // Marked versus, the same commands lack the enemy's: its phases are not the AI's any
+    // more, so the player's second command comes in the enemy's phase and is refused.
+    let mut marked = r.clone();
+    marked.versus = true;
+    replay::write(&tree.0.join("marked.replay"), &marked).unwrap();
+    let (code, _, err) = tree.run(&["replay", "marked.replay"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("marked.replay:"), "{err}");
+}
+
+#[test]
+fn undo_takes_back_the_enemy_side_own_action_only_in_its_phase() {
+    let tree = Tree::new("versus-undo");
+    let data = skirmish::load::data::load(&tree.0.join("data")).unwrap();
+    let s = skirmish::load::scenario::load(&tree.0.join("maps/sample.toml"), &data).unwrap();
+    let mut b = Battle::new(&s, &data).with_versus(true);
+    let kiny = b.find("Kiny").unwrap();
+    let brute = b.find("Brute").unwrap();
+    b.execute(Command::Wait { unit: kiny }).unwrap();
+    b.execute(Command::EndPhase { team: Team::Player }).unwrap();
+    // The enemy's phase: the player's wait is behind the end of its phase, out of reach.
+    assert!(!b.can_undo());
+    assert_eq!(b.execute(Command::Undo), Err(skirmish::rules::RuleError::NothingToUndo));
+    let at = b.unit(brute).pos();
+    b.execute(Command::Wait { unit: brute }).unwrap();
+    assert!(b.can_undo());
+    b.execute(Command::Undo).unwrap();
+    assert_eq!(b.unit(brute).pos(), at);
+    assert!(!b.unit(brute).acted());
+    assert_eq!(b.record().len(), 2);
+    b.execute(Command::Wait { unit: brute }).unwrap();
+    b.execute(Command::EndPhase { team: Team::Enemy }).unwrap();
+    assert_eq!(b.record().len(), 4);
+    assert!(!b.can_undo(), "the enemy's wait is behind the end of its phase");
+}
