@@ -362,6 +362,11 @@ pub(super) enum Cmd {
         /// Seed of the battle's rolls and of a built-in policy's choices.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// The enemy side is played by a person, not the AI: with --side enemy this program
+        /// plays it (by --script), with --side player the joiner does. Replays hold both
+        /// sides' commands.
+        #[arg(long)]
+        versus: bool,
         #[command(flatten)]
         net: NetArgs,
     },
@@ -401,7 +406,8 @@ pub(super) enum Cmd {
 /// How a network game's player side is played and what each program does around it.
 #[derive(Args, Debug, Clone)]
 pub(crate) struct NetArgs {
-    /// Play the player side from this replay file's commands (`simulate --record` writes one).
+    /// Play this program's side from this replay file's commands (`simulate --record` writes
+    /// one for the player side; a versus replay holds both sides' commands).
     #[arg(long, value_name = "FILE", conflicts_with = "policy")]
     pub script: Option<PathBuf>,
     /// Let the built-in player policy play the player side: simple or careful.

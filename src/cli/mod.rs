@@ -301,6 +301,7 @@ pub fn run_to<I: IntoIterator<Item = OsString>>(args: I, out: &mut dyn std::io::
             bind,
             side,
             seed,
+            versus,
             net,
         }) => {
             let run = net::HostRun {
@@ -309,6 +310,7 @@ pub fn run_to<I: IntoIterator<Item = OsString>>(args: I, out: &mut dyn std::io::
                 bind,
                 side,
                 seed,
+                versus,
                 net,
             };
             net::host_cmd(run, data_override, level, out)
