@@ -50,6 +50,10 @@ pub struct PlayArgs {
     /// Play a recorded battle back in the window (its scenario is the one the replay names).
     #[arg(long, value_name = "REPLAY")]
     pub replay: Option<PathBuf>,
+    /// Hot-seat: a second person plays the enemy side on this machine, with the same
+    /// controls; a hand-over screen hides the board between phases.
+    #[arg(long)]
+    pub versus: bool,
     /// With --replay: open the viewer at the start of turn T (the turns before it are played
     /// at once, without animation).
     #[arg(long, value_name = "T", requires = "replay", value_parser = clap::value_parser!(u32).range(1..))]
@@ -103,6 +107,7 @@ impl PlayArgs {
             ("--replay", self.replay.is_some()),
             ("--turn", self.turn.is_some()),
             ("--progress", self.progress.is_some()),
+            ("--versus", self.versus),
         ]
         .into_iter()
         .filter(|(_, given)| *given)
@@ -126,6 +131,7 @@ impl PlayArgs {
             record: self.record.or(other.record),
             replay: self.replay.or(other.replay),
             turn: self.turn.or(other.turn),
+            versus: self.versus || other.versus,
             fast_forward: self.fast_forward.max(other.fast_forward),
             save: self.save.or(other.save),
             playback: self.playback.or(other.playback),

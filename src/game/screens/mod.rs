@@ -152,6 +152,9 @@ pub struct World {
     pub campaign: Option<campaign::Active>,
     /// `skirmish campaign FILE --casual`: a campaign begun now has no permadeath.
     pub casual: bool,
+    /// Versus on the title: the next battle opened from the menus is hot-seat (a second person
+    /// plays the enemy side); the title clears it.
+    pub versus: bool,
 }
 
 impl World {
@@ -164,6 +167,7 @@ impl World {
             progress_file,
             campaign: None,
             casual: false,
+            versus: false,
             settings: Settings::default(),
             places,
             records: Records::default(),

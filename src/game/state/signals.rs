@@ -32,6 +32,11 @@ impl GameState {
         self.summary.is_some() && !self.anims.busy() && self.session.battle().ended().is_none()
     }
 
+    /// Hot-seat: the hand-over screen is up (the board is hidden).
+    pub(in crate::game) fn handover_shown(&self) -> Option<Team> {
+        self.handover.filter(|_| self.session.battle().ended().is_none())
+    }
+
     /// Closes the enemy phase's summary (a key or a click).
     pub(super) fn dismiss_summary(&mut self) {
         self.summary = None;
@@ -44,6 +49,9 @@ impl GameState {
         let mut granted = Vec::new();
         let mut summary_due = None;
         for sig in level_ups_after_the_blows(self.session.drain()) {
+            if let Some(team) = crate::game::versus::handover(self.session.battle(), &sig) {
+                self.handover = Some(team);
+            }
             record |= matches!(
                 sig,
                 Signal::Rules(
@@ -143,7 +151,8 @@ impl GameState {
         let line = e.describe(b);
         let anim = match &e {
             Event::PhaseBegan { team, .. } => {
-                self.enemy_turn = *team == Team::Enemy;
+                // Hot-seat: the enemy side's phase is a person's, played like the player's.
+                self.enemy_turn = *team == Team::Enemy && !b.versus();
                 self.recenter = !self.enemy_turn;
                 // The log marks where each phase begins.
                 Some(Anim::new(Kind::Banner { text: line.clone() }, self.enemy_turn).saying(format!("— {line} —")))

@@ -8,11 +8,16 @@ use crate::rules::{Battle, Command, Event, RuleError};
 use crate::search::grid::Team;
 
 /// Executes `commands` in order, each enemy phase they start played by `ai` to its end;
-/// every event, in order.
+/// every event, in order. In a versus battle the commands are both sides' and an `EndPhase`
+/// ends the phase of the side whose phase it is (a replay's `end_phase` names no side).
 pub fn run(b: &mut Battle, ai: &mut Ai, commands: &[Command]) -> Result<Vec<Event>, RuleError> {
     let mut all = Vec::new();
     for c in commands {
-        all.extend(b.execute(c.clone())?);
+        let c = match c {
+            Command::EndPhase { .. } if b.versus() => Command::EndPhase { team: b.active() },
+            c => c.clone(),
+        };
+        all.extend(b.execute(c)?);
         all.extend(finish_enemy_phase(b, ai)?);
     }
     Ok(all)
