@@ -74,11 +74,16 @@ impl GameState {
         // These layers lie under the HUD's and keep to the map view. (Not with a scissor
         // rectangle: its change between two pieces of text would split the text into two
         // runs, which ggez draws with wrong letters; see `view::text`.)
-        self.draw_banner(&mut canvas);
-        self.draw_level_up(&mut canvas);
-        self.draw_enemy_pointers(&mut canvas, cam);
-        self.draw_action_menu(&mut canvas, cam);
-        self.draw_hud(&mut canvas);
+        if let Some(team) = self.handover_shown() {
+            // Hot-seat's hand-over: nothing of the board, the panels or the log shows.
+            self.draw_handover(&mut canvas, team);
+        } else {
+            self.draw_banner(&mut canvas);
+            self.draw_level_up(&mut canvas);
+            self.draw_enemy_pointers(&mut canvas, cam);
+            self.draw_action_menu(&mut canvas, cam);
+            self.draw_hud(&mut canvas);
+        }
         let (hud_pass, hud_marks) = canvas.into_parts();
         marks.extend(hud_marks);
         // A frame that would come out as the last one, drawn just before on this window,

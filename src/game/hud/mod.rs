@@ -218,9 +218,7 @@ impl GameState {
                 text(canvas, line, at, size, GOLD);
             }
         }
-        if let Some(team) = self.handover_shown() {
-            self.draw_handover(canvas, team);
-        } else if self.summary_shown() && s.pending().is_none() {
+        if self.summary_shown() && s.pending().is_none() {
             self.draw_summary(canvas, hover);
         } else if self.history_view.is_some() {
             self.draw_history(canvas, hover);
@@ -490,7 +488,7 @@ impl GameState {
 
     /// Hot-seat's hand-over screen: the whole window covered (the board, the side panel and
     /// the log tell nothing of the other side's sight), whose turn it is, and the key to go on.
-    fn draw_handover(&self, canvas: &mut Pen, team: Team) {
+    pub(super) fn draw_handover(&self, canvas: &mut Pen, team: Team) {
         let (w, h) = (self.layout.w, self.layout.h);
         rect(
             canvas,
