@@ -32,14 +32,22 @@ pub fn handover(b: &Battle, signal: &Signal) -> Option<Team> {
     }
 }
 
-/// The hand-over screen's lines for `team`'s phase of turn `turn`.
-pub fn handover_lines(team: Team, turn: u32) -> [String; 3] {
+/// The hand-over screen's lines for `team`'s phase of `b`: whose turn, the turn and what to
+/// do; at the battle's start, which side each person plays and who starts, first.
+pub fn handover_lines(b: &Battle, team: Team) -> Vec<String> {
     let who = side_name(team);
-    [
-        format!("{who}'s turn"),
-        format!("Turn {turn} — pass the keyboard to {who}'s player"),
-        "press a key to show the board".to_string(),
-    ]
+    let mut lines = vec![format!("{who}'s turn")];
+    if b.turn() == 1 && team == Team::Player && b.record().is_empty() {
+        let count = |t: Team| b.living(t).count();
+        lines.push(format!(
+            "Blue plays the player side ({} units), Red the enemy side ({} units); Blue starts",
+            count(Team::Player),
+            count(Team::Enemy)
+        ));
+    }
+    lines.push(format!("Turn {} — pass the keyboard to {who}'s player", b.turn()));
+    lines.push("press a key to show the board".to_string());
+    lines
 }
 
 /// The words of a versus battle's end: which side won (no Victory or Defeat: both people
@@ -72,6 +80,11 @@ mod tests {
     fn ending_a_phase_hands_the_board_over_to_the_other_person() {
         let mut s = hot_seat("P . . . . E");
         assert_eq!(viewer(s.battle()), Team::Player);
+        let opening = handover_lines(s.battle(), Team::Player);
+        assert_eq!(
+            opening[1],
+            "Blue plays the player side (1 units), Red the enemy side (1 units); Blue starts"
+        );
         // P has not acted: ending the turn asks first.
         s.input(Intent::EndTurn);
         s.input(Intent::Yes);
@@ -96,6 +109,14 @@ mod tests {
         let shown: Vec<Team> = s.drain().iter().filter_map(|g| handover(s.battle(), g)).collect();
         assert_eq!(shown, [Team::Player], "every Red unit acted: no question");
         assert_eq!((s.battle().turn(), viewer(s.battle())), (2, Team::Player));
+        assert_eq!(
+            handover_lines(s.battle(), Team::Player),
+            [
+                "Blue's turn",
+                "Turn 2 — pass the keyboard to Blue's player",
+                "press a key to show the board"
+            ]
+        );
     }
 
     /// Against the AI there is no hand-over and the board is always the player's.
@@ -109,6 +130,6 @@ mod tests {
         let signals = s.drain();
         assert!(signals.iter().all(|g| handover(s.battle(), g).is_none()));
         assert_eq!(viewer(s.battle()), Team::Player);
-        assert_eq!(handover_lines(Team::Enemy, 3)[0], "Red's turn");
+        assert_eq!(handover_lines(s.battle(), Team::Enemy)[0], "Red's turn");
     }
 }

@@ -496,18 +496,19 @@ impl GameState {
             Color::new(0.02, 0.03, 0.06, 1.0),
             Z_HUD + 20,
         );
-        let lines = crate::game::versus::handover_lines(team, self.session.battle().turn());
+        let lines = crate::game::versus::handover_lines(self.session.battle(), team);
         let color = match team {
             Team::Player => PLAYER_TEXT,
             Team::Enemy => ENEMY_TEXT,
         };
-        let rows = [
-            (lines[0].as_str(), 30.0, color),
-            (lines[1].as_str(), 16.0, Color::WHITE),
-            (lines[2].as_str(), 13.0, DIM_TEXT),
-        ];
-        let mut y = h / 2.0 - 40.0;
-        for (line, size, color) in rows {
+        let last = lines.len() - 1;
+        let mut y = h / 2.0 - 20.0 * lines.len() as f32;
+        for (i, line) in lines.iter().enumerate() {
+            let (size, color) = match i {
+                0 => (30.0, color),
+                _ if i == last => (13.0, DIM_TEXT),
+                _ => (16.0, Color::WHITE),
+            };
             let size = ((w - 24.0) / (line.chars().count().max(1) as f32 * CHAR_W)).min(size);
             text(canvas, line, Vec2::new((w - text_w(line, size)) / 2.0, y), size, color);
             y += size + 14.0;

@@ -63,6 +63,8 @@ pub struct Launch {
 pub enum Go {
     /// Every scenario of the maps folder.
     Picker,
+    /// Every scenario of the maps folder, for a hot-seat battle (`World::versus`).
+    Versus,
     /// The options.
     Options,
     /// Choose one of `levels` before what comes next.
@@ -433,7 +435,14 @@ impl App {
 
     fn build(&mut self, ctx: &mut Context, go: Go) -> Result<Box<dyn Screen>, String> {
         Ok(match go {
-            Go::Picker => Box::new(picker::Picker::new(&self.world)),
+            Go::Picker => {
+                self.world.versus = false;
+                Box::new(picker::Picker::new(&self.world))
+            }
+            Go::Versus => {
+                self.world.versus = true;
+                Box::new(picker::Picker::new(&self.world))
+            }
             Go::Options => Box::new(options::OptionsScreen::new(&self.world)),
             Go::Difficulty { then, levels } => Box::new(difficulty::Chooser::new(then, levels)),
             Go::CampaignChance { difficulty } => Box::new(chance::ChanceChooser::new(difficulty)),
