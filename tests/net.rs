@@ -510,3 +510,25 @@ fn the_enemy_side_of_a_versus_game_is_played_only_from_a_script() {
     assert_eq!(code, 1);
     assert!(err.contains("the built-in policies play the player side only"), "{err}");
 }
+
+#[test]
+fn a_second_joiner_is_refused_while_a_player_is_in_and_let_in_once_it_dropped() {
+    let tree = tree_with_script("net-second");
+    let mut h = host(&tree, &["--script", "script.replay", "--record", "host.replay"], &[]);
+    let port = h.port();
+    let address = format!("127.0.0.1:{port}");
+    let mut first = Proc::start(&tree.0, &["join", &address], &[("SKIRMISH_NET_PAUSE_AT", "5")]);
+    first.line("paused at command 5");
+    let second = Proc::start(&tree.0, &["join", &address], &[]);
+    let (code, _, err) = second.finish();
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("a player is already in this game"), "{err}");
+    // The first one gone, a new joiner takes its place and the game finishes.
+    drop(first);
+    let again = Proc::start(&tree.0, &["join", &address], &[]);
+    let (jc, jout, jerr) = again.finish();
+    let (hc, hout, herr) = h.finish();
+    assert_eq!((hc, jc), (0, 0), "host: {herr}\njoiner: {jerr}");
+    assert_eq!(final_hash(&hout), final_hash(&jout));
+    assert_eq!(read(&tree, "host.replay"), read(&tree, "script.replay"));
+}

@@ -253,6 +253,8 @@ struct Shared {
     log: Vec<Msg>,
     /// Spectators' links.
     watchers: Vec<Link>,
+    /// A player is in the game (a second `join` is refused until its link drops).
+    player_in: bool,
 }
 
 impl Shared {
@@ -293,6 +295,7 @@ impl Peer for Host {
 
     fn rejoin(&mut self, game: &mut Game<'_>, why: String) -> Result<(), Stop> {
         let n = game.ls.played;
+        lock(&self.shared).player_in = false;
         eprintln!(
             "the link to the other player dropped after command {n} ({why}); waiting up to {} s for it to join again",
             self.wait.as_secs()
@@ -471,6 +474,7 @@ fn take_next(game: &mut Game<'_>, peer: &mut dyn Peer, answer: bool) -> Result<b
             Ok(false)
         }
         Ok(Msg::OutOfStep { n }) => Err(Stop::Failed(format!("the players went out of step at command {n}"))),
+        Ok(Msg::Refuse { why }) => Err(Stop::Failed(why)),
         Ok(other) => Err(Stop::Failed(format!("unexpected message {other:?}"))),
         Err(LinkError::Dropped(why)) => {
             peer.rejoin(game, why)?;
@@ -641,6 +645,9 @@ fn versus_source(versus: bool, side: Team, source: &Option<Source>) -> Result<()
     }
 }
 
+/// Why a second `join` is refused while a player is in the game.
+const ALREADY_IN: &str = "refused: a player is already in this game (`skirmish watch` follows it as a spectator)";
+
 /// The host's side of a handshake, on its own thread: versions, then the files.
 fn greet(stream: TcpStream, shared: &Arc<Mutex<Shared>>, tx: &Sender<Knock>, mut game_msg: Msg, wait: Duration) {
     let Ok(mut link) = Link::new(stream, wait) else { return };
@@ -662,6 +669,10 @@ fn greet(stream: TcpStream, shared: &Arc<Mutex<Shared>>, tx: &Sender<Knock>, mut
         );
         return;
     }
+    if role == Role::Join && lock(shared).player_in {
+        let _ = link.send(&Msg::Refuse { why: ALREADY_IN.into() });
+        return;
+    }
     let held = lock(shared).log.len();
     if let Msg::Game { held: h, .. } = &mut game_msg {
         *h = held;
@@ -679,6 +690,15 @@ fn greet(stream: TcpStream, shared: &Arc<Mutex<Shared>>, tx: &Sender<Knock>, mut
                 }
             }
             Role::Join => {
+                let mut s = lock(shared);
+                if s.player_in {
+                    // Only the host's game waits for this knock: a refusal here is the
+                    // newcomer's alone.
+                    drop(s);
+                    let _ = link.send(&Msg::Refuse { why: ALREADY_IN.into() });
+                    return;
+                }
+                s.player_in = true;
                 let _ = tx.send(Knock::Joined(link, have));
             }
         },
