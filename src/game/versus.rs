@@ -38,9 +38,12 @@ pub fn handover_lines(b: &Battle, team: Team) -> Vec<String> {
     let who = side_name(team);
     let mut lines = vec![format!("{who}'s turn")];
     if b.turn() == 1 && team == Team::Player && b.record().is_empty() {
-        let count = |t: Team| b.living(t).count();
+        let count = |t: Team| match b.living(t).count() {
+            1 => "1 unit".to_string(),
+            n => format!("{n} units"),
+        };
         lines.push(format!(
-            "Blue plays the player side ({} units), Red the enemy side ({} units); Blue starts",
+            "Blue plays the player side ({}), Red the enemy side ({}); Blue starts",
             count(Team::Player),
             count(Team::Enemy)
         ));
@@ -83,7 +86,7 @@ mod tests {
         let opening = handover_lines(s.battle(), Team::Player);
         assert_eq!(
             opening[1],
-            "Blue plays the player side (1 units), Red the enemy side (1 units); Blue starts"
+            "Blue plays the player side (1 unit), Red the enemy side (1 unit); Blue starts"
         );
         // P has not acted: ending the turn asks first.
         s.input(Intent::EndTurn);
