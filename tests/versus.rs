@@ -52,7 +52,7 @@ fn a_replay_against_the_ai_has_no_versus_key_and_its_enemy_phases_are_recomputed
     let (code, _, err) = tree.run(&["simulate", "maps/sample.toml", "--record", "ai.replay"]);
     assert_eq!(code, 0, "{err}");
     let text = std::fs::read_to_string(tree.0.join("ai.replay")).unwrap();
-    assert!(!text.contains("versus"), "{text}");
+    assert!(!text.contains("\"versus\":"), "{text}");
     let r = replay::read(&tree.0.join("ai.replay")).unwrap();
     assert!(!r.versus);
     // Marked versus, the same commands lack the enemy's: its phases are not the AI's any
@@ -89,4 +89,37 @@ fn undo_takes_back_the_enemy_side_own_action_only_in_its_phase() {
     b.execute(Command::EndPhase { team: Team::Enemy }).unwrap();
     assert_eq!(b.record().len(), 4);
     assert!(!b.can_undo(), "the enemy's wait is behind the end of its phase");
+}
+
+#[test]
+fn a_hot_seat_save_in_red_phase_resumes_as_hot_seat_with_red_to_play() {
+    use skirmish::play::phase::{Phase, Session};
+    let tree = Tree::new("versus-save");
+    let data = skirmish::load::data::load(&tree.0.join("data")).unwrap();
+    let s = skirmish::load::scenario::load(&tree.0.join("maps/sample.toml"), &data).unwrap();
+    let mut b = Battle::new(&s, &data).with_versus(true);
+    let brute = b.find("Brute").unwrap();
+    b.execute(Command::EndPhase { team: Team::Player }).unwrap();
+    b.execute(Command::Wait { unit: brute }).unwrap();
+    let path = tree.0.join("hot.save");
+    skirmish::io::save::write(&path, &skirmish::io::save::snapshot(&b, &s, 0)).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.contains("\"versus\": true") && text.contains("\"phase\": \"enemy\""),
+        "{text}"
+    );
+    // Resumed on a battle opened without --versus (the Load screen, --resume): hot-seat again,
+    // Red to play with the Brute done, no AI phase.
+    let save = skirmish::io::save::read(&path).unwrap();
+    let mut resumed = Battle::new(&s, &data);
+    skirmish::io::save::restore(&save, &s, &mut resumed, &path).unwrap();
+    assert!(resumed.versus());
+    assert!(resumed.unit(brute).acted());
+    let session = Session::new(resumed, data.profiles.clone());
+    assert_eq!((session.side(), session.phase()), (Team::Enemy, &Phase::Select));
+    // A battle against the AI saves as before: no key.
+    let plain = Battle::new(&s, &data);
+    let path = tree.0.join("plain.save");
+    skirmish::io::save::write(&path, &skirmish::io::save::snapshot(&plain, &s, 0)).unwrap();
+    assert!(!std::fs::read_to_string(&path).unwrap().contains("\"versus\":"));
 }
