@@ -123,3 +123,27 @@ fn a_hot_seat_save_in_red_phase_resumes_as_hot_seat_with_red_to_play() {
     skirmish::io::save::write(&path, &skirmish::io::save::snapshot(&plain, &s, 0)).unwrap();
     assert!(!std::fs::read_to_string(&path).unwrap().contains("\"versus\":"));
 }
+
+#[test]
+fn a_versus_replay_opens_at_a_later_turn_in_the_window() {
+    // `play --replay FILE --turn T` plays the turns before T at once: each end_phase of a
+    // versus replay ends the phase of the side whose phase it is.
+    let tree = Tree::new("versus-turn");
+    write_versus_replay(&tree, "maps/sample.toml", "versus.replay");
+    let file = tree.0.join("versus.replay");
+    let r = replay::read(&file).unwrap();
+    let data = skirmish::load::data::load(&tree.0.join("data")).unwrap();
+    let s = skirmish::load::scenario::load(&tree.0.join("maps/sample.toml"), &data).unwrap();
+    let battle = r.battle(&s, &data).unwrap();
+    assert!(battle.versus());
+    let commands = r.commands(&file, &s, &data, &battle).unwrap();
+    let k = skirmish::cli::fast_forward(&file, battle.clone(), &data, &commands, 3).unwrap();
+    let mut b = battle;
+    skirmish::play::replay::run(
+        &mut b,
+        &mut skirmish::ai::Ai::new(data.profiles.clone()),
+        &commands[..k],
+    )
+    .unwrap();
+    assert_eq!((b.turn(), b.active()), (3, Team::Player));
+}
