@@ -147,3 +147,19 @@ fn a_versus_replay_opens_at_a_later_turn_in_the_window() {
     .unwrap();
     assert_eq!((b.turn(), b.active()), (3, Team::Player));
 }
+
+#[test]
+fn versus_is_refused_where_it_does_not_apply() {
+    let tree = Tree::new("versus-flags");
+    for (args, says) in [
+        (&["title", "--versus"][..], "on the title screen choose Versus"),
+        (
+            &["campaign", "maps/campaign.toml", "--versus"][..],
+            "a campaign's chapters are played against the AI",
+        ),
+    ] {
+        let (code, out, err) = tree.run(args);
+        assert_eq!((code, out.as_str()), (1, ""), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}

@@ -86,13 +86,15 @@ pub struct PlayArgs {
 
 impl PlayArgs {
     /// True when an option asks for a battle: a script, a screenshot, a frame count, a save
-    /// to resume or a replay to watch (`skirmish` then opens the default battle directly).
+    /// to resume, a replay to watch or hot-seat (`skirmish` then opens the default battle
+    /// directly).
     pub fn wants_battle(&self) -> bool {
         self.screenshot.is_some()
             || self.input.is_some()
             || self.frames.is_some()
             || self.resume.is_some()
             || self.replay.is_some()
+            || self.versus
     }
 
     /// The window options given (by their flags), for commands that open no window.
