@@ -630,14 +630,15 @@ impl Battle {
     /// use skirmish_core::prelude::*;
     /// let mut b = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &["...."]).unwrap())
     ///     .unit(UnitSpec::player("Kiny", (0, 0)))
-    ///     .unit(UnitSpec::enemy("Brute", (3, 0)))
+    ///     .unit(UnitSpec::enemy("Brute", (3, 0), "charger"))
     ///     .build()
     ///     .unwrap()
     ///     .with_versus(true);
     /// assert!(b.versus());
     /// let brute = b.find("Brute").unwrap();
     /// b.execute(Command::EndPhase { team: Team::Player }).unwrap();
-    /// b.execute(Command::Move { unit: brute, path: Path::parse("4").unwrap() }).unwrap();
+    /// let path = skirmish_core::search::grid::Path::parse("4").unwrap();
+    /// b.execute(Command::Move { unit: brute, path }).unwrap();
     /// assert_eq!(b.record().len(), 2); // the player's end of phase, the Brute's move
     /// assert!(b.can_undo()); // the enemy side takes back its own move
     /// b.execute(Command::Undo).unwrap();

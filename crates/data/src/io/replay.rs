@@ -381,7 +381,7 @@ pub fn record(battle: &Battle, scenario: &Scenario, data: &DataSet) -> ReplayFil
 /// use skirmish_data::io::replay::end_phase_team;
 /// let b = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &[".."]).unwrap())
 ///     .unit(UnitSpec::player("Kiny", (0, 0)))
-///     .unit(UnitSpec::enemy("Brute", (1, 0)))
+///     .unit(UnitSpec::enemy("Brute", (1, 0), "charger"))
 ///     .build()
 ///     .unwrap();
 /// let mut versus = b.clone().with_versus(true);

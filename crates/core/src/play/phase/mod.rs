@@ -203,6 +203,7 @@ impl Session {
     /// s.set_auto_end_turn(false);
     /// assert_eq!(s.side(), Team::Player);
     /// s.input(Intent::EndTurn);
+    /// s.input(Intent::Yes); // Kiny has not acted: ending the turn asks first
     /// // The enemy side's person selects the Brute: no AI plays it.
     /// assert_eq!((s.side(), s.phase()), (Team::Enemy, &Phase::Select));
     /// s.input(Intent::Point(Pos::new(4, 0)));
