@@ -434,3 +434,101 @@ fn a_battle_with_chance_plays_the_same_rolls_on_both_sides() {
     // The built-in player over the network plays what `simulate` plays with the same seed.
     assert_eq!(host_replay, read(&tree, "simulate.replay"));
 }
+
+/// Two people play a versus battle (the enemy side a person's) by script: `first` hosts with
+/// `host_args`, the joiner plays the other side; both play the same versus replay's commands,
+/// each sending those of its own side's phases.
+fn versus_game(name: &str, host_args: &[&str], join_args: &[&str]) {
+    let tree = Tree::new(name);
+    common::write_versus_replay(&tree, "maps/sample.toml", "versus.replay");
+    let mut args = vec!["--versus", "--script", "versus.replay", "--record", "host.replay"];
+    args.extend(host_args);
+    let mut h = host(&tree, &args, &[]);
+    let port = h.port();
+    let address = format!("127.0.0.1:{port}");
+    let mut jargs = vec!["join", address.as_str(), "--record", "join.replay"];
+    jargs.extend(join_args);
+    let j = Proc::start(&tree.0, &jargs, &[]);
+    let (jc, jout, jerr) = j.finish();
+    let (hc, hout, herr) = h.finish();
+    assert_eq!((hc, jc), (0, 0), "host: {herr}\njoiner: {jerr}");
+    assert_eq!(final_hash(&hout), final_hash(&jout));
+    assert_eq!(read(&tree, "host.replay"), read(&tree, "join.replay"));
+    // The battle's record is both sides' commands, as the script has them.
+    let script: serde_json::Value = serde_json::from_str(&read(&tree, "versus.replay")).unwrap();
+    let played: serde_json::Value = serde_json::from_str(&read(&tree, "host.replay")).unwrap();
+    assert_eq!(played["commands"], script["commands"]);
+    assert_eq!(played["versus"], true);
+    let n = script["commands"].as_array().unwrap().len();
+    assert!(hout.contains(&format!("commands: {n}\n")), "{hout}");
+    // Each printed the events `replay` tells from the record.
+    let (_, story, _) = tree.run(&["replay", "host.replay"]);
+    let events = |s: &str| -> Vec<String> {
+        s.lines()
+            .skip_while(|l| !l.starts_with("Turn 1"))
+            .take_while(|l| !l.starts_with("result:"))
+            .map(str::to_string)
+            .collect()
+    };
+    assert!(events(&story).len() > 20, "{story}");
+    assert_eq!(events(&jout), events(&story));
+    assert_eq!(events(&hout), events(&story));
+    let result = story.lines().find(|l| l.starts_with("result:")).unwrap();
+    assert!(hout.contains(result) && jout.contains(result), "{result}\n{hout}");
+}
+
+#[test]
+fn a_host_on_the_enemy_side_plays_it_by_script_against_the_joiner() {
+    versus_game("net-versus-host", &["--side", "enemy"], &["--script", "versus.replay"]);
+}
+
+#[test]
+fn a_joiner_plays_the_enemy_side_by_script_against_the_host() {
+    versus_game("net-versus-join", &[], &["--script", "versus.replay"]);
+}
+
+#[test]
+fn the_enemy_side_of_a_versus_game_is_played_only_from_a_script() {
+    let tree = Tree::new("net-versus-flags");
+    let (code, _, err) = tree.run(&["host", "maps/sample.toml", "--port", "0", "--versus", "--side", "enemy"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("this program plays the enemy side: give --script FILE"),
+        "{err}"
+    );
+    let (code, _, err) = tree.run(&[
+        "host",
+        "maps/sample.toml",
+        "--port",
+        "0",
+        "--versus",
+        "--side",
+        "enemy",
+        "--policy",
+        "simple",
+    ]);
+    assert_eq!(code, 1);
+    assert!(err.contains("the built-in policies play the player side only"), "{err}");
+}
+
+#[test]
+fn a_second_joiner_is_refused_while_a_player_is_in_and_let_in_once_it_dropped() {
+    let tree = tree_with_script("net-second");
+    let mut h = host(&tree, &["--script", "script.replay", "--record", "host.replay"], &[]);
+    let port = h.port();
+    let address = format!("127.0.0.1:{port}");
+    let mut first = Proc::start(&tree.0, &["join", &address], &[("SKIRMISH_NET_PAUSE_AT", "5")]);
+    first.line("paused at command 5");
+    let second = Proc::start(&tree.0, &["join", &address], &[]);
+    let (code, _, err) = second.finish();
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("a player is already in this game"), "{err}");
+    // The first one gone, a new joiner takes its place and the game finishes.
+    drop(first);
+    let again = Proc::start(&tree.0, &["join", &address], &[]);
+    let (jc, jout, jerr) = again.finish();
+    let (hc, hout, herr) = h.finish();
+    assert_eq!((hc, jc), (0, 0), "host: {herr}\njoiner: {jerr}");
+    assert_eq!(final_hash(&hout), final_hash(&jout));
+    assert_eq!(read(&tree, "host.replay"), read(&tree, "script.replay"));
+}

@@ -50,6 +50,10 @@ pub struct PlayArgs {
     /// Play a recorded battle back in the window (its scenario is the one the replay names).
     #[arg(long, value_name = "REPLAY")]
     pub replay: Option<PathBuf>,
+    /// Hot-seat: a second person plays the enemy side on this machine, with the same
+    /// controls; a hand-over screen hides the board between phases.
+    #[arg(long)]
+    pub versus: bool,
     /// With --replay: open the viewer at the start of turn T (the turns before it are played
     /// at once, without animation).
     #[arg(long, value_name = "T", requires = "replay", value_parser = clap::value_parser!(u32).range(1..))]
@@ -82,13 +86,15 @@ pub struct PlayArgs {
 
 impl PlayArgs {
     /// True when an option asks for a battle: a script, a screenshot, a frame count, a save
-    /// to resume or a replay to watch (`skirmish` then opens the default battle directly).
+    /// to resume, a replay to watch or hot-seat (`skirmish` then opens the default battle
+    /// directly).
     pub fn wants_battle(&self) -> bool {
         self.screenshot.is_some()
             || self.input.is_some()
             || self.frames.is_some()
             || self.resume.is_some()
             || self.replay.is_some()
+            || self.versus
     }
 
     /// The window options given (by their flags), for commands that open no window.
@@ -103,6 +109,7 @@ impl PlayArgs {
             ("--replay", self.replay.is_some()),
             ("--turn", self.turn.is_some()),
             ("--progress", self.progress.is_some()),
+            ("--versus", self.versus),
         ]
         .into_iter()
         .filter(|(_, given)| *given)
@@ -126,6 +133,7 @@ impl PlayArgs {
             record: self.record.or(other.record),
             replay: self.replay.or(other.replay),
             turn: self.turn.or(other.turn),
+            versus: self.versus || other.versus,
             fast_forward: self.fast_forward.max(other.fast_forward),
             save: self.save.or(other.save),
             playback: self.playback.or(other.playback),
@@ -362,6 +370,11 @@ pub(super) enum Cmd {
         /// Seed of the battle's rolls and of a built-in policy's choices.
         #[arg(long, default_value_t = 0)]
         seed: u64,
+        /// The enemy side is played by a person, not the AI: with --side enemy this program
+        /// plays it (by --script), with --side player the joiner does. Replays hold both
+        /// sides' commands.
+        #[arg(long)]
+        versus: bool,
         #[command(flatten)]
         net: NetArgs,
     },
@@ -401,7 +414,8 @@ pub(super) enum Cmd {
 /// How a network game's player side is played and what each program does around it.
 #[derive(Args, Debug, Clone)]
 pub(crate) struct NetArgs {
-    /// Play the player side from this replay file's commands (`simulate --record` writes one).
+    /// Play this program's side from this replay file's commands (`simulate --record` writes
+    /// one for the player side; a versus replay holds both sides' commands).
     #[arg(long, value_name = "FILE", conflicts_with = "policy")]
     pub script: Option<PathBuf>,
     /// Let the built-in player policy play the player side: simple or careful.

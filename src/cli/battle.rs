@@ -416,9 +416,19 @@ fn replay_story(
         if let Some(f) = forced {
             v["forced"] = json!(f);
         }
+        if r.versus {
+            v["versus"] = json!(true);
+        }
         return format!("{v}\n");
     }
-    let mut s = format!("replay of {name} ({}): {played} player commands\n", r.scenario);
+    let mut s = if r.versus {
+        format!(
+            "replay of {name} ({}): {played} commands, the enemy side played by a person\n",
+            r.scenario
+        )
+    } else {
+        format!("replay of {name} ({}): {played} player commands\n", r.scenario)
+    };
     // The battle opens on turn 1's player phase without an event for it.
     s += &format!("{}\n", phase_header(battle, Team::Player, 1));
     let mut striker = None;

@@ -185,6 +185,10 @@ pub fn run_to<I: IntoIterator<Item = OsString>>(args: I, out: &mut dyn std::io::
             campaign: None,
             casual: false,
         },
+        Some(Cmd::Title { opts }) if opts.versus || cli.play.versus => usage(
+            "error: --versus is for one battle (skirmish play FILE --versus); on the title screen choose Versus\n"
+                .into(),
+        ),
         Some(Cmd::Title { opts }) => Outcome::Title {
             data: data_override,
             opts: Box::new(opts.or(cli.play)),
@@ -301,6 +305,7 @@ pub fn run_to<I: IntoIterator<Item = OsString>>(args: I, out: &mut dyn std::io::
             bind,
             side,
             seed,
+            versus,
             net,
         }) => {
             let run = net::HostRun {
@@ -309,6 +314,7 @@ pub fn run_to<I: IntoIterator<Item = OsString>>(args: I, out: &mut dyn std::io::
                 bind,
                 side,
                 seed,
+                versus,
                 net,
             };
             net::host_cmd(run, data_override, level, out)
@@ -349,6 +355,12 @@ pub fn run_to<I: IntoIterator<Item = OsString>>(args: I, out: &mut dyn std::io::
                 if chance {
                     return usage(
                         "error: --chance is for --simulate (a campaign played headless); in the game the player chooses \"Chance in combat\" at New campaign\n"
+                            .into(),
+                    );
+                }
+                if opts.versus || cli.play.versus {
+                    return usage(
+                        "error: --versus is for one battle (skirmish play FILE --versus): a campaign's chapters are played against the AI\n"
                             .into(),
                     );
                 }

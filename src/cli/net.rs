@@ -253,6 +253,8 @@ struct Shared {
     log: Vec<Msg>,
     /// Spectators' links.
     watchers: Vec<Link>,
+    /// A player is in the game (a second `join` is refused until its link drops).
+    player_in: bool,
 }
 
 impl Shared {
@@ -293,6 +295,7 @@ impl Peer for Host {
 
     fn rejoin(&mut self, game: &mut Game<'_>, why: String) -> Result<(), Stop> {
         let n = game.ls.played;
+        lock(&self.shared).player_in = false;
         eprintln!(
             "the link to the other player dropped after command {n} ({why}); waiting up to {} s for it to join again",
             self.wait.as_secs()
@@ -374,49 +377,55 @@ impl Peer for Guest {
 /// This program plays the player side: each command goes out with its hash, the peer answers
 /// with its own.
 fn drive(game: &mut Game<'_>, source: &mut Source, peer: &mut dyn Peer) -> Result<(), Stop> {
-    loop {
-        let next = source.next(&game.ls, &game.scenario).map_err(Stop::Failed)?;
-        let Some(c) = next else {
-            let end = Msg::End { n: game.ls.played };
-            peer.publish(&end);
-            // A peer gone at the very end has all it needs but the word.
-            let _ = peer.link().send(&end);
-            return Ok(());
-        };
-        let step = step_of(&game.ls.battle, &c)
-            .ok_or_else(|| Stop::Failed(format!("a command replays cannot hold: {c:?}")))?;
-        let started = Instant::now();
-        let said = c.describe(&game.ls.battle);
-        game.apply(c)
-            .map_err(|e| Stop::Failed(source.refused(game.ls.played, format!("({said}): {e}"))))?;
-        let n = game.ls.played;
-        let hash = game.ls.hash();
-        let m = Msg::Command {
-            n,
-            step,
-            hash: hash.clone(),
-        };
-        peer.publish(&m);
-        let answer = match peer.link().send(&m) {
-            Ok(()) => peer.link().recv(),
-            Err(e) => Err(e),
-        };
-        match answer {
-            Ok(Msg::Ack { n: k, hash: theirs }) if k == n => {
-                game.trips.push(started.elapsed());
-                if theirs != hash {
-                    return Err(Stop::OutOfStep { n, ours: hash, theirs });
-                }
+    while send_next(game, source, peer)? {}
+    Ok(())
+}
+
+/// Sends this side's next command with its hash and checks the peer's answer; when the source
+/// has no more, says the game is over. True while commands go on.
+fn send_next(game: &mut Game<'_>, source: &mut Source, peer: &mut dyn Peer) -> Result<bool, Stop> {
+    let next = source.next(&game.ls, &game.scenario).map_err(Stop::Failed)?;
+    let Some(c) = next else {
+        let end = Msg::End { n: game.ls.played };
+        peer.publish(&end);
+        // A peer gone at the very end has all it needs but the word.
+        let _ = peer.link().send(&end);
+        return Ok(false);
+    };
+    let step =
+        step_of(&game.ls.battle, &c).ok_or_else(|| Stop::Failed(format!("a command replays cannot hold: {c:?}")))?;
+    let started = Instant::now();
+    let said = c.describe(&game.ls.battle);
+    game.apply(c)
+        .map_err(|e| Stop::Failed(source.refused(game.ls.played, format!("({said}): {e}"))))?;
+    let n = game.ls.played;
+    let hash = game.ls.hash();
+    let m = Msg::Command {
+        n,
+        step,
+        hash: hash.clone(),
+    };
+    peer.publish(&m);
+    let answer = match peer.link().send(&m) {
+        Ok(()) => peer.link().recv(),
+        Err(e) => Err(e),
+    };
+    match answer {
+        Ok(Msg::Ack { n: k, hash: theirs }) if k == n => {
+            game.trips.push(started.elapsed());
+            if theirs != hash {
+                return Err(Stop::OutOfStep { n, ours: hash, theirs });
             }
-            Ok(other) => {
-                return Err(Stop::Failed(format!(
-                    "expected the answer to command {n}, got {other:?}"
-                )));
-            }
-            Err(LinkError::Dropped(why)) => peer.rejoin(game, why)?,
-            Err(e) => return Err(Stop::Failed(e.to_string())),
         }
+        Ok(other) => {
+            return Err(Stop::Failed(format!(
+                "expected the answer to command {n}, got {other:?}"
+            )));
+        }
+        Err(LinkError::Dropped(why)) => peer.rejoin(game, why)?,
+        Err(e) => return Err(Stop::Failed(e.to_string())),
     }
+    Ok(true)
 }
 
 /// This program follows: it applies each command that comes, compares the hashes and (unless
@@ -426,40 +435,67 @@ fn follow(game: &mut Game<'_>, peer: &mut dyn Peer, answer: bool, until: Option<
         if until.is_some_and(|u| game.ls.played >= u) {
             return Ok(());
         }
-        match peer.link().recv() {
-            Ok(Msg::Command { n, step, hash }) => {
-                game.apply_step(n, &step)?;
-                let ours = game.ls.hash();
-                if answer && pause_at().is_some_and(|p| p == n) {
-                    // Test hook: stop answering here, as a program that hangs or is killed.
-                    game.print(&format!("paused at command {n}\n"));
-                    std::thread::sleep(Duration::from_secs(600));
-                }
-                if answer {
-                    let ack = Msg::Ack { n, hash: ours.clone() };
-                    if let Err(LinkError::Dropped(why)) = peer.link().send(&ack) {
-                        peer.rejoin(game, why)?;
-                    }
-                }
-                peer.publish(&Msg::Command {
-                    n,
-                    step,
-                    hash: hash.clone(),
-                });
-                if ours != hash {
-                    return Err(Stop::OutOfStep { n, ours, theirs: hash });
+        if !take_next(game, peer, answer)? {
+            return Ok(());
+        }
+    }
+}
+
+/// Applies the next command that comes, compares the hashes and (unless it only watches)
+/// answers; false when the peer said the game is over.
+fn take_next(game: &mut Game<'_>, peer: &mut dyn Peer, answer: bool) -> Result<bool, Stop> {
+    match peer.link().recv() {
+        Ok(Msg::Command { n, step, hash }) => {
+            game.apply_step(n, &step)?;
+            let ours = game.ls.hash();
+            if answer && pause_at().is_some_and(|p| p == n) {
+                // Test hook: stop answering here, as a program that hangs or is killed.
+                game.print(&format!("paused at command {n}\n"));
+                std::thread::sleep(Duration::from_secs(600));
+            }
+            if answer {
+                let ack = Msg::Ack { n, hash: ours.clone() };
+                if let Err(LinkError::Dropped(why)) = peer.link().send(&ack) {
+                    peer.rejoin(game, why)?;
                 }
             }
-            Ok(Msg::End { n }) => {
-                peer.publish(&Msg::End { n });
-                return Ok(());
+            peer.publish(&Msg::Command {
+                n,
+                step,
+                hash: hash.clone(),
+            });
+            if ours != hash {
+                return Err(Stop::OutOfStep { n, ours, theirs: hash });
             }
-            Ok(Msg::OutOfStep { n }) => {
-                return Err(Stop::Failed(format!("the players went out of step at command {n}")));
-            }
-            Ok(other) => return Err(Stop::Failed(format!("unexpected message {other:?}"))),
-            Err(LinkError::Dropped(why)) => peer.rejoin(game, why)?,
-            Err(e) => return Err(Stop::Failed(e.to_string())),
+            Ok(true)
+        }
+        Ok(Msg::End { n }) => {
+            peer.publish(&Msg::End { n });
+            Ok(false)
+        }
+        Ok(Msg::OutOfStep { n }) => Err(Stop::Failed(format!("the players went out of step at command {n}"))),
+        Ok(Msg::Refuse { why }) => Err(Stop::Failed(why)),
+        Ok(other) => Err(Stop::Failed(format!("unexpected message {other:?}"))),
+        Err(LinkError::Dropped(why)) => {
+            peer.rejoin(game, why)?;
+            Ok(true)
+        }
+        Err(e) => Err(Stop::Failed(e.to_string())),
+    }
+}
+
+/// A versus game (both sides played by people): this program sends the commands of `mine`'s
+/// phases and follows the other side's. The program whose phase it is when its source runs
+/// out (or the battle ends) says the game is over.
+fn take_turns(game: &mut Game<'_>, source: &mut Source, peer: &mut dyn Peer, mine: Team) -> Result<(), Stop> {
+    loop {
+        let going_on = if game.ls.battle.active() == mine {
+            send_next(game, source, peer)?
+        } else {
+            take_next(game, peer, true)?
+        };
+        if !going_on {
+            return Ok(());
         }
     }
 }
@@ -476,6 +512,7 @@ pub(super) struct HostRun {
     pub bind: String,
     pub side: Team,
     pub seed: u64,
+    pub versus: bool,
     pub net: NetArgs,
 }
 
@@ -494,6 +531,9 @@ pub(super) fn host_cmd(
         Ok(s) => s,
         Err(e) => return usage(format!("skirmish host: {e}\n")),
     };
+    if let Err(why) = versus_source(run.versus, run.side, &source) {
+        return usage(format!("skirmish host: {why}\n"));
+    }
     let mut source = match (run.side, source) {
         (Team::Player, None) => {
             return usage(
@@ -501,16 +541,16 @@ pub(super) fn host_cmd(
                     .into(),
             );
         }
-        (Team::Enemy, Some(_)) => {
+        (Team::Enemy, Some(_)) if !run.versus => {
             return usage(
-                "skirmish host: --side enemy: the enemy side is played by the AI on both programs, and the joiner plays the player side: leave --script and --policy out\n"
+                "skirmish host: --side enemy: the enemy side is played by the AI on both programs, and the joiner plays the player side: leave --script and --policy out (or add --versus to play the enemy side from the script)\n"
                     .into(),
             );
         }
         (_, s) => s,
     };
     let battle = match Battle::try_new(&scenario, &data.terrain) {
-        Ok(b) => b.with_seed(run.seed),
+        Ok(b) => b.with_seed(run.seed).with_versus(run.versus),
         Err(e) => return super::fail(crate::load::diag::Diagnostic::whole_file(&run.file, e.to_string()).into()),
     };
     let listener = match TcpListener::bind((run.bind.as_str(), run.port)) {
@@ -533,6 +573,7 @@ pub(super) fn host_cmd(
         seed: run.seed,
         host_side: run.side,
         held: 0,
+        versus: run.versus,
     };
     let shared = Arc::new(Mutex::new(Shared::default()));
     let (tx, knocks) = mpsc::channel();
@@ -577,6 +618,7 @@ pub(super) fn host_cmd(
         ));
         host.catch_up(have)?;
         let result = match source.as_mut() {
+            Some(s) if run.versus => take_turns(&mut game, s, &mut host, run.side),
             Some(s) => drive(&mut game, s, &mut host),
             None => follow(&mut game, &mut host, true, None),
         };
@@ -588,6 +630,23 @@ pub(super) fn host_cmd(
     })();
     game.finish(run.net.record.as_deref(), played.err())
 }
+
+/// Whether `source` can play `side` of a game (`versus`: the enemy side is a person's): the
+/// enemy side is played only from a script (the built-in policies play the player side).
+fn versus_source(versus: bool, side: Team, source: &Option<Source>) -> Result<(), &'static str> {
+    match (versus, side, source) {
+        (true, Team::Enemy, None) => {
+            Err("this program plays the enemy side: give --script FILE (a versus replay's commands)")
+        }
+        (true, Team::Enemy, Some(Source::Policy { .. })) => Err(
+            "the built-in policies play the player side only: play the enemy side with --script FILE (a versus replay's commands)",
+        ),
+        _ => Ok(()),
+    }
+}
+
+/// Why a second `join` is refused while a player is in the game.
+const ALREADY_IN: &str = "refused: a player is already in this game (`skirmish watch` follows it as a spectator)";
 
 /// The host's side of a handshake, on its own thread: versions, then the files.
 fn greet(stream: TcpStream, shared: &Arc<Mutex<Shared>>, tx: &Sender<Knock>, mut game_msg: Msg, wait: Duration) {
@@ -610,6 +669,10 @@ fn greet(stream: TcpStream, shared: &Arc<Mutex<Shared>>, tx: &Sender<Knock>, mut
         );
         return;
     }
+    if role == Role::Join && lock(shared).player_in {
+        let _ = link.send(&Msg::Refuse { why: ALREADY_IN.into() });
+        return;
+    }
     let held = lock(shared).log.len();
     if let Msg::Game { held: h, .. } = &mut game_msg {
         *h = held;
@@ -627,6 +690,15 @@ fn greet(stream: TcpStream, shared: &Arc<Mutex<Shared>>, tx: &Sender<Knock>, mut
                 }
             }
             Role::Join => {
+                let mut s = lock(shared);
+                if s.player_in {
+                    // Only the host's game waits for this knock: a refusal here is the
+                    // newcomer's alone.
+                    drop(s);
+                    let _ = link.send(&Msg::Refuse { why: ALREADY_IN.into() });
+                    return;
+                }
+                s.player_in = true;
                 let _ = tx.send(Knock::Joined(link, have));
             }
         },
@@ -671,7 +743,7 @@ fn welcome(
     link: &mut Link,
     data_override: Option<PathBuf>,
     who: &str,
-) -> Result<(Scenario, DataSet, u64, Team, usize), Outcome> {
+) -> Result<(Scenario, DataSet, u64, Team, usize, bool), Outcome> {
     let refused = |why: String| Outcome::Done {
         code: 1,
         stdout: String::new(),
@@ -680,7 +752,7 @@ fn welcome(
     let msg = link
         .recv()
         .map_err(|e| refused(format!("the host did not answer: {e}")))?;
-    let (version, path, difficulty, scen_fp, data_fp, seed, host_side, held) = match msg {
+    let (version, path, difficulty, scen_fp, data_fp, seed, host_side, held, versus) = match msg {
         Msg::Game {
             version,
             scenario,
@@ -690,6 +762,7 @@ fn welcome(
             seed,
             host_side,
             held,
+            versus,
         } => (
             version,
             scenario,
@@ -699,6 +772,7 @@ fn welcome(
             seed,
             host_side,
             held,
+            versus,
         ),
         Msg::Refuse { why } => return Err(refused(why)),
         other => return Err(refused(format!("the host sent {other:?} instead of its game"))),
@@ -731,7 +805,7 @@ fn welcome(
             display_path(&data_dir)
         )));
     }
-    Ok((scenario, data, seed, host_side, held))
+    Ok((scenario, data, seed, host_side, held, versus))
 }
 
 /// `skirmish join HOST[:PORT]`.
@@ -741,7 +815,7 @@ pub(super) fn join_cmd(address: &str, net: NetArgs, data_override: Option<PathBu
         Ok(l) => l,
         Err(e) => return usage(format!("skirmish join: {e}\n")),
     };
-    let (scenario, data, seed, host_side, held) = match welcome(&mut link, data_override, "joiner") {
+    let (scenario, data, seed, host_side, held, versus) = match welcome(&mut link, data_override, "joiner") {
         Ok(v) => v,
         Err(o) => return o,
     };
@@ -752,7 +826,13 @@ pub(super) fn join_cmd(address: &str, net: NetArgs, data_override: Option<PathBu
             return usage(format!("skirmish join: {e}\n"));
         }
     };
+    let side = if host_side == Team::Player {
+        Team::Enemy
+    } else {
+        Team::Player
+    };
     let why = match (host_side, &source) {
+        _ if versus => versus_source(true, side, &source).err(),
         (Team::Enemy, None) => Some(
             "the host plays the enemy side, so the joiner plays the player side: give --script FILE or --policy simple|careful",
         ),
@@ -768,7 +848,7 @@ pub(super) fn join_cmd(address: &str, net: NetArgs, data_override: Option<PathBu
         return usage(format!("skirmish join: {why}\n"));
     }
     let battle = match Battle::try_new(&scenario, &data.terrain) {
-        Ok(b) => b.with_seed(seed),
+        Ok(b) => b.with_seed(seed).with_versus(versus),
         Err(e) => return usage(format!("skirmish join: {e}\n")),
     };
     if let Err(e) = link.send(&Msg::Ready { have: 0 }) {
@@ -781,11 +861,6 @@ pub(super) fn join_cmd(address: &str, net: NetArgs, data_override: Option<PathBu
         out,
         striker: None,
         trips: Vec::new(),
-    };
-    let side = if host_side == Team::Player {
-        Team::Enemy
-    } else {
-        Team::Player
     };
     game.print(&format!(
         "joined {} ({}); you play the {} side\n{}\n",
@@ -803,6 +878,7 @@ pub(super) fn join_cmd(address: &str, net: NetArgs, data_override: Option<PathBu
     let played = (|| {
         follow(&mut game, &mut guest, true, Some(held))?;
         match source.as_mut() {
+            Some(s) if versus => take_turns(&mut game, s, &mut guest, side),
             Some(s) => drive(&mut game, s, &mut guest),
             None => follow(&mut game, &mut guest, true, None),
         }
@@ -818,12 +894,12 @@ pub(super) fn watch_cmd(address: &str, wait: u64, data_override: Option<PathBuf>
         Ok(l) => l,
         Err(e) => return usage(format!("skirmish watch: {e}\n")),
     };
-    let (scenario, data, seed, _, _) = match welcome(&mut link, data_override, "spectator") {
+    let (scenario, data, seed, _, _, versus) = match welcome(&mut link, data_override, "spectator") {
         Ok(v) => v,
         Err(o) => return o,
     };
     let battle = match Battle::try_new(&scenario, &data.terrain) {
-        Ok(b) => b.with_seed(seed),
+        Ok(b) => b.with_seed(seed).with_versus(versus),
         Err(e) => return usage(format!("skirmish watch: {e}\n")),
     };
     if let Err(e) = link.send(&Msg::Ready { have: 0 }) {

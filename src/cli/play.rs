@@ -79,7 +79,10 @@ pub(super) fn play(path: &Path, data_override: Option<PathBuf>, level: Option<&s
                     crate::io::save::restore(&save, &scenario, &mut battle, save_path).map(|_| save)
                 });
                 match checked {
-                    Ok(save) => opts.save = Some(Box::new(save)),
+                    Ok(save) => {
+                        opts.versus |= save.versus;
+                        opts.save = Some(Box::new(save));
+                    }
                     Err(e) => return fail(e.0.into()),
                 }
             }
@@ -93,6 +96,7 @@ pub(super) fn play(path: &Path, data_override: Option<PathBuf>, level: Option<&s
                     Ok((c, battle)) => {
                         opts.experience = battle.has_experience();
                         opts.seed = battle.seed();
+                        opts.versus |= battle.versus();
                         if let Some(turn) = opts.turn {
                             match fast_forward(file, battle, &data, &c, turn) {
                                 Ok(k) => opts.fast_forward = k,

@@ -536,7 +536,7 @@ pub fn side_buttons(l: &Layout, s: &Session, busy: bool) -> Vec<Placed> {
     let (x, w) = (side.x + 6.0, side.w - 12.0);
     let half = (w - 6.0) / 2.0;
     let row = |i: f32| side.y + 6.0 + i * (BOX_BUTTON_H + 4.0);
-    let ready = s.battle().ready(crate::search::grid::Team::Player).next().is_some();
+    let ready = s.battle().ready(s.side()).next().is_some();
     let mut end = Placed::new(
         Button::EndTurn,
         Rect::new(x, row(0.0), w, BOX_BUTTON_H),

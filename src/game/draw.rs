@@ -7,6 +7,7 @@ use super::assets::{Assets, TILE, ui};
 use super::fog;
 use super::overlay;
 use super::state::GameState;
+use super::versus::viewer;
 use super::view::*;
 use crate::play::phase::{Action, Phase};
 use crate::rules::UnitId;
@@ -74,11 +75,16 @@ impl GameState {
         // These layers lie under the HUD's and keep to the map view. (Not with a scissor
         // rectangle: its change between two pieces of text would split the text into two
         // runs, which ggez draws with wrong letters; see `view::text`.)
-        self.draw_banner(&mut canvas);
-        self.draw_level_up(&mut canvas);
-        self.draw_enemy_pointers(&mut canvas, cam);
-        self.draw_action_menu(&mut canvas, cam);
-        self.draw_hud(&mut canvas);
+        if let Some(team) = self.handover_shown() {
+            // Hot-seat's hand-over: nothing of the board, the panels or the log shows.
+            self.draw_handover(&mut canvas, team);
+        } else {
+            self.draw_banner(&mut canvas);
+            self.draw_level_up(&mut canvas);
+            self.draw_enemy_pointers(&mut canvas, cam);
+            self.draw_action_menu(&mut canvas, cam);
+            self.draw_hud(&mut canvas);
+        }
         let (hud_pass, hud_marks) = canvas.into_parts();
         marks.extend(hud_marks);
         // A frame that would come out as the last one, drawn just before on this window,
@@ -215,7 +221,7 @@ impl GameState {
         // The enemy under the cursor, whose own zone is shown on top of the danger tint.
         let hovered = battle
             .unit_at(cursor)
-            .filter(|&u| battle.unit(u).team() == Team::Enemy && fog::seen(battle, u))
+            .filter(|&u| battle.unit(u).team() != viewer(battle) && fog::seen(battle, u))
             .filter(|_| matches!(self.session.phase(), Phase::Select | Phase::Target { .. }));
         // An inspected enemy shows its zone without the danger tint.
         let inspected = match self.session.phase() {
@@ -673,7 +679,8 @@ impl GameState {
         }
         let (l, b, a) = (self.layout, self.session.battle(), &self.assets);
         let view = l.map_view();
-        for e in b.living(Team::Enemy).filter(|&e| fog::seen(b, e)) {
+        // Hot-seat: the other side's units, whichever side is to play.
+        for e in b.living(viewer(b).other()).filter(|&e| fog::seen(b, e)) {
             let centre = l.to_screen(anim::cell_px(b.unit(e).pos()) + Vec2::splat(TILE / 2.0), cam);
             if let Some((at, angle)) = edge_pointer(view, centre, 12.0) {
                 let half = Vec2::splat(TILE / 4.0);

@@ -1,9 +1,11 @@
-//! Fog of war as the player is shown it: which cells are veiled, which units are drawn.
+//! Fog of war as the player is shown it: which cells are veiled, which units are drawn. In a
+//! hot-seat battle "the player" is the side whose phase it is ([`viewer`]).
 //! Without fog nothing is veiled and every unit is drawn, as before.
 
 use crate::rules::Event;
+use super::versus::viewer;
 use crate::rules::battle::{Battle, UnitId};
-use crate::search::grid::{Pos, Team};
+use crate::search::grid::Pos;
 
 /// The dark veil over a cell the player does not see: dark enough to tell at a glance,
 /// light enough that the terrain under it stays readable.
@@ -15,7 +17,7 @@ pub fn veiled(b: &Battle, lo: Pos, hi: Pos) -> Vec<Pos> {
     if !b.fog() {
         return Vec::new();
     }
-    let seen = b.sight(Team::Player);
+    let seen = b.sight(viewer(b));
     (lo.y.max(0)..hi.y)
         .flat_map(|y| (lo.x.max(0)..hi.x).map(move |x| Pos::new(x, y)))
         .filter(|&p| b.map().contains(p) && !seen.sees(p))
@@ -30,7 +32,7 @@ pub fn sight_walking(b: &Battle, walker: UnitId, at: Pos) -> Vec<bool> {
     let (w, h) = (b.map().width(), b.map().height());
     let mut seen = vec![false; w * h];
     let hides = |p: Pos| b.terrain().get(b.map().at(p)).hides;
-    for id in b.living(Team::Player) {
+    for id in b.living(viewer(b)) {
         let from = if id == walker { at } else { b.unit(id).pos() };
         let bonus = b.terrain().get(b.map().at(from)).vision;
         let v = (i64::from(b.unit(id).vision()) + i64::from(bonus)).max(0);
@@ -52,7 +54,7 @@ pub fn sight_walking(b: &Battle, walker: UnitId, at: Pos) -> Vec<bool> {
 /// The cell a player unit's walk shows it on now, when one plays under fog: its sight is
 /// worked out step by step ([`sight_walking`]), not from where the walk ends.
 pub fn walking(b: &Battle, walker: Option<(UnitId, Pos)>) -> Option<(UnitId, Pos)> {
-    walker.filter(|&(u, _)| b.fog() && b.unit(u).team() == Team::Player)
+    walker.filter(|&(u, _)| b.fog() && b.unit(u).team() == viewer(b))
 }
 
 /// [`veiled`] while `walker` is shown on its cell (see [`walking`]).
@@ -72,7 +74,7 @@ pub fn veiled_walking(b: &Battle, lo: Pos, hi: Pos, walker: Option<(UnitId, Pos)
 /// [`sight_walking`], worked out once for the frame.
 pub fn shown_walking(b: &Battle, id: UnitId, cell: Pos, seen: Option<&[bool]>) -> bool {
     match seen {
-        Some(seen) if b.unit(id).team() != Team::Player => {
+        Some(seen) if b.unit(id).team() != viewer(b) => {
             b.map().contains(cell) && seen[cell.y as usize * b.map().width() + cell.x as usize]
         }
         _ => shown(b, id, cell),
@@ -82,21 +84,21 @@ pub fn shown_walking(b: &Battle, id: UnitId, cell: Pos, seen: Option<&[bool]>) -
 /// True when unit `id`, standing (or shown walking) on `cell`, is drawn for the player:
 /// a unit of its own side always, an enemy only on a cell the player sees.
 pub fn shown(b: &Battle, id: UnitId, cell: Pos) -> bool {
-    b.unit(id).team() == Team::Player || b.sight(Team::Player).sees(cell)
+    b.unit(id).team() == viewer(b) || b.sight(viewer(b)).sees(cell)
 }
 
 /// True when the player sees enemy `id` where it stands now (always without fog): what
 /// hover, inspect, the enemy pointers and the phase summary may tell of it.
 pub fn seen(b: &Battle, id: UnitId) -> bool {
     let u = b.unit(id);
-    u.alive() && b.sight(Team::Player).sees(u.pos())
+    u.alive() && b.sight(viewer(b)).sees(u.pos())
 }
 
 /// True when enemy `id`'s walk over `cells` is hidden from the player under fog: it
 /// neither starts, ends nor passes on a cell the player sees (no animation, no log line,
 /// the camera stays).
 pub fn hidden_walk(b: &Battle, id: UnitId, cells: &[Pos]) -> bool {
-    b.fog() && b.unit(id).team() != Team::Player && !cells.iter().any(|&p| b.sight(Team::Player).sees(p))
+    b.fog() && b.unit(id).team() != viewer(b) && !cells.iter().any(|&p| b.sight(viewer(b)).sees(p))
 }
 
 /// True when the AI notes (A) may tell of decision `d`: always without fog; under fog only
@@ -112,7 +114,7 @@ pub fn noted(b: &Battle, d: &crate::ai::Decision) -> bool {
 
 /// True when enemy `id` acts unseen under fog (the player does not see where it stands).
 pub fn hidden(b: &Battle, id: UnitId) -> bool {
-    b.fog() && b.unit(id).team() != Team::Player && !b.sight(Team::Player).sees(b.unit(id).pos())
+    b.fog() && b.unit(id).team() != viewer(b) && !b.sight(viewer(b)).sees(b.unit(id).pos())
 }
 
 /// True when, under fog, `attacker`'s blow at `defender`, struck from cell `from`, came from
@@ -124,8 +126,8 @@ pub fn hidden(b: &Battle, id: UnitId) -> bool {
 pub fn struck_unseen(b: &Battle, attacker: UnitId, from: Pos, defender: UnitId) -> bool {
     let (a, d) = (b.unit(attacker), b.unit(defender));
     let far = from.manhattan(d.pos());
-    let saw = d.team() == Team::Player && far <= d.vision() && (far <= 1 || !b.terrain().get(b.map().at(from)).hides);
-    a.alive() && hidden(b, attacker) && !b.sight(Team::Player).sees(from) && !saw
+    let saw = d.team() == viewer(b) && far <= d.vision() && (far <= 1 || !b.terrain().get(b.map().at(from)).hides);
+    a.alive() && hidden(b, attacker) && !b.sight(viewer(b)).sees(from) && !saw
 }
 
 /// The cell the striker of blow `events[i]` (a [`Event::Struck`]) stood on when it struck:
@@ -145,6 +147,7 @@ pub fn blow_cell<'a>(b: &Battle, events: impl IntoIterator<Item = &'a Event>, at
 mod tests {
     use super::*;
     use crate::fixture::{Scene, enemy, player};
+    use crate::search::grid::Team;
 
     const SCENE: &str = ". . . . . . . .
                          P . . . . . E F";

@@ -23,6 +23,7 @@ mod script;
 mod settings;
 mod slots;
 mod state;
+mod versus;
 mod view;
 
 use crate::cli::PlayArgs;
@@ -90,6 +91,7 @@ pub fn run(path: &Path, data_dir: &Path, scenario: Scenario, data: DataSet, opts
         // A replay's seed plays back its rolls; a new battle gets one of its own.
         seed,
         chapter: opts.chapter,
+        versus: opts.versus,
     };
     let game = state::GameState::new(
         &window.ctx,

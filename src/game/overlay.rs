@@ -55,16 +55,18 @@ pub const ZONE_INSET: f32 = 4.0;
 /// at its action menu after the move (or a canto unit's Move / Wait menu) and in the danger
 /// view; the player's own zones while
 /// an inspected enemy's reach is shown (unless it is a skirmisher).
+/// In a hot-seat battle "the player" is the side whose phase it is.
 pub fn zones_shown(s: &Session) -> Option<Team> {
     let b = s.battle();
+    let me = crate::game::versus::viewer(b);
     let obeys = |u: UnitId| !b.unit(u).moves().skirmisher;
     match s.phase() {
-        Phase::Target { unit, .. } if obeys(*unit) => Some(Team::Player),
+        Phase::Target { unit, .. } if obeys(*unit) => Some(me),
         // The menu after a move too, as at the canto menu (issue 37: the frames went away
         // there, though the unit may stand in a zone the player wants to see).
-        Phase::Action { unit, .. } if obeys(*unit) => Some(Team::Player),
-        Phase::Inspect { enemy } if !s.show_danger() => obeys(*enemy).then_some(Team::Enemy),
-        _ if s.show_danger() => Some(Team::Player),
+        Phase::Action { unit, .. } if obeys(*unit) => Some(me),
+        Phase::Inspect { enemy } if !s.show_danger() => obeys(*enemy).then_some(me.other()),
+        _ if s.show_danger() => Some(me),
         _ => None,
     }
 }
@@ -235,6 +237,8 @@ pub fn attack_fringe(b: &Battle, unit: UnitId, range: &Range) -> Vec<Pos> {
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Stamp {
     turn: u32,
+    /// Whose phase (a hot-seat battle's danger view is the other side's threats).
+    active: Team,
     units: Vec<(Pos, bool, bool)>,
 }
 
@@ -242,6 +246,7 @@ impl Stamp {
     fn of(b: &Battle) -> Stamp {
         Stamp {
             turn: b.turn(),
+            active: b.active(),
             units: b.units().iter().map(|u| (u.pos(), u.alive(), u.triggered())).collect(),
         }
     }
@@ -297,8 +302,9 @@ impl Zones {
             let hold = &b.goals().hold;
             let mut out = Vec::new();
             // Under fog, only the enemies the player sees.
-            let b = &*b.seen_by(Team::Player);
-            if !hold.is_empty() {
+            let b = &*b.seen_by(crate::game::versus::viewer(b));
+            // A person's side has no cells to defend against it (the objective is Blue's).
+            if !hold.is_empty() && !b.versus() {
                 // The danger view's own reach (allies lifted, callable reserves in).
                 for e in danger::threatening(b, &mut self.caches) {
                     let moves = danger::enemy_zone(b, &mut self.caches, profiles, e).moves;
@@ -314,12 +320,21 @@ impl Zones {
     pub fn get(&mut self, b: &Battle, profiles: &Profiles, enemy: Option<UnitId>) -> (&[bool], Option<&ZoneView>) {
         self.check(b);
         // Under fog, the board as the player knows it: only the enemies it sees count.
-        let b = &*b.seen_by(Team::Player);
+        let me = crate::game::versus::viewer(b);
+        let b = &*b.seen_by(me);
         if self.danger.is_none() {
-            self.danger = Some(danger::danger_map(b, &mut self.caches, profiles));
+            // Hot-seat: the other person's threats, no profile bounding their moves.
+            self.danger = Some(if b.versus() {
+                danger::side_danger_map(b, &mut self.caches, me.other())
+            } else {
+                danger::danger_map(b, &mut self.caches, profiles)
+            });
         }
         match enemy {
             Some(id) if b.unit(id).alive() && self.zone.as_ref().is_none_or(|z| z.zone.unit != id) => {
+                // Hot-seat: a person moves the unit, not its profile.
+                let none = Profiles::default();
+                let profiles = if b.versus() { &none } else { profiles };
                 self.zone = Some(zone_view(b, &mut self.caches, profiles, id));
             }
             _ => {}

@@ -67,6 +67,10 @@ pub enum Msg {
         host_side: Team,
         /// Commands played so far (a peer joining again catches up on them first).
         held: usize,
+        /// The enemy side is a person's (the host's or the joiner's), not the AI's: both
+        /// sides' commands travel. Absent: false.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        versus: bool,
     },
     /// Peer → host: the files agree; it holds the first `have` commands already.
     Ready {
@@ -230,12 +234,15 @@ pub fn command_of(b: &Battle, s: &Step) -> Result<Command, String> {
             target: unit(target)?,
         },
         Step::Wait { unit: u } => Command::Wait { unit: unit(u)? },
-        Step::EndPhase => Command::EndPhase { team: Team::Player },
+        Step::EndPhase => Command::EndPhase {
+            team: crate::io::replay::end_phase_team(b),
+        },
     })
 }
 
 /// One peer's copy of the battle: every command goes through the rules, the enemy phase it
-/// starts is played by the AI (as a replay recomputes it), and the hash is taken after.
+/// starts is played by the AI (as a replay recomputes it; not in a versus battle, whose enemy
+/// commands travel like the player's), and the hash is taken after.
 pub struct Lockstep {
     /// The battle.
     pub battle: Battle,

@@ -159,3 +159,26 @@ pub fn project(
     std::fs::write(dir.join("maps").join(file), scenario).unwrap();
     dir
 }
+
+/// A battle of `scenario` played by the built-in players on both sides, the enemy's commands
+/// recorded as a person's: the versus replay of that battle, written to `file` in `tree`.
+/// Returns how many of its commands are the enemy side's.
+pub fn write_versus_replay(tree: &Tree, scenario: &str, file: &str) -> usize {
+    let data = skirmish::load::data::load(&tree.0.join("data")).unwrap();
+    let s = skirmish::load::scenario::load(&tree.0.join(scenario), &data).unwrap();
+    let mut b = Battle::new(&s, &data).with_versus(true);
+    let mut ai = skirmish::ai::Ai::new(data.profiles.clone());
+    skirmish::play::simulate::play(&mut b, &mut ai, skirmish::ai::player::Policy::Simple, 30, 0).unwrap();
+    let mut r = skirmish::io::replay::record(&b, &s, &data);
+    r.scenario = scenario.into();
+    skirmish::io::replay::write(&tree.0.join(file), &r).unwrap();
+    let mut check = Battle::new(&s, &data).with_versus(true);
+    let mut enemy = 0;
+    for c in b.record() {
+        if check.active() == Team::Enemy {
+            enemy += 1;
+        }
+        check.execute(c.clone()).unwrap();
+    }
+    enemy
+}

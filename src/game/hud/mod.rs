@@ -524,6 +524,35 @@ impl GameState {
         }
     }
 
+    /// Hot-seat's hand-over screen: the whole window covered (the board, the side panel and
+    /// the log tell nothing of the other side's sight), whose turn it is, and the key to go on.
+    pub(super) fn draw_handover(&self, canvas: &mut Pen, team: Team) {
+        let (w, h) = (self.layout.w, self.layout.h);
+        rect(
+            canvas,
+            Rect::new(0.0, 0.0, w, h),
+            Color::new(0.02, 0.03, 0.06, 1.0),
+            Z_HUD + 20,
+        );
+        let lines = crate::game::versus::handover_lines(self.session.battle(), team);
+        let color = match team {
+            Team::Player => PLAYER_TEXT,
+            Team::Enemy => ENEMY_TEXT,
+        };
+        let last = lines.len() - 1;
+        let mut y = h / 2.0 - 20.0 * lines.len() as f32;
+        for (i, line) in lines.iter().enumerate() {
+            let (size, color) = match i {
+                0 => (30.0, color),
+                _ if i == last => (13.0, DIM_TEXT),
+                _ => (16.0, Color::WHITE),
+            };
+            let size = ((w - 24.0) / (line.chars().count().max(1) as f32 * CHAR_W)).min(size);
+            text(canvas, line, Vec2::new((w - text_w(line, size)) / 2.0, y), size, color);
+            y += size + 14.0;
+        }
+    }
+
     /// The enemy phase's summary: who fell, who was hurt and by whom, who woke, who arrived.
     fn draw_summary(&self, canvas: &mut Pen, hover: Option<Vec2>) {
         let Some(lines) = &self.summary else { return };
@@ -613,7 +642,7 @@ impl GameState {
         // Then the player's own units (always in sight, so this tells nothing the fog hides).
         let b = self.session.battle();
         let own: Vec<Rect> = b
-            .living(Team::Player)
+            .living(crate::game::versus::viewer(b))
             .map(|u| b.unit(u).pos())
             .filter(|p| !self.summary_cells.contains(p))
             .map(|p| {

@@ -237,6 +237,8 @@ impl BattleScreen {
             experience: true,
             seed,
             chapter: chapter.clone(),
+            // A chapter of a campaign is never hot-seat.
+            versus: world.versus && chapter.is_none(),
         };
         let game = GameState::new(ctx, scenario, data, assets.clone(), opts, Rc::clone(&exit));
         let key = Records::key(&launch.path, launch.difficulty.as_deref());

@@ -63,6 +63,8 @@ pub struct Launch {
 pub enum Go {
     /// Every scenario of the maps folder.
     Picker,
+    /// Every scenario of the maps folder, for a hot-seat battle (`World::versus`).
+    Versus,
     /// The options.
     Options,
     /// Choose one of `levels` before what comes next.
@@ -152,6 +154,9 @@ pub struct World {
     pub campaign: Option<campaign::Active>,
     /// `skirmish campaign FILE --casual`: a campaign begun now has no permadeath.
     pub casual: bool,
+    /// Versus on the title: the next battle opened from the menus is hot-seat (a second person
+    /// plays the enemy side); the title clears it.
+    pub versus: bool,
 }
 
 impl World {
@@ -164,6 +169,7 @@ impl World {
             progress_file,
             campaign: None,
             casual: false,
+            versus: false,
             settings: Settings::default(),
             places,
             records: Records::default(),
@@ -438,7 +444,14 @@ impl App {
 
     fn build(&mut self, ctx: &mut Context, go: Go) -> Result<Box<dyn Screen>, String> {
         Ok(match go {
-            Go::Picker => Box::new(picker::Picker::new(&self.world)),
+            Go::Picker => {
+                self.world.versus = false;
+                Box::new(picker::Picker::new(&self.world))
+            }
+            Go::Versus => {
+                self.world.versus = true;
+                Box::new(picker::Picker::new(&self.world))
+            }
             Go::Options => Box::new(options::OptionsScreen::new(&self.world)),
             Go::Difficulty { then, levels } => Box::new(difficulty::Chooser::new(then, levels)),
             Go::CampaignChance { difficulty } => Box::new(chance::ChanceChooser::new(difficulty)),

@@ -284,13 +284,12 @@ impl Screen for Picker {
         let mut canvas = super::backdrop(ctx);
         canvas.set_sampler(Sampler::nearest_clamp());
         let margin = 16.0 * s;
-        view::text(
-            &mut canvas,
-            "Skirmish: choose a battle",
-            Vec2::new(margin, margin),
-            22.0 * s,
-            GOLD,
-        );
+        let heading = if world.versus {
+            "Versus: choose a battle (Blue, the player side, starts; Red plays the enemy side)"
+        } else {
+            "Skirmish: choose a battle"
+        };
+        view::text(&mut canvas, heading, Vec2::new(margin, margin), 22.0 * s, GOLD);
         // The list on the left.
         let row_h = size * 2.4;
         let list = Rect::new(margin, margin + 40.0 * s, w * 0.38, h - margin * 2.0 - 70.0 * s);

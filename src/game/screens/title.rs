@@ -20,6 +20,8 @@ pub enum Entry {
     NewCampaign,
     /// One battle of any scenario.
     Skirmish,
+    /// One battle of any scenario, hot-seat: a second person plays the enemy side.
+    Versus,
     /// The save slots.
     Load,
     /// The options.
@@ -55,6 +57,7 @@ impl Title {
                 Entry::Continue,
                 Entry::NewCampaign,
                 Entry::Skirmish,
+                Entry::Versus,
                 Entry::Load,
                 Entry::Options,
                 Entry::Quit,
@@ -120,6 +123,7 @@ impl Title {
             cont,
             new,
             Item::new("Skirmish").note("any scenario of maps/"),
+            Item::new("Versus").note("two people, one machine: Blue against Red"),
             Item::new("Load").note(match world.saves_dir().map(|d| crate::game::slots::list(&d).len()) {
                 Some(0) | None => "no saves yet".to_string(),
                 Some(1) => "1 saved battle".to_string(),
@@ -193,6 +197,7 @@ impl Title {
             }
             Entry::NewCampaign => self.new_campaign(),
             Entry::Skirmish => Switch::Push(Go::Picker),
+            Entry::Versus => Switch::Push(Go::Versus),
             Entry::Load => Switch::Push(Go::Load),
             Entry::Options => Switch::Push(Go::Options),
             Entry::Quit => Switch::Quit,
@@ -310,6 +315,8 @@ impl Screen for Title {
     }
 
     fn uncovered(&mut self, world: &mut World) {
+        // Back on the title: the next battle is against the AI unless Versus is chosen again.
+        world.versus = false;
         world.file_problems = Title::problems(world);
         self.refresh(world);
     }
@@ -337,6 +344,8 @@ mod tests {
         );
         t.act(MenuKey::Down);
         assert_eq!(t.act(MenuKey::Confirm), Switch::Push(Go::Picker));
+        t.act(MenuKey::Down);
+        assert_eq!(t.act(MenuKey::Confirm), Switch::Push(Go::Versus));
         t.act(MenuKey::Down);
         assert_eq!(t.act(MenuKey::Confirm), Switch::Push(Go::Load));
         t.act(MenuKey::Down);

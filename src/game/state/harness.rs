@@ -155,6 +155,12 @@ impl GameState {
 
     /// Plays one scripted token.
     pub(super) fn play(&mut self, t: Token) {
+        if self.handover_shown().is_some() && !matches!(t, Token::Point(_) | Token::Wait | Token::Snap | Token::SnapHit)
+        {
+            // As a key does, the token shows the board to the next person.
+            self.handover = None;
+            return;
+        }
         if self.summary_shown() && !matches!(t, Token::Point(_) | Token::Wait | Token::Snap | Token::SnapHit) {
             // As a key does, the token closes the summary.
             self.dismiss_summary();

@@ -222,6 +222,13 @@ impl GameState {
     pub(super) fn key_down(&mut self, ctx: &mut Context, input: KeyInput, repeated: bool) -> GameResult {
         // Overriding this drops ggez's quit on Escape, which backs out or opens the menu here.
         let mut action = command(&input.event.logical_key);
+        if self.handover_shown().is_some() {
+            // Hot-seat: the next person shows the board with a key of their own.
+            if !repeated {
+                self.handover = None;
+            }
+            return Ok(());
+        }
         if self.session.pending().is_some() {
             // A question is open: Y answers yes; N, X, Esc answer no; other keys wait.
             action = match action {
@@ -360,6 +367,10 @@ impl GameState {
     /// A mouse button pressed: the left one clicks buttons, menu entries and map cells (kept
     /// for later while something moves); the right and middle ones start a drag.
     pub(super) fn mouse_button_down(&mut self, _ctx: &mut Context, button: MouseButton, x: f32, y: f32) -> GameResult {
+        if self.handover_shown().is_some() {
+            self.handover = None;
+            return Ok(());
+        }
         if self.click_closes_summary(Vec2::new(x, y)) {
             return Ok(());
         }

@@ -85,6 +85,9 @@ pub struct GameState {
     pub(super) history_view: Option<usize>,
     /// The game menu is open.
     pub(super) menu_open: bool,
+    /// Hot-seat: the hand-over screen for this side's person hides the board until a key or
+    /// a click ([`crate::game::versus`]).
+    pub(super) handover: Option<Team>,
     /// The enemy phase's summary, shown once its animations have played until dismissed.
     pub(super) summary: Option<Vec<String>>,
     /// The cells of the units the summary tells of (its box keeps off them).
@@ -209,6 +212,8 @@ pub struct Options {
     /// A campaign's chapter: the roster its player units were made from, written into the
     /// battle's replay and put on the scenario again when its files are reloaded.
     pub chapter: Option<ChapterStart>,
+    /// Hot-seat: a second person plays the enemy side ([`Battle::with_versus`]).
+    pub versus: bool,
 }
 
 impl GameState {
@@ -222,7 +227,9 @@ impl GameState {
         exit: Rc<Cell<i32>>,
     ) -> GameState {
         let scripted = !opts.script.is_empty() || opts.screenshot.is_some() || opts.frames.is_some();
-        let mut battle = Battle::new(&scenario, &data).with_seed(opts.seed);
+        let mut battle = Battle::new(&scenario, &data)
+            .with_seed(opts.seed)
+            .with_versus(opts.versus);
         if !opts.experience {
             battle = battle.without_experience();
         }
@@ -272,6 +279,7 @@ impl GameState {
             history: Vec::new(),
             history_view: None,
             menu_open: false,
+            handover: None,
             summary: None,
             summary_cells: Vec::new(),
             enemy_events: Vec::new(),

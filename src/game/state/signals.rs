@@ -65,6 +65,11 @@ impl GameState {
         self.summary.is_some() && !self.anims.busy() && self.session.battle().ended().is_none()
     }
 
+    /// Hot-seat: the hand-over screen is up (the board is hidden).
+    pub(in crate::game) fn handover_shown(&self) -> Option<Team> {
+        self.handover.filter(|_| self.session.battle().ended().is_none())
+    }
+
     /// Closes the enemy phase's summary (a key or a click).
     pub(super) fn dismiss_summary(&mut self) {
         self.summary = None;
@@ -91,6 +96,9 @@ impl GameState {
             })
             .collect();
         for (sig, blow_cell) in signals.into_iter().zip(blow_cells) {
+            if let Some(team) = crate::game::versus::handover(self.session.battle(), &sig) {
+                self.handover = Some(team);
+            }
             let b = self.session.battle();
             self.notice.see(
                 &sig,
@@ -201,7 +209,8 @@ impl GameState {
         let line = e.describe(b);
         let anim = match &e {
             Event::PhaseBegan { team, .. } => {
-                self.enemy_turn = *team == Team::Enemy;
+                // Hot-seat: the enemy side's phase is a person's, played like the player's.
+                self.enemy_turn = *team == Team::Enemy && !b.versus();
                 self.recenter = !self.enemy_turn;
                 if self.enemy_turn {
                     // The view as the player left it, to come back to.

@@ -112,7 +112,7 @@ impl GameState {
             let ready: Vec<Vec2> = self
                 .session
                 .battle()
-                .ready(Team::Player)
+                .ready(crate::game::versus::viewer(self.session.battle()))
                 .map(|u| anim::cell_px(self.session.battle().unit(u).pos()))
                 .collect();
             self.free_look = false;

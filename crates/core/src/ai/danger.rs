@@ -196,6 +196,48 @@ pub fn danger_map(b: &Battle, c: &mut Caches, profiles: &Profiles) -> Vec<bool> 
     hit
 }
 
+/// Every cell a unit of `side` could attack in that side's coming phase when a person plays
+/// it (a versus battle: no profile bounds its moves), as a row-major grid of the map's size:
+/// each living unit's reach with its allies lifted, and the cells within its weapon's reach
+/// of it, on cells a unit could be on. What the danger view shows the other person.
+///
+/// ```
+/// use skirmish_core::ai::danger::side_danger_map;
+/// use skirmish_core::prelude::{BattleBuilder, TerrainMap, TerrainSet, UnitSpec};
+/// use skirmish_core::rules::Caches;
+/// use skirmish_core::search::grid::Team;
+/// let map = TerrainMap::from_rows(&TerrainSet::standard(), &["........"]).unwrap();
+/// let b = BattleBuilder::new(map)
+///     .unit(UnitSpec::player("Kiny", (0, 0)).movement(2))
+///     .unit(UnitSpec::enemy("Brute", (7, 0), "guard").movement(2))
+///     .build()
+///     .unwrap();
+/// // The Brute's person may walk it two cells whatever its profile says, then strike next to it.
+/// let red = side_danger_map(&b, &mut Caches::new(), Team::Enemy);
+/// assert_eq!(red, [false, false, false, false, true, true, true, true]);
+/// // Kiny's threats, shown to the Red person.
+/// let blue = side_danger_map(&b, &mut Caches::new(), Team::Player);
+/// assert_eq!(blue, [true, true, true, true, false, false, false, false]);
+/// ```
+pub fn side_danger_map(b: &Battle, c: &mut Caches, side: Team) -> Vec<bool> {
+    let (w, h) = (b.map().width(), b.map().height());
+    let mut hit = vec![false; w * h];
+    let occ = lifted(b, side);
+    let units: Vec<UnitId> = b.living(side).collect();
+    for id in units {
+        let u = b.unit(id);
+        let moves: Vec<Pos> = b.with_reach_over(c, id, None, &occ, |r| r.cells().map(|(p, _)| p).collect());
+        let reach = attack_cells(&moves, u.stats.range_min, u.stats.range_max, w, h);
+        for (i, r) in reach.into_iter().enumerate() {
+            let p = Pos::new((i % w) as i32, (i / w) as i32);
+            if r && holds_units(b, p) {
+                hit[i] = true;
+            }
+        }
+    }
+    hit
+}
+
 /// True when a unit could be on `p`: some movement class can enter it, or a unit stands
 /// there now (a scenario may place one on ground nobody can enter).
 fn holds_units(b: &Battle, p: Pos) -> bool {

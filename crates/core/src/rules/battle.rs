@@ -68,6 +68,9 @@ pub struct Battle {
     pub(super) combat: crate::model::scenario::Combat,
     /// The seed of the battle's generator (chance in combat; see [`Battle::with_seed`]).
     pub(super) seed: u64,
+    /// The enemy side is played by a person (see [`Battle::with_versus`]): its commands are
+    /// recorded and can be undone within its phase, like the player's.
+    pub(super) versus: bool,
     /// How many numbers the generator has drawn: its position after `seed`.
     pub(super) drawn: u64,
     /// Fog of war (the scenario's `fog`).
@@ -337,6 +340,7 @@ impl Battle {
             experience: true,
             combat: crate::model::scenario::Combat::default(),
             seed: 0,
+            versus: false,
             drawn: 0,
             fog: false,
             view: None,
@@ -373,6 +377,7 @@ impl Battle {
             experience: self.experience,
             combat: self.combat,
             seed: self.seed,
+            versus: self.versus,
             drawn: self.drawn,
             fog: self.fog,
             view: self.view,
@@ -619,14 +624,49 @@ impl Battle {
     }
 
     /// The player's commands since the battle began, undone ones taken out: with the
-    /// scenario, they are the whole battle (enemy phases are recomputed).
+    /// scenario, they are the whole battle (enemy phases are recomputed). In a versus battle
+    /// ([`Battle::with_versus`]) the enemy side's commands are in it too, in the order played.
     pub fn record(&self) -> &[Command] {
         &self.record
     }
 
-    /// True when the last action of the player's phase can be taken back.
+    /// The same battle with its enemy side played by a person (hot-seat, or a second player
+    /// over the network): the enemy's commands are recorded with the player's (the replay
+    /// holds both sides), and undo takes back the last action of whichever side's phase it
+    /// is. Nothing else changes: the rules are the same for both sides, and no AI is asked.
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// let mut b = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &["...."]).unwrap())
+    ///     .unit(UnitSpec::player("Kiny", (0, 0)))
+    ///     .unit(UnitSpec::enemy("Brute", (3, 0), "charger"))
+    ///     .build()
+    ///     .unwrap()
+    ///     .with_versus(true);
+    /// assert!(b.versus());
+    /// let brute = b.find("Brute").unwrap();
+    /// b.execute(Command::EndPhase { team: Team::Player }).unwrap();
+    /// let path = skirmish_core::search::grid::Path::parse("4").unwrap();
+    /// b.execute(Command::Move { unit: brute, path }).unwrap();
+    /// assert_eq!(b.record().len(), 2); // the player's end of phase, the Brute's move
+    /// assert!(b.can_undo()); // the enemy side takes back its own move
+    /// b.execute(Command::Undo).unwrap();
+    /// assert_eq!(b.record(), &[Command::EndPhase { team: Team::Player }]);
+    /// ```
+    pub fn with_versus(mut self, versus: bool) -> Battle {
+        self.versus = versus;
+        self
+    }
+
+    /// True when the enemy side is played by a person ([`Battle::with_versus`]).
+    pub fn versus(&self) -> bool {
+        self.versus
+    }
+
+    /// True when the last action of the current phase can be taken back: the player's
+    /// phase, or either side's in a versus battle.
     pub fn can_undo(&self) -> bool {
-        self.active == Team::Player && !self.journal.is_empty()
+        (self.active == Team::Player || self.versus) && !self.journal.is_empty()
     }
 
     /// The unit whose commands an undo would take back.
@@ -799,6 +839,7 @@ impl Battle {
         fresh.execute(Command::Restore(Box::new(snap)))?;
         fresh.journal = self.journal.clone();
         fresh.record = self.record.clone();
+        fresh.versus = self.versus;
         let units = &fresh.units;
         for done in &mut fresh.journal {
             for e in &mut done.events {

@@ -182,9 +182,12 @@ impl Battle {
                     Team::Player => (Team::Enemy, self.turn),
                     Team::Enemy => (Team::Player, self.turn.checked_add(1).ok_or(RuleError::TooManyTurns)?),
                 };
-                if self.active == Team::Player {
+                if self.active == Team::Player || self.versus {
                     self.record.push(cmd.clone());
-                } else if let Some((winner, why)) = self.turn_ending() {
+                }
+                if self.active == Team::Enemy
+                    && let Some((winner, why)) = self.turn_ending()
+                {
                     // The enemy phase of a turn that decides (survived, turn limit) ends the battle.
                     self.emit(&mut out, Event::BattleEnded { winner, why });
                     return Ok(out);
@@ -223,8 +226,9 @@ impl Battle {
                 return Ok(out);
             }
         };
-        // Only the player's phase can be undone and replayed: the enemy's is recomputed.
-        if self.active == Team::Player {
+        // Only the player's phase can be undone and replayed: the enemy's is recomputed
+        // (unless a person plays it; a guard's wake is the AI's, never recorded).
+        if self.active == Team::Player || (self.versus && !matches!(cmd, Command::Wake { .. })) {
             self.record.push(cmd.clone());
             self.journal.push(Done {
                 unit: actor,

@@ -51,7 +51,8 @@ pub enum Step {
         /// The unit's name.
         unit: String,
     },
-    /// `{"action": "end_phase"}`: the player's phase ends; the enemy phase is recomputed.
+    /// `{"action": "end_phase"}`: the player's phase ends; the enemy phase is recomputed (in a
+    /// versus replay: the phase of the side whose phase it is ends).
     EndPhase,
 }
 
@@ -88,7 +89,13 @@ pub struct ReplayFile {
     /// chance, or seed 0). The rolls are recomputed from it, like the enemy phases.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seed: Option<u64>,
-    /// The player's commands, in order.
+    /// The enemy side was played by a person (hot-seat or over the network): `commands` holds
+    /// both sides' commands in the order played (an `end_phase` ends the phase of the side
+    /// whose phase it is), and no enemy phase is recomputed. Absent: false, the enemy side was
+    /// the AI's (written only when true, so other replays read and write as before).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub versus: bool,
+    /// The player's commands, in order (both sides' in a `versus` replay).
     pub commands: Vec<Step>,
     /// Where each command's JSON object starts in the file read (1-based line and column),
     /// for messages; empty for a replay not read from text.
@@ -360,9 +367,30 @@ pub fn record(battle: &Battle, scenario: &Scenario, data: &DataSet) -> ReplayFil
         skill: None,
         chapter: None,
         seed: (battle.combat().chance && battle.seed() != 0).then_some(battle.seed()),
+        versus: battle.versus(),
         commands,
         places: Vec::new(),
     }
+}
+
+/// The side an `end_phase` step ends in `battle`: the player's, or in a versus battle
+/// ([`Battle::with_versus`]) the side whose phase it is.
+///
+/// ```
+/// use skirmish_core::prelude::*;
+/// use skirmish_data::io::replay::end_phase_team;
+/// let b = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &[".."]).unwrap())
+///     .unit(UnitSpec::player("Kiny", (0, 0)))
+///     .unit(UnitSpec::enemy("Brute", (1, 0), "charger"))
+///     .build()
+///     .unwrap();
+/// let mut versus = b.clone().with_versus(true);
+/// versus.execute(Command::EndPhase { team: Team::Player }).unwrap();
+/// assert_eq!(end_phase_team(&versus), Team::Enemy);
+/// assert_eq!(end_phase_team(&b), Team::Player);
+/// ```
+pub fn end_phase_team(battle: &Battle) -> Team {
+    if battle.versus() { battle.active() } else { Team::Player }
 }
 
 /// Writes a replay atomically, as indented JSON (one command per line or so, for people).
@@ -477,7 +505,7 @@ impl ReplayFile {
     pub fn battle(&self, scenario: &Scenario, data: &DataSet) -> Result<Battle, Diagnostic> {
         let b = Battle::try_new(scenario, &data.terrain)
             .map_err(|e| Diagnostic::whole_file(std::path::Path::new(&scenario.path), e.to_string()))?;
-        let b = b.with_seed(self.seed.unwrap_or(0));
+        let b = b.with_seed(self.seed.unwrap_or(0)).with_versus(self.versus);
         Ok(if self.experience { b } else { b.without_experience() })
     }
 
@@ -542,7 +570,9 @@ impl ReplayFile {
                 target: unit(target)?,
             },
             Step::Wait { unit: u } => Command::Wait { unit: unit(u)? },
-            Step::EndPhase => Command::EndPhase { team: Team::Player },
+            Step::EndPhase => Command::EndPhase {
+                team: end_phase_team(battle),
+            },
         })
     }
 

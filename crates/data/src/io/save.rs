@@ -119,6 +119,10 @@ pub struct SaveFile {
     /// without events writes none).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub fired: Vec<bool>,
+    /// The enemy side is played by a person (hot-seat): `phase` says whose turn it is, and the
+    /// battle resumed is a versus one (absent: false, the enemy side is the AI's).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub versus: bool,
 }
 
 /// Why a save could not be made or used.
@@ -192,6 +196,7 @@ pub fn snapshot(b: &Battle, scenario: &Scenario, seed: u64) -> SaveFile {
             })
             .collect(),
         fired: snap.fired,
+        versus: b.versus(),
     }
 }
 
@@ -353,5 +358,8 @@ pub fn restore(save: &SaveFile, scenario: &Scenario, battle: &mut Battle, save_p
     battle
         .execute(Command::Restore(Box::new(snap)))
         .map_err(|e| at_file(save_path, format!("impossible save: {e}")))?;
+    if save.versus && !battle.versus() {
+        *battle = battle.clone().with_versus(true);
+    }
     Ok(())
 }

@@ -52,6 +52,19 @@ pub fn unit_lines(b: &Battle, profiles: &Profiles, id: UnitId, hp: i32) -> [Stri
         class_name(b, u.class())
     );
     let second = match u.team() {
+        // Hot-seat: both sides are people's; no profile decides what a Red unit does.
+        team if b.versus() => {
+            let side = crate::game::versus::side_name(team);
+            if b.active() != team {
+                format!("{side} unit")
+            } else if u.may_canto() {
+                format!("{side} unit · may move again ({} left)", u.movement_left())
+            } else if u.acted() {
+                format!("{side} unit · has acted this turn")
+            } else {
+                format!("{side} unit · ready")
+            }
+        }
         Team::Player if u.may_canto() => format!(
             "player unit · {} · may move again ({} left)",
             level_text(u),

@@ -5,7 +5,6 @@ use crate::load::names::{LABEL_CHARS, label};
 use crate::play::phase::Ask;
 use crate::rules::battle::{Battle, UnitId};
 use crate::search::grid::Pos;
-use crate::search::grid::Team;
 
 /// Where quitting a battle takes the player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -26,7 +25,7 @@ pub fn asked_about(ask: Ask, b: &Battle) -> Vec<UnitId> {
     match ask {
         Ask::EndTurn => {
             let hold = &b.goals().hold;
-            b.ready(Team::Player)
+            b.ready(crate::game::versus::viewer(b))
                 .filter(|&u| b.unit(u).moved() || !hold.contains(&b.unit(u).pos()))
                 .collect()
         }
@@ -123,6 +122,7 @@ mod tests {
     use crate::game::hud::text::board;
     use crate::load::terrain::ClassId;
     use crate::rules::battle::Unit;
+    use crate::search::grid::Team;
 
     #[test]
     fn questions_name_what_is_at_stake_and_their_buttons_the_keys() {

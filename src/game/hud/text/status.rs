@@ -14,7 +14,15 @@ pub fn window_title(name: &str) -> String {
 /// The banner at the top: turn, phase and the scenario's name (the objective has a line of
 /// its own under it, [`objective_text`]).
 pub fn title(s: &Session, name: &str) -> String {
+    let versus = s.battle().versus();
     let phase = match &s.phase() {
+        // Hot-seat: both sides are people, the band says whose phase it is.
+        Phase::Over { winner } if versus => format!("{}!", crate::game::versus::winner_line(*winner)),
+        _ if versus => format!(
+            "Turn {} — {}'s phase",
+            s.battle().turn(),
+            crate::game::versus::side_name(s.battle().active())
+        ),
         Phase::Over { winner: Team::Player } => "Victory!".to_string(),
         Phase::Over { winner: Team::Enemy } => "Defeat".to_string(),
         Phase::Enemy { .. } => format!("Turn {} — Enemy phase", s.battle().turn()),
@@ -131,6 +139,12 @@ pub fn last_turn(b: &Battle) -> bool {
 pub fn ending_lines(b: &Battle) -> Option<[String; 2]> {
     let (winner, why) = b.ended()?;
     let head = match winner {
+        _ if b.versus() => format!(
+            "{} — {} on turn {}",
+            crate::game::versus::winner_line(winner),
+            why.describe(b),
+            b.turn()
+        ),
         Team::Player => format!("Victory — {} on turn {}", why.describe(b), b.turn()),
         Team::Enemy => format!("Defeat — {}", why.describe(b)),
     };

@@ -55,8 +55,9 @@ impl Session {
     /// A battle restored in the enemy's phase (from a save made during it) goes on with the
     /// enemies yet to act, one per [`Intent::Advance`].
     pub fn new(battle: Battle, profiles: Profiles) -> Session {
+        let side = if battle.versus() { battle.active() } else { Team::Player };
         let cursor = battle
-            .ready(Team::Player)
+            .ready(side)
             .next()
             .or(battle.hero())
             .map_or(Pos::new(0, 0), |h| battle.unit(h).pos);
@@ -67,7 +68,7 @@ impl Session {
         };
         let phase = match battle.ended() {
             Some((winner, _)) => Phase::Over { winner },
-            None if battle.active() == Team::Enemy => Phase::Enemy {
+            None if battle.active() == Team::Enemy && !battle.versus() => Phase::Enemy {
                 phase: EnemyPhase::begin(&battle),
             },
             None => Phase::Select,
@@ -179,9 +180,42 @@ impl Session {
     }
 
     /// The player's living units in the order a roster strip shows them (the scenario's
-    /// order); [`Intent::NextUnit`] visits the ready ones in this order.
+    /// order); [`Intent::NextUnit`] visits the ready ones in this order. In a versus battle,
+    /// those of the side whose phase it is.
     pub fn roster(&self) -> Vec<UnitId> {
-        self.battle.living(Team::Player).collect()
+        self.battle.living(self.side()).collect()
+    }
+
+    /// The side whose units the input moves: the player's, or in a versus battle
+    /// ([`Battle::with_versus`]) the side whose phase it is (both sides are people).
+    ///
+    /// ```
+    /// use skirmish_core::prelude::*;
+    /// use skirmish_core::model::profiles::Profiles;
+    /// use skirmish_core::play::phase::{Intent, Phase, Session};
+    /// let b = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &["....."]).unwrap())
+    ///     .unit(UnitSpec::player("Kiny", (0, 0)))
+    ///     .unit(UnitSpec::enemy("Brute", (4, 0), "charger"))
+    ///     .build()
+    ///     .unwrap()
+    ///     .with_versus(true);
+    /// let mut s = Session::new(b, Profiles::default());
+    /// s.set_auto_end_turn(false);
+    /// assert_eq!(s.side(), Team::Player);
+    /// s.input(Intent::EndTurn);
+    /// s.input(Intent::Yes); // Kiny has not acted: ending the turn asks first
+    /// // The enemy side's person selects the Brute: no AI plays it.
+    /// assert_eq!((s.side(), s.phase()), (Team::Enemy, &Phase::Select));
+    /// s.input(Intent::Point(Pos::new(4, 0)));
+    /// s.input(Intent::Confirm);
+    /// assert!(matches!(s.phase(), Phase::Target { .. }));
+    /// ```
+    pub fn side(&self) -> Team {
+        if self.battle.versus() {
+            self.battle.active()
+        } else {
+            Team::Player
+        }
     }
 
     /// True when every player unit has acted and the phase waits for the player to end it.
@@ -231,14 +265,14 @@ impl Session {
 
     /// True when ending the turn now would leave units unmoved.
     fn ready_left(&self) -> bool {
-        self.battle.ready(Team::Player).next().is_some()
+        self.battle.ready(self.side()).next().is_some()
     }
 
     /// True when a player unit that can still act is not holding a cell to defend (standing
     /// on it, not moved this turn).
     fn unheld_ready_left(&self) -> bool {
         let hold = &self.battle.goals().hold;
-        self.battle.ready(Team::Player).any(|u| {
+        self.battle.ready(self.side()).any(|u| {
             let unit = self.battle.unit(u);
             unit.moved || !hold.contains(&unit.pos)
         })

@@ -5,7 +5,7 @@ use super::route::heal_cell;
 use super::{Action, Intent, Phase, Session, Signal, attack_cell, trace};
 use crate::rules::combat;
 use crate::rules::{Command, UnitId};
-use crate::search::grid::{Dir, Path, Pos, Team};
+use crate::search::grid::{Dir, Path, Pos};
 use crate::search::range::Range;
 
 impl Session {
@@ -93,7 +93,7 @@ impl Session {
                 // player undid it to act with it again).
                 let undone = self.undone.take().filter(|&u| {
                     let u = self.battle.unit(u);
-                    u.team == Team::Player && u.alive() && !u.acted
+                    u.team == self.side() && u.alive() && !u.acted
                 });
                 if let Some(u) = undone {
                     self.visited = Some(u);
@@ -105,7 +105,7 @@ impl Session {
                 let from = self
                     .battle
                     .unit_at(self.cursor)
-                    .filter(|&u| self.battle.unit(u).team == Team::Player)
+                    .filter(|&u| self.battle.unit(u).team == self.side())
                     .or(self.visited);
                 if let Some(next) = self.next_ready_after(from) {
                     self.visited = Some(next);
@@ -114,11 +114,11 @@ impl Session {
                 Phase::Select
             }
             (p @ (Phase::Select | Phase::Inspect { .. } | Phase::Target { .. }), Intent::NextEnemy) => {
-                // Under fog, only the enemies the player sees.
-                let seen = self.battle.sight(Team::Player);
+                // Under fog, only the enemies the player (the side playing) sees.
+                let seen = self.battle.sight(self.side());
                 let enemies: Vec<UnitId> = self
                     .battle
-                    .living(Team::Enemy)
+                    .living(self.side().other())
                     .filter(|&e| seen.sees(self.battle.unit(e).pos))
                     .collect();
                 match p {
@@ -142,19 +142,19 @@ impl Session {
                 }
             }
             (Phase::Select | Phase::Inspect { .. }, Intent::Confirm) => match self.battle.unit_at(self.cursor) {
-                Some(u) if self.battle.unit(u).team == Team::Player && !self.battle.unit(u).acted => {
+                Some(u) if self.battle.unit(u).team == self.side() && !self.battle.unit(u).acted => {
                     self.signals.push(Signal::Selected(u));
                     self.target(u)
                 }
                 // A canto unit with its second move still to make (a save made at its menu).
-                Some(u) if self.battle.unit(u).team == Team::Player && self.battle.unit(u).may_canto() => {
+                Some(u) if self.battle.unit(u).team == self.side() && self.battle.unit(u).may_canto() => {
                     self.signals.push(Signal::Selected(u));
                     self.canto_menu(u)
                 }
                 // An enemy on a cell the player does not see (fog) is not there to inspect.
                 Some(e)
-                    if self.battle.unit(e).team == Team::Enemy
-                        && self.battle.sight(Team::Player).sees(self.battle.unit(e).pos) =>
+                    if self.battle.unit(e).team == self.side().other()
+                        && self.battle.sight(self.side()).sees(self.battle.unit(e).pos) =>
                 {
                     self.signals.push(Signal::Selected(e));
                     Phase::Inspect { enemy: e }

@@ -26,7 +26,20 @@ impl Session {
 
     pub(super) fn start_enemy_phase(&mut self) -> Phase {
         self.undone = None;
-        if self.run(Command::EndPhase { team: Team::Player }).is_err() {
+        let side = self.side();
+        if self.run(Command::EndPhase { team: side }).is_err() {
+            return Phase::Select;
+        }
+        if self.battle.versus() {
+            // The other person's phase: theirs to play, from their first ready unit.
+            if let Some((winner, _)) = self.battle.ended() {
+                return Phase::Over { winner };
+            }
+            let first = self.battle.ready(self.side()).next();
+            self.visited = first;
+            if let Some(u) = first {
+                self.move_cursor(self.battle.unit(u).pos);
+            }
             return Phase::Select;
         }
         let phase = EnemyPhase::begin(&self.battle);
