@@ -477,7 +477,7 @@ impl GameState {
             y += 14.0;
         }
         // The key help at the bottom, when it fits.
-        let help: Vec<String> = HELP.iter().flat_map(|h| wrap(h, chars(10.0))).collect();
+        let help: Vec<String> = help(&self.bindings).iter().flat_map(|h| wrap(h, chars(10.0))).collect();
         let top = side.bottom() - 4.0 - 12.0 * help.len() as f32;
         if top > y + 4.0 {
             for (i, h) in help.iter().enumerate() {

@@ -10,6 +10,7 @@
 pub mod battle;
 pub mod campaign;
 pub mod chance;
+pub mod controls;
 pub mod difficulty;
 pub mod input;
 pub mod load;
@@ -19,6 +20,9 @@ pub mod picker;
 pub mod title;
 
 use super::assets::Assets;
+use super::controls::Stick;
+#[cfg(feature = "gamepad")]
+use super::controls::{PadAxis, PadButton};
 use super::records::Records;
 use super::script::Token;
 use super::settings::{Places, Settings};
@@ -65,6 +69,8 @@ pub enum Go {
     Picker,
     /// The options.
     Options,
+    /// The options' keys and pad buttons.
+    Controls,
     /// Choose one of `levels` before what comes next.
     Difficulty {
         /// What is played once a level is chosen.
@@ -295,8 +301,20 @@ pub trait Screen {
                     None => Ok(Switch::None),
                 }
             }
-            Input::RawMouseMotion { .. } | Input::MouseEnterOrLeave(_) | Input::Focus(_) => Ok(Switch::None),
+            Input::PadDown(b) => {
+                let k = world.settings.bindings().pad(b).and_then(menu::control_key);
+                Ok(k.map_or(Switch::None, |k| self.menu_key(world, k)))
+            }
+            Input::RawMouseMotion { .. }
+            | Input::MouseEnterOrLeave(_)
+            | Input::Focus(_)
+            | Input::PadUp(_)
+            | Input::PadAxis { .. } => Ok(Switch::None),
         }
+    }
+    /// A menu key (from a pad button: a key press comes through [`Screen::key_down`]).
+    fn menu_key(&mut self, _world: &mut World, _k: menu::MenuKey) -> Switch {
+        Switch::None
     }
     /// The window was resized.
     fn resize(&mut self, _ctx: &mut Context, _w: f32, _h: f32) -> GameResult {
@@ -393,6 +411,8 @@ pub struct App {
     shown_title: String,
     /// The window size and mode last applied from the options.
     applied: (u32, u32, bool),
+    /// The pad's stick, as d-pad presses.
+    stick: Stick,
 }
 
 /// Seconds between scripted tokens on menus.
@@ -419,6 +439,7 @@ impl App {
             harness,
             shown_title,
             applied,
+            stick: Stick::default(),
         }
     }
 
@@ -431,6 +452,7 @@ impl App {
         Ok(match go {
             Go::Picker => Box::new(picker::Picker::new(&self.world)),
             Go::Options => Box::new(options::OptionsScreen::new(&self.world)),
+            Go::Controls => Box::new(controls::ControlsScreen::new(&self.world)),
             Go::Difficulty { then, levels } => Box::new(difficulty::Chooser::new(then, levels)),
             Go::CampaignChance { difficulty } => Box::new(chance::ChanceChooser::new(difficulty)),
             Go::NewCampaign { difficulty, chance } => {
@@ -525,8 +547,15 @@ impl App {
         }
     }
 
-    /// The one path of every input: to the screen on top, then the switch it answers.
+    /// The one path of every input: to the screen on top, then the switch it answers. A
+    /// pad's axis goes on as the d-pad presses and releases it makes.
     fn forward(&mut self, ctx: &mut Context, input: Input) -> GameResult {
+        if let Input::PadAxis { axis, value } = input {
+            for (b, down) in self.stick.axis(axis, value) {
+                self.forward(ctx, if down { Input::PadDown(b) } else { Input::PadUp(b) })?;
+            }
+            return Ok(());
+        }
         let sw = match self.stack.last_mut() {
             Some(top) => top.input(ctx, &mut self.world, input)?,
             None => Switch::None,
@@ -664,6 +693,46 @@ impl EventHandler for App {
 
     fn focus_event(&mut self, ctx: &mut Context, gained: bool) -> GameResult {
         self.forward(ctx, Input::Focus(gained))
+    }
+
+    #[cfg(feature = "gamepad")]
+    fn gamepad_button_down_event(
+        &mut self,
+        ctx: &mut Context,
+        btn: ggez::event::Button,
+        _id: ggez::event::GamepadId,
+    ) -> GameResult {
+        match PadButton::from_gilrs(btn) {
+            Some(b) => self.forward(ctx, Input::PadDown(b)),
+            None => Ok(()),
+        }
+    }
+
+    #[cfg(feature = "gamepad")]
+    fn gamepad_button_up_event(
+        &mut self,
+        ctx: &mut Context,
+        btn: ggez::event::Button,
+        _id: ggez::event::GamepadId,
+    ) -> GameResult {
+        match PadButton::from_gilrs(btn) {
+            Some(b) => self.forward(ctx, Input::PadUp(b)),
+            None => Ok(()),
+        }
+    }
+
+    #[cfg(feature = "gamepad")]
+    fn gamepad_axis_event(
+        &mut self,
+        ctx: &mut Context,
+        axis: ggez::event::Axis,
+        value: f32,
+        _id: ggez::event::GamepadId,
+    ) -> GameResult {
+        match PadAxis::from_gilrs(axis) {
+            Some(axis) => self.forward(ctx, Input::PadAxis { axis, value }),
+            None => Ok(()),
+        }
     }
 
     fn resize_event(&mut self, ctx: &mut Context, w: f32, h: f32) -> GameResult {

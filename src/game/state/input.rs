@@ -2,10 +2,11 @@
 //! engine's intents and the screen's own actions (the game menu, the log box, the enemy
 //! phase's summary). The key map is in `keys`, who leads the cursor in `pointer`.
 
-use super::keys::{Held, KeyAction, command};
+use super::keys::{Held, KeyAction};
 use super::pointer::{Drag, jumps_cursor, mouse_intent};
 use super::*;
 use crate::game::buttons::{self, Button, Press};
+use crate::game::controls::{Control, PadButton};
 
 impl GameState {
     /// A click on cell `p`: point and confirm there; in the action menu, a click on a
@@ -209,11 +210,48 @@ impl GameState {
     /// A key press: mapped to an action, kept while the board is busy, or acted on.
     pub(super) fn key_down(&mut self, ctx: &mut Context, input: KeyInput, repeated: bool) -> GameResult {
         // Overriding this drops ggez's quit on Escape, which backs out or opens the menu here.
-        let mut action = command(&input.event.logical_key);
+        let key = &input.event.logical_key;
+        let control = self.bindings.of_key(key);
+        let page = match key {
+            Key::Named(NamedKey::PageUp) => Some(10),
+            Key::Named(NamedKey::PageDown) => Some(-10),
+            _ => None,
+        };
+        self.control_down(Some(ctx.mouse.position().into()), control, page, repeated, false);
+        Ok(())
+    }
+
+    /// A pad button pressed: its control, as a key's would act (pressed on the pad, the
+    /// confirm button also answers yes to a question, which a keyboard answers with Y).
+    pub(in crate::game) fn pad_down(&mut self, ctx: &mut Context, b: PadButton) {
+        let control = self.bindings.pad(b);
+        self.control_down(Some(ctx.mouse.position().into()), control, None, false, true);
+    }
+
+    /// A pad button let go: the confirm button's release.
+    pub(in crate::game) fn pad_up(&mut self, b: PadButton) {
+        if self.bindings.pad(b) == Some(Control::Confirm) {
+            self.confirm_up();
+        }
+    }
+
+    /// A control pressed (by a key or a pad button): acted on, or kept while the board is
+    /// busy. `mouse` is where the pointer is (the keys take the cursor from it), `page` the
+    /// log box's scroll of a page key, `pad` true for a pad's press.
+    pub(in crate::game) fn control_down(
+        &mut self,
+        mouse: Option<Vec2>,
+        control: Option<Control>,
+        page: Option<i32>,
+        repeated: bool,
+        pad: bool,
+    ) {
+        let mut action = control.map(KeyAction::from);
         if self.session.pending().is_some() {
             // A question is open: Y answers yes; N, X, Esc answer no; other keys wait.
             action = match action {
                 Some(KeyAction::Yes) => Some(KeyAction::Intent(Intent::Yes)),
+                Some(KeyAction::Intent(Intent::Confirm)) if pad => Some(KeyAction::Intent(Intent::Yes)),
                 Some(KeyAction::Intent(Intent::NextUnit | Intent::Cancel) | KeyAction::Escape) => {
                     Some(KeyAction::Intent(Intent::No))
                 }
@@ -224,27 +262,26 @@ impl GameState {
             if !repeated {
                 self.dismiss_summary();
             }
-            return Ok(());
+            return;
         } else if self.history_view.is_some() {
-            match (&input.event.logical_key, action) {
-                (Key::Named(NamedKey::ArrowUp), _) => self.scroll_history(1),
-                (Key::Named(NamedKey::ArrowDown), _) => self.scroll_history(-1),
-                (Key::Named(NamedKey::PageUp), _) => self.scroll_history(10),
-                (Key::Named(NamedKey::PageDown), _) => self.scroll_history(-10),
+            match (page, action) {
+                (Some(p), _) => self.scroll_history(p),
+                (_, Some(KeyAction::Intent(Intent::Cursor(Dir::Up)))) => self.scroll_history(1),
+                (_, Some(KeyAction::Intent(Intent::Cursor(Dir::Down)))) => self.scroll_history(-1),
                 (_, Some(KeyAction::History | KeyAction::Escape | KeyAction::Intent(Intent::Cancel))) => {
                     self.history_view = None
                 }
                 _ => {}
             }
-            return Ok(());
+            return;
         } else if self.menu_open {
             // The menu's own keys act (and close it); arrows and confirm wait.
             match action {
                 Some(KeyAction::Escape | KeyAction::Intent(Intent::Cancel)) => {
                     self.menu_open = false;
-                    return Ok(());
+                    return;
                 }
-                Some(KeyAction::Intent(_) | KeyAction::Yes) | None => return Ok(()),
+                Some(KeyAction::Intent(_) | KeyAction::Yes) | None => return,
                 Some(_) => {}
             }
         }
@@ -277,7 +314,7 @@ impl GameState {
             Some(KeyAction::Intent(i @ (Intent::Yes | Intent::No))) => self.apply(i),
             Some(KeyAction::Intent(i)) => {
                 // The keys have the cursor (and the view) until the mouse moves again.
-                self.pointing.hand_to_keys(Some(ctx.mouse.position().into()));
+                self.pointing.hand_to_keys(mouse);
                 self.free_look = false;
                 if self.accepts_input() && !self.keys.waiting() {
                     self.apply(i);
@@ -288,21 +325,25 @@ impl GameState {
             }
             _ => {}
         }
-        Ok(())
     }
 
     /// A key let go: the confirm key's release, in order with its press.
     pub(super) fn key_up(&mut self, _ctx: &mut Context, input: KeyInput) -> GameResult {
-        if command(&input.event.logical_key) == Some(KeyAction::Intent(Intent::Confirm)) {
-            if self.keys.waiting() {
-                // Its press is waiting: so does its release, in order.
-                self.keys.push(Intent::Release);
-            } else {
-                // Always let go, even mid-animation, so the button never stays held.
-                self.apply(Intent::Release);
-            }
+        if self.bindings.of_key(&input.event.logical_key) == Some(Control::Confirm) {
+            self.confirm_up();
         }
         Ok(())
+    }
+
+    /// The confirm control let go, in order with its press.
+    pub(in crate::game) fn confirm_up(&mut self) {
+        if self.keys.waiting() {
+            // Its press is waiting: so does its release, in order.
+            self.keys.push(Intent::Release);
+        } else {
+            // Always let go, even mid-animation, so the button never stays held.
+            self.apply(Intent::Release);
+        }
     }
 
     /// The pointer moved: a held right or middle button drags the map; otherwise the cursor

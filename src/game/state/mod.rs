@@ -172,6 +172,8 @@ pub struct GameState {
     retitle: bool,
     /// The zoom step changed: refit the camera.
     zoom_changed: bool,
+    /// Which keys and pad buttons do what (the options').
+    pub(in crate::game) bindings: crate::game::controls::Bindings,
 }
 
 /// How the game was asked to run.
@@ -319,6 +321,7 @@ impl GameState {
             leave: Default::default(),
             retitle: false,
             zoom_changed: false,
+            bindings: Default::default(),
         };
         g.begin(None);
         // Recorded from its start unless resumed or played back; the file is first written
