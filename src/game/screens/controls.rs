@@ -52,7 +52,7 @@ impl ControlsScreen {
             .iter()
             .map(|&c| {
                 let note = if self.waiting == Some(c) {
-                    "press a key or a pad button (Esc: keep)".to_string()
+                    format!("{} → press a key or a pad button", b.shown_all(c))
                 } else {
                     b.shown_all(c)
                 };

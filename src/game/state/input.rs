@@ -111,14 +111,12 @@ impl GameState {
             Button::AutoEnd => {
                 let on = !self.auto_end_turn;
                 self.set_auto_end_turn(on);
-                self.say(format!(
-                    "automatic end of turn {}",
-                    if on {
-                        "on: the enemy phase starts after your last unit"
-                    } else {
-                        "off: end the turn yourself (E)"
-                    }
-                ));
+                let line = if on {
+                    "on: the enemy phase starts after your last unit".to_string()
+                } else {
+                    format!("off: end the turn yourself ({})", self.bindings.shown(Control::EndTurn))
+                };
+                self.say(format!("automatic end of turn {line}"));
             }
             Button::Older => self.scroll_history(5),
             Button::Newer => self.scroll_history(-5),
