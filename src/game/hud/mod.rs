@@ -227,6 +227,12 @@ impl GameState {
             let (bx, list) = game_menu(&l, self.modes(), self.save_idle());
             panel(canvas, bx, Z_HUD + 5);
             text(canvas, "Menu", Vec2::new(bx.x + 12.0, bx.y + 6.0), 14.0, GOLD);
+            // The entry chosen with the keys or a pad is drawn as the pointer's would be.
+            let hover = self
+                .menu_at
+                .and_then(|i| list.get(i))
+                .map(|p| Vec2::new(p.rect.x + p.rect.w / 2.0, p.rect.y + p.rect.h / 2.0))
+                .or(hover);
             for p in &list {
                 draw_button(canvas, p, hover, Z_HUD + 6, self.clock, self.leave, &self.bindings);
             }

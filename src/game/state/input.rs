@@ -5,7 +5,7 @@
 use super::keys::{Held, KeyAction};
 use super::pointer::{Drag, jumps_cursor, mouse_intent};
 use super::*;
-use crate::game::buttons::{self, Button, Press};
+use crate::game::buttons::{self, Button, Placed, Press};
 use crate::game::controls::{Control, PadButton};
 
 impl GameState {
@@ -76,6 +76,29 @@ impl GameState {
         }
     }
 
+    /// Moves the game menu's chosen entry by `d`, over the entries that can be pressed now.
+    pub(in crate::game) fn step_menu(&mut self, d: i32) {
+        let list: Vec<Placed> = self
+            .buttons_now()
+            .into_iter()
+            .filter(|p| buttons::MENU.contains(&p.button))
+            .collect();
+        if let Some(i) = buttons::step_choice(&list, self.menu_at, d) {
+            self.menu_at = Some(i);
+        }
+    }
+
+    /// The game menu's entry chosen with the keys or the pad, when it can be pressed.
+    pub(in crate::game) fn menu_choice(&self) -> Option<Button> {
+        let i = self.menu_at?;
+        self.buttons_now()
+            .into_iter()
+            .filter(|p| buttons::MENU.contains(&p.button))
+            .nth(i)
+            .filter(|p| p.enabled)
+            .map(|p| p.button)
+    }
+
     /// Does what button `b` does.
     pub(super) fn press(&mut self, b: Button) {
         // A menu entry closes the menu (the switches keep it open, to see them switch).
@@ -92,7 +115,10 @@ impl GameState {
     /// What the battle screen does itself: menus, the log, files and settings.
     pub(super) fn screen_press(&mut self, b: Button) {
         match b {
-            Button::Menu => self.menu_open = !self.menu_open,
+            Button::Menu => {
+                self.menu_open = !self.menu_open;
+                self.menu_at = None;
+            }
             Button::Resume => self.menu_open = false,
             Button::Log => self.toggle_history(),
             Button::Save if self.accepts_input() => self.save(),
@@ -273,10 +299,21 @@ impl GameState {
             }
             return;
         } else if self.menu_open {
-            // The menu's own keys act (and close it); arrows and confirm wait.
+            // The menu's own keys act (and close it); up and down choose an entry and
+            // confirm presses it (so a pad reaches every entry); other intents wait.
             match action {
                 Some(KeyAction::Escape | KeyAction::Intent(Intent::Cancel)) => {
                     self.menu_open = false;
+                    return;
+                }
+                Some(KeyAction::Intent(Intent::Cursor(d @ (Dir::Up | Dir::Down)))) => {
+                    self.step_menu(if d == Dir::Up { -1 } else { 1 });
+                    return;
+                }
+                Some(KeyAction::Intent(Intent::Confirm)) => {
+                    if let Some(b) = self.menu_choice() {
+                        self.press(b);
+                    }
                     return;
                 }
                 Some(KeyAction::Intent(_) | KeyAction::Yes) | None => return,
@@ -291,6 +328,8 @@ impl GameState {
                     Phase::Select | Phase::Enemy { .. } | Phase::Over { .. }
                 ) {
                     self.menu_open = !self.menu_open;
+                    // Opened from a pad, its first entry is chosen (a pad has no pointer).
+                    self.menu_at = pad.then_some(0);
                 } else if self.accepts_input() && !self.keys.waiting() {
                     self.apply(Intent::Cancel);
                 } else if !matches!(self.session.phase(), Phase::Enemy { .. }) && self.script.is_empty() {
