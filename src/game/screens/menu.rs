@@ -1,8 +1,8 @@
 //! A vertical menu every non-battle screen uses: its entries, the highlighted one, keys and
 //! clicks turned into a choice (tested without a window), and how it is laid out and drawn.
 
-use super::super::controls::{Bindings, Control};
 use super::super::view::{self, DIM_TEXT, GOLD};
+use crate::game::controls::{Bindings, Control};
 use ggez::glam::Vec2;
 use ggez::graphics::{Canvas, Color, Rect};
 use ggez::input::keyboard::KeyInput;
