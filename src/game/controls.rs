@@ -10,6 +10,7 @@
 use crate::search::grid::Dir;
 use ggez::winit::keyboard::{Key, NamedKey};
 use indexmap::IndexMap;
+use std::time::{Duration, Instant};
 
 /// Something a key or a pad button does: the game's whole set of actions.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -466,6 +467,43 @@ impl Stick {
     }
 }
 
+/// A d-pad direction held down presses again, as a held arrow key repeats: first after
+/// [`Repeat::DELAY`], then every [`Repeat::EVERY`] (a pad's driver sends no repeats itself).
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Repeat {
+    held: Option<(PadButton, Instant)>,
+}
+
+impl Repeat {
+    /// Before the first repeat.
+    pub const DELAY: Duration = Duration::from_millis(350);
+    /// Between repeats.
+    pub const EVERY: Duration = Duration::from_millis(90);
+
+    /// Button `b` went down (true) or up at `now`; only the d-pad's directions repeat.
+    pub fn button(&mut self, b: PadButton, down: bool, now: Instant) {
+        let dpad = matches!(
+            b,
+            PadButton::DPadUp | PadButton::DPadDown | PadButton::DPadLeft | PadButton::DPadRight
+        );
+        if down && dpad {
+            self.held = Some((b, now + Repeat::DELAY));
+        } else if self.held.is_some_and(|(h, _)| h == b) {
+            self.held = None;
+        }
+    }
+
+    /// The direction to press again at `now`, if one is held and its time came.
+    pub fn due(&mut self, now: Instant) -> Option<PadButton> {
+        let (b, next) = self.held?;
+        if now < next {
+            return None;
+        }
+        self.held = Some((b, now + Repeat::EVERY));
+        Some(b)
+    }
+}
+
 /// Which keys and pad buttons do what: the defaults with the options file's changes.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Bindings {
@@ -704,6 +742,24 @@ mod tests {
                 assert_eq!(seen.insert(p.name().to_string(), c), None, "{p:?} twice");
             }
         }
+    }
+
+    #[test]
+    fn a_held_direction_repeats_and_stops_when_let_go() {
+        let t0 = Instant::now();
+        let ms = |m: u64| t0 + Duration::from_millis(m);
+        let mut r = Repeat::default();
+        r.button(PadButton::South, true, t0);
+        assert_eq!(r.due(ms(1000)), None, "only the d-pad repeats");
+        r.button(PadButton::DPadRight, true, t0);
+        assert_eq!(r.due(ms(300)), None, "not before the delay");
+        assert_eq!(r.due(ms(360)), Some(PadButton::DPadRight));
+        assert_eq!(r.due(ms(400)), None);
+        assert_eq!(r.due(ms(455)), Some(PadButton::DPadRight));
+        r.button(PadButton::South, false, ms(460));
+        assert_eq!(r.due(ms(550)), Some(PadButton::DPadRight), "another button let go");
+        r.button(PadButton::DPadRight, false, ms(560));
+        assert_eq!(r.due(ms(2000)), None);
     }
 
     #[test]

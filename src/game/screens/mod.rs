@@ -20,9 +20,9 @@ pub mod picker;
 pub mod title;
 
 use super::assets::Assets;
-use super::controls::Stick;
 #[cfg(feature = "gamepad")]
 use super::controls::{PadAxis, PadButton};
+use super::controls::{Repeat, Stick};
 use super::records::Records;
 use super::script::Token;
 use super::settings::{Places, Settings};
@@ -413,6 +413,8 @@ pub struct App {
     applied: (u32, u32, bool),
     /// The pad's stick, as d-pad presses.
     stick: Stick,
+    /// A held d-pad direction, pressed again as a held key repeats.
+    repeat: Repeat,
 }
 
 /// Seconds between scripted tokens on menus.
@@ -440,6 +442,7 @@ impl App {
             shown_title,
             applied,
             stick: Stick::default(),
+            repeat: Repeat::default(),
         }
     }
 
@@ -556,6 +559,16 @@ impl App {
             }
             return Ok(());
         }
+        match input {
+            Input::PadDown(b) => self.repeat.button(b, true, Instant::now()),
+            Input::PadUp(b) => self.repeat.button(b, false, Instant::now()),
+            _ => {}
+        }
+        self.hand_to_top(ctx, input)
+    }
+
+    /// Hands `input` to the screen on top and applies the switch it answers.
+    fn hand_to_top(&mut self, ctx: &mut Context, input: Input) -> GameResult {
         let sw = match self.stack.last_mut() {
             Some(top) => top.input(ctx, &mut self.world, input)?,
             None => Switch::None,
@@ -645,6 +658,11 @@ impl EventHandler for App {
         self.switch(ctx, sw);
         let sw = self.menu_harness(ctx);
         self.switch(ctx, sw);
+        // A held d-pad direction (or stick) presses again; not through `forward`, which
+        // would take the repeat for a new press and start the delay afresh.
+        if let Some(b) = self.repeat.due(Instant::now()) {
+            self.hand_to_top(ctx, Input::PadDown(b))?;
+        }
         self.apply_window(ctx)
     }
 
