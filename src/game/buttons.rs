@@ -411,6 +411,21 @@ pub const MENU: [Button; 10] = [
     Button::Quit,
 ];
 
+/// The entry of `list` chosen after stepping `d` (-1 up, +1 down) from `at` (`None`: from
+/// before the first entry going down, from the first going up), over the enabled ones,
+/// round; `None` when none is enabled. The game menu's keys and pad use it.
+pub fn step_choice(list: &[Placed], at: Option<usize>, d: i32) -> Option<usize> {
+    let n = list.len() as i32;
+    let mut i = at.map_or(if d > 0 { -1 } else { 0 }, |i| i as i32);
+    for _ in 0..n {
+        i = (i + d).rem_euclid(n);
+        if list[i as usize].enabled {
+            return Some(i as usize);
+        }
+    }
+    None
+}
+
 /// Height of the game menu's title row.
 pub const MENU_TITLE_H: f32 = 26.0;
 
@@ -1105,5 +1120,27 @@ mod tests {
             text_w(title, 16.0) + text_w("FAST ×4", 13.0) + 12.0 <= room,
             "titles fit with FAST on"
         );
+    }
+
+    /// Issue 40: the game menu is reached with the keys and a pad: up and down go over the
+    /// entries that can be pressed (Save and Load are off while the board moves), round.
+    #[test]
+    fn the_menu_choice_steps_over_entries_that_are_off() {
+        let l = Layout::new(1280.0, 800.0, 1.0);
+        let (_, list) = game_menu(&l, Modes::default(), false);
+        let at = |i: Option<usize>| i.map(|i| list[i].button);
+        assert_eq!(at(step_choice(&list, None, 1)), Some(Button::Resume));
+        assert_eq!(
+            at(step_choice(&list, Some(0), 1)),
+            Some(Button::Restart),
+            "Save and Load are off: skipped"
+        );
+        assert_eq!(at(step_choice(&list, Some(0), -1)), Some(Button::Quit), "round");
+        let (_, idle) = game_menu(&l, Modes::default(), true);
+        assert_eq!(
+            step_choice(&idle, Some(0), 1).map(|i| idle[i].button),
+            Some(Button::Save)
+        );
+        assert_eq!(step_choice(&[], None, 1), None);
     }
 }

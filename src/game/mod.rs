@@ -12,6 +12,7 @@ mod anim;
 mod assets;
 mod buttons;
 mod camera;
+pub mod controls;
 mod difficulty;
 mod draw;
 mod fog;

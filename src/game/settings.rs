@@ -2,7 +2,9 @@
 //! plain serde struct kept as TOML in the platform's config folder, written atomically and
 //! read with located errors. A broken file is a message on the title screen, never a crash.
 
+use crate::game::controls::{self, Bindings, Control, PadButton};
 use crate::load::diag::{Diagnostic, Source};
+use indexmap::IndexMap;
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -61,6 +63,13 @@ pub struct Settings {
     /// The danger view (key D in battle) as the player last left it: every battle, a resumed
     /// save included, opens with it so (issue 33's play: it was off after resuming a save).
     pub danger_view: bool,
+    /// Keys rebound: a control's name (`confirm`, `end_turn` ...) and the keys it takes
+    /// instead of its defaults (see [`crate::game::controls`]). Empty: every default.
+    #[serde(skip_serializing_if = "IndexMap::is_empty")]
+    pub keys: IndexMap<String, Vec<String>>,
+    /// Pad buttons rebound, the same way (`confirm = ["south"]`).
+    #[serde(skip_serializing_if = "IndexMap::is_empty")]
+    pub pad: IndexMap<String, Vec<String>>,
 }
 
 /// The window size the game opens at when the screen has room.
@@ -83,6 +92,8 @@ impl Default for Settings {
             edge_scroll: false,
             permadeath: true,
             danger_view: false,
+            keys: IndexMap::new(),
+            pad: IndexMap::new(),
         }
     }
 }
@@ -113,7 +124,42 @@ impl Settings {
                 return Err(at_key(src, key, format!("{key} = {v}: expected {min} to 16384 pixels")));
             }
         }
+        check_bindings(src, "keys", &s.keys, |k| controls::canonical(k).is_some())?;
+        check_bindings(src, "pad", &s.pad, |b| PadButton::named(b).is_some())?;
         Ok(s)
+    }
+
+    /// The keys and pad buttons in force: the defaults with this file's changes.
+    pub fn bindings(&self) -> Bindings {
+        Bindings::new(&self.keys, &self.pad)
+    }
+
+    /// Key `key` (a file name, see [`controls::key_name`]) now does `c`, and only that; the
+    /// control that had it before, if another, is returned (it loses the key).
+    pub fn bind_key(&mut self, c: Control, key: &str) -> Option<Control> {
+        let had = self.bindings().key(key).filter(|&o| o != c);
+        for list in self.keys.values_mut() {
+            list.retain(|k| controls::canonical(k).as_deref() != Some(key));
+        }
+        self.keys.insert(c.name().to_string(), vec![key.to_string()]);
+        had
+    }
+
+    /// Pad button `b` now does `c`, and only that; the control that had it before, if
+    /// another, is returned.
+    pub fn bind_pad(&mut self, c: Control, b: PadButton) -> Option<Control> {
+        let had = self.bindings().pad(b).filter(|&o| o != c);
+        for list in self.pad.values_mut() {
+            list.retain(|n| n != b.name());
+        }
+        self.pad.insert(c.name().to_string(), vec![b.name().to_string()]);
+        had
+    }
+
+    /// Every key and pad button back to its default.
+    pub fn reset_bindings(&mut self) {
+        self.keys.clear();
+        self.pad.clear();
     }
 
     /// Writes the settings to `path` atomically (temporary file, then rename), making its folder.
@@ -139,6 +185,103 @@ fn at_key(src: &Source, key: &str, message: String) -> Diagnostic {
         offset += line.len();
     }
     Diagnostic::whole_file(Path::new(&src.path), message)
+}
+
+/// Checks a `[keys]` or `[pad]` table: every name a control, every key (button) one the game
+/// knows, none given to two controls; a mistake is located at its name.
+fn check_bindings(
+    src: &Source,
+    table: &str,
+    map: &IndexMap<String, Vec<String>>,
+    known: impl Fn(&str) -> bool,
+) -> Result<(), Diagnostic> {
+    let mut taken: Vec<(String, &str)> = Vec::new();
+    for (name, given) in map {
+        if Control::named(name).is_none() {
+            let all: Vec<&str> = Control::ALL.iter().map(|c| c.name()).collect();
+            return Err(in_table(
+                src,
+                table,
+                name,
+                None,
+                format!("[{table}]: unknown action `{name}` (the actions: {})", all.join(", ")),
+            ));
+        }
+        for k in given {
+            if !known(k) {
+                let what = if table == "pad" {
+                    let all: Vec<&str> = PadButton::ALL.iter().map(|b| b.name()).collect();
+                    format!("unknown pad button `{k}` (the buttons: {})", all.join(", "))
+                } else {
+                    format!(
+                        "unknown key name `{k}` (a single character, or one of {})",
+                        controls::NAMED_KEYS.join(", ")
+                    )
+                };
+                return Err(in_table(src, table, name, Some(k), format!("[{table}] {name}: {what}")));
+            }
+            let canon = if table == "pad" {
+                k.clone()
+            } else {
+                controls::canonical(k).unwrap_or_default()
+            };
+            if let Some((_, other)) = taken.iter().find(|(t, _)| *t == canon) {
+                return Err(in_table(
+                    src,
+                    table,
+                    name,
+                    Some(k),
+                    format!("[{table}] {name}: `{k}` is already {other}'s (a key does one thing)"),
+                ));
+            }
+            taken.push((canon, name));
+        }
+    }
+    Ok(())
+}
+
+/// A message at `key = ...` of table `[table]` in `src` (at the quoted `value` in it when
+/// given); the table's header, else the whole file, when it is written some other way.
+fn in_table(src: &Source, table: &str, key: &str, value: Option<&str>, message: String) -> Diagnostic {
+    let text = &src.text;
+    let header = format!("[{table}]");
+    let Some(start) = text
+        .match_indices(&header)
+        .map(|(i, _)| i)
+        .find(|&i| text[..i].rsplit('\n').next().is_some_and(|l| l.trim().is_empty()))
+    else {
+        return Diagnostic::whole_file(Path::new(&src.path), message);
+    };
+    let body_start = start + header.len();
+    // The table runs to the next header.
+    let body_end = text[body_start..]
+        .match_indices("\n[")
+        .next()
+        .map_or(text.len(), |(i, _)| body_start + i);
+    let mut offset = body_start;
+    for line in text[body_start..body_end].split_inclusive('\n') {
+        let t = line.trim_start();
+        let bare = t.strip_prefix(key).or_else(|| {
+            t.strip_prefix('"')
+                .and_then(|r| r.strip_prefix(key))
+                .and_then(|r| r.strip_prefix('"'))
+        });
+        if bare.is_some_and(|r| r.trim_start().starts_with('=')) {
+            let at_key = offset + (line.len() - t.len());
+            let at = value
+                .and_then(|v| {
+                    let rest = &text[at_key..body_end];
+                    [format!("\"{v}\""), format!("'{v}'")]
+                        .iter()
+                        .filter_map(|q| rest.find(q.as_str()))
+                        .min()
+                })
+                .map_or(at_key, |i| at_key + i);
+            return src.error_at(at, message);
+        }
+        offset += line.len();
+    }
+    src.error_at(start, message)
 }
 
 /// The game's folders: options in the platform's config folder, records (best results) and
@@ -225,6 +368,51 @@ mod tests {
         assert!(e.to_string().starts_with("o.toml:1:"), "{e}");
         let e = Settings::parse(&Source::new("o.toml", "width = 12")).unwrap_err();
         assert!(e.to_string().contains("640 to 16384"), "{e}");
+    }
+
+    /// Issue 40: the `[keys]` and `[pad]` tables. A mistake is located at its name (and the
+    /// game then uses the default options, as for any other mistake).
+    #[test]
+    fn rebound_keys_read_and_mistakes_are_located() {
+        let text =
+            "volume = 40\n\n[keys]\ndanger = [\"K\"]\nconfirm = [\"c\", \"Enter\"]\n\n[pad]\nundo = [\"west\"]\n";
+        let s = Settings::parse(&Source::new("o.toml", text)).unwrap();
+        let b = s.bindings();
+        assert_eq!(b.key("k"), Some(Control::Danger));
+        assert_eq!(b.key("d"), None, "D no longer shows the danger");
+        assert_eq!(b.key("c"), Some(Control::Confirm));
+        assert_eq!(b.key("z"), None);
+        assert_eq!(
+            b.pad(PadButton::West),
+            Some(Control::Undo),
+            "taken from Danger's default"
+        );
+        assert_eq!(b.pad(PadButton::North), None, "undo's default button is replaced");
+        let cases = [
+            (
+                "[keys]\nconfirm = [\"z\"]\ndangr = [\"k\"]\n",
+                "o.toml:3:1: [keys]: unknown action `dangr`",
+            ),
+            (
+                "width = 800\n[keys]\ndanger = [\"k\", \"Hyper\"]\n",
+                "o.toml:3:16: [keys] danger: unknown key name `Hyper`",
+            ),
+            (
+                "[pad]\nundo = [\"triangle\"]\n",
+                "o.toml:2:9: [pad] undo: unknown pad button `triangle`",
+            ),
+            (
+                "[keys]\nundo = [\"k\"]\ndanger = [\"K\"]\n",
+                "o.toml:3:11: [keys] danger: `K` is already undo's",
+            ),
+        ];
+        for (text, want) in cases {
+            let e = Settings::parse(&Source::new("o.toml", text)).unwrap_err().to_string();
+            assert!(e.starts_with(want), "{e}\nwanted: {want}");
+        }
+        // Nothing rebound: the file is written as before, without the tables.
+        let plain = toml::to_string(&Settings::default()).unwrap();
+        assert!(!plain.contains("[keys]") && !plain.contains("[pad]"), "{plain}");
     }
 
     #[test]

@@ -12,6 +12,7 @@ use super::buttons::{
     BOX_BUTTON_H, BUTTON_TEXT, Button, Front, Modes, Placed, ask_box, ending_box, ending_buttons, game_menu,
     history_box, history_buttons, notice_box, on_screen, side_buttons_h, summary_box, title_room,
 };
+use super::controls::{Bindings, Control, key_label};
 use super::state::GameState;
 use super::state::NEW_LINE_SECS;
 use super::view::*;
@@ -198,7 +199,7 @@ impl GameState {
             let at = Vec2::new(bx.x + bx.w / 2.0 - text_w(&q, 14.0) / 2.0, bx.y + 13.0);
             text(canvas, &q, at, 14.0, GOLD);
             for p in &answers {
-                draw_button(canvas, p, hover, Z_HUD + 4, self.clock, self.leave);
+                draw_button(canvas, p, hover, Z_HUD + 4, self.clock, self.leave, &self.bindings);
             }
         }
         // The result, once the last blow has played.
@@ -232,7 +233,7 @@ impl GameState {
             // the chapter goes (found playing: a band over the side panel said it before).
             if self.leave != Leave::Title {
                 for p in &ending_buttons(bx) {
-                    draw_button(canvas, p, hover, Z_HUD + 4, self.clock, self.leave);
+                    draw_button(canvas, p, hover, Z_HUD + 4, self.clock, self.leave, &self.bindings);
                 }
             } else {
                 let line = chapter_end_line(*winner == Team::Player);
@@ -249,8 +250,14 @@ impl GameState {
             let (bx, list) = game_menu(&l, self.modes(), self.save_idle());
             panel(canvas, bx, Z_HUD + 5);
             text(canvas, "Menu", Vec2::new(bx.x + 12.0, bx.y + 6.0), 14.0, GOLD);
+            // The entry chosen with the keys or a pad is drawn as the pointer's would be.
+            let hover = self
+                .menu_at
+                .and_then(|i| list.get(i))
+                .map(|p| Vec2::new(p.rect.x + p.rect.w / 2.0, p.rect.y + p.rect.h / 2.0))
+                .or(hover);
             for p in &list {
-                draw_button(canvas, p, hover, Z_HUD + 6, self.clock, self.leave);
+                draw_button(canvas, p, hover, Z_HUD + 6, self.clock, self.leave, &self.bindings);
             }
         }
     }
@@ -288,7 +295,7 @@ impl GameState {
             text(canvas, fast, Vec2::new(x, 5.0), 13.0, GOLD);
         }
         for p in band {
-            draw_button(canvas, p, hover, Z_HUD + 1, self.clock, self.leave);
+            draw_button(canvas, p, hover, Z_HUD + 1, self.clock, self.leave, &self.bindings);
         }
     }
 
@@ -334,14 +341,18 @@ impl GameState {
                     DIM_TEXT,
                 ),
                 None => (
-                    "Danger view (D): warns here when an enemy can end its next move on a cell to defend".to_string(),
+                    format!(
+                        "Danger view ({}): warns here when an enemy can end its next move on a cell to defend",
+                        self.bindings.shown(Control::Danger)
+                    ),
                     DIM_TEXT,
                 ),
             };
             rows.push((fit(&row.0, r.objective.w - 16.0, 12.0), row.1));
         }
         if b.fog() {
-            rows.push((fit(text::FOG_LEGEND, r.objective.w - 16.0, 12.0), DIM_TEXT));
+            let legend = text::FOG_LEGEND.replace("(D)", &format!("({})", self.bindings.shown(Control::Danger)));
+            rows.push((fit(&legend, r.objective.w - 16.0, 12.0), DIM_TEXT));
         }
         for (i, (row, color)) in rows.iter().take(usize::from(self.layout.goal_rows)).enumerate() {
             let y = r.objective.y + i as f32 * OBJECTIVE_ROW_H;
@@ -401,7 +412,7 @@ impl GameState {
             Z_HUD + 1,
         );
         for p in buttons.iter().filter(|p| side.contains(p.rect.point())) {
-            draw_button(canvas, p, hover, Z_HUD + 1, self.clock, self.leave);
+            draw_button(canvas, p, hover, Z_HUD + 1, self.clock, self.leave, &self.bindings);
         }
         let x = side.x + 8.0;
         let mut y = side.y + side_buttons_h();
@@ -415,7 +426,8 @@ impl GameState {
             .unit_at(s.cursor())
             .filter(|&u| super::fog::shown(b, u, b.unit(u).pos()));
         // The roster: every living player unit in the order N visits them.
-        text(canvas, "Your units (N: next)", Vec2::new(x, y), 11.0, DIM_TEXT);
+        let heading = format!("Your units ({}: next)", self.bindings.shown(Control::NextUnit));
+        text(canvas, &heading, Vec2::new(x, y), 11.0, DIM_TEXT);
         y += 14.0;
         let roster = s.roster();
         let room = ((side.bottom() - y - 150.0) / 14.0).max(2.0) as usize;
@@ -515,7 +527,7 @@ impl GameState {
             y += 14.0;
         }
         // The key help at the bottom, when it fits.
-        let help: Vec<String> = HELP.iter().flat_map(|h| wrap(h, chars(10.0))).collect();
+        let help: Vec<String> = help(&self.bindings).iter().flat_map(|h| wrap(h, chars(10.0))).collect();
         let top = side.bottom() - 4.0 - 12.0 * help.len() as f32;
         if top > y + 4.0 {
             for (i, h) in help.iter().enumerate() {
@@ -579,7 +591,7 @@ impl GameState {
             DIM_TEXT,
         );
         for p in self.buttons_now().iter().filter(|p| p.button == Button::Close) {
-            draw_button(canvas, p, hover, Z_HUD + 6, self.clock, self.leave);
+            draw_button(canvas, p, hover, Z_HUD + 6, self.clock, self.leave, &self.bindings);
         }
     }
 
@@ -698,7 +710,7 @@ impl GameState {
                 Button::Newer => up > 0,
                 _ => true,
             };
-            draw_button(canvas, &p, hover, Z_HUD + 6, self.clock, self.leave);
+            draw_button(canvas, &p, hover, Z_HUD + 6, self.clock, self.leave, &self.bindings);
         }
     }
 
@@ -840,14 +852,55 @@ pub(super) fn roster_cue(id: UnitId, selected: Option<UnitId>, hovered: Option<U
     }
 }
 
-pub(super) fn button_label(b: Button, lit: bool, leave: Leave) -> String {
-    match (b, leave) {
+/// The key in brackets is the one bound now ("Danger (K)" once K shows the danger).
+pub(super) fn button_label(b: Button, lit: bool, leave: Leave, bindings: &Bindings) -> String {
+    let label = match (b, leave) {
         (Button::Quit, Leave::Scenarios | Leave::Title) => "Leave (Q)".to_string(),
         _ => b.text(lit),
+    };
+    let Some(c) = button_control(b) else { return label };
+    let default = c.default_keys().first().map_or(String::new(), |k| key_label(k));
+    let now = bindings.shown(c);
+    if now == default {
+        label
+    } else {
+        label.replacen(&format!("({default})"), &format!("({now})"), 1)
     }
 }
 
-fn draw_button(canvas: &mut Pen, p: &Placed, hover: Option<Vec2>, z: i32, clock: f32, leave: Leave) {
+/// The control whose key a button names.
+fn button_control(b: Button) -> Option<Control> {
+    Some(match b {
+        Button::EndTurn => Control::EndTurn,
+        Button::Undo => Control::Undo,
+        Button::Danger => Control::Danger,
+        Button::Yes => Control::Yes,
+        // N (next unit) says no to a question.
+        Button::No => Control::NextUnit,
+        Button::PlayAgain | Button::Restart => Control::Restart,
+        Button::NextScenario => Control::NextScenario,
+        Button::PrevScenario => Control::PreviousScenario,
+        Button::Quit => Control::Quit,
+        Button::Menu | Button::Resume | Button::Close => Control::Menu,
+        Button::Log => Control::Log,
+        Button::Save => Control::Save,
+        Button::Load => Control::Load,
+        Button::Options => Control::Options,
+        Button::Fast => Control::Fast,
+        Button::Notes => Control::Notes,
+        _ => return None,
+    })
+}
+
+fn draw_button(
+    canvas: &mut Pen,
+    p: &Placed,
+    hover: Option<Vec2>,
+    z: i32,
+    clock: f32,
+    leave: Leave,
+    bindings: &Bindings,
+) {
     let over = p.enabled && hover.is_some_and(|h| p.rect.contains(h));
     let (edge, fill, ink) = match (p.enabled, p.lit, over) {
         (true, _, _) if p.pulse => {
@@ -880,7 +933,7 @@ fn draw_button(canvas: &mut Pen, p: &Placed, hover: Option<Vec2>, z: i32, clock:
         let halo = Rect::new(p.rect.x - 2.0, p.rect.y - 2.0, p.rect.w + 4.0, p.rect.h + 4.0);
         rect(canvas, halo, Color::new(1.0, 0.85, 0.35, 0.25 + 0.5 * k), z - 1);
     }
-    let label = button_label(p.button, p.lit, leave);
+    let label = button_label(p.button, p.lit, leave, bindings);
     let at = Vec2::new(
         p.rect.x + p.rect.w / 2.0 - text_w(&label, BUTTON_TEXT) / 2.0,
         p.rect.y + (p.rect.h - BUTTON_TEXT) / 2.0 - 1.0,
@@ -922,12 +975,29 @@ mod tests {
 
     #[test]
     fn quit_says_leave_when_it_goes_back_to_the_menus_and_fits_its_button() {
-        assert_eq!(button_label(Button::Quit, false, Leave::Game), "Quit (Q)");
+        let d = &Bindings::default();
+        assert_eq!(button_label(Button::Quit, false, Leave::Game, d), "Quit (Q)");
         for leave in [Leave::Scenarios, Leave::Title] {
-            let label = button_label(Button::Quit, false, leave);
+            let label = button_label(Button::Quit, false, leave, d);
             assert_eq!(label, "Leave (Q)");
             assert!(text_w(&label, BUTTON_TEXT) + 8.0 <= width(Button::Quit), "{leave:?}");
         }
-        assert_eq!(button_label(Button::Undo, false, Leave::Scenarios), "Undo (U)");
+        assert_eq!(button_label(Button::Undo, false, Leave::Scenarios, d), "Undo (U)");
+    }
+
+    /// Issue 40: the buttons name the key bound now, not the default.
+    #[test]
+    fn buttons_name_the_rebound_keys() {
+        let mut s = crate::game::settings::Settings::default();
+        s.bind_key(Control::Danger, "k");
+        s.bind_key(Control::Menu, "F1");
+        s.bind_key(Control::Quit, "Delete");
+        let b = &s.bindings();
+        assert_eq!(button_label(Button::Danger, false, Leave::Game, b), "Danger (K)");
+        assert_eq!(button_label(Button::Menu, false, Leave::Game, b), "Menu (F1)");
+        assert_eq!(button_label(Button::Close, false, Leave::Game, b), "Close (F1)");
+        assert_eq!(button_label(Button::Quit, false, Leave::Title, b), "Leave (Delete)");
+        assert_eq!(button_label(Button::Fast, true, Leave::Game, b), "Fast enemies (F): on");
+        assert_eq!(button_label(Button::Undo, false, Leave::Game, b), "Undo (U)");
     }
 }

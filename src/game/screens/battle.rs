@@ -5,6 +5,7 @@
 use super::{Go, Input, Launch, Screen, Switch, World};
 use crate::game::assets::Assets;
 use crate::game::buttons::Button;
+use crate::game::controls::Control;
 use crate::game::hud::text::Leave;
 use crate::game::records::{Records, Result as Outcome};
 use crate::game::script::Token;
@@ -61,16 +62,6 @@ pub struct BattleScreen {
     after: Option<Scripted>,
 }
 
-/// Keys that would leave a campaign's chapter for another scenario (PgUp/PgDn, [ and ]).
-fn switches_scenario(input: &KeyInput) -> bool {
-    use ggez::winit::keyboard::{Key, NamedKey};
-    match &input.event.logical_key {
-        Key::Named(NamedKey::PageUp | NamedKey::PageDown) => true,
-        Key::Character(c) => c.as_str() == "[" || c.as_str() == "]",
-        _ => false,
-    }
-}
-
 /// The outcome of a finished battle for the records; `None` while it goes on.
 pub fn outcome(b: &Battle) -> Option<Outcome> {
     let (winner, _) = b.ended()?;
@@ -110,9 +101,30 @@ fn wire(game: &mut GameState, s: &Settings) {
     game.edge_scroll = s.edge_scroll;
     game.set_auto_end_turn(s.auto_end_turn);
     game.session.set_show_danger(s.danger_view);
+    game.bindings = s.bindings();
 }
 
 impl BattleScreen {
+    /// What a press of `control` (menu key `k`) does before the battle sees it, in a
+    /// campaign's chapter: `Some` when it stops here. A finished chapter's log can still be
+    /// read (the log control, found playing: the lit Log button did nothing) and while it is
+    /// open the keys are the log box's; otherwise confirm, back and quit move on, nothing
+    /// else. A chapter never switches to another scenario of the folder.
+    fn chapter_gate(&mut self, control: Option<Control>, k: Option<super::menu::MenuKey>) -> Option<Switch> {
+        use super::menu::MenuKey;
+        let (_, done) = self.chapter.as_ref()?;
+        if let Some(won) = *done {
+            if control == Some(Control::Log) || self.game.log_open() {
+                return None;
+            }
+            return Some(match (k, control) {
+                (Some(MenuKey::Confirm | MenuKey::Back), _) | (_, Some(Control::Quit)) => self.move_on(won),
+                _ => Switch::None,
+            });
+        }
+        matches!(control, Some(Control::PreviousScenario | Control::NextScenario)).then_some(Switch::None)
+    }
+
     /// A battle the command line opened directly (`skirmish play FILE`): quitting it ends the game.
     pub fn direct(game: GameState, world: &World, key: String, exit: Rc<Cell<i32>>) -> BattleScreen {
         BattleScreen::around(game, world, key, false, true, exit)
@@ -361,28 +373,10 @@ impl Screen for BattleScreen {
     }
 
     fn key_down(&mut self, ctx: &mut Context, _w: &mut World, input: KeyInput, repeated: bool) -> GameResult<Switch> {
-        if let Some((_, done)) = &self.chapter {
-            if let Some(won) = *done {
-                // The chapter is over. Its log can still be read (H, found playing: the lit
-                // Log button did nothing); while it is open the keys are the log box's.
-                let h = matches!(&input.event.logical_key, ggez::winit::keyboard::Key::Character(c) if c.as_str().eq_ignore_ascii_case("h"));
-                if h || self.game.log_open() {
-                    self.keyed = true;
-                    self.game.key_down_event(ctx, input, repeated)?;
-                    return Ok(Switch::None);
-                }
-                // Otherwise the confirm keys (and Q, Esc) move on; nothing else.
-                return Ok(match super::menu::menu_key(&input) {
-                    Some(super::menu::MenuKey::Confirm | super::menu::MenuKey::Back) => self.move_on(won),
-                    _ if matches!(&input.event.logical_key, ggez::winit::keyboard::Key::Character(c) if c.as_str().eq_ignore_ascii_case("q")) => {
-                        self.move_on(won)
-                    }
-                    _ => Switch::None,
-                });
-            }
-            if switches_scenario(&input) {
-                return Ok(Switch::None);
-            }
+        let control = self.game.bindings.of_key(&input.event.logical_key);
+        let k = super::menu::menu_key(&self.game.bindings, &input);
+        if let Some(sw) = self.chapter_gate(control, k) {
+            return Ok(sw);
         }
         self.keyed = true;
         self.game.key_down_event(ctx, input, repeated)?;
@@ -413,6 +407,21 @@ impl Screen for BattleScreen {
             Input::KeyDown { input, repeated } => self.key_down(ctx, world, input, repeated),
             Input::MouseDown { button, x, y } => self.mouse_down(ctx, world, button, x, y),
             Input::KeyUp(_) if !self.keyed => Ok(Switch::None),
+            Input::PadDown(b) => {
+                let control = self.game.bindings.pad(b);
+                if let Some(sw) = self.chapter_gate(control, control.and_then(super::menu::control_key)) {
+                    return Ok(sw);
+                }
+                self.keyed = true;
+                self.game.pad_down(ctx, b);
+                Ok(Switch::None)
+            }
+            Input::PadUp(b) => {
+                if self.keyed {
+                    self.game.pad_up(b);
+                }
+                Ok(Switch::None)
+            }
             // Everything else goes to the battle's own handler as it came.
             other => other.deliver(&mut self.game, ctx).map(|_| Switch::None),
         }

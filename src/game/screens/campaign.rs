@@ -403,7 +403,12 @@ impl Screen for TextScreen {
     }
 
     fn key_down(&mut self, _ctx: &mut Context, world: &mut World, input: KeyInput, _r: bool) -> GameResult<Switch> {
-        Ok(menu::menu_key(&input).map_or(Switch::None, |k| self.act(world, k)))
+        let k = menu::menu_key(&world.settings.bindings(), &input);
+        Ok(k.map_or(Switch::None, |k| self.act(world, k)))
+    }
+
+    fn menu_key(&mut self, world: &mut World, k: menu::MenuKey) -> Switch {
+        self.act(world, k)
     }
 
     fn mouse_down(

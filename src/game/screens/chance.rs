@@ -82,8 +82,13 @@ impl Screen for ChanceChooser {
         canvas.finish(ctx)
     }
 
-    fn key_down(&mut self, _ctx: &mut Context, _w: &mut World, input: KeyInput, _r: bool) -> GameResult<Switch> {
-        Ok(menu::menu_key(&input).map_or(Switch::None, |k| self.act(k)))
+    fn key_down(&mut self, _ctx: &mut Context, world: &mut World, input: KeyInput, _r: bool) -> GameResult<Switch> {
+        let k = menu::menu_key(&world.settings.bindings(), &input);
+        Ok(k.map_or(Switch::None, |k| self.act(k)))
+    }
+
+    fn menu_key(&mut self, _world: &mut World, k: menu::MenuKey) -> Switch {
+        self.act(k)
     }
 
     fn mouse_motion(&mut self, _ctx: &mut Context, x: f32, y: f32, _dx: f32, _dy: f32) -> GameResult {

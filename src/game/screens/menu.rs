@@ -2,6 +2,7 @@
 //! clicks turned into a choice (tested without a window), and how it is laid out and drawn.
 
 use super::super::view::{self, DIM_TEXT, GOLD};
+use crate::game::controls::{Bindings, Control};
 use ggez::glam::Vec2;
 use ggez::graphics::{Canvas, Color, Rect};
 use ggez::input::keyboard::KeyInput;
@@ -24,10 +25,33 @@ pub enum MenuKey {
     Back,
 }
 
-/// The menu key of a key press: arrows and WASD move, Enter, Space and Z choose, Escape,
-/// Backspace and X go back.
-pub fn menu_key(input: &KeyInput) -> Option<MenuKey> {
-    Some(match &input.event.logical_key {
+/// The menu key of a key press: the keys bound to the cursor, confirm, cancel and menu
+/// controls, and always the arrows and WASD to move, Enter, Space and Z to choose, Escape,
+/// Backspace and X to go back (so a menu can be left whatever was rebound).
+pub fn menu_key(bindings: &Bindings, input: &KeyInput) -> Option<MenuKey> {
+    bindings
+        .of_key(&input.event.logical_key)
+        .and_then(control_key)
+        .or_else(|| fixed_menu_key(&input.event.logical_key))
+}
+
+/// The menu key a control stands for: the cursor moves, confirm chooses, cancel and the menu
+/// control go back.
+pub fn control_key(c: Control) -> Option<MenuKey> {
+    Some(match c {
+        Control::Up => MenuKey::Up,
+        Control::Down => MenuKey::Down,
+        Control::Left => MenuKey::Left,
+        Control::Right => MenuKey::Right,
+        Control::Confirm => MenuKey::Confirm,
+        Control::Cancel | Control::Menu => MenuKey::Back,
+        _ => return None,
+    })
+}
+
+/// The menu keys no rebinding takes away.
+fn fixed_menu_key(key: &Key) -> Option<MenuKey> {
+    Some(match key {
         Key::Named(NamedKey::ArrowUp) => MenuKey::Up,
         Key::Named(NamedKey::ArrowDown) => MenuKey::Down,
         Key::Named(NamedKey::ArrowLeft) => MenuKey::Left,
@@ -268,7 +292,12 @@ pub fn draw_list_page(canvas: &mut Canvas, world: &super::World, page: ListPage,
 
 /// Draws `menu` in `area` (window pixels) with text of `size`, remembering where each entry is.
 pub fn draw(canvas: &mut Canvas, menu: &mut Menu, area: Rect, size: f32) {
-    menu.rects = rows(menu.items.len(), area, size * 2.2);
+    draw_rows(canvas, menu, area, size, size * 2.2);
+}
+
+/// Draws `menu` as [`draw`] does, with rows `row_h` high.
+pub fn draw_rows(canvas: &mut Canvas, menu: &mut Menu, area: Rect, size: f32, row_h: f32) {
+    menu.rects = rows(menu.items.len(), area, row_h);
     for (i, (item, r)) in menu.items.iter().zip(&menu.rects).enumerate() {
         let on = i == menu.at;
         let fill = if on {

@@ -10,6 +10,7 @@
 pub mod battle;
 pub mod campaign;
 pub mod chance;
+pub mod controls;
 pub mod difficulty;
 pub mod input;
 pub mod load;
@@ -19,6 +20,9 @@ pub mod picker;
 pub mod title;
 
 use super::assets::Assets;
+#[cfg(feature = "gamepad")]
+use super::controls::{PadAxis, PadButton};
+use super::controls::{Repeat, Stick};
 use super::records::Records;
 use super::script::Token;
 use super::settings::{Places, Settings};
@@ -67,6 +71,8 @@ pub enum Go {
     Versus,
     /// The options.
     Options,
+    /// The options' keys and pad buttons.
+    Controls,
     /// Choose one of `levels` before what comes next.
     Difficulty {
         /// What is played once a level is chosen.
@@ -310,8 +316,20 @@ pub trait Screen {
                     None => Ok(Switch::None),
                 }
             }
-            Input::RawMouseMotion { .. } | Input::MouseEnterOrLeave(_) | Input::Focus(_) => Ok(Switch::None),
+            Input::PadDown(b) => {
+                let k = world.settings.bindings().pad(b).and_then(menu::control_key);
+                Ok(k.map_or(Switch::None, |k| self.menu_key(world, k)))
+            }
+            Input::RawMouseMotion { .. }
+            | Input::MouseEnterOrLeave(_)
+            | Input::Focus(_)
+            | Input::PadUp(_)
+            | Input::PadAxis { .. } => Ok(Switch::None),
         }
+    }
+    /// A menu key (from a pad button: a key press comes through [`Screen::key_down`]).
+    fn menu_key(&mut self, _world: &mut World, _k: menu::MenuKey) -> Switch {
+        Switch::None
     }
     /// The window was resized.
     fn resize(&mut self, _ctx: &mut Context, _w: f32, _h: f32) -> GameResult {
@@ -408,6 +426,10 @@ pub struct App {
     shown_title: String,
     /// The window size and mode last applied from the options.
     applied: (u32, u32, bool),
+    /// The pad's stick, as d-pad presses.
+    stick: Stick,
+    /// A held d-pad direction, pressed again as a held key repeats.
+    repeat: Repeat,
 }
 
 /// Seconds between scripted tokens on menus.
@@ -434,6 +456,8 @@ impl App {
             harness,
             shown_title,
             applied,
+            stick: Stick::default(),
+            repeat: Repeat::default(),
         }
     }
 
@@ -453,6 +477,7 @@ impl App {
                 Box::new(picker::Picker::new(&self.world))
             }
             Go::Options => Box::new(options::OptionsScreen::new(&self.world)),
+            Go::Controls => Box::new(controls::ControlsScreen::new(&self.world)),
             Go::Difficulty { then, levels } => Box::new(difficulty::Chooser::new(then, levels)),
             Go::CampaignChance { difficulty } => Box::new(chance::ChanceChooser::new(difficulty)),
             Go::NewCampaign { difficulty, chance } => {
@@ -547,8 +572,25 @@ impl App {
         }
     }
 
-    /// The one path of every input: to the screen on top, then the switch it answers.
+    /// The one path of every input: to the screen on top, then the switch it answers. A
+    /// pad's axis goes on as the d-pad presses and releases it makes.
     fn forward(&mut self, ctx: &mut Context, input: Input) -> GameResult {
+        if let Input::PadAxis { axis, value } = input {
+            for (b, down) in self.stick.axis(axis, value) {
+                self.forward(ctx, if down { Input::PadDown(b) } else { Input::PadUp(b) })?;
+            }
+            return Ok(());
+        }
+        match input {
+            Input::PadDown(b) => self.repeat.button(b, true, Instant::now()),
+            Input::PadUp(b) => self.repeat.button(b, false, Instant::now()),
+            _ => {}
+        }
+        self.hand_to_top(ctx, input)
+    }
+
+    /// Hands `input` to the screen on top and applies the switch it answers.
+    fn hand_to_top(&mut self, ctx: &mut Context, input: Input) -> GameResult {
         let sw = match self.stack.last_mut() {
             Some(top) => top.input(ctx, &mut self.world, input)?,
             None => Switch::None,
@@ -638,6 +680,11 @@ impl EventHandler for App {
         self.switch(ctx, sw);
         let sw = self.menu_harness(ctx);
         self.switch(ctx, sw);
+        // A held d-pad direction (or stick) presses again; not through `forward`, which
+        // would take the repeat for a new press and start the delay afresh.
+        if let Some(b) = self.repeat.due(Instant::now()) {
+            self.hand_to_top(ctx, Input::PadDown(b))?;
+        }
         self.apply_window(ctx)
     }
 
@@ -686,6 +733,46 @@ impl EventHandler for App {
 
     fn focus_event(&mut self, ctx: &mut Context, gained: bool) -> GameResult {
         self.forward(ctx, Input::Focus(gained))
+    }
+
+    #[cfg(feature = "gamepad")]
+    fn gamepad_button_down_event(
+        &mut self,
+        ctx: &mut Context,
+        btn: ggez::event::Button,
+        _id: ggez::event::GamepadId,
+    ) -> GameResult {
+        match PadButton::from_gilrs(btn) {
+            Some(b) => self.forward(ctx, Input::PadDown(b)),
+            None => Ok(()),
+        }
+    }
+
+    #[cfg(feature = "gamepad")]
+    fn gamepad_button_up_event(
+        &mut self,
+        ctx: &mut Context,
+        btn: ggez::event::Button,
+        _id: ggez::event::GamepadId,
+    ) -> GameResult {
+        match PadButton::from_gilrs(btn) {
+            Some(b) => self.forward(ctx, Input::PadUp(b)),
+            None => Ok(()),
+        }
+    }
+
+    #[cfg(feature = "gamepad")]
+    fn gamepad_axis_event(
+        &mut self,
+        ctx: &mut Context,
+        axis: ggez::event::Axis,
+        value: f32,
+        _id: ggez::event::GamepadId,
+    ) -> GameResult {
+        match PadAxis::from_gilrs(axis) {
+            Some(axis) => self.forward(ctx, Input::PadAxis { axis, value }),
+            None => Ok(()),
+        }
     }
 
     fn resize_event(&mut self, ctx: &mut Context, w: f32, h: f32) -> GameResult {

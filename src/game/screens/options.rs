@@ -34,12 +34,14 @@ pub enum Opt {
     EdgeScroll,
     /// Permadeath in campaigns.
     Permadeath,
+    /// The keys and pad buttons page.
+    Controls,
     /// Back to the title.
     Back,
 }
 
 /// Every entry, top first.
-pub const OPTS: [Opt; 9] = [
+pub const OPTS: [Opt; 10] = [
     Opt::Window,
     Opt::Animation,
     Opt::AutoEnd,
@@ -48,6 +50,7 @@ pub const OPTS: [Opt; 9] = [
     Opt::Grid,
     Opt::EdgeScroll,
     Opt::Permadeath,
+    Opt::Controls,
     Opt::Back,
 ];
 
@@ -70,6 +73,8 @@ pub fn line(o: Opt, s: &Settings) -> (&'static str, String) {
         // keeps its own).
         Opt::Permadeath if s.permadeath => ("New campaigns: fallen units", "gone (permadeath)".into()),
         Opt::Permadeath => ("New campaigns: fallen units", "back next chapter (casual)".into()),
+        Opt::Controls if s.keys.is_empty() && s.pad.is_empty() => ("Keys and pad buttons", "the defaults".into()),
+        Opt::Controls => ("Keys and pad buttons", "some rebound".into()),
         Opt::Back => ("Back", String::new()),
     }
 }
@@ -104,7 +109,7 @@ pub fn change(o: Opt, s: &mut Settings, d: i32) {
         Opt::Grid => s.grid_lines = !s.grid_lines,
         Opt::EdgeScroll => s.edge_scroll = !s.edge_scroll,
         Opt::Permadeath => s.permadeath = !s.permadeath,
-        Opt::Back => {}
+        Opt::Controls | Opt::Back => {}
     }
 }
 
@@ -142,6 +147,13 @@ impl OptionsScreen {
             Picked::Step(i, d) => (i, d),
             Picked::Nothing => return Switch::None,
         };
+        if OPTS[i] == Opt::Controls {
+            return if k == MenuKey::Confirm {
+                Switch::Push(super::Go::Controls)
+            } else {
+                Switch::None
+            };
+        }
         if OPTS[i] == Opt::Back {
             return if d == 1 && k == MenuKey::Confirm {
                 Switch::Pop
@@ -185,7 +197,12 @@ impl Screen for OptionsScreen {
     }
 
     fn key_down(&mut self, _ctx: &mut Context, world: &mut World, input: KeyInput, _r: bool) -> GameResult<Switch> {
-        Ok(menu::menu_key(&input).map_or(Switch::None, |k| self.act(world, k)))
+        let k = menu::menu_key(&world.settings.bindings(), &input);
+        Ok(k.map_or(Switch::None, |k| self.act(world, k)))
+    }
+
+    fn menu_key(&mut self, world: &mut World, k: menu::MenuKey) -> Switch {
+        self.act(world, k)
     }
 
     fn mouse_motion(&mut self, _ctx: &mut Context, x: f32, y: f32, _dx: f32, _dy: f32) -> GameResult {
@@ -221,6 +238,11 @@ impl Screen for OptionsScreen {
     fn token(&mut self, world: &mut World, t: Token) -> Switch {
         menu::token_key(t).map_or(Switch::None, |k| self.act(world, k))
     }
+
+    fn uncovered(&mut self, world: &mut World) {
+        // Back from the keys page: its entry says whether anything is rebound.
+        self.refresh(&world.settings);
+    }
 }
 
 #[cfg(test)]
@@ -248,7 +270,7 @@ mod tests {
         assert_eq!(o.menu.items[0].note, "full screen");
         // Down to each switch and flip it.
         let before = world.settings.clone();
-        for _ in 1..OPTS.len() - 1 {
+        for _ in 1..OPTS.len() - 2 {
             o.act(&mut world, MenuKey::Down);
             o.act(&mut world, MenuKey::Confirm);
         }
@@ -264,6 +286,12 @@ mod tests {
             Settings::read(&places.settings).unwrap().as_ref(),
             Some(&world.settings),
             "written at once"
+        );
+        o.act(&mut world, MenuKey::Down);
+        assert_eq!(
+            o.act(&mut world, MenuKey::Confirm),
+            Switch::Push(super::super::Go::Controls),
+            "the keys and pad buttons page"
         );
         o.act(&mut world, MenuKey::Down);
         assert_eq!(o.act(&mut world, MenuKey::Confirm), Switch::Pop, "Back");

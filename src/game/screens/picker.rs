@@ -434,7 +434,12 @@ impl Screen for Picker {
     }
 
     fn key_down(&mut self, _ctx: &mut Context, world: &mut World, input: KeyInput, _r: bool) -> GameResult<Switch> {
-        Ok(menu::menu_key(&input).map_or(Switch::None, |k| self.act(k, world)))
+        let k = menu::menu_key(&world.settings.bindings(), &input);
+        Ok(k.map_or(Switch::None, |k| self.act(k, world)))
+    }
+
+    fn menu_key(&mut self, world: &mut World, k: menu::MenuKey) -> Switch {
+        self.act(k, world)
     }
 
     fn mouse_down(

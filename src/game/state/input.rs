@@ -2,10 +2,11 @@
 //! engine's intents and the screen's own actions (the game menu, the log box, the enemy
 //! phase's summary). The key map is in `keys`, who leads the cursor in `pointer`.
 
-use super::keys::{Held, KeyAction, command};
+use super::keys::{Held, KeyAction};
 use super::pointer::{Drag, jumps_cursor, mouse_intent};
 use super::*;
-use crate::game::buttons::{self, Button, Press};
+use crate::game::buttons::{self, Button, Placed, Press};
+use crate::game::controls::{Control, PadButton};
 
 impl GameState {
     /// A click on cell `p`: point and confirm there; in the action menu, a click on a
@@ -87,6 +88,29 @@ impl GameState {
         summary_takes_click(bx, self.layout.to_logical(at.x, at.y))
     }
 
+    /// Moves the game menu's chosen entry by `d`, over the entries that can be pressed now.
+    pub(in crate::game) fn step_menu(&mut self, d: i32) {
+        let list: Vec<Placed> = self
+            .buttons_now()
+            .into_iter()
+            .filter(|p| buttons::MENU.contains(&p.button))
+            .collect();
+        if let Some(i) = buttons::step_choice(&list, self.menu_at, d) {
+            self.menu_at = Some(i);
+        }
+    }
+
+    /// The game menu's entry chosen with the keys or the pad, when it can be pressed.
+    pub(in crate::game) fn menu_choice(&self) -> Option<Button> {
+        let i = self.menu_at?;
+        self.buttons_now()
+            .into_iter()
+            .filter(|p| buttons::MENU.contains(&p.button))
+            .nth(i)
+            .filter(|p| p.enabled)
+            .map(|p| p.button)
+    }
+
     /// Does what button `b` does.
     pub(super) fn press(&mut self, b: Button) {
         // A menu entry closes the menu (the switches keep it open, to see them switch).
@@ -103,7 +127,10 @@ impl GameState {
     /// What the battle screen does itself: menus, the log, files and settings.
     pub(super) fn screen_press(&mut self, b: Button) {
         match b {
-            Button::Menu => self.menu_open = !self.menu_open,
+            Button::Menu => {
+                self.menu_open = !self.menu_open;
+                self.menu_at = None;
+            }
             Button::Resume => self.menu_open = false,
             Button::Log => self.toggle_history(),
             Button::Save if self.accepts_input() => self.save(),
@@ -122,14 +149,12 @@ impl GameState {
             Button::AutoEnd => {
                 let on = !self.auto_end_turn;
                 self.set_auto_end_turn(on);
-                self.say(format!(
-                    "automatic end of turn {}",
-                    if on {
-                        "on: the enemy phase starts after your last unit"
-                    } else {
-                        "off: end the turn yourself (E)"
-                    }
-                ));
+                let line = if on {
+                    "on: the enemy phase starts after your last unit".to_string()
+                } else {
+                    format!("off: end the turn yourself ({})", self.bindings.shown(Control::EndTurn))
+                };
+                self.say(format!("automatic end of turn {line}"));
             }
             Button::Older => self.scroll_history(5),
             Button::Newer => self.scroll_history(-5),
@@ -221,18 +246,55 @@ impl GameState {
     /// A key press: mapped to an action, kept while the board is busy, or acted on.
     pub(super) fn key_down(&mut self, ctx: &mut Context, input: KeyInput, repeated: bool) -> GameResult {
         // Overriding this drops ggez's quit on Escape, which backs out or opens the menu here.
-        let mut action = command(&input.event.logical_key);
+        let key = &input.event.logical_key;
+        let control = self.bindings.of_key(key);
+        let page = match key {
+            Key::Named(NamedKey::PageUp) => Some(10),
+            Key::Named(NamedKey::PageDown) => Some(-10),
+            _ => None,
+        };
+        self.control_down(Some(ctx.mouse.position().into()), control, page, repeated, false);
+        Ok(())
+    }
+
+    /// A pad button pressed: its control, as a key's would act (pressed on the pad, the
+    /// confirm button also answers yes to a question, which a keyboard answers with Y).
+    pub(in crate::game) fn pad_down(&mut self, ctx: &mut Context, b: PadButton) {
+        let control = self.bindings.pad(b);
+        self.control_down(Some(ctx.mouse.position().into()), control, None, false, true);
+    }
+
+    /// A pad button let go: the confirm button's release.
+    pub(in crate::game) fn pad_up(&mut self, b: PadButton) {
+        if self.bindings.pad(b) == Some(Control::Confirm) {
+            self.confirm_up();
+        }
+    }
+
+    /// A control pressed (by a key or a pad button): acted on, or kept while the board is
+    /// busy. `mouse` is where the pointer is (the keys take the cursor from it), `page` the
+    /// log box's scroll of a page key, `pad` true for a pad's press.
+    pub(in crate::game) fn control_down(
+        &mut self,
+        mouse: Option<Vec2>,
+        control: Option<Control>,
+        page: Option<i32>,
+        repeated: bool,
+        pad: bool,
+    ) {
+        let mut action = control.map(KeyAction::from);
         if self.handover_shown().is_some() {
-            // Hot-seat: the next person shows the board with a key of their own.
+            // Hot-seat: the next person shows the board with a key (or button) of their own.
             if !repeated {
                 self.handover = None;
             }
-            return Ok(());
+            return;
         }
         if self.session.pending().is_some() {
             // A question is open: Y answers yes; N, X, Esc answer no; other keys wait.
             action = match action {
                 Some(KeyAction::Yes) => Some(KeyAction::Intent(Intent::Yes)),
+                Some(KeyAction::Intent(Intent::Confirm)) if pad => Some(KeyAction::Intent(Intent::Yes)),
                 Some(KeyAction::Intent(Intent::NextUnit | Intent::Cancel) | KeyAction::Escape) => {
                     Some(KeyAction::Intent(Intent::No))
                 }
@@ -243,27 +305,37 @@ impl GameState {
             if !repeated {
                 self.dismiss_summary();
             }
-            return Ok(());
+            return;
         } else if self.history_view.is_some() {
-            match (&input.event.logical_key, action) {
-                (Key::Named(NamedKey::ArrowUp), _) => self.scroll_history(1),
-                (Key::Named(NamedKey::ArrowDown), _) => self.scroll_history(-1),
-                (Key::Named(NamedKey::PageUp), _) => self.scroll_history(10),
-                (Key::Named(NamedKey::PageDown), _) => self.scroll_history(-10),
+            match (page, action) {
+                (Some(p), _) => self.scroll_history(p),
+                (_, Some(KeyAction::Intent(Intent::Cursor(Dir::Up)))) => self.scroll_history(1),
+                (_, Some(KeyAction::Intent(Intent::Cursor(Dir::Down)))) => self.scroll_history(-1),
                 (_, Some(KeyAction::History | KeyAction::Escape | KeyAction::Intent(Intent::Cancel))) => {
                     self.history_view = None
                 }
                 _ => {}
             }
-            return Ok(());
+            return;
         } else if self.menu_open {
-            // The menu's own keys act (and close it); arrows and confirm wait.
+            // The menu's own keys act (and close it); up and down choose an entry and
+            // confirm presses it (so a pad reaches every entry); other intents wait.
             match action {
                 Some(KeyAction::Escape | KeyAction::Intent(Intent::Cancel)) => {
                     self.menu_open = false;
-                    return Ok(());
+                    return;
                 }
-                Some(KeyAction::Intent(_) | KeyAction::Yes) | None => return Ok(()),
+                Some(KeyAction::Intent(Intent::Cursor(d @ (Dir::Up | Dir::Down)))) => {
+                    self.step_menu(if d == Dir::Up { -1 } else { 1 });
+                    return;
+                }
+                Some(KeyAction::Intent(Intent::Confirm)) => {
+                    if let Some(b) = self.menu_choice() {
+                        self.press(b);
+                    }
+                    return;
+                }
+                Some(KeyAction::Intent(_) | KeyAction::Yes) | None => return,
                 Some(_) => {}
             }
         }
@@ -275,6 +347,8 @@ impl GameState {
                     Phase::Select | Phase::Enemy { .. } | Phase::Over { .. }
                 ) {
                     self.menu_open = !self.menu_open;
+                    // Opened from a pad, its first entry is chosen (a pad has no pointer).
+                    self.menu_at = pad.then_some(0);
                 } else if let Some(intents) = canto_escape(self.session.phase()).filter(|_| self.accepts_input()) {
                     for i in intents {
                         self.apply(i);
@@ -300,7 +374,7 @@ impl GameState {
             Some(KeyAction::Intent(i @ (Intent::Yes | Intent::No))) => self.apply(i),
             Some(KeyAction::Intent(i)) => {
                 // The keys have the cursor (and the view) until the mouse moves again.
-                self.pointing.hand_to_keys(Some(ctx.mouse.position().into()));
+                self.pointing.hand_to_keys(mouse);
                 self.free_look = false;
                 if self.accepts_input() && !self.keys.waiting() {
                     self.apply(i);
@@ -311,21 +385,25 @@ impl GameState {
             }
             _ => {}
         }
-        Ok(())
     }
 
     /// A key let go: the confirm key's release, in order with its press.
     pub(super) fn key_up(&mut self, _ctx: &mut Context, input: KeyInput) -> GameResult {
-        if command(&input.event.logical_key) == Some(KeyAction::Intent(Intent::Confirm)) {
-            if self.keys.waiting() {
-                // Its press is waiting: so does its release, in order.
-                self.keys.push(Intent::Release);
-            } else {
-                // Always let go, even mid-animation, so the button never stays held.
-                self.apply(Intent::Release);
-            }
+        if self.bindings.of_key(&input.event.logical_key) == Some(Control::Confirm) {
+            self.confirm_up();
         }
         Ok(())
+    }
+
+    /// The confirm control let go, in order with its press.
+    pub(in crate::game) fn confirm_up(&mut self) {
+        if self.keys.waiting() {
+            // Its press is waiting: so does its release, in order.
+            self.keys.push(Intent::Release);
+        } else {
+            // Always let go, even mid-animation, so the button never stays held.
+            self.apply(Intent::Release);
+        }
     }
 
     /// The pointer moved: a held right or middle button drags the map; otherwise the cursor

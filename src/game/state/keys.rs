@@ -1,6 +1,9 @@
 //! The key map, and the presses and clicks kept while the board is busy so that none is lost.
 
 use super::*;
+#[cfg(test)]
+use crate::game::controls::Bindings;
+use crate::game::controls::Control;
 
 /// What a key does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -92,45 +95,44 @@ impl KeyBuffer {
     }
 }
 
-/// The key map. Letters go by the character they type, so they follow the keyboard layout.
-pub(super) fn command(key: &Key) -> Option<KeyAction> {
-    let c = match key {
-        Key::Named(NamedKey::ArrowUp) => KeyAction::Intent(Intent::Cursor(Dir::Up)),
-        Key::Named(NamedKey::ArrowDown) => KeyAction::Intent(Intent::Cursor(Dir::Down)),
-        Key::Named(NamedKey::ArrowLeft) => KeyAction::Intent(Intent::Cursor(Dir::Left)),
-        Key::Named(NamedKey::ArrowRight) => KeyAction::Intent(Intent::Cursor(Dir::Right)),
-        Key::Named(NamedKey::Space | NamedKey::Enter) => KeyAction::Intent(Intent::Confirm),
-        Key::Named(NamedKey::Escape) => KeyAction::Escape,
-        Key::Named(NamedKey::Backspace) => KeyAction::Intent(Intent::Cancel),
-        Key::Named(NamedKey::F5) => KeyAction::Reload,
-        Key::Named(NamedKey::PageUp) => KeyAction::Scenario(-1),
-        Key::Named(NamedKey::PageDown) => KeyAction::Scenario(1),
-        Key::Named(NamedKey::Tab) => KeyAction::Intent(Intent::NextEnemy),
-        Key::Character(s) => match s.to_lowercase().as_str() {
-            "z" => KeyAction::Intent(Intent::Confirm),
-            "x" => KeyAction::Intent(Intent::Cancel),
-            "e" => KeyAction::Intent(Intent::EndTurn),
-            "u" => KeyAction::Intent(Intent::Undo),
-            "n" => KeyAction::Intent(Intent::NextUnit),
-            "d" => KeyAction::Danger,
-            "f" => KeyAction::Fast,
-            "a" => KeyAction::Notes,
-            "r" => KeyAction::Restart,
-            "q" => KeyAction::Quit,
-            "s" => KeyAction::Save,
-            "l" => KeyAction::Load,
-            "[" => KeyAction::Scenario(-1),
-            "]" => KeyAction::Scenario(1),
-            "y" => KeyAction::Yes,
-            "h" => KeyAction::History,
-            "o" => KeyAction::Options,
-            "+" | "=" => KeyAction::Zoom(-1),
-            "-" | "_" => KeyAction::Zoom(1),
-            _ => return None,
-        },
-        _ => return None,
-    };
-    Some(c)
+impl From<Control> for KeyAction {
+    fn from(c: Control) -> KeyAction {
+        match c {
+            Control::Up => KeyAction::Intent(Intent::Cursor(Dir::Up)),
+            Control::Down => KeyAction::Intent(Intent::Cursor(Dir::Down)),
+            Control::Left => KeyAction::Intent(Intent::Cursor(Dir::Left)),
+            Control::Right => KeyAction::Intent(Intent::Cursor(Dir::Right)),
+            Control::Confirm => KeyAction::Intent(Intent::Confirm),
+            Control::Cancel => KeyAction::Intent(Intent::Cancel),
+            Control::Menu => KeyAction::Escape,
+            Control::EndTurn => KeyAction::Intent(Intent::EndTurn),
+            Control::Undo => KeyAction::Intent(Intent::Undo),
+            Control::NextUnit => KeyAction::Intent(Intent::NextUnit),
+            Control::NextEnemy => KeyAction::Intent(Intent::NextEnemy),
+            Control::Danger => KeyAction::Danger,
+            Control::Log => KeyAction::History,
+            Control::ZoomIn => KeyAction::Zoom(-1),
+            Control::ZoomOut => KeyAction::Zoom(1),
+            Control::Fast => KeyAction::Fast,
+            Control::Notes => KeyAction::Notes,
+            Control::Save => KeyAction::Save,
+            Control::Load => KeyAction::Load,
+            Control::Options => KeyAction::Options,
+            Control::Reload => KeyAction::Reload,
+            Control::PreviousScenario => KeyAction::Scenario(-1),
+            Control::NextScenario => KeyAction::Scenario(1),
+            Control::Restart => KeyAction::Restart,
+            Control::Quit => KeyAction::Quit,
+            Control::Yes => KeyAction::Yes,
+        }
+    }
+}
+
+/// What key `key` does under `bindings` (letters go by the character they type, so they
+/// follow the keyboard layout).
+#[cfg(test)]
+pub(super) fn command(bindings: &Bindings, key: &Key) -> Option<KeyAction> {
+    bindings.of_key(key).map(KeyAction::from)
 }
 
 #[cfg(test)]
@@ -139,6 +141,8 @@ mod tests {
 
     #[test]
     fn escape_backs_out_or_opens_the_menu_and_q_quits() {
+        let d = Bindings::default();
+        let command = |k: &Key| command(&d, k);
         assert_eq!(command(&Key::Named(NamedKey::Escape)), Some(KeyAction::Escape));
         assert_eq!(
             command(&Key::Named(NamedKey::Backspace)),
@@ -187,6 +191,69 @@ mod tests {
             "the second Z waited, the last unit acted and the enemy's turn began: {:?}",
             s.phase()
         );
+    }
+
+    /// Issue 40: a gamepad goes through the same action layer as the keys. The same moves
+    /// made with keys, with the pad's buttons and with its stick (turned into d-pad presses
+    /// as the screen stack does) give the same controls, and played into a battle the same
+    /// phases; a rebound key acts and the key it replaced does not.
+    #[test]
+    fn pad_buttons_and_the_stick_act_as_the_keys_do() {
+        use crate::fixture::{Scene, enemy, player, profiles};
+        use crate::game::controls::{PadAxis, PadButton, Stick};
+        let b = Bindings::default();
+        // Select the hero, two steps right, confirm the move, wait; then end the turn.
+        let keys = ["z", "ArrowRight", "ArrowRight", "Enter", "Space", "e"];
+        let by_keys: Vec<Control> = keys.iter().filter_map(|k| b.key(k)).collect();
+        let buttons = [
+            PadButton::South,
+            PadButton::DPadRight,
+            PadButton::DPadRight,
+            PadButton::South,
+            PadButton::South,
+            PadButton::Select,
+        ];
+        let by_pad: Vec<Control> = buttons.iter().filter_map(|&p| b.pad(p)).collect();
+        let mut stick = Stick::default();
+        let mut by_stick = vec![b.pad(PadButton::South)];
+        for v in [0.9, 0.0, 0.8, 0.1] {
+            for (p, down) in stick.axis(PadAxis::LeftStickX, v) {
+                if down {
+                    by_stick.push(b.pad(p));
+                }
+            }
+        }
+        by_stick.extend([PadButton::South, PadButton::South, PadButton::Select].map(|p| b.pad(p)));
+        let by_stick: Vec<Control> = by_stick.into_iter().flatten().collect();
+        assert_eq!(by_keys.len(), 6);
+        assert_eq!(by_pad, by_keys);
+        assert_eq!(by_stick, by_keys);
+        let play = |controls: &[Control]| {
+            let scene = Scene::parse("P . . . . . E");
+            let mut s = Session::new(scene.battle(&[player('P'), enemy('E', "guard", 1)]), profiles(""));
+            let mut phases = Vec::new();
+            for &c in controls {
+                if let KeyAction::Intent(i) = KeyAction::from(c) {
+                    s.input(i);
+                    if i == Intent::Confirm {
+                        s.input(Intent::Release);
+                    }
+                }
+                phases.push(format!("{:?}", s.phase()));
+            }
+            (phases, s.battle().unit(crate::rules::UnitId(0)).pos())
+        };
+        let (keyed, at) = play(&by_keys);
+        assert_eq!(at, Pos::new(2, 0), "the hero walked two cells right");
+        assert_eq!(play(&by_pad), (keyed.clone(), at));
+        assert_eq!(play(&by_stick), (keyed, at));
+        // Rebound (as the options file writes it): K shows the danger, D does nothing.
+        let mut rebound = indexmap::IndexMap::new();
+        rebound.insert("danger".to_string(), vec!["K".to_string()]);
+        let r = Bindings::new(&rebound, &indexmap::IndexMap::new());
+        assert_eq!(command(&r, &Key::Character("k".into())), Some(KeyAction::Danger));
+        assert_eq!(command(&r, &Key::Character("d".into())), None);
+        assert_eq!(command(&b, &Key::Character("d".into())), Some(KeyAction::Danger));
     }
 
     #[test]

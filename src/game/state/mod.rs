@@ -182,6 +182,10 @@ pub struct GameState {
     retitle: bool,
     /// The zoom step changed: refit the camera.
     zoom_changed: bool,
+    /// Which keys and pad buttons do what (the options').
+    pub(in crate::game) bindings: crate::game::controls::Bindings,
+    /// The game menu's entry chosen with the keys or the pad (`None`: the mouse's menu).
+    pub(in crate::game) menu_at: Option<usize>,
 }
 
 /// How the game was asked to run.
@@ -336,6 +340,8 @@ impl GameState {
             leave: Default::default(),
             retitle: false,
             zoom_changed: false,
+            bindings: Default::default(),
+            menu_at: None,
         };
         g.begin(None);
         // Recorded from its start unless resumed or played back; the file is first written

@@ -1,6 +1,7 @@
 //! The bottom panel's lines: the unit shown (an enemy with its profile), the terrain under
 //! the cursor with its cost for the unit's class, and the key help.
 
+use crate::game::controls::{Bindings, Control};
 use crate::load::names::{LABEL_CHARS, label};
 use crate::load::profiles::{Behavior, Profiles};
 use crate::load::terrain::ClassId;
@@ -8,11 +9,45 @@ use crate::rules::battle::{Battle, Unit, UnitId};
 use crate::search::grid::Pos;
 use crate::search::grid::Team;
 
-/// Key help, two lines.
-pub const HELP: [&str; 2] = [
-    "arrows/mouse move · Z confirm · X cancel · E end turn · U undo · N next unit · Tab next enemy",
-    "+/- zoom · D danger · H log · Esc menu · F fast · S save · L load · R restart · Q quit",
-];
+/// Key help, two lines, naming the keys bound now (with the defaults: "arrows/mouse move · Z
+/// confirm · X cancel ...").
+pub fn help(b: &Bindings) -> [String; 2] {
+    use Control as C;
+    let arrows = [C::Up, C::Down, C::Left, C::Right]
+        .iter()
+        .zip(["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"])
+        .all(|(&c, k)| b.keys_of(c) == [k]);
+    let moves = if arrows {
+        "arrows".to_string()
+    } else {
+        [C::Up, C::Left, C::Down, C::Right].map(|c| b.shown(c)).join("/")
+    };
+    let k = |c: Control, what: &str| format!("{} {what}", b.shown(c));
+    [
+        format!(
+            "{moves}/mouse move · {} · {} · {} · {} · {} · {}",
+            k(C::Confirm, "confirm"),
+            k(C::Cancel, "cancel"),
+            k(C::EndTurn, "end turn"),
+            k(C::Undo, "undo"),
+            k(C::NextUnit, "next unit"),
+            k(C::NextEnemy, "next enemy"),
+        ),
+        format!(
+            "{}/{} zoom · {} · {} · {} · {} · {} · {} · {} · {}",
+            b.shown(C::ZoomIn),
+            b.shown(C::ZoomOut),
+            k(C::Danger, "danger"),
+            k(C::Log, "log"),
+            k(C::Menu, "menu"),
+            k(C::Fast, "fast"),
+            k(C::Save, "save"),
+            k(C::Load, "load"),
+            k(C::Restart, "restart"),
+            k(C::Quit, "quit"),
+        ),
+    ]
+}
 
 /// Attack distance as written in the data: `1` or `2-3`.
 fn reach(u: &Unit) -> String {
