@@ -234,51 +234,75 @@ fn choose_cell(
         (Method::Nearest, Some(k)) if (2..=MAX_NEAREST_TARGETS).contains(&targets.len()) => {
             let cells: Vec<Pos> = targets.iter().map(|&u| b.unit(u).pos).collect();
             b.with_reach_and_nearest(c, id, leash, &cells, |reach, near| {
-                pick_cell(reach, me.pos, goal, t, &|p| near.bound_to(k, p), &|p| {
+                // Every cell entered costs at least 1: the Manhattan distance to the target
+                // bounds the travel cost without searching, so the nearest map is searched
+                // out only as far as the cells that could still be picked.
+                let low = |p: Pos| p.manhattan(t.pos) as Cost;
+                pick_cell(reach, me.pos, goal, t, Some(&low), &|p| near.bound_to(k, p), &|p| {
                     near.travel_to(k, p)
                 })
             })
         }
         _ => b.with_reach_and_potential(c, id, leash, t.pos, |reach, pot| {
             let travel = |p: Pos| pot.get(p).unwrap_or(UNREACHABLE);
-            pick_cell(reach, me.pos, goal, t, &|p| (travel(p), true), &travel)
+            pick_cell(reach, me.pos, goal, t, None, &|p| (travel(p), true), &travel)
         }),
     }
 }
 
 /// The cell `goal` picks in `reach` by [`cell_key`], `travel` giving the travel cost to the
-/// target (`UNREACHABLE` when there is no path) and `bound` a lower bound of it that costs
-/// less, with whether that bound is exact.
+/// target (`UNREACHABLE` when there is no path), `bound` a lower bound of it that costs
+/// less, with whether that bound is exact, and `low` (if any) a lower bound cheaper still,
+/// never exact.
 ///
-/// Branch and bound: every cell is ranked by its key with the bound; the exact travel cost is
-/// asked only of a cell whose bound could still beat the best exact key found. Keys of two
-/// cells always differ (the key ends with the cell), so the cell picked is the one with the
-/// lowest exact key, as if every cell had been asked.
+/// Branch and bound: every cell is ranked by its key with its cheapest bound, and the
+/// cells are taken lowest key first; each is asked its next, tighter bound (then its exact
+/// travel cost) only while that key could still beat the best exact key found. Keys of
+/// two cells always differ (the key ends with the cell), so the cell picked is the one with
+/// the lowest exact key, as if every cell had been asked.
 fn pick_cell(
     reach: &Reach<'_>,
     me: Pos,
     goal: Goal,
     t: &Target,
+    low: Option<&dyn Fn(Pos) -> Cost>,
     bound: &dyn Fn(Pos) -> (Cost, bool),
     travel: &dyn Fn(Pos) -> Cost,
 ) -> (Pos, Cost, Path, How) {
+    use std::cmp::Reverse;
     let tp = t.pos;
     let known = |d: Cost| Some(d).filter(|&d| d != UNREACHABLE);
     let mut best: Option<(CellKey, Pos, Cost)> = None;
-    let mut open: Vec<(CellKey, Pos, Cost)> = Vec::new();
-    for (p, c) in reach.cells() {
+    // Cells not settled yet, by key with the bound they have: 0 the cheapest (`low`), 1
+    // `bound` (not exact).
+    let mut open: Vec<Open> = Vec::with_capacity(reach.len());
+    // A cell ranked by `bound`: the best so far if exact and better, else left open.
+    type Open = Reverse<(CellKey, u8, Pos, Cost)>;
+    let offer = |best: &mut Option<(CellKey, Pos, Cost)>, p: Pos, c: Cost| -> Option<Open> {
         let (d, exact) = bound(p);
         let key = cell_key(goal, p, c, known(d), tp);
         if !exact {
-            open.push((key, p, c));
-        } else if best.is_none_or(|(b, _, _)| key < b) {
-            best = Some((key, p, c));
+            return Some(Reverse((key, 1, p, c)));
+        }
+        if best.is_none_or(|(b, _, _)| key < b) {
+            *best = Some((key, p, c));
+        }
+        None
+    };
+    for (p, c) in reach.cells() {
+        match low {
+            Some(low) => open.push(Reverse((cell_key(goal, p, c, Some(low(p)), tp), 0, p, c))),
+            None => open.extend(offer(&mut best, p, c)),
         }
     }
-    open.sort_unstable_by_key(|&(key, _, _)| key);
-    for (low, p, c) in open {
-        if best.is_some_and(|(b, _, _)| low > b) {
+    let mut open = std::collections::BinaryHeap::from(open);
+    while let Some(Reverse((key, stage, p, c))) = open.pop() {
+        if best.is_some_and(|(b, _, _)| key > b) {
             break;
+        }
+        if stage == 0 {
+            open.extend(offer(&mut best, p, c));
+            continue;
         }
         let key = cell_key(goal, p, c, known(travel(p)), tp);
         if best.is_none_or(|(b, _, _)| key < b) {

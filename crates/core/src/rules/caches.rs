@@ -117,14 +117,16 @@ impl Caches {
                 None => {
                     let cells = layers.first().map_or(1, |l| l.layout().len());
                     let keep = (NEAREST_BYTES / (cells * 8)).clamp(MIN_CACHED_NEAREST, MAX_CACHED_NEAREST);
-                    let map = (class, NearestMap::compute(&layers[class.0 as usize], targets), 0);
+                    let layer = &layers[class.0 as usize];
                     match (nearest.iter().enumerate()).min_by_key(|(_, e)| e.2) {
+                        // The new map is searched in the old one's memory.
                         Some((k, _)) if nearest.len() >= keep => {
-                            nearest[k] = map;
+                            nearest[k].0 = class;
+                            nearest[k].1.recompute(layer, targets);
                             k
                         }
                         _ => {
-                            nearest.push(map);
+                            nearest.push((class, NearestMap::compute(layer, targets), 0));
                             nearest.len() - 1
                         }
                     }

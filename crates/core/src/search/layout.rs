@@ -146,11 +146,12 @@ impl Layout {
 }
 
 /// What it costs one movement class to enter each cell of a map (0 = cannot enter; the
-/// border is always 0).
+/// border is always 0). Cloning one is cheap: the costs are shared, never changed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct CostLayer {
     layout: Layout,
-    costs: Vec<u8>,
+    /// Shared between clones (every nearest-target map holds its layer).
+    costs: std::sync::Arc<[u8]>,
     max_cost: u8,
 }
 
@@ -168,7 +169,7 @@ impl CostLayer {
         let max_cost = costs.iter().copied().max().unwrap_or(0);
         CostLayer {
             layout,
-            costs,
+            costs: costs.into(),
             max_cost,
         }
     }

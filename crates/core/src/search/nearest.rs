@@ -42,17 +42,27 @@ enum Cells {
 }
 
 impl Cells {
-    /// The search from `targets`, given as (bit, padded index).
-    fn start(layer: &CostLayer, targets: &[(usize, usize)]) -> Cells {
+    /// The search from `targets`, given as (bit, padded index), in the memory of `old` when
+    /// it is a search in the same word (`same_terrain`: one on a layer equal to `layer`).
+    fn restart(old: Option<Cells>, layer: &CostLayer, targets: &[(usize, usize)], same_terrain: bool) -> Cells {
         // A finite cost enters each cell at most once.
         let highest = layer.costs().len() as u64 * layer.max_cost().max(1) as u64;
         let bits = targets.iter().map(|&(k, _)| k + 1).max().unwrap_or(0);
         if bits <= Narrow::TARGETS && highest <= NARROW_COST {
-            Cells::Narrow(Spread::start(layer, targets))
+            Cells::Narrow(match old {
+                Some(Cells::Narrow(s)) => s.restart(layer, targets, same_terrain),
+                _ => Spread::empty(true).restart(layer, targets, false),
+            })
         } else if bits <= Wide::TARGETS {
-            Cells::Wide(Spread::start(layer, targets))
+            Cells::Wide(match old {
+                Some(Cells::Wide(s)) => s.restart(layer, targets, same_terrain),
+                _ => Spread::empty(true).restart(layer, targets, false),
+            })
         } else {
-            Cells::Full(Spread::start(layer, targets))
+            Cells::Full(match old {
+                Some(Cells::Full(s)) => s.restart(layer, targets, same_terrain),
+                _ => Spread::empty(true).restart(layer, targets, false),
+            })
         }
     }
 
@@ -107,21 +117,42 @@ impl NearestMap {
     /// assert_eq!(near.travel_to(0, Pos::new(4, 0)), 6);
     /// ```
     pub fn compute(layer: &CostLayer, targets: &[Pos]) -> NearestMap {
+        let placed = NearestMap::placed(layer, targets);
+        NearestMap {
+            layer: layer.clone(),
+            targets: targets.to_vec(),
+            spread: std::cell::RefCell::new(Cells::restart(None, layer, &placed, false)),
+            scratch: Default::default(),
+        }
+    }
+
+    /// Makes this map [`NearestMap::compute`]'s for `layer` and `targets`, in its own memory
+    /// (cell words, queues, search scratch): the same map, without allocating a map-sized
+    /// array anew. The caches replace the map asked for least recently this way.
+    pub(crate) fn recompute(&mut self, layer: &CostLayer, targets: &[Pos]) {
+        let old = std::mem::replace(self.spread.get_mut(), Cells::Narrow(Spread::empty(false)));
+        let placed = NearestMap::placed(layer, targets);
+        // Equal layers share their costs (compared by address first).
+        let same = self.layer == *layer;
+        *self.spread.get_mut() = Cells::restart(Some(old), layer, &placed, same);
+        self.layer = layer.clone();
+        self.targets.clear();
+        self.targets.extend_from_slice(targets);
+        // The search scratch is stamped per query: it needs no clearing, only the size of
+        // the map (checked where it is used).
+    }
+
+    /// The targets on the map, as (bit, padded index).
+    fn placed(layer: &CostLayer, targets: &[Pos]) -> Vec<(usize, usize)> {
         assert!(
             targets.len() <= MAX_NEAREST_TARGETS,
             "too many targets for a nearest map"
         );
         let layout = layer.layout();
-        let placed: Vec<(usize, usize)> = (targets.iter().enumerate())
+        (targets.iter().enumerate())
             .filter(|(_, t)| layout.contains(**t))
             .map(|(k, &t)| (k, layout.index(t)))
-            .collect();
-        NearestMap {
-            layer: layer.clone(),
-            targets: targets.to_vec(),
-            spread: std::cell::RefCell::new(Cells::start(layer, &placed)),
-            scratch: Default::default(),
-        }
+            .collect()
     }
 
     /// The targets, in the order given (bit `k` of a mask is `targets()[k]`).
@@ -252,9 +283,79 @@ mod tests {
         let layer = |side: usize| CostLayer::new(Layout::new(side, side), |_| 255);
         // 255 × (254 + 2)² padded cells is below 2^24 - 1, 255 × (255 + 2)² above.
         let small = layer(254);
-        assert!(matches!(Cells::start(&small, &[(0, 300)]), Cells::Narrow(_)));
-        assert!(matches!(Cells::start(&layer(255), &[(0, 300)]), Cells::Wide(_)));
-        assert!(matches!(Cells::start(&small, &[(8, 300)]), Cells::Wide(_)));
-        assert!(matches!(Cells::start(&small, &[(32, 300)]), Cells::Full(_)));
+        assert!(matches!(
+            Cells::restart(None, &small, &[(0, 300)], false),
+            Cells::Narrow(_)
+        ));
+        assert!(matches!(
+            Cells::restart(None, &layer(255), &[(0, 300)], false),
+            Cells::Wide(_)
+        ));
+        assert!(matches!(
+            Cells::restart(None, &small, &[(8, 300)], false),
+            Cells::Wide(_)
+        ));
+        assert!(matches!(
+            Cells::restart(None, &small, &[(32, 300)], false),
+            Cells::Full(_)
+        ));
+    }
+
+    /// A map recomputed in the memory of earlier ones (same terrain: only the words they
+    /// touched are reset; other terrain: the whole array) answers exactly as one computed
+    /// afresh, whether the earlier searches were left part way or run to the end, with
+    /// targets on walls and off the map, in every word width.
+    #[test]
+    fn a_map_recomputed_in_old_memory_answers_as_a_fresh_one() {
+        use crate::rng::Rng;
+        let mut rng = Rng::new(36);
+        for case in 0..120 {
+            let (w, h) = (1 + rng.below(14), 1 + rng.below(14));
+            let layout = Layout::new(w, h);
+            // Two terrains of one size: the caches keep maps of several movement classes.
+            let layers: Vec<CostLayer> = (0..2)
+                .map(|_| {
+                    let cells: Vec<u8> = (0..w * h)
+                        .map(|_| if rng.chance(20) { 0 } else { 1 + rng.below(4) as u8 })
+                        .collect();
+                    CostLayer::new(layout, |p| cells[p.y as usize * w + p.x as usize])
+                })
+                .collect();
+            let mut map: Option<NearestMap> = None;
+            for _ in 0..6 {
+                let layer = &layers[rng.below(2)];
+                // Up to 40 targets (narrow, wide and full words), some off the map.
+                let most = if rng.chance(30) { 40 } else { 6 };
+                let n = 1 + rng.below(most);
+                let targets: Vec<Pos> = (0..n)
+                    .map(|_| Pos::new(rng.below(w + 1) as i32, rng.below(h + 1) as i32))
+                    .fold(Vec::new(), |mut v, p| {
+                        if !v.contains(&p) {
+                            v.push(p);
+                        }
+                        v
+                    });
+                let fresh = NearestMap::compute(layer, &targets);
+                match &mut map {
+                    Some(m) => m.recompute(layer, &targets),
+                    None => map = Some(NearestMap::compute(layer, &targets)),
+                }
+                let m = map.as_ref().unwrap();
+                assert_eq!(m.targets(), &targets[..]);
+                // Ask a few cells only (the search stops part way, cells left queued), or all.
+                let cells: Vec<Pos> = if rng.chance(50) {
+                    (0..3)
+                        .map(|_| Pos::new(rng.below(w) as i32, rng.below(h) as i32))
+                        .collect()
+                } else {
+                    (0..w * h).map(|i| Pos::new((i % w) as i32, (i / w) as i32)).collect()
+                };
+                for p in cells {
+                    assert_eq!(m.nearest(p), fresh.nearest(p), "case {case}, cell {p}");
+                    let k = rng.below(targets.len());
+                    assert_eq!(m.travel_to(k, p), fresh.travel_to(k, p), "case {case}, cell {p}");
+                }
+            }
+        }
     }
 }

@@ -118,26 +118,80 @@ pub(crate) struct Spread<W> {
     level: Cost,
     /// Cells queued and not yet taken.
     pending: usize,
+    /// When kept (nearest maps): the targets and every cell taken from the queues, so a
+    /// restart on the same terrain resets those words alone (with the cells still queued)
+    /// instead of the whole map-sized array.
+    touched: Option<Vec<u32>>,
 }
 
 impl<W: Word> Spread<W> {
     /// The search from `targets`, given as (bit, padded index of a map cell), with level 0
     /// done: targets at cost 0 whatever their terrain, and their neighbours queued.
     pub(crate) fn start(layer: &CostLayer, targets: &[(usize, usize)]) -> Spread<W> {
+        Spread::empty(false).restart(layer, targets, false)
+    }
+
+    /// A search holding no memory (to be restarted); with `track`, one that keeps the cells
+    /// it touches so that restarting it on the same terrain costs only what it touched.
+    pub(crate) fn empty(track: bool) -> Spread<W> {
+        Spread {
+            words: Vec::new(),
+            ring: Vec::new(),
+            level: 1,
+            pending: 0,
+            touched: track.then(Vec::new),
+        }
+    }
+
+    /// [`Spread::start`] in this search's memory (its words and queues, whatever search
+    /// they held): the same search, without allocating anew. With `same_terrain` (this
+    /// search ran on a layer equal to `layer`) a tracking search resets only the words it
+    /// touched; every other word still holds its starting value.
+    pub(crate) fn restart(self, layer: &CostLayer, targets: &[(usize, usize)], same_terrain: bool) -> Spread<W> {
         let costs = layer.costs();
-        let mut words: Vec<W> = costs.iter().map(|&c| if c == 0 { W::WALL } else { W::OPEN }).collect();
+        let start = |c: u8| if c == 0 { W::WALL } else { W::OPEN };
+        let Spread {
+            mut words,
+            mut ring,
+            mut touched,
+            ..
+        } = self;
+        match &mut touched {
+            Some(cells) if same_terrain && words.len() == costs.len() => {
+                // Every word the last search changed: its targets, the cells it took from
+                // the queues and those still queued (a word is only changed when queued).
+                for &i in cells.iter().chain(ring.iter().flatten()) {
+                    let i = i as usize;
+                    words[i] = start(costs[i]);
+                }
+                cells.clear();
+            }
+            _ => {
+                words.clear();
+                words.extend(costs.iter().map(|&c| start(c)));
+                if let Some(cells) = &mut touched {
+                    cells.clear();
+                }
+            }
+        }
         for &(k, i) in targets {
             words[i] = if words[i] == W::OPEN {
                 W::bit(k)
             } else {
                 words[i] | W::bit(k)
             };
+            if let Some(cells) = &mut touched {
+                cells.push(i as u32);
+            }
         }
+        ring.iter_mut().for_each(Vec::clear);
+        ring.resize_with((layer.max_cost() as usize + 1).next_power_of_two(), Vec::new);
         let mut spread = Spread {
             words,
-            ring: vec![Vec::new(); (layer.max_cost() as usize + 1).next_power_of_two()],
+            ring,
             level: 1,
             pending: 0,
+            touched,
         };
         let stride = layer.layout().stride();
         let offsets = [stride.wrapping_neg(), 1, stride, 1usize.wrapping_neg()];
@@ -186,6 +240,7 @@ impl<W: Word> Spread<W> {
             ring,
             level,
             pending,
+            touched,
         } = self;
         assert_eq!(costs.len(), words.len(), "cost layer and search sizes differ");
         let bucket_mask = ring.len() as Cost - 1;
@@ -220,6 +275,9 @@ impl<W: Word> Spread<W> {
                 let next = &mut ring[(nd & bucket_mask) as usize];
                 // SAFETY: `i` is a map cell, so its neighbours lie inside the padded array.
                 left += unsafe { pass_on(words, i, &offsets, nd, w.low(), next) };
+            }
+            if let Some(cells) = touched {
+                cells.extend_from_slice(&bucket);
             }
             bucket.clear();
             ring[slot] = bucket;
