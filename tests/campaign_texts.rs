@@ -296,3 +296,36 @@ fn the_pass_outriders_ride_on_after_they_strike_and_more_come_on_turns_3_and_5()
         "an outrider rides on after a blow (else the claim was not put to the test)"
     );
 }
+
+#[test]
+fn the_pass_lance_and_wing_ride_on_after_they_strike() {
+    let (intro, scenario, data) = chapter("pass.toml");
+    says(&intro, "Lance and Wing ride on after they strike too");
+    let mut rode_on = Vec::new();
+    for seed in 0..4 {
+        let (events, b) = played(&scenario, &data, 8, seed);
+        let riders = [b.find("Lance").unwrap(), b.find("Wing").unwrap()];
+        for r in riders {
+            assert!(b.unit(r).moves().canto, "{} has canto", b.unit(r).name());
+        }
+        // The careful player takes the second move: a move between the canto's start and end.
+        let mut after_blow = None;
+        for e in &events {
+            match e {
+                Event::Canto { unit, ready: true } if riders.contains(unit) => after_blow = Some(*unit),
+                Event::Canto { ready: false, .. } => after_blow = None,
+                Event::Moved { unit, from, to, .. } if after_blow == Some(*unit) => {
+                    assert_ne!(from, to);
+                    rode_on.push(b.unit(*unit).name().to_string());
+                }
+                _ => {}
+            }
+        }
+    }
+    for name in ["Lance", "Wing"] {
+        assert!(
+            rode_on.iter().any(|n| n == name),
+            "{name} rides on after a blow in some battle (else the claim was not put to the test): {rode_on:?}"
+        );
+    }
+}

@@ -228,7 +228,9 @@ fn the_shipped_campaign_with_chance_keeps_its_levels_in_order() {
             "{skill}: won at easy, normal, hard {w:?}"
         );
     }
-    // Without the chance numbers (the pass's table removed), normal is won more often.
+    // Without the chance numbers (the pass's table removed), normal is won more often by the
+    // average player (80.6% against 75.7% over 1,000 campaigns; the expert, who loses the
+    // pass by leaving the village at every level, 87.4% against 85.7%, too close for 30).
     let t = common::Tree::new("campchance-levels");
     let text = std::fs::read_to_string(t.0.join("maps/campaign.toml")).unwrap();
     let (before, _) = text
@@ -245,6 +247,8 @@ fn the_shipped_campaign_with_chance_keeps_its_levels_in_order() {
                 "--chance",
                 "--runs",
                 "30",
+                "--skill",
+                "average",
                 "--difficulty",
                 "normal",
                 "--json",

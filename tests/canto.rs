@@ -240,6 +240,53 @@ fn the_player_policies_take_the_canto_move_by_the_enemies_rule() {
 }
 
 #[test]
+fn the_careful_player_strikes_where_its_canto_rides_it_out_of_deadly_reach() {
+    use skirmish::ai::Ai;
+    use skirmish::ai::player::Policy;
+    use skirmish::load::profiles::Profiles;
+    // The rider is the hero (the first player unit) with 8 hp: after E's counter (5) it has 3
+    // left, and where it strikes from E could strike it again next phase (5): deadly. Its
+    // second move takes it out of both guards' reach, so the careful player strikes and rides
+    // on (it used to judge the blow by the cell it struck from, and held back).
+    let board = || {
+        battle(
+            ". . . . . . . .
+             P . . E . . . .
+             . . . . . . . F",
+            &[
+                player('P').moves(CANTO).hp(8),
+                enemy('E', "guard", 1),
+                enemy('F', "guard", 1),
+            ],
+        )
+    };
+    let mut b = board();
+    let mut ai = Ai::new(Profiles::standard());
+    let turns = skirmish::play::simulate::play(&mut b, &mut ai, Policy::Careful, 1, 1).unwrap();
+    let events = &turns[0].decisions[0].events;
+    let hit = (events.iter().position(|e| *e == canto(0, true)))
+        .unwrap_or_else(|| panic!("the careful rider did not strike: {events:?}"));
+    let Event::Moved { to, .. } = events[hit + 1] else {
+        panic!("no second move after the blow: {events:?}")
+    };
+    assert!(to.x.abs_diff(3) + to.y.abs_diff(1) > 2, "{to:?} is within E's reach");
+    assert!(b.unit(UnitId(0)).alive());
+    // Without canto the same hero holds back: the blow would leave it in deadly reach.
+    let mut plain = battle(
+        ". . . . . . . .
+         P . . E . . . .
+         . . . . . . . F",
+        &[player('P').hp(8), enemy('E', "guard", 1), enemy('F', "guard", 1)],
+    );
+    let turns = skirmish::play::simulate::play(&mut plain, &mut ai, Policy::Careful, 1, 1).unwrap();
+    assert_eq!(
+        turns[0].decisions[0].decision.attack, None,
+        "{:?}",
+        turns[0].decisions[0].events
+    );
+}
+
+#[test]
 fn a_snapshot_with_canto_is_refused_by_the_battle_without_it() {
     let picture = "P E .";
     // A battle without any movement rule keeps the fingerprint it had: name, side and class.

@@ -267,6 +267,12 @@ fn player_phase(f: &ExpectFile, ai: &mut Ai, b: &mut Battle, turn: u32) -> Resul
             }
             let d = ai.decide_player(b, id, Policy::Simple, 0);
             act(b, d).map_err(|e| refused(f, turn, e))?;
+            // A canto unit's second move, as `simulate` and `batch` make it.
+            if b.ended().is_none()
+                && let Some(second) = crate::ai::canto::canto_move(b, ai.caches(), id)
+            {
+                b.execute(second).map_err(|e| refused(f, turn, e))?;
+            }
         }
     }
     Ok(())

@@ -420,7 +420,8 @@ impl Threat {
 /// 1. the hero never ends where the enemies could defeat it next phase, when it can avoid it;
 /// 2. an attack beats a move: first one that defeats its target, then the one that hurts
 ///    most (hit points actually taken), never one whose counter would defeat the attacker;
-///    between equal blows, the cell where fewer enemies can strike back next phase;
+///    between equal blows, the cell where fewer enemies can strike back next phase (for a
+///    unit with canto, the cell its second move would take it to: see [`crate::ai::canto`]);
 /// 3. a move does not wake a sleeping guard (end within its trigger), nor end where the
 ///    enemies could defeat the unit, then approaches the nearest enemy by travel cost,
 ///    then keeps out of danger zones (an archer's ring);
@@ -516,8 +517,22 @@ fn decide_careful_ranked(
     // out to the cell, and on battles that part ways (a player who errs) a new map.
     let mut options: Vec<(Key, usize, Option<UnitId>, bool)> = Vec::new();
     let mut consider = |key: Key, k: usize, attack: Option<UnitId>, exact: bool| options.push((key, k, attack, exact));
+    // A canto unit rides on after its blow, by the canto rule (`ai::canto`: the cell the
+    // fewest enemies could strike next phase, then the cheaper walk, then reading order): a
+    // blow is judged by where that leaves it, not by the cell it strikes from.
+    let canto_board = me.moves.canto.then(|| {
+        let mut occ = b.occupancy().clone();
+        occ.clear(me.pos);
+        if me.moves.zoc {
+            occ.release(me.pos, me.team);
+        }
+        occ
+    });
     for (k, &(p, cost)) in cells.iter().enumerate() {
+        let walk = cost;
         let cost = cost as i64;
+        // Where its second move would take it after a blow from `p` (asked once per cell).
+        let mut rides_to: Option<Pos> = None;
         for &e in &foes {
             let foe = b.unit(e);
             let d = p.manhattan(foe.pos);
@@ -534,8 +549,18 @@ fn decide_careful_ranked(
             if counter >= me.hp {
                 continue;
             }
+            let end = match &canto_board {
+                Some(occ) => *rides_to.get_or_insert_with(|| {
+                    b.with_canto_reach_from(c, id, (p, walk), occ, |r| {
+                        r.cells()
+                            .min_by_key(|&(q, w)| (threats.iter().filter(|t| t.reaches(b, q)).count(), w, q.y, q.x))
+                            .map_or(p, |(q, _)| q)
+                    })
+                }),
+                None => p,
+            };
             let left = me.hp - counter;
-            let threat = danger(p, kill.then_some(e));
+            let threat = danger(end, kill.then_some(e));
             let exposed = threat >= left;
             let key = [
                 (hero && exposed) as i64,
@@ -545,7 +570,7 @@ fn decide_careful_ranked(
                 -(dealt as i64),
                 exposed as i64,
                 threat as i64 + counter as i64,
-                wakes(p, kill.then_some(e)) as i64,
+                wakes(end, kill.then_some(e)) as i64,
                 cost,
                 jitter(seed, p, e) as i64,
             ];

@@ -178,6 +178,27 @@ impl Battle {
         f(&reach)
     }
 
+    /// Runs `f` on the range of canto unit `id`'s second move as if it had walked to `at` at
+    /// `cost` and struck there: from `at`, with its move minus `cost`, over `occ` (the board
+    /// with `id` lifted off its cell). What a policy weighs before it strikes.
+    pub(crate) fn with_canto_reach_from<R>(
+        &self,
+        caches: &mut Caches,
+        id: UnitId,
+        (at, cost): (Pos, Cost),
+        occ: &crate::search::range::Occupancy,
+        f: impl FnOnce(&Reach<'_>) -> R,
+    ) -> R {
+        caches.serve(self);
+        let mut u = self.unit(id).clone();
+        u.pos = at;
+        u.spent = cost;
+        u.canto = true;
+        let layer = self.layer(u.class);
+        let reach = Battle::reach_of(Caches::finder(&mut caches.finder, layer), layer, occ, &u, None);
+        f(&reach)
+    }
+
     /// An owned copy of the range of `id` without a leash (the player's move overlay). Under
     /// fog of war, the range as its side sees the board ([`Battle::seen_by`]): a cell held by
     /// a unit it does not see reads as empty (a move there runs into it: `Event::Ambushed`).
