@@ -133,9 +133,9 @@ play river-game maps/river-tiled.toml ""
 # The menus: the title, the picker on the castle, the options.
 menus title ""
 menus picker "Down Confirm Down"
-menus options "Down Down Down Confirm"
+menus options "Down Down Down Down Confirm"
 # Options → Keys and pad buttons, waiting for the danger view's new key.
-menus rebinding "Down Down Down Confirm Down Down Down Down Down Down Down Down Confirm Down Down Down Down Down Down Down Down Down Down Down Confirm"
+menus rebinding "Down Down Down Down Confirm Down Down Down Down Down Down Down Down Confirm Down Down Down Down Down Down Down Down Down Down Down Confirm"
 # New campaign's question of chance in combat ("on" highlighted), the shipped campaign's
 # first intro (after its difficulty and that question), then a one-unit drill
 # campaign whose first chapter ends in a level-up, and the roster after it.
