@@ -147,9 +147,36 @@ struct Game<'o> {
     out: &'o mut dyn Write,
     striker: Option<UnitId>,
     trips: Vec<Duration>,
+    /// Every command played, as it would travel with this program's hash after it, and
+    /// whether this program sent it (a joiner that reconnects sends the host those it missed).
+    log: Vec<(Msg, bool)>,
+    /// `--record`: rewritten after every command, so a program that stops (or is killed)
+    /// leaves the commands it held for a later `join --record` to resume from.
+    record: Option<PathBuf>,
 }
 
 impl Game<'_> {
+    /// Notes command `n` (just applied) in the log and the record.
+    fn keep(&mut self, n: usize, step: &replay::Step, mine: bool) {
+        let hash = self.ls.hash();
+        self.log.push((
+            Msg::Command {
+                n,
+                step: step.clone(),
+                hash,
+            },
+            mine,
+        ));
+    }
+
+    /// Rewrites `--record` with the commands played so far (atomically; a failure is said
+    /// when the game ends).
+    fn save_record(&self) {
+        if let Some(path) = &self.record {
+            let _ = replay::write(path, &replay::record(&self.ls.battle, &self.scenario, &self.data));
+        }
+    }
+
     fn print(&mut self, text: &str) {
         let _ = self.out.write_all(text.as_bytes());
         let _ = self.out.flush();
@@ -303,10 +330,19 @@ impl Peer for Host {
         let (link, have) = wait_for_join(&self.knocks, self.wait)?;
         self.link.close();
         self.link = link;
-        eprintln!(
-            "the other player joined again: it catches up on commands {} to {n}",
-            have + 1
-        );
+        if have < n {
+            eprintln!(
+                "the other player joined again: it catches up on commands {} to {n}",
+                have + 1
+            );
+        } else if have == n {
+            eprintln!("the other player joined again, holding all {n} commands");
+        } else {
+            eprintln!(
+                "the other player joined again: it sends its commands {} to {have}, which did not arrive here",
+                n + 1
+            );
+        }
         self.catch_up(have)
     }
 
@@ -359,19 +395,127 @@ fn wait_for_join(knocks: &Receiver<Knock>, wait: Duration) -> Result<(Link, usiz
     }
 }
 
-/// The joiner's or a spectator's link to the host: a drop ends the game here.
-struct Guest(Link);
+/// The joiner's or a spectator's link to the host. A spectator's game ends at a drop; a
+/// joiner (`again`) waits for the host to come back.
+struct Guest(Link, Option<Again>);
+
+/// What a joiner needs to knock again: where, how long, and the game it must find there.
+struct Again {
+    address: String,
+    wait: Duration,
+    data_override: Option<PathBuf>,
+    seed: u64,
+    host_side: Team,
+    versus: bool,
+}
 
 impl Peer for Guest {
     fn link(&mut self) -> &mut Link {
         &mut self.0
     }
     fn rejoin(&mut self, game: &mut Game<'_>, why: String) -> Result<(), Stop> {
-        Err(Stop::Dropped(format!(
-            "the link to the host dropped after command {} ({why}); `skirmish join` again resumes the game",
-            game.ls.played
-        )))
+        let n = game.ls.played;
+        let Some(again) = &self.1 else {
+            return Err(Stop::Dropped(format!(
+                "the link to the host dropped after command {n} ({why}); `skirmish join` again resumes the game"
+            )));
+        };
+        eprintln!(
+            "the host dropped after command {n} ({why}); waiting up to {} s for it to come back",
+            again.wait.as_secs()
+        );
+        self.0.close();
+        let until = Instant::now() + again.wait;
+        loop {
+            let left = until
+                .saturating_duration_since(Instant::now())
+                .max(Duration::from_secs(1));
+            let last = match knock(&again.address, Role::Join, left) {
+                Ok(mut link) => match meet_again(&mut link, game, again) {
+                    Ok(()) => {
+                        self.0 = link;
+                        eprintln!("the host is back: the game goes on after command {n}");
+                        return Ok(());
+                    }
+                    // A host going down can still take a connection and then drop it.
+                    Err(Stop::Dropped(why)) => why,
+                    Err(stop) => return Err(stop),
+                },
+                Err(e) => e,
+            };
+            if Instant::now() >= until {
+                return Err(Stop::Dropped(format!(
+                    "the host did not come back within {} s after command {n} ({last}); `skirmish join` again (with --record) resumes the game",
+                    again.wait.as_secs()
+                )));
+            }
+            std::thread::sleep(Duration::from_millis(200));
+        }
     }
+}
+
+/// The handshake of a joiner that comes back: the host must run the same game; it says how
+/// many commands it holds, and this program either asks for those it lacks or sends its own
+/// that did not arrive there (checking the host's hash after each).
+fn meet_again(link: &mut Link, game: &mut Game<'_>, again: &Again) -> Result<(), Stop> {
+    let said = |o: Outcome| match o {
+        // No answer at all (see `welcome`) is a drop, and a host that has not yet seen the old
+        // link drop still counts this program as in: knock again.
+        Outcome::Done { stderr, .. } if stderr.starts_with(NO_ANSWER) || stderr.starts_with(ALREADY_IN) => {
+            Stop::Dropped(stderr.trim_end().to_string())
+        }
+        Outcome::Done { stderr, .. } => Stop::Failed(stderr.trim_end().to_string()),
+        _ => Stop::Failed("the host's answer could not be read".into()),
+    };
+    let (scenario, _, seed, host_side, held, versus) =
+        welcome(link, again.data_override.clone(), "joiner").map_err(said)?;
+    let played = game.ls.played;
+    let mut refuse = |why: String| {
+        let _ = link.send(&Msg::Refuse { why: why.clone() });
+        Stop::Failed(why)
+    };
+    if scenario.fingerprint != game.scenario.fingerprint
+        || (seed, host_side, versus) != (again.seed, again.host_side, again.versus)
+    {
+        return Err(refuse(
+            "the host came back with another game (its scenario, seed or sides differ)".into(),
+        ));
+    }
+    let missed = game.log.get(held..).unwrap_or_default().to_vec();
+    if missed.iter().any(|(_, mine)| !mine) {
+        return Err(refuse(format!(
+            "the host came back holding {held} commands, and commands {} to {played} here are not all this program's: it is another run of the game",
+            held + 1
+        )));
+    }
+    let hash = (played > 0 && played <= held).then(|| game.ls.hash());
+    link.send(&Msg::Ready { have: played, hash })
+        .map_err(|e| Stop::Dropped(e.to_string()))?;
+    for (m, _) in &missed {
+        link.send(m).map_err(|e| Stop::Dropped(e.to_string()))?;
+    }
+    for (m, _) in &missed {
+        let Msg::Command { n, hash, .. } = m else { continue };
+        match link.recv() {
+            Ok(Msg::Ack { n: k, hash: theirs }) if k == *n => {
+                if theirs != *hash {
+                    return Err(Stop::OutOfStep {
+                        n: *n,
+                        ours: hash.clone(),
+                        theirs,
+                    });
+                }
+            }
+            Ok(Msg::Refuse { why }) => return Err(Stop::Failed(why)),
+            Ok(other) => {
+                return Err(Stop::Failed(format!(
+                    "expected the answer to command {n}, got {other:?}"
+                )));
+            }
+            Err(e) => return Err(Stop::Dropped(format!("{e} while the host caught up"))),
+        }
+    }
+    Ok(())
 }
 
 /// This program plays the player side: each command goes out with its hash, the peer answers
@@ -400,12 +544,17 @@ fn send_next(game: &mut Game<'_>, source: &mut Source, peer: &mut dyn Peer) -> R
         .map_err(|e| Stop::Failed(source.refused(game.ls.played, format!("({said}): {e}"))))?;
     let n = game.ls.played;
     let hash = game.ls.hash();
+    game.keep(n, &step, true);
     let m = Msg::Command {
         n,
         step,
         hash: hash.clone(),
     };
     peer.publish(&m);
+    if cut_at().is_some_and(|c| c == n) {
+        // Test hook: the link breaks as this command is about to go out.
+        peer.link().close();
+    }
     let answer = match peer.link().send(&m) {
         Ok(()) => peer.link().recv(),
         Err(e) => Err(e),
@@ -425,6 +574,7 @@ fn send_next(game: &mut Game<'_>, source: &mut Source, peer: &mut dyn Peer) -> R
         Err(LinkError::Dropped(why)) => peer.rejoin(game, why)?,
         Err(e) => return Err(Stop::Failed(e.to_string())),
     }
+    game.save_record();
     Ok(true)
 }
 
@@ -448,6 +598,14 @@ fn take_next(game: &mut Game<'_>, peer: &mut dyn Peer, answer: bool) -> Result<b
         Ok(Msg::Command { n, step, hash }) => {
             game.apply_step(n, &step)?;
             let ours = game.ls.hash();
+            game.keep(n, &step, false);
+            // Published before the answer: the host's log holds every command it applied, so
+            // a joiner that comes back learns how many that is.
+            peer.publish(&Msg::Command {
+                n,
+                step,
+                hash: hash.clone(),
+            });
             if answer && pause_at().is_some_and(|p| p == n) {
                 // Test hook: stop answering here, as a program that hangs or is killed.
                 game.print(&format!("paused at command {n}\n"));
@@ -459,14 +617,10 @@ fn take_next(game: &mut Game<'_>, peer: &mut dyn Peer, answer: bool) -> Result<b
                     peer.rejoin(game, why)?;
                 }
             }
-            peer.publish(&Msg::Command {
-                n,
-                step,
-                hash: hash.clone(),
-            });
             if ours != hash {
                 return Err(Stop::OutOfStep { n, ours, theirs: hash });
             }
+            game.save_record();
             Ok(true)
         }
         Ok(Msg::End { n }) => {
@@ -503,6 +657,12 @@ fn take_turns(game: &mut Game<'_>, source: &mut Source, peer: &mut dyn Peer, min
 /// Test hook (`SKIRMISH_NET_PAUSE_AT=N`): a following player stops answering after command N.
 fn pause_at() -> Option<usize> {
     std::env::var("SKIRMISH_NET_PAUSE_AT").ok().and_then(|v| v.parse().ok())
+}
+
+/// Test hook (`SKIRMISH_NET_CUT_AT=N`): the program sending command N closes its link just
+/// before, as a network that breaks while both programs run (the peer never gets command N).
+fn cut_at() -> Option<usize> {
+    std::env::var("SKIRMISH_NET_CUT_AT").ok().and_then(|v| v.parse().ok())
 }
 
 /// Arguments of `skirmish host`.
@@ -593,6 +753,8 @@ pub(super) fn host_cmd(
         out,
         striker: None,
         trips: Vec::new(),
+        log: Vec::new(),
+        record: run.net.record.clone(),
     };
     game.print(&format!(
         "hosting {} ({}); you play the {} side\nlistening on port {port}\n",
@@ -622,8 +784,15 @@ pub(super) fn host_cmd(
             Some(s) => drive(&mut game, s, &mut host),
             None => follow(&mut game, &mut host, true, None),
         };
-        if let Err(Stop::OutOfStep { n, .. }) = &result {
-            host.publish(&Msg::OutOfStep { n: *n });
+        match &result {
+            Err(Stop::OutOfStep { n, .. }) => host.publish(&Msg::OutOfStep { n: *n }),
+            // The joiner waits for a host that drops; one that stops for good says so.
+            Err(Stop::Failed(why)) => {
+                let _ = host.link.send(&Msg::Refuse {
+                    why: format!("the host stopped after command {}: {why}", game.ls.played),
+                });
+            }
+            _ => {}
         }
         host.link.close();
         result
@@ -681,7 +850,33 @@ fn greet(stream: TcpStream, shared: &Arc<Mutex<Shared>>, tx: &Sender<Knock>, mut
         return;
     }
     match link.recv() {
-        Ok(Msg::Ready { have }) if have <= held => match role {
+        Ok(Msg::Ready { have, hash }) if have <= held || role == Role::Join => {
+            if let (Some(theirs), Some(Msg::Command { hash: ours, .. })) =
+                (hash, have.checked_sub(1).and_then(|k| lock(shared).log.get(k).cloned()))
+                && theirs != ours
+            {
+                // The newcomer's alone: the game goes on waiting for the right one.
+                let _ = link.send(&Msg::Refuse {
+                    why: format!(
+                        "refused: the joiner's commands are not this game's (its state after command {have} differs from the host's)"
+                    ),
+                });
+                return;
+            }
+            greet_ready(link, shared, tx, role, have);
+        }
+        Ok(Msg::Refuse { why }) if role == Role::Join => {
+            let _ = tx.send(Knock::Refused(why));
+        }
+        _ => {}
+    }
+}
+
+/// A peer the handshake let in: a spectator gets the commands so far, a player is handed to
+/// the game (unless one is in already).
+fn greet_ready(mut link: Link, shared: &Arc<Mutex<Shared>>, tx: &Sender<Knock>, role: Role, have: usize) {
+    {
+        match role {
             Role::Watch => {
                 let mut s = lock(shared);
                 let missing: Vec<Msg> = s.log.iter().skip(have).cloned().collect();
@@ -701,11 +896,7 @@ fn greet(stream: TcpStream, shared: &Arc<Mutex<Shared>>, tx: &Sender<Knock>, mut
                 s.player_in = true;
                 let _ = tx.send(Knock::Joined(link, have));
             }
-        },
-        Ok(Msg::Refuse { why }) if role == Role::Join => {
-            let _ = tx.send(Knock::Refused(why));
         }
-        _ => {}
     }
 }
 
@@ -738,6 +929,9 @@ fn knock(address: &str, role: Role, wait: Duration) -> Result<Link, String> {
     Err(last)
 }
 
+/// How `welcome` says the host sent nothing.
+const NO_ANSWER: &str = "the host did not answer";
+
 /// The guest's side of the handshake: the host's game, loaded here and compared.
 fn welcome(
     link: &mut Link,
@@ -749,9 +943,7 @@ fn welcome(
         stdout: String::new(),
         stderr: format!("{why}\n"),
     };
-    let msg = link
-        .recv()
-        .map_err(|e| refused(format!("the host did not answer: {e}")))?;
+    let msg = link.recv().map_err(|e| refused(format!("{NO_ANSWER}: {e}")))?;
     let (version, path, difficulty, scen_fp, data_fp, seed, host_side, held, versus) = match msg {
         Msg::Game {
             version,
@@ -815,7 +1007,7 @@ pub(super) fn join_cmd(address: &str, net: NetArgs, data_override: Option<PathBu
         Ok(l) => l,
         Err(e) => return usage(format!("skirmish join: {e}\n")),
     };
-    let (scenario, data, seed, host_side, held, versus) = match welcome(&mut link, data_override, "joiner") {
+    let (scenario, data, seed, host_side, held, versus) = match welcome(&mut link, data_override.clone(), "joiner") {
         Ok(v) => v,
         Err(o) => return o,
     };
@@ -851,9 +1043,6 @@ pub(super) fn join_cmd(address: &str, net: NetArgs, data_override: Option<PathBu
         Ok(b) => b.with_seed(seed).with_versus(versus),
         Err(e) => return usage(format!("skirmish join: {e}\n")),
     };
-    if let Err(e) = link.send(&Msg::Ready { have: 0 }) {
-        return usage(format!("skirmish join: {e}\n"));
-    }
     let mut game = Game {
         ls: Lockstep::new(battle, Ai::new(data.profiles.clone())),
         scenario,
@@ -861,7 +1050,21 @@ pub(super) fn join_cmd(address: &str, net: NetArgs, data_override: Option<PathBu
         out,
         striker: None,
         trips: Vec::new(),
+        log: Vec::new(),
+        record: net.record.clone(),
     };
+    let resumed = match &net.record {
+        Some(file) if file.exists() => resume_from(&mut game, file, seed, versus, side, held),
+        _ => Ok(0),
+    };
+    let resumed = resumed.unwrap_or_else(|why| {
+        eprintln!("{why}; this program starts from command 0 and --record writes over it");
+        0
+    });
+    let hash = (resumed > 0).then(|| game.ls.hash());
+    if let Err(e) = link.send(&Msg::Ready { have: resumed, hash }) {
+        return usage(format!("skirmish join: {e}\n"));
+    }
     game.print(&format!(
         "joined {} ({}); you play the {} side\n{}\n",
         game.scenario.name,
@@ -873,7 +1076,21 @@ pub(super) fn join_cmd(address: &str, net: NetArgs, data_override: Option<PathBu
         }
         .describe(&game.ls.battle)
     ));
-    let mut guest = Guest(link);
+    if resumed > 0 {
+        game.print(&format!(
+            "resumed from {}: commands 1 to {resumed}\n",
+            display_path(net.record.as_deref().unwrap_or(Path::new("")))
+        ));
+    }
+    let again = Again {
+        address: address.to_string(),
+        wait,
+        data_override,
+        seed,
+        host_side,
+        versus,
+    };
+    let mut guest = Guest(link, Some(again));
     let mut source = source;
     let played = (|| {
         follow(&mut game, &mut guest, true, Some(held))?;
@@ -885,6 +1102,38 @@ pub(super) fn join_cmd(address: &str, net: NetArgs, data_override: Option<PathBu
     })();
     guest.0.close();
     game.finish(net.record.as_deref(), played.err())
+}
+
+/// Plays, without printing, the commands of the record `file` a joiner held before (at most
+/// the `held` the host has): how many, or why the file is not this game's record.
+fn resume_from(
+    game: &mut Game<'_>,
+    file: &Path,
+    seed: u64,
+    versus: bool,
+    side: Team,
+    held: usize,
+) -> Result<usize, String> {
+    let shown = display_path(file);
+    let r = replay::read(file).map_err(|e| e.to_string())?;
+    r.check_files(file, &game.scenario, &game.data)
+        .map_err(|e| e.to_string())?;
+    if r.seed.unwrap_or(0) != seed || r.versus != versus {
+        return Err(format!("{shown}: a record of another game (its seed or sides differ)"));
+    }
+    let k = r.commands.len().min(held);
+    for i in 0..k {
+        let c = r
+            .command(file, i, &game.scenario, &game.ls.battle)
+            .map_err(|e| e.to_string())?;
+        let mine = game.ls.battle.active() == side;
+        let said = c.describe(&game.ls.battle);
+        game.ls
+            .apply(c)
+            .map_err(|e| r.place(file, i, format!("command {} ({said}): {e}", i + 1)).to_string())?;
+        game.keep(i + 1, &r.commands[i], mine);
+    }
+    Ok(k)
 }
 
 /// `skirmish watch HOST[:PORT]`.
@@ -902,7 +1151,7 @@ pub(super) fn watch_cmd(address: &str, wait: u64, data_override: Option<PathBuf>
         Ok(b) => b.with_seed(seed).with_versus(versus),
         Err(e) => return usage(format!("skirmish watch: {e}\n")),
     };
-    if let Err(e) = link.send(&Msg::Ready { have: 0 }) {
+    if let Err(e) = link.send(&Msg::Ready { have: 0, hash: None }) {
         return usage(format!("skirmish watch: {e}\n"));
     }
     let mut game = Game {
@@ -912,6 +1161,8 @@ pub(super) fn watch_cmd(address: &str, wait: u64, data_override: Option<PathBuf>
         out,
         striker: None,
         trips: Vec::new(),
+        log: Vec::new(),
+        record: None,
     };
     game.print(&format!(
         "watching {} ({})\n{}\n",
@@ -923,7 +1174,7 @@ pub(super) fn watch_cmd(address: &str, wait: u64, data_override: Option<PathBuf>
         }
         .describe(&game.ls.battle)
     ));
-    let mut guest = Guest(link);
+    let mut guest = Guest(link, None);
     let played = follow(&mut game, &mut guest, false, None);
     guest.0.close();
     game.finish(None, played.err())

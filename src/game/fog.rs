@@ -2,8 +2,8 @@
 //! hot-seat battle "the player" is the side whose phase it is ([`viewer`]).
 //! Without fog nothing is veiled and every unit is drawn, as before.
 
-use crate::rules::Event;
 use super::versus::viewer;
+use crate::rules::Event;
 use crate::rules::battle::{Battle, UnitId};
 use crate::search::grid::Pos;
 
