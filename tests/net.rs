@@ -136,6 +136,23 @@ fn read(tree: &Tree, file: &str) -> String {
     std::fs::read_to_string(tree.0.join(file)).unwrap()
 }
 
+/// Waits until the record `file` (written as the game goes, on a thread of its own) holds `n`
+/// commands (panics past the deadline).
+fn wait_for_record(tree: &Tree, file: &str, n: usize) {
+    let until = Instant::now() + DEADLINE;
+    loop {
+        let held = std::fs::read_to_string(tree.0.join(file))
+            .ok()
+            .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+            .and_then(|v| v["commands"].as_array().map(Vec::len));
+        if held == Some(n) {
+            return;
+        }
+        assert!(Instant::now() < until, "{file} holds {held:?} commands, not {n}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 #[test]
 fn two_programs_play_a_whole_battle_to_the_same_hash_and_the_same_replay() {
     let tree = tree_with_script("net-whole");
@@ -621,6 +638,7 @@ fn a_new_joiner_with_the_record_of_one_that_was_killed_asks_only_for_what_it_lac
         &[("SKIRMISH_NET_PAUSE_AT", "10")],
     );
     first.line("paused at command 10");
+    wait_for_record(&tree, "join.replay", 9);
     drop(first);
     let mut again = Proc::start(&tree.0, &["join", &address, "--record", "join.replay"], &[]);
     again.line("resumed from join.replay: commands 1 to 9");
@@ -645,6 +663,7 @@ fn a_record_whose_state_differs_from_the_hosts_is_refused() {
         &[("SKIRMISH_NET_PAUSE_AT", "10")],
     );
     first.line("paused at command 10");
+    wait_for_record(&tree, "join.replay", 9);
     drop(first);
     // The same commands, but a program whose state has gone its own way (a test hook alters
     // the hash it reports): the host refuses it and goes on waiting.

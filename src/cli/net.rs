@@ -150,9 +150,55 @@ struct Game<'o> {
     /// Every command played, as it would travel with this program's hash after it, and
     /// whether this program sent it (a joiner that reconnects sends the host those it missed).
     log: Vec<(Msg, bool)>,
-    /// `--record`: rewritten after every command, so a program that stops (or is killed)
-    /// leaves the commands it held for a later `join --record` to resume from.
-    record: Option<PathBuf>,
+    /// `--record`: rewritten after every command (by [`Recorder`]'s thread), so a program
+    /// that stops (or is killed) leaves the commands it held for a later `join --record`.
+    record: Option<Recorder>,
+}
+
+/// Writes a game's record as it grows, on its own thread: a replay is written atomically
+/// (synced to disk), which takes milliseconds the lockstep must not wait for. It is given the
+/// record so far once, then each command's step.
+struct Recorder {
+    path: PathBuf,
+    tx: Option<Sender<replay::Step>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Recorder {
+    fn new(path: &Path, mut record: replay::ReplayFile) -> Recorder {
+        let (tx, rx) = mpsc::channel::<replay::Step>();
+        let to = path.to_path_buf();
+        let thread = std::thread::spawn(move || {
+            while let Ok(step) = rx.recv() {
+                record.commands.push(step);
+                // Steps that came meanwhile go into the same write.
+                while let Ok(more) = rx.try_recv() {
+                    record.commands.push(more);
+                }
+                let _ = replay::write(&to, &record);
+            }
+        });
+        Recorder {
+            path: path.to_path_buf(),
+            tx: Some(tx),
+            thread: Some(thread),
+        }
+    }
+
+    fn keep(&self, step: replay::Step) {
+        if let Some(tx) = &self.tx {
+            let _ = tx.send(step);
+        }
+    }
+
+    /// Waits for the writes asked for so far: the file the game ends with is written last.
+    fn stop(&mut self) -> &Path {
+        self.tx = None;
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+        &self.path
+    }
 }
 
 impl Game<'_> {
@@ -169,12 +215,17 @@ impl Game<'_> {
         ));
     }
 
-    /// Rewrites `--record` with the commands played so far (atomically; a failure is said
-    /// when the game ends).
+    /// Has `--record` rewritten with the last command played, once the peer's answer came
+    /// (a failure to write is said when the game ends).
     fn save_record(&self) {
-        if let Some(path) = &self.record {
-            let _ = replay::write(path, &replay::record(&self.ls.battle, &self.scenario, &self.data));
+        if let (Some(rec), Some((Msg::Command { step, .. }, _))) = (&self.record, self.log.last()) {
+            rec.keep(step.clone());
         }
+    }
+
+    /// Starts writing `--record` as the game goes (from the commands played so far).
+    fn record_to(&mut self, path: Option<&Path>) {
+        self.record = path.map(|p| Recorder::new(p, replay::record(&self.ls.battle, &self.scenario, &self.data)));
     }
 
     fn print(&mut self, text: &str) {
@@ -222,9 +273,10 @@ impl Game<'_> {
     }
 
     /// Writes the replay (when `--record` asks for one) and says how the game ended.
-    fn finish(&mut self, record: Option<&Path>, stop: Option<Stop>) -> Outcome {
+    fn finish(&mut self, stop: Option<Stop>) -> Outcome {
         let mut stderr = String::new();
-        if let Some(path) = record {
+        let record = self.record.as_mut().map(|r| r.stop().to_path_buf());
+        if let Some(path) = record.as_deref() {
             let r = replay::record(&self.ls.battle, &self.scenario, &self.data);
             if let Err(e) = replay::write(path, &r) {
                 stderr += &format!("{e}\n");
@@ -754,8 +806,9 @@ pub(super) fn host_cmd(
         striker: None,
         trips: Vec::new(),
         log: Vec::new(),
-        record: run.net.record.clone(),
+        record: None,
     };
+    game.record_to(run.net.record.as_deref());
     game.print(&format!(
         "hosting {} ({}); you play the {} side\nlistening on port {port}\n",
         game.scenario.name,
@@ -797,7 +850,7 @@ pub(super) fn host_cmd(
         host.link.close();
         result
     })();
-    game.finish(run.net.record.as_deref(), played.err())
+    game.finish(played.err())
 }
 
 /// Whether `source` can play `side` of a game (`versus`: the enemy side is a person's): the
@@ -1051,7 +1104,7 @@ pub(super) fn join_cmd(address: &str, net: NetArgs, data_override: Option<PathBu
         striker: None,
         trips: Vec::new(),
         log: Vec::new(),
-        record: net.record.clone(),
+        record: None,
     };
     let resumed = match &net.record {
         Some(file) if file.exists() => resume_from(&mut game, file, seed, versus, side, held),
@@ -1061,6 +1114,7 @@ pub(super) fn join_cmd(address: &str, net: NetArgs, data_override: Option<PathBu
         eprintln!("{why}; this program starts from command 0 and --record writes over it");
         0
     });
+    game.record_to(net.record.as_deref());
     let hash = (resumed > 0).then(|| game.ls.hash());
     if let Err(e) = link.send(&Msg::Ready { have: resumed, hash }) {
         return usage(format!("skirmish join: {e}\n"));
@@ -1101,7 +1155,7 @@ pub(super) fn join_cmd(address: &str, net: NetArgs, data_override: Option<PathBu
         }
     })();
     guest.0.close();
-    game.finish(net.record.as_deref(), played.err())
+    game.finish(played.err())
 }
 
 /// Plays, without printing, the commands of the record `file` a joiner held before (at most
@@ -1118,7 +1172,9 @@ fn resume_from(
     let r = replay::read(file).map_err(|e| e.to_string())?;
     r.check_files(file, &game.scenario, &game.data)
         .map_err(|e| e.to_string())?;
-    if r.seed.unwrap_or(0) != seed || r.versus != versus {
+    // A replay holds the seed only when it rolls (see `replay::record`).
+    let rolls = (game.ls.battle.combat().chance && seed != 0).then_some(seed);
+    if r.seed != rolls || r.versus != versus {
         return Err(format!("{shown}: a record of another game (its seed or sides differ)"));
     }
     let k = r.commands.len().min(held);
@@ -1177,5 +1233,5 @@ pub(super) fn watch_cmd(address: &str, wait: u64, data_override: Option<PathBuf>
     let mut guest = Guest(link, None);
     let played = follow(&mut game, &mut guest, false, None);
     guest.0.close();
-    game.finish(None, played.err())
+    game.finish(played.err())
 }
