@@ -202,7 +202,7 @@ impl Recorder {
 }
 
 impl Game<'_> {
-    /// Notes command `n` (just applied) in the log and the record.
+    /// Notes command `n` (just applied) in the log, with this program's hash after it.
     fn keep(&mut self, n: usize, step: &replay::Step, mine: bool) {
         let hash = self.ls.hash();
         self.log.push((
