@@ -42,6 +42,8 @@ enum Source {
         file: PathBuf,
         replay: Box<replay::ReplayFile>,
     },
+    /// The commands a person plays in the game window, as they come ([`Background`]).
+    Channel(Receiver<Command>),
     /// The built-in player policy, unit by unit as `simulate` plays.
     Policy {
         player: Player,
@@ -83,7 +85,7 @@ impl Source {
     fn refused(&self, k: usize, why: String) -> String {
         match self {
             Source::Script { file, replay } => replay.place(file, k, format!("command {} {why}", k + 1)).to_string(),
-            Source::Policy { .. } => format!("command {} {why}", k + 1),
+            Source::Policy { .. } | Source::Channel(_) => format!("command {} {why}", k + 1),
         }
     }
 
@@ -94,6 +96,8 @@ impl Source {
             return Ok(None);
         }
         match self {
+            // The window closed: no more commands.
+            Source::Channel(mine) => Ok(mine.recv().ok()),
             Source::Script { file, replay } => {
                 if ls.played >= replay.commands.len() {
                     return Ok(None);
@@ -153,6 +157,94 @@ struct Game<'o> {
     /// `--record`: rewritten after every command (by [`Recorder`]'s thread), so a program
     /// that stops (or is killed) leaves the commands it held for a later `join --record`.
     record: Option<Recorder>,
+    /// The game window's side of a [`Background`] game: what it is told.
+    tell: Option<Sender<News>>,
+}
+
+/// What a [`Background`] game tells the game window.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum News {
+    /// The host listens on this port (for "Waiting for a player on port N").
+    Listening(u16),
+    /// The other program is in: play begins.
+    Joined,
+    /// The other side's command, applied here and checked: the window plays it.
+    Peer(replay::Step),
+    /// A line to show: the link dropped, came back, ...
+    Line(String),
+    /// The game is over or stopped: the last lines (the result, or why it stopped).
+    Ended(String),
+}
+
+/// A network game whose link runs on a thread of its own, for the game window: the window
+/// sends the commands its person plays on `mine` and polls `news` in its update (neither
+/// blocks). The thread runs the same host or join as the headless commands.
+#[cfg_attr(
+    not(test),
+    expect(dead_code, reason = "the game window does not run network games yet (issue 40)")
+)]
+pub(crate) struct Background {
+    /// This program's side's commands, as the window plays them (dropping it ends the game).
+    pub mine: Sender<Command>,
+    /// What happens on the link.
+    pub news: Receiver<News>,
+}
+
+/// The window's ends of a [`Background`] game, handed to the thread.
+struct Hand {
+    mine: Receiver<Command>,
+    tell: Sender<News>,
+}
+
+#[cfg_attr(
+    not(test),
+    expect(dead_code, reason = "the game window does not run network games yet (issue 40)")
+)]
+impl Background {
+    fn pair() -> (Background, Hand) {
+        let (mine_tx, mine_rx) = mpsc::channel();
+        let (tell_tx, tell_rx) = mpsc::channel();
+        (
+            Background {
+                mine: mine_tx,
+                news: tell_rx,
+            },
+            Hand {
+                mine: mine_rx,
+                tell: tell_tx,
+            },
+        )
+    }
+
+    /// `skirmish host` for the window: listens and plays on a thread.
+    pub(crate) fn host(run: HostRun, data_override: Option<PathBuf>, level: Option<String>) -> Background {
+        let (bg, hand) = Background::pair();
+        std::thread::spawn(move || {
+            let tell = hand.tell.clone();
+            let outcome = host_game(run, data_override, level.as_deref(), &mut std::io::sink(), Some(hand));
+            let _ = tell.send(News::Ended(outcome_text(outcome)));
+        });
+        bg
+    }
+
+    /// `skirmish join HOST[:PORT]` for the window.
+    pub(crate) fn join(address: String, net: NetArgs, data_override: Option<PathBuf>) -> Background {
+        let (bg, hand) = Background::pair();
+        std::thread::spawn(move || {
+            let tell = hand.tell.clone();
+            let outcome = join_game(&address, net, data_override, &mut std::io::sink(), Some(hand));
+            let _ = tell.send(News::Ended(outcome_text(outcome)));
+        });
+        bg
+    }
+}
+
+/// What a finished game's outcome says (its stderr: empty when it ended well).
+fn outcome_text(o: Outcome) -> String {
+    match o {
+        Outcome::Done { stderr, .. } => stderr,
+        _ => String::new(),
+    }
 }
 
 /// Writes a game's record as it grows, on its own thread: a replay is written atomically
@@ -202,6 +294,18 @@ impl Recorder {
 }
 
 impl Game<'_> {
+    /// Says `text` on stderr, and to the game window if one follows the game.
+    fn say(&self, text: String) {
+        eprintln!("{text}");
+        self.tell(News::Line(text));
+    }
+
+    fn tell(&self, news: News) {
+        if let Some(t) = &self.tell {
+            let _ = t.send(news);
+        }
+    }
+
     /// Notes command `n` (just applied) in the log, with this program's hash after it.
     fn keep(&mut self, n: usize, step: &replay::Step, mine: bool) {
         let hash = self.ls.hash();
@@ -375,25 +479,25 @@ impl Peer for Host {
     fn rejoin(&mut self, game: &mut Game<'_>, why: String) -> Result<(), Stop> {
         let n = game.ls.played;
         lock(&self.shared).player_in = false;
-        eprintln!(
+        game.say(format!(
             "the link to the other player dropped after command {n} ({why}); waiting up to {} s for it to join again",
             self.wait.as_secs()
-        );
+        ));
         let (link, have) = wait_for_join(&self.knocks, self.wait)?;
         self.link.close();
         self.link = link;
         if have < n {
-            eprintln!(
+            game.say(format!(
                 "the other player joined again: it catches up on commands {} to {n}",
                 have + 1
-            );
+            ));
         } else if have == n {
-            eprintln!("the other player joined again, holding all {n} commands");
+            game.say(format!("the other player joined again, holding all {n} commands"));
         } else {
-            eprintln!(
+            game.say(format!(
                 "the other player joined again: it sends its commands {} to {have}, which did not arrive here",
                 n + 1
-            );
+            ));
         }
         self.catch_up(have)
     }
@@ -472,10 +576,10 @@ impl Peer for Guest {
                 "the link to the host dropped after command {n} ({why}); `skirmish join` again resumes the game"
             )));
         };
-        eprintln!(
+        game.say(format!(
             "the host dropped after command {n} ({why}); waiting up to {} s for it to come back",
             again.wait.as_secs()
-        );
+        ));
         self.0.close();
         let until = Instant::now() + again.wait;
         loop {
@@ -486,7 +590,7 @@ impl Peer for Guest {
                 Ok(mut link) => match meet_again(&mut link, game, again) {
                     Ok(()) => {
                         self.0 = link;
-                        eprintln!("the host is back: the game goes on after command {n}");
+                        game.say(format!("the host is back: the game goes on after command {n}"));
                         return Ok(());
                     }
                     // A host going down can still take a connection and then drop it.
@@ -649,6 +753,7 @@ fn take_next(game: &mut Game<'_>, peer: &mut dyn Peer, answer: bool) -> Result<b
     match peer.link().recv() {
         Ok(Msg::Command { n, step, hash }) => {
             game.apply_step(n, &step)?;
+            game.tell(News::Peer(step.clone()));
             let ours = game.ls.hash();
             game.keep(n, &step, false);
             // Published before the answer: the host's log holds every command it applied, so
@@ -735,11 +840,28 @@ pub(super) fn host_cmd(
     level: Option<&str>,
     out: &mut dyn Write,
 ) -> Outcome {
+    host_game(run, data_override, level, out, None)
+}
+
+/// `skirmish host FILE`, headless or for the window (`hand`: its side comes from there).
+fn host_game(
+    run: HostRun,
+    data_override: Option<PathBuf>,
+    level: Option<&str>,
+    out: &mut dyn Write,
+    hand: Option<Hand>,
+) -> Outcome {
     let (scenario, data, data_dir) = match load_scenario_at(&run.file, data_override, level) {
         Ok(v) => v,
         Err(e) => return super::fail(e),
     };
-    let source = match Source::from_args(&run.net, &data, run.seed) {
+    // With --side enemy and no --versus, the AI plays the enemy side: the host only follows.
+    let plays = run.versus || run.side == Team::Player;
+    let (source, tell) = match hand {
+        Some(h) => (Ok(plays.then_some(Source::Channel(h.mine))), Some(h.tell)),
+        None => (Source::from_args(&run.net, &data, run.seed), None),
+    };
+    let source = match source {
         Ok(s) => s,
         Err(e) => return usage(format!("skirmish host: {e}\n")),
     };
@@ -807,6 +929,7 @@ pub(super) fn host_cmd(
         trips: Vec::new(),
         log: Vec::new(),
         record: None,
+        tell: tell.clone(),
     };
     game.record_to(run.net.record.as_deref());
     game.print(&format!(
@@ -815,6 +938,7 @@ pub(super) fn host_cmd(
         display_path(&run.file),
         run.side.name()
     ));
+    game.tell(News::Listening(port));
     let played = (|| {
         let (link, have) = wait_for_join(&knocks, wait)?;
         let mut host = Host {
@@ -823,6 +947,7 @@ pub(super) fn host_cmd(
             knocks,
             wait,
         };
+        game.tell(News::Joined);
         game.print(&format!(
             "a player joined\n{}\n",
             Event::PhaseBegan {
@@ -1055,6 +1180,17 @@ fn welcome(
 
 /// `skirmish join HOST[:PORT]`.
 pub(super) fn join_cmd(address: &str, net: NetArgs, data_override: Option<PathBuf>, out: &mut dyn Write) -> Outcome {
+    join_game(address, net, data_override, out, None)
+}
+
+/// `skirmish join HOST[:PORT]`, headless or for the window (`hand`).
+fn join_game(
+    address: &str,
+    net: NetArgs,
+    data_override: Option<PathBuf>,
+    out: &mut dyn Write,
+    hand: Option<Hand>,
+) -> Outcome {
     let wait = Duration::from_secs(net.wait);
     let mut link = match knock(address, Role::Join, wait) {
         Ok(l) => l,
@@ -1064,7 +1200,13 @@ pub(super) fn join_cmd(address: &str, net: NetArgs, data_override: Option<PathBu
         Ok(v) => v,
         Err(o) => return o,
     };
-    let source = match Source::from_args(&net, &data, seed) {
+    // The window's person plays a side only when the host does not play both with the AI.
+    let plays = versus || host_side == Team::Enemy;
+    let (source, tell) = match hand {
+        Some(h) => (Ok(plays.then_some(Source::Channel(h.mine))), Some(h.tell)),
+        None => (Source::from_args(&net, &data, seed), None),
+    };
+    let source = match source {
         Ok(s) => s,
         Err(e) => {
             let _ = link.send(&Msg::Refuse { why: e.clone() });
@@ -1105,6 +1247,7 @@ pub(super) fn join_cmd(address: &str, net: NetArgs, data_override: Option<PathBu
         trips: Vec::new(),
         log: Vec::new(),
         record: None,
+        tell: tell.clone(),
     };
     let resumed = match &net.record {
         Some(file) if file.exists() => resume_from(&mut game, file, seed, versus, side, held),
@@ -1119,6 +1262,7 @@ pub(super) fn join_cmd(address: &str, net: NetArgs, data_override: Option<PathBu
     if let Err(e) = link.send(&Msg::Ready { have: resumed, hash }) {
         return usage(format!("skirmish join: {e}\n"));
     }
+    game.tell(News::Joined);
     game.print(&format!(
         "joined {} ({}); you play the {} side\n{}\n",
         game.scenario.name,
@@ -1219,6 +1363,7 @@ pub(super) fn watch_cmd(address: &str, wait: u64, data_override: Option<PathBuf>
         trips: Vec::new(),
         log: Vec::new(),
         record: None,
+        tell: None,
     };
     game.print(&format!(
         "watching {} ({})\n{}\n",
@@ -1234,4 +1379,100 @@ pub(super) fn watch_cmd(address: &str, wait: u64, data_override: Option<PathBuf>
     let played = follow(&mut game, &mut guest, false, None);
     guest.0.close();
     game.finish(played.err())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::phase::Session;
+    use crate::search::grid::Path as Steps;
+
+    const SOON: Duration = Duration::from_secs(30);
+
+    fn net_args() -> NetArgs {
+        NetArgs {
+            script: None,
+            policy: None,
+            turns: 30,
+            record: None,
+            wait: 30,
+            stats: false,
+        }
+    }
+
+    /// The next news that is not a line (lines say drops and returns; none here).
+    fn next(bg: &Background) -> News {
+        loop {
+            match bg.news.recv_timeout(SOON).expect("no news within 30 s") {
+                News::Line(_) => {}
+                n => return n,
+            }
+        }
+    }
+
+    /// The sample's session as a game window holds it.
+    fn session() -> Session {
+        let (scenario, data, _) = load_scenario_at(Path::new("maps/sample.toml"), None, None).unwrap();
+        let b = Battle::try_new(&scenario, &data.terrain).unwrap();
+        Session::new(b, data.profiles.clone())
+    }
+
+    /// Two windows' games over a loopback link, without a window: the host's person plays
+    /// through its session and hands each command to the link; the joiner's session plays
+    /// what arrives; both end in the same state, and neither thread blocks its window.
+    #[test]
+    fn commands_played_in_one_window_arrive_in_the_other_and_play_the_same() {
+        let run = HostRun {
+            file: PathBuf::from("maps/sample.toml"),
+            port: 0,
+            bind: "127.0.0.1".into(),
+            side: Team::Player,
+            seed: 0,
+            versus: false,
+            net: net_args(),
+        };
+        let host = Background::host(run, None, None);
+        let News::Listening(port) = next(&host) else {
+            panic!("the host did not say its port")
+        };
+        // Nothing waits: the window polls and finds nothing yet.
+        assert!(host.news.try_recv().is_err());
+        let join = Background::join(format!("127.0.0.1:{port}"), net_args(), None);
+        assert_eq!(next(&host), News::Joined);
+        assert_eq!(next(&join), News::Joined);
+        let (mut here, mut there) = (session(), session());
+        let kiny = here.battle().find("Kiny").unwrap();
+        let played = [
+            Command::Move {
+                unit: kiny,
+                path: Steps::parse("3333").unwrap(),
+            },
+            Command::Wait { unit: kiny },
+            Command::EndPhase { team: Team::Player },
+        ];
+        for c in played {
+            here.perform(c.clone()).unwrap();
+            // The enemy phase a window animates; the link's copy plays it at once.
+            while matches!(here.phase(), crate::play::phase::Phase::Enemy { .. }) {
+                here.input(crate::play::phase::Intent::Advance);
+            }
+            host.mine.send(c).unwrap();
+            let News::Peer(step) = next(&join) else {
+                panic!("the joiner was not told the host's command")
+            };
+            let c = command_of(there.battle(), &step).unwrap();
+            there.perform(c).unwrap();
+            while matches!(there.phase(), crate::play::phase::Phase::Enemy { .. }) {
+                there.input(crate::play::phase::Intent::Advance);
+            }
+            assert_eq!(there.battle().state_hash(), here.battle().state_hash());
+        }
+        assert_eq!(here.battle().turn(), 2);
+        // Closing the host's window ends the game on both, each without a complaint.
+        let Background { mine, news } = host;
+        drop(mine);
+        let host = news.recv_timeout(SOON).expect("no news within 30 s");
+        assert_eq!(host, News::Ended(String::new()));
+        assert_eq!(next(&join), News::Ended(String::new()));
+    }
 }
