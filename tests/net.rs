@@ -136,6 +136,23 @@ fn read(tree: &Tree, file: &str) -> String {
     std::fs::read_to_string(tree.0.join(file)).unwrap()
 }
 
+/// Waits until the record `file` (written as the game goes, on a thread of its own) holds `n`
+/// commands (panics past the deadline).
+fn wait_for_record(tree: &Tree, file: &str, n: usize) {
+    let until = Instant::now() + DEADLINE;
+    loop {
+        let held = std::fs::read_to_string(tree.0.join(file))
+            .ok()
+            .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+            .and_then(|v| v["commands"].as_array().map(Vec::len));
+        if held == Some(n) {
+            return;
+        }
+        assert!(Instant::now() < until, "{file} holds {held:?} commands, not {n}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 #[test]
 fn two_programs_play_a_whole_battle_to_the_same_hash_and_the_same_replay() {
     let tree = tree_with_script("net-whole");
@@ -354,7 +371,11 @@ fn a_script_command_the_rules_refuse_is_named_at_its_place() {
         herr.starts_with("script.replay:8:5: command 1 (Kiny moves \"33333333333\"): "),
         "{herr}"
     );
-    assert!(jerr.contains("the link to the host dropped after command 0"), "{jerr}");
+    // The host stopped for good and says why: the joiner does not wait for it.
+    assert!(
+        jerr.starts_with("the host stopped after command 0: script.replay:8:5: command 1"),
+        "{jerr}"
+    );
 }
 
 #[test]
@@ -531,4 +552,170 @@ fn a_second_joiner_is_refused_while_a_player_is_in_and_let_in_once_it_dropped() 
     assert_eq!((hc, jc), (0, 0), "host: {herr}\njoiner: {jerr}");
     assert_eq!(final_hash(&hout), final_hash(&jout));
     assert_eq!(read(&tree, "host.replay"), read(&tree, "script.replay"));
+}
+
+#[test]
+fn a_joiner_whose_host_link_breaks_waits_and_goes_on_when_it_comes_back() {
+    let tree = tree_with_script("net-cut");
+    // The host's link breaks as it sends command 10 (a test hook); the host waits for the
+    // joiner to come back; the joiner, still running, knocks again, gets command 10 and the
+    // game goes on.
+    let mut h = host(
+        &tree,
+        &["--script", "script.replay", "--record", "host.replay"],
+        &[("SKIRMISH_NET_CUT_AT", "10")],
+    );
+    let port = h.port();
+    let j = Proc::start(
+        &tree.0,
+        &[
+            "join",
+            &format!("127.0.0.1:{port}"),
+            "--record",
+            "join.replay",
+            "--wait",
+            "30",
+        ],
+        &[],
+    );
+    let (jc, jout, jerr) = j.finish();
+    let (hc, hout, herr) = h.finish();
+    assert_eq!((hc, jc), (0, 0), "host: {herr}\njoiner: {jerr}");
+    assert!(herr.contains("dropped after command 10"), "{herr}");
+    assert!(herr.contains("it catches up on commands 10 to 10"), "{herr}");
+    assert!(jerr.starts_with("the host dropped after command 9 "), "{jerr}");
+    assert!(jerr.contains("waiting up to 30 s for it to come back"), "{jerr}");
+    assert!(jerr.contains("the host is back"), "{jerr}");
+    assert_eq!(final_hash(&hout), final_hash(&jout));
+    assert_eq!(read(&tree, "host.replay"), read(&tree, "script.replay"));
+    assert_eq!(read(&tree, "host.replay"), read(&tree, "join.replay"));
+}
+
+#[test]
+fn a_joiner_whose_host_is_gone_waits_then_says_so() {
+    let tree = Tree::new("net-host-gone");
+    // The host follows (the joiner plays the player side by policy) and hangs after command 5
+    // (a test hook); it is killed there.
+    let mut h = host(&tree, &["--side", "enemy"], &[("SKIRMISH_NET_PAUSE_AT", "5")]);
+    let port = h.port();
+    let j = Proc::start(
+        &tree.0,
+        &[
+            "join",
+            &format!("127.0.0.1:{port}"),
+            "--policy",
+            "simple",
+            "--wait",
+            "2",
+        ],
+        &[],
+    );
+    h.line("paused at command 5");
+    drop(h);
+    let (jc, _, jerr) = j.finish();
+    assert_eq!(jc, 1, "{jerr}");
+    assert!(
+        jerr.starts_with("the host dropped after command 5 ") && jerr.contains("waiting up to 2 s for it to come back"),
+        "{jerr}"
+    );
+    assert!(
+        jerr.contains("the host did not come back within 2 s after command 5"),
+        "{jerr}"
+    );
+}
+
+#[test]
+fn a_new_joiner_with_the_record_of_one_that_was_killed_asks_only_for_what_it_lacks() {
+    let tree = tree_with_script("net-record-resume");
+    let mut h = host(&tree, &["--script", "script.replay", "--record", "host.replay"], &[]);
+    let port = h.port();
+    let address = format!("127.0.0.1:{port}");
+    // The first joiner records as it goes, stops answering at command 10 and is killed: its
+    // record holds the nine commands it answered.
+    let mut first = Proc::start(
+        &tree.0,
+        &["join", &address, "--record", "join.replay"],
+        &[("SKIRMISH_NET_PAUSE_AT", "10")],
+    );
+    first.line("paused at command 10");
+    wait_for_record(&tree, "join.replay", 9);
+    drop(first);
+    let mut again = Proc::start(&tree.0, &["join", &address, "--record", "join.replay"], &[]);
+    again.line("resumed from join.replay: commands 1 to 9");
+    let (jc, jout, jerr) = again.finish();
+    let (hc, hout, herr) = h.finish();
+    assert_eq!((hc, jc), (0, 0), "host: {herr}\njoiner: {jerr}");
+    assert!(herr.contains("it catches up on commands 10 to 10"), "{herr}");
+    assert_eq!(final_hash(&hout), final_hash(&jout));
+    assert_eq!(read(&tree, "host.replay"), read(&tree, "script.replay"));
+    assert_eq!(read(&tree, "host.replay"), read(&tree, "join.replay"));
+}
+
+#[test]
+fn a_record_whose_state_differs_from_the_hosts_is_refused() {
+    let tree = tree_with_script("net-record-other");
+    let mut h = host(&tree, &["--script", "script.replay"], &[]);
+    let port = h.port();
+    let address = format!("127.0.0.1:{port}");
+    let mut first = Proc::start(
+        &tree.0,
+        &["join", &address, "--record", "join.replay"],
+        &[("SKIRMISH_NET_PAUSE_AT", "10")],
+    );
+    first.line("paused at command 10");
+    wait_for_record(&tree, "join.replay", 9);
+    drop(first);
+    // The same commands, but a program whose state has gone its own way (a test hook alters
+    // the hash it reports): the host refuses it and goes on waiting.
+    let j = Proc::start(
+        &tree.0,
+        &["join", &address, "--record", "join.replay"],
+        &[("SKIRMISH_NET_DIVERGE", "1")],
+    );
+    let (jc, _, jerr) = j.finish();
+    assert_eq!(jc, 1, "{jerr}");
+    assert!(
+        jerr.contains(
+            "refused: the joiner's commands are not this game's (its state after command 9 differs from the host's)"
+        ),
+        "{jerr}"
+    );
+    // The right one is still let in.
+    let again = Proc::start(&tree.0, &["join", &address, "--record", "join.replay"], &[]);
+    let (jc, jout, jerr) = again.finish();
+    let (hc, hout, herr) = h.finish();
+    assert_eq!((hc, jc), (0, 0), "host: {herr}\njoiner: {jerr}");
+    assert_eq!(final_hash(&hout), final_hash(&jout));
+}
+
+#[test]
+fn a_joiner_whose_command_did_not_arrive_sends_it_again_when_the_host_is_back() {
+    let tree = Tree::new("net-cut-joiner");
+    // The joiner plays the player side by policy; its link breaks as it sends command 6 (a
+    // test hook): the host holds 5, the joiner 6, and it sends the sixth once back.
+    let mut h = host(&tree, &["--side", "enemy", "--record", "host.replay"], &[]);
+    let port = h.port();
+    let j = Proc::start(
+        &tree.0,
+        &[
+            "join",
+            &format!("127.0.0.1:{port}"),
+            "--policy",
+            "careful",
+            "--record",
+            "join.replay",
+        ],
+        &[("SKIRMISH_NET_CUT_AT", "6")],
+    );
+    let (jc, jout, jerr) = j.finish();
+    let (hc, hout, herr) = h.finish();
+    assert_eq!((hc, jc), (0, 0), "host: {herr}\njoiner: {jerr}");
+    assert!(jerr.starts_with("the host dropped after command 6 "), "{jerr}");
+    assert!(herr.contains("dropped after command 5"), "{herr}");
+    assert!(
+        herr.contains("the other player joined again: it sends its commands 6 to 6, which did not arrive here"),
+        "{herr}"
+    );
+    assert_eq!(final_hash(&hout), final_hash(&jout));
+    assert_eq!(read(&tree, "host.replay"), read(&tree, "join.replay"));
 }

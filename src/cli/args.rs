@@ -424,10 +424,12 @@ pub(crate) struct NetArgs {
     /// With --policy: turns to play at most (1 to 1,000).
     #[arg(long, default_value_t = 30, value_parser = clap::value_parser!(u32).range(1..=1000))]
     pub turns: u32,
-    /// Write the battle's replay here when the game ends (or stops out of step).
+    /// Write the battle's replay here, after every command. `join`: a record of this game
+    /// already there is played first, and only the commands it lacks are asked for.
     #[arg(long, value_name = "FILE")]
     pub record: Option<PathBuf>,
-    /// Seconds to wait for the peer (to join, to answer, to join again after a drop).
+    /// Seconds to wait for the peer (to join, to answer, to join again or, for a joiner, for
+    /// the host to come back after a drop).
     #[arg(long, value_name = "SECS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=86_400))]
     pub wait: u64,
     /// Print the round trip of the commands this program sent (median, 95th percentile).

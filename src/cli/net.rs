@@ -42,6 +42,8 @@ enum Source {
         file: PathBuf,
         replay: Box<replay::ReplayFile>,
     },
+    /// The commands a person plays in the game window, as they come ([`Background`]).
+    Channel(Receiver<Command>),
     /// The built-in player policy, unit by unit as `simulate` plays.
     Policy {
         player: Player,
@@ -83,7 +85,7 @@ impl Source {
     fn refused(&self, k: usize, why: String) -> String {
         match self {
             Source::Script { file, replay } => replay.place(file, k, format!("command {} {why}", k + 1)).to_string(),
-            Source::Policy { .. } => format!("command {} {why}", k + 1),
+            Source::Policy { .. } | Source::Channel(_) => format!("command {} {why}", k + 1),
         }
     }
 
@@ -94,6 +96,8 @@ impl Source {
             return Ok(None);
         }
         match self {
+            // The window closed: no more commands.
+            Source::Channel(mine) => Ok(mine.recv().ok()),
             Source::Script { file, replay } => {
                 if ls.played >= replay.commands.len() {
                     return Ok(None);
@@ -147,9 +151,187 @@ struct Game<'o> {
     out: &'o mut dyn Write,
     striker: Option<UnitId>,
     trips: Vec<Duration>,
+    /// Every command played, as it would travel with this program's hash after it, and
+    /// whether this program sent it (a joiner that reconnects sends the host those it missed).
+    log: Vec<(Msg, bool)>,
+    /// `--record`: rewritten after every command (by [`Recorder`]'s thread), so a program
+    /// that stops (or is killed) leaves the commands it held for a later `join --record`.
+    record: Option<Recorder>,
+    /// The game window's side of a [`Background`] game: what it is told.
+    tell: Option<Sender<News>>,
+}
+
+/// What a [`Background`] game tells the game window.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum News {
+    /// The host listens on this port (for "Waiting for a player on port N").
+    Listening(u16),
+    /// The other program is in: play begins.
+    Joined,
+    /// The other side's command, applied here and checked: the window plays it.
+    Peer(replay::Step),
+    /// A line to show: the link dropped, came back, ...
+    Line(String),
+    /// The game is over or stopped: the last lines (the result, or why it stopped).
+    Ended(String),
+}
+
+/// A network game whose link runs on a thread of its own, for the game window: the window
+/// sends the commands its person plays on `mine` and polls `news` in its update (neither
+/// blocks). The thread runs the same host or join as the headless commands.
+#[cfg_attr(
+    not(test),
+    expect(dead_code, reason = "the game window does not run network games yet (issue 40)")
+)]
+pub(crate) struct Background {
+    /// This program's side's commands, as the window plays them (dropping it ends the game).
+    pub mine: Sender<Command>,
+    /// What happens on the link.
+    pub news: Receiver<News>,
+}
+
+/// The window's ends of a [`Background`] game, handed to the thread.
+struct Hand {
+    mine: Receiver<Command>,
+    tell: Sender<News>,
+}
+
+#[cfg_attr(
+    not(test),
+    expect(dead_code, reason = "the game window does not run network games yet (issue 40)")
+)]
+impl Background {
+    fn pair() -> (Background, Hand) {
+        let (mine_tx, mine_rx) = mpsc::channel();
+        let (tell_tx, tell_rx) = mpsc::channel();
+        (
+            Background {
+                mine: mine_tx,
+                news: tell_rx,
+            },
+            Hand {
+                mine: mine_rx,
+                tell: tell_tx,
+            },
+        )
+    }
+
+    /// `skirmish host` for the window: listens and plays on a thread.
+    pub(crate) fn host(run: HostRun, data_override: Option<PathBuf>, level: Option<String>) -> Background {
+        let (bg, hand) = Background::pair();
+        std::thread::spawn(move || {
+            let tell = hand.tell.clone();
+            let outcome = host_game(run, data_override, level.as_deref(), &mut std::io::sink(), Some(hand));
+            let _ = tell.send(News::Ended(outcome_text(outcome)));
+        });
+        bg
+    }
+
+    /// `skirmish join HOST[:PORT]` for the window.
+    pub(crate) fn join(address: String, net: NetArgs, data_override: Option<PathBuf>) -> Background {
+        let (bg, hand) = Background::pair();
+        std::thread::spawn(move || {
+            let tell = hand.tell.clone();
+            let outcome = join_game(&address, net, data_override, &mut std::io::sink(), Some(hand));
+            let _ = tell.send(News::Ended(outcome_text(outcome)));
+        });
+        bg
+    }
+}
+
+/// What a finished game's outcome says (its stderr: empty when it ended well).
+fn outcome_text(o: Outcome) -> String {
+    match o {
+        Outcome::Done { stderr, .. } => stderr,
+        _ => String::new(),
+    }
+}
+
+/// Writes a game's record as it grows, on its own thread: a replay is written atomically
+/// (synced to disk), which takes milliseconds the lockstep must not wait for. It is given the
+/// record so far once, then each command's step.
+struct Recorder {
+    path: PathBuf,
+    tx: Option<Sender<replay::Step>>,
+    thread: Option<std::thread::JoinHandle<()>>,
+}
+
+impl Recorder {
+    fn new(path: &Path, mut record: replay::ReplayFile) -> Recorder {
+        let (tx, rx) = mpsc::channel::<replay::Step>();
+        let to = path.to_path_buf();
+        let thread = std::thread::spawn(move || {
+            while let Ok(step) = rx.recv() {
+                record.commands.push(step);
+                // Steps that came meanwhile go into the same write.
+                while let Ok(more) = rx.try_recv() {
+                    record.commands.push(more);
+                }
+                let _ = replay::write(&to, &record);
+            }
+        });
+        Recorder {
+            path: path.to_path_buf(),
+            tx: Some(tx),
+            thread: Some(thread),
+        }
+    }
+
+    fn keep(&self, step: replay::Step) {
+        if let Some(tx) = &self.tx {
+            let _ = tx.send(step);
+        }
+    }
+
+    /// Waits for the writes asked for so far: the file the game ends with is written last.
+    fn stop(&mut self) -> &Path {
+        self.tx = None;
+        if let Some(t) = self.thread.take() {
+            let _ = t.join();
+        }
+        &self.path
+    }
 }
 
 impl Game<'_> {
+    /// Says `text` on stderr, and to the game window if one follows the game.
+    fn say(&self, text: String) {
+        eprintln!("{text}");
+        self.tell(News::Line(text));
+    }
+
+    fn tell(&self, news: News) {
+        if let Some(t) = &self.tell {
+            let _ = t.send(news);
+        }
+    }
+
+    /// Notes command `n` (just applied) in the log, with this program's hash after it.
+    fn keep(&mut self, n: usize, step: &replay::Step, mine: bool) {
+        let hash = self.ls.hash();
+        self.log.push((
+            Msg::Command {
+                n,
+                step: step.clone(),
+                hash,
+            },
+            mine,
+        ));
+    }
+
+    /// Has `--record` rewritten with the last command played, once the peer's answer came
+    /// (a failure to write is said when the game ends).
+    fn save_record(&self) {
+        if let (Some(rec), Some((Msg::Command { step, .. }, _))) = (&self.record, self.log.last()) {
+            rec.keep(step.clone());
+        }
+    }
+
+    /// Starts writing `--record` as the game goes (from the commands played so far).
+    fn record_to(&mut self, path: Option<&Path>) {
+        self.record = path.map(|p| Recorder::new(p, replay::record(&self.ls.battle, &self.scenario, &self.data)));
+    }
+
     fn print(&mut self, text: &str) {
         let _ = self.out.write_all(text.as_bytes());
         let _ = self.out.flush();
@@ -195,9 +377,10 @@ impl Game<'_> {
     }
 
     /// Writes the replay (when `--record` asks for one) and says how the game ended.
-    fn finish(&mut self, record: Option<&Path>, stop: Option<Stop>) -> Outcome {
+    fn finish(&mut self, stop: Option<Stop>) -> Outcome {
         let mut stderr = String::new();
-        if let Some(path) = record {
+        let record = self.record.as_mut().map(|r| r.stop().to_path_buf());
+        if let Some(path) = record.as_deref() {
             let r = replay::record(&self.ls.battle, &self.scenario, &self.data);
             if let Err(e) = replay::write(path, &r) {
                 stderr += &format!("{e}\n");
@@ -296,17 +479,26 @@ impl Peer for Host {
     fn rejoin(&mut self, game: &mut Game<'_>, why: String) -> Result<(), Stop> {
         let n = game.ls.played;
         lock(&self.shared).player_in = false;
-        eprintln!(
+        game.say(format!(
             "the link to the other player dropped after command {n} ({why}); waiting up to {} s for it to join again",
             self.wait.as_secs()
-        );
+        ));
         let (link, have) = wait_for_join(&self.knocks, self.wait)?;
         self.link.close();
         self.link = link;
-        eprintln!(
-            "the other player joined again: it catches up on commands {} to {n}",
-            have + 1
-        );
+        if have < n {
+            game.say(format!(
+                "the other player joined again: it catches up on commands {} to {n}",
+                have + 1
+            ));
+        } else if have == n {
+            game.say(format!("the other player joined again, holding all {n} commands"));
+        } else {
+            game.say(format!(
+                "the other player joined again: it sends its commands {} to {have}, which did not arrive here",
+                n + 1
+            ));
+        }
         self.catch_up(have)
     }
 
@@ -359,19 +551,127 @@ fn wait_for_join(knocks: &Receiver<Knock>, wait: Duration) -> Result<(Link, usiz
     }
 }
 
-/// The joiner's or a spectator's link to the host: a drop ends the game here.
-struct Guest(Link);
+/// The joiner's or a spectator's link to the host. A spectator's game ends at a drop; a
+/// joiner (`again`) waits for the host to come back.
+struct Guest(Link, Option<Again>);
+
+/// What a joiner needs to knock again: where, how long, and the game it must find there.
+struct Again {
+    address: String,
+    wait: Duration,
+    data_override: Option<PathBuf>,
+    seed: u64,
+    host_side: Team,
+    versus: bool,
+}
 
 impl Peer for Guest {
     fn link(&mut self) -> &mut Link {
         &mut self.0
     }
     fn rejoin(&mut self, game: &mut Game<'_>, why: String) -> Result<(), Stop> {
-        Err(Stop::Dropped(format!(
-            "the link to the host dropped after command {} ({why}); `skirmish join` again resumes the game",
-            game.ls.played
-        )))
+        let n = game.ls.played;
+        let Some(again) = &self.1 else {
+            return Err(Stop::Dropped(format!(
+                "the link to the host dropped after command {n} ({why}); `skirmish join` again resumes the game"
+            )));
+        };
+        game.say(format!(
+            "the host dropped after command {n} ({why}); waiting up to {} s for it to come back",
+            again.wait.as_secs()
+        ));
+        self.0.close();
+        let until = Instant::now() + again.wait;
+        loop {
+            let left = until
+                .saturating_duration_since(Instant::now())
+                .max(Duration::from_secs(1));
+            let last = match knock(&again.address, Role::Join, left) {
+                Ok(mut link) => match meet_again(&mut link, game, again) {
+                    Ok(()) => {
+                        self.0 = link;
+                        game.say(format!("the host is back: the game goes on after command {n}"));
+                        return Ok(());
+                    }
+                    // A host going down can still take a connection and then drop it.
+                    Err(Stop::Dropped(why)) => why,
+                    Err(stop) => return Err(stop),
+                },
+                Err(e) => e,
+            };
+            if Instant::now() >= until {
+                return Err(Stop::Dropped(format!(
+                    "the host did not come back within {} s after command {n} ({last}); `skirmish join` again (with --record) resumes the game",
+                    again.wait.as_secs()
+                )));
+            }
+            std::thread::sleep(Duration::from_millis(200));
+        }
     }
+}
+
+/// The handshake of a joiner that comes back: the host must run the same game; it says how
+/// many commands it holds, and this program either asks for those it lacks or sends its own
+/// that did not arrive there (checking the host's hash after each).
+fn meet_again(link: &mut Link, game: &mut Game<'_>, again: &Again) -> Result<(), Stop> {
+    let said = |o: Outcome| match o {
+        // No answer at all (see `welcome`) is a drop, and a host that has not yet seen the old
+        // link drop still counts this program as in: knock again.
+        Outcome::Done { stderr, .. } if stderr.starts_with(NO_ANSWER) || stderr.starts_with(ALREADY_IN) => {
+            Stop::Dropped(stderr.trim_end().to_string())
+        }
+        Outcome::Done { stderr, .. } => Stop::Failed(stderr.trim_end().to_string()),
+        _ => Stop::Failed("the host's answer could not be read".into()),
+    };
+    let (scenario, _, seed, host_side, held, versus) =
+        welcome(link, again.data_override.clone(), "joiner").map_err(said)?;
+    let played = game.ls.played;
+    let mut refuse = |why: String| {
+        let _ = link.send(&Msg::Refuse { why: why.clone() });
+        Stop::Failed(why)
+    };
+    if scenario.fingerprint != game.scenario.fingerprint
+        || (seed, host_side, versus) != (again.seed, again.host_side, again.versus)
+    {
+        return Err(refuse(
+            "the host came back with another game (its scenario, seed or sides differ)".into(),
+        ));
+    }
+    let missed = game.log.get(held..).unwrap_or_default().to_vec();
+    if missed.iter().any(|(_, mine)| !mine) {
+        return Err(refuse(format!(
+            "the host came back holding {held} commands, and commands {} to {played} here are not all this program's: it is another run of the game",
+            held + 1
+        )));
+    }
+    let hash = (played > 0 && played <= held).then(|| game.ls.hash());
+    link.send(&Msg::Ready { have: played, hash })
+        .map_err(|e| Stop::Dropped(e.to_string()))?;
+    for (m, _) in &missed {
+        link.send(m).map_err(|e| Stop::Dropped(e.to_string()))?;
+    }
+    for (m, _) in &missed {
+        let Msg::Command { n, hash, .. } = m else { continue };
+        match link.recv() {
+            Ok(Msg::Ack { n: k, hash: theirs }) if k == *n => {
+                if theirs != *hash {
+                    return Err(Stop::OutOfStep {
+                        n: *n,
+                        ours: hash.clone(),
+                        theirs,
+                    });
+                }
+            }
+            Ok(Msg::Refuse { why }) => return Err(Stop::Failed(why)),
+            Ok(other) => {
+                return Err(Stop::Failed(format!(
+                    "expected the answer to command {n}, got {other:?}"
+                )));
+            }
+            Err(e) => return Err(Stop::Dropped(format!("{e} while the host caught up"))),
+        }
+    }
+    Ok(())
 }
 
 /// This program plays the player side: each command goes out with its hash, the peer answers
@@ -400,12 +700,17 @@ fn send_next(game: &mut Game<'_>, source: &mut Source, peer: &mut dyn Peer) -> R
         .map_err(|e| Stop::Failed(source.refused(game.ls.played, format!("({said}): {e}"))))?;
     let n = game.ls.played;
     let hash = game.ls.hash();
+    game.keep(n, &step, true);
     let m = Msg::Command {
         n,
         step,
         hash: hash.clone(),
     };
     peer.publish(&m);
+    if cut_at().is_some_and(|c| c == n) {
+        // Test hook: the link breaks as this command is about to go out.
+        peer.link().close();
+    }
     let answer = match peer.link().send(&m) {
         Ok(()) => peer.link().recv(),
         Err(e) => Err(e),
@@ -425,6 +730,7 @@ fn send_next(game: &mut Game<'_>, source: &mut Source, peer: &mut dyn Peer) -> R
         Err(LinkError::Dropped(why)) => peer.rejoin(game, why)?,
         Err(e) => return Err(Stop::Failed(e.to_string())),
     }
+    game.save_record();
     Ok(true)
 }
 
@@ -447,7 +753,16 @@ fn take_next(game: &mut Game<'_>, peer: &mut dyn Peer, answer: bool) -> Result<b
     match peer.link().recv() {
         Ok(Msg::Command { n, step, hash }) => {
             game.apply_step(n, &step)?;
+            game.tell(News::Peer(step.clone()));
             let ours = game.ls.hash();
+            game.keep(n, &step, false);
+            // Published before the answer: the host's log holds every command it applied, so
+            // a joiner that comes back learns how many that is.
+            peer.publish(&Msg::Command {
+                n,
+                step,
+                hash: hash.clone(),
+            });
             if answer && pause_at().is_some_and(|p| p == n) {
                 // Test hook: stop answering here, as a program that hangs or is killed.
                 game.print(&format!("paused at command {n}\n"));
@@ -459,14 +774,10 @@ fn take_next(game: &mut Game<'_>, peer: &mut dyn Peer, answer: bool) -> Result<b
                     peer.rejoin(game, why)?;
                 }
             }
-            peer.publish(&Msg::Command {
-                n,
-                step,
-                hash: hash.clone(),
-            });
             if ours != hash {
                 return Err(Stop::OutOfStep { n, ours, theirs: hash });
             }
+            game.save_record();
             Ok(true)
         }
         Ok(Msg::End { n }) => {
@@ -505,6 +816,12 @@ fn pause_at() -> Option<usize> {
     std::env::var("SKIRMISH_NET_PAUSE_AT").ok().and_then(|v| v.parse().ok())
 }
 
+/// Test hook (`SKIRMISH_NET_CUT_AT=N`): the program sending command N closes its link just
+/// before, as a network that breaks while both programs run (the peer never gets command N).
+fn cut_at() -> Option<usize> {
+    std::env::var("SKIRMISH_NET_CUT_AT").ok().and_then(|v| v.parse().ok())
+}
+
 /// Arguments of `skirmish host`.
 pub(super) struct HostRun {
     pub file: PathBuf,
@@ -523,11 +840,28 @@ pub(super) fn host_cmd(
     level: Option<&str>,
     out: &mut dyn Write,
 ) -> Outcome {
+    host_game(run, data_override, level, out, None)
+}
+
+/// `skirmish host FILE`, headless or for the window (`hand`: its side comes from there).
+fn host_game(
+    run: HostRun,
+    data_override: Option<PathBuf>,
+    level: Option<&str>,
+    out: &mut dyn Write,
+    hand: Option<Hand>,
+) -> Outcome {
     let (scenario, data, data_dir) = match load_scenario_at(&run.file, data_override, level) {
         Ok(v) => v,
         Err(e) => return super::fail(e),
     };
-    let source = match Source::from_args(&run.net, &data, run.seed) {
+    // With --side enemy and no --versus, the AI plays the enemy side: the host only follows.
+    let plays = run.versus || run.side == Team::Player;
+    let (source, tell) = match hand {
+        Some(h) => (Ok(plays.then_some(Source::Channel(h.mine))), Some(h.tell)),
+        None => (Source::from_args(&run.net, &data, run.seed), None),
+    };
+    let source = match source {
         Ok(s) => s,
         Err(e) => return usage(format!("skirmish host: {e}\n")),
     };
@@ -593,13 +927,18 @@ pub(super) fn host_cmd(
         out,
         striker: None,
         trips: Vec::new(),
+        log: Vec::new(),
+        record: None,
+        tell: tell.clone(),
     };
+    game.record_to(run.net.record.as_deref());
     game.print(&format!(
         "hosting {} ({}); you play the {} side\nlistening on port {port}\n",
         game.scenario.name,
         display_path(&run.file),
         run.side.name()
     ));
+    game.tell(News::Listening(port));
     let played = (|| {
         let (link, have) = wait_for_join(&knocks, wait)?;
         let mut host = Host {
@@ -608,6 +947,7 @@ pub(super) fn host_cmd(
             knocks,
             wait,
         };
+        game.tell(News::Joined);
         game.print(&format!(
             "a player joined\n{}\n",
             Event::PhaseBegan {
@@ -622,13 +962,20 @@ pub(super) fn host_cmd(
             Some(s) => drive(&mut game, s, &mut host),
             None => follow(&mut game, &mut host, true, None),
         };
-        if let Err(Stop::OutOfStep { n, .. }) = &result {
-            host.publish(&Msg::OutOfStep { n: *n });
+        match &result {
+            Err(Stop::OutOfStep { n, .. }) => host.publish(&Msg::OutOfStep { n: *n }),
+            // The joiner waits for a host that drops; one that stops for good says so.
+            Err(Stop::Failed(why)) => {
+                let _ = host.link.send(&Msg::Refuse {
+                    why: format!("the host stopped after command {}: {why}", game.ls.played),
+                });
+            }
+            _ => {}
         }
         host.link.close();
         result
     })();
-    game.finish(run.net.record.as_deref(), played.err())
+    game.finish(played.err())
 }
 
 /// Whether `source` can play `side` of a game (`versus`: the enemy side is a person's): the
@@ -681,7 +1028,33 @@ fn greet(stream: TcpStream, shared: &Arc<Mutex<Shared>>, tx: &Sender<Knock>, mut
         return;
     }
     match link.recv() {
-        Ok(Msg::Ready { have }) if have <= held => match role {
+        Ok(Msg::Ready { have, hash }) if have <= held || role == Role::Join => {
+            if let (Some(theirs), Some(Msg::Command { hash: ours, .. })) =
+                (hash, have.checked_sub(1).and_then(|k| lock(shared).log.get(k).cloned()))
+                && theirs != ours
+            {
+                // The newcomer's alone: the game goes on waiting for the right one.
+                let _ = link.send(&Msg::Refuse {
+                    why: format!(
+                        "refused: the joiner's commands are not this game's (its state after command {have} differs from the host's)"
+                    ),
+                });
+                return;
+            }
+            greet_ready(link, shared, tx, role, have);
+        }
+        Ok(Msg::Refuse { why }) if role == Role::Join => {
+            let _ = tx.send(Knock::Refused(why));
+        }
+        _ => {}
+    }
+}
+
+/// A peer the handshake let in: a spectator gets the commands so far, a player is handed to
+/// the game (unless one is in already).
+fn greet_ready(mut link: Link, shared: &Arc<Mutex<Shared>>, tx: &Sender<Knock>, role: Role, have: usize) {
+    {
+        match role {
             Role::Watch => {
                 let mut s = lock(shared);
                 let missing: Vec<Msg> = s.log.iter().skip(have).cloned().collect();
@@ -701,11 +1074,7 @@ fn greet(stream: TcpStream, shared: &Arc<Mutex<Shared>>, tx: &Sender<Knock>, mut
                 s.player_in = true;
                 let _ = tx.send(Knock::Joined(link, have));
             }
-        },
-        Ok(Msg::Refuse { why }) if role == Role::Join => {
-            let _ = tx.send(Knock::Refused(why));
         }
-        _ => {}
     }
 }
 
@@ -738,6 +1107,9 @@ fn knock(address: &str, role: Role, wait: Duration) -> Result<Link, String> {
     Err(last)
 }
 
+/// How `welcome` says the host sent nothing.
+const NO_ANSWER: &str = "the host did not answer";
+
 /// The guest's side of the handshake: the host's game, loaded here and compared.
 fn welcome(
     link: &mut Link,
@@ -749,9 +1121,7 @@ fn welcome(
         stdout: String::new(),
         stderr: format!("{why}\n"),
     };
-    let msg = link
-        .recv()
-        .map_err(|e| refused(format!("the host did not answer: {e}")))?;
+    let msg = link.recv().map_err(|e| refused(format!("{NO_ANSWER}: {e}")))?;
     let (version, path, difficulty, scen_fp, data_fp, seed, host_side, held, versus) = match msg {
         Msg::Game {
             version,
@@ -810,16 +1180,33 @@ fn welcome(
 
 /// `skirmish join HOST[:PORT]`.
 pub(super) fn join_cmd(address: &str, net: NetArgs, data_override: Option<PathBuf>, out: &mut dyn Write) -> Outcome {
+    join_game(address, net, data_override, out, None)
+}
+
+/// `skirmish join HOST[:PORT]`, headless or for the window (`hand`).
+fn join_game(
+    address: &str,
+    net: NetArgs,
+    data_override: Option<PathBuf>,
+    out: &mut dyn Write,
+    hand: Option<Hand>,
+) -> Outcome {
     let wait = Duration::from_secs(net.wait);
     let mut link = match knock(address, Role::Join, wait) {
         Ok(l) => l,
         Err(e) => return usage(format!("skirmish join: {e}\n")),
     };
-    let (scenario, data, seed, host_side, held, versus) = match welcome(&mut link, data_override, "joiner") {
+    let (scenario, data, seed, host_side, held, versus) = match welcome(&mut link, data_override.clone(), "joiner") {
         Ok(v) => v,
         Err(o) => return o,
     };
-    let source = match Source::from_args(&net, &data, seed) {
+    // The window's person plays a side only when the host does not play both with the AI.
+    let plays = versus || host_side == Team::Enemy;
+    let (source, tell) = match hand {
+        Some(h) => (Ok(plays.then_some(Source::Channel(h.mine))), Some(h.tell)),
+        None => (Source::from_args(&net, &data, seed), None),
+    };
+    let source = match source {
         Ok(s) => s,
         Err(e) => {
             let _ = link.send(&Msg::Refuse { why: e.clone() });
@@ -851,9 +1238,6 @@ pub(super) fn join_cmd(address: &str, net: NetArgs, data_override: Option<PathBu
         Ok(b) => b.with_seed(seed).with_versus(versus),
         Err(e) => return usage(format!("skirmish join: {e}\n")),
     };
-    if let Err(e) = link.send(&Msg::Ready { have: 0 }) {
-        return usage(format!("skirmish join: {e}\n"));
-    }
     let mut game = Game {
         ls: Lockstep::new(battle, Ai::new(data.profiles.clone())),
         scenario,
@@ -861,7 +1245,24 @@ pub(super) fn join_cmd(address: &str, net: NetArgs, data_override: Option<PathBu
         out,
         striker: None,
         trips: Vec::new(),
+        log: Vec::new(),
+        record: None,
+        tell: tell.clone(),
     };
+    let resumed = match &net.record {
+        Some(file) if file.exists() => resume_from(&mut game, file, seed, versus, side, held),
+        _ => Ok(0),
+    };
+    let resumed = resumed.unwrap_or_else(|why| {
+        eprintln!("{why}; this program starts from command 0 and --record writes over it");
+        0
+    });
+    game.record_to(net.record.as_deref());
+    let hash = (resumed > 0).then(|| game.ls.hash());
+    if let Err(e) = link.send(&Msg::Ready { have: resumed, hash }) {
+        return usage(format!("skirmish join: {e}\n"));
+    }
+    game.tell(News::Joined);
     game.print(&format!(
         "joined {} ({}); you play the {} side\n{}\n",
         game.scenario.name,
@@ -873,7 +1274,21 @@ pub(super) fn join_cmd(address: &str, net: NetArgs, data_override: Option<PathBu
         }
         .describe(&game.ls.battle)
     ));
-    let mut guest = Guest(link);
+    if resumed > 0 {
+        game.print(&format!(
+            "resumed from {}: commands 1 to {resumed}\n",
+            display_path(net.record.as_deref().unwrap_or(Path::new("")))
+        ));
+    }
+    let again = Again {
+        address: address.to_string(),
+        wait,
+        data_override,
+        seed,
+        host_side,
+        versus,
+    };
+    let mut guest = Guest(link, Some(again));
     let mut source = source;
     let played = (|| {
         follow(&mut game, &mut guest, true, Some(held))?;
@@ -884,7 +1299,41 @@ pub(super) fn join_cmd(address: &str, net: NetArgs, data_override: Option<PathBu
         }
     })();
     guest.0.close();
-    game.finish(net.record.as_deref(), played.err())
+    game.finish(played.err())
+}
+
+/// Plays, without printing, the commands of the record `file` a joiner held before (at most
+/// the `held` the host has): how many, or why the file is not this game's record.
+fn resume_from(
+    game: &mut Game<'_>,
+    file: &Path,
+    seed: u64,
+    versus: bool,
+    side: Team,
+    held: usize,
+) -> Result<usize, String> {
+    let shown = display_path(file);
+    let r = replay::read(file).map_err(|e| e.to_string())?;
+    r.check_files(file, &game.scenario, &game.data)
+        .map_err(|e| e.to_string())?;
+    // A replay holds the seed only when it rolls (see `replay::record`).
+    let rolls = (game.ls.battle.combat().chance && seed != 0).then_some(seed);
+    if r.seed != rolls || r.versus != versus {
+        return Err(format!("{shown}: a record of another game (its seed or sides differ)"));
+    }
+    let k = r.commands.len().min(held);
+    for i in 0..k {
+        let c = r
+            .command(file, i, &game.scenario, &game.ls.battle)
+            .map_err(|e| e.to_string())?;
+        let mine = game.ls.battle.active() == side;
+        let said = c.describe(&game.ls.battle);
+        game.ls
+            .apply(c)
+            .map_err(|e| r.place(file, i, format!("command {} ({said}): {e}", i + 1)).to_string())?;
+        game.keep(i + 1, &r.commands[i], mine);
+    }
+    Ok(k)
 }
 
 /// `skirmish watch HOST[:PORT]`.
@@ -902,7 +1351,7 @@ pub(super) fn watch_cmd(address: &str, wait: u64, data_override: Option<PathBuf>
         Ok(b) => b.with_seed(seed).with_versus(versus),
         Err(e) => return usage(format!("skirmish watch: {e}\n")),
     };
-    if let Err(e) = link.send(&Msg::Ready { have: 0 }) {
+    if let Err(e) = link.send(&Msg::Ready { have: 0, hash: None }) {
         return usage(format!("skirmish watch: {e}\n"));
     }
     let mut game = Game {
@@ -912,6 +1361,9 @@ pub(super) fn watch_cmd(address: &str, wait: u64, data_override: Option<PathBuf>
         out,
         striker: None,
         trips: Vec::new(),
+        log: Vec::new(),
+        record: None,
+        tell: None,
     };
     game.print(&format!(
         "watching {} ({})\n{}\n",
@@ -923,8 +1375,104 @@ pub(super) fn watch_cmd(address: &str, wait: u64, data_override: Option<PathBuf>
         }
         .describe(&game.ls.battle)
     ));
-    let mut guest = Guest(link);
+    let mut guest = Guest(link, None);
     let played = follow(&mut game, &mut guest, false, None);
     guest.0.close();
-    game.finish(None, played.err())
+    game.finish(played.err())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::phase::Session;
+    use crate::search::grid::Path as Steps;
+
+    const SOON: Duration = Duration::from_secs(30);
+
+    fn net_args() -> NetArgs {
+        NetArgs {
+            script: None,
+            policy: None,
+            turns: 30,
+            record: None,
+            wait: 30,
+            stats: false,
+        }
+    }
+
+    /// The next news that is not a line (lines say drops and returns; none here).
+    fn next(bg: &Background) -> News {
+        loop {
+            match bg.news.recv_timeout(SOON).expect("no news within 30 s") {
+                News::Line(_) => {}
+                n => return n,
+            }
+        }
+    }
+
+    /// The sample's session as a game window holds it.
+    fn session() -> Session {
+        let (scenario, data, _) = load_scenario_at(Path::new("maps/sample.toml"), None, None).unwrap();
+        let b = Battle::try_new(&scenario, &data.terrain).unwrap();
+        Session::new(b, data.profiles.clone())
+    }
+
+    /// Two windows' games over a loopback link, without a window: the host's person plays
+    /// through its session and hands each command to the link; the joiner's session plays
+    /// what arrives; both end in the same state, and neither thread blocks its window.
+    #[test]
+    fn commands_played_in_one_window_arrive_in_the_other_and_play_the_same() {
+        let run = HostRun {
+            file: PathBuf::from("maps/sample.toml"),
+            port: 0,
+            bind: "127.0.0.1".into(),
+            side: Team::Player,
+            seed: 0,
+            versus: false,
+            net: net_args(),
+        };
+        let host = Background::host(run, None, None);
+        let News::Listening(port) = next(&host) else {
+            panic!("the host did not say its port")
+        };
+        // Nothing waits: the window polls and finds nothing yet.
+        assert!(host.news.try_recv().is_err());
+        let join = Background::join(format!("127.0.0.1:{port}"), net_args(), None);
+        assert_eq!(next(&host), News::Joined);
+        assert_eq!(next(&join), News::Joined);
+        let (mut here, mut there) = (session(), session());
+        let kiny = here.battle().find("Kiny").unwrap();
+        let played = [
+            Command::Move {
+                unit: kiny,
+                path: Steps::parse("3333").unwrap(),
+            },
+            Command::Wait { unit: kiny },
+            Command::EndPhase { team: Team::Player },
+        ];
+        for c in played {
+            here.perform(c.clone()).unwrap();
+            // The enemy phase a window animates; the link's copy plays it at once.
+            while matches!(here.phase(), crate::play::phase::Phase::Enemy { .. }) {
+                here.input(crate::play::phase::Intent::Advance);
+            }
+            host.mine.send(c).unwrap();
+            let News::Peer(step) = next(&join) else {
+                panic!("the joiner was not told the host's command")
+            };
+            let c = command_of(there.battle(), &step).unwrap();
+            there.perform(c).unwrap();
+            while matches!(there.phase(), crate::play::phase::Phase::Enemy { .. }) {
+                there.input(crate::play::phase::Intent::Advance);
+            }
+            assert_eq!(there.battle().state_hash(), here.battle().state_hash());
+        }
+        assert_eq!(here.battle().turn(), 2);
+        // Closing the host's window ends the game on both, each without a complaint.
+        let Background { mine, news } = host;
+        drop(mine);
+        let host = news.recv_timeout(SOON).expect("no news within 30 s");
+        assert_eq!(host, News::Ended(String::new()));
+        assert_eq!(next(&join), News::Ended(String::new()));
+    }
 }

@@ -76,6 +76,10 @@ pub enum Msg {
     Ready {
         /// Commands the peer holds.
         have: usize,
+        /// [`hash_text`] of the peer's state after those commands, when it holds any: the host
+        /// refuses a peer whose commands are not this game's. Absent: not checked.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        hash: Option<String>,
     },
     /// Either way: the handshake failed, and why (both stop).
     Refuse {
