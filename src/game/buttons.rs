@@ -497,17 +497,27 @@ pub fn summary_box(l: &Layout, lines: usize, widest: f32, avoid: &[Rect], also: 
 /// The box of a refusal's notice (e.g. "Kiny cannot reach (30, 4) this turn"), `w` wide:
 /// just above `cell` (the cell confirmed on, as drawn), else just under it, inside map view
 /// `v` and never over the cell: where the player is looking when the click or Z did nothing
-/// (issue 33's play: the reason went only to the log under the map, easy to miss).
-pub fn notice_box(v: Rect, w: f32, cell: Rect) -> Rect {
+/// (issue 33's play: the reason went only to the log under the map, easy to miss). Of the
+/// places by the cell (above or under it; centred on it, or reaching out to its right or its
+/// left) the first that covers none of `units` (the other units as drawn) is taken, so the
+/// note hides nobody where it can (a wide note covered the unit next to the cell).
+pub fn notice_box(v: Rect, w: f32, cell: Rect, units: &[Rect]) -> Rect {
     let (w, h) = (w.min(v.w - 8.0), 24.0);
-    let x = (cell.x + cell.w / 2.0 - w / 2.0).clamp(v.x + 4.0, (v.right() - w - 4.0).max(v.x + 4.0));
+    let fit_x = |x: f32| x.clamp(v.x + 4.0, (v.right() - w - 4.0).max(v.x + 4.0));
     let above = cell.y - h - 4.0;
-    let y = if above >= v.y + 4.0 {
-        above
+    let below = (cell.bottom() + 4.0).min(v.bottom() - h - 4.0);
+    let rows: Vec<f32> = if above >= v.y + 4.0 {
+        vec![above, below]
     } else {
-        (cell.bottom() + 4.0).min(v.bottom() - h - 4.0)
+        vec![below]
     };
-    Rect::new(x, y, w, h)
+    let columns = [cell.x + cell.w / 2.0 - w / 2.0, cell.x, cell.right() - w];
+    let mut places = rows
+        .iter()
+        .flat_map(|&y| columns.iter().map(move |&x| Rect::new(fit_x(x), y, w, h)))
+        .filter(|r| !r.overlaps(&cell));
+    let first = Rect::new(fit_x(columns[0]), rows[0], w, h);
+    places.find(|r| !units.iter().any(|u| r.overlaps(u))).unwrap_or(first)
 }
 
 /// The summary box's Close button, at the right end of its bottom (the hint that any key
@@ -966,7 +976,7 @@ mod tests {
             let v = l.map_view();
             for (fx, fy) in [(0.0, 0.0), (0.5, 0.5), (1.0, 1.0), (0.0, 1.0), (1.0, 0.0)] {
                 let cell = Rect::new(v.x + (v.w - 32.0) * fx, v.y + (v.h - 32.0) * fy, 32.0, 32.0);
-                let bx = notice_box(v, 300.0, cell);
+                let bx = notice_box(v, 300.0, cell, &[]);
                 assert!(
                     bx.x >= v.x && bx.right() <= v.right() && bx.y >= v.y && bx.bottom() <= v.bottom(),
                     "{pw}x{ph} {cell:?}: {bx:?}"
@@ -976,6 +986,35 @@ mod tests {
                 assert!(gap <= 8.0, "{pw}x{ph}: {bx:?} is far from {cell:?}");
             }
         }
+    }
+
+    /// A wide notice covered the unit on the next cell (the sample's bridge, Z on the Tether
+    /// out of reach): it takes a place by its cell that covers no other unit where there is one.
+    #[test]
+    fn a_refusals_notice_keeps_off_the_other_units_where_it_can() {
+        let l = Layout::new(1280.0, 800.0, 1.0);
+        let v = l.map_view();
+        let t = 32.0;
+        let cell = Rect::new(v.x + 10.0 * t, v.y + 8.0 * t, t, t);
+        let at = |dx: f32, dy: f32| Rect::new(cell.x + dx * t, cell.y + dy * t, t, t);
+        // Units by the cell above and below it: each case leaves a place free by the cell.
+        for units in [
+            vec![at(-3.0, -1.0), at(-3.0, 1.0)],
+            vec![at(-3.0, -1.0), at(3.0, -1.0), at(0.0, -1.0), at(-3.0, 1.0)],
+            vec![at(0.0, -1.0), at(2.0, 1.0)],
+        ] {
+            let bx = notice_box(v, 300.0, cell, &units);
+            assert!(!bx.overlaps(&cell), "{bx:?} covers the cell");
+            assert!(units.iter().all(|u| !bx.overlaps(u)), "{bx:?} covers one of {units:?}");
+            let gap = (bx.y - cell.bottom()).max(cell.y - bx.bottom());
+            assert!(gap <= 8.0, "{bx:?} is far from {cell:?}");
+        }
+        // Units all round: it still stands by the cell, above it.
+        let crowd: Vec<Rect> = (-5..=5)
+            .flat_map(|dx| [at(dx as f32, -1.0), at(dx as f32, 1.0)])
+            .collect();
+        let bx = notice_box(v, 300.0, cell, &crowd);
+        assert!(bx.bottom() <= cell.y && !bx.overlaps(&cell));
     }
 
     /// Issue 33's play: the End-turn box moved between turns (it kept off every unit), so its

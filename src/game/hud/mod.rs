@@ -174,12 +174,21 @@ impl GameState {
             && !self.front_open()
         {
             let tile = TILE * l.scale;
-            let at = l.to_screen(anim::cell_px(p), self.camera.pos);
-            let bx = notice_box(
-                l.map_view(),
-                text_w(line, 13.0) + 20.0,
-                Rect::new(at.x, at.y, tile, tile),
-            );
+            let cell_at = |q| {
+                let at = l.to_screen(anim::cell_px(q), self.camera.pos);
+                Rect::new(at.x, at.y, tile, tile)
+            };
+            // The other units the player can see, for the note to keep off.
+            let units: Vec<Rect> = b
+                .units()
+                .iter()
+                .enumerate()
+                .filter(|(i, u)| {
+                    u.alive() && u.pos() != p && crate::game::fog::shown(b, crate::rules::UnitId(*i), u.pos())
+                })
+                .map(|(_, u)| cell_at(u.pos()))
+                .collect();
+            let bx = notice_box(l.map_view(), text_w(line, 13.0) + 20.0, cell_at(p), &units);
             let line = fit(line, bx.w - 20.0, 13.0);
             rect(canvas, bx, Color::new(0.30, 0.06, 0.04, 0.92), Z_HUD + 2);
             text(
