@@ -53,6 +53,17 @@ pub fn handover_lines(b: &Battle, team: Team) -> Vec<String> {
     lines
 }
 
+/// The banner and log line of a new phase: the rules' words ("Turn 2 — Player phase"), or in a
+/// versus battle the side's name ("Turn 2 — Red's phase", as the top band says; the log said
+/// "Enemy phase" of a person's turn).
+pub fn phase_line(b: &Battle, team: Team, turn: u32, rules_line: String) -> String {
+    if b.versus() {
+        format!("Turn {turn} — {}'s phase", side_name(team))
+    } else {
+        rules_line
+    }
+}
+
 /// The words of a versus battle's end: which side won (no Victory or Defeat: both people
 /// are players).
 pub fn winner_line(winner: Team) -> String {
@@ -65,6 +76,25 @@ mod tests {
     use crate::fixture::{Scene, enemy, player, profiles};
     use crate::play::phase::{Intent, Phase, Session};
     use crate::search::grid::Pos;
+
+    #[test]
+    fn a_versus_phase_is_named_by_its_side_in_the_banner_and_the_log() {
+        let s = hot_seat("P . . . . E");
+        let b = s.battle();
+        let line = |team, turn| {
+            let e = Event::PhaseBegan { team, turn };
+            phase_line(b, team, turn, e.describe(b))
+        };
+        assert_eq!(line(Team::Enemy, 2), "Turn 2 — Red's phase");
+        assert_eq!(line(Team::Player, 3), "Turn 3 — Blue's phase");
+        // Against the AI, the rules' words as before.
+        let ai = Scene::parse("P . . . . E").battle(&[player('P'), enemy('E', "guard", 1)]);
+        let e = Event::PhaseBegan {
+            team: Team::Enemy,
+            turn: 2,
+        };
+        assert_eq!(phase_line(&ai, Team::Enemy, 2, e.describe(&ai)), e.describe(&ai));
+    }
 
     fn hot_seat(picture: &str) -> Session {
         let b = Scene::parse(picture)

@@ -208,7 +208,7 @@ impl GameState {
         let b = self.session.battle();
         let line = e.describe(b);
         let anim = match &e {
-            Event::PhaseBegan { team, .. } => {
+            Event::PhaseBegan { team, turn } => {
                 // Hot-seat: the enemy side's phase is a person's, played like the player's.
                 self.enemy_turn = *team == Team::Enemy && !b.versus();
                 self.recenter = !self.enemy_turn;
@@ -216,7 +216,8 @@ impl GameState {
                     // The view as the player left it, to come back to.
                     self.player_view = Some(self.camera.target());
                 }
-                // The log marks where each phase begins.
+                // The log marks where each phase begins (in hot-seat by the side's name).
+                let line = crate::game::versus::phase_line(b, *team, *turn, line);
                 Some(Anim::new(Kind::Banner { text: line.clone() }, self.enemy_turn).saying(format!("— {line} —")))
             }
             Event::Moved { unit, from, path, .. } => {
