@@ -5,7 +5,7 @@
 //!
 //! The pad types here are the game's own (not gilrs'), so this layer and its tests build
 //! without the `gamepad` feature; with it, ggez's buttons and axes are converted on arrival
-//! ([`PadButton::from_gilrs`], [`PadAxis::from_gilrs`]).
+//! (`PadButton::from_gilrs`, `PadAxis::from_gilrs`).
 
 use crate::search::grid::Dir;
 use ggez::winit::keyboard::{Key, NamedKey};
