@@ -64,6 +64,17 @@ pub fn phase_line(b: &Battle, team: Team, turn: u32, rules_line: String) -> Stri
     }
 }
 
+/// The roster's heading: "Your units" against the AI; in a versus battle the side whose
+/// phase it is ("Red's units"), as the band names it.
+pub fn roster_heading(b: &Battle, next_key: &str) -> String {
+    let whose = if b.versus() {
+        format!("{}'s units", side_name(b.active()))
+    } else {
+        "Your units".to_string()
+    };
+    format!("{whose} ({next_key}: next)")
+}
+
 /// The words of a versus battle's end: which side won (no Victory or Defeat: both people
 /// are players).
 pub fn winner_line(winner: Team) -> String {
@@ -94,6 +105,18 @@ mod tests {
             turn: 2,
         };
         assert_eq!(phase_line(&ai, Team::Enemy, 2, e.describe(&ai)), e.describe(&ai));
+    }
+
+    #[test]
+    fn the_roster_is_headed_by_the_side_to_play_in_hot_seat() {
+        let mut s = hot_seat("P . . . . E");
+        assert_eq!(roster_heading(s.battle(), "N"), "Blue's units (N: next)");
+        s.input(Intent::EndTurn);
+        s.input(Intent::Yes);
+        assert_eq!(s.battle().active(), Team::Enemy);
+        assert_eq!(roster_heading(s.battle(), "N"), "Red's units (N: next)");
+        let ai = Scene::parse("P . . . . E").battle(&[player('P'), enemy('E', "guard", 1)]);
+        assert_eq!(roster_heading(&ai, "N"), "Your units (N: next)");
     }
 
     fn hot_seat(picture: &str) -> Session {

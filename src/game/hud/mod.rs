@@ -435,7 +435,7 @@ impl GameState {
             .unit_at(s.cursor())
             .filter(|&u| super::fog::shown(b, u, b.unit(u).pos()));
         // The roster: every living player unit in the order N visits them.
-        let heading = format!("Your units ({}: next)", self.bindings.shown(Control::NextUnit));
+        let heading = super::versus::roster_heading(b, &self.bindings.shown(Control::NextUnit));
         text(canvas, &heading, Vec2::new(x, y), 11.0, DIM_TEXT);
         y += 14.0;
         let roster = s.roster();
