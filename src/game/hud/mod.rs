@@ -480,12 +480,7 @@ impl GameState {
                 fit(&label(u.name(), LABEL_CHARS), name_chars as f32 * 12.0 * CHAR_W, 12.0),
                 hp,
                 u.stats().hp,
-                // A canto unit that has acted still has its second move to make.
-                match (u.acted(), u.may_canto()) {
-                    (_, true) => "move",
-                    (true, false) => "done",
-                    (false, false) => "ready",
-                },
+                roster_status(u.acted(), u.may_canto(), b.ended().is_some()),
                 w = name_chars
             );
             let color = if u.acted() && !u.may_canto() {
@@ -841,6 +836,18 @@ impl GameState {
 /// pulsing (with the game's `clock`) when it is the thing to do next.
 /// What button `b` says (`lit`: a switch that is on) in a battle that quitting leaves
 /// for `leave`: Quit leaves for the menus, not out of the game, when the menus opened it.
+/// A roster row's last word: "ready", "done", or "move" for a canto unit that has acted and
+/// still has its second move; nothing once the battle is over (the woods' play: after the
+/// victory every unit read "ready", as if there were more to do).
+pub(super) fn roster_status(acted: bool, may_canto: bool, over: bool) -> &'static str {
+    match (over, acted, may_canto) {
+        (true, _, _) => "",
+        (false, _, true) => "move",
+        (false, true, false) => "done",
+        (false, false, false) => "ready",
+    }
+}
+
 /// How a roster row stands out: the selected unit's row is marked ">" on a gold wash; the
 /// row of the unit under the cursor (when another is selected, or none) only framed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -966,6 +973,16 @@ mod tests {
 
     /// Issue 33's play: with Kiny selected and the pointer on Lance, both rows were marked
     /// ">". One mark, for the selected unit; the hovered row has a cue of its own.
+    #[test]
+    fn a_roster_row_says_ready_done_or_move_and_nothing_once_the_battle_is_over() {
+        assert_eq!(roster_status(false, false, false), "ready");
+        assert_eq!(roster_status(true, false, false), "done");
+        assert_eq!(roster_status(true, true, false), "move");
+        for (acted, canto) in [(false, false), (true, false), (true, true)] {
+            assert_eq!(roster_status(acted, canto, true), "", "over: nothing left to do");
+        }
+    }
+
     #[test]
     fn one_roster_row_is_marked_and_the_hovered_one_is_only_framed() {
         let (kiny, lance, wing) = (UnitId(0), UnitId(1), UnitId(2));
