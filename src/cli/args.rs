@@ -68,6 +68,9 @@ pub struct PlayArgs {
     /// The checked replay's commands, filled in after validation.
     #[arg(skip)]
     pub playback: Option<Vec<crate::rules::Command>>,
+    /// `skirmish host` in the window: the link to start when it opens.
+    #[arg(skip)]
+    pub(crate) host: Option<crate::cli::net::HostWindow>,
     /// The campaign's progress file (default: progress.json in the platform's data folder).
     #[arg(long, value_name = "FILE")]
     pub progress: Option<PathBuf>,
@@ -141,6 +144,7 @@ impl PlayArgs {
             experience: self.experience && other.experience,
             seed: if self.seed != 0 { self.seed } else { other.seed },
             chapter: self.chapter.or(other.chapter),
+            host: self.host.or(other.host),
         }
     }
 

@@ -179,10 +179,6 @@ pub(crate) enum News {
 /// A network game whose link runs on a thread of its own, for the game window: the window
 /// sends the commands its person plays on `mine` and polls `news` in its update (neither
 /// blocks). The thread runs the same host or join as the headless commands.
-#[cfg_attr(
-    not(test),
-    expect(dead_code, reason = "the game window does not run network games yet (issue 40)")
-)]
 pub(crate) struct Background {
     /// This program's side's commands, as the window plays them (dropping it ends the game).
     pub mine: Sender<Command>,
@@ -198,7 +194,7 @@ struct Hand {
 
 #[cfg_attr(
     not(test),
-    expect(dead_code, reason = "the game window does not run network games yet (issue 40)")
+    expect(dead_code, reason = "the game window does not join network games yet (issue 40)")
 )]
 impl Background {
     fn pair() -> (Background, Hand) {
@@ -217,7 +213,7 @@ impl Background {
     }
 
     /// `skirmish host` for the window: listens and plays on a thread.
-    pub(crate) fn host(run: HostRun, data_override: Option<PathBuf>, level: Option<String>) -> Background {
+    pub(super) fn host(run: HostRun, data_override: Option<PathBuf>, level: Option<String>) -> Background {
         let (bg, hand) = Background::pair();
         std::thread::spawn(move || {
             let tell = hand.tell.clone();
@@ -228,7 +224,7 @@ impl Background {
     }
 
     /// `skirmish join HOST[:PORT]` for the window.
-    pub(crate) fn join(address: String, net: NetArgs, data_override: Option<PathBuf>) -> Background {
+    pub(super) fn join(address: String, net: NetArgs, data_override: Option<PathBuf>) -> Background {
         let (bg, hand) = Background::pair();
         std::thread::spawn(move || {
             let tell = hand.tell.clone();
@@ -823,6 +819,7 @@ fn cut_at() -> Option<usize> {
 }
 
 /// Arguments of `skirmish host`.
+#[derive(Clone, Debug)]
 pub(super) struct HostRun {
     pub file: PathBuf,
     pub port: u16,
@@ -831,6 +828,41 @@ pub(super) struct HostRun {
     pub seed: u64,
     pub versus: bool,
     pub net: NetArgs,
+}
+
+/// `skirmish host FILE` played in the game window (neither `--script` nor `--policy`): what
+/// the window starts its link with when it opens.
+#[derive(Clone, Debug)]
+pub(crate) struct HostWindow {
+    run: HostRun,
+    data: Option<PathBuf>,
+    level: Option<String>,
+}
+
+impl HostWindow {
+    pub(super) fn new(run: HostRun, data: Option<PathBuf>, level: Option<&str>) -> HostWindow {
+        HostWindow {
+            run,
+            data,
+            level: level.map(str::to_string),
+        }
+    }
+
+    /// Whether the window plays the host's side: a person plays it (the player side, or
+    /// either side with `--versus`); else the AI plays both of the host's sides, headless.
+    pub(super) fn plays(run: &HostRun) -> bool {
+        run.net.script.is_none() && run.net.policy.is_none() && (run.versus || run.side == Team::Player)
+    }
+
+    /// The side the window's person plays.
+    pub(crate) fn mine(&self) -> Team {
+        self.run.side
+    }
+
+    /// Starts listening, on a thread of its own.
+    pub(crate) fn start(self) -> Background {
+        Background::host(self.run, self.data, self.level)
+    }
 }
 
 /// `skirmish host FILE`.
