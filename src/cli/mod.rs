@@ -312,7 +312,7 @@ pub fn run_to<I: IntoIterator<Item = OsString>>(args: I, out: &mut dyn std::io::
             versus,
             net,
         }) => {
-            let run = net::HostRun {
+            let run = args::HostRun {
                 file,
                 port,
                 bind,
@@ -321,7 +321,7 @@ pub fn run_to<I: IntoIterator<Item = OsString>>(args: I, out: &mut dyn std::io::
                 versus,
                 net,
             };
-            if net::HostWindow::plays(&run) {
+            if args::HostWindow::plays(&run) {
                 // A person plays this side: in the game window.
                 if let Some(f) = [
                     ("--replay", cli.play.replay.is_some()),
@@ -336,7 +336,7 @@ pub fn run_to<I: IntoIterator<Item = OsString>>(args: I, out: &mut dyn std::io::
                 let mut opts = cli.play;
                 opts.versus = versus;
                 opts.seed = seed;
-                opts.host = Some(net::HostWindow::new(run, data_override.clone(), level));
+                opts.host = Some(args::HostWindow::new(run, data_override.clone(), level));
                 return play::play(&file, data_override, level, opts);
             }
             net::host_cmd(run, data_override, level, out)

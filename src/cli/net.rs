@@ -4,7 +4,7 @@
 //! its own hash; the enemy phases are the AI's on both, as a replay recomputes them. Every
 //! program prints the events as `replay` does.
 
-use super::args::{NetArgs, parse_policy};
+use super::args::{HostRun, HostWindow, NetArgs, parse_policy};
 use super::battle::story_line;
 use super::{Outcome, load_scenario_at, usage};
 use crate::ai::Ai;
@@ -179,6 +179,10 @@ pub(crate) enum News {
 /// A network game whose link runs on a thread of its own, for the game window: the window
 /// sends the commands its person plays on `mine` and polls `news` in its update (neither
 /// blocks). The thread runs the same host or join as the headless commands.
+#[cfg_attr(
+    all(not(feature = "gui"), not(test)),
+    expect(dead_code, reason = "only the game window runs a link on a thread")
+)]
 pub(crate) struct Background {
     /// This program's side's commands, as the window plays them (dropping it ends the game).
     pub mine: Sender<Command>,
@@ -818,51 +822,14 @@ fn cut_at() -> Option<usize> {
     std::env::var("SKIRMISH_NET_CUT_AT").ok().and_then(|v| v.parse().ok())
 }
 
-/// Arguments of `skirmish host`.
-#[derive(Clone, Debug)]
-pub(super) struct HostRun {
-    pub file: PathBuf,
-    pub port: u16,
-    pub bind: String,
-    pub side: Team,
-    pub seed: u64,
-    pub versus: bool,
-    pub net: NetArgs,
-}
-
-/// `skirmish host FILE` played in the game window (neither `--script` nor `--policy`): what
-/// the window starts its link with when it opens.
-#[derive(Clone, Debug)]
-pub(crate) struct HostWindow {
-    run: HostRun,
-    data: Option<PathBuf>,
-    level: Option<String>,
-}
-
-impl HostWindow {
-    pub(super) fn new(run: HostRun, data: Option<PathBuf>, level: Option<&str>) -> HostWindow {
-        HostWindow {
-            run,
-            data,
-            level: level.map(str::to_string),
-        }
-    }
-
-    /// Whether the window plays the host's side: a person plays it (the player side, or
-    /// either side with `--versus`); else the AI plays both of the host's sides, headless.
-    pub(super) fn plays(run: &HostRun) -> bool {
-        run.net.script.is_none() && run.net.policy.is_none() && (run.versus || run.side == Team::Player)
-    }
-
-    /// The side the window's person plays.
-    pub(crate) fn mine(&self) -> Team {
-        self.run.side
-    }
-
-    /// Starts listening, on a thread of its own.
-    pub(crate) fn start(self) -> Background {
-        Background::host(self.run, self.data, self.level)
-    }
+/// Starts `skirmish host` for the game window: it listens and plays on a thread of its own.
+#[cfg_attr(
+    not(feature = "gui"),
+    expect(dead_code, reason = "only the game window plays a host")
+)]
+pub(crate) fn start_host(w: HostWindow) -> Background {
+    let (run, data, level) = w.parts();
+    Background::host(run, data, level)
 }
 
 /// `skirmish host FILE`.

@@ -107,7 +107,7 @@ pub fn run(path: &Path, data_dir: &Path, scenario: Scenario, data: DataSet, opts
     // `skirmish host` in the window: the link listens from now on, on its own thread.
     if let Some(host) = host {
         let mine = host.mine();
-        game.connect(host.start(), Some(mine));
+        game.connect(crate::cli::net::start_host(host), Some(mine));
     }
     let first = Box::new(screens::battle::BattleScreen::direct(
         game,
