@@ -321,7 +321,8 @@ pub fn run_to<I: IntoIterator<Item = OsString>>(args: I, out: &mut dyn std::io::
                 versus,
                 net,
             };
-            if args::HostWindow::plays(&run) {
+            // (A build without the window refuses as before: give --script or --policy.)
+            if cfg!(feature = "gui") && args::HostWindow::plays(&run) {
                 // A person plays this side: in the game window.
                 if let Some(f) = [
                     ("--replay", cli.play.replay.is_some()),
