@@ -3,6 +3,7 @@
 
 use super::batch::BatchArgs;
 use super::range::RangeArgs;
+use crate::search::grid::Team;
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 
@@ -68,6 +69,9 @@ pub struct PlayArgs {
     /// The checked replay's commands, filled in after validation.
     #[arg(skip)]
     pub playback: Option<Vec<crate::rules::Command>>,
+    /// `skirmish host` in the window: the link to start when it opens.
+    #[arg(skip)]
+    pub(crate) host: Option<HostWindow>,
     /// The campaign's progress file (default: progress.json in the platform's data folder).
     #[arg(long, value_name = "FILE")]
     pub progress: Option<PathBuf>,
@@ -141,6 +145,7 @@ impl PlayArgs {
             experience: self.experience && other.experience,
             seed: if self.seed != 0 { self.seed } else { other.seed },
             chapter: self.chapter.or(other.chapter),
+            host: self.host.or(other.host),
         }
     }
 
@@ -440,7 +445,7 @@ pub(crate) struct NetArgs {
 /// `--side player|enemy`.
 fn parse_side(s: &str) -> Result<crate::search::grid::Team, String> {
     match s {
-        "player" => Ok(crate::search::grid::Team::Player),
+        "player" => Ok(Team::Player),
         "enemy" => Ok(crate::search::grid::Team::Enemy),
         _ => Err(format!("expected player or enemy, found {s:?}")),
     }
@@ -463,4 +468,55 @@ fn parse_size(s: &str) -> Result<(usize, usize), String> {
         w.trim().parse().map_err(|_| bad())?,
         h.trim().parse().map_err(|_| bad())?,
     ))
+}
+
+/// Arguments of `skirmish host`.
+#[derive(Clone, Debug)]
+pub(crate) struct HostRun {
+    pub file: PathBuf,
+    pub port: u16,
+    pub bind: String,
+    pub side: Team,
+    pub seed: u64,
+    pub versus: bool,
+    pub net: NetArgs,
+}
+
+/// `skirmish host FILE` played in the game window (neither `--script` nor `--policy`): what
+/// the window starts its link with when it opens.
+#[derive(Clone, Debug)]
+pub(crate) struct HostWindow {
+    run: HostRun,
+    data: Option<PathBuf>,
+    level: Option<String>,
+}
+
+#[cfg_attr(
+    not(feature = "gui"),
+    expect(dead_code, reason = "only the game window plays a host")
+)]
+impl HostWindow {
+    pub(super) fn new(run: HostRun, data: Option<PathBuf>, level: Option<&str>) -> HostWindow {
+        HostWindow {
+            run,
+            data,
+            level: level.map(str::to_string),
+        }
+    }
+
+    /// Whether the window plays the host's side: a person plays it (the player side, or
+    /// either side with `--versus`); else the AI plays both of the host's sides, headless.
+    pub(super) fn plays(run: &HostRun) -> bool {
+        run.net.script.is_none() && run.net.policy.is_none() && (run.versus || run.side == Team::Player)
+    }
+
+    /// The side the window's person plays.
+    pub(crate) fn mine(&self) -> Team {
+        self.run.side
+    }
+
+    /// What the link is started with.
+    pub(super) fn parts(self) -> (HostRun, Option<PathBuf>, Option<String>) {
+        (self.run, self.data, self.level)
+    }
 }

@@ -26,7 +26,7 @@ mod check;
 mod explain;
 mod export;
 mod generate;
-mod net;
+pub(crate) mod net;
 mod play;
 mod range;
 mod test;
@@ -167,10 +167,14 @@ pub fn run_to<I: IntoIterator<Item = OsString>>(args: I, out: &mut dyn std::io::
         );
     }
     // Window options before a command that opens no window do nothing: refused.
-    let headless = !matches!(
-        cli.cmd,
-        None | Some(Cmd::Title { .. } | Cmd::Play { .. } | Cmd::Campaign { .. })
-    );
+    let headless = match &cli.cmd {
+        None | Some(Cmd::Title { .. } | Cmd::Play { .. } | Cmd::Campaign { .. }) => false,
+        // `host` without a script or policy plays in the window.
+        Some(Cmd::Host { net, side, versus, .. }) => {
+            !(net.script.is_none() && net.policy.is_none() && (*versus || *side == Team::Player))
+        }
+        Some(_) => true,
+    };
     if let Some(f) = cli.play.given().first().filter(|_| headless) {
         return usage(format!(
             "error: {f} is for the game window, and this command opens none: leave it out\n"
@@ -308,7 +312,7 @@ pub fn run_to<I: IntoIterator<Item = OsString>>(args: I, out: &mut dyn std::io::
             versus,
             net,
         }) => {
-            let run = net::HostRun {
+            let run = args::HostRun {
                 file,
                 port,
                 bind,
@@ -317,6 +321,25 @@ pub fn run_to<I: IntoIterator<Item = OsString>>(args: I, out: &mut dyn std::io::
                 versus,
                 net,
             };
+            // (A build without the window refuses as before: give --script or --policy.)
+            if cfg!(feature = "gui") && args::HostWindow::plays(&run) {
+                // A person plays this side: in the game window.
+                if let Some(f) = [
+                    ("--replay", cli.play.replay.is_some()),
+                    ("--resume", cli.play.resume.is_some()),
+                ]
+                .iter()
+                .find(|(_, given)| *given)
+                {
+                    return usage(format!("error: {} is not for a network game: leave it out\n", f.0));
+                }
+                let file = run.file.clone();
+                let mut opts = cli.play;
+                opts.versus = versus;
+                opts.seed = seed;
+                opts.host = Some(args::HostWindow::new(run, data_override.clone(), level));
+                return play::play(&file, data_override, level, opts);
+            }
             net::host_cmd(run, data_override, level, out)
         }
         Some(Cmd::Join { address, net }) => net::join_cmd(&address, net, data_override, out),

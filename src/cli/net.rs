@@ -4,7 +4,7 @@
 //! its own hash; the enemy phases are the AI's on both, as a replay recomputes them. Every
 //! program prints the events as `replay` does.
 
-use super::args::{NetArgs, parse_policy};
+use super::args::{HostRun, HostWindow, NetArgs, parse_policy};
 use super::battle::story_line;
 use super::{Outcome, load_scenario_at, usage};
 use crate::ai::Ai;
@@ -180,8 +180,8 @@ pub(crate) enum News {
 /// sends the commands its person plays on `mine` and polls `news` in its update (neither
 /// blocks). The thread runs the same host or join as the headless commands.
 #[cfg_attr(
-    not(test),
-    expect(dead_code, reason = "the game window does not run network games yet (issue 40)")
+    all(not(feature = "gui"), not(test)),
+    expect(dead_code, reason = "only the game window runs a link on a thread")
 )]
 pub(crate) struct Background {
     /// This program's side's commands, as the window plays them (dropping it ends the game).
@@ -198,7 +198,7 @@ struct Hand {
 
 #[cfg_attr(
     not(test),
-    expect(dead_code, reason = "the game window does not run network games yet (issue 40)")
+    expect(dead_code, reason = "the game window does not join network games yet (issue 40)")
 )]
 impl Background {
     fn pair() -> (Background, Hand) {
@@ -217,7 +217,7 @@ impl Background {
     }
 
     /// `skirmish host` for the window: listens and plays on a thread.
-    pub(crate) fn host(run: HostRun, data_override: Option<PathBuf>, level: Option<String>) -> Background {
+    pub(super) fn host(run: HostRun, data_override: Option<PathBuf>, level: Option<String>) -> Background {
         let (bg, hand) = Background::pair();
         std::thread::spawn(move || {
             let tell = hand.tell.clone();
@@ -228,7 +228,7 @@ impl Background {
     }
 
     /// `skirmish join HOST[:PORT]` for the window.
-    pub(crate) fn join(address: String, net: NetArgs, data_override: Option<PathBuf>) -> Background {
+    pub(super) fn join(address: String, net: NetArgs, data_override: Option<PathBuf>) -> Background {
         let (bg, hand) = Background::pair();
         std::thread::spawn(move || {
             let tell = hand.tell.clone();
@@ -822,15 +822,14 @@ fn cut_at() -> Option<usize> {
     std::env::var("SKIRMISH_NET_CUT_AT").ok().and_then(|v| v.parse().ok())
 }
 
-/// Arguments of `skirmish host`.
-pub(super) struct HostRun {
-    pub file: PathBuf,
-    pub port: u16,
-    pub bind: String,
-    pub side: Team,
-    pub seed: u64,
-    pub versus: bool,
-    pub net: NetArgs,
+/// Starts `skirmish host` for the game window: it listens and plays on a thread of its own.
+#[cfg_attr(
+    not(feature = "gui"),
+    expect(dead_code, reason = "only the game window plays a host")
+)]
+pub(crate) fn start_host(w: HostWindow) -> Background {
+    let (run, data, level) = w.parts();
+    Background::host(run, data, level)
 }
 
 /// `skirmish host FILE`.

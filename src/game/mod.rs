@@ -17,6 +17,7 @@ mod difficulty;
 mod draw;
 mod fog;
 mod hud;
+mod netplay;
 mod overlay;
 mod records;
 mod screens;
@@ -68,7 +69,8 @@ pub fn run(path: &Path, data_dir: &Path, scenario: Scenario, data: DataSet, opts
     let save = window.world.save_for(path, scenario.difficulty.as_deref(), None);
     let key = records::Records::key(path, None);
     // A replay's seed plays back its rolls; a new battle gets one of its own.
-    let seed = if opts.replay.is_some() {
+    let host = opts.host.clone();
+    let seed = if opts.replay.is_some() || host.is_some() {
         opts.seed
     } else {
         crate::play::new_battle_seed(opts.input.is_some() || opts.screenshot.is_some() || opts.frames.is_some())
@@ -94,7 +96,7 @@ pub fn run(path: &Path, data_dir: &Path, scenario: Scenario, data: DataSet, opts
         chapter: opts.chapter,
         versus: opts.versus,
     };
-    let game = state::GameState::new(
+    let mut game = state::GameState::new(
         &window.ctx,
         scenario,
         data,
@@ -102,6 +104,11 @@ pub fn run(path: &Path, data_dir: &Path, scenario: Scenario, data: DataSet, opts
         opts,
         Rc::clone(&window.exit),
     );
+    // `skirmish host` in the window: the link listens from now on, on its own thread.
+    if let Some(host) = host {
+        let mine = host.mine();
+        game.connect(crate::cli::net::start_host(host), Some(mine));
+    }
     let first = Box::new(screens::battle::BattleScreen::direct(
         game,
         &window.world,

@@ -150,8 +150,16 @@ impl GameState {
         let b = s.battle();
         let max_chars = ((r.map.w - 20.0) / (12.0 * CHAR_W)) as usize;
         // A live-reload error stays on screen until the file is fixed; play goes on.
-        if let Some(alert) = &self.alert {
-            let lines: Vec<String> = std::iter::once("Reload failed; the old data stays in force:".to_string())
+        // A network game's state (waiting for the other player, stopped) likewise.
+        let boxed = match (&self.alert, self.net_status()) {
+            (Some(alert), _) => Some((Some("Reload failed; the old data stays in force:"), alert.as_str())),
+            (None, Some(status)) => Some((None, status)),
+            (None, None) => None,
+        };
+        if let Some((heading, alert)) = boxed {
+            let lines: Vec<String> = heading
+                .map(str::to_string)
+                .into_iter()
                 .chain(alert.lines().flat_map(|l| wrap(l, max_chars)))
                 .collect();
             let y0 = r.map.y + 4.0;

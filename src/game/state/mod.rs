@@ -11,6 +11,7 @@ mod files;
 pub(super) mod harness;
 mod input;
 mod keys;
+mod net;
 mod pointer;
 mod signals;
 mod tick;
@@ -186,6 +187,8 @@ pub struct GameState {
     pub(in crate::game) bindings: crate::game::controls::Bindings,
     /// The game menu's entry chosen with the keys or the pad (`None`: the mouse's menu).
     pub(in crate::game) menu_at: Option<usize>,
+    /// A network game's link (`skirmish host` in the window).
+    net: Option<net::Link>,
 }
 
 /// How the game was asked to run.
@@ -342,6 +345,7 @@ impl GameState {
             zoom_changed: false,
             bindings: Default::default(),
             menu_at: None,
+            net: None,
         };
         g.begin(None);
         // Recorded from its start unless resumed or played back; the file is first written

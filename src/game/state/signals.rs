@@ -46,6 +46,9 @@ impl Notice {
 impl GameState {
     /// Sends one intent to the engine and animates what it did.
     pub(super) fn apply(&mut self, i: Intent) {
+        if self.net_refuses(&i) {
+            return;
+        }
         self.session.input(i);
         self.absorb();
     }
@@ -96,7 +99,9 @@ impl GameState {
             })
             .collect();
         for (sig, blow_cell) in signals.into_iter().zip(blow_cells) {
-            if let Some(team) = crate::game::versus::handover(self.session.battle(), &sig) {
+            if let Some(team) = crate::game::versus::handover(self.session.battle(), &sig)
+                && !self.net_game()
+            {
                 self.handover = Some(team);
             }
             let b = self.session.battle();

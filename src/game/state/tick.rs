@@ -32,6 +32,7 @@ impl GameState {
                 self.reload();
             }
         }
+        self.net_tick(dt);
         let fast = self.fast || self.shift;
         for cue in self.anims.advance(dt * self.pace, fast) {
             match cue {

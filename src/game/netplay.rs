@@ -1,0 +1,276 @@
+//! The network game in the game window (issue 40): what passes between the link and the
+//! window's [`Session`], window-free. The person here plays one side (or none: a window
+//! that only follows); each new entry of the battle's record that this window played is
+//! sent, the peer's commands are queued as they arrive and played one at a time through
+//! [`Session::perform`] (animated as `--replay` playback is), and the board refuses input
+//! while it is the other side's turn. Nothing here blocks or touches a socket.
+
+use crate::game::versus::side_name;
+use crate::io::replay::Step;
+use crate::play::phase::{Ask, Intent, Phase, Session};
+use crate::rules::{Battle, Command};
+use crate::search::grid::Team;
+use std::collections::VecDeque;
+
+/// Said when undo is asked for in a network game.
+pub const NO_UNDO: &str = "undo is off in a network game: a sent command cannot be taken back";
+
+/// The window's side of a network game: which side its person plays, which record entries
+/// are accounted for (sent, or the peer's), and the peer's commands still to play.
+#[derive(Debug, Default)]
+pub struct NetPlay {
+    /// The side this window's person plays (`None`: the other program plays every side a
+    /// person plays, and this window follows).
+    pub mine: Option<Team>,
+    /// How many of the record's entries are accounted for.
+    known: usize,
+    /// The peer's commands, as they arrived, not yet played here.
+    queue: VecDeque<Step>,
+}
+
+/// What playing the next queued command of the peer did.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Next {
+    /// Nothing to play, or the board is busy (an animation, an enemy phase): later.
+    Nothing,
+    /// The peer's command was played.
+    Played,
+    /// The command could not be played here (it should not happen: the link checked it).
+    Failed(String),
+}
+
+impl NetPlay {
+    /// A network game in which this window's person plays `mine`.
+    pub fn new(mine: Option<Team>) -> NetPlay {
+        NetPlay {
+            mine,
+            ..NetPlay::default()
+        }
+    }
+
+    /// The peer's command, as it arrived: it is played once the board can show it.
+    pub fn arrived(&mut self, step: Step) {
+        self.queue.push_back(step);
+    }
+
+    /// The peer's commands not played yet.
+    #[cfg(test)]
+    pub fn waiting(&self) -> usize {
+        self.queue.len()
+    }
+
+    /// The commands of `b`'s record that this window's person played since the last call:
+    /// the ones to send. (Undo is off, so the record only grows.)
+    pub fn outgoing(&mut self, b: &Battle) -> Vec<Command> {
+        let record = b.record();
+        let new = record.get(self.known..).unwrap_or_default().to_vec();
+        self.known = record.len();
+        new
+    }
+
+    /// Plays the peer's next command through `s` when the board can take it (its phase is
+    /// a select or action phase); what it adds to the record is the peer's, never sent back.
+    /// Call [`NetPlay::outgoing`] first: commands played here and not yet taken are counted
+    /// as the peer's afterwards.
+    pub fn play_next(&mut self, s: &mut Session) -> Next {
+        if !matches!(s.phase(), Phase::Select | Phase::Action { .. }) || s.battle().ended().is_some() {
+            return Next::Nothing;
+        }
+        let Some(step) = self.queue.pop_front() else {
+            return Next::Nothing;
+        };
+        // (`perform` never ends a phase on its own: the peer's end_phase follows in the record.)
+        let done = crate::net::command_of(s.battle(), &step).and_then(|c| s.perform(c).map_err(|e| e.to_string()));
+        self.known = s.battle().record().len();
+        match done {
+            Ok(()) => Next::Played,
+            Err(e) => {
+                self.queue.clear();
+                Next::Failed(format!("the other player's command could not be played: {e}"))
+            }
+        }
+    }
+
+    /// Why the board refuses this window's person's input now (`None`: it is theirs to
+    /// play): the other side's turn, or a game this window only follows.
+    pub fn refusal(&self, s: &Session) -> Option<String> {
+        let b = s.battle();
+        if b.ended().is_some() {
+            return None;
+        }
+        let side = s.side();
+        let name = if b.versus() {
+            side_name(side).to_string()
+        } else {
+            format!("the {} side", side.name())
+        };
+        match self.mine {
+            Some(mine) if mine == side && self.queue.is_empty() => None,
+            Some(_) => Some(format!("{}'s turn: the other player plays it", capitalise(&name))),
+            None => Some(format!("you follow this game: the other player plays {name}")),
+        }
+    }
+}
+
+/// Why `i` is refused in a network game (`None`: it goes to the session). Undo never
+/// goes (a sent command cannot be taken back), nor a restart, a load or another scenario
+/// (the other program's battle goes on); acting and ending the turn only on one's own turn
+/// (looking around, the menus and quitting always).
+pub fn refused(play: &NetPlay, s: &Session, i: &Intent) -> Option<String> {
+    match i {
+        Intent::Undo => Some(NO_UNDO.to_string()),
+        Intent::Request(Ask::Restart | Ask::Load | Ask::Scenario(_)) => {
+            Some("not in a network game: the other program's battle goes on".to_string())
+        }
+        Intent::Confirm | Intent::EndTurn | Intent::Request(Ask::EndTurn) => play.refusal(s),
+        _ => None,
+    }
+}
+
+/// `s` with its first letter in capitals.
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
+/// The line shown until the other program joins.
+pub fn waiting_line(port: u16) -> String {
+    format!("Waiting for a player on port {port}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::fixture::{Scene, enemy, player, profiles};
+    use crate::search::grid::{Dir, Pos};
+
+    fn versus(picture: &str) -> Session {
+        let b = Scene::parse(picture)
+            .battle(&[player('P'), enemy('E', "charger", 6)])
+            .with_versus(true);
+        let mut s = Session::new(b, profiles(""));
+        s.set_auto_end_turn(false);
+        s.drain();
+        s
+    }
+
+    /// Blue's person plays in one window, Red's in the other: each sends what its person
+    /// played and nothing of what came from the other; both end in the same state.
+    #[test]
+    fn each_window_sends_only_what_its_person_played_and_plays_what_arrives() {
+        let (mut blue, mut red) = (versus("P . . . . E"), versus("P . . . . E"));
+        let (mut here, mut there) = (NetPlay::new(Some(Team::Player)), NetPlay::new(Some(Team::Enemy)));
+        assert_eq!(here.refusal(&blue), None);
+        assert_eq!(
+            there.refusal(&red).as_deref(),
+            Some("Blue's turn: the other player plays it")
+        );
+        // Blue walks P two cells right and waits, then ends the phase, by the keys.
+        blue.input(Intent::Confirm);
+        blue.input(Intent::Release);
+        blue.input(Intent::Cursor(Dir::Right));
+        blue.input(Intent::Cursor(Dir::Right));
+        blue.input(Intent::Confirm);
+        blue.input(Intent::Release);
+        blue.input(Intent::Confirm);
+        blue.input(Intent::Release);
+        blue.input(Intent::EndTurn);
+        let sent = here.outgoing(blue.battle());
+        assert_eq!(sent.len(), 3, "{sent:?}");
+        assert!(here.outgoing(blue.battle()).is_empty(), "each command is sent once");
+        for c in &sent {
+            there.arrived(crate::net::step_of(red.battle(), c).unwrap());
+        }
+        assert_eq!(there.waiting(), 3);
+        while there.play_next(&mut red) == Next::Played {}
+        assert_eq!(there.waiting(), 0);
+        assert!(
+            there.outgoing(red.battle()).is_empty(),
+            "the peer's commands are not sent back"
+        );
+        assert_eq!(red.battle().state_hash(), blue.battle().state_hash());
+        // Now Red's turn: the Blue window refuses, the Red window takes input.
+        assert_eq!(there.refusal(&red), None);
+        assert_eq!(
+            here.refusal(&blue).as_deref(),
+            Some("Red's turn: the other player plays it")
+        );
+        // Red waits with E and ends the phase; only those two go back.
+        red.input(Intent::Confirm);
+        red.input(Intent::Release);
+        red.input(Intent::Confirm);
+        red.input(Intent::Release);
+        red.input(Intent::Confirm);
+        red.input(Intent::Release);
+        red.input(Intent::EndTurn);
+        let back = there.outgoing(red.battle());
+        assert!(
+            matches!(back.last(), Some(Command::EndPhase { team: Team::Enemy })),
+            "{back:?}"
+        );
+        assert!(back.iter().all(|c| !sent.contains(c)), "{back:?}");
+        for c in &back {
+            here.arrived(crate::net::step_of(blue.battle(), c).unwrap());
+        }
+        while here.play_next(&mut blue) == Next::Played {}
+        assert!(here.outgoing(blue.battle()).is_empty());
+        assert_eq!(red.battle().state_hash(), blue.battle().state_hash());
+        assert_eq!((blue.battle().turn(), blue.side()), (2, Team::Player));
+        assert_eq!(here.refusal(&blue), None);
+        assert_eq!(refused(&here, &blue, &Intent::Undo).as_deref(), Some(NO_UNDO));
+        assert_eq!(
+            refused(&there, &red, &Intent::Cursor(Dir::Up)),
+            None,
+            "looking around is free"
+        );
+        assert!(refused(&there, &red, &Intent::Confirm).is_some());
+        assert!(refused(&there, &red, &Intent::EndTurn).is_some());
+        assert!(refused(&here, &blue, &Intent::Request(Ask::Restart)).is_some());
+        assert_eq!(refused(&here, &blue, &Intent::Confirm), None);
+        assert_eq!(waiting_line(7411), "Waiting for a player on port 7411");
+        assert_eq!(
+            blue.battle().unit(blue.battle().find("P").unwrap()).pos(),
+            Pos::new(2, 0)
+        );
+    }
+
+    /// Against the AI the enemy phase is the session's to animate: the peer's next command
+    /// waits until the board is back to a select phase; a window that plays no side follows.
+    #[test]
+    fn the_peers_commands_wait_for_the_board_and_a_follower_is_told_so() {
+        let b = Scene::parse("P . . . . E").battle(&[player('P'), enemy('E', "charger", 6)]);
+        // The end of the turn is the peer's to say, even with auto end on here.
+        let mut s = Session::new(b, profiles(""));
+        assert!(s.auto_end_turn());
+        let mut follow = NetPlay::new(None);
+        assert_eq!(
+            follow.refusal(&s).as_deref(),
+            Some("you follow this game: the other player plays the player side")
+        );
+        let p = s.battle().find("P").unwrap();
+        follow.arrived(Step::Wait { unit: "P".into() });
+        follow.arrived(Step::EndPhase);
+        follow.arrived(Step::Wait { unit: "P".into() });
+        assert_eq!(follow.play_next(&mut s), Next::Played);
+        assert!(!s.battle().ready(Team::Player).any(|u| u == p));
+        assert_eq!(follow.play_next(&mut s), Next::Played);
+        assert!(matches!(s.phase(), Phase::Enemy { .. }), "{:?}", s.phase());
+        assert_eq!(follow.play_next(&mut s), Next::Nothing, "the enemy phase plays first");
+        assert_eq!(follow.waiting(), 1);
+        while matches!(s.phase(), Phase::Enemy { .. }) {
+            s.input(Intent::Advance);
+        }
+        assert_eq!(follow.play_next(&mut s), Next::Played);
+        assert!(follow.outgoing(s.battle()).is_empty());
+        // A command that cannot be played is said, and the queue emptied.
+        follow.arrived(Step::Wait { unit: "Nobody".into() });
+        follow.arrived(Step::Wait { unit: "P".into() });
+        let Next::Failed(why) = follow.play_next(&mut s) else {
+            panic!("a command for no unit was played")
+        };
+        assert!(why.contains("Nobody"), "{why}");
+        assert_eq!(follow.waiting(), 0);
+    }
+}
