@@ -2,11 +2,8 @@
 
 use super::menu::{self, Item, ListPage, Menu, MenuKey, Picked};
 use super::{Chosen, Go, Launch, Screen, Switch, World};
-use crate::game::script::Token;
 use ggez::glam::Vec2;
 use ggez::graphics::Rect;
-use ggez::input::keyboard::KeyInput;
-use ggez::winit::event::MouseButton;
 use ggez::{Context, GameResult};
 
 /// Choosing a level for a battle or a campaign.
@@ -172,28 +169,8 @@ impl Screen for Chooser {
         canvas.finish(ctx)
     }
 
-    fn key_down(&mut self, _ctx: &mut Context, world: &mut World, input: KeyInput, _r: bool) -> GameResult<Switch> {
-        let k = menu::menu_key(&world.settings.bindings(), &input);
-        Ok(k.map_or(Switch::None, |k| self.act(k)))
-    }
-
-    fn menu_key(&mut self, _world: &mut World, k: menu::MenuKey) -> Switch {
-        self.act(k)
-    }
-
-    fn mouse_motion(&mut self, _ctx: &mut Context, x: f32, y: f32, _dx: f32, _dy: f32) -> GameResult {
-        self.menu.hover(Vec2::new(x, y));
-        Ok(())
-    }
-
-    fn mouse_down(&mut self, _ctx: &mut Context, _w: &mut World, b: MouseButton, x: f32, y: f32) -> GameResult<Switch> {
-        let key = menu::click_key(&mut self.menu, b, Vec2::new(x, y));
-        Ok(key.map_or(Switch::None, |k| self.act(k)))
-    }
-
-    fn token(&mut self, _world: &mut World, t: Token) -> Switch {
-        menu::token_key(t).map_or(Switch::None, |k| self.act(k))
-    }
+    // Keys, pad, mouse and script tokens, as every list page takes them.
+    menu::list_page_input!();
 }
 
 #[cfg(test)]

@@ -71,6 +71,50 @@ fn fixed_menu_key(key: &Key) -> Option<MenuKey> {
     })
 }
 
+/// The input methods of a screen that is one list page (`self.menu`, a [`Menu`], and
+/// `self.act(MenuKey) -> Switch`): keys through the bindings, a pad's menu key, the pointer's
+/// hover and clicks, and script tokens, each turned into a [`MenuKey`] for `act`. The
+/// difficulty, chance and Load pages had the same five methods written out each.
+macro_rules! list_page_input {
+    () => {
+        fn key_down(
+            &mut self,
+            _ctx: &mut ggez::Context,
+            world: &mut super::World,
+            input: ggez::input::keyboard::KeyInput,
+            _r: bool,
+        ) -> ggez::GameResult<super::Switch> {
+            let k = super::menu::menu_key(&world.settings.bindings(), &input);
+            Ok(k.map_or(super::Switch::None, |k| self.act(k)))
+        }
+
+        fn menu_key(&mut self, _world: &mut super::World, k: super::menu::MenuKey) -> super::Switch {
+            self.act(k)
+        }
+
+        fn mouse_motion(&mut self, _ctx: &mut ggez::Context, x: f32, y: f32, _dx: f32, _dy: f32) -> ggez::GameResult {
+            self.menu.hover(ggez::glam::Vec2::new(x, y));
+            Ok(())
+        }
+
+        fn mouse_down(
+            &mut self,
+            _ctx: &mut ggez::Context,
+            _w: &mut super::World,
+            b: ggez::winit::event::MouseButton,
+            x: f32,
+            y: f32,
+        ) -> ggez::GameResult<super::Switch> {
+            let key = super::menu::click_key(&mut self.menu, b, ggez::glam::Vec2::new(x, y));
+            Ok(key.map_or(super::Switch::None, |k| self.act(k)))
+        }
+
+        fn token(&mut self, _world: &mut super::World, t: crate::game::script::Token) -> super::Switch {
+            super::menu::token_key(t).map_or(super::Switch::None, |k| self.act(k))
+        }
+    };
+}
+pub(crate) use list_page_input;
 /// What a mouse button pressed on a list page asks for: a right click goes back (as Esc does),
 /// a left click on an entry chooses it (the level, Load and chance pages).
 pub fn click_key(menu: &mut Menu, b: ggez::input::mouse::MouseButton, at: Vec2) -> Option<MenuKey> {
