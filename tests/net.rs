@@ -136,6 +136,19 @@ fn read(tree: &Tree, file: &str) -> String {
     std::fs::read_to_string(tree.0.join(file)).unwrap()
 }
 
+/// A joiner of the host at `address` that records to `join.replay` as it goes, stops
+/// answering at command 10 and is killed once its record holds the nine commands it answered.
+fn join_recording_then_killed_at_10(tree: &Tree, address: &str) {
+    let mut first = Proc::start(
+        &tree.0,
+        &["join", address, "--record", "join.replay"],
+        &[("SKIRMISH_NET_PAUSE_AT", "10")],
+    );
+    first.line("paused at command 10");
+    wait_for_record(tree, "join.replay", 9);
+    drop(first);
+}
+
 /// Waits until the record `file` (written as the game goes, on a thread of its own) holds `n`
 /// commands (panics past the deadline).
 fn wait_for_record(tree: &Tree, file: &str, n: usize) {
@@ -625,14 +638,7 @@ fn a_new_joiner_with_the_record_of_one_that_was_killed_asks_only_for_what_it_lac
     let address = format!("127.0.0.1:{port}");
     // The first joiner records as it goes, stops answering at command 10 and is killed: its
     // record holds the nine commands it answered.
-    let mut first = Proc::start(
-        &tree.0,
-        &["join", &address, "--record", "join.replay"],
-        &[("SKIRMISH_NET_PAUSE_AT", "10")],
-    );
-    first.line("paused at command 10");
-    wait_for_record(&tree, "join.replay", 9);
-    drop(first);
+    join_recording_then_killed_at_10(&tree, &address);
     let mut again = Proc::start(&tree.0, &["join", &address, "--record", "join.replay"], &[]);
     again.line("resumed from join.replay: commands 1 to 9");
     let (jc, jout, jerr) = again.finish();
@@ -650,14 +656,7 @@ fn a_record_whose_state_differs_from_the_hosts_is_refused() {
     let mut h = host(&tree, &["--script", "script.replay"], &[]);
     let port = h.port();
     let address = format!("127.0.0.1:{port}");
-    let mut first = Proc::start(
-        &tree.0,
-        &["join", &address, "--record", "join.replay"],
-        &[("SKIRMISH_NET_PAUSE_AT", "10")],
-    );
-    first.line("paused at command 10");
-    wait_for_record(&tree, "join.replay", 9);
-    drop(first);
+    join_recording_then_killed_at_10(&tree, &address);
     // The same commands, but a program whose state has gone its own way (a test hook alters
     // the hash it reports): the host refuses it and goes on waiting.
     let j = Proc::start(
