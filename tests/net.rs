@@ -215,7 +215,7 @@ fn a_spectator_follows_the_battle_from_the_start() {
     let mut h = host(&tree, &["--side", "enemy", "--record", "host.replay"], &[]);
     let port = h.port();
     let address = format!("127.0.0.1:{port}");
-    let mut w = Proc::start(&tree.0, &["watch", &address], &[]);
+    let mut w = Proc::start(&tree.0, &["watch", &address, "--print"], &[]);
     w.line("watching ");
     let j = Proc::start(
         &tree.0,
@@ -288,7 +288,7 @@ fn a_joiner_killed_mid_battle_joins_again_and_the_game_finishes() {
     let mut first = Proc::start(&tree.0, &["join", &address], &[("SKIRMISH_NET_PAUSE_AT", "10")]);
     first.line("paused at command 10");
     // A spectator coming in late gets the battle from its start.
-    let mut w = Proc::start(&tree.0, &["watch", &address], &[]);
+    let mut w = Proc::start(&tree.0, &["watch", &address, "--print"], &[]);
     w.line("watching ");
     drop(first);
     let again = Proc::start(&tree.0, &["join", &address, "--record", "join.replay"], &[]);

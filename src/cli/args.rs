@@ -72,6 +72,9 @@ pub struct PlayArgs {
     /// `skirmish host` in the window: the link to start when it opens.
     #[arg(skip)]
     pub(crate) host: Option<HostWindow>,
+    /// `skirmish join` or `watch` in the window: the link, already past its handshake.
+    #[arg(skip)]
+    pub(crate) guest: Option<GuestWindow>,
     /// The campaign's progress file (default: progress.json in the platform's data folder).
     #[arg(long, value_name = "FILE")]
     pub progress: Option<PathBuf>,
@@ -146,6 +149,7 @@ impl PlayArgs {
             seed: if self.seed != 0 { self.seed } else { other.seed },
             chapter: self.chapter.or(other.chapter),
             host: self.host.or(other.host),
+            guest: self.guest.or(other.guest),
         }
     }
 
@@ -397,6 +401,10 @@ pub(super) enum Cmd {
         /// Give up after this many seconds without a message.
         #[arg(long, value_name = "SECS", default_value_t = 60, value_parser = clap::value_parser!(u64).range(1..=86_400))]
         wait: u64,
+        /// Print the events as `replay` does, without a window (a build without the window
+        /// always does).
+        #[arg(long)]
+        print: bool,
     },
     /// Write a new scenario carved from a seed: OUT/gen-SEED.txt and OUT/gen-SEED.toml.
     Generate {
@@ -518,5 +526,52 @@ impl HostWindow {
     /// What the link is started with.
     pub(super) fn parts(self) -> (HostRun, Option<PathBuf>, Option<String>) {
         (self.run, self.data, self.level)
+    }
+}
+
+/// `skirmish join` or `watch` played in the game window: the link the handshake let in,
+/// going on on its thread, handed to the window when it opens (once).
+#[derive(Clone)]
+pub(crate) struct GuestWindow {
+    bg: std::sync::Arc<std::sync::Mutex<Option<super::net::Background>>>,
+    mine: Option<Team>,
+    watching: bool,
+}
+
+impl std::fmt::Debug for GuestWindow {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("GuestWindow")
+            .field("mine", &self.mine)
+            .field("watching", &self.watching)
+            .finish_non_exhaustive()
+    }
+}
+
+#[cfg_attr(
+    not(feature = "gui"),
+    expect(dead_code, reason = "only the game window joins or watches through a GuestWindow")
+)]
+impl GuestWindow {
+    pub(super) fn new(bg: super::net::Background, mine: Option<Team>, watching: bool) -> GuestWindow {
+        GuestWindow {
+            bg: std::sync::Arc::new(std::sync::Mutex::new(Some(bg))),
+            mine,
+            watching,
+        }
+    }
+
+    /// The side the window's person plays (`None`: the window follows).
+    pub(crate) fn mine(&self) -> Option<Team> {
+        self.mine
+    }
+
+    /// A spectator's window (`skirmish watch`).
+    pub(crate) fn watching(&self) -> bool {
+        self.watching
+    }
+
+    /// The link, for the window that opens (`None` once taken).
+    pub(crate) fn take(&self) -> Option<super::net::Background> {
+        self.bg.lock().ok()?.take()
     }
 }

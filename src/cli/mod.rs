@@ -90,6 +90,27 @@ pub enum Outcome {
     },
 }
 
+/// `join` or `watch` past its handshake: the outcome of the game played without a window,
+/// or the window to open on the host's scenario (the link goes on on its thread).
+fn guest_window(g: net::Guesting, mut opts: PlayArgs) -> Outcome {
+    match g {
+        net::Guesting::Done(o) => o,
+        net::Guesting::Window(game) => {
+            let game = *game;
+            opts.versus = game.versus;
+            opts.seed = game.seed;
+            opts.guest = Some(game.window);
+            Outcome::Play {
+                path: game.path,
+                data_dir: game.data_dir,
+                scenario: Box::new(game.scenario),
+                data: Box::new(game.data),
+                opts: Box::new(opts),
+            }
+        }
+    }
+}
+
 fn ok(stdout: String) -> Outcome {
     Outcome::Done {
         code: 0,
@@ -169,6 +190,10 @@ pub fn run_to<I: IntoIterator<Item = OsString>>(args: I, out: &mut dyn std::io::
     // Window options before a command that opens no window do nothing: refused.
     let headless = match &cli.cmd {
         None | Some(Cmd::Title { .. } | Cmd::Play { .. } | Cmd::Campaign { .. }) => false,
+        // `join` without a script or policy plays in the window (when it plays a side: the
+        // handshake tells), `watch` without --print follows in it.
+        Some(Cmd::Join { net, .. }) => net.script.is_some() || net.policy.is_some() || !cfg!(feature = "gui"),
+        Some(Cmd::Watch { print, .. }) => *print || !cfg!(feature = "gui"),
         // `host` without a script or policy plays in the window.
         Some(Cmd::Host { net, side, versus, .. }) => {
             !(net.script.is_none() && net.policy.is_none() && (*versus || *side == Team::Player))
@@ -342,8 +367,33 @@ pub fn run_to<I: IntoIterator<Item = OsString>>(args: I, out: &mut dyn std::io::
             }
             net::host_cmd(run, data_override, level, out)
         }
-        Some(Cmd::Join { address, net }) => net::join_cmd(&address, net, data_override, out),
-        Some(Cmd::Watch { address, wait }) => net::watch_cmd(&address, wait, data_override, out),
+        Some(Cmd::Join { .. } | Cmd::Watch { .. })
+            if let Some(f) = cli
+                .play
+                .given()
+                .into_iter()
+                .find(|f| ["--replay", "--resume", "--turn", "--versus"].contains(f)) =>
+        {
+            usage(format!(
+                "error: {f} is not for a network game (a joiner plays the host's game): leave it out\n"
+            ))
+        }
+        Some(Cmd::Join { address, net }) => {
+            let options = cli.play.given().first().map(|f| f.to_string());
+            let joined = net::join_cmd(
+                &address,
+                net,
+                data_override,
+                out,
+                cfg!(feature = "gui"),
+                options.as_deref(),
+            );
+            guest_window(joined, cli.play)
+        }
+        Some(Cmd::Watch { address, wait, print }) => {
+            let watched = net::watch_cmd(&address, wait, data_override, out, cfg!(feature = "gui") && !print);
+            guest_window(watched, cli.play)
+        }
         Some(Cmd::Test { paths, json }) => test::test_cmd(&paths, data_override, json),
         Some(Cmd::Campaign {
             file,

@@ -4,7 +4,7 @@
 //! its own hash; the enemy phases are the AI's on both, as a replay recomputes them. Every
 //! program prints the events as `replay` does.
 
-use super::args::{HostRun, HostWindow, NetArgs, parse_policy};
+use super::args::{GuestWindow, HostRun, HostWindow, NetArgs, parse_policy};
 use super::battle::story_line;
 use super::{Outcome, load_scenario_at, usage};
 use crate::ai::Ai;
@@ -196,10 +196,6 @@ struct Hand {
     tell: Sender<News>,
 }
 
-#[cfg_attr(
-    not(test),
-    expect(dead_code, reason = "the game window does not join network games yet (issue 40)")
-)]
 impl Background {
     fn pair() -> (Background, Hand) {
         let (mine_tx, mine_rx) = mpsc::channel();
@@ -227,12 +223,24 @@ impl Background {
         bg
     }
 
-    /// `skirmish join HOST[:PORT]` for the window.
-    pub(super) fn join(address: String, net: NetArgs, data_override: Option<PathBuf>) -> Background {
+    /// `skirmish join HOST[:PORT]` for the window, once the host let it in (`link`, `w`):
+    /// the rest of the game on a thread.
+    fn join(link: Link, w: Welcome, address: String, net: NetArgs, data_override: Option<PathBuf>) -> Background {
         let (bg, hand) = Background::pair();
         std::thread::spawn(move || {
             let tell = hand.tell.clone();
-            let outcome = join_game(&address, net, data_override, &mut std::io::sink(), Some(hand));
+            let outcome = join_game(link, w, &address, net, data_override, &mut std::io::sink(), Some(hand));
+            let _ = tell.send(News::Ended(outcome_text(outcome)));
+        });
+        bg
+    }
+
+    /// `skirmish watch HOST[:PORT]` for the window, once the host let it in.
+    fn watch(link: Link, w: Welcome) -> Background {
+        let (bg, hand) = Background::pair();
+        std::thread::spawn(move || {
+            let tell = hand.tell.clone();
+            let outcome = watch_game(link, w, &mut std::io::sink(), Some(hand.tell));
             let _ = tell.send(News::Ended(outcome_text(outcome)));
         });
         bg
@@ -623,8 +631,14 @@ fn meet_again(link: &mut Link, game: &mut Game<'_>, again: &Again) -> Result<(),
         Outcome::Done { stderr, .. } => Stop::Failed(stderr.trim_end().to_string()),
         _ => Stop::Failed("the host's answer could not be read".into()),
     };
-    let (scenario, _, seed, host_side, held, versus) =
-        welcome(link, again.data_override.clone(), "joiner").map_err(said)?;
+    let Welcome {
+        scenario,
+        seed,
+        host_side,
+        held,
+        versus,
+        ..
+    } = welcome(link, again.data_override.clone(), "joiner").map_err(said)?;
     let played = game.ls.played;
     let mut refuse = |why: String| {
         let _ = link.send(&Msg::Refuse { why: why.clone() });
@@ -1110,11 +1124,7 @@ fn knock(address: &str, role: Role, wait: Duration) -> Result<Link, String> {
 const NO_ANSWER: &str = "the host did not answer";
 
 /// The guest's side of the handshake: the host's game, loaded here and compared.
-fn welcome(
-    link: &mut Link,
-    data_override: Option<PathBuf>,
-    who: &str,
-) -> Result<(Scenario, DataSet, u64, Team, usize, bool), Outcome> {
+fn welcome(link: &mut Link, data_override: Option<PathBuf>, who: &str) -> Result<Welcome, Outcome> {
     let refused = |why: String| Outcome::Done {
         code: 1,
         stdout: String::new(),
@@ -1174,33 +1184,159 @@ fn welcome(
             display_path(&data_dir)
         )));
     }
-    Ok((scenario, data, seed, host_side, held, versus))
+    Ok(Welcome {
+        path,
+        scenario,
+        data,
+        data_dir,
+        seed,
+        host_side,
+        held,
+        versus,
+    })
 }
 
-/// `skirmish join HOST[:PORT]`.
-pub(super) fn join_cmd(address: &str, net: NetArgs, data_override: Option<PathBuf>, out: &mut dyn Write) -> Outcome {
-    join_game(address, net, data_override, out, None)
+/// What the handshake learned of the host's game (loaded from this machine's files).
+struct Welcome {
+    /// The scenario file as the host named it.
+    path: String,
+    scenario: Scenario,
+    data: DataSet,
+    data_dir: PathBuf,
+    seed: u64,
+    host_side: Team,
+    held: usize,
+    versus: bool,
 }
 
-/// `skirmish join HOST[:PORT]`, headless or for the window (`hand`).
+/// How `join` or `watch` goes on once the host let it in.
+pub(crate) enum Guesting {
+    /// Played (or refused) without a window: the outcome.
+    Done(Outcome),
+    /// The game window opens on the host's scenario; the link goes on on a thread of its own.
+    Window(Box<GuestGame>),
+}
+
+/// A network game the window joins or watches: the host's scenario as this machine loaded
+/// it in the handshake, and the link's [`Background`].
+pub(crate) struct GuestGame {
+    /// The scenario file as the host named it (loaded from this machine's files).
+    pub path: PathBuf,
+    /// The loaded scenario.
+    pub scenario: Scenario,
+    /// The loaded data.
+    pub data: DataSet,
+    /// The data folder.
+    pub data_dir: PathBuf,
+    /// The battle's seed.
+    pub seed: u64,
+    /// Both sides are people's.
+    pub versus: bool,
+    /// The link, and the side the window's person plays.
+    pub window: GuestWindow,
+}
+
+/// `skirmish join HOST[:PORT]`: headless, or in the game window (`window`) when this program
+/// plays a side and neither `--script` nor `--policy` plays it. `options`: the first window
+/// option given, refused when the joiner turns out to play no side (no window opens).
+pub(super) fn join_cmd(
+    address: &str,
+    net: NetArgs,
+    data_override: Option<PathBuf>,
+    out: &mut dyn Write,
+    window: bool,
+    options: Option<&str>,
+) -> Guesting {
+    let (mut link, w) = match hello(
+        address,
+        Role::Join,
+        Duration::from_secs(net.wait),
+        data_override.clone(),
+    ) {
+        Ok(v) => v,
+        Err(o) => return Guesting::Done(o),
+    };
+    let by_hand = net.script.is_none() && net.policy.is_none();
+    if window && by_hand && w.plays() {
+        let path = PathBuf::from(&w.path);
+        let (scenario, data, data_dir, seed, versus) =
+            (w.scenario.clone(), w.data.clone(), w.data_dir.clone(), w.seed, w.versus);
+        let mine = Some(w.side());
+        let bg = Background::join(link, w, address.to_string(), net, data_override);
+        return Guesting::Window(Box::new(GuestGame {
+            path,
+            scenario,
+            data,
+            data_dir,
+            seed,
+            versus,
+            window: GuestWindow::new(bg, mine, false),
+        }));
+    }
+    if let Some(flag) = options.filter(|_| by_hand && !w.plays()) {
+        let why = format!(
+            "{flag} is for the game window, and this joiner plays no side (the host plays the player side against the AI): leave it out"
+        );
+        let _ = link.send(&Msg::Refuse {
+            why: format!("refused by the joiner: {why}"),
+        });
+        return Guesting::Done(usage(format!("skirmish join: {why}\n")));
+    }
+    Guesting::Done(join_game(link, w, address, net, data_override, out, None))
+}
+
+/// Knocks at `address` as `role` and does the guest's side of the handshake.
+fn hello(
+    address: &str,
+    role: Role,
+    wait: Duration,
+    data_override: Option<PathBuf>,
+) -> Result<(Link, Welcome), Outcome> {
+    let (command, who) = match role {
+        Role::Join => ("join", "joiner"),
+        Role::Watch => ("watch", "spectator"),
+    };
+    let mut link = knock(address, role, wait).map_err(|e| usage(format!("skirmish {command}: {e}\n")))?;
+    let w = welcome(&mut link, data_override, who)?;
+    Ok((link, w))
+}
+
+impl Welcome {
+    /// The side the joiner plays: the one the host does not.
+    fn side(&self) -> Team {
+        self.host_side.other()
+    }
+
+    /// Whether a person on the joiner's side plays: unless the host plays the player side
+    /// against the AI (then the joiner follows).
+    fn plays(&self) -> bool {
+        self.versus || self.host_side == Team::Enemy
+    }
+}
+
+/// `skirmish join`'s game after the handshake, headless or for the window (`hand`).
 fn join_game(
+    mut link: Link,
+    w: Welcome,
     address: &str,
     net: NetArgs,
     data_override: Option<PathBuf>,
     out: &mut dyn Write,
     hand: Option<Hand>,
 ) -> Outcome {
+    let side = w.side();
+    let plays = w.plays();
+    let Welcome {
+        scenario,
+        data,
+        seed,
+        host_side,
+        held,
+        versus,
+        ..
+    } = w;
     let wait = Duration::from_secs(net.wait);
-    let mut link = match knock(address, Role::Join, wait) {
-        Ok(l) => l,
-        Err(e) => return usage(format!("skirmish join: {e}\n")),
-    };
-    let (scenario, data, seed, host_side, held, versus) = match welcome(&mut link, data_override.clone(), "joiner") {
-        Ok(v) => v,
-        Err(o) => return o,
-    };
     // The window's person plays a side only when the host does not play both with the AI.
-    let plays = versus || host_side == Team::Enemy;
     let (source, tell) = match hand {
         Some(h) => (Ok(plays.then_some(Source::Channel(h.mine))), Some(h.tell)),
         None => (Source::from_args(&net, &data, seed), None),
@@ -1211,11 +1347,6 @@ fn join_game(
             let _ = link.send(&Msg::Refuse { why: e.clone() });
             return usage(format!("skirmish join: {e}\n"));
         }
-    };
-    let side = if host_side == Team::Player {
-        Team::Enemy
-    } else {
-        Team::Player
     };
     let why = match (host_side, &source) {
         _ if versus => versus_source(true, side, &source).err(),
@@ -1335,17 +1466,45 @@ fn resume_from(
     Ok(k)
 }
 
-/// `skirmish watch HOST[:PORT]`.
-pub(super) fn watch_cmd(address: &str, wait: u64, data_override: Option<PathBuf>, out: &mut dyn Write) -> Outcome {
-    let wait = Duration::from_secs(wait);
-    let mut link = match knock(address, Role::Watch, wait) {
-        Ok(l) => l,
-        Err(e) => return usage(format!("skirmish watch: {e}\n")),
-    };
-    let (scenario, data, seed, _, _, versus) = match welcome(&mut link, data_override, "spectator") {
+/// `skirmish watch HOST[:PORT]`: in the game window (`window`), or printing the events.
+pub(super) fn watch_cmd(
+    address: &str,
+    wait: u64,
+    data_override: Option<PathBuf>,
+    out: &mut dyn Write,
+    window: bool,
+) -> Guesting {
+    let (link, w) = match hello(address, Role::Watch, Duration::from_secs(wait), data_override) {
         Ok(v) => v,
-        Err(o) => return o,
+        Err(o) => return Guesting::Done(o),
     };
+    if window {
+        let path = PathBuf::from(&w.path);
+        let (scenario, data, data_dir, seed, versus) =
+            (w.scenario.clone(), w.data.clone(), w.data_dir.clone(), w.seed, w.versus);
+        let bg = Background::watch(link, w);
+        return Guesting::Window(Box::new(GuestGame {
+            path,
+            scenario,
+            data,
+            data_dir,
+            seed,
+            versus,
+            window: GuestWindow::new(bg, None, true),
+        }));
+    }
+    Guesting::Done(watch_game(link, w, out, None))
+}
+
+/// `skirmish watch`'s game after the handshake, headless or for the window (`tell`).
+fn watch_game(mut link: Link, w: Welcome, out: &mut dyn Write, tell: Option<Sender<News>>) -> Outcome {
+    let Welcome {
+        scenario,
+        data,
+        seed,
+        versus,
+        ..
+    } = w;
     let battle = match Battle::try_new(&scenario, &data.terrain) {
         Ok(b) => b.with_seed(seed).with_versus(versus),
         Err(e) => return usage(format!("skirmish watch: {e}\n")),
@@ -1362,8 +1521,9 @@ pub(super) fn watch_cmd(address: &str, wait: u64, data_override: Option<PathBuf>
         trips: Vec::new(),
         log: Vec::new(),
         record: None,
-        tell: None,
+        tell,
     };
+    game.tell(News::Joined);
     game.print(&format!(
         "watching {} ({})\n{}\n",
         game.scenario.name,
@@ -1436,7 +1596,13 @@ mod tests {
         };
         // Nothing waits: the window polls and finds nothing yet.
         assert!(host.news.try_recv().is_err());
-        let join = Background::join(format!("127.0.0.1:{port}"), net_args(), None);
+        let (link, w) =
+            hello(&format!("127.0.0.1:{port}"), Role::Join, SOON, None).unwrap_or_else(|_| panic!("refused"));
+        assert!(
+            !w.plays(),
+            "the host plays the player side against the AI: the joiner follows"
+        );
+        let join = Background::join(link, w, format!("127.0.0.1:{port}"), net_args(), None);
         assert_eq!(next(&host), News::Joined);
         assert_eq!(next(&join), News::Joined);
         let (mut here, mut there) = (session(), session());
@@ -1473,5 +1639,153 @@ mod tests {
         let host = news.recv_timeout(SOON).expect("no news within 30 s");
         assert_eq!(host, News::Ended(String::new()));
         assert_eq!(next(&join), News::Ended(String::new()));
+    }
+
+    /// A versus session of the sample, as a network window holds it.
+    #[cfg(feature = "gui")]
+    fn versus_session() -> Session {
+        let (scenario, data, _) = load_scenario_at(Path::new("maps/sample.toml"), None, None).unwrap();
+        let b = Battle::try_new(&scenario, &data.terrain).unwrap().with_versus(true);
+        let mut s = Session::new(b, data.profiles.clone());
+        s.set_auto_end_turn(false);
+        s
+    }
+
+    /// A guest's window game, or the outcome that kept it headless.
+    #[cfg(feature = "gui")]
+    fn window(g: Guesting) -> GuestGame {
+        match g {
+            Guesting::Window(g) => *g,
+            Guesting::Done(o) => panic!("no window: {o:?}"),
+        }
+    }
+
+    /// One window of the test below: its session, its side of the game, its link.
+    #[cfg(feature = "gui")]
+    struct Seated {
+        s: Session,
+        play: crate::game::netplay::NetPlay,
+        bg: Background,
+    }
+
+    #[cfg(feature = "gui")]
+    impl Seated {
+        /// What the link said, played into the session (as the window's update does); its
+        /// person's new commands sent. False once the game ended.
+        fn step(&mut self) -> bool {
+            use crate::game::netplay::Next;
+            for c in self.play.outgoing(self.s.battle()) {
+                self.bg.mine.send(c).unwrap();
+            }
+            let mut going = true;
+            while let Ok(news) = self.bg.news.try_recv() {
+                match news {
+                    News::Peer(step) => self.play.arrived(step),
+                    News::Ended(why) => {
+                        assert_eq!(why, "", "the game stopped");
+                        going = false;
+                    }
+                    _ => {}
+                }
+            }
+            while self.play.play_next(&mut self.s) == Next::Played {}
+            going
+        }
+    }
+
+    /// `join` and `watch` in the window, without one: the host's window plays Blue, the
+    /// joiner's (past its handshake, on its background) Red, the spectator's follows and
+    /// refuses input; all three reach the same state after both sides played a phase.
+    #[test]
+    #[cfg(feature = "gui")]
+    fn a_joiners_window_plays_its_side_and_a_spectators_follows() {
+        use crate::game::netplay::{NetPlay, Seat};
+        use crate::play::phase::Intent;
+        let run = HostRun {
+            file: PathBuf::from("maps/sample.toml"),
+            port: 0,
+            bind: "127.0.0.1".into(),
+            side: Team::Player,
+            seed: 0,
+            versus: true,
+            net: net_args(),
+        };
+        let host = Background::host(run, None, None);
+        let News::Listening(port) = next(&host) else {
+            panic!("the host did not say its port")
+        };
+        let address = format!("127.0.0.1:{port}");
+        let mut sink = std::io::sink();
+        let joined = window(join_cmd(&address, net_args(), None, &mut sink, true, None));
+        assert_eq!(joined.window.mine(), Some(Team::Enemy), "the joiner plays Red");
+        assert!(joined.versus && !joined.window.watching());
+        assert_eq!(joined.path, Path::new("maps/sample.toml"));
+        assert_eq!(next(&host), News::Joined);
+        let watched = window(watch_cmd(&address, 30, None, &mut sink, true));
+        assert_eq!(watched.window.mine(), None);
+        assert!(watched.window.watching());
+        let mut blue = Seated {
+            s: versus_session(),
+            play: NetPlay::new(Some(Team::Player)),
+            bg: host,
+        };
+        let mut red = Seated {
+            s: versus_session(),
+            play: NetPlay::new(Some(Team::Enemy)).seated(Seat::Join),
+            bg: joined.window.take().expect("the link"),
+        };
+        let mut eye = Seated {
+            s: versus_session(),
+            play: NetPlay::new(None).seated(Seat::Watch),
+            bg: watched.window.take().expect("the link"),
+        };
+        assert!(joined.window.take().is_none(), "a link is handed over once");
+        assert_eq!(next(&red.bg), News::Joined);
+        assert_eq!(next(&eye.bg), News::Joined);
+        let why = eye.play.refusal(&eye.s).unwrap();
+        assert_eq!(
+            why,
+            "you watch this game as a spectator: the players play it (Blue to play)"
+        );
+        assert!(crate::game::netplay::refused(&eye.play, &eye.s, &Intent::Confirm).is_some());
+        // Blue: Kiny waits, the phase ends; Red: Brute waits, the phase ends.
+        let id = |s: &Session, n: &str| s.battle().find(n).unwrap();
+        let kiny = id(&blue.s, "Kiny");
+        blue.s.perform(Command::Wait { unit: kiny }).unwrap();
+        blue.s.perform(Command::EndPhase { team: Team::Player }).unwrap();
+        let until = Instant::now() + SOON;
+        let mut red_played = false;
+        while eye.s.battle().turn() < 2 {
+            assert!(Instant::now() < until, "the commands did not arrive within 30 s");
+            blue.step();
+            red.step();
+            eye.step();
+            if !red_played && red.s.battle().active() == Team::Enemy {
+                assert_eq!(red.play.refusal(&red.s), None, "Red's turn is the joiner's");
+                let brute = id(&red.s, "Brute");
+                red.s.perform(Command::Wait { unit: brute }).unwrap();
+                red.s.perform(Command::EndPhase { team: Team::Enemy }).unwrap();
+                red_played = true;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        while blue.s.battle().turn() < 2 {
+            assert!(Instant::now() < until, "Red's commands did not reach the host");
+            blue.step();
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let hash = blue.s.battle().state_hash();
+        assert_eq!(red.s.battle().state_hash(), hash);
+        assert_eq!(eye.s.battle().state_hash(), hash);
+        assert_eq!(blue.s.battle().record().len(), 4);
+        // The host's window closes: the game ends on every window without a complaint.
+        let Seated {
+            bg: Background { mine, news },
+            ..
+        } = blue;
+        drop(mine);
+        assert_eq!(news.recv_timeout(SOON).unwrap(), News::Ended(String::new()));
+        assert_eq!(next(&red.bg), News::Ended(String::new()));
+        assert_eq!(next(&eye.bg), News::Ended(String::new()));
     }
 }

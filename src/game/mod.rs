@@ -17,7 +17,7 @@ mod difficulty;
 mod draw;
 mod fog;
 mod hud;
-mod netplay;
+pub(crate) mod netplay;
 mod overlay;
 mod records;
 mod screens;
@@ -70,7 +70,8 @@ pub fn run(path: &Path, data_dir: &Path, scenario: Scenario, data: DataSet, opts
     let key = records::Records::key(path, None);
     // A replay's seed plays back its rolls; a new battle gets one of its own.
     let host = opts.host.clone();
-    let seed = if opts.replay.is_some() || host.is_some() {
+    let guest = opts.guest.clone();
+    let seed = if opts.replay.is_some() || host.is_some() || guest.is_some() {
         opts.seed
     } else {
         crate::play::new_battle_seed(opts.input.is_some() || opts.screenshot.is_some() || opts.frames.is_some())
@@ -104,10 +105,18 @@ pub fn run(path: &Path, data_dir: &Path, scenario: Scenario, data: DataSet, opts
         opts,
         Rc::clone(&window.exit),
     );
+    use netplay::Seat;
     // `skirmish host` in the window: the link listens from now on, on its own thread.
     if let Some(host) = host {
         let mine = host.mine();
-        game.connect(crate::cli::net::start_host(host), Some(mine));
+        game.connect(crate::cli::net::start_host(host), Some(mine), Seat::Host);
+    }
+    // `skirmish join` or `watch` in the window: the link the handshake let in goes on.
+    if let Some(g) = guest
+        && let Some(bg) = g.take()
+    {
+        let seat = if g.watching() { Seat::Watch } else { Seat::Join };
+        game.connect(bg, g.mine(), seat);
     }
     let first = Box::new(screens::battle::BattleScreen::direct(
         game,

@@ -15,6 +15,29 @@ use std::collections::VecDeque;
 /// Said when undo is asked for in a network game.
 pub const NO_UNDO: &str = "undo is off in a network game: a sent command cannot be taken back";
 
+/// Which program of a network game a window is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Seat {
+    /// `skirmish host`: waits for the other player.
+    #[default]
+    Host,
+    /// `skirmish join`: the host's game, joined.
+    Join,
+    /// `skirmish watch`: a spectator; plays nothing.
+    Watch,
+}
+
+impl Seat {
+    /// The line said when play begins.
+    pub fn begins(self) -> &'static str {
+        match self {
+            Seat::Host => "the other player joined: the game begins",
+            Seat::Join => "you joined the host's game: it begins",
+            Seat::Watch => "you watch this game as a spectator",
+        }
+    }
+}
+
 /// The window's side of a network game: which side its person plays, which record entries
 /// are accounted for (sent, or the peer's), and the peer's commands still to play.
 #[derive(Debug, Default)]
@@ -22,6 +45,8 @@ pub struct NetPlay {
     /// The side this window's person plays (`None`: the other program plays every side a
     /// person plays, and this window follows).
     pub mine: Option<Team>,
+    /// Which program this window is.
+    pub seat: Seat,
     /// How many of the record's entries are accounted for.
     known: usize,
     /// The peer's commands, as they arrived, not yet played here.
@@ -46,6 +71,12 @@ impl NetPlay {
             mine,
             ..NetPlay::default()
         }
+    }
+
+    /// A window that is this `seat` of the game.
+    pub fn seated(mut self, seat: Seat) -> NetPlay {
+        self.seat = seat;
+        self
     }
 
     /// The peer's command, as it arrived: it is played once the board can show it.
@@ -107,6 +138,9 @@ impl NetPlay {
         match self.mine {
             Some(mine) if mine == side && self.queue.is_empty() => None,
             Some(_) => Some(format!("{}'s turn: the other player plays it", capitalise(&name))),
+            None if self.seat == Seat::Watch => Some(format!(
+                "you watch this game as a spectator: the players play it ({name} to play)"
+            )),
             None => Some(format!("you follow this game: the other player plays {name}")),
         }
     }

@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::cli::net::{Background, News};
-use crate::game::netplay::{NetPlay, Next, refused, waiting_line};
+use crate::game::netplay::{NetPlay, Next, Seat, refused, waiting_line};
 
 /// A network game's link, as the window holds it.
 pub(in crate::game) struct Link {
@@ -18,11 +18,11 @@ pub(in crate::game) struct Link {
 }
 
 impl GameState {
-    /// Plays this window's side (`mine`) of the network game `bg` runs.
-    pub(in crate::game) fn connect(&mut self, bg: Background, mine: Option<Team>) {
+    /// Plays this window's side (`mine`) of the network game `bg` runs, as its `seat`.
+    pub(in crate::game) fn connect(&mut self, bg: Background, mine: Option<Team>, seat: Seat) {
         self.net = Some(Link {
             bg,
-            play: NetPlay::new(mine),
+            play: NetPlay::new(mine).seated(seat),
             wait: 0.0,
             over: false,
             status: None,
@@ -59,7 +59,7 @@ impl GameState {
                 News::Listening(port) => link.status = Some(waiting_line(port)),
                 News::Joined => {
                     link.status = None;
-                    self.say("the other player joined: the game begins".into());
+                    self.say(link.play.seat.begins().into());
                 }
                 News::Peer(step) => link.play.arrived(step),
                 News::Line(line) => self.banner(line),
@@ -71,6 +71,7 @@ impl GameState {
                     } else {
                         text.trim_start_matches("skirmish host: ")
                             .trim_start_matches("skirmish join: ")
+                            .trim_start_matches("skirmish watch: ")
                             .to_string()
                     };
                     if self.session.battle().ended().is_none() {
