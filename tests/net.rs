@@ -339,7 +339,7 @@ fn another_version_is_refused_on_both_sides() {
         "net-version",
         |_| {},
         &[("SKIRMISH_NET_VERSION", "9.9.9 (protocol 7)")],
-        "refused: the program versions differ (host 0.1.0 (protocol 1), joiner 9.9.9 (protocol 7))",
+        "refused: the program versions differ (host 0.1.0 (protocol 2), joiner 9.9.9 (protocol 7))",
     );
 }
 
@@ -710,4 +710,40 @@ fn a_joiner_whose_command_did_not_arrive_sends_it_again_when_the_host_is_back() 
     );
     assert_eq!(final_hash(&hout), final_hash(&jout));
     assert_eq!(read(&tree, "host.replay"), read(&tree, "join.replay"));
+}
+
+/// A person's slow turn is not a dropped link: the host takes 4 s over command 5 (a test-only
+/// pause standing for a person thinking), longer than the joiner's and the spectator's
+/// `--wait 2`; both wait without calling it a drop (the host says it is still there), and
+/// the game ends as it always does.
+#[test]
+fn a_host_that_thinks_longer_than_the_joiners_wait_is_not_taken_for_dropped() {
+    let tree = tree_with_script("net-think");
+    let mut h = host(
+        &tree,
+        &["--script", "script.replay", "--record", "host.replay"],
+        &[("SKIRMISH_NET_THINK_AT", "5:4")],
+    );
+    let address = format!("127.0.0.1:{}", h.port());
+    let j = Proc::start(
+        &tree.0,
+        &["join", &address, "--wait", "2", "--record", "join.replay"],
+        &[],
+    );
+    h.line("a player joined");
+    let w = Proc::start(&tree.0, &["watch", &address, "--print", "--wait", "2"], &[]);
+    let (jc, jout, jerr) = j.finish();
+    let (wc, wout, werr) = w.finish();
+    let (hc, hout, herr) = h.finish();
+    assert_eq!(
+        (hc, jc, wc),
+        (0, 0, 0),
+        "host: {herr}\njoiner: {jerr}\nspectator: {werr}"
+    );
+    for err in [&herr, &jerr, &werr] {
+        assert!(!err.contains("dropped"), "{err}");
+    }
+    assert_eq!(final_hash(&jout), final_hash(&hout));
+    assert_eq!(final_hash(&wout), final_hash(&hout));
+    assert_eq!(read(&tree, "join.replay"), read(&tree, "script.replay"));
 }

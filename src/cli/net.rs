@@ -13,7 +13,9 @@ use crate::io::replay;
 use crate::load::data::DataSet;
 use crate::load::diag::display_path;
 use crate::load::scenario::Scenario;
-use crate::net::{Link, LinkError, Lockstep, Msg, Role, command_of, data_fingerprint, scenario_fingerprint, step_of};
+use crate::net::{
+    KEEPALIVE, Link, LinkError, Lockstep, Msg, Role, command_of, data_fingerprint, scenario_fingerprint, step_of,
+};
 use crate::rules::{Battle, Command, Event, UnitId};
 use crate::search::grid::Team;
 use std::collections::VecDeque;
@@ -528,7 +530,7 @@ impl Host {
         }
         for m in &missing {
             let Msg::Command { n, hash, .. } = m else { continue };
-            match self.link.recv() {
+            match self.link.answer() {
                 Ok(Msg::Ack { n: k, hash: theirs }) if k == *n => {
                     if theirs != *hash {
                         return Err(Stop::OutOfStep {
@@ -666,7 +668,7 @@ fn meet_again(link: &mut Link, game: &mut Game<'_>, again: &Again) -> Result<(),
     }
     for (m, _) in &missed {
         let Msg::Command { n, hash, .. } = m else { continue };
-        match link.recv() {
+        match link.answer() {
             Ok(Msg::Ack { n: k, hash: theirs }) if k == *n => {
                 if theirs != *hash {
                     return Err(Stop::OutOfStep {
@@ -698,7 +700,7 @@ fn drive(game: &mut Game<'_>, source: &mut Source, peer: &mut dyn Peer) -> Resul
 /// Sends this side's next command with its hash and checks the peer's answer; when the source
 /// has no more, says the game is over. True while commands go on.
 fn send_next(game: &mut Game<'_>, source: &mut Source, peer: &mut dyn Peer) -> Result<bool, Stop> {
-    let next = source.next(&game.ls, &game.scenario).map_err(Stop::Failed)?;
+    let next = next_command(game, source, peer)?;
     let Some(c) = next else {
         let end = Msg::End { n: game.ls.played };
         peer.publish(&end);
@@ -726,7 +728,7 @@ fn send_next(game: &mut Game<'_>, source: &mut Source, peer: &mut dyn Peer) -> R
         peer.link().close();
     }
     let answer = match peer.link().send(&m) {
-        Ok(()) => peer.link().recv(),
+        Ok(()) => peer.link().answer(),
         Err(e) => Err(e),
     };
     match answer {
@@ -746,6 +748,45 @@ fn send_next(game: &mut Game<'_>, source: &mut Source, peer: &mut dyn Peer) -> R
     }
     game.save_record();
     Ok(true)
+}
+
+/// This side's next command, however long it takes to come: a person at the window may think
+/// for minutes, so while none comes the peer (and every spectator) is told every
+/// [`KEEPALIVE`] that this program is still there; their reads then time out only on a silent
+/// link. `None` when this side has no more.
+fn next_command(game: &mut Game<'_>, source: &mut Source, peer: &mut dyn Peer) -> Result<Option<Command>, Stop> {
+    if let Some(secs) = think_at().and_then(|(n, secs)| (n == game.ls.played + 1).then_some(secs)) {
+        // Test hook: this side takes `secs` over the command, as a person would.
+        let until = Instant::now() + Duration::from_secs(secs);
+        while Instant::now() < until {
+            std::thread::sleep(KEEPALIVE.min(until.saturating_duration_since(Instant::now())));
+            still_here(game, peer)?;
+        }
+    }
+    let Source::Channel(mine) = source else {
+        return source.next(&game.ls, &game.scenario).map_err(Stop::Failed);
+    };
+    loop {
+        if game.ls.battle.ended().is_some() {
+            return Ok(None);
+        }
+        match mine.recv_timeout(KEEPALIVE) {
+            Ok(c) => return Ok(Some(c)),
+            Err(RecvTimeoutError::Timeout) => still_here(game, peer)?,
+            // The window closed: no more commands.
+            Err(RecvTimeoutError::Disconnected) => return Ok(None),
+        }
+    }
+}
+
+/// Tells the peer and the spectators that this side is still deciding ([`Msg::Alive`]).
+fn still_here(game: &mut Game<'_>, peer: &mut dyn Peer) -> Result<(), Stop> {
+    peer.publish(&Msg::Alive);
+    match peer.link().send(&Msg::Alive) {
+        Ok(()) => Ok(()),
+        Err(LinkError::Dropped(why)) => peer.rejoin(game, why),
+        Err(e) => Err(Stop::Failed(e.to_string())),
+    }
 }
 
 /// This program follows: it applies each command that comes, compares the hashes and (unless
@@ -798,6 +839,11 @@ fn take_next(game: &mut Game<'_>, peer: &mut dyn Peer, answer: bool) -> Result<b
             peer.publish(&Msg::End { n });
             Ok(false)
         }
+        // The other side is still deciding: the link is alive, and so is the spectators'.
+        Ok(Msg::Alive) => {
+            peer.publish(&Msg::Alive);
+            Ok(true)
+        }
         Ok(Msg::OutOfStep { n }) => Err(Stop::Failed(format!("the players went out of step at command {n}"))),
         Ok(Msg::Refuse { why }) => Err(Stop::Failed(why)),
         Ok(other) => Err(Stop::Failed(format!("unexpected message {other:?}"))),
@@ -828,6 +874,14 @@ fn take_turns(game: &mut Game<'_>, source: &mut Source, peer: &mut dyn Peer, min
 /// Test hook (`SKIRMISH_NET_PAUSE_AT=N`): a following player stops answering after command N.
 fn pause_at() -> Option<usize> {
     std::env::var("SKIRMISH_NET_PAUSE_AT").ok().and_then(|v| v.parse().ok())
+}
+
+/// Test hook (`SKIRMISH_NET_THINK_AT=N:SECS`): the side that plays command N takes SECS
+/// seconds over it first (keeping the link alive as a person's window does).
+fn think_at() -> Option<(usize, u64)> {
+    let v = std::env::var("SKIRMISH_NET_THINK_AT").ok()?;
+    let (n, secs) = v.split_once(':')?;
+    Some((n.parse().ok()?, secs.parse().ok()?))
 }
 
 /// Test hook (`SKIRMISH_NET_CUT_AT=N`): the program sending command N closes its link just

@@ -16,7 +16,11 @@ use std::path::Path;
 use std::time::Duration;
 
 /// The layout of the messages; a peer of another protocol is refused like another version.
-pub const PROTOCOL: u32 = 1;
+pub const PROTOCOL: u32 = 2;
+
+/// How often a side that waits for its person's next command says it is still there
+/// ([`Msg::Alive`]): well under the shortest `--wait` (1 s) a peer reads with.
+pub const KEEPALIVE: Duration = Duration::from_millis(400);
 
 /// The port `host` listens on and `join` and `watch` knock at when none is given.
 pub const DEFAULT_PORT: u16 = 7341;
@@ -108,6 +112,10 @@ pub enum Msg {
         /// The command's number.
         n: usize,
     },
+    /// The side to play is still thinking (a person at the window): sent every
+    /// [`KEEPALIVE`] while its next command has not come, so that the peers' read timeouts
+    /// count only a silent link as dropped.
+    Alive,
     /// The side that plays has no more commands: the game is over after `n` commands.
     End {
         /// Commands played.
@@ -159,6 +167,17 @@ impl Link {
         self.writer
             .write_all(line.as_bytes())
             .map_err(|e| LinkError::Dropped(e.to_string()))
+    }
+
+    /// Waits for the peer's answer to a command: the next message that is not a keepalive
+    /// (one sent before the peer saw the command may still be on its way).
+    pub fn answer(&mut self) -> Result<Msg, LinkError> {
+        loop {
+            match self.recv()? {
+                Msg::Alive => {}
+                m => return Ok(m),
+            }
+        }
     }
 
     /// Waits for the next message.
