@@ -9,9 +9,28 @@ use crate::rules::{Battle, Event};
 use crate::search::grid::Team;
 
 /// The side whose sight and threats the board shows: the player's, or in a versus battle the
-/// side whose phase it is (under fog each person sees only their side's sight).
+/// side whose phase it is (under fog each person sees only their side's sight), or in a
+/// network window the side its person plays, whoever's phase it is ([`seat`]).
 pub fn viewer(b: &Battle) -> Team {
-    if b.versus() { b.active() } else { Team::Player }
+    match EYES.get() {
+        Some(mine) if b.versus() => mine,
+        _ if b.versus() => b.active(),
+        _ => Team::Player,
+    }
+}
+
+thread_local! {
+    /// The side a network window's person plays, on the thread that draws it (`None`:
+    /// hot-seat, a battle against the AI, a spectator). Kept beside [`viewer`] rather than
+    /// passed to its many callers, which draw for a battle and nothing else.
+    static EYES: std::cell::Cell<Option<Team>> = const { std::cell::Cell::new(None) };
+}
+
+/// Draws the board (sight, threats, the roster) for `mine`'s eyes from now on, on this
+/// thread: a network window's person sees their own side's sight in both sides' phases.
+/// `None` goes back to the side whose phase it is.
+pub fn seat(mine: Option<Team>) {
+    EYES.set(mine);
 }
 
 /// A side as the hot-seat screens name it: Blue (the player side) and Red (the enemy side),
@@ -64,11 +83,12 @@ pub fn phase_line(b: &Battle, team: Team, turn: u32, rules_line: String) -> Stri
     }
 }
 
-/// The roster's heading: "Your units" against the AI; in a versus battle the side whose
-/// phase it is ("Red's units"), as the band names it.
+/// The roster's heading: "Your units" against the AI; in a versus battle the side it lists
+/// ([`viewer`]: the side whose phase it is in hot-seat, "Red's units", as the band names it;
+/// in a network window the side its person plays).
 pub fn roster_heading(b: &Battle, next_key: &str) -> String {
     let whose = if b.versus() {
-        format!("{}'s units", side_name(b.active()))
+        format!("{}'s units", side_name(viewer(b)))
     } else {
         "Your units".to_string()
     };
@@ -187,5 +207,45 @@ mod tests {
         assert!(signals.iter().all(|g| handover(s.battle(), g).is_none()));
         assert_eq!(viewer(s.battle()), Team::Player);
         assert_eq!(handover_lines(s.battle(), Team::Enemy)[0], "Red's turn");
+    }
+
+    /// Under fog a network window shows its own side's sight in both sides' phases (the
+    /// other person's moves arrive in it), and its roster lists its own side; hot-seat
+    /// (no seat) shows the side whose phase it is.
+    #[test]
+    fn a_network_window_sees_with_its_own_sides_eyes_whoever_plays() {
+        let b = Scene::parse(
+            ". . . . . . . . . . . .
+             P . . . . . . . . . . E",
+        )
+        .battle(&[player('P'), enemy('E', "charger", 6)])
+        .with_versus(true)
+        .with_fog(true);
+        let (p, e) = (b.find("P").unwrap(), b.find("E").unwrap());
+        let (at_p, at_e) = (b.unit(p).pos(), b.unit(e).pos());
+        let everything = (Pos::new(0, 0), Pos::new(12, 2));
+        assert_eq!(b.active(), Team::Player, "Blue's phase");
+        // Hot-seat: Blue's phase is drawn for Blue.
+        assert_eq!(viewer(&b), Team::Player);
+        assert!(crate::game::fog::shown(&b, p, at_p));
+        assert!(!crate::game::fog::shown(&b, e, at_e));
+        // Red's network window in Blue's phase: Red's eyes.
+        seat(Some(Team::Enemy));
+        assert_eq!(viewer(&b), Team::Enemy);
+        let veiled = crate::game::fog::veiled(&b, everything.0, everything.1);
+        assert!(veiled.contains(&at_p), "Blue's unit stands where Red does not see");
+        assert!(!veiled.contains(&at_e));
+        assert!(!crate::game::fog::shown(&b, p, at_p));
+        assert!(crate::game::fog::shown(&b, e, at_e));
+        assert_eq!(roster_heading(&b, "N"), "Red's units (N: next)");
+        // Blue's network window: Blue's eyes, and against the AI always the player's.
+        seat(Some(Team::Player));
+        assert_eq!(viewer(&b), Team::Player);
+        assert_eq!(roster_heading(&b, "N"), "Blue's units (N: next)");
+        let ai = Scene::parse("P . E").battle(&[player('P'), enemy('E', "guard", 1)]);
+        seat(Some(Team::Enemy));
+        assert_eq!(viewer(&ai), Team::Player);
+        seat(None);
+        assert_eq!(viewer(&b), Team::Player);
     }
 }

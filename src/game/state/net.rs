@@ -17,6 +17,13 @@ pub(in crate::game) struct Link {
     status: Option<String>,
 }
 
+impl Drop for Link {
+    /// The board is drawn for the side to play again.
+    fn drop(&mut self) {
+        crate::game::versus::seat(None);
+    }
+}
+
 impl GameState {
     /// Plays this window's side (`mine`) of the network game `bg` runs, as its `seat`.
     pub(in crate::game) fn connect(&mut self, bg: Background, mine: Option<Team>, seat: Seat) {
@@ -27,8 +34,10 @@ impl GameState {
             over: false,
             status: None,
         });
-        // Each person has a window of their own: no hand-over.
+        // Each person has a window of their own: no hand-over, and under fog each sees
+        // their own side's sight whoever's phase it is.
         self.handover = None;
+        crate::game::versus::seat(mine);
     }
 
     /// True when `i` may not go to the session in a network game (and says why).
