@@ -616,8 +616,28 @@ fn a_joiner_whose_host_is_gone_waits_then_says_so() {
         ],
         &[],
     );
+    h.line("a player joined");
+    let mut w = Proc::start(
+        &tree.0,
+        &["watch", &format!("127.0.0.1:{port}"), "--print", "--wait", "2"],
+        &[],
+    );
+    w.line("watching");
     h.line("paused at command 5");
     drop(h);
+    // The spectator waits as the joiner does, and says so.
+    let (wc, _, werr) = w.finish();
+    assert_eq!(wc, 1, "{werr}");
+    // (It may not have been sent every command the host held before it was killed.)
+    assert!(
+        werr.starts_with("the host dropped after command ") && werr.contains("waiting up to 2 s for it to come back"),
+        "{werr}"
+    );
+    assert!(
+        werr.contains("the host did not come back within 2 s after command ")
+            && werr.contains("`skirmish watch` again follows it from the start"),
+        "{werr}"
+    );
     let (jc, _, jerr) = j.finish();
     assert_eq!(jc, 1, "{jerr}");
     assert!(
@@ -746,4 +766,46 @@ fn a_host_that_thinks_longer_than_the_joiners_wait_is_not_taken_for_dropped() {
     assert_eq!(final_hash(&jout), final_hash(&hout));
     assert_eq!(final_hash(&wout), final_hash(&hout));
     assert_eq!(read(&tree, "join.replay"), read(&tree, "script.replay"));
+}
+
+/// A spectator whose link to the host breaks waits and goes on as a joiner does: the host
+/// closes the spectators' links as it sends command 10 (a test hook); the spectator, still
+/// running, knocks again, gets the commands from 10 on and ends with the players' hash.
+#[test]
+fn a_spectator_whose_host_link_breaks_waits_and_goes_on_when_it_comes_back() {
+    let tree = tree_with_script("net-watch-cut");
+    let mut h = host(
+        &tree,
+        &["--script", "script.replay"],
+        &[("SKIRMISH_NET_CUT_WATCHERS_AT", "10")],
+    );
+    let address = format!("127.0.0.1:{}", h.port());
+    // In before the game begins (the host waits for the joiner).
+    let mut w = Proc::start(&tree.0, &["watch", &address, "--print", "--wait", "30"], &[]);
+    w.line("watching");
+    let j = Proc::start(&tree.0, &["join", &address], &[]);
+    let (jc, jout, jerr) = j.finish();
+    let (wc, wout, werr) = w.finish();
+    let (hc, hout, herr) = h.finish();
+    assert_eq!(
+        (hc, jc, wc),
+        (0, 0, 0),
+        "host: {herr}\njoiner: {jerr}\nspectator: {werr}"
+    );
+    assert!(werr.starts_with("the host dropped after command 9 "), "{werr}");
+    assert!(
+        werr.contains("the host is back: the game goes on after command 9"),
+        "{werr}"
+    );
+    assert_eq!(final_hash(&wout), final_hash(&hout));
+    assert_eq!(final_hash(&jout), final_hash(&hout));
+    // It told every event once: the same story as the joiner's.
+    let events = |s: &str| -> Vec<String> {
+        s.lines()
+            .skip_while(|l| !l.starts_with("Turn 1"))
+            .take_while(|l| !l.starts_with("result:"))
+            .map(str::to_string)
+            .collect()
+    };
+    assert_eq!(events(&wout), events(&jout));
 }

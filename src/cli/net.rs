@@ -238,11 +238,11 @@ impl Background {
     }
 
     /// `skirmish watch HOST[:PORT]` for the window, once the host let it in.
-    fn watch(link: Link, w: Welcome) -> Background {
+    fn watch(link: Link, w: Welcome, again: Again) -> Background {
         let (bg, hand) = Background::pair();
         std::thread::spawn(move || {
             let tell = hand.tell.clone();
-            let outcome = watch_game(link, w, &mut std::io::sink(), Some(hand.tell));
+            let outcome = watch_game(link, w, again, &mut std::io::sink(), Some(hand.tell));
             let _ = tell.send(News::Ended(outcome_text(outcome)));
         });
         bg
@@ -452,6 +452,14 @@ struct Shared {
 
 impl Shared {
     fn publish(&mut self, m: Msg) {
+        if let Msg::Command { n, .. } = m
+            && cut_watchers_at() == Some(n)
+        {
+            // Test hook: the spectators' links break as command n is about to go out.
+            for w in self.watchers.drain(..) {
+                w.close();
+            }
+        }
         self.watchers.retain_mut(|w| w.send(&m).is_ok());
         if matches!(m, Msg::Command { .. }) {
             self.log.push(m);
@@ -561,13 +569,15 @@ fn wait_for_join(knocks: &Receiver<Knock>, wait: Duration) -> Result<(Link, usiz
     }
 }
 
-/// The joiner's or a spectator's link to the host. A spectator's game ends at a drop; a
-/// joiner (`again`) waits for the host to come back.
-struct Guest(Link, Option<Again>);
+/// The joiner's or a spectator's link to the host: at a drop, both wait for the host to come
+/// back (`again`) and go on where they were.
+struct Guest(Link, Again);
 
-/// What a joiner needs to knock again: where, how long, and the game it must find there.
+/// What a joiner or a spectator needs to knock again: where, as whom, how long, and the game
+/// it must find there.
 struct Again {
     address: String,
+    role: Role,
     wait: Duration,
     data_override: Option<PathBuf>,
     seed: u64,
@@ -581,11 +591,7 @@ impl Peer for Guest {
     }
     fn rejoin(&mut self, game: &mut Game<'_>, why: String) -> Result<(), Stop> {
         let n = game.ls.played;
-        let Some(again) = &self.1 else {
-            return Err(Stop::Dropped(format!(
-                "the link to the host dropped after command {n} ({why}); `skirmish join` again resumes the game"
-            )));
-        };
+        let again = &self.1;
         game.say(format!(
             "the host dropped after command {n} ({why}); waiting up to {} s for it to come back",
             again.wait.as_secs()
@@ -596,7 +602,7 @@ impl Peer for Guest {
             let left = until
                 .saturating_duration_since(Instant::now())
                 .max(Duration::from_secs(1));
-            let last = match knock(&again.address, Role::Join, left) {
+            let last = match knock(&again.address, again.role, left) {
                 Ok(mut link) => match meet_again(&mut link, game, again) {
                     Ok(()) => {
                         self.0 = link;
@@ -610,8 +616,12 @@ impl Peer for Guest {
                 Err(e) => e,
             };
             if Instant::now() >= until {
+                let how = match again.role {
+                    Role::Join => "`skirmish join` again (with --record) resumes the game",
+                    Role::Watch => "`skirmish watch` again follows it from the start",
+                };
                 return Err(Stop::Dropped(format!(
-                    "the host did not come back within {} s after command {n} ({last}); `skirmish join` again (with --record) resumes the game",
+                    "the host did not come back within {} s after command {n} ({last}); {how}",
                     again.wait.as_secs()
                 )));
             }
@@ -640,7 +650,7 @@ fn meet_again(link: &mut Link, game: &mut Game<'_>, again: &Again) -> Result<(),
         held,
         versus,
         ..
-    } = welcome(link, again.data_override.clone(), "joiner").map_err(said)?;
+    } = welcome(link, again.data_override.clone(), who(again.role)).map_err(said)?;
     let played = game.ls.played;
     let mut refuse = |why: String| {
         let _ = link.send(&Msg::Refuse { why: why.clone() });
@@ -652,6 +662,18 @@ fn meet_again(link: &mut Link, game: &mut Game<'_>, again: &Again) -> Result<(),
         return Err(refuse(
             "the host came back with another game (its scenario, seed or sides differ)".into(),
         ));
+    }
+    if again.role == Role::Watch {
+        // A spectator only asks for what it lacks (the host checks the state it holds).
+        if held < played {
+            return Err(refuse(format!(
+                "the host came back holding {held} commands, fewer than the {played} this spectator followed: it is another run of the game"
+            )));
+        }
+        let hash = (played > 0).then(|| game.ls.hash());
+        return link
+            .send(&Msg::Ready { have: played, hash })
+            .map_err(|e| Stop::Dropped(e.to_string()));
     }
     let missed = game.log.get(held..).unwrap_or_default().to_vec();
     if missed.iter().any(|(_, mine)| !mine) {
@@ -884,6 +906,14 @@ fn think_at() -> Option<(usize, u64)> {
     Some((n.parse().ok()?, secs.parse().ok()?))
 }
 
+/// Test hook (`SKIRMISH_NET_CUT_WATCHERS_AT=N`): the host closes the spectators' links just
+/// before it sends them command N (they never get it from those links).
+fn cut_watchers_at() -> Option<usize> {
+    std::env::var("SKIRMISH_NET_CUT_WATCHERS_AT")
+        .ok()
+        .and_then(|v| v.parse().ok())
+}
+
 /// Test hook (`SKIRMISH_NET_CUT_AT=N`): the program sending command N closes its link just
 /// before, as a network that breaks while both programs run (the peer never gets command N).
 fn cut_at() -> Option<usize> {
@@ -1032,10 +1062,13 @@ fn host_game(
         match &result {
             Err(Stop::OutOfStep { n, .. }) => host.publish(&Msg::OutOfStep { n: *n }),
             // The joiner waits for a host that drops; one that stops for good says so.
-            Err(Stop::Failed(why)) => {
-                let _ = host.link.send(&Msg::Refuse {
+            Err(Stop::Failed(why) | Stop::Dropped(why)) => {
+                let stop = Msg::Refuse {
                     why: format!("the host stopped after command {}: {why}", game.ls.played),
-                });
+                };
+                // Spectators too: they wait for a host that drops, not for one that stopped.
+                host.publish(&stop);
+                let _ = host.link.send(&stop);
             }
             _ => {}
         }
@@ -1339,6 +1372,14 @@ pub(super) fn join_cmd(
     Guesting::Done(join_game(link, w, address, net, data_override, out, None))
 }
 
+/// How the handshake's messages name a guest in `role`.
+fn who(role: Role) -> &'static str {
+    match role {
+        Role::Join => "joiner",
+        Role::Watch => "spectator",
+    }
+}
+
 /// Knocks at `address` as `role` and does the guest's side of the handshake.
 fn hello(
     address: &str,
@@ -1346,12 +1387,12 @@ fn hello(
     wait: Duration,
     data_override: Option<PathBuf>,
 ) -> Result<(Link, Welcome), Outcome> {
-    let (command, who) = match role {
-        Role::Join => ("join", "joiner"),
-        Role::Watch => ("watch", "spectator"),
+    let command = match role {
+        Role::Join => "join",
+        Role::Watch => "watch",
     };
     let mut link = knock(address, role, wait).map_err(|e| usage(format!("skirmish {command}: {e}\n")))?;
-    let w = welcome(&mut link, data_override, who)?;
+    let w = welcome(&mut link, data_override, who(role))?;
     Ok((link, w))
 }
 
@@ -1466,13 +1507,14 @@ fn join_game(
     }
     let again = Again {
         address: address.to_string(),
+        role: Role::Join,
         wait,
         data_override,
         seed,
         host_side,
         versus,
     };
-    let mut guest = Guest(link, Some(again));
+    let mut guest = Guest(link, again);
     let mut source = source;
     let played = (|| {
         follow(&mut game, &mut guest, true, Some(held))?;
@@ -1528,15 +1570,25 @@ pub(super) fn watch_cmd(
     out: &mut dyn Write,
     window: bool,
 ) -> Guesting {
-    let (link, w) = match hello(address, Role::Watch, Duration::from_secs(wait), data_override) {
+    let wait = Duration::from_secs(wait);
+    let (link, w) = match hello(address, Role::Watch, wait, data_override.clone()) {
         Ok(v) => v,
         Err(o) => return Guesting::Done(o),
+    };
+    let again = Again {
+        address: address.to_string(),
+        role: Role::Watch,
+        wait,
+        data_override,
+        seed: w.seed,
+        host_side: w.host_side,
+        versus: w.versus,
     };
     if window {
         let path = PathBuf::from(&w.path);
         let (scenario, data, data_dir, seed, versus) =
             (w.scenario.clone(), w.data.clone(), w.data_dir.clone(), w.seed, w.versus);
-        let bg = Background::watch(link, w);
+        let bg = Background::watch(link, w, again);
         return Guesting::Window(Box::new(GuestGame {
             path,
             scenario,
@@ -1547,11 +1599,11 @@ pub(super) fn watch_cmd(
             window: GuestWindow::new(bg, None, true),
         }));
     }
-    Guesting::Done(watch_game(link, w, out, None))
+    Guesting::Done(watch_game(link, w, again, out, None))
 }
 
 /// `skirmish watch`'s game after the handshake, headless or for the window (`tell`).
-fn watch_game(mut link: Link, w: Welcome, out: &mut dyn Write, tell: Option<Sender<News>>) -> Outcome {
+fn watch_game(mut link: Link, w: Welcome, again: Again, out: &mut dyn Write, tell: Option<Sender<News>>) -> Outcome {
     let Welcome {
         scenario,
         data,
@@ -1588,7 +1640,7 @@ fn watch_game(mut link: Link, w: Welcome, out: &mut dyn Write, tell: Option<Send
         }
         .describe(&game.ls.battle)
     ));
-    let mut guest = Guest(link, None);
+    let mut guest = Guest(link, again);
     let played = follow(&mut game, &mut guest, false, None);
     guest.0.close();
     game.finish(played.err())
