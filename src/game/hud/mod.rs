@@ -446,7 +446,8 @@ impl GameState {
         let heading = super::versus::roster_heading(b, &self.bindings.shown(Control::NextUnit));
         text(canvas, &heading, Vec2::new(x, y), 11.0, DIM_TEXT);
         y += 14.0;
-        let roster = s.roster();
+        // The side the board is drawn for (in a network window its person's, whoever plays).
+        let roster: Vec<_> = b.living(super::versus::viewer(b)).collect();
         let room = ((side.bottom() - y - 150.0) / 14.0).max(2.0) as usize;
         let name_chars = chars(12.0).saturating_sub(14).clamp(4, 14);
         for (i, &id) in roster.iter().enumerate() {
