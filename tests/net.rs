@@ -809,3 +809,37 @@ fn a_spectator_whose_host_link_breaks_waits_and_goes_on_when_it_comes_back() {
     };
     assert_eq!(events(&wout), events(&jout));
 }
+
+/// `simulate --record FILE --versus` makes a versus replay from the command line: the same
+/// battle as without it (the same story and result), its enemy commands recorded as a
+/// person's; both programs of a versus network game play it by script to the same hash.
+#[test]
+fn a_versus_replay_from_simulate_plays_both_sides_of_a_network_game() {
+    let tree = Tree::new("net-simulate-versus");
+    let (code, plain, err) = tree.run(&["simulate", "maps/sample.toml", "--record", "plain.replay"]);
+    assert_eq!(code, 0, "{err}");
+    let (code, versus, err) = tree.run(&["simulate", "maps/sample.toml", "--record", "versus.replay", "--versus"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(versus, plain, "the AI decides both the same");
+    let (_, told, _) = tree.run(&["replay", "versus.replay"]);
+    assert!(told.contains("the enemy side played by a person"), "{told}");
+    let (_, told_plain, _) = tree.run(&["replay", "plain.replay"]);
+    let result = |s: &str| s.lines().find(|l| l.starts_with("result:")).unwrap().to_string();
+    assert_eq!(result(&told), result(&told_plain));
+    let (code, _, err) = tree.run(&["simulate", "maps/sample.toml", "--versus"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("--record"), "{err}");
+    // The host plays Red from it, the joiner Blue.
+    let mut h = host(
+        &tree,
+        &["--versus", "--side", "enemy", "--script", "versus.replay", "--record", "host.replay"],
+        &[],
+    );
+    let address = format!("127.0.0.1:{}", h.port());
+    let j = Proc::start(&tree.0, &["join", &address, "--script", "versus.replay"], &[]);
+    let (jc, jout, jerr) = j.finish();
+    let (hc, hout, herr) = h.finish();
+    assert_eq!((hc, jc), (0, 0), "host: {herr}\njoiner: {jerr}");
+    assert_eq!(final_hash(&hout), final_hash(&jout));
+    assert_eq!(read(&tree, "host.replay"), read(&tree, "versus.replay"));
+}

@@ -297,6 +297,10 @@ pub(super) enum Cmd {
         /// How often the careful player errs: expert, average, novice or a chance P (as in `batch`).
         #[arg(long, value_name = "SKILL")]
         skill: Option<String>,
+        /// With --record: write a versus replay, the enemy side's commands (still the AI's
+        /// choices) recorded as a person's, to play the enemy side of `host --versus` by script.
+        #[arg(long, requires = "record")]
+        versus: bool,
     },
     /// A campaign: its chapters in order with the roster carried over. With --simulate,
     /// headless (player units follow a built-in policy; a lost chapter is tried again up to

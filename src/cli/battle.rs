@@ -169,6 +169,9 @@ pub(super) struct SimulateRun<'a> {
     pub level: Option<&'a str>,
     /// `--skill` (the expert when not given).
     pub skill: crate::ai::player::Skill,
+    /// `--versus` (with `--record`): the enemy side's commands are recorded as a person's,
+    /// making a versus replay (the AI still decides them; what is printed does not change).
+    pub versus: bool,
 }
 
 pub(super) fn simulate_cmd(path: &Path, data_override: Option<PathBuf>, run: &SimulateRun<'_>) -> Outcome {
@@ -182,7 +185,23 @@ pub(super) fn simulate_cmd(path: &Path, data_override: Option<PathBuf>, run: &Si
         skill: run.skill,
     };
     let skill = (!run.skill.is_expert()).then(|| run.skill.name());
-    let report = match simulate::run_with(&scenario, &data, run.turns, run.seed, player) {
+    let played = if run.versus {
+        // The same battle, its enemy phases executed as a person's commands: the AI decides
+        // them as in every simulation, and the record holds them.
+        let mut battle = crate::rules::Battle::new(&scenario, &data)
+            .with_seed(run.seed)
+            .with_versus(true);
+        let mut ai = crate::ai::Ai::new(data.profiles.clone());
+        simulate::play(&mut battle, &mut ai, player, run.turns, run.seed).map(|turns| simulate::Report {
+            scenario: scenario.name.clone(),
+            seed: run.seed,
+            turns,
+            battle,
+        })
+    } else {
+        simulate::run_with(&scenario, &data, run.turns, run.seed, player)
+    };
+    let report = match played {
         Ok(r) => r,
         Err(e) => return rule_failure(path, e),
     };

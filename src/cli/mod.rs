@@ -286,6 +286,7 @@ pub fn run_to<I: IntoIterator<Item = OsString>>(args: I, out: &mut dyn std::io::
             record,
             player,
             skill,
+            versus,
         }) => {
             if turns > MAX_TURNS {
                 return usage(format!(
@@ -311,6 +312,7 @@ pub fn run_to<I: IntoIterator<Item = OsString>>(args: I, out: &mut dyn std::io::
                 record: record.as_deref(),
                 level,
                 skill,
+                versus,
             };
             noted(simulate_cmd(&scenario, data_override, &run), note)
         }
