@@ -832,7 +832,15 @@ fn a_versus_replay_from_simulate_plays_both_sides_of_a_network_game() {
     // The host plays Red from it, the joiner Blue.
     let mut h = host(
         &tree,
-        &["--versus", "--side", "enemy", "--script", "versus.replay", "--record", "host.replay"],
+        &[
+            "--versus",
+            "--side",
+            "enemy",
+            "--script",
+            "versus.replay",
+            "--record",
+            "host.replay",
+        ],
         &[],
     );
     let address = format!("127.0.0.1:{}", h.port());
