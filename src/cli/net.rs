@@ -98,7 +98,8 @@ impl Source {
             return Ok(None);
         }
         match self {
-            // The window closed: no more commands.
+            // (`next_command` waits on the window's channel itself, saying it is alive while
+            // it waits.) The window closed: no more commands.
             Source::Channel(mine) => Ok(mine.recv().ok()),
             Source::Script { file, replay } => {
                 if ls.played >= replay.commands.len() {
@@ -1529,7 +1530,8 @@ fn join_game(
 }
 
 /// Plays, without printing, the commands of the record `file` a joiner held before (at most
-/// the `held` the host has): how many, or why the file is not this game's record.
+/// the `held` the host has), and hands them to the window if one follows the game: how many,
+/// or why the file is not this game's record.
 fn resume_from(
     game: &mut Game<'_>,
     file: &Path,
@@ -1558,6 +1560,9 @@ fn resume_from(
             .apply(c)
             .map_err(|e| r.place(file, i, format!("command {} ({said}): {e}", i + 1)).to_string())?;
         game.keep(i + 1, &r.commands[i], mine);
+        // A window joining again starts from the scenario: it plays them too (none is sent
+        // again: the host holds them).
+        game.tell(News::Peer(r.commands[i].clone()));
     }
     Ok(k)
 }
@@ -1893,5 +1898,57 @@ mod tests {
         assert_eq!(news.recv_timeout(SOON).unwrap(), News::Ended(String::new()));
         assert_eq!(next(&red.bg), News::Ended(String::new()));
         assert_eq!(next(&eye.bg), News::Ended(String::new()));
+    }
+
+    /// A joiner's window that joins again with `--record` is handed the commands its record
+    /// held (played on the link's copy before the host is asked for the rest), so its board
+    /// starts where the game is, not at the scenario's start.
+    #[test]
+    fn a_window_joining_again_with_its_record_is_handed_the_commands_it_held() {
+        let (scenario, data, _) = load_scenario_at(Path::new("maps/sample.toml"), None, None).unwrap();
+        let mut b = Battle::try_new(&scenario, &data.terrain).unwrap();
+        let kiny = b.find("Kiny").unwrap();
+        let played = [
+            Command::Move {
+                unit: kiny,
+                path: Steps::parse("3333").unwrap(),
+            },
+            Command::Wait { unit: kiny },
+        ];
+        for c in &played {
+            b.execute(c.clone()).unwrap();
+        }
+        let dir = std::env::temp_dir().join(format!("skirmish-net-resume-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("join.replay");
+        replay::write(&file, &replay::record(&b, &scenario, &data)).unwrap();
+        let (tell, news) = mpsc::channel();
+        let fresh = Battle::try_new(&scenario, &data.terrain).unwrap();
+        let mut game = Game {
+            ls: Lockstep::new(fresh, Ai::new(data.profiles.clone())),
+            scenario,
+            data,
+            out: &mut std::io::sink(),
+            striker: None,
+            trips: Vec::new(),
+            log: Vec::new(),
+            record: None,
+            tell: Some(tell),
+        };
+        let k = resume_from(&mut game, &file, 0, false, Team::Player, 5).unwrap();
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(k, 2);
+        let handed: Vec<News> = news.try_iter().collect();
+        assert_eq!(
+            handed,
+            [
+                News::Peer(replay::Step::Move {
+                    unit: "Kiny".into(),
+                    path: "3333".into()
+                }),
+                News::Peer(replay::Step::Wait { unit: "Kiny".into() }),
+            ]
+        );
+        assert_eq!(game.ls.battle.state_hash(), b.state_hash());
     }
 }
