@@ -537,7 +537,7 @@ impl HostWindow {
 /// going on on its thread, handed to the window when it opens (once).
 #[derive(Clone)]
 pub(crate) struct GuestWindow {
-    bg: std::sync::Arc<std::sync::Mutex<Option<super::net::Background>>>,
+    bg: std::sync::Arc<std::sync::Mutex<Option<super::link::Background>>>,
     mine: Option<Team>,
     watching: bool,
 }
@@ -556,7 +556,7 @@ impl std::fmt::Debug for GuestWindow {
     expect(dead_code, reason = "only the game window joins or watches through a GuestWindow")
 )]
 impl GuestWindow {
-    pub(super) fn new(bg: super::net::Background, mine: Option<Team>, watching: bool) -> GuestWindow {
+    pub(super) fn new(bg: super::link::Background, mine: Option<Team>, watching: bool) -> GuestWindow {
         GuestWindow {
             bg: std::sync::Arc::new(std::sync::Mutex::new(Some(bg))),
             mine,
@@ -575,7 +575,7 @@ impl GuestWindow {
     }
 
     /// The link, for the window that opens (`None` once taken).
-    pub(crate) fn take(&self) -> Option<super::net::Background> {
+    pub(crate) fn take(&self) -> Option<super::link::Background> {
         self.bg.lock().ok()?.take()
     }
 }

@@ -26,6 +26,7 @@ mod check;
 mod explain;
 mod export;
 mod generate;
+mod link;
 pub(crate) mod net;
 mod play;
 mod range;

@@ -6,6 +6,8 @@
 
 use super::args::{GuestWindow, HostRun, HostWindow, NetArgs, parse_policy};
 use super::battle::story_line;
+use super::link::Hand;
+pub(crate) use super::link::{Background, News};
 use super::{Outcome, load_scenario_at, usage};
 use crate::ai::Ai;
 use crate::ai::player::Player;
@@ -164,57 +166,7 @@ struct Game<'o> {
     tell: Option<Sender<News>>,
 }
 
-/// What a [`Background`] game tells the game window.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(crate) enum News {
-    /// The host listens on this port (for "Waiting for a player on port N").
-    Listening(u16),
-    /// The other program is in: play begins.
-    Joined,
-    /// The other side's command, applied here and checked: the window plays it.
-    Peer(replay::Step),
-    /// A line to show: the link dropped, came back, ...
-    Line(String),
-    /// The game is over or stopped: the last lines (the result, or why it stopped).
-    Ended(String),
-}
-
-/// A network game whose link runs on a thread of its own, for the game window: the window
-/// sends the commands its person plays on `mine` and polls `news` in its update (neither
-/// blocks). The thread runs the same host or join as the headless commands.
-#[cfg_attr(
-    all(not(feature = "gui"), not(test)),
-    expect(dead_code, reason = "only the game window runs a link on a thread")
-)]
-pub(crate) struct Background {
-    /// This program's side's commands, as the window plays them (dropping it ends the game).
-    pub mine: Sender<Command>,
-    /// What happens on the link.
-    pub news: Receiver<News>,
-}
-
-/// The window's ends of a [`Background`] game, handed to the thread.
-struct Hand {
-    mine: Receiver<Command>,
-    tell: Sender<News>,
-}
-
 impl Background {
-    fn pair() -> (Background, Hand) {
-        let (mine_tx, mine_rx) = mpsc::channel();
-        let (tell_tx, tell_rx) = mpsc::channel();
-        (
-            Background {
-                mine: mine_tx,
-                news: tell_rx,
-            },
-            Hand {
-                mine: mine_rx,
-                tell: tell_tx,
-            },
-        )
-    }
-
     /// `skirmish host` for the window: listens and plays on a thread.
     pub(super) fn host(run: HostRun, data_override: Option<PathBuf>, level: Option<String>) -> Background {
         let (bg, hand) = Background::pair();
@@ -1651,6 +1603,48 @@ fn watch_game(mut link: Link, w: Welcome, again: Again, out: &mut dyn Write, tel
     game.finish(played.err())
 }
 
+/// Test support for the game's window-free tests of network windows (the game may use the
+/// command line, not the reverse): a host on the loopback whose window plays Blue in a versus
+/// game of `maps/sample.toml`, and the games of a joiner's and a spectator's windows past their
+/// handshakes, as `skirmish join` and `skirmish watch` open them.
+#[cfg(all(test, feature = "gui"))]
+pub(crate) fn loopback_versus(wait: Duration) -> (Background, GuestGame, GuestGame) {
+    let net = NetArgs {
+        script: None,
+        policy: None,
+        turns: 30,
+        record: None,
+        wait: wait.as_secs(),
+        stats: false,
+    };
+    let run = HostRun {
+        file: PathBuf::from("maps/sample.toml"),
+        port: 0,
+        bind: "127.0.0.1".into(),
+        side: Team::Player,
+        seed: 0,
+        versus: true,
+        net: net.clone(),
+    };
+    let host = Background::host(run, None, None);
+    let port = loop {
+        match host.news.recv_timeout(wait) {
+            Ok(News::Listening(port)) => break port,
+            Ok(_) => {}
+            Err(e) => panic!("the host did not say its port: {e}"),
+        }
+    };
+    let address = format!("127.0.0.1:{port}");
+    let mut sink = std::io::sink();
+    let window = |g: Guesting| match g {
+        Guesting::Window(g) => *g,
+        Guesting::Done(o) => panic!("no window: {o:?}"),
+    };
+    let joined = window(join_cmd(&address, net, None, &mut sink, true, None));
+    let watched = window(watch_cmd(&address, wait.as_secs(), None, &mut sink, true));
+    (host, joined, watched)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1750,154 +1744,6 @@ mod tests {
         let host = news.recv_timeout(SOON).expect("no news within 30 s");
         assert_eq!(host, News::Ended(String::new()));
         assert_eq!(next(&join), News::Ended(String::new()));
-    }
-
-    /// A versus session of the sample, as a network window holds it.
-    #[cfg(feature = "gui")]
-    fn versus_session() -> Session {
-        let (scenario, data, _) = load_scenario_at(Path::new("maps/sample.toml"), None, None).unwrap();
-        let b = Battle::try_new(&scenario, &data.terrain).unwrap().with_versus(true);
-        let mut s = Session::new(b, data.profiles.clone());
-        s.set_auto_end_turn(false);
-        s
-    }
-
-    /// A guest's window game, or the outcome that kept it headless.
-    #[cfg(feature = "gui")]
-    fn window(g: Guesting) -> GuestGame {
-        match g {
-            Guesting::Window(g) => *g,
-            Guesting::Done(o) => panic!("no window: {o:?}"),
-        }
-    }
-
-    /// One window of the test below: its session, its side of the game, its link.
-    #[cfg(feature = "gui")]
-    struct Seated {
-        s: Session,
-        play: crate::game::netplay::NetPlay,
-        bg: Background,
-    }
-
-    #[cfg(feature = "gui")]
-    impl Seated {
-        /// What the link said, played into the session (as the window's update does); its
-        /// person's new commands sent. False once the game ended.
-        fn step(&mut self) -> bool {
-            use crate::game::netplay::Next;
-            for c in self.play.outgoing(self.s.battle()) {
-                self.bg.mine.send(c).unwrap();
-            }
-            let mut going = true;
-            while let Ok(news) = self.bg.news.try_recv() {
-                match news {
-                    News::Peer(step) => self.play.arrived(step),
-                    News::Ended(why) => {
-                        assert_eq!(why, "", "the game stopped");
-                        going = false;
-                    }
-                    _ => {}
-                }
-            }
-            while self.play.play_next(&mut self.s) == Next::Played {}
-            going
-        }
-    }
-
-    /// `join` and `watch` in the window, without one: the host's window plays Blue, the
-    /// joiner's (past its handshake, on its background) Red, the spectator's follows and
-    /// refuses input; all three reach the same state after both sides played a phase.
-    #[test]
-    #[cfg(feature = "gui")]
-    fn a_joiners_window_plays_its_side_and_a_spectators_follows() {
-        use crate::game::netplay::{NetPlay, Seat};
-        use crate::play::phase::Intent;
-        let run = HostRun {
-            file: PathBuf::from("maps/sample.toml"),
-            port: 0,
-            bind: "127.0.0.1".into(),
-            side: Team::Player,
-            seed: 0,
-            versus: true,
-            net: net_args(),
-        };
-        let host = Background::host(run, None, None);
-        let News::Listening(port) = next(&host) else {
-            panic!("the host did not say its port")
-        };
-        let address = format!("127.0.0.1:{port}");
-        let mut sink = std::io::sink();
-        let joined = window(join_cmd(&address, net_args(), None, &mut sink, true, None));
-        assert_eq!(joined.window.mine(), Some(Team::Enemy), "the joiner plays Red");
-        assert!(joined.versus && !joined.window.watching());
-        assert_eq!(joined.path, Path::new("maps/sample.toml"));
-        assert_eq!(next(&host), News::Joined);
-        let watched = window(watch_cmd(&address, 30, None, &mut sink, true));
-        assert_eq!(watched.window.mine(), None);
-        assert!(watched.window.watching());
-        let mut blue = Seated {
-            s: versus_session(),
-            play: NetPlay::new(Some(Team::Player)),
-            bg: host,
-        };
-        let mut red = Seated {
-            s: versus_session(),
-            play: NetPlay::new(Some(Team::Enemy)).seated(Seat::Join),
-            bg: joined.window.take().expect("the link"),
-        };
-        let mut eye = Seated {
-            s: versus_session(),
-            play: NetPlay::new(None).seated(Seat::Watch),
-            bg: watched.window.take().expect("the link"),
-        };
-        assert!(joined.window.take().is_none(), "a link is handed over once");
-        assert_eq!(next(&red.bg), News::Joined);
-        assert_eq!(next(&eye.bg), News::Joined);
-        let why = eye.play.refusal(&eye.s).unwrap();
-        assert_eq!(
-            why,
-            "you watch this game as a spectator: the players play it (Blue to play)"
-        );
-        assert!(crate::game::netplay::refused(&eye.play, &eye.s, &Intent::Confirm).is_some());
-        // Blue: Kiny waits, the phase ends; Red: Brute waits, the phase ends.
-        let id = |s: &Session, n: &str| s.battle().find(n).unwrap();
-        let kiny = id(&blue.s, "Kiny");
-        blue.s.perform(Command::Wait { unit: kiny }).unwrap();
-        blue.s.perform(Command::EndPhase { team: Team::Player }).unwrap();
-        let until = Instant::now() + SOON;
-        let mut red_played = false;
-        while eye.s.battle().turn() < 2 {
-            assert!(Instant::now() < until, "the commands did not arrive within 30 s");
-            blue.step();
-            red.step();
-            eye.step();
-            if !red_played && red.s.battle().active() == Team::Enemy {
-                assert_eq!(red.play.refusal(&red.s), None, "Red's turn is the joiner's");
-                let brute = id(&red.s, "Brute");
-                red.s.perform(Command::Wait { unit: brute }).unwrap();
-                red.s.perform(Command::EndPhase { team: Team::Enemy }).unwrap();
-                red_played = true;
-            }
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        while blue.s.battle().turn() < 2 {
-            assert!(Instant::now() < until, "Red's commands did not reach the host");
-            blue.step();
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        let hash = blue.s.battle().state_hash();
-        assert_eq!(red.s.battle().state_hash(), hash);
-        assert_eq!(eye.s.battle().state_hash(), hash);
-        assert_eq!(blue.s.battle().record().len(), 4);
-        // The host's window closes: the game ends on every window without a complaint.
-        let Seated {
-            bg: Background { mine, news },
-            ..
-        } = blue;
-        drop(mine);
-        assert_eq!(news.recv_timeout(SOON).unwrap(), News::Ended(String::new()));
-        assert_eq!(next(&red.bg), News::Ended(String::new()));
-        assert_eq!(next(&eye.bg), News::Ended(String::new()));
     }
 
     /// A joiner's window that joins again with `--record` is handed the commands its record

@@ -307,4 +307,118 @@ mod tests {
         assert!(why.contains("Nobody"), "{why}");
         assert_eq!(follow.waiting(), 0);
     }
+
+    /// One window of the test below: its session, its side of the game, its link.
+    struct Seated {
+        s: Session,
+        play: NetPlay,
+        bg: crate::cli::net::Background,
+    }
+
+    impl Seated {
+        /// A versus session of the sample, as a network window holds it.
+        fn new(play: NetPlay, bg: crate::cli::net::Background) -> Seated {
+            let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+            let data = crate::load::data::load(&root.join("data")).unwrap();
+            let scenario = crate::load::scenario::load(&root.join("maps/sample.toml"), &data).unwrap();
+            let b = Battle::new(&scenario, &data).with_versus(true);
+            let mut s = Session::new(b, data.profiles.clone());
+            s.set_auto_end_turn(false);
+            Seated { s, play, bg }
+        }
+
+        /// What the link said, played into the session (as the window's update does); its
+        /// person's new commands sent.
+        fn step(&mut self) {
+            use crate::cli::net::News;
+            for c in self.play.outgoing(self.s.battle()) {
+                self.bg.mine.send(c).unwrap();
+            }
+            while let Ok(news) = self.bg.news.try_recv() {
+                match news {
+                    News::Peer(step) => self.play.arrived(step),
+                    News::Ended(why) => panic!("the game stopped: {why}"),
+                    _ => {}
+                }
+            }
+            while self.play.play_next(&mut self.s) == Next::Played {}
+        }
+
+        /// The next news that is not a line (lines say drops and returns; none here).
+        fn next(&self) -> crate::cli::net::News {
+            loop {
+                match self.bg.news.recv_timeout(SOON).expect("no news within 30 s") {
+                    crate::cli::net::News::Line(_) => {}
+                    n => return n,
+                }
+            }
+        }
+    }
+
+    const SOON: std::time::Duration = std::time::Duration::from_secs(30);
+
+    /// `join` and `watch` in the window, without one, over the loopback: the host's window
+    /// plays Blue, the joiner's (past its handshake, its link on a background) Red, the
+    /// spectator's follows and refuses input; all three reach the same state after both sides
+    /// played a phase, and the host's window closing ends the game on each.
+    #[test]
+    fn a_joiners_window_plays_its_side_and_a_spectators_follows() {
+        use crate::cli::net::News;
+        let (host, joined, watched) = crate::cli::net::loopback_versus(SOON);
+        assert_eq!(joined.window.mine(), Some(Team::Enemy), "the joiner plays Red");
+        assert!(joined.versus && !joined.window.watching());
+        assert_eq!(joined.path, std::path::Path::new("maps/sample.toml"));
+        assert_eq!((watched.window.mine(), watched.window.watching()), (None, true));
+        let mut blue = Seated::new(NetPlay::new(Some(Team::Player)), host);
+        let mut red = Seated::new(
+            NetPlay::new(Some(Team::Enemy)).seated(Seat::Join),
+            joined.window.take().expect("the link"),
+        );
+        let mut eye = Seated::new(
+            NetPlay::new(None).seated(Seat::Watch),
+            watched.window.take().expect("the link"),
+        );
+        assert!(joined.window.take().is_none(), "a link is handed over once");
+        assert_eq!(blue.next(), News::Joined);
+        assert_eq!(red.next(), News::Joined);
+        assert_eq!(eye.next(), News::Joined);
+        assert_eq!(
+            eye.play.refusal(&eye.s).as_deref(),
+            Some("you watch this game as a spectator: the players play it (Blue to play)")
+        );
+        assert!(refused(&eye.play, &eye.s, &Intent::Confirm).is_some());
+        // Blue: Kiny waits, the phase ends; Red: Brute waits, the phase ends.
+        let kiny = blue.s.battle().find("Kiny").unwrap();
+        blue.s.perform(Command::Wait { unit: kiny }).unwrap();
+        blue.s.perform(Command::EndPhase { team: Team::Player }).unwrap();
+        let until = std::time::Instant::now() + SOON;
+        let mut red_played = false;
+        while eye.s.battle().turn() < 2 || blue.s.battle().turn() < 2 {
+            assert!(
+                std::time::Instant::now() < until,
+                "the commands did not arrive within 30 s"
+            );
+            blue.step();
+            red.step();
+            eye.step();
+            if !red_played && red.s.battle().active() == Team::Enemy {
+                assert_eq!(red.play.refusal(&red.s), None, "Red's turn is the joiner's");
+                let brute = red.s.battle().find("Brute").unwrap();
+                red.s.perform(Command::Wait { unit: brute }).unwrap();
+                red.s.perform(Command::EndPhase { team: Team::Enemy }).unwrap();
+                red_played = true;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        let hash = blue.s.battle().state_hash();
+        assert_eq!(red.s.battle().state_hash(), hash);
+        assert_eq!(eye.s.battle().state_hash(), hash);
+        assert_eq!(blue.s.battle().record().len(), 4);
+        // The host's window closes: the game ends on every window without a complaint.
+        let crate::cli::net::Background { mine, news } = blue.bg;
+        drop(mine);
+        assert_eq!(news.recv_timeout(SOON).unwrap(), News::Ended(String::new()));
+        assert_eq!(red.next(), News::Ended(String::new()));
+        assert_eq!(eye.next(), News::Ended(String::new()));
+    }
 }

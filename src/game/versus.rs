@@ -208,44 +208,4 @@ mod tests {
         assert_eq!(viewer(s.battle()), Team::Player);
         assert_eq!(handover_lines(s.battle(), Team::Enemy)[0], "Red's turn");
     }
-
-    /// Under fog a network window shows its own side's sight in both sides' phases (the
-    /// other person's moves arrive in it), and its roster lists its own side; hot-seat
-    /// (no seat) shows the side whose phase it is.
-    #[test]
-    fn a_network_window_sees_with_its_own_sides_eyes_whoever_plays() {
-        let b = Scene::parse(
-            ". . . . . . . . . . . .
-             P . . . . . . . . . . E",
-        )
-        .battle(&[player('P'), enemy('E', "charger", 6)])
-        .with_versus(true)
-        .with_fog(true);
-        let (p, e) = (b.find("P").unwrap(), b.find("E").unwrap());
-        let (at_p, at_e) = (b.unit(p).pos(), b.unit(e).pos());
-        let everything = (Pos::new(0, 0), Pos::new(12, 2));
-        assert_eq!(b.active(), Team::Player, "Blue's phase");
-        // Hot-seat: Blue's phase is drawn for Blue.
-        assert_eq!(viewer(&b), Team::Player);
-        assert!(crate::game::fog::shown(&b, p, at_p));
-        assert!(!crate::game::fog::shown(&b, e, at_e));
-        // Red's network window in Blue's phase: Red's eyes.
-        seat(Some(Team::Enemy));
-        assert_eq!(viewer(&b), Team::Enemy);
-        let veiled = crate::game::fog::veiled(&b, everything.0, everything.1);
-        assert!(veiled.contains(&at_p), "Blue's unit stands where Red does not see");
-        assert!(!veiled.contains(&at_e));
-        assert!(!crate::game::fog::shown(&b, p, at_p));
-        assert!(crate::game::fog::shown(&b, e, at_e));
-        assert_eq!(roster_heading(&b, "N"), "Red's units (N: next)");
-        // Blue's network window: Blue's eyes, and against the AI always the player's.
-        seat(Some(Team::Player));
-        assert_eq!(viewer(&b), Team::Player);
-        assert_eq!(roster_heading(&b, "N"), "Blue's units (N: next)");
-        let ai = Scene::parse("P . E").battle(&[player('P'), enemy('E', "guard", 1)]);
-        seat(Some(Team::Enemy));
-        assert_eq!(viewer(&ai), Team::Player);
-        seat(None);
-        assert_eq!(viewer(&b), Team::Player);
-    }
 }
