@@ -851,3 +851,45 @@ fn a_versus_replay_from_simulate_plays_both_sides_of_a_network_game() {
     assert_eq!(final_hash(&hout), final_hash(&jout));
     assert_eq!(read(&tree, "host.replay"), read(&tree, "versus.replay"));
 }
+
+/// A joiner that would play in the window (the host's AI plays the enemy side, so the joiner's
+/// person plays Blue) is refused in the handshake before any window opens: the message and
+/// exit 1, on both sides.
+#[test]
+fn a_joiner_for_the_window_is_refused_before_its_window_opens() {
+    let tree = Tree::new("net-window-refused");
+    let mut h = host(&tree, &["--side", "enemy"], &[]);
+    let port = h.port();
+    let j = Proc::start(
+        &tree.0,
+        &["--screenshot", "never.png", "join", &format!("127.0.0.1:{port}")],
+        &[("SKIRMISH_NET_VERSION", "9.9.9 (protocol 7)")],
+    );
+    let (jc, _, jerr) = j.finish();
+    let (hc, _, herr) = h.finish();
+    assert_eq!((hc, jc), (1, 1), "host: {herr}\njoiner: {jerr}");
+    let says = "refused: the program versions differ (host 0.1.0 (protocol 2), joiner 9.9.9 (protocol 7))";
+    assert_eq!(jerr, format!("{says}\n"));
+    assert!(herr.contains(says), "{herr}");
+    assert!(!tree.0.join("never.png").exists());
+}
+
+/// A joiner with nothing to play (the host plays Blue against the AI) follows from the command
+/// line: a window option given to it is refused, saying why, and the host is told.
+#[test]
+fn a_window_option_is_refused_to_a_joiner_that_plays_no_side() {
+    let tree = tree_with_script("net-window-follower");
+    let mut h = host(&tree, &["--script", "script.replay"], &[]);
+    let port = h.port();
+    let j = Proc::start(
+        &tree.0,
+        &["--screenshot", "never.png", "join", &format!("127.0.0.1:{port}")],
+        &[],
+    );
+    let (jc, _, jerr) = j.finish();
+    let (hc, _, herr) = h.finish();
+    assert_eq!((hc, jc), (1, 1), "host: {herr}\njoiner: {jerr}");
+    let says = "--screenshot is for the game window, and this joiner plays no side (the host plays the player side against the AI): leave it out";
+    assert_eq!(jerr, format!("skirmish join: {says}\n"));
+    assert!(herr.contains(says), "{herr}");
+}
