@@ -294,6 +294,11 @@ pub struct AttackArea {
     y0: i32,
     w: i32,
     h: i32,
+    /// One bit a cell, a row a word, on boxes up to 128 cells wide (each diamond row is
+    /// then one or two masks OR-ed in: the careful player builds this for every enemy on
+    /// every decision).
+    rows: Vec<u128>,
+    /// One flag a cell, on wider boxes.
     hit: Vec<bool>,
 }
 
@@ -319,32 +324,84 @@ impl AttackArea {
                 y0: 0,
                 w: 0,
                 h: 0,
+                rows: Vec::new(),
                 hit: Vec::new(),
             };
         }
         let (x0, y0) = (x0 - r, y0 - r);
         let (w, h) = (x1 + r - x0 + 1, y1 + r - y0 + 1);
+        let lo = lo.min(i32::MAX as u32) as i32;
+        // Row `dy` of a diamond is the run |dx| <= r - |dy| without the run
+        // |dx| <= lo - 1 - |dy| (nearer than `lo`): as (half width, inner half width or -1).
+        let runs = (-r..=r).map(|dy| (r - dy.abs(), lo - 1 - dy.abs()));
+        if w <= 128 {
+            // Bits `cx - half ..= cx + half`: `2 half + 1` ones shifted to `cx - half`.
+            let run = |half: i32| -> u128 { if half < 0 { 0 } else { u128::MAX >> (127 - 2 * half) } };
+            let masks: Vec<(i32, u128)> = runs
+                .map(|(half, inner)| {
+                    let outer = run(half);
+                    let hole = if inner < 0 {
+                        0
+                    } else {
+                        run(inner.min(half)) << (half - inner.min(half))
+                    };
+                    (half, outer & !hole)
+                })
+                .collect();
+            let mut rows = vec![0u128; h as usize];
+            for c in from {
+                // The box holds every cell within `r` of every cell of `from`: no bounds to check.
+                let (cx, cy) = (c.x - x0, c.y - y0);
+                for (row, &(half, mask)) in rows[(cy - r) as usize..=(cy + r) as usize].iter_mut().zip(&masks) {
+                    *row |= mask << (cx - half);
+                }
+            }
+            return AttackArea {
+                x0,
+                y0,
+                w,
+                h,
+                rows,
+                hit: Vec::new(),
+            };
+        }
         let mut hit = vec![false; (w * h) as usize];
+        let runs: Vec<(i32, i32)> = runs.collect();
         for c in from {
-            // The box holds every cell within `r` of every cell of `from`: no bounds to check.
             let (cx, cy) = (c.x - x0, c.y - y0);
-            for dy in -r..=r {
-                let rest = r - dy.abs();
+            for (dy, &(rest, inner)) in (-r..=r).zip(&runs) {
                 let row = ((cy + dy) * w + cx) as usize;
-                for dx in -rest..=rest {
-                    if (dx.abs() + dy.abs()) as u32 >= lo {
-                        hit[(row as i32 + dx) as usize] = true;
-                    }
+                let cells = &mut hit[row - rest as usize..=row + rest as usize];
+                if inner < 0 {
+                    cells.fill(true);
+                } else if inner < rest {
+                    let (near, far) = ((rest - inner) as usize, (rest + inner + 1) as usize);
+                    cells[..near].fill(true);
+                    cells[far..].fill(true);
                 }
             }
         }
-        AttackArea { x0, y0, w, h, hit }
+        AttackArea {
+            x0,
+            y0,
+            w,
+            h,
+            rows: Vec::new(),
+            hit,
+        }
     }
 
     /// True when `p` is within reach.
     pub fn contains(&self, p: Pos) -> bool {
         let (x, y) = (p.x - self.x0, p.y - self.y0);
-        x >= 0 && y >= 0 && x < self.w && y < self.h && self.hit[(y * self.w + x) as usize]
+        if x < 0 || y < 0 || x >= self.w || y >= self.h {
+            return false;
+        }
+        if self.w <= 128 {
+            self.rows[y as usize] >> x & 1 != 0
+        } else {
+            self.hit[(y * self.w + x) as usize]
+        }
     }
 }
 
@@ -354,4 +411,37 @@ fn cells_of(hit: &[bool], w: usize) -> Vec<Pos> {
         .filter(|(_, b)| **b)
         .map(|(i, _)| Pos::new((i % w) as i32, (i / w) as i32))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each row of a diamond is set as one mask (boxes up to 128 cells wide) or as at most
+    /// two runs (wider): every cell answers as the definition says (some cell of the set at a
+    /// distance in `lo..=hi`), around the box too.
+    #[test]
+    fn an_attack_area_holds_exactly_the_cells_at_attack_distance() {
+        let mut rng = crate::rng::Rng::new(39);
+        for case in 0..600 {
+            // Narrow boxes, and boxes wider than 128 cells.
+            let spread = if case % 3 == 0 { 300 } else { 9 };
+            let n = rng.below(12);
+            let from: Vec<Pos> = (0..n)
+                .map(|_| Pos::new(rng.below(spread) as i32 - 2, rng.below(9) as i32 - 2))
+                .collect();
+            let lo = rng.below(5) as u32;
+            let hi = lo + rng.below(if case % 7 == 0 { 70 } else { 4 }) as u32;
+            let a = AttackArea::new(&from, lo, hi);
+            let mut cells: Vec<Pos> = (-9..12).flat_map(|y| (-9..12).map(move |x| Pos::new(x, y))).collect();
+            let r = hi as i32 + 2;
+            for c in &from {
+                cells.extend((-r..=r).flat_map(|dy| (-r..=r).map(move |dx| Pos::new(c.x + dx, c.y + dy))));
+            }
+            for p in cells {
+                let want = from.iter().any(|c| (lo..=hi).contains(&c.manhattan(p)));
+                assert_eq!(a.contains(p), want, "case {case}: {from:?} {lo}..={hi} at {p}");
+            }
+        }
+    }
 }

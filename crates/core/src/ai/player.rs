@@ -623,8 +623,11 @@ fn decide_careful_ranked(
         })
         .collect();
     // The best bound first, found in one pass: most of the others are then ruled out
-    // without sorting them.
-    if let Some(&(_, i)) = bounded.iter().min() {
+    // without sorting them. Not asked when even its bound is worse than every option kept
+    // (an attack that beats any move): then no nearest map is needed at all.
+    if let Some(&(_, i)) = bounded.iter().min()
+        && !kept.rules_out(&options[i].0)
+    {
         let o = &mut options[i];
         o.0[5] = nearest(c, cells[o.1].0).0 as i64;
         o.3 = true;
@@ -672,7 +675,12 @@ fn decide_careful_ranked(
         return d;
     }
     let to = cells[k].0;
-    let nearest = nearest(c, to).1;
+    // The nearest enemy names a move's aim; an attack names its target (asking would only
+    // search a nearest map for nothing).
+    let nearest = match attack {
+        Some(_) => None,
+        None => nearest(c, to).1,
+    };
     let reason = Reason::just(match attack {
         Some(e) => Why::Attacks { target: e, from: to },
         None if to == me.pos => Why::Holds,
