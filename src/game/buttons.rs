@@ -47,6 +47,8 @@ pub enum Button {
     Load,
     /// Restart the battle (R).
     Restart,
+    /// Reload the data and the scenario from their files (F5).
+    Reload,
     /// The options screen (O).
     Options,
     /// Fast enemy playback on or off (F).
@@ -78,7 +80,7 @@ pub enum Press {
 
 impl Button {
     /// Every button, for scripts and error messages.
-    pub const ALL: [Button; 25] = [
+    pub const ALL: [Button; 26] = [
         Button::EndTurn,
         Button::Undo,
         Button::Danger,
@@ -96,6 +98,7 @@ impl Button {
         Button::Save,
         Button::Load,
         Button::Restart,
+        Button::Reload,
         Button::Options,
         Button::Fast,
         Button::Notes,
@@ -126,6 +129,7 @@ impl Button {
             Button::Save => "Save",
             Button::Load => "Load",
             Button::Restart => "Restart",
+            Button::Reload => "Reload",
             Button::Options => "Options",
             Button::Fast => "Fast",
             Button::Notes => "Notes",
@@ -159,6 +163,7 @@ impl Button {
             Button::Save => "Save (S)",
             Button::Load => "Load (L)",
             Button::Restart => "Restart (R)",
+            Button::Reload => "Reload data (F5)",
             Button::Options => "Options (O)",
             Button::Fast => "Fast enemies (F)",
             Button::Notes => "AI notes (A)",
@@ -259,6 +264,9 @@ pub struct Modes {
     pub edge_scroll: bool,
     /// Automatic end of turn.
     pub auto_end_turn: bool,
+    /// The battle cannot switch to another scenario of its folder (a campaign's chapter, a
+    /// network game): the scenario entries and buttons are off.
+    pub fixed_scenario: bool,
 }
 
 /// What is open in front of the board, if anything: only its buttons take clicks.
@@ -397,12 +405,16 @@ pub fn ending_box(l: &Layout, widest_text: f32) -> Rect {
     Rect::new(x, v.y + v.h / 2.0 - bh / 2.0, bw, bh)
 }
 
-/// The entries of the game menu, top to bottom.
-pub const MENU: [Button; 10] = [
+/// The entries of the game menu, top to bottom: with the pad's default buttons they reach
+/// every control (a pad has no button to spare for the scenario keys and the reload).
+pub const MENU: [Button; 13] = [
     Button::Resume,
     Button::Save,
     Button::Load,
     Button::Restart,
+    Button::NextScenario,
+    Button::PrevScenario,
+    Button::Reload,
     Button::Options,
     Button::Fast,
     Button::Notes,
@@ -452,7 +464,11 @@ pub fn game_menu(l: &Layout, modes: Modes, idle: bool) -> (Rect, Vec<Placed>) {
                 bw - 40.0,
                 BOX_BUTTON_H,
             );
-            let enabled = idle || !matches!(button, Button::Save | Button::Load);
+            let enabled = match button {
+                Button::Save | Button::Load => idle,
+                Button::NextScenario | Button::PrevScenario => !modes.fixed_scenario,
+                _ => true,
+            };
             let mut p = Placed::new(button, rect, enabled);
             p.lit = match button {
                 Button::Fast => modes.fast,
@@ -608,7 +624,10 @@ pub fn on_screen(l: &Layout, s: &Session, busy: bool, front: Front, modes: Modes
     match front {
         Front::Board => {}
         Front::Question(q, avoid, also) => out.extend(ask_box(l, q, avoid, also).1),
-        Front::Result(bx) => out.extend(ending_buttons(bx)),
+        Front::Result(bx) => out.extend(ending_buttons(bx).into_iter().map(|mut p| {
+            p.enabled &= !(modes.fixed_scenario && matches!(p.button, Button::NextScenario | Button::PrevScenario));
+            p
+        })),
         Front::Menu => {
             let idle = !busy && matches!(s.phase(), Phase::Select | Phase::Inspect { .. } | Phase::Over { .. });
             out.extend(game_menu(l, modes, idle).1);
@@ -1181,5 +1200,36 @@ mod tests {
             Some(Button::Save)
         );
         assert_eq!(step_choice(&[], None, 1), None);
+    }
+
+    /// Issue 40: the game menu offers the folder's other scenarios (a pad's only way to
+    /// them); a campaign's chapter and a network game cannot switch, so there they are off in
+    /// the menu and in the ending box, and the menu's choice steps over them.
+    #[test]
+    fn the_scenario_entries_are_off_where_the_battle_cannot_switch() {
+        let l = Layout::new(1280.0, 800.0, 1.0);
+        let on = |list: &[Placed], b: Button| list.iter().find(|p| p.button == b).unwrap().enabled;
+        let (_, free) = game_menu(&l, Modes::default(), true);
+        assert!(on(&free, Button::NextScenario) && on(&free, Button::PrevScenario));
+        let fixed = Modes {
+            fixed_scenario: true,
+            ..Modes::default()
+        };
+        let (_, list) = game_menu(&l, fixed, true);
+        assert!(!on(&list, Button::NextScenario) && !on(&list, Button::PrevScenario));
+        let restart = list.iter().position(|p| p.button == Button::Restart);
+        assert_eq!(
+            step_choice(&list, restart, 1).map(|i| list[i].button),
+            Some(Button::Reload),
+            "the choice goes from Restart over both to Reload"
+        );
+        let s = session();
+        let bx = ending_box(&l, 300.0);
+        for (modes, want) in [(Modes::default(), true), (fixed, false)] {
+            let shown = on_screen(&l, &s, false, Front::Result(bx), modes);
+            assert_eq!(on(&shown, Button::NextScenario), want);
+            assert_eq!(on(&shown, Button::PrevScenario), want);
+            assert!(on(&shown, Button::Quit));
+        }
     }
 }

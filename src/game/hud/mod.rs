@@ -734,6 +734,7 @@ impl GameState {
             notes: self.notes,
             edge_scroll: self.edge_scroll,
             auto_end_turn: self.auto_end_turn,
+            fixed_scenario: self.fixed_scenario(),
         }
     }
 
@@ -911,6 +912,7 @@ fn button_control(b: Button) -> Option<Control> {
         Button::Save => Control::Save,
         Button::Load => Control::Load,
         Button::Options => Control::Options,
+        Button::Reload => Control::Reload,
         Button::Fast => Control::Fast,
         Button::Notes => Control::Notes,
         _ => return None,
@@ -1034,5 +1036,32 @@ mod tests {
         assert_eq!(button_label(Button::Quit, false, Leave::Title, b), "Leave (Delete)");
         assert_eq!(button_label(Button::Fast, true, Leave::Game, b), "Fast enemies (F): on");
         assert_eq!(button_label(Button::Undo, false, Leave::Game, b), "Undo (U)");
+    }
+
+    /// Issue 40: with a pad's default buttons every control is reachable: by a button of
+    /// its own, or by an entry of the game menu (which Start opens and the d-pad and south
+    /// go through); Yes is the pad's confirm on a question (`input.rs`). The scenario keys
+    /// and the reload had neither.
+    #[test]
+    fn every_control_is_reached_by_a_pad_button_or_the_game_menu() {
+        use crate::game::buttons::MENU;
+        assert!(
+            !Control::Menu.default_pad().is_empty(),
+            "the menu itself opens from the pad"
+        );
+        for c in Control::ALL {
+            let own = !c.default_pad().is_empty();
+            let in_menu = MENU.iter().any(|&b| button_control(b) == Some(c));
+            let yes = c == Control::Yes && !Control::Confirm.default_pad().is_empty();
+            assert!(own || in_menu || yes, "{} is out of a pad's reach", c.name());
+        }
+        let l = Layout::new(800.0, 600.0, 1.0);
+        let (bx, list) = crate::game::buttons::game_menu(&l, Modes::default(), true);
+        assert!(bx.bottom() <= l.map_view().bottom(), "the menu fits at 800x600: {bx:?}");
+        assert!(list.iter().any(|p| p.button == Button::Reload && p.enabled));
+        assert_eq!(
+            Button::Reload.press(),
+            crate::game::buttons::Press::Screen(Button::Reload)
+        );
     }
 }

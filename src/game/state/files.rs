@@ -177,6 +177,12 @@ impl GameState {
         }
     }
 
+    /// The battle cannot switch to another scenario of its folder: a campaign's chapter (the
+    /// campaign goes on from it) or a network game (both sides play one scenario).
+    pub(in crate::game) fn fixed_scenario(&self) -> bool {
+        self.chapter.is_some() || self.net.is_some()
+    }
+
     /// F5 or an edited file: reloads data and scenario into the battle in progress. A broken
     /// file keeps everything as it was and stays on screen until fixed.
     pub(super) fn reload(&mut self) {

@@ -139,6 +139,7 @@ impl GameState {
                 self.wants_options = true;
                 self.say("options requested".into());
             }
+            Button::Reload => self.reload(),
             Button::Fast => self.fast = !self.fast,
             Button::Notes => self.toggle_notes(),
             Button::EdgeScroll => {
