@@ -388,6 +388,75 @@ fn a_chapter_plays_at_its_own_level_with_its_own_numbers_and_difficulty_override
     );
 }
 
+/// A chapter's numbers at one level (`[chapters.level_set.NAME]`) count only when the chapter
+/// is played at that level, in the replay of the chapter too; mistakes in them are located in
+/// the campaign file.
+#[test]
+fn a_chapters_level_table_counts_only_at_its_level() {
+    let t = Tree::new("campaign-level-set");
+    // The Wall (500 hp) falls in one blow at hard only by the chapter's hard numbers.
+    duel_campaign(&t, "[chapters.level_set.hard]\n\"unit:Wall.hp\" = 1\n");
+    assert_eq!(campaign_result(&t, &["--difficulty", "hard"]), "won", "its level");
+    assert_eq!(campaign_result(&t, &[]), "lost", "no level: as written");
+    let (code, out, err) = t.run(&["check", "maps/c.toml"]);
+    assert_eq!((code, out.as_str(), err.as_str()), (0, "ok\n", ""));
+    // The chapter's replay carries the numbers and plays to the same end.
+    let (code, _, err) = t.run(&[
+        "campaign",
+        "maps/c.toml",
+        "--simulate",
+        "--difficulty",
+        "hard",
+        "--replays",
+        "r",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = t.run(&["replay", "r/chapter-1.replay"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Wall falls"), "{out}");
+    // The chapter is the level's own: the level set wins over nothing the level sets.
+    duel_campaign(
+        &t,
+        "difficulty = \"hard\"\n[chapters.level_set.hard]\n\"unit:Wall.hp\" = 1\n",
+    );
+    assert_eq!(campaign_result(&t, &[]), "won", "the chapter's own level");
+    // A level the scenario has not, a key its level sets too, a unit it has not: located.
+    duel_campaign(&t, "[chapters.level_set.hardd]\n\"unit:Wall.hp\" = 1\n");
+    let (code, _, err) = t.run(&["check", "maps/c.toml"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("maps/c.toml:4:21: chapter 1: [chapters.level_set.hardd]: scenario duel.toml has no difficulty level \"hardd\" (known: easy, hard)"),
+        "{err}"
+    );
+    duel_campaign(&t, "[chapters.level_set.easy]\n\"unit:Wall.hp\" = 3\n");
+    let (code, _, err) = t.run(&["check", "maps/c.toml"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("maps/c.toml:5:1: chapter 1: [chapters.level_set.easy] \"unit:Wall.hp\": the level's own table in duel.toml sets it too, and wins"),
+        "{err}"
+    );
+    duel_campaign(&t, "[chapters.level_set.hard]\n\"unit:Wal.hp\" = 1\n");
+    let (code, _, err) = t.run(&["check", "maps/c.toml"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("maps/c.toml:5:1: chapter 1: [chapters.level_set.hard] \"unit:Wal.hp\" = 1: no unit \"Wal\""),
+        "{err}"
+    );
+    let (code, _, err) = t.run(&["campaign", "maps/c.toml", "--simulate", "--difficulty", "hard"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("maps/c.toml:5:1: chapter 1: [chapters.level_set.hard]"),
+        "{err}"
+    );
+    duel_campaign(&t, "[chapters.level_set.hard]\n\"unit:Wall.hp\" = \"one\"\n");
+    let (code, _, err) = t.run(&["check", "maps/c.toml"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("maps/c.toml:5:18: chapter 1: [chapters.level_set.hard] \"unit:Wall.hp\" = \"one\": a chapter sets whole numbers"),
+        "{err}"
+    );
+}
+
 #[test]
 fn many_campaigns_give_the_share_won_per_level_and_skill_and_where_the_lost_ended() {
     let t = Tree::new("campaign-runs");
