@@ -56,6 +56,9 @@ struct RawChapter {
     level_set: IndexMap<String, IndexMap<String, Spanned<toml::Value>>>,
 }
 
+/// A chapter's table of numbers as written (`--set` key, value).
+type RawSet = IndexMap<String, Spanned<toml::Value>>;
+
 /// A loaded campaign file.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Campaign {
@@ -478,7 +481,7 @@ pub fn parse(src: &Source, dir: &Path) -> Result<Campaign, Diagnostics> {
             });
         }
         let level_tables: Vec<String> = c.level_set.keys().map(|n| format!("level_set.{n}")).collect();
-        let mut tables: Vec<(&str, &IndexMap<String, Spanned<toml::Value>>, &mut Vec<LevelEntry>)> = vec![
+        let mut tables: Vec<(&str, &RawSet, &mut Vec<LevelEntry>)> = vec![
             ("set", &c.set, &mut set),
             ("chance_set", &c.chance_set, &mut chance_set),
         ];
