@@ -388,6 +388,75 @@ fn a_chapter_plays_at_its_own_level_with_its_own_numbers_and_difficulty_override
     );
 }
 
+/// A chapter's numbers at one level (`[chapters.level_set.NAME]`) count only when the chapter
+/// is played at that level, in the replay of the chapter too; mistakes in them are located in
+/// the campaign file.
+#[test]
+fn a_chapters_level_table_counts_only_at_its_level() {
+    let t = Tree::new("campaign-level-set");
+    // The Wall (500 hp) falls in one blow at hard only by the chapter's hard numbers.
+    duel_campaign(&t, "[chapters.level_set.hard]\n\"unit:Wall.hp\" = 1\n");
+    assert_eq!(campaign_result(&t, &["--difficulty", "hard"]), "won", "its level");
+    assert_eq!(campaign_result(&t, &[]), "lost", "no level: as written");
+    let (code, out, err) = t.run(&["check", "maps/c.toml"]);
+    assert_eq!((code, out.as_str(), err.as_str()), (0, "ok\n", ""));
+    // The chapter's replay carries the numbers and plays to the same end.
+    let (code, _, err) = t.run(&[
+        "campaign",
+        "maps/c.toml",
+        "--simulate",
+        "--difficulty",
+        "hard",
+        "--replays",
+        "r",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let (code, out, err) = t.run(&["replay", "r/chapter-1.replay"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Wall falls"), "{out}");
+    // The chapter is the level's own: the level set wins over nothing the level sets.
+    duel_campaign(
+        &t,
+        "difficulty = \"hard\"\n[chapters.level_set.hard]\n\"unit:Wall.hp\" = 1\n",
+    );
+    assert_eq!(campaign_result(&t, &[]), "won", "the chapter's own level");
+    // A level the scenario has not, a key its level sets too, a unit it has not: located.
+    duel_campaign(&t, "[chapters.level_set.hardd]\n\"unit:Wall.hp\" = 1\n");
+    let (code, _, err) = t.run(&["check", "maps/c.toml"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("maps/c.toml:4:21: chapter 1: [chapters.level_set.hardd]: scenario duel.toml has no difficulty level \"hardd\" (known: easy, hard)"),
+        "{err}"
+    );
+    duel_campaign(&t, "[chapters.level_set.easy]\n\"unit:Wall.hp\" = 3\n");
+    let (code, _, err) = t.run(&["check", "maps/c.toml"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("maps/c.toml:5:1: chapter 1: [chapters.level_set.easy] \"unit:Wall.hp\": the level's own table in duel.toml sets it too, and wins"),
+        "{err}"
+    );
+    duel_campaign(&t, "[chapters.level_set.hard]\n\"unit:Wal.hp\" = 1\n");
+    let (code, _, err) = t.run(&["check", "maps/c.toml"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("maps/c.toml:5:1: chapter 1: [chapters.level_set.hard] \"unit:Wal.hp\" = 1: no unit \"Wal\""),
+        "{err}"
+    );
+    let (code, _, err) = t.run(&["campaign", "maps/c.toml", "--simulate", "--difficulty", "hard"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("maps/c.toml:5:1: chapter 1: [chapters.level_set.hard]"),
+        "{err}"
+    );
+    duel_campaign(&t, "[chapters.level_set.hard]\n\"unit:Wall.hp\" = \"one\"\n");
+    let (code, _, err) = t.run(&["check", "maps/c.toml"]);
+    assert_eq!(code, 1);
+    assert!(
+        err.contains("maps/c.toml:5:18: chapter 1: [chapters.level_set.hard] \"unit:Wall.hp\" = \"one\": a chapter sets whole numbers"),
+        "{err}"
+    );
+}
+
 #[test]
 fn many_campaigns_give_the_share_won_per_level_and_skill_and_where_the_lost_ended() {
     let t = Tree::new("campaign-runs");
@@ -516,7 +585,7 @@ fn the_shipped_campaign_keeps_its_levels_in_order_and_its_early_chapters_fair() 
         "maps/campaign.toml",
         "--simulate",
         "--runs",
-        "30",
+        "40",
         "--skill",
         "expert,average",
         "--difficulty",
@@ -530,19 +599,26 @@ fn the_shipped_campaign_keeps_its_levels_in_order_and_its_early_chapters_fair() 
             .unwrap_or_else(|| panic!("no row {level} {skill}: {v:#}"))
     };
     let lost = |r: &Value, chapter: usize| r["chapters"][chapter - 1]["lost"].as_u64().unwrap();
+    // Issue 33: the careful player at its best hardly ever loses an easy campaign (it lost
+    // the pass at easy as often as at normal, 15.5% of 1,000, before the chapter's easy numbers).
+    let r = row("easy", "expert");
+    assert_eq!(r["won"].as_u64(), r["campaigns"].as_u64(), "easy expert: {r:#}");
     for skill in ["expert", "average"] {
         let won: Vec<u64> = ["easy", "normal", "hard"]
             .iter()
             .map(|l| row(l, skill)["won"].as_u64().unwrap())
             .collect();
+        // Strictly: each level is a step (over 1,000 campaigns the intervals are apart).
         assert!(
-            won[0] >= won[1] && won[1] >= won[2],
+            won[0] > won[1] && won[1] > won[2],
             "{skill}: won at easy, normal, hard {won:?}"
         );
         assert!(won[2] > 0, "{skill}: hard is never won");
         for level in ["easy", "normal"] {
             let r = row(level, skill);
-            assert_eq!((lost(r, 1), lost(r, 2)), (0, 0), "{level} {skill}: {r:#}");
+            // The tutorial ends nobody; the castle hardly anybody (3 of 1,000 at normal).
+            assert_eq!(lost(r, 1), 0, "{level} {skill}: {r:#}");
+            assert!(lost(r, 2) <= 1, "{level} {skill}: {r:#}");
         }
         let last = row("normal", skill)["chapters"].as_array().unwrap().len();
         assert!(
@@ -550,13 +626,14 @@ fn the_shipped_campaign_keeps_its_levels_in_order_and_its_early_chapters_fair() 
             "normal {skill}: the last chapter ends nobody"
         );
     }
+    // The last two chapters end more of the average player's campaigns than the river
+    // before them, at normal and at hard.
+    for level in ["normal", "hard"] {
+        let r = row(level, "average");
+        assert!(lost(r, 4) + lost(r, 5) > lost(r, 3), "{level} average: {r:#}");
+    }
 }
 
-/// Issue 33's rise at hard, on fixed seeds (100 campaigns; the guide's table has 1,000): the
-/// castle no longer guts the party for the river. Its archers are held at 5 at every level
-/// (`[chapters.set]`); with the hard level's 10 they killed Wing or Robin in most hard
-/// campaigns and the river then ended 27.6% of those reaching it (seeds 0 to 99), more than
-/// any chapter after it but the ambush. Now the first three chapters end the fewest.
 #[test]
 fn the_hard_castle_leaves_the_party_whole_for_the_river() {
     let v = json_of(&[
@@ -573,7 +650,8 @@ fn the_hard_castle_leaves_the_party_whole_for_the_river() {
     ]);
     let chapters = v["rows"][0]["chapters"].as_array().unwrap();
     let share: Vec<f64> = chapters.iter().map(|c| c["loss_share"].as_f64().unwrap()).collect();
-    assert_eq!((share[0], share[1]), (0.0, 0.0), "{share:?}");
+    // The tutorial ends nobody; the castle a few (Kiny at move 8 at hard: 3 of 1,000).
+    assert!(share[0] == 0.0 && share[1] <= 0.02, "{share:?}");
     assert!(
         share[2] < 0.10,
         "the river ends {:.1}% at hard: {share:?}",

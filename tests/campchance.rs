@@ -194,9 +194,10 @@ fn chance_numbers_count_only_with_chance_and_their_mistakes_are_located() {
 }
 
 /// The campaign's levels with chance, guarded cheaply on fixed seeds (30 campaigns a row; the
-/// guide's table has 1,000): for the expert and the average player easy ≥ normal ≥ hard, and
-/// the pass's chance numbers (`[chapters.chance_set]`, normal's soldiers at attack 8) make
-/// normal harder than without them.
+/// guide's table has 1,000, each level's interval apart from the next for every skill): for
+/// the expert and the average player easy > normal > hard. The ambush's chance numbers
+/// (`[chapters.chance_set]`, normal's soldiers at attack 6) keep normal above hard (without
+/// them the novice won normal and hard alike, 47.1% and 47.1% over 1,000).
 #[test]
 fn the_shipped_campaign_with_chance_keeps_its_levels_in_order() {
     let args = [
@@ -224,45 +225,8 @@ fn the_shipped_campaign_with_chance_keeps_its_levels_in_order() {
     for skill in ["expert", "average"] {
         let w = [won("easy", skill), won("normal", skill), won("hard", skill)];
         assert!(
-            w[0] >= w[1] && w[1] >= w[2] && w[2] > 0,
+            w[0] > w[1] && w[1] > w[2] && w[2] > 0,
             "{skill}: won at easy, normal, hard {w:?}"
         );
     }
-    // Without the chance numbers (the pass's table removed), normal is won more often by the
-    // average player (80.6% against 75.7% over 1,000 campaigns; the expert, who loses the
-    // pass by leaving the village at every level, 87.4% against 85.7%, too close for 30).
-    let t = common::Tree::new("campchance-levels");
-    let text = std::fs::read_to_string(t.0.join("maps/campaign.toml")).unwrap();
-    let (before, _) = text
-        .split_once("[chapters.chance_set]")
-        .expect("the pass has chance numbers");
-    std::fs::write(t.0.join("maps/campaign.toml"), before).unwrap();
-    let normal = |dir: &std::path::Path| {
-        let (code, out, err) = run_in(
-            dir,
-            &[
-                "campaign",
-                "maps/campaign.toml",
-                "--simulate",
-                "--chance",
-                "--runs",
-                "30",
-                "--skill",
-                "average",
-                "--difficulty",
-                "normal",
-                "--json",
-            ],
-        );
-        assert_eq!(code, 0, "{err}");
-        serde_json::from_str::<Value>(&out).unwrap()["rows"][0]["won"]
-            .as_u64()
-            .unwrap()
-    };
-    let with = normal(root());
-    let without = normal(&t.0);
-    assert!(
-        with < without,
-        "normal with chance: {with} won with the pass's chance numbers, {without} without"
-    );
 }

@@ -469,13 +469,20 @@ fn check_campaign(f: &Path, data: Option<&Path>) -> Result<(), Diagnostics> {
     for (k, ch) in c.chapters.iter().enumerate() {
         let chapter = match &loaded {
             // With chance too when the chapter has numbers for it (`[chapters.chance_set]`).
-            Ok(d) => crate::load::campaign::load_chapter(&c, k, d.clone(), None, false).and_then(|_| {
-                if ch.chance_set.is_empty() {
-                    Ok(())
-                } else {
-                    crate::load::campaign::load_chapter(&c, k, d.clone(), None, true).map(|_| ())
-                }
-            }),
+            // And at each level the chapter has numbers for (`[chapters.level_set.NAME]`).
+            Ok(d) => crate::load::campaign::load_chapter(&c, k, d.clone(), None, false)
+                .and_then(|_| {
+                    if ch.chance_set.is_empty() {
+                        Ok(())
+                    } else {
+                        crate::load::campaign::load_chapter(&c, k, d.clone(), None, true).map(|_| ())
+                    }
+                })
+                .and_then(|_| {
+                    ch.level_set.iter().try_for_each(|s| {
+                        crate::load::campaign::load_chapter(&c, k, d.clone(), Some(&s.level), false).map(|_| ())
+                    })
+                }),
             Err(e) => Err(e.clone()),
         };
         // The chapter's own level and numbers are the campaign file's errors, told as such.

@@ -131,7 +131,7 @@ pub fn run(
             title: chapter.title.clone(),
             permadeath: run.permadeath,
             roster: roster.clone(),
-            set: crate::io::replay::ChapterSet::of(&chapter.numbers(run.chance)),
+            set: crate::io::replay::ChapterSet::of(&chapter.numbers(run.chance, scenario.difficulty.as_deref())),
             chance: run.chance,
         });
         let won = matches!(played.battle.ended(), Some((Team::Player, _)));

@@ -177,7 +177,9 @@ impl BattleScreen {
             title: ch.title.clone(),
             permadeath: a.progress.permadeath,
             roster: a.progress.roster.clone(),
-            set: crate::io::replay::ChapterSet::of(&ch.numbers(a.progress.chance)),
+            set: crate::io::replay::ChapterSet::of(
+                &ch.numbers(a.progress.chance, ch.level(a.progress.difficulty.as_deref())),
+            ),
             chance: a.progress.chance,
         };
         // The chapter's own save slot, when the player saved in it: the battle goes on there.

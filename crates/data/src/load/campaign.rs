@@ -14,6 +14,8 @@
 //! "kind:brute.attack" = 9
 //! [chapters.chance_set]          # optional: more, only when played with chance in combat
 //! "kind:brute.hit" = 90
+//! [chapters.level_set.hard]       # optional: more, only when played at that level
+//! "unit:Brute.move" = 5
 //! ```
 
 use crate::load::data::DataSet;
@@ -50,7 +52,12 @@ struct RawChapter {
     set: IndexMap<String, Spanned<toml::Value>>,
     #[serde(default)]
     chance_set: IndexMap<String, Spanned<toml::Value>>,
+    #[serde(default)]
+    level_set: IndexMap<String, IndexMap<String, Spanned<toml::Value>>>,
 }
+
+/// A chapter's table of numbers as written (`--set` key, value).
+type RawSet = IndexMap<String, Spanned<toml::Value>>;
 
 /// A loaded campaign file.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -91,6 +98,21 @@ pub struct Chapter {
     /// (`[chapters.chance_set]`), applied after [`Chapter::set`] and before its level; unused
     /// without chance.
     pub chance_set: Vec<LevelEntry>,
+    /// Its overrides at one level (`[chapters.level_set.NAME]`), applied after
+    /// [`Chapter::chance_set`] when the chapter is played at level NAME, before that level's
+    /// own table; a key the level's table sets too is refused (it would never count).
+    pub level_set: Vec<LevelSet>,
+}
+
+/// A chapter's numbers at one level (`[chapters.level_set.NAME]`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LevelSet {
+    /// The level's name (one of the scenario's `[difficulty.NAME]` tables).
+    pub level: String,
+    /// Line and column of the table's name in the campaign file.
+    pub place: (usize, usize),
+    /// Its numbers, in the `--set` key syntax; places in the campaign file.
+    pub entries: Vec<LevelEntry>,
 }
 
 impl Chapter {
@@ -100,7 +122,7 @@ impl Chapter {
     ///
     /// ```
     /// use skirmish_core::model::scenario::LevelEntry;
-    /// use skirmish_data::load::campaign::Chapter;
+    /// use skirmish_data::load::campaign::{Chapter, LevelSet};
     /// let e = |key: &str, value| LevelEntry { key: key.into(), value, line: 1, col: 1 };
     /// let c = Chapter {
     ///     scenario: "a.toml".into(),
@@ -111,13 +133,68 @@ impl Chapter {
     ///     difficulty: None,
     ///     set: vec![e("kind:guard.attack", 3)],
     ///     chance_set: vec![e("kind:guard.hit", 80)],
+    ///     level_set: vec![LevelSet { level: "hard".into(), place: (1, 1), entries: vec![e("kind:guard.hp", 30)] }],
     /// };
-    /// assert_eq!(c.numbers(false).len(), 1);
-    /// assert_eq!(c.numbers(true)[1].key, "kind:guard.hit");
+    /// assert_eq!(c.numbers(false, None).len(), 1);
+    /// assert_eq!(c.numbers(true, Some("easy"))[1].key, "kind:guard.hit");
+    /// assert_eq!(c.numbers(false, Some("hard"))[1].key, "kind:guard.hp");
     /// ```
-    pub fn numbers(&self, chance: bool) -> Vec<LevelEntry> {
+    pub fn numbers(&self, chance: bool, level: Option<&str>) -> Vec<LevelEntry> {
         let extra: &[LevelEntry] = if chance { &self.chance_set } else { &[] };
-        self.set.iter().chain(extra).cloned().collect()
+        self.set
+            .iter()
+            .chain(extra)
+            .chain(self.level_numbers(level))
+            .cloned()
+            .collect()
+    }
+
+    /// Its numbers at `level` (`[chapters.level_set.NAME]`; none without a level).
+    ///
+    /// ```
+    /// use skirmish_core::model::scenario::LevelEntry;
+    /// use skirmish_data::load::campaign::{Chapter, LevelSet};
+    /// let e = LevelEntry { key: "unit:Runner.defense".into(), value: 4, line: 9, col: 1 };
+    /// let c = Chapter {
+    ///     scenario: "a.toml".into(),
+    ///     scenario_written: "a.toml".into(),
+    ///     title: None,
+    ///     intro: String::new(),
+    ///     place: (1, 1),
+    ///     difficulty: None,
+    ///     set: vec![],
+    ///     chance_set: vec![],
+    ///     level_set: vec![LevelSet { level: "easy".into(), place: (8, 1), entries: vec![e] }],
+    /// };
+    /// assert_eq!(c.level_numbers(Some("easy")).len(), 1);
+    /// assert!(c.level_numbers(Some("hard")).is_empty() && c.level_numbers(None).is_empty());
+    /// ```
+    pub fn level_numbers(&self, level: Option<&str>) -> &[LevelEntry] {
+        level
+            .and_then(|l| self.level_set.iter().find(|s| s.level == l))
+            .map_or(&[], |s| &s.entries)
+    }
+
+    /// The level it is played at when `asked` is the campaign's (the player's) choice: that,
+    /// else its own `difficulty`.
+    ///
+    /// ```
+    /// use skirmish_data::load::campaign::Chapter;
+    /// let c = Chapter {
+    ///     scenario: "a.toml".into(),
+    ///     scenario_written: "a.toml".into(),
+    ///     title: None,
+    ///     intro: String::new(),
+    ///     place: (1, 1),
+    ///     difficulty: Some(("hard".into(), (2, 14))),
+    ///     set: vec![],
+    ///     chance_set: vec![],
+    ///     level_set: vec![],
+    /// };
+    /// assert_eq!((c.level(None), c.level(Some("easy"))), (Some("hard"), Some("easy")));
+    /// ```
+    pub fn level<'a>(&'a self, asked: Option<&'a str>) -> Option<&'a str> {
+        asked.or(self.difficulty.as_ref().map(|(d, _)| d.as_str()))
     }
 }
 
@@ -203,12 +280,41 @@ pub fn load_chapter(
     if chance {
         scenario.combat.chance = true;
     }
-    let tables: &[(&str, &[LevelEntry])] = if chance {
-        &[("set", &chapter.set), ("chance_set", &chapter.chance_set)]
-    } else {
-        &[("set", &chapter.set)]
-    };
-    for (table, entries) in tables {
+    let played_at = chapter.level(level);
+    let level_table = format!("level_set.{}", played_at.unwrap_or_default());
+    let mut tables: Vec<(&str, &[LevelEntry])> = vec![("set", &chapter.set)];
+    if chance {
+        tables.push(("chance_set", &chapter.chance_set));
+    }
+    tables.push((level_table.as_str(), chapter.level_numbers(played_at)));
+    // A chapter's level table names one of the scenario's levels, and none of the keys that
+    // level's own table sets (that level's value would win: the chapter's would never count).
+    for s in &chapter.level_set {
+        match scenario.level(&s.level) {
+            None => errs.push(at(
+                s.place,
+                format!(
+                    "[chapters.level_set.{}]: scenario {} has no difficulty level {:?} (known: {})",
+                    s.level,
+                    chapter.scenario_written,
+                    s.level,
+                    scenario.level_names()
+                ),
+            )),
+            Some(l) => {
+                for e in s.entries.iter().filter(|e| l.entries.iter().any(|o| o.key == e.key)) {
+                    errs.push(at(
+                        (e.line, e.col),
+                        format!(
+                            "[chapters.level_set.{}] \"{}\": the level's own table in {} sets it too, and wins",
+                            s.level, e.key, chapter.scenario_written
+                        ),
+                    ));
+                }
+            }
+        }
+    }
+    for (table, entries) in &tables {
         for e in *entries {
             let r = SetKey::parse(&e.key).and_then(|key| apply_unchecked(&mut scenario, &mut data, &key, e.value));
             if let Err(m) = r {
@@ -225,7 +331,10 @@ pub fn load_chapter(
         let (table, place) = match (chapter.set.first(), chapter.chance_set.first()) {
             (Some(e), _) => ("set", (e.line, e.col)),
             (None, Some(e)) if chance => ("chance_set", (e.line, e.col)),
-            _ => ("set", chapter.place),
+            _ => match chapter.level_numbers(played_at).first() {
+                Some(e) => (level_table.as_str(), (e.line, e.col)),
+                None => ("set", chapter.place),
+            },
         };
         errs.push(at(place, format!("[chapters.{table}]: {m}")));
     }
@@ -357,10 +466,28 @@ pub fn parse(src: &Source, dir: &Path) -> Result<Campaign, Diagnostics> {
         let c = c.into_inner();
         let mut set = Vec::new();
         let mut chance_set = Vec::new();
-        let tables = [
+        let mut level_set: Vec<LevelSet> = Vec::new();
+        for name in c.level_set.keys() {
+            // The table's header (`[chapters.level_set.NAME]`), else the chapter's first line.
+            let from = c.scenario.span().start;
+            let header = format!("level_set.{name}");
+            let at = src.text[from..]
+                .find(&header)
+                .map_or(from, |i| from + i + "level_set.".len());
+            level_set.push(LevelSet {
+                level: name.clone(),
+                place: src.line_col(at),
+                entries: Vec::new(),
+            });
+        }
+        let level_tables: Vec<String> = c.level_set.keys().map(|n| format!("level_set.{n}")).collect();
+        let mut tables: Vec<(&str, &RawSet, &mut Vec<LevelEntry>)> = vec![
             ("set", &c.set, &mut set),
             ("chance_set", &c.chance_set, &mut chance_set),
         ];
+        for ((name, raw_set), s) in level_tables.iter().zip(c.level_set.values()).zip(level_set.iter_mut()) {
+            tables.push((name.as_str(), raw_set, &mut s.entries));
+        }
         for (table, raw_set, set) in tables {
             for (key, value) in raw_set {
                 let at = value.span().start;
@@ -419,6 +546,7 @@ pub fn parse(src: &Source, dir: &Path) -> Result<Campaign, Diagnostics> {
             difficulty,
             set,
             chance_set,
+            level_set,
         });
     }
     errs.into_result(Campaign {
