@@ -101,6 +101,18 @@ pub fn winner_line(winner: Team) -> String {
     format!("{} wins", side_name(winner))
 }
 
+/// The log's words for rules event `e`: the rules' own, but a versus battle's end names the
+/// side that won as the band does ("Red wins on turn 5: Kiny fell", not "Defeat — Kiny
+/// fell" under a "Red wins!" band).
+pub fn event_line(b: &Battle, e: &Event) -> String {
+    match e {
+        Event::BattleEnded { winner, why } if b.versus() => {
+            format!("{} on turn {}: {}", winner_line(*winner), b.turn(), why.describe(b))
+        }
+        _ => e.describe(b),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -125,6 +137,23 @@ mod tests {
             turn: 2,
         };
         assert_eq!(phase_line(&ai, Team::Enemy, 2, e.describe(&ai)), e.describe(&ai));
+    }
+
+    /// Issue 40's network play: the log said "Defeat — Kiny fell" under a "Red wins!" band.
+    #[test]
+    fn a_versus_battles_end_is_logged_by_the_side_that_won() {
+        let s = hot_seat("P . . . . E");
+        let b = s.battle();
+        let kiny = b.find("P").unwrap();
+        let ended = |winner| Event::BattleEnded {
+            winner,
+            why: crate::rules::Ending::HeroFell(kiny),
+        };
+        assert_eq!(event_line(b, &ended(Team::Enemy)), "Red wins on turn 1: P fell");
+        assert_eq!(event_line(b, &ended(Team::Player)), "Blue wins on turn 1: P fell");
+        let ai = Scene::parse("P . . . . E").battle(&[player('P'), enemy('E', "guard", 1)]);
+        assert_eq!(event_line(&ai, &ended(Team::Enemy)), ended(Team::Enemy).describe(&ai));
+        assert!(event_line(&ai, &ended(Team::Enemy)).starts_with("Defeat — "));
     }
 
     #[test]

@@ -211,7 +211,7 @@ impl GameState {
     /// its striker struck from).
     fn show(&mut self, e: Event, blow_cell: Option<Pos>) {
         let b = self.session.battle();
-        let line = e.describe(b);
+        let line = crate::game::versus::event_line(b, &e);
         let anim = match &e {
             Event::PhaseBegan { team, turn } => {
                 // Hot-seat: the enemy side's phase is a person's, played like the player's.
