@@ -479,11 +479,21 @@ impl GameState {
 
     /// A mouse button let go: the end of a drag, or a right or middle click (cancel, next
     /// enemy), kept for later while something moves.
-    pub(super) fn mouse_button_up(&mut self, _ctx: &mut Context, button: MouseButton, _x: f32, _y: f32) -> GameResult {
+    pub(super) fn mouse_button_up(&mut self, _ctx: &mut Context, button: MouseButton, x: f32, y: f32) -> GameResult {
         let Some(d) = self.drag.filter(|d| d.button == button) else {
             return Ok(());
         };
         self.drag = None;
+        if d.dragged() && !self.front_open() {
+            // While it dragged, the cursor stayed on the grabbed cell; if the view stopped at
+            // the map's edge and the pointer went on, that cell is no longer under it (issue
+            // 33's play: the box stayed there until the pointer moved). It goes to the cell
+            // under the pointer now.
+            let at = Vec2::new(x, y);
+            self.pointer = Some(at);
+            self.pointing.dropped(at);
+            self.repoint();
+        }
         if d.dragged() || self.front_open() {
             if self.menu_open && !d.dragged() && button == MouseButton::Right {
                 self.menu_open = false;

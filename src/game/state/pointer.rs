@@ -52,6 +52,13 @@ impl Pointing {
         }
     }
 
+    /// A drag of the map ended with the pointer at `at` (window pixels): the mouse moved the
+    /// map, so it leads the cursor from now on, as after a click.
+    pub(super) fn dropped(&mut self, at: Vec2) {
+        self.live = true;
+        self.rest = Some(at);
+    }
+
     /// True when the mouse leads the cursor.
     pub(super) fn leads(&self) -> bool {
         self.live
@@ -204,6 +211,40 @@ mod tests {
         let still = Drag::new(MouseButton::Right, start);
         assert!(!still.dragged());
         assert_eq!(mouse_intent(still.button), Some(Intent::Cancel), "its release cancels");
+    }
+
+    /// Issue 33's play: a right-drag stopped at the map's edge (the view could go no further
+    /// while the pointer went on); after the release the cursor box stayed on the grabbed
+    /// cell until the pointer moved. The release puts it on the cell under the pointer.
+    #[test]
+    fn a_drag_that_stops_at_the_maps_edge_leaves_the_cursor_under_the_pointer() {
+        use crate::game::camera::Camera;
+        let l = Layout::new(1280.0, 800.0, 1.0);
+        let view = l.world_view();
+        // A map wider than the view, seen from its right edge: a drag to the left cannot pan.
+        let mut cam = Camera::new(60, 40);
+        cam.follow(Vec2::new(60.0 * crate::game::assets::TILE, 0.0), view, true);
+        let grab = Vec2::new(600.0, 300.0);
+        let grabbed = l.cell_at(grab.x, grab.y, cam.pos).expect("on the map");
+        // The keys led (or the mouse had only rested): a drag's motions never reach the cursor.
+        let mut p = Pointing::default();
+        p.hand_to_keys(Some(grab));
+        let mut d = Drag::new(MouseButton::Right, grab);
+        let end = grab - Vec2::new(200.0, 0.0);
+        let before = cam.pos;
+        if let Some(by) = d.moved(end) {
+            cam.pan(by / l.zoom / l.scale, view);
+        }
+        assert_eq!(cam.pos, before, "the view is at the map's edge");
+        let under = l.cell_at(end.x, end.y, cam.pos).expect("on the map");
+        assert_ne!(under, grabbed, "the pointer went on past the grabbed cell");
+        // The release: the mouse moved the map, so it leads, and the cursor goes to the cell
+        // under the pointer, once (the window's release handler then points the cursor there).
+        assert!(!p.leads());
+        p.dropped(end);
+        assert!(p.leads());
+        assert!(p.points_at(Some(under)));
+        assert!(!p.points_at(Some(under)), "and stays there");
     }
 
     #[test]

@@ -99,21 +99,35 @@ pub fn cannot_go(b: &Battle, unit: UnitId, to: Pos) -> String {
     }
 }
 
-/// True when some cell at a distance `reaches` accepts (at most `max`) from `other` is within
-/// `unit`'s move by the terrain's costs but held by another unit of its side (a blow or a heal
-/// that only those units stand in the way of).
+/// True when some cell at a distance `reaches` accepts (at most `max`) from `other` is held by
+/// another unit of `unit`'s side and `unit` could end its move there were it free: a blow or a
+/// heal that only those units stand in the way of. "Could end there" is read from the move
+/// range as it is (enemies block the way, zones stop it): the cell is entered from one of the
+/// range's cells within the move (issue 33's play: at the fords every cell to strike the Mender
+/// from was out of Lance's reach behind the enemy's soldiers, or held by one of them, and the
+/// note said they were taken by our units; the terrain's travel cost alone ignored the enemy).
 fn cells_taken(b: &Battle, unit: UnitId, other: UnitId, max: u32, reaches: impl Fn(u32) -> bool) -> bool {
     let (u, o) = (b.unit(unit), b.unit(other));
     let r = max as i32;
     let mut caches = crate::rules::Caches::new();
+    let range = b.range(&mut caches, unit);
+    let entered_within_move = |p: Pos, caches: &mut crate::rules::Caches| {
+        [(0, -1), (1, 0), (0, 1), (-1, 0)].into_iter().any(|(dx, dy)| {
+            let q = Pos::new(p.x + dx, p.y + dy);
+            // A cell in an enemy's zone stops the walk there (the start cell does not).
+            let goes_on = q == u.pos() || !b.occupancy().stops(q, u.team());
+            goes_on
+                && range.get(q).is_some_and(|c| {
+                    b.travel(caches, p, u.class(), q)
+                        .is_some_and(|step| c.cost + step <= range.budget())
+                })
+        })
+    };
     (-r..=r)
         .flat_map(|dy| (-r..=r).map(move |dx| Pos::new(o.pos().x + dx, o.pos().y + dy)))
         .filter(|&p| b.map().contains(p) && reaches(p.manhattan(o.pos())))
         .filter(|&p| b.unit_at(p).is_some_and(|a| a != unit && b.unit(a).team() == u.team()))
-        .any(|p| {
-            b.travel(&mut caches, p, u.class(), u.pos())
-                .is_some_and(|c| c <= u.movement())
-        })
+        .any(|p| entered_within_move(p, &mut caches))
 }
 
 #[cfg(test)]
@@ -218,6 +232,19 @@ mod tests {
         assert_eq!(
             cannot_go(&b, UnitId(0), Pos::new(4, 1)),
             "Imp is out of Kiny's reach this turn"
+        );
+        // Issue 33's play (the fords): Lance's cell is the only one to strike the Brute from,
+        // but an enemy stands in the corridor between: out of reach, not "taken".
+        let b = BattleBuilder::new(TerrainMap::from_rows(&TerrainSet::standard(), &rows).unwrap())
+            .unit(UnitSpec::player("Kiny", (0, 1)))
+            .unit(UnitSpec::enemy("Imp", (2, 1), "guard"))
+            .unit(UnitSpec::player("Lance", (3, 1)))
+            .unit(UnitSpec::enemy("Brute", (4, 1), "guard"))
+            .build()
+            .unwrap();
+        assert_eq!(
+            cannot_go(&b, UnitId(0), Pos::new(4, 1)),
+            "Brute is out of Kiny's reach this turn"
         );
         // A healer and a hurt ally whose every neighbour is taken (issue 33's play); farther
         // than the healer walks, out of its healing reach.
