@@ -20,44 +20,99 @@ pub struct Chooser {
 
 /// What each level of `levels` changes ([`crate::game::difficulty::describe`]), read from
 /// the scenario played; empty notes when it does not load. A campaign's says what it changes
-/// in the first chapter, as such, and no win rate (issue 33's play: chapter 1's figures shown
-/// for the whole campaign read easy 99.8% below normal 100%; those rates are of the scenario
-/// played alone, and every chapter has its own).
+/// in the first chapter it changes anything in (chapters before it as written), and no win
+/// rate (issue 33's play: chapter 1's figures shown for the whole campaign read easy 99.8%
+/// below normal 100%; those rates are of the scenario played alone, and every chapter has its
+/// own; and normal and hard both read "in chapter 1: the battle as written", though they part
+/// from chapter 2 on).
 fn level_notes(then: &Chosen, levels: &[String], world: &World) -> Vec<String> {
-    let campaign = matches!(then, Chosen::Campaign);
-    // A campaign's first chapter carries its own numbers (`[chapters.set]`).
-    let first = match then {
-        Chosen::Battle(_) => None,
-        Chosen::Campaign => crate::load::campaign::load(&world.campaign_file)
-            .ok()
-            .and_then(|c| c.chapters.into_iter().next()),
-    };
-    let path = match then {
-        Chosen::Battle(l) => Some(l.path.clone()),
-        Chosen::Campaign => first.as_ref().map(|ch| ch.scenario.clone()),
-    };
-    let scenario = path.and_then(|p| crate::cli::load_scenario(&p, world.data_override.clone()).ok());
-    levels
-        .iter()
-        .map(|name| {
-            scenario
-                .as_ref()
-                .and_then(|(s, ..)| s.level(name))
-                .map(|level| {
-                    let level = match (&first, scenario.as_ref()) {
-                        (Some(ch), Some((s, ..))) => in_chapter(level, &ch.set, &s.units),
-                        _ => level.clone(),
-                    };
-                    let what = crate::game::difficulty::describe(&level, !campaign);
-                    if campaign {
-                        format!("in chapter 1: {what}")
-                    } else {
-                        what
-                    }
+    match then {
+        Chosen::Battle(l) => {
+            let scenario = crate::cli::load_scenario(&l.path, world.data_override.clone()).ok();
+            levels
+                .iter()
+                .map(|name| {
+                    scenario
+                        .as_ref()
+                        .and_then(|(s, ..)| s.level(name))
+                        .map(|level| crate::game::difficulty::describe(level, true))
+                        .unwrap_or_default()
                 })
-                .unwrap_or_default()
-        })
-        .collect()
+                .collect()
+        }
+        Chosen::Campaign => {
+            let Ok(campaign) = crate::load::campaign::load(&world.campaign_file) else {
+                return vec![String::new(); levels.len()];
+            };
+            // Per level, per chapter: what the level changes in the chapter as the campaign
+            // plays it (`None`: the chapter's scenario does not load).
+            let scenarios: Vec<_> = campaign
+                .chapters
+                .iter()
+                .map(|ch| crate::cli::load_scenario(&ch.scenario, world.data_override.clone()).ok())
+                .collect();
+            let changes: Vec<Vec<Option<crate::model::scenario::Level>>> = levels
+                .iter()
+                .map(|name| {
+                    campaign
+                        .chapters
+                        .iter()
+                        .zip(&scenarios)
+                        .map(|(ch, s)| {
+                            let (s, ..) = s.as_ref()?;
+                            let mut level = match s.level(name) {
+                                Some(level) => in_chapter(level, &ch.set, &s.units),
+                                None => crate::model::scenario::Level {
+                                    name: name.clone(),
+                                    entries: Vec::new(),
+                                    tuned: None,
+                                    line: 0,
+                                    col: 0,
+                                },
+                            };
+                            level.entries.extend(ch.level_numbers(Some(name)).iter().cloned());
+                            Some(level)
+                        })
+                        .collect()
+                })
+                .collect();
+            (0..levels.len()).map(|l| campaign_note(l, &changes)).collect()
+        }
+    }
+}
+
+/// What level `l` of `changes` (per level, per chapter) does in a campaign: said of the
+/// chapter where it has parted from every other level (the levels may play alike for a few
+/// chapters: hard as normal until chapter 3), or with one level, of the first chapter it
+/// changes anything in.
+fn campaign_note(l: usize, changes: &[Vec<Option<crate::model::scenario::Level>>]) -> String {
+    let mine = &changes[l];
+    let same = |a: &Option<crate::model::scenario::Level>, b: &Option<crate::model::scenario::Level>| {
+        let pairs = |x: &Option<crate::model::scenario::Level>| {
+            x.as_ref()
+                .map(|x| x.entries.iter().map(|e| (e.key.clone(), e.value)).collect::<Vec<_>>())
+        };
+        pairs(a) == pairs(b)
+    };
+    let parted = changes
+        .iter()
+        .enumerate()
+        .filter(|&(m, _)| m != l)
+        .filter_map(|(_, other)| (0..mine.len()).find(|&k| !same(&mine[k], &other[k])))
+        .max();
+    let k = parted.or_else(|| {
+        mine.iter()
+            .position(|c| c.as_ref().is_some_and(|c| !c.entries.is_empty()))
+    });
+    match k.and_then(|k| Some((k, mine[k].as_ref()?))) {
+        Some((k, level)) => format!(
+            "in chapter {}: {}",
+            k + 1,
+            crate::game::difficulty::describe(level, false)
+        ),
+        None if mine.iter().all(Option::is_some) => "every chapter as written".to_string(),
+        None => String::new(),
+    }
 }
 
 /// What `level` changes in a chapter whose own numbers are `set`: a level's `kind:K.F` is left
@@ -212,15 +267,19 @@ mod tests {
             notes[0].starts_with("hero ") && notes[1].starts_with("archer "),
             "{notes:?}"
         );
-        // A campaign's levels say what they change in its first chapter, as such, without
-        // that chapter's win rates (measured on the battle alone, they are not the campaign's).
-        let notes = level_notes(&Chosen::Campaign, &["easy".into(), "normal".into()], &world);
-        assert!(
-            notes
-                .iter()
-                .all(|n| n.starts_with("in chapter 1: ") && !n.contains('%')),
-            "{notes:?}"
+        // A campaign's levels say what they change in the first chapter they change anything
+        // in, as such, without that chapter's win rates (measured on the battle alone, they
+        // are not the campaign's); normal and hard, both as written in chapter 1, part there.
+        let notes = level_notes(
+            &Chosen::Campaign,
+            &["easy".into(), "normal".into(), "hard".into()],
+            &world,
         );
+        assert!(notes.iter().all(|n| !n.contains('%')), "{notes:?}");
+        assert!(notes[0].starts_with("in chapter 1: hero "), "{notes:?}");
+        assert!(notes[1].starts_with("in chapter 3: "), "{notes:?}");
+        assert!(notes[2].starts_with("in chapter 3: soldier "), "{notes:?}");
+        assert_ne!(notes[1], notes[2], "normal and hard read differently where they part");
         // Hard's "brute attack 18" is not said where the chapter keeps its Brute at 9 (its
         // own `unit:Brute.attack`): the notes name only numbers somebody in it has.
         let notes = level_notes(&Chosen::Campaign, &["hard".into()], &world);
