@@ -10,16 +10,8 @@ use ggez::{Context, GameResult};
 
 /// The two answers, off first (and highlighted): the campaign as it always played.
 const ANSWERS: [(&str, &str, bool); 2] = [
-    (
-        "Chance in combat: off",
-        "every blow lands: damage is attack − defense − terrain, the same every time",
-        false,
-    ),
-    (
-        "Chance in combat: on",
-        "each blow rolls to hit (hit − avoid %) and to be critical (3× damage); a miss does nothing",
-        true,
-    ),
+    ("Chance in combat: off", "no rolls: every blow lands in full", false),
+    ("Chance in combat: on", "blows may miss, or be critical (3×)", true),
 ];
 
 /// Choosing chance in combat for a new campaign, after its difficulty.
@@ -91,7 +83,7 @@ mod tests {
     fn off_is_offered_first_and_each_answer_starts_the_campaign_with_it() {
         let mut c = ChanceChooser::new(Some("hard".into()));
         assert_eq!(c.menu.at, 0);
-        assert!(c.menu.items[1].note.contains("hit") && c.menu.items[1].note.contains("critical"));
+        assert!(c.menu.items[1].note.contains("miss") && c.menu.items[1].note.contains("critical"));
         assert_eq!(
             c.act(MenuKey::Confirm),
             Switch::Replace(Go::NewCampaign {
@@ -108,5 +100,19 @@ mod tests {
             })
         );
         assert_eq!(c.act(MenuKey::Back), Switch::Pop);
+    }
+
+    /// Issue 33's play: the notes were drawn in a very small font (shrunk to fit their row).
+    /// At 1280×800 and 800×600 each is drawn at a note's full size.
+    #[test]
+    fn the_answers_notes_keep_their_size() {
+        for (w, h) in [(1280.0, 800.0), (800.0, 600.0)] {
+            let size = 16.0 * menu::ui_scale(w, h);
+            let row = menu::rows(2, Rect::new(w * 0.1, h * 0.3, w * 0.8, h * 0.3), size * 2.2)[0];
+            for (label, note, _) in ANSWERS {
+                let (label_size, note_size) = menu::row_text_sizes(label, note, row.w, size);
+                assert_eq!((label_size, note_size), (size, size * 0.8), "{note} at {w}x{h}");
+            }
+        }
     }
 }
