@@ -60,6 +60,8 @@ pub struct Caches {
     /// Where the last nearest-target map asked for was found: a decision asks for the same
     /// map once per reachable cell, so it is looked at first (checked, so never stale).
     nearest_hit: usize,
+    /// The enemies' attack areas the careful player weighs, kept between its decisions.
+    pub(crate) threats: crate::ai::danger::KeptThreats,
 }
 
 impl Caches {
@@ -72,6 +74,7 @@ impl Caches {
     pub fn clear(&mut self) {
         self.potentials.clear();
         self.nearest.clear();
+        self.threats = Default::default();
     }
 
     /// Makes the caches serve `b`: maps of other terrain are dropped.

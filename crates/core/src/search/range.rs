@@ -186,6 +186,21 @@ impl Occupancy {
         }
     }
 
+    /// The cells (as positions of the padded layout: the border too) whose team or zone
+    /// counts differ between this board and `other`, of the same layout: what a search kept
+    /// from one board must look at before it is trusted on the other.
+    pub(crate) fn changed<'a>(&'a self, other: &'a Occupancy) -> impl Iterator<Item = Pos> + 'a {
+        let zone = |o: &Occupancy, i: usize| o.zones.get(i).copied().unwrap_or(0);
+        (0..self.cells.len())
+            .filter(move |&i| self.cells[i] != other.cells[i] || zone(self, i) != zone(other, i))
+            .map(|i| self.layout.pos(i))
+    }
+
+    /// The layout this board is laid on.
+    pub(crate) fn layout(&self) -> Layout {
+        self.layout
+    }
+
     /// True when some unit of the side opposing `mover` holds a zone of control.
     fn zones_against(&self, mover: Team) -> bool {
         self.held[match mover {
@@ -564,6 +579,13 @@ impl Reach<'_> {
             .stops
             .iter()
             .map(|&i| (self.f.layout.pos(i as usize), cost_of(self.f.state[i as usize])))
+    }
+
+    /// Every cell the search settled that is not a destination: cells it passed through over
+    /// an ally. With [`Reach::cells`], every cell whose occupancy and zones the search read,
+    /// or whose four neighbours' occupancy it read: nothing else of the board decides it.
+    pub(crate) fn passed(&self) -> impl Iterator<Item = Pos> + '_ {
+        self.f.passed.iter().map(|&i| self.f.layout.pos(i as usize))
     }
 
     fn entered(&self, p: Pos) -> Option<(usize, Cost, u8)> {
