@@ -134,19 +134,25 @@ impl ThreatKey {
 struct KeptThreat {
     key: ThreatKey,
     area: AttackArea,
-    /// The cells whose occupancy or zones the search read: within one step of a cell it
-    /// settled (a destination or a cell passed over an ally). A change elsewhere on the
+    /// One bit a cell of the padded layout: the cells whose team or zones its search may
+    /// have read ([`crate::search::range::Reach::mark_read`]). A change elsewhere on the
     /// board cannot change its result.
-    read: AttackArea,
+    read: Vec<u64>,
+}
+
+impl KeptThreat {
+    fn reads(&self, i: usize) -> bool {
+        self.read.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 != 0)
+    }
 }
 
 /// The enemies' attack areas kept between the careful player's decisions (in [`Caches`]):
 /// each player decision used to build every living enemy's again (a range search and an
 /// area each, a third of a `batch` run), though within a player phase most enemies' stay
 /// the same. One is built again only when something it was built from changed: the
-/// terrain (another battle), a cell of the board within one step of a cell its search
-/// settled (a unit that moved, arrived or fell, a zone of control), or the enemy itself
-/// ([`ThreatKey`]). Exact: debug builds build every kept area again and compare.
+/// terrain (another battle), a cell of the board its search read (a unit that moved,
+/// arrived or fell there, a zone of control), or the enemy itself ([`ThreatKey`]).
+/// Exact: debug builds build every kept area again and compare.
 #[derive(Debug, Clone, Default)]
 pub(crate) struct KeptThreats {
     /// The battle identity (terrain) the areas belong to.
@@ -169,13 +175,11 @@ impl KeptThreats {
         }
         match &mut self.seen {
             Some(seen) if seen.layout() == now.layout() => {
-                if seen != now {
-                    let changed: Vec<Pos> = seen.changed(now).collect();
+                let mut changed = Vec::new();
+                seen.changed(now, &mut changed);
+                if !changed.is_empty() {
                     for slot in &mut self.kept {
-                        if slot
-                            .as_ref()
-                            .is_some_and(|k| changed.iter().any(|&p| k.read.contains(p)))
-                        {
+                        if slot.as_ref().is_some_and(|k| changed.iter().any(|&i| k.reads(i))) {
                             *slot = None;
                         }
                     }
@@ -192,16 +196,16 @@ impl KeptThreats {
 
 /// Builds enemy `id`'s attack area afresh, with the cells its search read.
 fn build_threat(b: &Battle, c: &mut Caches, key: ThreatKey, id: UnitId) -> KeptThreat {
-    let (moves, mut settled) = b.with_reach(c, id, key.leash, |r| {
-        let moves: Vec<Pos> = r.cells().map(|(p, _)| p).collect();
-        (moves, r.passed().collect::<Vec<Pos>>())
+    let layer = b.layer(key.class);
+    let mut read = vec![0u64; layer.layout().len().div_ceil(64)];
+    let moves: Vec<Pos> = b.with_reach(c, id, key.leash, |r| {
+        r.mark_read(layer, &mut read);
+        r.cells().map(|(p, _)| p).collect()
     });
-    let area = AttackArea::new(&moves, key.range.0, key.range.1);
-    settled.extend(moves);
     KeptThreat {
         key,
-        area,
-        read: AttackArea::new(&settled, 0, 1),
+        area: AttackArea::new(&moves, key.range.0, key.range.1),
+        read,
     }
 }
 

@@ -186,14 +186,23 @@ impl Occupancy {
         }
     }
 
-    /// The cells (as positions of the padded layout: the border too) whose team or zone
-    /// counts differ between this board and `other`, of the same layout: what a search kept
-    /// from one board must look at before it is trusted on the other.
-    pub(crate) fn changed<'a>(&'a self, other: &'a Occupancy) -> impl Iterator<Item = Pos> + 'a {
-        let zone = |o: &Occupancy, i: usize| o.zones.get(i).copied().unwrap_or(0);
-        (0..self.cells.len())
-            .filter(move |&i| self.cells[i] != other.cells[i] || zone(self, i) != zone(other, i))
-            .map(|i| self.layout.pos(i))
+    /// Adds to `out` the cells (indices of the padded layout: the border too) whose team or
+    /// zone counts differ between this board and `other`, of the same layout (once or
+    /// twice each): what a search kept from one board must look at before it is trusted
+    /// on the other.
+    pub(crate) fn changed(&self, other: &Occupancy, out: &mut Vec<usize>) {
+        fn diff(a: &[u8], b: &[u8], out: &mut Vec<usize>) {
+            if a != b {
+                out.extend(a.iter().zip(b).enumerate().filter(|(_, (x, y))| x != y).map(|(i, _)| i));
+            }
+        }
+        diff(&self.cells, &other.cells, out);
+        match (self.zones.is_empty(), other.zones.is_empty()) {
+            (true, true) => {}
+            (false, false) => diff(&self.zones, &other.zones, out),
+            (false, true) => diff(&self.zones, &vec![0; self.zones.len()], out),
+            (true, false) => diff(&vec![0; other.zones.len()], &other.zones, out),
+        }
     }
 
     /// The layout this board is laid on.
@@ -581,11 +590,32 @@ impl Reach<'_> {
             .map(|&i| (self.f.layout.pos(i as usize), cost_of(self.f.state[i as usize])))
     }
 
-    /// Every cell the search settled that is not a destination: cells it passed through over
-    /// an ally. With [`Reach::cells`], every cell whose occupancy and zones the search read,
-    /// or whose four neighbours' occupancy it read: nothing else of the board decides it.
-    pub(crate) fn passed(&self) -> impl Iterator<Item = Pos> + '_ {
-        self.f.passed.iter().map(|&i| self.f.layout.pos(i as usize))
+    /// Sets in `read` (one bit a cell of the padded layout of `layer`, the layer searched:
+    /// bit `i % 64` of word `i / 64`) every cell whose team or zone counts this search may
+    /// have read: the cells it settled (destinations and cells passed over an ally: their
+    /// team when entered, their zones when left), and each neighbour of one that it could
+    /// step onto within the budget (its team, read before it is entered). A search on a
+    /// board that differs only elsewhere settles the same cells at the same costs.
+    ///
+    /// # Panics
+    /// When `read` has fewer bits than the layout has cells.
+    pub(crate) fn mark_read(&self, layer: &CostLayer, read: &mut [u64]) {
+        let Some(q) = self.f.query else { return };
+        let costs = layer.costs();
+        let stride = self.f.layout.stride();
+        let mut set = |i: usize| read[i / 64] |= 1 << (i % 64);
+        for &i in self.f.stops.iter().chain(&self.f.passed) {
+            let i = i as usize;
+            set(i);
+            let at = cost_of(self.f.state[i]);
+            // A settled cell is a map cell: its four neighbours lie inside the padded layout.
+            for n in [i - stride, i + 1, i + stride, i - 1] {
+                let c = costs[n];
+                if c != 0 && at + Cost::from(c) <= q.budget {
+                    set(n);
+                }
+            }
+        }
     }
 
     fn entered(&self, p: Pos) -> Option<(usize, Cost, u8)> {
