@@ -153,7 +153,7 @@ impl KeptThreat {
 /// terrain (another battle), a cell of the board its search read (a unit that moved,
 /// arrived or fell there, a zone of control), or the enemy itself ([`ThreatKey`]).
 /// Exact: debug builds build every kept area again and compare.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Default)]
 pub(crate) struct KeptThreats {
     /// The battle identity (terrain) the areas belong to.
     stamp: u64,
@@ -219,7 +219,7 @@ pub(crate) fn enemy_areas(
     profiles: &Profiles,
     foes: &[UnitId],
 ) -> Vec<(AttackArea, Shape)> {
-    let mut kept = std::mem::take(&mut c.threats);
+    let mut kept: Box<KeptThreats> = c.kept.0.take().and_then(|k| k.downcast().ok()).unwrap_or_default();
     kept.sync(b);
     let out = foes
         .iter()
@@ -246,7 +246,7 @@ pub(crate) fn enemy_areas(
             }
         })
         .collect();
-    c.threats = kept;
+    c.kept.0 = Some(kept);
     out
 }
 
