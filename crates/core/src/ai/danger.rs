@@ -91,6 +91,165 @@ pub fn enemy_moves(b: &Battle, c: &mut Caches, profiles: &Profiles, id: UnitId) 
     (moves, shape)
 }
 
+/// Everything the range search of an enemy and its attack area are built from, but the
+/// board: its cell, side, movement class, movement and what it spent of it (a canto unit's
+/// second move has what is left), its movement rules, its weapon's reach, and its
+/// behaviour's leash and shape (asked anew for every decision: they read only the unit).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct ThreatKey {
+    pos: Pos,
+    team: Team,
+    class: crate::model::terrain::ClassId,
+    movement: crate::search::grid::Cost,
+    spent: crate::search::grid::Cost,
+    canto: bool,
+    moves: crate::model::units::MoveRules,
+    range: (u32, u32),
+    leash: Option<crate::search::range::Leash>,
+    shape: Shape,
+}
+
+impl ThreatKey {
+    fn of(b: &Battle, profiles: &Profiles, id: UnitId) -> ThreatKey {
+        let u = b.unit(id);
+        let (leash, shape) = rule_of(b, profiles, id);
+        ThreatKey {
+            pos: u.pos,
+            team: u.team,
+            class: u.class,
+            movement: u.movement,
+            spent: u.spent,
+            canto: u.canto,
+            moves: u.moves,
+            range: (u.stats.range_min, u.stats.range_max),
+            leash,
+            shape,
+        }
+    }
+}
+
+/// One enemy's attack area as [`enemy_moves`] and [`AttackArea::new`] build it, kept with
+/// what it was built from.
+#[derive(Debug, Clone)]
+struct KeptThreat {
+    key: ThreatKey,
+    area: AttackArea,
+    /// One bit a cell of the padded layout: the cells whose team or zones its search may
+    /// have read ([`crate::search::range::Reach::mark_read`]). A change elsewhere on the
+    /// board cannot change its result.
+    read: Vec<u64>,
+}
+
+impl KeptThreat {
+    fn reads(&self, i: usize) -> bool {
+        self.read.get(i / 64).is_some_and(|w| w >> (i % 64) & 1 != 0)
+    }
+}
+
+/// The enemies' attack areas kept between the careful player's decisions (in [`Caches`]):
+/// each player decision used to build every living enemy's again (a range search and an
+/// area each, a third of a `batch` run), though within a player phase most enemies' stay
+/// the same. One is built again only when something it was built from changed: the
+/// terrain (another battle), a cell of the board its search read (a unit that moved,
+/// arrived or fell there, a zone of control), or the enemy itself ([`ThreatKey`]).
+/// Exact: debug builds build every kept area again and compare.
+#[derive(Debug, Default)]
+pub(crate) struct KeptThreats {
+    /// The battle identity (terrain) the areas belong to.
+    stamp: u64,
+    /// The board the kept areas are known to hold on.
+    seen: Option<Occupancy>,
+    /// By unit index.
+    kept: Vec<Option<KeptThreat>>,
+}
+
+impl KeptThreats {
+    /// Drops the areas that the board `b` stands on could make differ from when they were
+    /// built, and remembers that board.
+    fn sync(&mut self, b: &Battle) {
+        let now = b.occupancy();
+        if self.stamp != b.identity() {
+            self.stamp = b.identity();
+            self.kept.clear();
+            self.seen = None;
+        }
+        match &mut self.seen {
+            Some(seen) if seen.layout() == now.layout() => {
+                let mut changed = Vec::new();
+                seen.changed(now, &mut changed);
+                if !changed.is_empty() {
+                    for slot in &mut self.kept {
+                        if slot.as_ref().is_some_and(|k| changed.iter().any(|&i| k.reads(i))) {
+                            *slot = None;
+                        }
+                    }
+                    seen.clone_from(now);
+                }
+            }
+            _ => {
+                self.kept.clear();
+                self.seen = Some(now.clone());
+            }
+        }
+    }
+}
+
+/// Builds enemy `id`'s attack area afresh, with the cells its search read.
+fn build_threat(b: &Battle, c: &mut Caches, key: ThreatKey, id: UnitId) -> KeptThreat {
+    let layer = b.layer(key.class);
+    let mut read = vec![0u64; layer.layout().len().div_ceil(64)];
+    let moves: Vec<Pos> = b.with_reach(c, id, key.leash, |r| {
+        r.mark_read(layer, &mut read);
+        r.cells().map(|(p, _)| p).collect()
+    });
+    KeptThreat {
+        key,
+        area: AttackArea::new(&moves, key.range.0, key.range.1),
+        read,
+    }
+}
+
+/// The attack area of each enemy of `foes` next enemy phase on the board as it stands
+/// (its allies where they are: what [`enemy_moves`] reaches, within its weapon's reach),
+/// and its profile's shape: what the careful player weighs at every decision. Kept in `c`
+/// between decisions while nothing each was built from changes (see [`KeptThreats`]).
+pub(crate) fn enemy_areas(
+    b: &Battle,
+    c: &mut Caches,
+    profiles: &Profiles,
+    foes: &[UnitId],
+) -> Vec<(AttackArea, Shape)> {
+    let mut kept: Box<KeptThreats> = c.kept.0.take().and_then(|k| k.downcast().ok()).unwrap_or_default();
+    kept.sync(b);
+    let out = foes
+        .iter()
+        .map(|&f| {
+            let key = ThreatKey::of(b, profiles, f);
+            if kept.kept.len() <= f.0 {
+                kept.kept.resize(f.0 + 1, None);
+            }
+            match &kept.kept[f.0] {
+                Some(k) if k.key == key => {
+                    #[cfg(debug_assertions)]
+                    {
+                        let fresh = build_threat(b, c, key, f);
+                        assert_eq!(k.area, fresh.area, "the kept threat of unit {} is stale", f.0);
+                    }
+                    (k.area.clone(), key.shape)
+                }
+                _ => {
+                    let k = build_threat(b, c, key, f);
+                    let area = k.area.clone();
+                    kept.kept[f.0] = Some(k);
+                    (area, key.shape)
+                }
+            }
+        })
+        .collect();
+    c.kept.0 = Some(kept);
+    out
+}
+
 /// The leash and the shape that the behaviour of `id` says (every behaviour, built-in or
 /// registered, says its own: the same leash bounds its moves in the enemy phase).
 fn rule_of(b: &Battle, profiles: &Profiles, id: UnitId) -> (Option<crate::search::range::Leash>, Shape) {

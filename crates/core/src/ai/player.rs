@@ -385,10 +385,17 @@ struct Threat {
 }
 
 impl Threat {
-    fn of(b: &Battle, c: &mut Caches, profiles: &Profiles, f: UnitId) -> Threat {
-        let u = b.unit(f);
-        let (moves, shape) = danger::enemy_moves(b, c, profiles, f);
-        let moving = danger::AttackArea::new(&moves, u.stats.range_min, u.stats.range_max);
+    /// The threats of `foes`, their areas kept in `c` between decisions while nothing they
+    /// were built from changed (see [`danger::enemy_areas`]).
+    fn all(b: &Battle, c: &mut Caches, profiles: &Profiles, foes: &[UnitId]) -> Vec<Threat> {
+        let areas = danger::enemy_areas(b, c, profiles, foes);
+        foes.iter()
+            .zip(areas)
+            .map(|(&f, (moving, shape))| Threat::of(f, moving, shape))
+            .collect()
+    }
+
+    fn of(f: UnitId, moving: danger::AttackArea, shape: danger::Shape) -> Threat {
         let (wakes_within, sleeping_guard) = match shape {
             danger::Shape::Sight { radius } | danger::Shape::Ring { sight: radius, .. } => (Some(radius), false),
             danger::Shape::Trigger { radius, fired: false } => (Some(radius), true),
@@ -471,7 +478,7 @@ fn decide_careful_ranked(
     let foes: Vec<UnitId> = b.living(me.team.other()).collect();
     let foe_cells: Vec<Pos> = foes.iter().map(|&f| b.unit(f).pos).collect();
     let one_search = method != Method::FullMaps && foes.len() <= MAX_NEAREST_TARGETS;
-    let threats: Vec<Threat> = foes.iter().map(|&f| Threat::of(b, c, profiles, f)).collect();
+    let threats = Threat::all(b, c, profiles, &foes);
     let cells = reachable(b, c, id);
     // Damage the enemies (but `spared`, defeated by our blow) could deal on `p` next phase.
     let danger = |p: Pos, spared: Option<UnitId>| -> i32 {

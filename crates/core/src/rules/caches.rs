@@ -60,6 +60,26 @@ pub struct Caches {
     /// Where the last nearest-target map asked for was found: a decision asks for the same
     /// map once per reachable cell, so it is looked at first (checked, so never stale).
     nearest_hit: usize,
+    /// What the AI keeps between its decisions (the careful player's threat areas:
+    /// `ai::danger`), opaque here: the rules sit below the AI.
+    pub(crate) kept: Kept,
+}
+
+/// A value a layer above the rules keeps in [`Caches`]. A copy of the caches starts
+/// without it (it is only a cache).
+#[derive(Default)]
+pub(crate) struct Kept(pub(crate) Option<Box<dyn std::any::Any + Send>>);
+
+impl Clone for Kept {
+    fn clone(&self) -> Kept {
+        Kept(None)
+    }
+}
+
+impl std::fmt::Debug for Kept {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(if self.0.is_some() { "Kept(..)" } else { "Kept(None)" })
+    }
 }
 
 impl Caches {
@@ -72,6 +92,7 @@ impl Caches {
     pub fn clear(&mut self) {
         self.potentials.clear();
         self.nearest.clear();
+        self.kept = Kept::default();
     }
 
     /// Makes the caches serve `b`: maps of other terrain are dropped.

@@ -186,6 +186,35 @@ impl Occupancy {
         }
     }
 
+    /// Adds to `out` the cells (indices of the padded layout: the border too) whose team or
+    /// zone counts differ between this board and `other`, of the same layout (once or
+    /// twice each): what a search kept from one board must look at before it is trusted
+    /// on the other.
+    pub(crate) fn changed(&self, other: &Occupancy, out: &mut Vec<usize>) {
+        // A board differs from the last one a decision saw in a few cells, and a big map
+        // has thousands: blocks compared whole (a `memcmp`), cells only in a block that differs.
+        const BLOCK: usize = 256;
+        fn diff(a: &[u8], b: &[u8], out: &mut Vec<usize>) {
+            for (k, (x, y)) in a.chunks(BLOCK).zip(b.chunks(BLOCK)).enumerate() {
+                if x != y {
+                    out.extend((0..x.len()).filter(|&j| x[j] != y[j]).map(|j| k * BLOCK + j));
+                }
+            }
+        }
+        diff(&self.cells, &other.cells, out);
+        match (self.zones.is_empty(), other.zones.is_empty()) {
+            (true, true) => {}
+            (false, false) => diff(&self.zones, &other.zones, out),
+            (false, true) => diff(&self.zones, &vec![0; self.zones.len()], out),
+            (true, false) => diff(&vec![0; other.zones.len()], &other.zones, out),
+        }
+    }
+
+    /// The layout this board is laid on.
+    pub(crate) fn layout(&self) -> Layout {
+        self.layout
+    }
+
     /// True when some unit of the side opposing `mover` holds a zone of control.
     fn zones_against(&self, mover: Team) -> bool {
         self.held[match mover {
@@ -564,6 +593,34 @@ impl Reach<'_> {
             .stops
             .iter()
             .map(|&i| (self.f.layout.pos(i as usize), cost_of(self.f.state[i as usize])))
+    }
+
+    /// Sets in `read` (one bit a cell of the padded layout of `layer`, the layer searched:
+    /// bit `i % 64` of word `i / 64`) every cell whose team or zone counts this search may
+    /// have read: the cells it settled (destinations and cells passed over an ally: their
+    /// team when entered, their zones when left), and each neighbour of one that it could
+    /// step onto within the budget (its team, read before it is entered). A search on a
+    /// board that differs only elsewhere settles the same cells at the same costs.
+    ///
+    /// # Panics
+    /// When `read` has fewer bits than the layout has cells.
+    pub(crate) fn mark_read(&self, layer: &CostLayer, read: &mut [u64]) {
+        let Some(q) = self.f.query else { return };
+        let costs = layer.costs();
+        let stride = self.f.layout.stride();
+        let mut set = |i: usize| read[i / 64] |= 1 << (i % 64);
+        for &i in self.f.stops.iter().chain(&self.f.passed) {
+            let i = i as usize;
+            set(i);
+            let at = cost_of(self.f.state[i]);
+            // A settled cell is a map cell: its four neighbours lie inside the padded layout.
+            for n in [i - stride, i + 1, i + stride, i - 1] {
+                let c = costs[n];
+                if c != 0 && at + Cost::from(c) <= q.budget {
+                    set(n);
+                }
+            }
+        }
     }
 
     fn entered(&self, p: Pos) -> Option<(usize, Cost, u8)> {
