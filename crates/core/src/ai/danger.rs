@@ -161,6 +161,22 @@ pub(crate) struct KeptThreats {
     seen: Option<Occupancy>,
     /// By unit index.
     kept: Vec<Option<KeptThreat>>,
+    /// Areas asked for and areas that could be kept, on this terrain: where few survive a
+    /// move (a raid's enemies all close on the player), marking what each search read costs
+    /// more than the areas kept save, and the areas are built afresh without it.
+    asked: u32,
+    reused: u32,
+}
+
+/// Areas asked for before [`KeptThreats`] judges whether keeping them pays.
+const JUDGE_AFTER: u32 = 256;
+
+impl KeptThreats {
+    /// True while keeping areas pays: until [`JUDGE_AFTER`] are asked for, then while at
+    /// least one in six could be kept.
+    fn keeps(&self) -> bool {
+        self.asked < JUDGE_AFTER || self.reused * 6 >= self.asked
+    }
 }
 
 impl KeptThreats {
@@ -172,6 +188,10 @@ impl KeptThreats {
             self.stamp = b.identity();
             self.kept.clear();
             self.seen = None;
+            (self.asked, self.reused) = (0, 0);
+        }
+        if !self.keeps() {
+            return;
         }
         match &mut self.seen {
             Some(seen) if seen.layout() == now.layout() => {
@@ -194,12 +214,19 @@ impl KeptThreats {
     }
 }
 
-/// Builds enemy `id`'s attack area afresh, with the cells its search read.
-fn build_threat(b: &Battle, c: &mut Caches, key: ThreatKey, id: UnitId) -> KeptThreat {
+/// Builds enemy `id`'s attack area afresh, with the cells its search read (`mark`: else
+/// none, for an area that will not be kept).
+fn build_threat(b: &Battle, c: &mut Caches, key: ThreatKey, id: UnitId, mark: bool) -> KeptThreat {
     let layer = b.layer(key.class);
-    let mut read = vec![0u64; layer.layout().len().div_ceil(64)];
+    let mut read = if mark {
+        vec![0u64; layer.layout().len().div_ceil(64)]
+    } else {
+        Vec::new()
+    };
     let moves: Vec<Pos> = b.with_reach(c, id, key.leash, |r| {
-        r.mark_read(layer, &mut read);
+        if mark {
+            r.mark_read(layer, &mut read);
+        }
         r.cells().map(|(p, _)| p).collect()
     });
     KeptThreat {
@@ -225,20 +252,25 @@ pub(crate) fn enemy_areas(
         .iter()
         .map(|&f| {
             let key = ThreatKey::of(b, profiles, f);
+            if !kept.keeps() {
+                return (build_threat(b, c, key, f, false).area, key.shape);
+            }
+            kept.asked += 1;
             if kept.kept.len() <= f.0 {
                 kept.kept.resize(f.0 + 1, None);
             }
             match &kept.kept[f.0] {
                 Some(k) if k.key == key => {
+                    kept.reused += 1;
                     #[cfg(debug_assertions)]
                     {
-                        let fresh = build_threat(b, c, key, f);
+                        let fresh = build_threat(b, c, key, f, false);
                         assert_eq!(k.area, fresh.area, "the kept threat of unit {} is stale", f.0);
                     }
                     (k.area.clone(), key.shape)
                 }
                 _ => {
-                    let k = build_threat(b, c, key, f);
+                    let k = build_threat(b, c, key, f, true);
                     let area = k.area.clone();
                     kept.kept[f.0] = Some(k);
                     (area, key.shape)
@@ -246,6 +278,11 @@ pub(crate) fn enemy_areas(
             }
         })
         .collect();
+    if !kept.keeps() {
+        // Judged not to pay: nothing kept goes on being checked against the board.
+        kept.kept.clear();
+        kept.seen = None;
+    }
     c.kept.0 = Some(kept);
     out
 }
