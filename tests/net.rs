@@ -855,6 +855,8 @@ fn a_versus_replay_from_simulate_plays_both_sides_of_a_network_game() {
 /// A joiner that would play in the window (the host's AI plays the enemy side, so the joiner's
 /// person plays Blue) is refused in the handshake before any window opens: the message and
 /// exit 1, on both sides.
+// A build without the window refuses window options before any link (`cli`).
+#[cfg(feature = "gui")]
 #[test]
 fn a_joiner_for_the_window_is_refused_before_its_window_opens() {
     let tree = Tree::new("net-window-refused");
@@ -876,6 +878,8 @@ fn a_joiner_for_the_window_is_refused_before_its_window_opens() {
 
 /// A joiner with nothing to play (the host plays Blue against the AI) follows from the command
 /// line: a window option given to it is refused, saying why, and the host is told.
+// A build without the window refuses window options before any link (`cli`).
+#[cfg(feature = "gui")]
 #[test]
 fn a_window_option_is_refused_to_a_joiner_that_plays_no_side() {
     let tree = tree_with_script("net-window-follower");
