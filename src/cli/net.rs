@@ -1276,6 +1276,27 @@ pub(crate) struct GuestGame {
     pub window: GuestWindow,
 }
 
+impl GuestGame {
+    /// The window's game of the handshake `w` (taken before `w` goes to the link's
+    /// [`Background`]), given the window's link.
+    fn of(w: &Welcome) -> impl FnOnce(GuestWindow) -> Guesting + use<> {
+        let path = PathBuf::from(&w.path);
+        let (scenario, data, data_dir, seed, versus) =
+            (w.scenario.clone(), w.data.clone(), w.data_dir.clone(), w.seed, w.versus);
+        move |window| {
+            Guesting::Window(Box::new(GuestGame {
+                path,
+                scenario,
+                data,
+                data_dir,
+                seed,
+                versus,
+                window,
+            }))
+        }
+    }
+}
+
 /// `skirmish join HOST[:PORT]`: headless, or in the game window (`window`) when this program
 /// plays a side and neither `--script` nor `--policy` plays it. `options`: the first window
 /// option given, refused when the joiner turns out to play no side (no window opens).
@@ -1298,20 +1319,9 @@ pub(super) fn join_cmd(
     };
     let by_hand = net.script.is_none() && net.policy.is_none();
     if window && by_hand && w.plays() {
-        let path = PathBuf::from(&w.path);
-        let (scenario, data, data_dir, seed, versus) =
-            (w.scenario.clone(), w.data.clone(), w.data_dir.clone(), w.seed, w.versus);
-        let mine = Some(w.side());
+        let (game, mine) = (GuestGame::of(&w), Some(w.side()));
         let bg = Background::join(link, w, address.to_string(), net, data_override);
-        return Guesting::Window(Box::new(GuestGame {
-            path,
-            scenario,
-            data,
-            data_dir,
-            seed,
-            versus,
-            window: GuestWindow::new(bg, mine, false),
-        }));
+        return game(GuestWindow::new(bg, mine, false));
     }
     if let Some(flag) = options.filter(|_| by_hand && !w.plays()) {
         let why = format!(
@@ -1542,19 +1552,9 @@ pub(super) fn watch_cmd(
         versus: w.versus,
     };
     if window {
-        let path = PathBuf::from(&w.path);
-        let (scenario, data, data_dir, seed, versus) =
-            (w.scenario.clone(), w.data.clone(), w.data_dir.clone(), w.seed, w.versus);
+        let game = GuestGame::of(&w);
         let bg = Background::watch(link, w, again);
-        return Guesting::Window(Box::new(GuestGame {
-            path,
-            scenario,
-            data,
-            data_dir,
-            seed,
-            versus,
-            window: GuestWindow::new(bg, None, true),
-        }));
+        return game(GuestWindow::new(bg, None, true));
     }
     Guesting::Done(watch_game(link, w, again, out, None))
 }
