@@ -248,6 +248,22 @@ fn broken_campaigns_are_located_and_scenario_commands_refuse_a_campaign() {
         err.contains("maps/c.toml:3:12: chapter 1: scenario bad.toml does not load"),
         "{err}"
     );
+    // A campaign beside a data folder that does not load is not "ok": the data's errors are
+    // said (its chapters cannot be checked without it).
+    std::fs::write(
+        t.0.join("maps/c.toml"),
+        "name = \"War\"\n[[chapters]]\nscenario = \"sample.toml\"\n",
+    )
+    .unwrap();
+    assert_eq!(
+        t.run(&["check", "maps/c.toml"]).0,
+        0,
+        "the campaign checks with its data"
+    );
+    std::fs::remove_file(t.0.join("data/terrain.toml")).unwrap();
+    let (code, out, err) = t.run(&["check", "maps/c.toml"]);
+    assert_eq!((code, out.as_str()), (1, ""), "{err}");
+    assert!(err.contains("data/terrain.toml:1:1: cannot read file"), "{err}");
     // The shipped campaign checks, and is no scenario for simulate (a hint says what to run).
     let (code, out, err) = run(&["check", "maps/campaign.toml"]);
     assert_eq!((code, out.as_str(), err.as_str()), (0, "ok\n", ""));

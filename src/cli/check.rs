@@ -449,8 +449,16 @@ pub(super) fn check_file(
             let dir = data_override
                 .map(Path::to_path_buf)
                 .unwrap_or_else(|| default_data_dir(f));
-            let data_ok = crate::load::data::load(&dir).is_ok();
-            check_campaign(f, data_ok.then_some(dir.as_path()))
+            // A data folder that does not load is said too: its chapters cannot be checked
+            // (a campaign beside no data folder read "ok").
+            match crate::load::data::load(&dir) {
+                Ok(_) => check_campaign(f, Some(dir.as_path())),
+                Err(data_errs) => {
+                    let mut errs = check_campaign(f, None).err().unwrap_or_default();
+                    errs.extend(data_errs);
+                    errs.into_result(())
+                }
+            }
         }
     }
 }
