@@ -37,8 +37,9 @@ pub fn enemy_phase_summary(b: &Battle, turn: u32, events: &[Event]) -> Vec<Strin
         }
     };
     let mut fell: Vec<(UnitId, Option<UnitId>)> = Vec::new();
-    // Per unit hurt: damage taken, by whom (in order, each named once), hp left.
-    let mut hurt: Vec<(UnitId, i32, Vec<UnitId>, i32)> = Vec::new();
+    // Per unit hurt: damage taken, by whom and how much each (in order, each named once),
+    // hp left.
+    let mut hurt: Vec<(UnitId, i32, Vec<(UnitId, i32)>, i32)> = Vec::new();
     let mut woke = Vec::new();
     let mut healed = Vec::new();
     let mut grew = Vec::new();
@@ -72,12 +73,13 @@ pub fn enemy_phase_summary(b: &Battle, turn: u32, events: &[Event]) -> Vec<Strin
                     match hurt.iter_mut().find(|h| h.0 == *defender) {
                         Some(h) => {
                             h.1 += damage;
-                            if !h.2.contains(attacker) {
-                                h.2.push(*attacker);
+                            match h.2.iter_mut().find(|(a, _)| a == attacker) {
+                                Some((_, d)) => *d += damage,
+                                None => h.2.push((*attacker, *damage)),
                             }
                             h.3 = *hp_left;
                         }
-                        None => hurt.push((*defender, *damage, vec![*attacker], *hp_left)),
+                        None => hurt.push((*defender, *damage, vec![(*attacker, *damage)], *hp_left)),
                     }
                 }
             }
@@ -124,14 +126,20 @@ pub fn enemy_phase_summary(b: &Battle, turn: u32, events: &[Event]) -> Vec<Strin
     }
     hurt.sort_by_key(|h| b.unit(h.0).team() != Team::Player);
     for (u, dmg, by, _) in &hurt {
-        // Two unseen strikers are one fog.
-        let mut by_names: Vec<String> = Vec::new();
-        for n in by.iter().map(|&a| striker(a, *u)) {
-            if !by_names.contains(&n) {
-                by_names.push(n);
+        // Two unseen strikers are one fog; each striker's share is said when several struck
+        // (found playing: "took 12 from Brute and Archer" left the player to guess who hit
+        // hardest).
+        let mut shares: Vec<(String, i32)> = Vec::new();
+        for (n, d) in by.iter().map(|&(a, d)| (striker(a, *u), d)) {
+            match shares.iter_mut().find(|(m, _)| *m == n) {
+                Some((_, s)) => *s += d,
+                None => shares.push((n, d)),
             }
         }
-        let by = by_names;
+        let by: Vec<String> = match &shares[..] {
+            [(only, _)] => vec![only.clone()],
+            _ => shares.iter().map(|(n, d)| format!("{n} ({d})")).collect(),
+        };
         if let [only] = &by[..]
             && only == "the fog"
         {
@@ -243,12 +251,16 @@ mod tests {
         ];
         let lines = enemy_phase_summary(&fog, 1, &events);
         assert_eq!(lines[1], "K FELL, struck from the fog", "{lines:?}");
-        assert_eq!(lines[2], "L took 7 from the fog and N: 20/20 hp", "{lines:?}");
+        assert_eq!(lines[2], "L took 7 from the fog (4) and N (3): 20/20 hp", "{lines:?}");
         let lines = enemy_phase_summary(&fog, 1, &events[..2]);
         assert!(lines[1].starts_with("L was struck from the fog: took 4"), "{lines:?}");
         let lines = enemy_phase_summary(&clear, 1, &events);
         assert_eq!(lines[1], "K FELL, struck by F", "{lines:?}");
-        assert_eq!(lines[2], "L took 7 from F and N: 20/20 hp", "{lines:?}");
+        assert_eq!(lines[2], "L took 7 from F (4) and N (3): 20/20 hp", "{lines:?}");
+        // A striker's blows add up to its share.
+        let twice = [strike(f, l, 4, 16), strike(n, l, 3, 13), strike(n, l, 2, 11)];
+        let lines = enemy_phase_summary(&clear, 1, &twice);
+        assert_eq!(lines[1], "L took 9 from F (4) and N (5): 20/20 hp", "{lines:?}");
         // A striker next to the unit it felled was seen at the blow, though nobody sees it
         // when the phase ends: it is named.
         let scene = Scene::parse(
@@ -352,7 +364,7 @@ mod tests {
             lines,
             [
                 "Enemy phase, turn 2",
-                "K took 9 from A and B: 11/20 hp",
+                "K took 9 from A (4) and B (5): 11/20 hp",
                 "A took 3 from K: 7/20 hp",
                 "B woke (K came near)"
             ]
