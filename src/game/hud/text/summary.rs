@@ -7,6 +7,9 @@ use crate::rules::Event;
 use crate::rules::battle::{Battle, UnitId};
 use crate::search::grid::Team;
 
+/// Each striker's damage to one unit, in the order they first struck.
+type Shares = Vec<(UnitId, i32)>;
+
 /// The summary of an enemy phase from its events (in order), its first line a heading
 /// naming `turn`. Names come from `b` (units keep their names after they fall), and so do
 /// the hit points left: `b` is the battle as the phase left it.
@@ -37,9 +40,8 @@ pub fn enemy_phase_summary(b: &Battle, turn: u32, events: &[Event]) -> Vec<Strin
         }
     };
     let mut fell: Vec<(UnitId, Option<UnitId>)> = Vec::new();
-    // Per unit hurt: damage taken, by whom and how much each (in order, each named once),
-    // hp left.
-    let mut hurt: Vec<(UnitId, i32, Vec<(UnitId, i32)>, i32)> = Vec::new();
+    // Per unit hurt: damage taken, and by whom how much (in order, each named once).
+    let mut hurt: Vec<(UnitId, i32, Shares)> = Vec::new();
     let mut woke = Vec::new();
     let mut healed = Vec::new();
     let mut grew = Vec::new();
@@ -77,9 +79,8 @@ pub fn enemy_phase_summary(b: &Battle, turn: u32, events: &[Event]) -> Vec<Strin
                                 Some((_, d)) => *d += damage,
                                 None => h.2.push((*attacker, *damage)),
                             }
-                            h.3 = *hp_left;
                         }
-                        None => hurt.push((*defender, *damage, vec![(*attacker, *damage)], *hp_left)),
+                        None => hurt.push((*defender, *damage, vec![(*attacker, *damage)])),
                     }
                 }
             }
@@ -125,7 +126,7 @@ pub fn enemy_phase_summary(b: &Battle, turn: u32, events: &[Event]) -> Vec<Strin
         });
     }
     hurt.sort_by_key(|h| b.unit(h.0).team() != Team::Player);
-    for (u, dmg, by, _) in &hurt {
+    for (u, dmg, by) in &hurt {
         // Two unseen strikers are one fog; each striker's share is said when several struck
         // (found playing: "took 12 from Brute and Archer" left the player to guess who hit
         // hardest).
