@@ -540,6 +540,8 @@ pub(crate) struct GuestWindow {
     bg: std::sync::Arc<std::sync::Mutex<Option<super::link::Background>>>,
     mine: Option<Team>,
     watching: bool,
+    /// Commands the host had played at the handshake.
+    held: usize,
 }
 
 impl std::fmt::Debug for GuestWindow {
@@ -556,12 +558,19 @@ impl std::fmt::Debug for GuestWindow {
     expect(dead_code, reason = "only the game window joins or watches through a GuestWindow")
 )]
 impl GuestWindow {
-    pub(super) fn new(bg: super::link::Background, mine: Option<Team>, watching: bool) -> GuestWindow {
+    pub(super) fn new(bg: super::link::Background, mine: Option<Team>, watching: bool, held: usize) -> GuestWindow {
         GuestWindow {
             bg: std::sync::Arc::new(std::sync::Mutex::new(Some(bg))),
             mine,
             watching,
+            held,
         }
+    }
+
+    /// Commands the host's game had played when this window's program came in: the window
+    /// plays them at once before it follows the game at viewing speed.
+    pub(crate) fn held(&self) -> usize {
+        self.held
     }
 
     /// The side the window's person plays (`None`: the window follows).

@@ -1319,9 +1319,9 @@ pub(super) fn join_cmd(
     };
     let by_hand = net.script.is_none() && net.policy.is_none();
     if window && by_hand && w.plays() {
-        let (game, mine) = (GuestGame::of(&w), Some(w.side()));
+        let (game, mine, held) = (GuestGame::of(&w), Some(w.side()), w.held);
         let bg = Background::join(link, w, address.to_string(), net, data_override);
-        return game(GuestWindow::new(bg, mine, false));
+        return game(GuestWindow::new(bg, mine, false, held));
     }
     if let Some(flag) = options.filter(|_| by_hand && !w.plays()) {
         let why = format!(
@@ -1552,9 +1552,9 @@ pub(super) fn watch_cmd(
         versus: w.versus,
     };
     if window {
-        let game = GuestGame::of(&w);
+        let (game, held) = (GuestGame::of(&w), w.held);
         let bg = Background::watch(link, w, again);
-        return game(GuestWindow::new(bg, None, true));
+        return game(GuestWindow::new(bg, None, true, held));
     }
     Guesting::Done(watch_game(link, w, again, out, None))
 }

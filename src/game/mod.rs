@@ -109,14 +109,14 @@ pub fn run(path: &Path, data_dir: &Path, scenario: Scenario, data: DataSet, opts
     // `skirmish host` in the window: the link listens from now on, on its own thread.
     if let Some(host) = host {
         let mine = host.mine();
-        game.connect(crate::cli::net::start_host(host), Some(mine), Seat::Host);
+        game.connect(crate::cli::net::start_host(host), Some(mine), Seat::Host, 0);
     }
     // `skirmish join` or `watch` in the window: the link the handshake let in goes on.
     if let Some(g) = guest
         && let Some(bg) = g.take()
     {
         let seat = if g.watching() { Seat::Watch } else { Seat::Join };
-        game.connect(bg, g.mine(), seat);
+        game.connect(bg, g.mine(), seat, g.held());
     }
     let first = Box::new(screens::battle::BattleScreen::direct(
         game,

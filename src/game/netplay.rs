@@ -51,6 +51,11 @@ pub struct NetPlay {
     known: usize,
     /// The peer's commands, as they arrived, not yet played here.
     queue: VecDeque<Step>,
+    /// Commands the game had played when this window came in (the host's count at the
+    /// handshake): they are the past, played at once rather than at viewing speed.
+    behind: usize,
+    /// The peer's commands that arrived so far.
+    came: usize,
 }
 
 /// What playing the next queued command of the peer did.
@@ -79,8 +84,28 @@ impl NetPlay {
         self
     }
 
+    /// A window that came into a game `behind` commands along (a spectator who joins late, a
+    /// player who joins again): until its board has played that many, it catches up.
+    pub fn behind(mut self, behind: usize) -> NetPlay {
+        self.behind = behind;
+        self
+    }
+
+    /// True while the board has not yet played the commands the game had played when this
+    /// window came in: the window plays them at once, without pacing or animation, and then
+    /// follows the game as it goes.
+    ///
+    /// (Found watching: a spectator who came in at turn 4 was shown every earlier command at
+    /// viewing speed, and was still on turn 1 several seconds later.)
+    pub fn catching_up(&self, b: &Battle) -> bool {
+        // Once that many came and all are played, it is over whatever the board holds: a
+        // window never waits on a count it cannot reach.
+        b.record().len() < self.behind && (self.came < self.behind || !self.queue.is_empty())
+    }
+
     /// The peer's command, as it arrived: it is played once the board can show it.
     pub fn arrived(&mut self, step: Step) {
+        self.came += 1;
         self.queue.push_back(step);
     }
 
@@ -268,6 +293,68 @@ mod tests {
             blue.battle().unit(blue.battle().find("P").unwrap()).pos(),
             Pos::new(2, 0)
         );
+    }
+
+    /// A window that comes into a game under way (a spectator who joins late, a player who
+    /// joins again) catches up while its board holds fewer commands than the game had when it
+    /// came in: those it plays at once, the ones after at viewing speed.
+    #[test]
+    fn a_window_that_comes_in_late_catches_up_on_the_past_then_follows() {
+        let b = Scene::parse("P . . . . E")
+            .battle(&[player('P'), enemy('E', "charger", 6)])
+            .with_versus(true);
+        let (p, e) = (b.find("P").unwrap(), b.find("E").unwrap());
+        let mut host = Session::new(b.clone(), profiles(""));
+        // Two turns' halves played before the spectator comes in, one after.
+        for c in [
+            Command::Wait { unit: p },
+            Command::EndPhase { team: Team::Player },
+            Command::Wait { unit: e },
+            Command::EndPhase { team: Team::Enemy },
+            Command::Wait { unit: p },
+        ] {
+            host.perform(c).unwrap();
+        }
+        let mut late = Session::new(b.clone(), profiles(""));
+        let mut eye = NetPlay::new(None).seated(Seat::Watch).behind(4);
+        assert!(eye.catching_up(late.battle()), "nothing played yet");
+        for c in host.battle().record() {
+            eye.arrived(crate::net::step_of(host.battle(), c).unwrap());
+        }
+        let mut catching = Vec::new();
+        while eye.play_next(&mut late) == Next::Played {
+            catching.push(eye.catching_up(late.battle()));
+        }
+        assert_eq!(
+            catching,
+            [true, true, true, false, false],
+            "the fourth command ends the past"
+        );
+        assert_eq!(late.battle().state_hash(), host.battle().state_hash());
+        // A count the board never reaches (it should not happen) ends once all that came is
+        // played: the window is never held.
+        let mut odd = NetPlay::new(None).seated(Seat::Watch).behind(9);
+        let mut board = Session::new(b.clone(), profiles(""));
+        for c in host.battle().record().iter().take(3) {
+            odd.arrived(crate::net::step_of(host.battle(), c).unwrap());
+        }
+        assert!(odd.catching_up(board.battle()));
+        while odd.play_next(&mut board) == Next::Played {}
+        assert!(odd.catching_up(board.battle()), "three of nine came: more are coming");
+        for c in host.battle().record().iter().skip(3) {
+            odd.arrived(crate::net::step_of(host.battle(), c).unwrap());
+        }
+        for _ in 0..4 {
+            odd.arrived(crate::net::step_of(host.battle(), &Command::Wait { unit: e }).unwrap());
+        }
+        while odd.play_next(&mut board) == Next::Played {}
+        assert!(
+            !odd.catching_up(board.battle()),
+            "all nine came and were played or refused"
+        );
+        // A window in the game from its start has no past to catch up on.
+        let fresh = Session::new(b, profiles(""));
+        assert!(!NetPlay::new(None).seated(Seat::Watch).catching_up(fresh.battle()));
     }
 
     /// Against the AI the enemy phase is the session's to animate: the peer's next command

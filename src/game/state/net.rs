@@ -25,11 +25,12 @@ impl Drop for Link {
 }
 
 impl GameState {
-    /// Plays this window's side (`mine`) of the network game `bg` runs, as its `seat`.
-    pub(in crate::game) fn connect(&mut self, bg: Background, mine: Option<Team>, seat: Seat) {
+    /// Plays this window's side (`mine`) of the network game `bg` runs, as its `seat`; the
+    /// game had played `behind` commands when this window came in (caught up at once).
+    pub(in crate::game) fn connect(&mut self, bg: Background, mine: Option<Team>, seat: Seat, behind: usize) {
         self.net = Some(Link {
             bg,
-            play: NetPlay::new(mine).seated(seat),
+            play: NetPlay::new(mine).seated(seat).behind(behind),
             wait: 0.0,
             over: false,
             status: None,
@@ -102,7 +103,12 @@ impl GameState {
             match link.play.play_next(&mut self.session) {
                 Next::Nothing => {}
                 Next::Played => {
-                    link.wait = PLAYBACK_SECS;
+                    // The game's past is played at once; what comes after, at viewing speed.
+                    link.wait = if link.play.catching_up(self.session.battle()) {
+                        0.0
+                    } else {
+                        PLAYBACK_SECS
+                    };
                     self.absorb();
                     // (The link is out of `self.net` here: absorb took this for hot-seat.)
                     self.handover = None;
@@ -111,6 +117,14 @@ impl GameState {
             }
         }
         self.net = Some(link);
+    }
+
+    /// True while this window plays the commands a network game had played before it came
+    /// in: at once, its animations ending as they begin and making no sound.
+    pub(super) fn net_catching_up(&self) -> bool {
+        self.net
+            .as_ref()
+            .is_some_and(|l| l.play.catching_up(self.session.battle()))
     }
 
     /// A line in the log and as a banner over the board.

@@ -13,10 +13,16 @@ const EDGE_SPEED: f32 = 480.0;
 /// Seconds of rest after an enemy's animation before the next enemy acts.
 const ENEMY_GAP: f32 = 0.15;
 
+/// Seconds of animation played in one step while a network window catches up: more than
+/// any queue of animations lasts, so each ends in the step it began.
+const CATCH_UP_SECS: f32 = 1.0e6;
+
 impl GameState {
-    /// True when a player may act: nothing animating, not the enemy's turn, no script left.
+    /// True when a player may act: nothing animating, not the enemy's turn, no script left,
+    /// and a network window has caught up with the game it came into.
     pub(super) fn accepts_input(&self) -> bool {
         !self.anims.busy()
+            && !self.net_catching_up()
             && !matches!(self.session.phase(), Phase::Enemy { .. })
             && self.script.is_empty()
             && self.playback.is_empty()
@@ -34,11 +40,20 @@ impl GameState {
         }
         self.net_tick(dt);
         let fast = self.fast || self.shift;
-        for cue in self.anims.advance(dt * self.pace, fast) {
+        // A network window that came into a game under way plays its past at once: every
+        // animation ends as it begins, its lines still go to the log, without sound or
+        // floating numbers, and no enemy rests between its moves.
+        let catching_up = self.net_catching_up();
+        if catching_up {
+            self.enemy_pause = 0.0;
+        }
+        let step = if catching_up { CATCH_UP_SECS } else { dt * self.pace };
+        for cue in self.anims.advance(step, fast) {
             match cue {
+                Cue::Say(line) => self.say(line),
+                _ if catching_up => {}
                 Cue::Step => self.sfx.push(Sfx::Step),
                 Cue::Hit => self.sfx.push(Sfx::Hit),
-                Cue::Say(line) => self.say(line),
                 Cue::Number { unit, amount, fell } => {
                     let at = self.unit_px(unit);
                     self.floaters.push(Floater::new(at, amount, fell));
