@@ -510,6 +510,21 @@ pub fn summary_box(l: &Layout, lines: usize, widest: f32, avoid: &[Rect], also: 
     place_off(v, centre, avoid, also)
 }
 
+/// Where a refusal's notice `w` wide may stand: the part of map view `view` that the map
+/// (`map`, as drawn) covers, when the notice fits across it; else the whole view. (Found
+/// playing the ambush: on a map narrower than the window the note reached past the map's
+/// edge into the margin.)
+pub fn notice_area(view: Rect, map: Rect, w: f32) -> Rect {
+    let (x, y) = (view.x.max(map.x), view.y.max(map.y));
+    let (right, bottom) = (view.right().min(map.right()), view.bottom().min(map.bottom()));
+    let on_map = Rect::new(x, y, (right - x).max(0.0), (bottom - y).max(0.0));
+    if on_map.w >= w + 8.0 && on_map.h >= 32.0 {
+        on_map
+    } else {
+        view
+    }
+}
+
 /// The box of a refusal's notice (e.g. "Kiny cannot reach (30, 4) this turn"), `w` wide:
 /// just above `cell` (the cell confirmed on, as drawn), else just under it, inside map view
 /// `v` and never over the cell: where the player is looking when the click or Z did nothing
@@ -1005,6 +1020,35 @@ mod tests {
                 assert!(gap <= 8.0, "{pw}x{ph}: {bx:?} is far from {cell:?}");
             }
         }
+    }
+
+    /// On a map narrower than the window a note reached past the map's edge (the ambush at
+    /// 1280×800): it keeps over the map where it fits there, and takes the view where not.
+    #[test]
+    fn a_refusals_notice_keeps_over_a_map_narrower_than_the_window() {
+        let l = Layout::new(1280.0, 800.0, 1.0);
+        let v = l.map_view();
+        // The ambush's map, centred in the view with margins on both sides.
+        let map = Rect::new(v.x + 60.0, v.y + 36.0, 896.0, 576.0);
+        let cell = Rect::new(map.right() - 64.0, map.y + 8.0 * 32.0, 32.0, 32.0);
+        let w = 560.0;
+        let area = notice_area(v, map, w);
+        assert_eq!(area, map);
+        let bx = notice_box(area, w, cell, &[]);
+        assert!(
+            bx.x >= map.x && bx.right() <= map.right(),
+            "{bx:?} reaches past {map:?}"
+        );
+        assert!(!bx.overlaps(&cell));
+        // Without the map's bounds it reached past its right edge.
+        let wide = notice_box(v, w, cell, &[]);
+        assert!(wide.right() > map.right(), "{wide:?}");
+        // Too narrow a map for the note: the whole view, as before.
+        let narrow = Rect::new(v.x + 100.0, v.y, 320.0, 320.0);
+        assert_eq!(notice_area(v, narrow, w), v);
+        // A map bigger than the view: the view.
+        let big = Rect::new(v.x - 500.0, v.y - 500.0, 4000.0, 4000.0);
+        assert_eq!(notice_area(v, big, w), v);
     }
 
     /// A wide notice covered the unit on the next cell (the sample's bridge, Z on the Tether

@@ -10,7 +10,7 @@ use super::anim;
 use super::assets::TILE;
 use super::buttons::{
     BOX_BUTTON_H, BUTTON_TEXT, Button, Front, Modes, Placed, ask_box, ending_box, ending_buttons, game_menu,
-    history_box, history_buttons, notice_box, on_screen, side_buttons_h, summary_box, title_room,
+    history_box, history_buttons, notice_area, notice_box, on_screen, side_buttons_h, summary_box, title_room,
 };
 use super::controls::{Bindings, Control, key_label};
 use super::state::GameState;
@@ -196,7 +196,11 @@ impl GameState {
                 })
                 .map(|(_, u)| cell_at(u.pos()))
                 .collect();
-            let bx = notice_box(l.map_view(), text_w(line, 13.0) + 20.0, cell_at(p), &units);
+            let w = text_w(line, 13.0) + 20.0;
+            let (cols, rows) = (b.map().width() as f32, b.map().height() as f32);
+            let corner = l.to_screen(anim::cell_px(crate::search::grid::Pos::new(0, 0)), self.camera.pos);
+            let map = Rect::new(corner.x, corner.y, cols * tile, rows * tile);
+            let bx = notice_box(notice_area(l.map_view(), map, w), w, cell_at(p), &units);
             let line = fit(line, bx.w - 20.0, 13.0);
             rect(canvas, bx, Color::new(0.30, 0.06, 0.04, 0.92), Z_HUD + 2);
             text(
