@@ -78,6 +78,15 @@ impl Cells {
         }
     }
 
+    /// Whether cell `i`'s answer is final without searching further.
+    fn is_settled(&self, i: usize) -> bool {
+        match self {
+            Cells::Narrow(s) => s.is_settled(i),
+            Cells::Wide(s) => s.is_settled(i),
+            Cells::Full(s) => s.is_settled(i),
+        }
+    }
+
     /// Travel cost and target bits of cell `i`, final ([`UNREACHABLE`] and none when no
     /// target can be reached): the search resumes as far as that needs.
     #[inline]
@@ -191,6 +200,13 @@ impl NearestMap {
         }
         let i = layout.index(p);
         self.spread.borrow_mut().settled(&self.layer, i)
+    }
+
+    /// Whether [`NearestMap::nearest`] (and so [`NearestMap::bound_to`]) answers for `p`
+    /// without searching further: the search has gone past `p`'s cost already.
+    pub(crate) fn is_settled(&self, p: Pos) -> bool {
+        let layout = self.layer.layout();
+        !layout.contains(p) || self.spread.borrow().is_settled(layout.index(p))
     }
 
     /// A lower bound of the travel cost from `p` to target `k`, and whether it is exact:

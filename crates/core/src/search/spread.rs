@@ -228,6 +228,13 @@ impl<W: Word> Spread<W> {
         }
     }
 
+    /// Whether cell `i`'s cost and bits are final already: [`Spread::settle`] for it would
+    /// search no further.
+    #[inline]
+    pub(crate) fn is_settled(&self, i: usize) -> bool {
+        self.pending == 0 || self.level >= self.words[i].cost()
+    }
+
     /// The words, one per padded cell, the search's scratch dropped.
     pub(crate) fn into_words(self) -> Vec<W> {
         self.words
