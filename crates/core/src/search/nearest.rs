@@ -341,9 +341,8 @@ mod tests {
 
     /// A map recomputed in the memory of earlier ones (same terrain: only the words they
     /// touched are reset; other terrain, or a first map computed once: the whole array)
-    /// answers exactly as one computed
-    /// afresh, whether the earlier searches were left part way or run to the end, with
-    /// targets on walls and off the map, in every word width.
+    /// answers exactly as one computed afresh, whether the earlier searches were left part
+    /// way or run to the end, with targets on walls and off the map, in every word width.
     #[test]
     fn a_map_recomputed_in_old_memory_answers_as_a_fresh_one() {
         use crate::rng::Rng;
