@@ -3,6 +3,7 @@
 //! search keeps it (a cost and an entry direction per cell), not as a path per cell, so
 //! its peak is a small constant per reachable cell: at most 24 bytes, the search's scratch
 //! space included (fresh caches), on a large map where nearly every cell is reachable.
+//! And a nearest-target map computed once: its cell words and queues, nothing beside.
 
 use skirmish_core::model::units::MAX_MOVE;
 use skirmish_core::prelude::*;
@@ -160,5 +161,42 @@ fn a_whole_4096_map_range_fits_in_600_mb() {
     assert!(
         whole < 600 << 20,
         "{whole} bytes held at the peak, with the map and the battle"
+    );
+}
+
+/// A nearest map computed once (not in the memory of an earlier one) holds its cell words
+/// (four bytes a cell with up to 8 targets) and its queues, and no list of the cells it
+/// touched: that list (kept for restarts, as long as the search) was grown and dropped with
+/// every such map, and the allocator's giving the freed heap back to the system and
+/// faulting it in again made `potential/nearest_3_targets` 1.9x slower (issue 36).
+#[test]
+fn a_nearest_map_computed_once_holds_its_words_and_queues_only() {
+    use skirmish_core::search::nearest::NearestMap;
+    use skirmish_core::search::potential::UNREACHABLE;
+    let _alone = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let terrain = TerrainSet::standard();
+    let side = 256;
+    let map = mixed_map(side, 42);
+    let layer = map.cost_layer(&terrain, ClassId(0));
+    let plain = |p: &Pos| map.get(*p) == terrain.by_glyph('.');
+    let targets: Vec<Pos> = [Pos::new(128, 128), Pos::new(130, 128), Pos::new(132, 128)]
+        .into_iter()
+        .filter(plain)
+        .collect();
+    assert!(!targets.is_empty(), "a plain near the middle");
+    let cells = (0..side as i32).flat_map(|y| (0..side as i32).map(move |x| Pos::new(x, y)));
+    let before = HELD.load(Ordering::SeqCst);
+    PEAK.store(before, Ordering::SeqCst);
+    let near = NearestMap::compute(&layer, &targets);
+    // Every cell asked: the whole map searched.
+    let reached = cells.filter(|&p| near.nearest(p).0 != UNREACHABLE).count();
+    let peak = PEAK.load(Ordering::SeqCst) - before;
+    drop(near);
+    assert!(reached > side * side * 9 / 10, "only {reached} cells reached");
+    let per_cell = peak as f64 / layer.layout().len() as f64;
+    eprintln!("{reached} cells reached, peak {peak} bytes: {per_cell:.2} bytes a cell");
+    assert!(
+        per_cell <= 6.0,
+        "a nearest map computed once held {peak} bytes at its peak: {per_cell:.2} bytes a cell"
     );
 }

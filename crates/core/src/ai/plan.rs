@@ -236,9 +236,22 @@ fn choose_cell(
             b.with_reach_and_nearest(c, id, leash, &cells, |reach, near| {
                 // Every cell entered costs at least 1: the Manhattan distance to the target
                 // bounds the travel cost without searching, so the nearest map is searched
-                // out only as far as the cells that could still be picked.
+                // out only as far as the cells that could still be picked. But where the
+                // target is far beyond the reach (more than three times the unit's move:
+                // the bound is loose there and every cell would be ranked twice) and the map
+                // is searched out past the reach already (settled a move farther from the
+                // target than the unit: many enemies on a big map, after the first few),
+                // asking the map's bound of every cell costs less. Either way the same cell.
                 let low = |p: Pos| p.manhattan(t.pos) as Cost;
-                pick_cell(reach, me.pos, goal, t, Some(&low), &|p| near.bound_to(k, p), &|p| {
+                let reach_radius = me.movement_left() as i32;
+                let (dx, dy) = (me.pos.x - t.pos.x, me.pos.y - t.pos.y);
+                let beyond = match dx.abs() >= dy.abs() {
+                    true => Pos::new(me.pos.x + dx.signum() * reach_radius, me.pos.y),
+                    false => Pos::new(me.pos.x, me.pos.y + dy.signum() * reach_radius),
+                };
+                let loose = me.pos.manhattan(t.pos) as i64 > 3 * i64::from(reach_radius) && near.is_settled(beyond);
+                let low = (!loose).then_some(&low as &dyn Fn(Pos) -> Cost);
+                pick_cell(reach, me.pos, goal, t, low, &|p| near.bound_to(k, p), &|p| {
                     near.travel_to(k, p)
                 })
             })
@@ -275,7 +288,10 @@ fn pick_cell(
     let mut best: Option<(CellKey, Pos, Cost)> = None;
     // Cells not settled yet, by key with the bound they have: 0 the cheapest (`low`), 1
     // `bound` (not exact).
-    let mut open: Vec<Open> = Vec::with_capacity(reach.len());
+    // Without `low` only the cells whose bound is not exact wait here (none with a
+    // potential map): no room is taken for every cell (a block per decision, 8% of a
+    // charger's enemy phase on 256²).
+    let mut open: Vec<Open> = Vec::with_capacity(if low.is_some() { reach.len() } else { 0 });
     // A cell ranked by `bound`: the best so far if exact and better, else left open.
     type Open = Reverse<(CellKey, u8, Pos, Cost)>;
     let offer = |best: &mut Option<(CellKey, Pos, Cost)>, p: Pos, c: Cost| -> Option<Open> {

@@ -147,7 +147,7 @@ impl Caches {
                             k
                         }
                         _ => {
-                            nearest.push((class, NearestMap::compute(layer, targets), 0));
+                            nearest.push((class, NearestMap::compute_kept(layer, targets), 0));
                             nearest.len() - 1
                         }
                     }

@@ -44,25 +44,46 @@ enum Cells {
 impl Cells {
     /// The search from `targets`, given as (bit, padded index), in the memory of `old` when
     /// it is a search in the same word (`same_terrain`: one on a layer equal to `layer`).
-    fn restart(old: Option<Cells>, layer: &CostLayer, targets: &[(usize, usize)], same_terrain: bool) -> Cells {
+    /// A search that may be restarted (`kept`: in old memory, or for the caches, which
+    /// reuse their maps' memory) keeps the cells it touches; one for a map computed once
+    /// keeps none.
+    fn restart(
+        old: Option<Cells>,
+        layer: &CostLayer,
+        targets: &[(usize, usize)],
+        same_terrain: bool,
+        kept: bool,
+    ) -> Cells {
         // A finite cost enters each cell at most once.
         let highest = layer.costs().len() as u64 * layer.max_cost().max(1) as u64;
         let bits = targets.iter().map(|&(k, _)| k + 1).max().unwrap_or(0);
         if bits <= Narrow::TARGETS && highest <= NARROW_COST {
             Cells::Narrow(match old {
                 Some(Cells::Narrow(s)) => s.restart(layer, targets, same_terrain),
-                _ => Spread::empty(true).restart(layer, targets, false),
+                _ if kept => Spread::empty().restart(layer, targets, false),
+                _ => Spread::start(layer, targets),
             })
         } else if bits <= Wide::TARGETS {
             Cells::Wide(match old {
                 Some(Cells::Wide(s)) => s.restart(layer, targets, same_terrain),
-                _ => Spread::empty(true).restart(layer, targets, false),
+                _ if kept => Spread::empty().restart(layer, targets, false),
+                _ => Spread::start(layer, targets),
             })
         } else {
             Cells::Full(match old {
                 Some(Cells::Full(s)) => s.restart(layer, targets, same_terrain),
-                _ => Spread::empty(true).restart(layer, targets, false),
+                _ if kept => Spread::empty().restart(layer, targets, false),
+                _ => Spread::start(layer, targets),
             })
+        }
+    }
+
+    /// Whether cell `i`'s answer is final without searching further.
+    fn is_settled(&self, i: usize) -> bool {
+        match self {
+            Cells::Narrow(s) => s.is_settled(i),
+            Cells::Wide(s) => s.is_settled(i),
+            Cells::Full(s) => s.is_settled(i),
         }
     }
 
@@ -117,11 +138,21 @@ impl NearestMap {
     /// assert_eq!(near.travel_to(0, Pos::new(4, 0)), 6);
     /// ```
     pub fn compute(layer: &CostLayer, targets: &[Pos]) -> NearestMap {
+        NearestMap::computed(layer, targets, false)
+    }
+
+    /// [`NearestMap::compute`] for a map the caches keep: its search records the cells it
+    /// touches, so that [`NearestMap::recompute`] on the same terrain resets only those.
+    pub(crate) fn compute_kept(layer: &CostLayer, targets: &[Pos]) -> NearestMap {
+        NearestMap::computed(layer, targets, true)
+    }
+
+    fn computed(layer: &CostLayer, targets: &[Pos], kept: bool) -> NearestMap {
         let placed = NearestMap::placed(layer, targets);
         NearestMap {
             layer: layer.clone(),
             targets: targets.to_vec(),
-            spread: std::cell::RefCell::new(Cells::restart(None, layer, &placed, false)),
+            spread: std::cell::RefCell::new(Cells::restart(None, layer, &placed, false, kept)),
             scratch: Default::default(),
         }
     }
@@ -130,11 +161,11 @@ impl NearestMap {
     /// (cell words, queues, search scratch): the same map, without allocating a map-sized
     /// array anew. The caches replace the map asked for least recently this way.
     pub(crate) fn recompute(&mut self, layer: &CostLayer, targets: &[Pos]) {
-        let old = std::mem::replace(self.spread.get_mut(), Cells::Narrow(Spread::empty(false)));
+        let old = std::mem::replace(self.spread.get_mut(), Cells::Narrow(Spread::empty()));
         let placed = NearestMap::placed(layer, targets);
         // Equal layers share their costs (compared by address first).
         let same = self.layer == *layer;
-        *self.spread.get_mut() = Cells::restart(Some(old), layer, &placed, same);
+        *self.spread.get_mut() = Cells::restart(Some(old), layer, &placed, same, true);
         self.layer = layer.clone();
         self.targets.clear();
         self.targets.extend_from_slice(targets);
@@ -169,6 +200,13 @@ impl NearestMap {
         }
         let i = layout.index(p);
         self.spread.borrow_mut().settled(&self.layer, i)
+    }
+
+    /// Whether [`NearestMap::nearest`] (and so [`NearestMap::bound_to`]) answers for `p`
+    /// without searching further: the search has gone past `p`'s cost already.
+    pub(crate) fn is_settled(&self, p: Pos) -> bool {
+        let layout = self.layer.layout();
+        !layout.contains(p) || self.spread.borrow().is_settled(layout.index(p))
     }
 
     /// A lower bound of the travel cost from `p` to target `k`, and whether it is exact:
@@ -284,27 +322,27 @@ mod tests {
         // 255 × (254 + 2)² padded cells is below 2^24 - 1, 255 × (255 + 2)² above.
         let small = layer(254);
         assert!(matches!(
-            Cells::restart(None, &small, &[(0, 300)], false),
+            Cells::restart(None, &small, &[(0, 300)], false, false),
             Cells::Narrow(_)
         ));
         assert!(matches!(
-            Cells::restart(None, &layer(255), &[(0, 300)], false),
+            Cells::restart(None, &layer(255), &[(0, 300)], false, false),
             Cells::Wide(_)
         ));
         assert!(matches!(
-            Cells::restart(None, &small, &[(8, 300)], false),
+            Cells::restart(None, &small, &[(8, 300)], false, false),
             Cells::Wide(_)
         ));
         assert!(matches!(
-            Cells::restart(None, &small, &[(32, 300)], false),
+            Cells::restart(None, &small, &[(32, 300)], false, false),
             Cells::Full(_)
         ));
     }
 
     /// A map recomputed in the memory of earlier ones (same terrain: only the words they
-    /// touched are reset; other terrain: the whole array) answers exactly as one computed
-    /// afresh, whether the earlier searches were left part way or run to the end, with
-    /// targets on walls and off the map, in every word width.
+    /// touched are reset; other terrain, or a first map computed once: the whole array)
+    /// answers exactly as one computed afresh, whether the earlier searches were left part
+    /// way or run to the end, with targets on walls and off the map, in every word width.
     #[test]
     fn a_map_recomputed_in_old_memory_answers_as_a_fresh_one() {
         use crate::rng::Rng;
@@ -341,6 +379,9 @@ mod tests {
                 let fresh = NearestMap::compute(layer, &targets);
                 match &mut map {
                     Some(m) => m.recompute(layer, &targets),
+                    // A map of the caches (its cells recorded from the first search) or
+                    // one computed once (the first restart resets the whole array).
+                    None if case % 2 == 0 => map = Some(NearestMap::compute_kept(layer, &targets)),
                     None => map = Some(NearestMap::compute(layer, &targets)),
                 }
                 let m = map.as_ref().unwrap();

@@ -118,9 +118,12 @@ pub(crate) struct Spread<W> {
     level: Cost,
     /// Cells queued and not yet taken.
     pending: usize,
-    /// When kept (nearest maps): the targets and every cell taken from the queues, so a
-    /// restart on the same terrain resets those words alone (with the cells still queued)
-    /// instead of the whole map-sized array.
+    /// In a search that was restarted (a nearest map the caches reuse): the targets and
+    /// every cell taken from the queues, so the next restart on the same terrain resets
+    /// those words alone (with the cells still queued) instead of the whole map-sized
+    /// array. A search started afresh keeps none: a list as long as the search, grown and
+    /// dropped with every map computed once, made `NearestMap::compute` 1.9-2.7x slower
+    /// (the allocator gave the freed heap back to the system and faulted it in again).
     touched: Option<Vec<u32>>,
 }
 
@@ -128,26 +131,32 @@ impl<W: Word> Spread<W> {
     /// The search from `targets`, given as (bit, padded index of a map cell), with level 0
     /// done: targets at cost 0 whatever their terrain, and their neighbours queued.
     pub(crate) fn start(layer: &CostLayer, targets: &[(usize, usize)]) -> Spread<W> {
-        Spread::empty(false).restart(layer, targets, false)
+        Spread::empty().begin(layer, targets, false, false)
     }
 
-    /// A search holding no memory (to be restarted); with `track`, one that keeps the cells
-    /// it touches so that restarting it on the same terrain costs only what it touched.
-    pub(crate) fn empty(track: bool) -> Spread<W> {
+    /// A search holding no memory, to be restarted.
+    pub(crate) fn empty() -> Spread<W> {
         Spread {
             words: Vec::new(),
             ring: Vec::new(),
             level: 1,
             pending: 0,
-            touched: track.then(Vec::new),
+            touched: None,
         }
     }
 
     /// [`Spread::start`] in this search's memory (its words and queues, whatever search
     /// they held): the same search, without allocating anew. With `same_terrain` (this
-    /// search ran on a layer equal to `layer`) a tracking search resets only the words it
-    /// touched; every other word still holds its starting value.
+    /// search ran on a layer equal to `layer`) a search that was itself restarted resets
+    /// only the words it touched; every other word still holds its starting value. A
+    /// restarted search keeps the cells it touches, for the restart after it.
     pub(crate) fn restart(self, layer: &CostLayer, targets: &[(usize, usize)], same_terrain: bool) -> Spread<W> {
+        self.begin(layer, targets, same_terrain, true)
+    }
+
+    /// The search from `targets` in this one's memory; with `track`, one that keeps the
+    /// cells it touches.
+    fn begin(self, layer: &CostLayer, targets: &[(usize, usize)], same_terrain: bool, track: bool) -> Spread<W> {
         let costs = layer.costs();
         let start = |c: u8| if c == 0 { W::WALL } else { W::OPEN };
         let Spread {
@@ -174,6 +183,7 @@ impl<W: Word> Spread<W> {
                 }
             }
         }
+        let mut touched = track.then(|| touched.unwrap_or_default());
         for &(k, i) in targets {
             words[i] = if words[i] == W::OPEN {
                 W::bit(k)
@@ -216,6 +226,13 @@ impl<W: Word> Spread<W> {
             w if w == W::OPEN || w == W::WALL => None,
             w => Some((w.cost(), w.bits())),
         }
+    }
+
+    /// Whether cell `i`'s cost and bits are final already: [`Spread::settle`] for it would
+    /// search no further.
+    #[inline]
+    pub(crate) fn is_settled(&self, i: usize) -> bool {
+        self.pending == 0 || self.level >= self.words[i].cost()
     }
 
     /// The words, one per padded cell, the search's scratch dropped.
@@ -340,6 +357,30 @@ unsafe fn pass_on<W: Word>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A search started afresh keeps no list of the cells it touched (nearest maps computed
+    /// once, dropped after use: the list cost more than the search, see `touched`); one
+    /// restarted in old memory keeps it, so the restart after it resets only those words.
+    #[test]
+    fn only_a_restarted_search_keeps_the_cells_it_touches() {
+        use crate::search::grid::Pos;
+        use crate::search::layout::Layout;
+        let layer = CostLayer::new(Layout::new(8, 8), |p| if p.x == 4 && p.y > 0 { 0 } else { 1 });
+        let targets = [(0, layer.layout().index(Pos::new(2, 2)))];
+        let mut fresh = Spread::<Narrow>::start(&layer, &targets);
+        fresh.settle(&layer, None);
+        assert_eq!(fresh.touched, None);
+        let mut again = fresh.clone().restart(&layer, &targets, true);
+        again.settle(&layer, None);
+        // Every open cell is taken from the queues at least once (the target with them).
+        let open = layer.costs().iter().filter(|&&c| c != 0).count();
+        assert!(again.touched.as_ref().is_some_and(|t| t.len() >= open));
+        // The same answers.
+        assert_eq!(again.words, fresh.words);
+        let mut third = again.restart(&layer, &targets, true);
+        third.settle(&layer, None);
+        assert_eq!(third.words, fresh.words);
+    }
 
     /// Each word holds its costs and bits apart, and compares as its cost first.
     #[test]

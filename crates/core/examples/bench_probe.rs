@@ -1,0 +1,121 @@
+//! Two of the criterion benches' workloads run a given number of times, for instruction
+//! counts (callgrind) where a loaded machine blurs the times, and to compare commits:
+//!
+//! ```text
+//! cargo build --release -p skirmish-core --example bench_probe
+//! valgrind --tool=callgrind target/release/examples/bench_probe nearest 3 20
+//! valgrind --tool=callgrind target/release/examples/bench_probe chargers 1024 2
+//! ```
+//!
+//! `nearest K N`: `range`'s `potential/nearest_K_targets/256x256/mixed`, N maps computed
+//! afresh and each asked for the farthest cell. `chargers SIDE N`: `ai`'s
+//! `enemy_phase_chargers/1000_chargers_1_player/SIDExSIDE`, N cold enemy phases.
+//! `mixed PLAYERS N`: `ai`'s `enemy_phase/256x256_mixed/PLAYERS_players/nearest/1000`.
+//! N = 0 counts the board and the setup alone, to take off.
+
+#[path = "../benches/common/mod.rs"]
+mod common;
+
+use skirmish_core::ai::Ai;
+use skirmish_core::model::profiles::Profiles;
+use skirmish_core::model::terrain::ClassId;
+use skirmish_core::play::enemy::EnemyPhase;
+use skirmish_core::rng::Rng;
+use skirmish_core::rules::{Battle, Command, Unit};
+use skirmish_core::search::grid::{Pos, Team};
+use skirmish_core::search::nearest::NearestMap;
+use skirmish_core::search::potential::UNREACHABLE;
+use std::collections::HashSet;
+use std::hint::black_box;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let usage = "usage: bench_probe nearest TARGETS N | chargers SIDE N | mixed PLAYERS N";
+    let [mode, a, n] = args.as_slice() else {
+        eprintln!("{usage}");
+        std::process::exit(1);
+    };
+    let number = |s: &str| -> usize {
+        s.parse().unwrap_or_else(|_| {
+            eprintln!("{usage}: {s:?} is not a number");
+            std::process::exit(1)
+        })
+    };
+    let (a, n) = (number(a), number(n));
+    match mode.as_str() {
+        "nearest" => nearest(a, n),
+        "chargers" => phases(a, 1, &["charger"], n),
+        "mixed" => phases(256, a, &["charger", "proximity", "guard", "pivot", "archer"], n),
+        _ => {
+            eprintln!("{usage}");
+            std::process::exit(1);
+        }
+    }
+}
+
+/// The `potential` group's board: 256² mixed (seed 42), the targets from the middle.
+fn nearest(k: usize, n: usize) {
+    let terrain = common::terrain();
+    let mut map = common::mixed_map(256, 42);
+    let target = Pos::new(128, 128);
+    map.set(target, skirmish_core::model::terrain::TerrainId(0));
+    let layer = map.cost_layer(&terrain, ClassId(0));
+    let targets: Vec<Pos> = (0..k as i32).map(|j| Pos::new(target.x + 2 * j, target.y)).collect();
+    let whole = NearestMap::compute(&layer, &targets);
+    let far = (0..256)
+        .flat_map(|y| (0..256).map(move |x| Pos::new(x, y)))
+        .max_by_key(|&p| match whole.nearest(p).0 {
+            UNREACHABLE => 0,
+            d => d,
+        })
+        .unwrap();
+    let mut sum = 0u64;
+    for _ in 0..n {
+        sum += u64::from(black_box(NearestMap::compute(&layer, &targets).nearest(black_box(far))).0);
+    }
+    println!("{n} nearest maps of {k} targets on 256²: {sum}");
+}
+
+/// The `ai` benches' boards: `side`² mixed (seed 7), `players` player units near the
+/// middle, 1000 enemies anywhere with `profiles` in turn.
+fn phases(side: usize, players: usize, profiles: &[&str], n: usize) {
+    let terrain = common::terrain();
+    let mut rng = Rng::new(7);
+    let mut map = common::mixed_map(side, 7);
+    let plain = terrain.by_glyph('.').unwrap();
+    let mut taken = HashSet::new();
+    let mut units = Vec::new();
+    let middle = side as i32 / 2 - 10;
+    for (team, count) in [(Team::Player, players), (Team::Enemy, 1000)] {
+        let mut k = 0;
+        while k < count {
+            let (x, y) = match team {
+                Team::Player => (
+                    middle + (rng.next_u64() % 20) as i32,
+                    middle + (rng.next_u64() % 20) as i32,
+                ),
+                Team::Enemy => (
+                    (rng.next_u64() % side as u64) as i32,
+                    (rng.next_u64() % side as u64) as i32,
+                ),
+            };
+            if taken.insert((x, y)) {
+                let p = Pos::new(x, y);
+                map.set(p, plain);
+                let profile = (team == Team::Enemy).then(|| profiles[k % profiles.len()]);
+                units.push(Unit::new(format!("{team:?}{k}"), team, p, ClassId(0), 6).with_profile(profile));
+                k += 1;
+            }
+        }
+    }
+    let board = Battle::from_parts(map, terrain, units).unwrap();
+    let mut turns = 0;
+    for _ in 0..n {
+        let mut b = board.clone();
+        b.execute(Command::EndPhase { team: Team::Player })
+            .expect("the enemy phase begins");
+        let mut ai = Ai::new(Profiles::standard());
+        turns += EnemyPhase::run(&mut ai, &mut b).map_or(0, |r| r.turns.len());
+    }
+    println!("{n} enemy phases of 1000 enemies ({profiles:?}) and {players} players on {side}²: {turns} turns");
+}
