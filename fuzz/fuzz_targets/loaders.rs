@@ -6,11 +6,6 @@
 use libfuzzer_sys::fuzz_target;
 use skirmish::load::data::DataSet;
 use skirmish::load::diag::Source;
-use skirmish::load::units::Kinds;
-use skirmish::load::map::TerrainMap;
-use skirmish::load::profiles::Profiles;
-use skirmish::load::scenario::Scenario;
-use skirmish::load::terrain::TerrainSet;
 use std::path::Path;
 use std::sync::OnceLock;
 
