@@ -437,7 +437,7 @@ impl GameState {
         }
         let x = side.x + 8.0;
         let mut y = side.y + side_buttons_h();
-        let chars = |size: f32| ((side.w - 14.0) / (size * CHAR_W)) as usize;
+        let chars = |size: f32| side_chars(side.w, size);
         let selected = match &s.phase() {
             Phase::Target { unit, .. } | Phase::Action { unit, .. } => Some(*unit),
             _ => None,
@@ -535,11 +535,7 @@ impl GameState {
         }
         y += 4.0;
         let class = selected.or(hovered).map_or(ClassId(0), |u| b.unit(u).class());
-        let mut terrain = terrain_line(b, s.cursor(), class);
-        if let Some((cost, left)) = s.route_cost() {
-            terrain.push_str(&format!("   route cost {cost} · {left} move left"));
-        }
-        for line in wrap(&terrain, chars(12.0)) {
+        for line in terrain_rows(b, s.cursor(), class, s.route_cost(), chars(12.0)) {
             text(canvas, &line, Vec2::new(x, y), 12.0, Color::WHITE);
             y += 14.0;
         }
@@ -979,6 +975,11 @@ pub fn chapter_end_line(won: bool) -> &'static str {
     } else {
         "Chapter lost · Enter or a click: try it again from its start"
     }
+}
+
+/// How many characters of text size `size` a row of the side panel `w` wide holds.
+pub(in crate::game) fn side_chars(w: f32, size: f32) -> usize {
+    ((w - 14.0) / (size * CHAR_W)) as usize
 }
 
 #[cfg(test)]
