@@ -352,22 +352,17 @@ impl GameState {
             } else {
                 Vec::new()
             };
-            let row = match hold_warning(b, &threats) {
-                Some(w) => {
-                    let pulse = 0.75 + 0.25 * (self.clock * 5.0).sin();
-                    (w, Color::new(1.0, 0.45 * pulse, 0.35, 1.0))
-                }
-                None if self.session.show_danger() => (
-                    "No enemy can end its next move on a cell to defend".to_string(),
-                    DIM_TEXT,
-                ),
-                None => (
-                    format!(
-                        "Danger view ({}): warns here when an enemy can end its next move on a cell to defend",
-                        self.bindings.shown(Control::Danger)
-                    ),
-                    DIM_TEXT,
-                ),
+            let (words, warning) = hold_row(
+                b,
+                self.session.show_danger(),
+                &threats,
+                &self.bindings.shown(Control::Danger),
+            );
+            let row = if warning {
+                let pulse = 0.75 + 0.25 * (self.clock * 5.0).sin();
+                (words, Color::new(1.0, 0.45 * pulse, 0.35, 1.0))
+            } else {
+                (words, DIM_TEXT)
             };
             rows.push((fit(&row.0, r.objective.w - 16.0, 12.0), row.1));
         }
