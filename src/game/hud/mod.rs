@@ -195,6 +195,11 @@ impl GameState {
                     u.alive() && u.pos() != p && crate::game::fog::shown(b, crate::rules::UnitId(*i), u.pos())
                 })
                 .map(|(_, u)| cell_at(u.pos()))
+                .chain(self.zone_label.map(|r| {
+                    // The hovered enemy's zone word: text drawn over text read as neither.
+                    let at = l.to_screen(Vec2::new(r.x, r.y), self.camera.pos);
+                    Rect::new(at.x, at.y, r.w * l.scale, r.h * l.scale)
+                }))
                 .collect();
             let w = text_w(line, 13.0) + 20.0;
             let (cols, rows) = (b.map().width() as f32, b.map().height() as f32);
