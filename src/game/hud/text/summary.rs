@@ -99,7 +99,11 @@ pub fn enemy_phase_summary(b: &Battle, turn: u32, events: &[Event]) -> Vec<Strin
                 result: crate::rules::Roll::Missed,
                 ..
             } => {
-                let by = striker(*attacker, *defender);
+                // Under fog, an unseen striker's miss is a blow from the fog.
+                let by = match striker(*attacker, *defender) {
+                    n if struck_unseen(*attacker, *defender) => format!("a blow from {n}"),
+                    n => n,
+                };
                 match missed.iter_mut().find(|m| m.0 == *defender) {
                     Some(m) if m.1.contains(&by) => {}
                     Some(m) => m.1.push(by),
@@ -335,6 +339,21 @@ mod tests {
         ];
         let lines = enemy_phase_summary(&fog, 1, &events);
         assert_eq!(lines[1], "K FELL, struck from the fog", "{lines:?}");
+        // A miss from the fog names nobody either.
+        let miss = Event::Rolled {
+            attacker: f,
+            defender: l,
+            counter: false,
+            hit: 50,
+            crit: 0,
+            result: crate::rules::Roll::Missed,
+            draws: 1,
+        };
+        assert_eq!(
+            enemy_phase_summary(&fog, 1, &[miss.clone()])[1],
+            "L was missed by a blow from the fog"
+        );
+        assert_eq!(enemy_phase_summary(&clear, 1, &[miss])[1], "L was missed by F");
         assert_eq!(lines[2], "L took 7 from the fog (4) and N (3): 20/20 hp", "{lines:?}");
         let lines = enemy_phase_summary(&fog, 1, &events[..2]);
         assert!(lines[1].starts_with("L was struck from the fog: took 4"), "{lines:?}");
