@@ -350,7 +350,7 @@ mod tests {
             draws: 1,
         };
         assert_eq!(
-            enemy_phase_summary(&fog, 1, &[miss.clone()])[1],
+            enemy_phase_summary(&fog, 1, std::slice::from_ref(&miss))[1],
             "L was missed by a blow from the fog"
         );
         assert_eq!(enemy_phase_summary(&clear, 1, &[miss])[1], "L was missed by F");
