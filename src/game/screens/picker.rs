@@ -47,6 +47,10 @@ pub struct Info {
     pub enemies: usize,
     /// Its difficulty levels (empty: none).
     pub levels: Vec<String>,
+    /// The rules it plays with beyond the plain ones ("chance in combat", "fog of war"), for
+    /// its line on the picker (empty: none). Picking the woods, nothing said its blows could
+    /// miss until the forecast gave odds.
+    pub rules: Vec<&'static str>,
     /// The map drawn small.
     pub thumb: Thumb,
 }
@@ -158,6 +162,16 @@ pub fn info(path: &Path, data: Option<PathBuf>) -> Result<Info, String> {
         players: count(Team::Player),
         enemies: count(Team::Enemy),
         levels: crate::game::difficulty::levels(path).unwrap_or_default(),
+        rules: [
+            (
+                battle.combat().chance,
+                "chance in combat: blows may miss or be critical",
+            ),
+            (battle.fog(), "fog of war: you see only near your units"),
+        ]
+        .into_iter()
+        .filter_map(|(on, words)| on.then_some(words))
+        .collect(),
         thumb: thumbnail(&battle),
     })
 }
@@ -389,6 +403,9 @@ impl Screen for Picker {
                     format!("difficulty: {}", info.levels.join(", "))
                 };
                 line(&mut canvas, &levels, DIM_TEXT, &mut y, size * 0.9);
+                for rule in &info.rules {
+                    line(&mut canvas, rule, GOLD, &mut y, size * 0.9);
+                }
                 let bests = self.bests(world);
                 if bests.is_empty() {
                     line(&mut canvas, "best: not won yet", DIM_TEXT, &mut y, size * 0.9);
@@ -518,6 +535,18 @@ mod tests {
         };
         assert!(info.players > 0 && info.enemies > 0, "{info:?}");
         assert_eq!(info.objective, "Kiny seizes (34, 15) · turn limit 9 · Kiny must live");
+        assert!(info.rules.is_empty(), "{:?}", info.rules);
+        // The scenarios with rules beyond the plain ones say so (picking the woods, nothing
+        // said its blows could miss).
+        let rules = |file: &str| {
+            let i = names.iter().position(|n| n == file).unwrap();
+            let Entry::Ready(info, _) = &p.entries[i] else {
+                panic!("{file} does not load")
+            };
+            info.rules.clone()
+        };
+        assert_eq!(rules("woods.toml"), ["chance in combat: blows may miss or be critical"]);
+        assert_eq!(rules("raid.toml"), ["fog of war: you see only near your units"]);
         let t = &info.thumb;
         assert_eq!(t.rgba.len() as u32, t.w * t.h * 4);
         assert!(t.w <= THUMB_SIDE && t.h <= THUMB_SIDE && t.w >= info.size.0 as u32);
