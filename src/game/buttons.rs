@@ -530,18 +530,29 @@ pub fn notice_area(view: Rect, map: Rect, w: f32) -> Rect {
 /// `v` and never over the cell: where the player is looking when the click or Z did nothing
 /// (issue 33's play: the reason went only to the log under the map, easy to miss). Of the
 /// places by the cell (above or under it; centred on it, or reaching out to its right or its
-/// left) the first that covers none of `units` (the other units as drawn) is taken, so the
-/// note hides nobody where it can (a wide note covered the unit next to the cell).
+/// left) the first that covers none of `units` (the other units as drawn, and the word of
+/// the hovered enemy's zone) is taken, so the note hides nobody where it can (a wide note
+/// covered the unit next to the cell); when every place by the cell covers one, a row
+/// further up, then further down, is tried (the campaign's play: under a unit the zone's
+/// word stands below the enemy, where the note went, and the two texts were drawn over each
+/// other).
 pub fn notice_box(v: Rect, w: f32, cell: Rect, units: &[Rect]) -> Rect {
     let (w, h) = (w.min(v.w - 8.0), 24.0);
     let fit_x = |x: f32| x.clamp(v.x + 4.0, (v.right() - w - 4.0).max(v.x + 4.0));
     let above = cell.y - h - 4.0;
     let below = (cell.bottom() + 4.0).min(v.bottom() - h - 4.0);
-    let rows: Vec<f32> = if above >= v.y + 4.0 {
+    let mut rows: Vec<f32> = if above >= v.y + 4.0 {
         vec![above, below]
     } else {
         vec![below]
     };
+    let (higher, lower) = (above - h - 4.0, cell.bottom() + h + 8.0);
+    if higher >= v.y + 4.0 {
+        rows.push(higher);
+    }
+    if lower + h + 4.0 <= v.bottom() {
+        rows.push(lower);
+    }
     let columns = [cell.x + cell.w / 2.0 - w / 2.0, cell.x, cell.right() - w];
     let mut places = rows
         .iter()
@@ -1078,6 +1089,24 @@ mod tests {
             .collect();
         let bx = notice_box(v, 300.0, cell, &crowd);
         assert!(bx.bottom() <= cell.y && !bx.overlaps(&cell));
+    }
+
+    /// The campaign's play (the Warden, Lance on the cell above it): the word of the hovered
+    /// enemy's zone stood under the enemy, the notice went under it too, and the two texts
+    /// were drawn over each other. With a unit above and the word below, the notice takes the
+    /// next row down, clear of both.
+    #[test]
+    fn a_refusals_notice_keeps_off_the_zones_word_under_a_unit() {
+        let l = Layout::new(1280.0, 800.0, 1.0);
+        let v = l.map_view();
+        let t = 32.0;
+        let cell = Rect::new(v.x + 10.0 * t, v.y + 8.0 * t, t, t);
+        let unit_above = Rect::new(cell.x, cell.y - t, t, t);
+        let word = Rect::new(cell.x + t / 2.0 - 130.0, cell.bottom() + 1.0, 260.0, 17.0);
+        let bx = notice_box(v, 330.0, cell, &[unit_above, word]);
+        assert!(!bx.overlaps(&cell) && !bx.overlaps(&unit_above), "{bx:?}");
+        assert!(!bx.overlaps(&word), "{bx:?} covers the zone's word {word:?}");
+        assert!(bx.y - cell.bottom() <= 8.0 + 24.0 + 4.0, "{bx:?} is far from {cell:?}");
     }
 
     /// Issue 33's play: the End-turn box moved between turns (it kept off every unit), so its

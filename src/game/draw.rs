@@ -229,6 +229,8 @@ impl GameState {
             _ => None,
         };
         let hovered = inspected.or(hovered.filter(|_| self.session.show_danger()));
+        // Where the zone's word stands, in world pixels, for the notice to keep off.
+        let mut zone_label = None;
         let threatened: Vec<Pos> = if self.session.show_danger() && !battle.goals().hold.is_empty() {
             self.zones
                 .hold_threats(battle, self.session.profiles())
@@ -439,6 +441,7 @@ impl GameState {
                 let plate = Rect::new(p.x - 4.0, p.y - 2.0, w + 8.0, size + 4.0);
                 rect(canvas, plate, Color::new(0.02, 0.03, 0.06, 0.85), Z_CURSOR - 1);
                 text(canvas, &label, p, size, edge);
+                zone_label = Some(Rect::new(plate.x + cam.x, plate.y + cam.y, plate.w, plate.h));
             }
         }
         // Last, over every wash and hatching: cells held by zones of control that stop the side moving now: dashed frames.
@@ -465,6 +468,7 @@ impl GameState {
         canvas.paint(Drawn::Instances(ov), DrawParam::new().z(Z_OVERLAY));
         canvas.paint(Drawn::Instances(lines), DrawParam::new().z(Z_OUTLINE));
         canvas.paint(Drawn::Instances(arrow), DrawParam::new().z(Z_PATH));
+        self.zone_label = zone_label;
     }
 
     fn draw_units(&mut self, canvas: &mut Pen, cam: Vec2, vis: Visible) {

@@ -195,6 +195,11 @@ impl GameState {
                     u.alive() && u.pos() != p && crate::game::fog::shown(b, crate::rules::UnitId(*i), u.pos())
                 })
                 .map(|(_, u)| cell_at(u.pos()))
+                .chain(self.zone_label.map(|r| {
+                    // The hovered enemy's zone word: text drawn over text read as neither.
+                    let at = l.to_screen(Vec2::new(r.x, r.y), self.camera.pos);
+                    Rect::new(at.x, at.y, r.w * l.scale, r.h * l.scale)
+                }))
                 .collect();
             let w = text_w(line, 13.0) + 20.0;
             let (cols, rows) = (b.map().width() as f32, b.map().height() as f32);
@@ -352,22 +357,17 @@ impl GameState {
             } else {
                 Vec::new()
             };
-            let row = match hold_warning(b, &threats) {
-                Some(w) => {
-                    let pulse = 0.75 + 0.25 * (self.clock * 5.0).sin();
-                    (w, Color::new(1.0, 0.45 * pulse, 0.35, 1.0))
-                }
-                None if self.session.show_danger() => (
-                    "No enemy can end its next move on a cell to defend".to_string(),
-                    DIM_TEXT,
-                ),
-                None => (
-                    format!(
-                        "Danger view ({}): warns here when an enemy can end its next move on a cell to defend",
-                        self.bindings.shown(Control::Danger)
-                    ),
-                    DIM_TEXT,
-                ),
+            let (words, warning) = hold_row(
+                b,
+                self.session.show_danger(),
+                &threats,
+                &self.bindings.shown(Control::Danger),
+            );
+            let row = if warning {
+                let pulse = 0.75 + 0.25 * (self.clock * 5.0).sin();
+                (words, Color::new(1.0, 0.45 * pulse, 0.35, 1.0))
+            } else {
+                (words, DIM_TEXT)
             };
             rows.push((fit(&row.0, r.objective.w - 16.0, 12.0), row.1));
         }
@@ -437,7 +437,7 @@ impl GameState {
         }
         let x = side.x + 8.0;
         let mut y = side.y + side_buttons_h();
-        let chars = |size: f32| ((side.w - 14.0) / (size * CHAR_W)) as usize;
+        let chars = |size: f32| side_chars(side.w, size);
         let selected = match &s.phase() {
             Phase::Target { unit, .. } | Phase::Action { unit, .. } => Some(*unit),
             _ => None,
@@ -535,11 +535,7 @@ impl GameState {
         }
         y += 4.0;
         let class = selected.or(hovered).map_or(ClassId(0), |u| b.unit(u).class());
-        let mut terrain = terrain_line(b, s.cursor(), class);
-        if let Some((cost, left)) = s.route_cost() {
-            terrain.push_str(&format!("   route cost {cost} · {left} move left"));
-        }
-        for line in wrap(&terrain, chars(12.0)) {
+        for line in terrain_rows(b, s.cursor(), class, s.route_cost(), chars(12.0)) {
             text(canvas, &line, Vec2::new(x, y), 12.0, Color::WHITE);
             y += 14.0;
         }
@@ -979,6 +975,11 @@ pub fn chapter_end_line(won: bool) -> &'static str {
     } else {
         "Chapter lost · Enter or a click: try it again from its start"
     }
+}
+
+/// How many characters of text size `size` a row of the side panel `w` wide holds.
+pub(in crate::game) fn side_chars(w: f32, size: f32) -> usize {
+    ((w - 14.0) / (size * CHAR_W)) as usize
 }
 
 #[cfg(test)]

@@ -47,6 +47,10 @@ pub struct Info {
     pub enemies: usize,
     /// Its difficulty levels (empty: none).
     pub levels: Vec<String>,
+    /// The rules it plays with beyond the plain ones ("chance in combat", "fog of war"), for
+    /// its line on the picker (empty: none). Picking the woods, nothing said its blows could
+    /// miss until the forecast gave odds.
+    pub rules: Vec<&'static str>,
     /// The map drawn small.
     pub thumb: Thumb,
 }
@@ -137,6 +141,23 @@ fn without_turns_left(o: &str) -> String {
     out
 }
 
+/// The picker's heading: Skirmish's, or Versus' with who plays what.
+fn heading(versus: bool) -> &'static str {
+    if versus {
+        "Versus: choose a battle (Blue, the player side, starts; Red plays the enemy side)"
+    } else {
+        "Skirmish: choose a battle"
+    }
+}
+
+/// The heading's text size in a window `w` wide at UI scale `s`: 22 scaled, smaller where
+/// that would run past the window's right edge (Versus' heading was cut at "Red plays" in a
+/// window under about 1,000 wide).
+fn heading_size(heading: &str, w: f32, s: f32) -> f32 {
+    let room = w - 2.0 * 16.0 * s;
+    (22.0 * s).min(room / (heading.chars().count().max(1) as f32 * view::CHAR_W))
+}
+
 /// Reads a scenario for the picker.
 pub fn info(path: &Path, data: Option<PathBuf>) -> Result<Info, String> {
     let (scenario, data, _) = crate::cli::load_scenario(path, data).map_err(|e| e.to_string())?;
@@ -158,6 +179,16 @@ pub fn info(path: &Path, data: Option<PathBuf>) -> Result<Info, String> {
         players: count(Team::Player),
         enemies: count(Team::Enemy),
         levels: crate::game::difficulty::levels(path).unwrap_or_default(),
+        rules: [
+            (
+                battle.combat().chance,
+                "chance in combat: blows may miss or be critical",
+            ),
+            (battle.fog(), "fog of war: you see only near your units"),
+        ]
+        .into_iter()
+        .filter_map(|(on, words)| on.then_some(words))
+        .collect(),
         thumb: thumbnail(&battle),
     })
 }
@@ -284,12 +315,14 @@ impl Screen for Picker {
         let mut canvas = super::backdrop(ctx);
         canvas.set_sampler(Sampler::nearest_clamp());
         let margin = 16.0 * s;
-        let heading = if world.versus {
-            "Versus: choose a battle (Blue, the player side, starts; Red plays the enemy side)"
-        } else {
-            "Skirmish: choose a battle"
-        };
-        view::text(&mut canvas, heading, Vec2::new(margin, margin), 22.0 * s, GOLD);
+        let heading = heading(world.versus);
+        view::text(
+            &mut canvas,
+            heading,
+            Vec2::new(margin, margin),
+            heading_size(heading, w, s),
+            GOLD,
+        );
         // The list on the left.
         let row_h = size * 2.4;
         let list = Rect::new(margin, margin + 40.0 * s, w * 0.38, h - margin * 2.0 - 70.0 * s);
@@ -389,6 +422,9 @@ impl Screen for Picker {
                     format!("difficulty: {}", info.levels.join(", "))
                 };
                 line(&mut canvas, &levels, DIM_TEXT, &mut y, size * 0.9);
+                for rule in &info.rules {
+                    line(&mut canvas, rule, GOLD, &mut y, size * 0.9);
+                }
                 let bests = self.bests(world);
                 if bests.is_empty() {
                     line(&mut canvas, "best: not won yet", DIM_TEXT, &mut y, size * 0.9);
@@ -518,6 +554,18 @@ mod tests {
         };
         assert!(info.players > 0 && info.enemies > 0, "{info:?}");
         assert_eq!(info.objective, "Kiny seizes (34, 15) · turn limit 9 · Kiny must live");
+        assert!(info.rules.is_empty(), "{:?}", info.rules);
+        // The scenarios with rules beyond the plain ones say so (picking the woods, nothing
+        // said its blows could miss).
+        let rules = |file: &str| {
+            let i = names.iter().position(|n| n == file).unwrap();
+            let Entry::Ready(info, _) = &p.entries[i] else {
+                panic!("{file} does not load")
+            };
+            info.rules.clone()
+        };
+        assert_eq!(rules("woods.toml"), ["chance in combat: blows may miss or be critical"]);
+        assert_eq!(rules("raid.toml"), ["fog of war: you see only near your units"]);
         let t = &info.thumb;
         assert_eq!(t.rgba.len() as u32, t.w * t.h * 4);
         assert!(t.w <= THUMB_SIDE && t.h <= THUMB_SIDE && t.w >= info.size.0 as u32);
@@ -536,6 +584,26 @@ mod tests {
             })
         );
         assert_eq!(p.act(MenuKey::Back, &mut world), Switch::Pop);
+    }
+
+    /// Versus' heading ran past the window's edge at 960×600; it fits every size the window
+    /// takes, at its full size where there is room.
+    #[test]
+    fn the_heading_fits_the_window() {
+        for (w, h) in [(960.0, 600.0), (972.0, 608.0), (1280.0, 800.0), (1920.0, 1200.0)] {
+            let s = menu::ui_scale(w, h);
+            for versus in [false, true] {
+                let t = heading(versus);
+                let size = heading_size(t, w, s);
+                assert!(16.0 * s + view::text_w(t, size) <= w - 16.0 * s + 0.01, "{w}x{h}: {t}");
+                assert!(size > 0.6 * 22.0 * s, "{w}x{h}: {size} is too small to read");
+            }
+            assert_eq!(
+                heading_size(heading(false), w, s),
+                22.0 * s,
+                "Skirmish's fits as it was"
+            );
+        }
     }
 
     #[test]

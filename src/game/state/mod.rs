@@ -99,6 +99,9 @@ pub struct GameState {
     pub(super) floaters: Vec<Floater>,
     /// Why the last click or confirm did nothing, shown by its cell for a moment.
     pub(super) notice: Notice,
+    /// Where the word of the hovered enemy's zone ("on watch", "leash 6") was last drawn, in
+    /// world pixels: the notice keeps off it (the two texts were drawn over each other).
+    pub(super) zone_label: Option<Rect>,
     /// After the last unit acts the enemy phase starts by itself. Off by default: the End
     /// turn button pulses and the last action can still be undone (see
     /// [`GameState::set_auto_end_turn`]).
@@ -292,6 +295,7 @@ impl GameState {
             enemy_events: Vec::new(),
             floaters: Vec::new(),
             notice: Notice::default(),
+            zone_label: None,
             auto_end_turn: false,
             edge_scroll: false,
             pace: 1.0,

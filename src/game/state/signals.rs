@@ -284,7 +284,7 @@ impl GameState {
             }
             Event::Reverted(inner) => {
                 self.sfx.push(Sfx::Cancel);
-                if told_when_undone(inner) {
+                if let Some(line) = undone_line(b, inner) {
                     self.say(line);
                 }
                 None
@@ -305,6 +305,24 @@ impl GameState {
 /// bookkeeping that goes with them (acted, experience).
 fn told_when_undone(e: &Event) -> bool {
     e.is_scripted() || matches!(e, Event::Moved { .. } | Event::Struck { .. } | Event::Healed { .. })
+}
+
+/// The log's line for `e` taken back, when it tells of it ([`told_when_undone`]): the rules'
+/// words, but a walk without its path in direction digits and its cost ("undone: Kiny moves
+/// (10, 5) → (15, 7)", not "... (path 2223322, cost 7)": the game logs no walk otherwise, and
+/// the digits mean nothing to a player; noticed playing the woods).
+fn undone_line(b: &crate::rules::Battle, e: &Event) -> Option<String> {
+    if !told_when_undone(e) {
+        return None;
+    }
+    Some(match e {
+        Event::Moved {
+            unit, from, to, path, ..
+        } if !path.is_empty() => {
+            format!("undone: {} moves {from} → {to}", b.name(*unit))
+        }
+        _ => format!("undone: {}", e.describe(b)),
+    })
 }
 
 /// The cells of the units an enemy phase's events tell of (where they stand after it; a
@@ -396,10 +414,7 @@ mod tests {
             .drain()
             .into_iter()
             .filter_map(|sig| match sig {
-                Signal::Rules(e @ Event::Reverted(_)) => match &e {
-                    Event::Reverted(inner) if told_when_undone(inner) => Some(e.describe(&b)),
-                    _ => None,
-                },
+                Signal::Rules(Event::Reverted(inner)) => undone_line(&b, &inner),
                 _ => None,
             })
             .collect();
@@ -414,6 +429,11 @@ mod tests {
             "{told:?}"
         );
         assert!(told.iter().all(|l| !l.contains("experience")), "{told:?}");
+        // The walk in a player's words, without the path's direction digits.
+        assert!(
+            told.contains(&"undone: Kiny moves (0, 0) → (1, 0)".to_string()),
+            "{told:?}"
+        );
     }
 
     #[test]

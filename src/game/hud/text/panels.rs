@@ -225,7 +225,9 @@ pub fn profile_text(u: &Unit, profiles: &Profiles) -> String {
     }
 }
 
-/// The terrain of `at`, with its entry cost for `class` and its defense bonus.
+/// The terrain of `at`, with its entry cost for `class` and its defense bonus (and under
+/// chance in combat its avoid, which the forecast's hit chance takes off: the woods' forest
+/// is cover, and the panel said only "DEF +1").
 pub fn terrain_line(b: &Battle, at: Pos, class: ClassId) -> String {
     if !b.map().contains(at) {
         return String::new();
@@ -240,7 +242,29 @@ pub fn terrain_line(b: &Battle, at: Pos, class: ClassId) -> String {
         _ if b.goals().hold.contains(&at) => "  · DEFEND: you lose if an enemy ends its move here",
         _ => "",
     };
-    format!("{} {at}  {cost}  DEF {:+}{role}", t.name, t.defense)
+    let avoid = if b.combat().chance && t.avoid != 0 {
+        format!("  AVO {:+}", t.avoid)
+    } else {
+        String::new()
+    };
+    format!("{} {at}  {cost}  DEF {:+}{avoid}{role}", t.name, t.defense)
+}
+
+/// The side panel's rows about the cell `at` ([`terrain_line`], then `route`: the traced
+/// route's cost and the move left), at most `chars` characters each, broken only between
+/// fields, as the unit lines are: at 1280×800 "DEF" ended a row and its "+1" began the next.
+pub fn terrain_rows(
+    b: &Battle,
+    at: Pos,
+    class: ClassId,
+    route: Option<(crate::search::grid::Cost, crate::search::grid::Cost)>,
+    chars: usize,
+) -> Vec<String> {
+    let mut line = terrain_line(b, at, class);
+    if let Some((cost, left)) = route {
+        line.push_str(&format!("  route cost {cost} · {left} move left"));
+    }
+    super::wrap_fields(&line, chars)
 }
 
 #[cfg(test)]
@@ -382,6 +406,47 @@ mod tests {
             terrain_line(&b, Pos::new(2, 3), ClassId(1)),
             "forest (2, 3)  impassable (horse)  DEF +1"
         );
+    }
+
+    /// Playing the woods at 1280×800: the side panel broke "DEF" from its "+1" onto the next
+    /// row, and under chance in combat said nothing of the forest's cover, which the forecast
+    /// takes off the hit chance.
+    #[test]
+    fn the_terrain_rows_keep_each_number_by_its_name_and_tell_the_cover() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let load = |name: &str| {
+            let (scenario, data, _) = crate::cli::load_scenario(&root.join(format!("maps/{name}.toml")), None).unwrap();
+            Battle::new(&scenario, &data)
+        };
+        let woods = load("woods");
+        for (w, h) in [(1280.0, 800.0), (960.0, 600.0), (1920.0, 1200.0)] {
+            let side = crate::game::view::Layout::new(w, h, 1.0).regions().side;
+            let chars = crate::game::hud::side_chars(side.w, 12.0);
+            for route in [None, Some((4, 3))] {
+                // (18, 5) is forest, (3, 7) plain.
+                for at in [Pos::new(18, 5), Pos::new(3, 7)] {
+                    let rows = terrain_rows(&woods, at, ClassId(0), route, chars);
+                    for r in &rows {
+                        assert!(r.chars().count() <= chars, "{w}x{h}: {rows:?}");
+                        assert!(
+                            !r.ends_with("DEF") && !r.ends_with("AVO") && !r.starts_with('+'),
+                            "{w}x{h}: a number away from its name: {rows:?}"
+                        );
+                    }
+                }
+            }
+        }
+        assert_eq!(
+            terrain_line(&woods, Pos::new(18, 5), ClassId(0)),
+            "forest (18, 5)  cost 2 (foot)  DEF +1  AVO +20"
+        );
+        assert_eq!(
+            terrain_line(&woods, Pos::new(3, 7), ClassId(0)),
+            "plain (3, 7)  cost 1 (foot)  DEF +0"
+        );
+        // Without chance in combat, avoid counts for nothing and is not said.
+        let river = load("river");
+        assert!(!terrain_line(&river, Pos::new(40, 6), ClassId(0)).contains("AVO"));
     }
 
     #[test]

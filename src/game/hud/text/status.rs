@@ -34,6 +34,15 @@ pub fn title(s: &Session, name: &str) -> String {
 /// The objective in a few words with the turns left, e.g. "Seize (36, 21) · turn limit 15
 /// (10 left)"; `None` for the rules every scenario has (rout, protect the hero).
 pub fn objective_text(b: &Battle) -> Option<String> {
+    objective_text_for(b, Team::Player)
+}
+
+/// [`objective_text`] in the words of `side`'s person: the player's (Blue's) as written, or
+/// in a versus battle Red's, who wins where Blue loses ("Keep Sentry alive · hold out 15
+/// turns (15 left) · Take (21, 8), (21, 9): you win if one of your units ends its move there
+/// · defeat Kiny to win"). Hot-seat play: Red was shown Blue's "you lose if an enemy ends
+/// its move there".
+pub fn objective_text_for(b: &Battle, side: Team) -> Option<String> {
     use crate::rules::Goal;
     let g = b.goals();
     let hero_only = g.protect.len() == 1 && Some(g.protect[0]) == b.hero();
@@ -47,6 +56,27 @@ pub fn objective_text(b: &Battle) -> Option<String> {
         None => format!(" ({} left)", n.saturating_sub(b.turn()) + 1),
     };
     let names = |u: &[crate::rules::UnitId]| u.iter().map(|&u| b.name(u)).collect::<Vec<_>>().join(", ");
+    if side == Team::Enemy && b.versus() {
+        let mut parts = vec![match &g.win {
+            Goal::Rout => "Keep one of your units standing".to_string(),
+            Goal::Boss(u) => format!("Keep {} alive", b.name(*u)),
+            Goal::Seize { cells: c, seizers } if seizers.is_empty() => format!("Keep Blue off {}", cells(c)),
+            Goal::Seize { cells: c, seizers } => format!("Keep {} off {}", names(seizers), cells(c)),
+            Goal::Survive(n) => format!("Win within {n} turns{}", left(*n)),
+        }];
+        if let Some(l) = g.turn_limit {
+            parts.push(format!("hold out {l} turns{}", left(l)));
+        }
+        if !g.hold.is_empty() {
+            parts.push(format!(
+                "Take {}: you win if one of your units ends its move there",
+                g.hold.iter().map(|p| p.to_string()).collect::<Vec<_>>().join(", ")
+            ));
+        }
+        let who = g.protect.iter().map(|&u| b.name(u)).collect::<Vec<_>>().join(" or ");
+        parts.push(format!("defeat {who} to win"));
+        return Some(parts.join(" · "));
+    }
     let mut parts = vec![match &g.win {
         Goal::Rout => "Rout the enemy".to_string(),
         Goal::Boss(u) => format!("Defeat {}", b.name(*u)),
@@ -76,22 +106,71 @@ pub const FOG_LEGEND: &str = "Night: you see only near your units; the danger vi
 /// [`objective_text`] when it fits; else the same in short (the cells to defend without how
 /// they are lost, the turns left without the limit), which the side panel explains on the
 /// cell (issue 33: at 800×600 the objective took two rows).
+/// In a versus battle the line is in the words of the side the board is drawn for
+/// ([`viewer`](crate::game::versus::viewer)), see [`objective_text_for`].
 pub fn objective_line(b: &Battle, chars: usize) -> Option<String> {
-    let full = format!("Objective: {}", objective_text(b)?);
+    let full = format!("Objective: {}", objective_text_for(b, crate::game::versus::viewer(b))?);
     if full.chars().count() <= chars {
         return Some(full);
     }
     let short = full
         .replace(": you lose if an enemy ends its move there", "")
+        .replace(": you win if one of your units ends its move there", "")
         .replace("Objective: ", "Goal: ");
     let short = match (b.goals().turn_limit, b.ended()) {
-        (Some(l), None) => short.replace(
-            &format!("turn limit {l} ({} left)", l.saturating_sub(b.turn()) + 1),
-            &format!("{} turns left", l.saturating_sub(b.turn()) + 1),
-        ),
+        (Some(l), None) => {
+            let left = format!("{} turns left", l.saturating_sub(b.turn()) + 1);
+            short
+                .replace(
+                    &format!("turn limit {l} ({} left)", l.saturating_sub(b.turn()) + 1),
+                    &left,
+                )
+                .replace(
+                    &format!("hold out {l} turns ({} left)", l.saturating_sub(b.turn()) + 1),
+                    &left,
+                )
+        }
         _ => short,
     };
     Some(short)
+}
+
+/// The objective box's row under the objective when the scenario has cells to defend (kept
+/// whether or not there is a warning, so the map never moves when one comes), and whether it
+/// is a warning: [`hold_warning`] of `threats` in the danger view (`danger`), else what the
+/// row is for. In a versus battle no warning is worked out (a person's moves follow no
+/// profile) and the row says what the cells are, in the words of the side the board is drawn
+/// for: it said "No enemy can end its next move on a cell to defend" to Blue while Red's
+/// person could, and spoke of "enemies" to Red.
+pub fn hold_row(b: &Battle, danger: bool, threats: &[(crate::rules::UnitId, Pos)], danger_key: &str) -> (String, bool) {
+    let cells = || {
+        b.goals()
+            .hold
+            .iter()
+            .map(|p| p.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if b.versus() {
+        return match crate::game::versus::viewer(b) {
+            Team::Player => (
+                format!("Red wins if one of its units ends its move on {}", cells()),
+                false,
+            ),
+            Team::Enemy => (
+                format!("You win if one of your units ends its move on {}", cells()),
+                false,
+            ),
+        };
+    }
+    match hold_warning(b, threats) {
+        Some(w) => (w, true),
+        None if danger => ("No enemy can end its next move on a cell to defend".to_string(), false),
+        None => (
+            format!("Danger view ({danger_key}): warns here when an enemy can end its next move on a cell to defend"),
+            false,
+        ),
+    }
 }
 
 /// The danger view's warning when enemies can end their next move on a cell to defend:
@@ -162,6 +241,55 @@ pub fn ending_lines(b: &Battle) -> Option<[String; 2]> {
 #[cfg(test)]
 mod objective_line_tests {
     use super::*;
+
+    /// Hot-seat play of the river: in Red's phase the objective said "Defend (21, 8), (21, 9):
+    /// you lose if an enemy ends its move there · Kiny must live" (Blue's words, to Red), and
+    /// the row under it told Blue "No enemy can end its next move on a cell to defend" while
+    /// Red's person could walk there. Each side reads its own goal; nothing false is said.
+    #[test]
+    fn in_hot_seat_each_side_reads_its_own_goal() {
+        use crate::play::phase::{Intent, Session};
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let (scenario, data, _) = crate::cli::load_scenario(&root.join("maps/river.toml"), None).unwrap();
+        let mut s = Session::new(Battle::new(&scenario, &data).with_versus(true), data.profiles.clone());
+        s.set_auto_end_turn(false);
+        let blue = objective_line(s.battle(), 500).unwrap();
+        assert_eq!(
+            blue,
+            "Objective: Defeat Sentry · turn limit 15 (15 left) · Defend (21, 8), (21, 9): you lose if an enemy ends its move there · Kiny must live"
+        );
+        let (row, warning) = hold_row(s.battle(), true, &[], "D");
+        assert!(!warning && !row.contains("No enemy"), "{row}");
+        assert_eq!(row, "Red wins if one of its units ends its move on (21, 8), (21, 9)");
+        s.input(Intent::EndTurn);
+        s.input(Intent::Yes);
+        assert_eq!(s.battle().active(), Team::Enemy);
+        let red = objective_line(s.battle(), 500).unwrap();
+        assert_eq!(
+            red,
+            "Objective: Keep Sentry alive · hold out 15 turns (15 left) · Take (21, 8), (21, 9): you win if one of your units ends its move there · defeat Kiny to win"
+        );
+        assert_eq!(
+            hold_row(s.battle(), true, &[], "D").0,
+            "You win if one of your units ends its move on (21, 8), (21, 9)"
+        );
+        // Short where the row is narrow, as Blue's.
+        assert_eq!(
+            objective_line(s.battle(), 60).unwrap(),
+            "Goal: Keep Sentry alive · 15 turns left · Take (21, 8), (21, 9) · defeat Kiny to win"
+        );
+        // Against the AI the line and the row are as they were.
+        let ai = Battle::new(&scenario, &data);
+        assert_eq!(objective_line(&ai, 500).unwrap(), blue);
+        assert_eq!(
+            hold_row(&ai, true, &[], "D"),
+            ("No enemy can end its next move on a cell to defend".to_string(), false)
+        );
+        assert_eq!(
+            hold_row(&ai, false, &[], "D").0,
+            "Danger view (D): warns here when an enemy can end its next move on a cell to defend"
+        );
+    }
 
     /// Issue 33: at 800×600 the river's objective took two rows. It fits one row at every
     /// size the battle is designed for, full where there is room.

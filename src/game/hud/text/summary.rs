@@ -1,7 +1,7 @@
 //! The enemy phase in a few lines, for the box that greets the player's phase: who fell on
 //! either side and to whom, who was hurt and by whom (with the hit points left as the phase
-//! left them: heals and level-ups included), who was healed, who levelled up, who woke, who
-//! arrived.
+//! left them: heals and level-ups included), under chance in combat who was missed and by
+//! whom, who was healed, who levelled up, who woke, who arrived.
 
 use crate::rules::Event;
 use crate::rules::battle::{Battle, UnitId};
@@ -24,7 +24,13 @@ pub fn enemy_phase_summary(b: &Battle, turn: u32, events: &[Event]) -> Vec<Strin
         .iter()
         .enumerate()
         .filter_map(|(i, e)| match e {
-            Event::Struck { attacker, defender, .. } => {
+            Event::Struck { attacker, defender, .. }
+            | Event::Rolled {
+                attacker,
+                defender,
+                result: crate::rules::Roll::Missed,
+                ..
+            } => {
                 let from = crate::game::fog::blow_cell(b, &events[i + 1..], *attacker);
                 (!crate::game::fog::struck_unseen(b, *attacker, from, *defender)).then_some((*attacker, *defender))
             }
@@ -42,6 +48,9 @@ pub fn enemy_phase_summary(b: &Battle, turn: u32, events: &[Event]) -> Vec<Strin
     let mut fell: Vec<(UnitId, Option<UnitId>)> = Vec::new();
     // Per unit hurt: damage taken, and by whom how much (in order, each named once).
     let mut hurt: Vec<(UnitId, i32, Shares)> = Vec::new();
+    // Per unit missed (chance in combat): who missed it, each named once. (Playing the woods:
+    // an archer's miss left no word, and the box read "One enemy moved; nobody was hurt.")
+    let mut missed: Vec<(UnitId, Vec<String>)> = Vec::new();
     let mut woke = Vec::new();
     let mut healed = Vec::new();
     let mut grew = Vec::new();
@@ -82,6 +91,23 @@ pub fn enemy_phase_summary(b: &Battle, turn: u32, events: &[Event]) -> Vec<Strin
                         }
                         None => hurt.push((*defender, *damage, vec![(*attacker, *damage)])),
                     }
+                }
+            }
+            Event::Rolled {
+                attacker,
+                defender,
+                result: crate::rules::Roll::Missed,
+                ..
+            } => {
+                // Under fog, an unseen striker's miss is a blow from the fog.
+                let by = match striker(*attacker, *defender) {
+                    n if struck_unseen(*attacker, *defender) => format!("a blow from {n}"),
+                    n => n,
+                };
+                match missed.iter_mut().find(|m| m.0 == *defender) {
+                    Some(m) if m.1.contains(&by) => {}
+                    Some(m) => m.1.push(by),
+                    None => missed.push((*defender, vec![by])),
                 }
             }
             Event::Defeated { unit } if !fell.iter().any(|f| f.0 == *unit) => fell.push((*unit, None)),
@@ -164,6 +190,12 @@ pub fn enemy_phase_summary(b: &Battle, turn: u32, events: &[Event]) -> Vec<Strin
             unit.stats().hp
         ));
     }
+    // A unit that fell was not missed in the end; the player's units first.
+    missed.retain(|m| !fell.iter().any(|f| f.0 == m.0));
+    missed.sort_by_key(|m| b.unit(m.0).team() != Team::Player);
+    for (u, by) in &missed {
+        out.push(format!("{} was missed by {}", name(*u), by.join(" and ")));
+    }
     out.extend(healed);
     out.extend(grew);
     out.extend(woke);
@@ -210,6 +242,61 @@ mod tests {
             .collect()
     }
 
+    /// Playing the woods (chance in combat): an archer shot at Kiny and missed, and the box
+    /// said only "One enemy moved; nobody was hurt." A missed blow is told, by whom, once per
+    /// unit; the phase is then not a quiet one.
+    #[test]
+    fn under_chance_a_missed_blow_is_told() {
+        let scene = Scene::parse("K . . Y E . . F");
+        let units = [
+            player('K'),
+            enemy('Y', "charger", 3),
+            enemy('E', "charger", 3),
+            enemy('F', "charger", 3),
+        ];
+        let b = scene.battle(&units);
+        let id = |c: &str| b.find(c).unwrap();
+        let (k, y, e, f) = (id("K"), id("Y"), id("E"), id("F"));
+        let roll = |attacker, defender, counter, result| Event::Rolled {
+            attacker,
+            defender,
+            counter,
+            hit: 65,
+            crit: 0,
+            result,
+            draws: 1,
+        };
+        let lines = enemy_phase_summary(&b, 4, &[roll(y, k, false, crate::rules::Roll::Missed)]);
+        assert_eq!(lines, ["Enemy phase, turn 4", "K was missed by Y"]);
+        assert!(!is_quiet(&lines));
+        // Two strikers, one twice; a counter that missed; a blow that landed is told as before.
+        let events = [
+            roll(y, k, false, crate::rules::Roll::Missed),
+            roll(e, k, false, crate::rules::Roll::Missed),
+            roll(k, e, true, crate::rules::Roll::Missed),
+            roll(y, k, false, crate::rules::Roll::Missed),
+            roll(f, k, false, crate::rules::Roll::Hit),
+            Event::Struck {
+                attacker: f,
+                defender: k,
+                damage: 3,
+                hp_before: 20,
+                hp_left: 17,
+                counter: false,
+            },
+        ];
+        let lines = enemy_phase_summary(&b, 4, &events);
+        assert_eq!(
+            lines,
+            [
+                "Enemy phase, turn 4",
+                "K took 3 from F: 20/20 hp",
+                "K was missed by Y and E",
+                "E was missed by K"
+            ]
+        );
+    }
+
     /// Under fog a striker the player does not see as the phase ends is not named ("struck
     /// from the fog"), nor counted among the enemies that moved; one it sees is named as
     /// without fog.
@@ -252,6 +339,21 @@ mod tests {
         ];
         let lines = enemy_phase_summary(&fog, 1, &events);
         assert_eq!(lines[1], "K FELL, struck from the fog", "{lines:?}");
+        // A miss from the fog names nobody either.
+        let miss = Event::Rolled {
+            attacker: f,
+            defender: l,
+            counter: false,
+            hit: 50,
+            crit: 0,
+            result: crate::rules::Roll::Missed,
+            draws: 1,
+        };
+        assert_eq!(
+            enemy_phase_summary(&fog, 1, std::slice::from_ref(&miss))[1],
+            "L was missed by a blow from the fog"
+        );
+        assert_eq!(enemy_phase_summary(&clear, 1, &[miss])[1], "L was missed by F");
         assert_eq!(lines[2], "L took 7 from the fog (4) and N (3): 20/20 hp", "{lines:?}");
         let lines = enemy_phase_summary(&fog, 1, &events[..2]);
         assert!(lines[1].starts_with("L was struck from the fog: took 4"), "{lines:?}");
