@@ -9,18 +9,17 @@
 //!
 //! `cargo bench --bench ai -- state_hash`: the lockstep state hash (issue 40).
 
+#[path = "common/board.rs"]
+mod board;
 mod common;
 
+use board::board_on;
 use criterion::{BatchSize, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use skirmish_core::ai::{self, Method};
-use skirmish_core::model::map::TerrainMap;
 use skirmish_core::model::scenario::Combat;
-use skirmish_core::model::terrain::ClassId;
 use skirmish_core::play::enemy::EnemyPhase;
-use skirmish_core::rng::Rng;
-use skirmish_core::rules::{Battle, Command, Unit};
-use skirmish_core::search::grid::{Pos, Team};
-use std::collections::HashSet;
+use skirmish_core::rules::{Battle, Command};
+use skirmish_core::search::grid::Team;
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -30,45 +29,8 @@ fn board(enemies: usize, players: usize) -> Battle {
         enemies,
         players,
         &["charger", "proximity", "guard", "pivot", "archer"],
+        |u| u,
     )
-}
-
-/// A `side` × `side` mixed map with `players` player units near the middle and `enemies`
-/// enemies anywhere, their profiles taken from `profiles` in turn.
-fn board_on(side: usize, enemies: usize, players: usize, profiles: &[&str]) -> Battle {
-    let terrain = common::terrain();
-    let mut rng = Rng::new(7);
-    let mut map = common::mixed_map(side, 7);
-    let plain = terrain.by_glyph('.').unwrap();
-    let mut taken = HashSet::new();
-    let mut units = Vec::new();
-    let middle = side as i32 / 2 - 10;
-    let mut place = |team: Team, k: usize, rng: &mut Rng, map: &mut TerrainMap| loop {
-        // Players near the middle, enemies spread over the whole map.
-        let (x, y) = match team {
-            Team::Player => (
-                middle + (rng.next_u64() % 20) as i32,
-                middle + (rng.next_u64() % 20) as i32,
-            ),
-            Team::Enemy => (
-                (rng.next_u64() % side as u64) as i32,
-                (rng.next_u64() % side as u64) as i32,
-            ),
-        };
-        if taken.insert((x, y)) {
-            let p = Pos::new(x, y);
-            map.set(p, plain);
-            let profile = (team == Team::Enemy).then(|| profiles[k % profiles.len()].to_string());
-            break Unit::new(format!("{team:?}{k}"), team, p, ClassId(0), 6).with_profile(profile.as_deref());
-        }
-    };
-    for k in 0..players {
-        units.push(place(Team::Player, k, &mut rng, &mut map));
-    }
-    for k in 0..enemies {
-        units.push(place(Team::Enemy, k, &mut rng, &mut map));
-    }
-    Battle::from_parts(map, terrain, units).unwrap()
 }
 
 fn enemy_phase(c: &mut Criterion) {
@@ -126,7 +88,7 @@ fn chargers_by_map_size(c: &mut Criterion) {
         .measurement_time(Duration::from_secs(3))
         .sample_size(10);
     for side in [256usize, 1024] {
-        let b = board_on(side, 1000, 1, &["charger"]);
+        let b = board_on(side, 1000, 1, &["charger"], |u| u);
         group.throughput(Throughput::Elements(1000));
         group.bench_function(
             BenchmarkId::new("1000_chargers_1_player", format!("{side}x{side}")),

@@ -8,6 +8,8 @@
 //! `cargo bench -p skirmish-core --bench fog`; instruction counts of the same phases:
 //! `examples/fog_phase.rs`.
 
+#[path = "common/board.rs"]
+mod board;
 mod common;
 #[path = "common/fog_board.rs"]
 mod fog_board;

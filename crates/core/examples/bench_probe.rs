@@ -13,6 +13,8 @@
 //! `mixed PLAYERS N`: `ai`'s `enemy_phase/256x256_mixed/PLAYERS_players/nearest/1000`.
 //! N = 0 counts the board and the setup alone, to take off.
 
+#[path = "../benches/common/board.rs"]
+mod board;
 #[path = "../benches/common/mod.rs"]
 mod common;
 
@@ -20,12 +22,10 @@ use skirmish_core::ai::Ai;
 use skirmish_core::model::profiles::Profiles;
 use skirmish_core::model::terrain::ClassId;
 use skirmish_core::play::enemy::EnemyPhase;
-use skirmish_core::rng::Rng;
-use skirmish_core::rules::{Battle, Command, Unit};
+use skirmish_core::rules::Command;
 use skirmish_core::search::grid::{Pos, Team};
 use skirmish_core::search::nearest::NearestMap;
 use skirmish_core::search::potential::UNREACHABLE;
-use std::collections::HashSet;
 use std::hint::black_box;
 
 fn main() {
@@ -79,36 +79,7 @@ fn nearest(k: usize, n: usize) {
 /// The `ai` benches' boards: `side`² mixed (seed 7), `players` player units near the
 /// middle, 1000 enemies anywhere with `profiles` in turn.
 fn phases(side: usize, players: usize, profiles: &[&str], n: usize) {
-    let terrain = common::terrain();
-    let mut rng = Rng::new(7);
-    let mut map = common::mixed_map(side, 7);
-    let plain = terrain.by_glyph('.').unwrap();
-    let mut taken = HashSet::new();
-    let mut units = Vec::new();
-    let middle = side as i32 / 2 - 10;
-    for (team, count) in [(Team::Player, players), (Team::Enemy, 1000)] {
-        let mut k = 0;
-        while k < count {
-            let (x, y) = match team {
-                Team::Player => (
-                    middle + (rng.next_u64() % 20) as i32,
-                    middle + (rng.next_u64() % 20) as i32,
-                ),
-                Team::Enemy => (
-                    (rng.next_u64() % side as u64) as i32,
-                    (rng.next_u64() % side as u64) as i32,
-                ),
-            };
-            if taken.insert((x, y)) {
-                let p = Pos::new(x, y);
-                map.set(p, plain);
-                let profile = (team == Team::Enemy).then(|| profiles[k % profiles.len()]);
-                units.push(Unit::new(format!("{team:?}{k}"), team, p, ClassId(0), 6).with_profile(profile));
-                k += 1;
-            }
-        }
-    }
-    let board = Battle::from_parts(map, terrain, units).unwrap();
+    let board = board::board_on(side, 1000, players, profiles, |u| u);
     let mut turns = 0;
     for _ in 0..n {
         let mut b = board.clone();

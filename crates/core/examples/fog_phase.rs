@@ -10,6 +10,8 @@
 //! decisions as without fog) or `fog_vision_5`; the map's side; the enemies; the phases.
 //! Phases 0 counts the board and the setup alone, to take off.
 
+#[path = "../benches/common/board.rs"]
+mod board;
 #[path = "../benches/common/mod.rs"]
 mod common;
 #[path = "../benches/common/fog_board.rs"]
