@@ -10,7 +10,8 @@
 //! `nearest K N`: `range`'s `potential/nearest_K_targets/256x256/mixed`, N maps computed
 //! afresh and each asked for the farthest cell. `chargers SIDE N`: `ai`'s
 //! `enemy_phase_chargers/1000_chargers_1_player/SIDExSIDE`, N cold enemy phases.
-//! `mixed PLAYERS N`: `ai`'s `enemy_phase/256x256_mixed/PLAYERS_players/nearest/1000`.
+//! `mixed PLAYERS N [ENEMIES]`: `ai`'s `enemy_phase/256x256_mixed/PLAYERS_players/nearest/ENEMIES`
+//! (1000 unless given).
 //! N = 0 counts the board and the setup alone, to take off.
 
 #[path = "../benches/common/board.rs"]
@@ -30,10 +31,14 @@ use std::hint::black_box;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: bench_probe nearest TARGETS N | chargers SIDE N | mixed PLAYERS N";
-    let [mode, a, n] = args.as_slice() else {
-        eprintln!("{usage}");
-        std::process::exit(1);
+    let usage = "usage: bench_probe nearest TARGETS N | chargers SIDE N | mixed PLAYERS N [ENEMIES]";
+    let (mode, a, n, enemies) = match args.as_slice() {
+        [mode, a, n] => (mode, a, n, "1000"),
+        [mode, a, n, e] if mode == "mixed" => (mode, a, n, e.as_str()),
+        _ => {
+            eprintln!("{usage}");
+            std::process::exit(1);
+        }
     };
     let number = |s: &str| -> usize {
         s.parse().unwrap_or_else(|_| {
@@ -41,11 +46,17 @@ fn main() {
             std::process::exit(1)
         })
     };
-    let (a, n) = (number(a), number(n));
+    let (a, n, enemies) = (number(a), number(n), number(enemies));
     match mode.as_str() {
         "nearest" => nearest(a, n),
-        "chargers" => phases(a, 1, &["charger"], n),
-        "mixed" => phases(256, a, &["charger", "proximity", "guard", "pivot", "archer"], n),
+        "chargers" => phases(a, 1, 1000, &["charger"], n),
+        "mixed" => phases(
+            256,
+            a,
+            enemies,
+            &["charger", "proximity", "guard", "pivot", "archer"],
+            n,
+        ),
         _ => {
             eprintln!("{usage}");
             std::process::exit(1);
@@ -78,8 +89,8 @@ fn nearest(k: usize, n: usize) {
 
 /// The `ai` benches' boards: `side`² mixed (seed 7), `players` player units near the
 /// middle, 1000 enemies anywhere with `profiles` in turn.
-fn phases(side: usize, players: usize, profiles: &[&str], n: usize) {
-    let board = board::board_on(side, 1000, players, profiles, |u| u);
+fn phases(side: usize, players: usize, enemies: usize, profiles: &[&str], n: usize) {
+    let board = board::board_on(side, enemies, players, profiles, |u| u);
     let mut turns = 0;
     for _ in 0..n {
         let mut b = board.clone();
@@ -88,5 +99,5 @@ fn phases(side: usize, players: usize, profiles: &[&str], n: usize) {
         let mut ai = Ai::new(Profiles::standard());
         turns += EnemyPhase::run(&mut ai, &mut b).map_or(0, |r| r.turns.len());
     }
-    println!("{n} enemy phases of 1000 enemies ({profiles:?}) and {players} players on {side}²: {turns} turns");
+    println!("{n} enemy phases of {enemies} enemies ({profiles:?}) and {players} players on {side}²: {turns} turns");
 }
