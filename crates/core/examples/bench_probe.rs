@@ -88,7 +88,7 @@ fn nearest(k: usize, n: usize) {
 }
 
 /// The `ai` benches' boards: `side`² mixed (seed 7), `players` player units near the
-/// middle, 1000 enemies anywhere with `profiles` in turn.
+/// middle, `enemies` enemies anywhere with `profiles` in turn.
 fn phases(side: usize, players: usize, enemies: usize, profiles: &[&str], n: usize) {
     let board = board::board_on(side, enemies, players, profiles, |u| u);
     let mut turns = 0;
